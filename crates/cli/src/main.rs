@@ -1,0 +1,2 @@
+//! The `nanite` command line.
+fn main() {}

@@ -1,0 +1,1 @@
+//! nanite-core: the rules-agnostic spine.

@@ -1,0 +1,480 @@
+//! The dice-notation parser: text in, [`Expression`] or a located error out.
+//!
+//! A hand-written recursive-descent parser over bytes. It checks every limit of
+//! [`crate::limits`] that can be known from the text (length, dice per term,
+//! sides, nesting) before anything is rolled or allocated in proportion to the
+//! input.
+//!
+//! Grammar (whitespace allowed between tokens, not inside a dice term):
+//! ```text
+//! input   := sum ('#' label)?
+//! sum     := product (('+' | '-') product)*
+//! product := unary (('*' | '/') unary)*
+//! unary   := ('-' | '+') unary | primary
+//! primary := INT | dice | '(' sum ')' | NAME '(' sum ',' sum ')' | NAME
+//! dice    := INT? ('d' | 'k') (INT | '%') modifier*
+//! modifier:= 'r' cmp | 'ro' cmp | '!' cmp? | '!!' cmp?
+//!          | ('kh' | 'kl' | 'k' | 'dh' | 'dl' | 'd') INT | cmp
+//! cmp     := ('=' | '<' | '<=' | '>' | '>=')? INT
+//! ```
+
+use crate::ast::{
+    BinaryOp, Compare, CompareOp, DiceTerm, End, Explode, Expression, Function, Keep, Node, Reroll,
+};
+use crate::error::{Error, ErrorKind};
+use crate::limits::{MAX_DEPTH, MAX_DICE, MAX_EXPRESSION_CHARS, MAX_SIDES};
+
+impl std::str::FromStr for Expression {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self, Error> {
+        Expression::parse(s)
+    }
+}
+
+impl Expression {
+    /// Parses dice notation, e.g. `2d10+12`, `4d6kh3`, `100 + 10 * (FORT - 5)`.
+    pub fn parse(input: &str) -> Result<Expression, Error> {
+        let chars = input.chars().take(MAX_EXPRESSION_CHARS + 1).count();
+        if chars > MAX_EXPRESSION_CHARS {
+            let len = input.chars().count();
+            return Err(Error::limit(
+                format!("{MAX_EXPRESSION_CHARS} characters per expression"),
+                format!("the expression is {len} characters long"),
+            ));
+        }
+        let (body, label) = match input.find('#') {
+            Some(at) => {
+                let label = input[at + 1..].trim();
+                (&input[..at], (!label.is_empty()).then(|| label.to_string()))
+            }
+            None => (input, None),
+        };
+        let mut parser = Parser { src: body, bytes: body.as_bytes(), pos: 0, depth: 0, terms: Vec::new() };
+        parser.skip_ws();
+        let root = parser.sum()?;
+        parser.skip_ws();
+        if parser.pos < parser.bytes.len() {
+            return Err(parser.expected("an operator (+ - * /), ')' or '#' before a label"));
+        }
+        let mut base_dice = 0u64;
+        for term in &parser.terms {
+            base_dice += u64::from(term.count) * if term.percentile { 2 } else { 1 };
+        }
+        if base_dice > MAX_DICE {
+            return Err(Error::limit(
+                format!("{MAX_DICE} dice per evaluation"),
+                format!("the expression rolls {base_dice} dice"),
+            ));
+        }
+        Ok(Expression {
+            root,
+            label,
+            text: body.trim().to_string(),
+            terms: parser.terms,
+            base_dice,
+        })
+    }
+}
+
+struct Parser<'a> {
+    src: &'a str,
+    bytes: &'a [u8],
+    pos: usize,
+    depth: u32,
+    terms: Vec<DiceTerm>,
+}
+
+impl<'a> Parser<'a> {
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    fn peek_at(&self, ahead: usize) -> Option<u8> {
+        self.bytes.get(self.pos + ahead).copied()
+    }
+
+    fn skip_ws(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            self.pos += 1;
+        }
+    }
+
+    /// 1-based column, in characters, of byte offset `at`.
+    fn column_of(&self, at: usize) -> usize {
+        let at = at.min(self.src.len());
+        // Offsets always sit on char boundaries or past ASCII bytes we consumed.
+        let prefix = self.src.get(..at).unwrap_or(self.src);
+        prefix.chars().count() + 1
+    }
+
+    fn column(&self) -> usize {
+        self.column_of(self.pos)
+    }
+
+    fn found(&self) -> String {
+        match self.src.get(self.pos..).and_then(|rest| rest.chars().next()) {
+            None => "end of input".to_string(),
+            Some(c) => format!("'{c}'"),
+        }
+    }
+
+    fn expected(&self, what: &str) -> Error {
+        ErrorKind::Parse { column: self.column(), found: self.found(), expected: what.to_string() }
+            .into()
+    }
+
+    fn enter(&mut self) -> Result<(), Error> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(Error::limit(
+                format!("{MAX_DEPTH} levels of nesting"),
+                format!("the expression nests deeper at column {}", self.column()),
+            ));
+        }
+        Ok(())
+    }
+
+    fn sum(&mut self) -> Result<Node, Error> {
+        let mut lhs = self.product()?;
+        loop {
+            self.skip_ws();
+            let op = match self.peek() {
+                Some(b'+') => BinaryOp::Add,
+                Some(b'-') => BinaryOp::Sub,
+                _ => return Ok(lhs),
+            };
+            let column = self.column();
+            self.pos += 1;
+            self.skip_ws();
+            let rhs = self.product()?;
+            lhs = Node::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs), column };
+        }
+    }
+
+    fn product(&mut self) -> Result<Node, Error> {
+        let mut lhs = self.unary()?;
+        loop {
+            self.skip_ws();
+            let op = match self.peek() {
+                Some(b'*') => BinaryOp::Mul,
+                Some(b'/') => BinaryOp::Div,
+                _ => return Ok(lhs),
+            };
+            let column = self.column();
+            self.pos += 1;
+            self.skip_ws();
+            let rhs = self.unary()?;
+            lhs = Node::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs), column };
+        }
+    }
+
+    fn unary(&mut self) -> Result<Node, Error> {
+        self.skip_ws();
+        match self.peek() {
+            Some(sign @ (b'-' | b'+')) => {
+                let column = self.column();
+                self.enter()?;
+                self.pos += 1;
+                let operand = self.unary()?;
+                self.depth -= 1;
+                Ok(if sign == b'-' { Node::Neg { operand: Box::new(operand), column } } else { operand })
+            }
+            _ => self.primary(),
+        }
+    }
+
+    fn primary(&mut self) -> Result<Node, Error> {
+        self.skip_ws();
+        let start = self.pos;
+        match self.peek() {
+            Some(b'0'..=b'9') => {
+                let digits = self.digits();
+                if self.at_dice_letter() {
+                    let count = match digits.parse::<u64>() {
+                        Ok(n) => n,
+                        Err(_) => u64::MAX,
+                    };
+                    if count > MAX_DICE {
+                        return Err(Error::limit(
+                            format!("{MAX_DICE} dice per evaluation"),
+                            format!("the expression rolls {digits} dice at column {}", self.column_of(start)),
+                        ));
+                    }
+                    return self.dice(start, count as u32);
+                }
+                match digits.parse::<i64>() {
+                    Ok(n) => Ok(Node::Number(n)),
+                    Err(_) => Err(Error::invalid(
+                        self.column_of(start),
+                        format!("the number {digits} is too large; the largest is {}", i64::MAX),
+                    )),
+                }
+            }
+            Some(_) if self.at_dice_letter() => self.dice(start, 1),
+            Some(b'(') => {
+                self.enter()?;
+                self.pos += 1;
+                self.skip_ws();
+                let inner = self.sum()?;
+                self.skip_ws();
+                if self.peek() != Some(b')') {
+                    let open = self.column_of(start);
+                    return Err(self.expected(&format!("')' to close the '(' at column {open}")));
+                }
+                self.pos += 1;
+                self.depth -= 1;
+                Ok(inner)
+            }
+            Some(b'a'..=b'z' | b'A'..=b'Z' | b'_') => {
+                while matches!(self.peek(), Some(b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'_')) {
+                    self.pos += 1;
+                }
+                let name = &self.src[start..self.pos];
+                self.skip_ws();
+                if self.peek() == Some(b'(') {
+                    return self.call(name, start);
+                }
+                Ok(Node::Variable { name: name.to_string() })
+            }
+            _ => Err(self.expected("a number, dice (like 2d6), a variable, '(' or min/max")),
+        }
+    }
+
+    fn call(&mut self, name: &str, start: usize) -> Result<Node, Error> {
+        let column = self.column_of(start);
+        let func = match name.to_ascii_lowercase().as_str() {
+            "min" => Function::Min,
+            "max" => Function::Max,
+            _ => {
+                return Err(Error::invalid(
+                    column,
+                    format!("unknown function {name}; the functions are min(a, b) and max(a, b)"),
+                ));
+            }
+        };
+        self.enter()?;
+        self.pos += 1;
+        let first = self.sum()?;
+        self.skip_ws();
+        if self.peek() != Some(b',') {
+            return Err(self.expected("',' between the two arguments"));
+        }
+        self.pos += 1;
+        let second = self.sum()?;
+        self.skip_ws();
+        if self.peek() != Some(b')') {
+            return Err(self.expected("')' after the two arguments"));
+        }
+        self.pos += 1;
+        self.depth -= 1;
+        Ok(Node::Call { func, args: Box::new([first, second]), column })
+    }
+
+    fn digits(&mut self) -> &'a str {
+        let start = self.pos;
+        while matches!(self.peek(), Some(b'0'..=b'9')) {
+            self.pos += 1;
+        }
+        let src: &'a str = self.src;
+        &src[start..self.pos]
+    }
+
+    /// `d` or `k` (either case) followed by a digit or `%`.
+    fn at_dice_letter(&self) -> bool {
+        matches!(self.peek(), Some(b'd' | b'D' | b'k' | b'K'))
+            && (matches!(self.peek_at(1), Some(b'0'..=b'9'))
+                || (matches!(self.peek(), Some(b'd' | b'D')) && self.peek_at(1) == Some(b'%')))
+            || (matches!(self.peek(), Some(b'd' | b'D' | b'k' | b'K'))
+                && self.pos > 0
+                && self.bytes[self.pos - 1].is_ascii_digit())
+    }
+
+    fn number_after(&mut self, what: &str) -> Result<u64, Error> {
+        if !matches!(self.peek(), Some(b'0'..=b'9')) {
+            return Err(self.expected(what));
+        }
+        let start = self.pos;
+        let digits = self.digits();
+        digits.parse::<u64>().map_err(|_| {
+            Error::invalid(self.column_of(start), format!("the number {digits} is too large"))
+        })
+    }
+
+    fn dice(&mut self, start: usize, count: u32) -> Result<Node, Error> {
+        let column = self.column_of(start);
+        let letter = self.bytes[self.pos] as char;
+        self.pos += 1;
+        let (sides, percentile) = if self.peek() == Some(b'%') {
+            self.pos += 1;
+            (100, true)
+        } else {
+            let sides_col = self.column();
+            let sides = self.number_after(&format!("the number of sides after '{letter}'"))?;
+            if sides > u64::from(MAX_SIDES) {
+                return Err(Error::limit(
+                    format!("{MAX_SIDES} sides per die"),
+                    format!("a die at column {sides_col} has {sides} sides"),
+                ));
+            }
+            (sides as u32, sides == 100)
+        };
+        if count == 0 {
+            return Err(Error::invalid(column, "a dice term needs at least one die (0 dice roll nothing); write 1d6 or drop the term"));
+        }
+        if sides == 0 {
+            return Err(Error::invalid(column, "a die needs at least one side; d0 has none"));
+        }
+        let mut term = DiceTerm {
+            count,
+            sides,
+            percentile,
+            reroll: None,
+            explode: None,
+            keep: None,
+            success: None,
+            text: String::new(),
+            column,
+        };
+        self.modifiers(&mut term)?;
+        term.text = self.src[start..self.pos].to_string();
+        self.validate(&term)?;
+        self.terms.push(term);
+        Ok(Node::Dice(self.terms.len() - 1))
+    }
+
+    fn modifiers(&mut self, term: &mut DiceTerm) -> Result<(), Error> {
+        loop {
+            let at = self.column();
+            let twice = |what: &str| Error::invalid(at, format!("the dice term already has {what}; give each modifier once"));
+            match (self.peek(), self.peek_at(1)) {
+                (Some(b'!'), _) => {
+                    if term.explode.is_some() {
+                        return Err(twice("an explosion"));
+                    }
+                    self.pos += 1;
+                    let compound = self.peek() == Some(b'!');
+                    if compound {
+                        self.pos += 1;
+                    }
+                    let when = self
+                        .optional_compare()?
+                        .unwrap_or(Compare { op: CompareOp::Eq, value: i64::from(term.sides) });
+                    term.explode = Some(Explode { compound, when });
+                }
+                (Some(b'r'), next) => {
+                    if term.reroll.is_some() {
+                        return Err(twice("a reroll"));
+                    }
+                    self.pos += 1;
+                    let once = next == Some(b'o');
+                    if once {
+                        self.pos += 1;
+                    }
+                    let when = self.optional_compare()?.ok_or_else(|| {
+                        self.expected("which values to reroll, like r1 or r<3")
+                    })?;
+                    term.reroll = Some(Reroll { once, when });
+                }
+                (Some(letter @ (b'k' | b'd')), next) => {
+                    if term.keep.is_some() {
+                        return Err(twice("a keep or drop"));
+                    }
+                    self.pos += 1;
+                    let drop = letter == b'd';
+                    let end = match next {
+                        Some(b'h') => {
+                            self.pos += 1;
+                            End::Highest
+                        }
+                        Some(b'l') => {
+                            self.pos += 1;
+                            End::Lowest
+                        }
+                        _ if drop => End::Lowest,
+                        _ => End::Highest,
+                    };
+                    let n = self.number_after("how many dice to keep or drop, like kh3")?;
+                    term.keep = Some(Keep { end, drop, n: n.min(u64::from(u32::MAX)) as u32 });
+                }
+                (Some(b'<' | b'>' | b'='), _) => {
+                    if term.success.is_some() {
+                        return Err(twice("a success count"));
+                    }
+                    term.success = self.optional_compare()?;
+                }
+                _ => return Ok(()),
+            }
+        }
+    }
+
+    fn optional_compare(&mut self) -> Result<Option<Compare>, Error> {
+        let op = match (self.peek(), self.peek_at(1)) {
+            (Some(b'<'), Some(b'=')) => Some((CompareOp::Le, 2)),
+            (Some(b'>'), Some(b'=')) => Some((CompareOp::Ge, 2)),
+            (Some(b'<'), _) => Some((CompareOp::Lt, 1)),
+            (Some(b'>'), _) => Some((CompareOp::Gt, 1)),
+            (Some(b'='), _) => Some((CompareOp::Eq, 1)),
+            (Some(b'0'..=b'9'), _) => Some((CompareOp::Eq, 0)),
+            _ => None,
+        };
+        let Some((op, len)) = op else { return Ok(None) };
+        self.pos += len;
+        let value = self.number_after("a number to compare with")?;
+        let value = i64::try_from(value).unwrap_or(i64::MAX);
+        Ok(Some(Compare { op, value }))
+    }
+
+    fn validate(&self, term: &DiceTerm) -> Result<(), Error> {
+        let text = &term.text;
+        if let Some(explode) = term.explode {
+            if matches_every_face(explode.when, term.sides) {
+                return Err(Error::invalid(
+                    term.column,
+                    format!(
+                        "{text} explodes on every face of a d{}, so it would never stop; explode on fewer faces",
+                        term.sides
+                    ),
+                ));
+            }
+        }
+        if let Some(reroll) = term.reroll {
+            if !reroll.once && matches_every_face(reroll.when, term.sides) {
+                return Err(Error::invalid(
+                    term.column,
+                    format!(
+                        "{text} rerolls every face of a d{}, so it would never stop; reroll fewer faces or use 'ro'",
+                        term.sides
+                    ),
+                ));
+            }
+        }
+        if let Some(keep) = term.keep {
+            let (_, kept) = keep.kept(term.count);
+            if keep.n == 0 || kept == 0 || (!keep.drop && keep.n > term.count) {
+                let verb = if keep.drop { "drops" } else { "keeps" };
+                return Err(Error::invalid(
+                    term.column,
+                    format!(
+                        "{text} {verb} {} of {} dice; keep at least one die and no more than are rolled",
+                        keep.n, term.count
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether `c` matches every face `1..=sides`.
+fn matches_every_face(c: Compare, sides: u32) -> bool {
+    let sides = i64::from(sides);
+    match c.op {
+        CompareOp::Eq => sides == 1 && c.value == 1,
+        CompareOp::Lt => c.value > sides,
+        CompareOp::Le => c.value >= sides,
+        CompareOp::Gt => c.value < 1,
+        CompareOp::Ge => c.value <= 1,
+    }
+}
+
