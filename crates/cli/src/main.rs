@@ -1,2 +1,52 @@
-//! The `nanite` command line.
-fn main() {}
+//! The `nanite` command line: a thin shell over the nanite crates.
+//!
+//! This file only parses arguments, runs one subcommand and turns its outcome
+//! into an exit code: 0 on success (a reader that closed our stdout early, as
+//! `| head` does, counts as success), 2 on any error. Each subcommand lives in
+//! its own module and returns `anyhow::Result`; [`diagnostic`] decides how a
+//! failure is shown.
+
+#![forbid(unsafe_code)]
+
+mod diagnostic;
+mod odds;
+mod physical;
+mod plot;
+mod roll;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Exit code for every failure, usage errors included (clap uses 2 as well).
+const EXIT_FAILURE: u8 = 2;
+
+/// nanite: a tabletop RPG rules engine.
+#[derive(Debug, Parser)]
+#[command(name = "nanite", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The subcommands of `nanite`.
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Roll dice expressions, or show their exact odds.
+    Roll(roll::RollArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match &cli.command {
+        Command::Roll(args) => roll::run(args),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) if diagnostic::is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            diagnostic::report(&err);
+            ExitCode::from(EXIT_FAILURE)
+        }
+    }
+}

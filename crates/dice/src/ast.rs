@@ -65,12 +65,26 @@ impl fmt::Display for Expression {
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Node {
     Number(i64),
-    Variable { name: String },
+    Variable {
+        name: String,
+    },
     /// Index into [`Expression::terms`].
     Dice(usize),
-    Neg { operand: Box<Node>, column: usize },
-    Binary { op: BinaryOp, lhs: Box<Node>, rhs: Box<Node>, column: usize },
-    Call { func: Function, args: Box<[Node; 2]>, column: usize },
+    Neg {
+        operand: Box<Node>,
+        column: usize,
+    },
+    Binary {
+        op: BinaryOp,
+        lhs: Box<Node>,
+        rhs: Box<Node>,
+        column: usize,
+    },
+    Call {
+        func: Function,
+        args: Box<[Node; 2]>,
+        column: usize,
+    },
 }
 
 impl Node {

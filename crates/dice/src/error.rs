@@ -83,19 +83,37 @@ pub enum SourceError {
     },
     /// The operating system refused to give entropy.
     Entropy(String),
+    /// Whoever supplies the dice stopped (end of input, an I/O error).
+    Unavailable(String),
 }
 
 impl fmt::Display for SourceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SourceError::OutOfRange { value, sides, purpose } => write!(
+            SourceError::OutOfRange {
+                value,
+                sides,
+                purpose,
+            } => write!(
                 f,
                 "die result {value} is impossible on a d{sides} (for {purpose}); enter a value from 1 to {sides}"
             ),
-            SourceError::Exhausted { sides, purpose, used } => write!(
-                f,
-                "the roll needs another d{sides} (for {purpose}) but only {used} dice were supplied; supply more dice"
-            ),
+            SourceError::Exhausted {
+                sides,
+                purpose,
+                used,
+            } => {
+                let supplied = if *used == 1 {
+                    "1 die was".to_string()
+                } else {
+                    format!("{used} dice were")
+                };
+                write!(
+                    f,
+                    "the roll needs another d{sides} (for {purpose}) but only {supplied} supplied; supply more dice"
+                )
+            }
+            SourceError::Unavailable(why) => write!(f, "no more dice: {why}"),
             SourceError::Entropy(e) => write!(f, "the operating system gave no randomness: {e}"),
         }
     }
@@ -104,7 +122,11 @@ impl fmt::Display for SourceError {
 impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ErrorKind::Parse { column, found, expected } => {
+            ErrorKind::Parse {
+                column,
+                found,
+                expected,
+            } => {
                 write!(f, "expected {expected} at column {column}, found {found}")
             }
             ErrorKind::Invalid { column, message } => write!(f, "{message} (column {column})"),
@@ -113,7 +135,9 @@ impl fmt::Display for ErrorKind {
                 f,
                 "variable {name} has no value; bind {name} before evaluating the formula"
             ),
-            ErrorKind::DivisionByZero { column } => write!(f, "division by zero at column {column}"),
+            ErrorKind::DivisionByZero { column } => {
+                write!(f, "division by zero at column {column}")
+            }
             ErrorKind::Overflow { column } => write!(
                 f,
                 "the result at column {column} does not fit in a 64-bit integer"
@@ -131,16 +155,26 @@ impl From<ErrorKind> for Error {
 
 impl From<SourceError> for Error {
     fn from(e: SourceError) -> Self {
-        Error { kind: ErrorKind::Source(e) }
+        Error {
+            kind: ErrorKind::Source(e),
+        }
     }
 }
 
 impl Error {
     pub(crate) fn limit(limit: impl Into<String>, detail: impl Into<String>) -> Self {
-        ErrorKind::Limit { limit: limit.into(), detail: detail.into() }.into()
+        ErrorKind::Limit {
+            limit: limit.into(),
+            detail: detail.into(),
+        }
+        .into()
     }
 
     pub(crate) fn invalid(column: usize, message: impl Into<String>) -> Self {
-        ErrorKind::Invalid { column, message: message.into() }.into()
+        ErrorKind::Invalid {
+            column,
+            message: message.into(),
+        }
+        .into()
     }
 }

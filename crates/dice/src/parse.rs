@@ -50,12 +50,20 @@ impl Expression {
             }
             None => (input, None),
         };
-        let mut parser = Parser { src: body, bytes: body.as_bytes(), pos: 0, depth: 0, terms: Vec::new() };
+        let mut parser = Parser {
+            src: body,
+            bytes: body.as_bytes(),
+            pos: 0,
+            depth: 0,
+            terms: Vec::new(),
+        };
         parser.skip_ws();
         let root = parser.sum()?;
         parser.skip_ws();
         if parser.pos < parser.bytes.len() {
-            return Err(parser.expected("an operator (+ - * /), ')' or '#' before a label"));
+            // Inside parentheses a stray token is reported by the '(' itself,
+            // so here a ')' never closes anything: it is not offered.
+            return Err(parser.expected("an operator (+ - * /) or '#' before a label"));
         }
         let mut base_dice = 0u64;
         for term in &parser.terms {
@@ -113,15 +121,24 @@ impl<'a> Parser<'a> {
     }
 
     fn found(&self) -> String {
-        match self.src.get(self.pos..).and_then(|rest| rest.chars().next()) {
+        match self
+            .src
+            .get(self.pos..)
+            .and_then(|rest| rest.chars().next())
+        {
             None => "end of input".to_string(),
-            Some(c) => format!("'{c}'"),
+            // Escaped, so control and bidi characters cannot garble the message.
+            Some(c) => format!("'{}'", c.escape_debug()),
         }
     }
 
     fn expected(&self, what: &str) -> Error {
-        ErrorKind::Parse { column: self.column(), found: self.found(), expected: what.to_string() }
-            .into()
+        ErrorKind::Parse {
+            column: self.column(),
+            found: self.found(),
+            expected: what.to_string(),
+        }
+        .into()
     }
 
     fn enter(&mut self) -> Result<(), Error> {
@@ -148,7 +165,12 @@ impl<'a> Parser<'a> {
             self.pos += 1;
             self.skip_ws();
             let rhs = self.product()?;
-            lhs = Node::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs), column };
+            lhs = Node::Binary {
+                op,
+                lhs: Box::new(lhs),
+                rhs: Box::new(rhs),
+                column,
+            };
         }
     }
 
@@ -165,7 +187,12 @@ impl<'a> Parser<'a> {
             self.pos += 1;
             self.skip_ws();
             let rhs = self.unary()?;
-            lhs = Node::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs), column };
+            lhs = Node::Binary {
+                op,
+                lhs: Box::new(lhs),
+                rhs: Box::new(rhs),
+                column,
+            };
         }
     }
 
@@ -178,7 +205,14 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
                 let operand = self.unary()?;
                 self.depth -= 1;
-                Ok(if sign == b'-' { Node::Neg { operand: Box::new(operand), column } } else { operand })
+                Ok(if sign == b'-' {
+                    Node::Neg {
+                        operand: Box::new(operand),
+                        column,
+                    }
+                } else {
+                    operand
+                })
             }
             _ => self.primary(),
         }
@@ -191,14 +225,14 @@ impl<'a> Parser<'a> {
             Some(b'0'..=b'9') => {
                 let digits = self.digits();
                 if self.at_dice_letter() {
-                    let count = match digits.parse::<u64>() {
-                        Ok(n) => n,
-                        Err(_) => u64::MAX,
-                    };
+                    let count = digits.parse::<u64>().unwrap_or(u64::MAX);
                     if count > MAX_DICE {
                         return Err(Error::limit(
                             format!("{MAX_DICE} dice per evaluation"),
-                            format!("the expression rolls {digits} dice at column {}", self.column_of(start)),
+                            format!(
+                                "the expression rolls {digits} dice at column {}",
+                                self.column_of(start)
+                            ),
                         ));
                     }
                     return self.dice(start, count as u32);
@@ -207,7 +241,10 @@ impl<'a> Parser<'a> {
                     Ok(n) => Ok(Node::Number(n)),
                     Err(_) => Err(Error::invalid(
                         self.column_of(start),
-                        format!("the number {digits} is too large; the largest is {}", i64::MAX),
+                        format!(
+                            "the number {digits} is too large; the largest is {}",
+                            i64::MAX
+                        ),
                     )),
                 }
             }
@@ -220,14 +257,17 @@ impl<'a> Parser<'a> {
                 self.skip_ws();
                 if self.peek() != Some(b')') {
                     let open = self.column_of(start);
-                    return Err(self.expected(&format!("')' to close the '(' at column {open}")));
+                    return Err(self.expected(&format!("')' to close the '(' of column {open}")));
                 }
                 self.pos += 1;
                 self.depth -= 1;
                 Ok(inner)
             }
             Some(b'a'..=b'z' | b'A'..=b'Z' | b'_') => {
-                while matches!(self.peek(), Some(b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'_')) {
+                while matches!(
+                    self.peek(),
+                    Some(b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'_')
+                ) {
                     self.pos += 1;
                 }
                 let name = &self.src[start..self.pos];
@@ -235,7 +275,9 @@ impl<'a> Parser<'a> {
                 if self.peek() == Some(b'(') {
                     return self.call(name, start);
                 }
-                Ok(Node::Variable { name: name.to_string() })
+                Ok(Node::Variable {
+                    name: name.to_string(),
+                })
             }
             _ => Err(self.expected("a number, dice (like 2d6), a variable, '(' or min/max")),
         }
@@ -268,7 +310,11 @@ impl<'a> Parser<'a> {
         }
         self.pos += 1;
         self.depth -= 1;
-        Ok(Node::Call { func, args: Box::new([first, second]), column })
+        Ok(Node::Call {
+            func,
+            args: Box::new([first, second]),
+            column,
+        })
     }
 
     fn digits(&mut self) -> &'a str {
@@ -297,7 +343,10 @@ impl<'a> Parser<'a> {
         let start = self.pos;
         let digits = self.digits();
         digits.parse::<u64>().map_err(|_| {
-            Error::invalid(self.column_of(start), format!("the number {digits} is too large"))
+            Error::invalid(
+                self.column_of(start),
+                format!("the number {digits} is too large"),
+            )
         })
     }
 
@@ -310,20 +359,31 @@ impl<'a> Parser<'a> {
             (100, true)
         } else {
             let sides_col = self.column();
-            let sides = self.number_after(&format!("the number of sides after '{letter}'"))?;
+            if !matches!(self.peek(), Some(b'0'..=b'9')) {
+                return Err(self.expected(&format!("the number of sides after '{letter}'")));
+            }
+            let digits = self.digits();
+            // Too many digits for a u64 is still just too many sides.
+            let sides = digits.parse::<u64>().unwrap_or(u64::MAX);
             if sides > u64::from(MAX_SIDES) {
                 return Err(Error::limit(
                     format!("{MAX_SIDES} sides per die"),
-                    format!("a die at column {sides_col} has {sides} sides"),
+                    format!("a die at column {sides_col} has {digits} sides"),
                 ));
             }
             (sides as u32, sides == 100)
         };
         if count == 0 {
-            return Err(Error::invalid(column, "a dice term needs at least one die (0 dice roll nothing); write 1d6 or drop the term"));
+            return Err(Error::invalid(
+                column,
+                "a dice term needs at least one die (0 dice roll nothing); write 1d6 or drop the term",
+            ));
         }
         if sides == 0 {
-            return Err(Error::invalid(column, "a die needs at least one side; d0 has none"));
+            return Err(Error::invalid(
+                column,
+                "a die needs at least one side; d0 has none",
+            ));
         }
         let mut term = DiceTerm {
             count,
@@ -346,7 +406,12 @@ impl<'a> Parser<'a> {
     fn modifiers(&mut self, term: &mut DiceTerm) -> Result<(), Error> {
         loop {
             let at = self.column();
-            let twice = |what: &str| Error::invalid(at, format!("the dice term already has {what}; give each modifier once"));
+            let twice = |what: &str| {
+                Error::invalid(
+                    at,
+                    format!("the dice term already has {what}; give each modifier once"),
+                )
+            };
             match (self.peek(), self.peek_at(1)) {
                 (Some(b'!'), _) => {
                     if term.explode.is_some() {
@@ -357,9 +422,10 @@ impl<'a> Parser<'a> {
                     if compound {
                         self.pos += 1;
                     }
-                    let when = self
-                        .optional_compare()?
-                        .unwrap_or(Compare { op: CompareOp::Eq, value: i64::from(term.sides) });
+                    let when = self.optional_compare()?.unwrap_or(Compare {
+                        op: CompareOp::Eq,
+                        value: i64::from(term.sides),
+                    });
                     term.explode = Some(Explode { compound, when });
                 }
                 (Some(b'r'), next) => {
@@ -371,9 +437,9 @@ impl<'a> Parser<'a> {
                     if once {
                         self.pos += 1;
                     }
-                    let when = self.optional_compare()?.ok_or_else(|| {
-                        self.expected("which values to reroll, like r1 or r<3")
-                    })?;
+                    let when = self
+                        .optional_compare()?
+                        .ok_or_else(|| self.expected("which values to reroll, like r1 or r<3"))?;
                     term.reroll = Some(Reroll { once, when });
                 }
                 (Some(letter @ (b'k' | b'd')), next) => {
@@ -395,7 +461,11 @@ impl<'a> Parser<'a> {
                         _ => End::Highest,
                     };
                     let n = self.number_after("how many dice to keep or drop, like kh3")?;
-                    term.keep = Some(Keep { end, drop, n: n.min(u64::from(u32::MAX)) as u32 });
+                    term.keep = Some(Keep {
+                        end,
+                        drop,
+                        n: n.min(u64::from(u32::MAX)) as u32,
+                    });
                 }
                 (Some(b'<' | b'>' | b'='), _) => {
                     if term.success.is_some() {
@@ -477,4 +547,3 @@ fn matches_every_face(c: Compare, sides: u32) -> bool {
         CompareOp::Ge => c.value <= 1,
     }
 }
-

@@ -138,7 +138,11 @@ impl Expression {
     }
 
     /// Rolls the expression with its variables bound by `vars`.
-    pub fn roll_with(&self, vars: &dyn Variables, source: &mut dyn DiceSource) -> Result<Roll, Error> {
+    pub fn roll_with(
+        &self,
+        vars: &dyn Variables,
+        source: &mut dyn DiceSource,
+    ) -> Result<Roll, Error> {
         let mut roller = Roller::default();
         let view = roller.roll(self, vars, None, source)?;
         Ok(Roll {
@@ -149,7 +153,10 @@ impl Expression {
                 .terms
                 .iter()
                 .zip(view.term_totals)
-                .map(|(t, v)| TermRoll { text: t.text.clone(), value: *v })
+                .map(|(t, v)| TermRoll {
+                    text: t.text.clone(),
+                    value: *v,
+                })
                 .collect(),
             dice: view.dice.to_vec(),
         })
@@ -160,7 +167,10 @@ impl Expression {
         if !self.terms.is_empty() {
             return Err(Error::invalid(
                 self.terms[0].column,
-                format!("{} rolls dice, but a fixed value is needed here; roll it instead", self.text),
+                format!(
+                    "{} rolls dice, but a fixed value is needed here; roll it instead",
+                    self.text
+                ),
             ));
         }
         struct NoDice;
@@ -192,9 +202,19 @@ impl Roller {
         self.term_totals.clear();
         self.term_totals.resize(expr.terms.len(), 0);
         self.rolled = 0;
-        let mut run = Run { roller: self, expr, vars, purpose: purpose.or(expr.label.as_deref()), source };
+        let mut run = Run {
+            roller: self,
+            expr,
+            vars,
+            purpose: purpose.or(expr.label.as_deref()),
+            source,
+        };
         let total = run.eval(&expr.root)?;
-        Ok(RollView { total, dice: &self.dice, term_totals: &self.term_totals })
+        Ok(RollView {
+            total,
+            dice: &self.dice,
+            term_totals: &self.term_totals,
+        })
     }
 }
 
@@ -217,9 +237,15 @@ impl Run<'_, '_> {
             Node::Dice(index) => self.term(*index),
             Node::Neg { operand, column } => {
                 let v = self.eval(operand)?;
-                v.checked_neg().ok_or(ErrorKind::Overflow { column: *column }.into())
+                v.checked_neg()
+                    .ok_or(ErrorKind::Overflow { column: *column }.into())
             }
-            Node::Binary { op, lhs, rhs, column } => {
+            Node::Binary {
+                op,
+                lhs,
+                rhs,
+                column,
+            } => {
                 let a = self.eval(lhs)?;
                 let b = self.eval(rhs)?;
                 apply(*op, a, b, *column)
@@ -246,12 +272,28 @@ impl Run<'_, '_> {
         }
         let purpose = self.purpose.unwrap_or(&term.text);
         let (value, tens, ones) = if term.percentile {
-            let t = self.source.roll(&DieRequest { sides: 10, purpose, role: DieRole::Tens })? % 10;
-            let o = self.source.roll(&DieRequest { sides: 10, purpose, role: DieRole::Ones })? % 10;
+            let t = self.source.roll(&DieRequest {
+                sides: 10,
+                purpose,
+                role: DieRole::Tens,
+            })? % 10;
+            let o = self.source.roll(&DieRequest {
+                sides: 10,
+                purpose,
+                role: DieRole::Ones,
+            })? % 10;
             let v = t * 10 + o;
             (if v == 0 { 100 } else { v }, Some(t * 10), Some(o))
         } else {
-            (self.source.roll(&DieRequest { sides: term.sides, purpose, role })?, None, None)
+            (
+                self.source.roll(&DieRequest {
+                    sides: term.sides,
+                    purpose,
+                    role,
+                })?,
+                None,
+                None,
+            )
         };
         self.roller.dice.push(DieRoll {
             term: index,
@@ -326,7 +368,9 @@ impl Run<'_, '_> {
         let mut total = 0i64;
         for die in &roller.pool {
             let records = &mut roller.dice[die.first..die.end];
-            if records.iter().all(|d| d.dropped) {
+            // Rerolled records are never marked dropped, so one dropped record
+            // means the whole die was dropped.
+            if records.iter().any(|d| d.dropped) {
                 continue;
             }
             match term.success {
@@ -351,8 +395,12 @@ impl Run<'_, '_> {
         roller.order.extend(0..pool.len());
         // Stable sort: among equal values the earlier die is kept.
         match end {
-            End::Highest => roller.order.sort_by(|a, b| pool[*b].value.cmp(&pool[*a].value)),
-            End::Lowest => roller.order.sort_by(|a, b| pool[*a].value.cmp(&pool[*b].value)),
+            End::Highest => roller
+                .order
+                .sort_by(|a, b| pool[*b].value.cmp(&pool[*a].value)),
+            End::Lowest => roller
+                .order
+                .sort_by(|a, b| pool[*a].value.cmp(&pool[*b].value)),
         }
         for &i in &roller.order[kept as usize..] {
             let die = pool[i];
@@ -374,7 +422,11 @@ fn apply(op: BinaryOp, a: i64, b: i64, column: usize) -> Result<i64, Error> {
         BinaryOp::Sub => a.checked_sub(b).ok_or_else(overflow),
         BinaryOp::Mul => a.checked_mul(b).ok_or_else(overflow),
         BinaryOp::Div => floor_div(a, b).ok_or_else(|| {
-            if b == 0 { ErrorKind::DivisionByZero { column }.into() } else { overflow() }
+            if b == 0 {
+                ErrorKind::DivisionByZero { column }.into()
+            } else {
+                overflow()
+            }
         }),
     }
 }
@@ -382,5 +434,9 @@ fn apply(op: BinaryOp, a: i64, b: i64, column: usize) -> Result<i64, Error> {
 /// `a / b` rounded toward negative infinity; `None` on zero or overflow.
 pub(crate) fn floor_div(a: i64, b: i64) -> Option<i64> {
     let q = a.checked_div(b)?;
-    if (a % b != 0) && ((a < 0) != (b < 0)) { Some(q - 1) } else { Some(q) }
+    if (a % b != 0) && ((a < 0) != (b < 0)) {
+        Some(q - 1)
+    } else {
+        Some(q)
+    }
 }

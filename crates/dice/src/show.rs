@@ -45,10 +45,20 @@ impl fmt::Display for Roll {
         }
         f.write_str(":")?;
         for (i, term) in self.terms.iter().enumerate() {
-            let dice: Vec<String> =
-                self.dice.iter().filter(|d| d.term == i).map(ToString::to_string).collect();
+            let dice: Vec<String> = self
+                .dice
+                .iter()
+                .filter(|d| d.term == i)
+                .map(ToString::to_string)
+                .collect();
             let sep = if i == 0 { " " } else { "; " };
-            write!(f, "{sep}{} [{}] = {}", term.text, dice.join(", "), term.value)?;
+            write!(
+                f,
+                "{sep}{} [{}] = {}",
+                term.text,
+                dice.join(", "),
+                term.value
+            )?;
         }
         let sep = if self.terms.is_empty() { " " } else { "; " };
         write!(f, "{sep}total {}", self.total)

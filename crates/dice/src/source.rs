@@ -43,7 +43,11 @@ pub struct DieRequest<'a> {
 impl<'a> DieRequest<'a> {
     /// A normal die with `sides` faces for `purpose`.
     pub fn new(sides: u32, purpose: &'a str) -> Self {
-        DieRequest { sides, purpose, role: DieRole::Normal }
+        DieRequest {
+            sides,
+            purpose,
+            role: DieRole::Normal,
+        }
     }
 }
 
@@ -94,7 +98,10 @@ pub struct SeededDice {
 impl SeededDice {
     /// Dice from a 64-bit seed.
     pub fn new(seed: u64) -> Self {
-        SeededDice { rng: ChaCha8Rng::seed_from_u64(seed), seed }
+        SeededDice {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            seed,
+        }
     }
 
     /// The seed these dice started from.
@@ -168,7 +175,11 @@ pub struct ScriptedDice {
 impl ScriptedDice {
     /// Dice that will answer with `values`, in order.
     pub fn new(values: impl IntoIterator<Item = i64>) -> Self {
-        ScriptedDice { values: values.into_iter().collect(), used: 0, log: Vec::new() }
+        ScriptedDice {
+            values: values.into_iter().collect(),
+            used: 0,
+            log: Vec::new(),
+        }
     }
 
     /// How many supplied values are not used yet.
@@ -187,10 +198,18 @@ impl DiceSource for ScriptedDice {
         let purpose = describe(request);
         self.log.push((request.sides, purpose.clone()));
         let Some(value) = self.values.pop_front() else {
-            return Err(SourceError::Exhausted { sides: request.sides, purpose, used: self.used });
+            return Err(SourceError::Exhausted {
+                sides: request.sides,
+                purpose,
+                used: self.used,
+            });
         };
         if value < 1 || value > i64::from(request.sides) {
-            return Err(SourceError::OutOfRange { value, sides: request.sides, purpose });
+            return Err(SourceError::OutOfRange {
+                value,
+                sides: request.sides,
+                purpose,
+            });
         }
         self.used += 1;
         Ok(value as u32)
@@ -223,7 +242,11 @@ where
         let purpose = describe(request);
         let value = (self.ask)(request, &purpose)?;
         if value < 1 || value > i64::from(request.sides) {
-            return Err(SourceError::OutOfRange { value, sides: request.sides, purpose });
+            return Err(SourceError::OutOfRange {
+                value,
+                sides: request.sides,
+                purpose,
+            });
         }
         Ok(value as u32)
     }
@@ -235,7 +258,10 @@ pub fn describe(request: &DieRequest<'_>) -> String {
         DieRole::Normal => request.purpose.to_string(),
         DieRole::Explosion => format!("{}, explosion", request.purpose),
         DieRole::Reroll => format!("{}, reroll", request.purpose),
-        DieRole::Tens => format!("{}, tens d10: 10 for a face showing 0 or 00", request.purpose),
+        DieRole::Tens => format!(
+            "{}, tens d10: 10 for a face showing 0 or 00",
+            request.purpose
+        ),
         DieRole::Ones => format!("{}, ones d10: 10 for a face showing 0", request.purpose),
     }
 }
@@ -265,7 +291,10 @@ mod tests {
             let x = dice.roll(&DieRequest::new(6, "t")).unwrap();
             seen[x as usize - 1] = true;
         }
-        assert!(seen.iter().all(|s| *s), "600 d6 from the OS showed every face");
+        assert!(
+            seen.iter().all(|s| *s),
+            "600 d6 from the OS showed every face"
+        );
     }
 
     #[test]
@@ -280,7 +309,7 @@ mod tests {
         let err = dice.roll(&DieRequest::new(6, "damage")).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "the roll needs another d6 (for damage) but only 1 dice were supplied; supply more dice"
+            "the roll needs another d6 (for damage) but only 1 die was supplied; supply more dice"
         );
     }
 }
