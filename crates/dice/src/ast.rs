@@ -9,11 +9,15 @@ use std::fmt;
 /// A parsed dice expression such as `4d6kh3+2 # strength`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Expression {
-    pub(crate) root: Node,
+    /// The tree, children before parents; `root` is its last node.
+    pub(crate) nodes: Vec<Node>,
+    pub(crate) root: NodeId,
     pub(crate) label: Option<String>,
     pub(crate) text: String,
     pub(crate) terms: Vec<DiceTerm>,
     pub(crate) base_dice: u64,
+    /// The flat plan, when the expression has its shape.
+    pub(crate) plan: Option<crate::plan::Plan>,
 }
 
 impl Expression {
@@ -35,13 +39,13 @@ impl Expression {
     /// The names of the variables the expression reads, in order of first use.
     pub fn variables(&self) -> Vec<&str> {
         let mut names = Vec::new();
-        self.root.visit(&mut |node| {
-            if let Node::Variable { name, .. } = node {
-                if !names.contains(&name.as_str()) {
-                    names.push(name.as_str());
+        for node in &self.nodes {
+            if let Node::Variable { name } = node {
+                if !names.contains(&&**name) {
+                    names.push(&**name);
                 }
             }
-        });
+        }
         names
     }
 
@@ -61,48 +65,35 @@ impl fmt::Display for Expression {
     }
 }
 
-/// A node of the expression tree.
+/// Index of a node in [`Expression::nodes`].
+pub(crate) type NodeId = u32;
+
+/// A node of the expression tree. Nodes live in one vector, so parsing
+/// allocates once for the whole tree.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Node {
     Number(i64),
     Variable {
-        name: String,
+        name: Box<str>,
     },
     /// Index into [`Expression::terms`].
-    Dice(usize),
+    Dice(u32),
     Neg {
-        operand: Box<Node>,
-        column: usize,
+        operand: NodeId,
+        column: u32,
     },
     Binary {
         op: BinaryOp,
-        lhs: Box<Node>,
-        rhs: Box<Node>,
-        column: usize,
+        lhs: NodeId,
+        rhs: NodeId,
+        column: u32,
     },
     Call {
         func: Function,
-        args: Box<[Node; 2]>,
-        column: usize,
+        lhs: NodeId,
+        rhs: NodeId,
+        column: u32,
     },
-}
-
-impl Node {
-    pub(crate) fn visit<'a>(&'a self, f: &mut impl FnMut(&'a Node)) {
-        f(self);
-        match self {
-            Node::Neg { operand, .. } => operand.visit(f),
-            Node::Binary { lhs, rhs, .. } => {
-                lhs.visit(f);
-                rhs.visit(f);
-            }
-            Node::Call { args, .. } => {
-                args[0].visit(f);
-                args[1].visit(f);
-            }
-            Node::Number(_) | Node::Variable { .. } | Node::Dice(_) => {}
-        }
-    }
 }
 
 /// `+ - * /`; division rounds toward negative infinity.
@@ -142,6 +133,18 @@ pub struct DiceTerm {
     pub text: String,
     /// 1-based column where the term starts.
     pub column: usize,
+}
+
+impl DiceTerm {
+    /// Each die is rolled once and added (no percentile, reroll, explosion
+    /// or success count); keep/drop is allowed.
+    #[inline]
+    pub(crate) fn is_simple(&self) -> bool {
+        !self.percentile
+            && self.reroll.is_none()
+            && self.explode.is_none()
+            && self.success.is_none()
+    }
 }
 
 /// A comparison against a die's value.

@@ -14,10 +14,11 @@
 
 mod pool;
 
-use crate::ast::{BinaryOp, Expression, Function, Node};
+use crate::ast::{BinaryOp, Expression, Function, Node, NodeId};
 use crate::error::{Error, ErrorKind};
+use crate::eval::floor_div;
 use crate::limits::{MAX_DIST_WORK, MAX_SUPPORT};
-use crate::roll::{Variables, floor_div};
+use crate::roll::Variables;
 
 /// The exact probability of every total of an expression.
 #[derive(Debug, Clone, PartialEq)]
@@ -192,7 +193,7 @@ impl Distribution {
             budget: Budget { spent: 0 },
             truncated: 0.0,
         };
-        let pmf = walk.node(&expr.root)?;
+        let pmf = walk.node(expr.root)?;
         Ok(Distribution {
             pmf,
             truncated: walk.truncated.min(1.0),
@@ -278,24 +279,26 @@ struct Walk<'a> {
 }
 
 impl Walk<'_> {
-    fn node(&mut self, node: &Node) -> Result<Pmf, Error> {
-        let what = self.expr.text.as_str();
-        match node {
+    fn node(&mut self, id: NodeId) -> Result<Pmf, Error> {
+        let expr = self.expr;
+        let what = expr.text.as_str();
+        match &expr.nodes[id as usize] {
             Node::Number(n) => Ok(Pmf::constant(*n)),
-            Node::Variable { name } => self
-                .vars
-                .get(name)
-                .map(Pmf::constant)
-                .ok_or_else(|| ErrorKind::UnboundVariable { name: name.clone() }.into()),
+            Node::Variable { name } => self.vars.get(name).map(Pmf::constant).ok_or_else(|| {
+                ErrorKind::UnboundVariable {
+                    name: name.to_string(),
+                }
+                .into()
+            }),
             Node::Dice(index) => {
-                let term = &self.expr.terms[*index];
+                let term = &expr.terms[*index as usize];
                 let (pmf, truncated) = pool::term(term, &mut self.budget)?;
                 self.truncated += truncated;
                 Ok(pmf)
             }
             Node::Neg { operand, column } => {
-                let inner = self.node(operand)?;
-                let column = *column;
+                let inner = self.node(*operand)?;
+                let column = *column as usize;
                 let mut p = inner.p.clone();
                 p.reverse();
                 let min = inner
@@ -310,9 +313,9 @@ impl Walk<'_> {
                 rhs,
                 column,
             } => {
-                let a = self.node(lhs)?;
-                let b = self.node(rhs)?;
-                let column = *column;
+                let a = self.node(*lhs)?;
+                let b = self.node(*rhs)?;
+                let column = *column as usize;
                 let budget = &mut self.budget;
                 match op {
                     BinaryOp::Add => a.add(&b, budget, what),
@@ -349,9 +352,9 @@ impl Walk<'_> {
                     }
                 }
             }
-            Node::Call { func, args, .. } => {
-                let a = self.node(&args[0])?;
-                let b = self.node(&args[1])?;
+            Node::Call { func, lhs, rhs, .. } => {
+                let a = self.node(*lhs)?;
+                let b = self.node(*rhs)?;
                 let pick = *func;
                 a.combine(&b, &mut self.budget, what, move |x, y| {
                     Ok(match pick {

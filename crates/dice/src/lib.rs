@@ -22,8 +22,10 @@
 mod ast;
 mod dist;
 mod error;
+mod eval;
 pub mod limits;
 mod parse;
+mod plan;
 mod roll;
 mod show;
 mod source;

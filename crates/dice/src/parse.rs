@@ -19,7 +19,8 @@
 //! ```
 
 use crate::ast::{
-    BinaryOp, Compare, CompareOp, DiceTerm, End, Explode, Expression, Function, Keep, Node, Reroll,
+    BinaryOp, Compare, CompareOp, DiceTerm, End, Explode, Expression, Function, Keep, Node, NodeId,
+    Reroll,
 };
 use crate::error::{Error, ErrorKind};
 use crate::limits::{MAX_DEPTH, MAX_DICE, MAX_EXPRESSION_CHARS, MAX_SIDES};
@@ -55,7 +56,10 @@ impl Expression {
             bytes: body.as_bytes(),
             pos: 0,
             depth: 0,
-            terms: Vec::new(),
+            // Room for `4d6kh3 + 2`-sized input without regrowing.
+            terms: Vec::with_capacity(2),
+            nodes: Vec::with_capacity(8),
+            ascii: body.is_ascii(),
         };
         parser.skip_ws();
         let root = parser.sum()?;
@@ -77,6 +81,8 @@ impl Expression {
         }
         Ok(Expression {
             root,
+            plan: crate::plan::plan(&parser.nodes, root),
+            nodes: parser.nodes,
             label,
             text: body.trim().to_string(),
             terms: parser.terms,
@@ -91,9 +97,17 @@ struct Parser<'a> {
     pos: usize,
     depth: u32,
     terms: Vec<DiceTerm>,
+    nodes: Vec<Node>,
+    /// Every byte is a character, so columns are offsets plus one.
+    ascii: bool,
 }
 
 impl<'a> Parser<'a> {
+    fn push(&mut self, node: Node) -> NodeId {
+        self.nodes.push(node);
+        self.nodes.len() as NodeId - 1
+    }
+
     fn peek(&self) -> Option<u8> {
         self.bytes.get(self.pos).copied()
     }
@@ -111,6 +125,9 @@ impl<'a> Parser<'a> {
     /// 1-based column, in characters, of byte offset `at`.
     fn column_of(&self, at: usize) -> usize {
         let at = at.min(self.src.len());
+        if self.ascii {
+            return at + 1;
+        }
         // Offsets always sit on char boundaries or past ASCII bytes we consumed.
         let prefix = self.src.get(..at).unwrap_or(self.src);
         prefix.chars().count() + 1
@@ -152,7 +169,7 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn sum(&mut self) -> Result<Node, Error> {
+    fn sum(&mut self) -> Result<NodeId, Error> {
         let mut lhs = self.product()?;
         loop {
             self.skip_ws();
@@ -165,16 +182,16 @@ impl<'a> Parser<'a> {
             self.pos += 1;
             self.skip_ws();
             let rhs = self.product()?;
-            lhs = Node::Binary {
+            lhs = self.push(Node::Binary {
                 op,
-                lhs: Box::new(lhs),
-                rhs: Box::new(rhs),
-                column,
-            };
+                lhs,
+                rhs,
+                column: column as u32,
+            });
         }
     }
 
-    fn product(&mut self) -> Result<Node, Error> {
+    fn product(&mut self) -> Result<NodeId, Error> {
         let mut lhs = self.unary()?;
         loop {
             self.skip_ws();
@@ -187,16 +204,16 @@ impl<'a> Parser<'a> {
             self.pos += 1;
             self.skip_ws();
             let rhs = self.unary()?;
-            lhs = Node::Binary {
+            lhs = self.push(Node::Binary {
                 op,
-                lhs: Box::new(lhs),
-                rhs: Box::new(rhs),
-                column,
-            };
+                lhs,
+                rhs,
+                column: column as u32,
+            });
         }
     }
 
-    fn unary(&mut self) -> Result<Node, Error> {
+    fn unary(&mut self) -> Result<NodeId, Error> {
         self.skip_ws();
         match self.peek() {
             Some(sign @ (b'-' | b'+')) => {
@@ -206,10 +223,10 @@ impl<'a> Parser<'a> {
                 let operand = self.unary()?;
                 self.depth -= 1;
                 Ok(if sign == b'-' {
-                    Node::Neg {
-                        operand: Box::new(operand),
-                        column,
-                    }
+                    self.push(Node::Neg {
+                        operand,
+                        column: column as u32,
+                    })
                 } else {
                     operand
                 })
@@ -218,7 +235,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn primary(&mut self) -> Result<Node, Error> {
+    fn primary(&mut self) -> Result<NodeId, Error> {
         self.skip_ws();
         let start = self.pos;
         match self.peek() {
@@ -238,7 +255,7 @@ impl<'a> Parser<'a> {
                     return self.dice(start, count as u32);
                 }
                 match digits.parse::<i64>() {
-                    Ok(n) => Ok(Node::Number(n)),
+                    Ok(n) => Ok(self.push(Node::Number(n))),
                     Err(_) => Err(Error::invalid(
                         self.column_of(start),
                         format!(
@@ -275,15 +292,13 @@ impl<'a> Parser<'a> {
                 if self.peek() == Some(b'(') {
                     return self.call(name, start);
                 }
-                Ok(Node::Variable {
-                    name: name.to_string(),
-                })
+                Ok(self.push(Node::Variable { name: name.into() }))
             }
             _ => Err(self.expected("a number, dice (like 2d6), a variable, '(' or min/max")),
         }
     }
 
-    fn call(&mut self, name: &str, start: usize) -> Result<Node, Error> {
+    fn call(&mut self, name: &str, start: usize) -> Result<NodeId, Error> {
         let column = self.column_of(start);
         let func = match name.to_ascii_lowercase().as_str() {
             "min" => Function::Min,
@@ -310,11 +325,12 @@ impl<'a> Parser<'a> {
         }
         self.pos += 1;
         self.depth -= 1;
-        Ok(Node::Call {
+        Ok(self.push(Node::Call {
             func,
-            args: Box::new([first, second]),
-            column,
-        })
+            lhs: first,
+            rhs: second,
+            column: column as u32,
+        }))
     }
 
     fn digits(&mut self) -> &'a str {
@@ -350,7 +366,7 @@ impl<'a> Parser<'a> {
         })
     }
 
-    fn dice(&mut self, start: usize, count: u32) -> Result<Node, Error> {
+    fn dice(&mut self, start: usize, count: u32) -> Result<NodeId, Error> {
         let column = self.column_of(start);
         let letter = self.bytes[self.pos] as char;
         self.pos += 1;
@@ -400,7 +416,7 @@ impl<'a> Parser<'a> {
         term.text = self.src[start..self.pos].to_string();
         self.validate(&term)?;
         self.terms.push(term);
-        Ok(Node::Dice(self.terms.len() - 1))
+        Ok(self.push(Node::Dice(self.terms.len() as u32 - 1)))
     }
 
     fn modifiers(&mut self, term: &mut DiceTerm) -> Result<(), Error> {

@@ -6,9 +6,8 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use crate::ast::{BinaryOp, DiceTerm, End, Expression, Function, Node};
-use crate::error::{Error, ErrorKind};
-use crate::limits::{MAX_CHAIN, MAX_DICE};
+use crate::ast::Expression;
+use crate::error::Error;
 use crate::source::{DiceSource, DieRequest, DieRole};
 
 /// Values for the named variables of a formula (`FORT`, `LEVEL`, ...).
@@ -77,23 +76,43 @@ pub struct DieRoll {
     pub success: Option<bool>,
 }
 
+impl DieRoll {
+    /// A die as rolled, before any modifier touched it.
+    #[inline]
+    pub(crate) fn new(term: usize, sides: u32, value: u32, role: DieRole) -> Self {
+        DieRoll {
+            term,
+            sides,
+            value,
+            tens: None,
+            ones: None,
+            role,
+            kept: true,
+            dropped: false,
+            exploded: false,
+            rerolled: false,
+            success: None,
+        }
+    }
+}
+
 /// A die of the pool: a run of records (rerolled dice and, for `!!`, the
 /// whole explosion chain) with one value.
 #[derive(Debug, Clone, Copy)]
-struct PoolDie {
-    first: usize,
-    end: usize,
-    value: i64,
+pub(crate) struct PoolDie {
+    pub(crate) first: usize,
+    pub(crate) end: usize,
+    pub(crate) value: i64,
 }
 
 /// Reusable buffers for rolling; keep one per thread in hot loops.
 #[derive(Debug, Default, Clone)]
 pub struct Roller {
-    dice: Vec<DieRoll>,
-    pool: Vec<PoolDie>,
-    order: Vec<usize>,
-    term_totals: Vec<i64>,
-    rolled: u64,
+    pub(crate) dice: Vec<DieRoll>,
+    pub(crate) pool: Vec<PoolDie>,
+    pub(crate) order: Vec<usize>,
+    pub(crate) term_totals: Vec<i64>,
+    pub(crate) values: Vec<u32>,
 }
 
 /// A roll borrowed from a [`Roller`]'s buffers.
@@ -154,7 +173,7 @@ impl Expression {
                 .iter()
                 .zip(view.term_totals)
                 .map(|(t, v)| TermRoll {
-                    text: t.text.clone(),
+                    text: t.text.to_string(),
                     value: *v,
                 })
                 .collect(),
@@ -180,263 +199,5 @@ impl Expression {
             }
         }
         Ok(Roller::default().roll(self, vars, None, &mut NoDice)?.total)
-    }
-}
-
-impl Roller {
-    /// A roller with empty buffers.
-    pub fn new() -> Self {
-        Roller::default()
-    }
-
-    /// Rolls `expr`. `purpose` names what the dice are for (the label, or each
-    /// term's text, when `None`).
-    pub fn roll<'r>(
-        &'r mut self,
-        expr: &Expression,
-        vars: &dyn Variables,
-        purpose: Option<&str>,
-        source: &mut dyn DiceSource,
-    ) -> Result<RollView<'r>, Error> {
-        self.dice.clear();
-        self.term_totals.clear();
-        self.term_totals.resize(expr.terms.len(), 0);
-        self.rolled = 0;
-        let mut run = Run {
-            roller: self,
-            expr,
-            vars,
-            purpose: purpose.or(expr.label.as_deref()),
-            source,
-        };
-        let total = run.eval(&expr.root)?;
-        Ok(RollView {
-            total,
-            dice: &self.dice,
-            term_totals: &self.term_totals,
-        })
-    }
-}
-
-struct Run<'a, 's> {
-    roller: &'a mut Roller,
-    expr: &'a Expression,
-    vars: &'a dyn Variables,
-    purpose: Option<&'a str>,
-    source: &'s mut dyn DiceSource,
-}
-
-impl Run<'_, '_> {
-    fn eval(&mut self, node: &Node) -> Result<i64, Error> {
-        match node {
-            Node::Number(n) => Ok(*n),
-            Node::Variable { name } => self
-                .vars
-                .get(name)
-                .ok_or_else(|| ErrorKind::UnboundVariable { name: name.clone() }.into()),
-            Node::Dice(index) => self.term(*index),
-            Node::Neg { operand, column } => {
-                let v = self.eval(operand)?;
-                v.checked_neg()
-                    .ok_or(ErrorKind::Overflow { column: *column }.into())
-            }
-            Node::Binary {
-                op,
-                lhs,
-                rhs,
-                column,
-            } => {
-                let a = self.eval(lhs)?;
-                let b = self.eval(rhs)?;
-                apply(*op, a, b, *column)
-            }
-            Node::Call { func, args, .. } => {
-                let a = self.eval(&args[0])?;
-                let b = self.eval(&args[1])?;
-                Ok(match func {
-                    Function::Min => a.min(b),
-                    Function::Max => a.max(b),
-                })
-            }
-        }
-    }
-
-    fn draw(&mut self, index: usize, term: &DiceTerm, role: DieRole) -> Result<i64, Error> {
-        let cost = if term.percentile { 2 } else { 1 };
-        self.roller.rolled += cost;
-        if self.roller.rolled > MAX_DICE {
-            return Err(Error::limit(
-                format!("{MAX_DICE} dice per evaluation"),
-                "the roll needed more dice once explosions and rerolls were counted".to_string(),
-            ));
-        }
-        let purpose = self.purpose.unwrap_or(&term.text);
-        let (value, tens, ones) = if term.percentile {
-            let t = self.source.roll(&DieRequest {
-                sides: 10,
-                purpose,
-                role: DieRole::Tens,
-            })? % 10;
-            let o = self.source.roll(&DieRequest {
-                sides: 10,
-                purpose,
-                role: DieRole::Ones,
-            })? % 10;
-            let v = t * 10 + o;
-            (if v == 0 { 100 } else { v }, Some(t * 10), Some(o))
-        } else {
-            (
-                self.source.roll(&DieRequest {
-                    sides: term.sides,
-                    purpose,
-                    role,
-                })?,
-                None,
-                None,
-            )
-        };
-        self.roller.dice.push(DieRoll {
-            term: index,
-            sides: term.sides,
-            value,
-            tens,
-            ones,
-            role,
-            kept: true,
-            dropped: false,
-            exploded: false,
-            rerolled: false,
-            success: None,
-        });
-        Ok(i64::from(value))
-    }
-
-    /// One die with its rerolls applied.
-    fn die(&mut self, index: usize, term: &DiceTerm, role: DieRole) -> Result<i64, Error> {
-        let mut value = self.draw(index, term, role)?;
-        if let Some(reroll) = term.reroll {
-            let limit = if reroll.once { 1 } else { MAX_CHAIN };
-            let mut n = 0;
-            while n < limit && reroll.when.matches(value) {
-                self.mark_last(|d| {
-                    d.rerolled = true;
-                    d.kept = false;
-                });
-                value = self.draw(index, term, DieRole::Reroll)?;
-                n += 1;
-            }
-        }
-        Ok(value)
-    }
-
-    fn mark_last(&mut self, f: impl FnOnce(&mut DieRoll)) {
-        if let Some(d) = self.roller.dice.last_mut() {
-            f(d);
-        }
-    }
-
-    fn term(&mut self, index: usize) -> Result<i64, Error> {
-        let expr = self.expr;
-        let term = &expr.terms[index];
-        self.roller.pool.clear();
-        for _ in 0..term.count {
-            let mut first = self.roller.dice.len();
-            let mut value = self.die(index, term, DieRole::Normal)?;
-            if let Some(explode) = term.explode {
-                let mut last = value;
-                let mut chain = 0;
-                while chain < MAX_CHAIN && explode.when.matches(last) {
-                    self.mark_last(|d| d.exploded = true);
-                    if !explode.compound {
-                        let end = self.roller.dice.len();
-                        self.roller.pool.push(PoolDie { first, end, value });
-                        first = end;
-                        value = 0;
-                    }
-                    last = self.die(index, term, DieRole::Explosion)?;
-                    value += last;
-                    chain += 1;
-                }
-            }
-            let end = self.roller.dice.len();
-            self.roller.pool.push(PoolDie { first, end, value });
-        }
-        if let Some(keep) = term.keep {
-            self.keep(keep.kept(self.roller.pool.len() as u32));
-        }
-        let roller = &mut *self.roller;
-        let mut total = 0i64;
-        for die in &roller.pool {
-            let records = &mut roller.dice[die.first..die.end];
-            // Rerolled records are never marked dropped, so one dropped record
-            // means the whole die was dropped.
-            if records.iter().any(|d| d.dropped) {
-                continue;
-            }
-            match term.success {
-                Some(cmp) => {
-                    let hit = cmp.matches(die.value);
-                    for d in records.iter_mut().filter(|d| !d.rerolled) {
-                        d.success = Some(hit);
-                    }
-                    total += i64::from(hit);
-                }
-                None => total += die.value,
-            }
-        }
-        roller.term_totals[index] = total;
-        Ok(total)
-    }
-
-    fn keep(&mut self, (end, kept): (End, u32)) {
-        let roller = &mut *self.roller;
-        let pool = &roller.pool;
-        roller.order.clear();
-        roller.order.extend(0..pool.len());
-        // Stable sort: among equal values the earlier die is kept.
-        match end {
-            End::Highest => roller
-                .order
-                .sort_by(|a, b| pool[*b].value.cmp(&pool[*a].value)),
-            End::Lowest => roller
-                .order
-                .sort_by(|a, b| pool[*a].value.cmp(&pool[*b].value)),
-        }
-        for &i in &roller.order[kept as usize..] {
-            let die = pool[i];
-            for d in &mut roller.dice[die.first..die.end] {
-                if !d.rerolled {
-                    d.kept = false;
-                    d.dropped = true;
-                }
-            }
-        }
-    }
-}
-
-/// Integer arithmetic with overflow checks; `/` rounds toward negative infinity.
-fn apply(op: BinaryOp, a: i64, b: i64, column: usize) -> Result<i64, Error> {
-    let overflow = || Error::from(ErrorKind::Overflow { column });
-    match op {
-        BinaryOp::Add => a.checked_add(b).ok_or_else(overflow),
-        BinaryOp::Sub => a.checked_sub(b).ok_or_else(overflow),
-        BinaryOp::Mul => a.checked_mul(b).ok_or_else(overflow),
-        BinaryOp::Div => floor_div(a, b).ok_or_else(|| {
-            if b == 0 {
-                ErrorKind::DivisionByZero { column }.into()
-            } else {
-                overflow()
-            }
-        }),
-    }
-}
-
-/// `a / b` rounded toward negative infinity; `None` on zero or overflow.
-pub(crate) fn floor_div(a: i64, b: i64) -> Option<i64> {
-    let q = a.checked_div(b)?;
-    if (a % b != 0) && ((a < 0) != (b < 0)) {
-        Some(q - 1)
-    } else {
-        Some(q)
     }
 }

@@ -170,7 +170,7 @@ fn running_out_is_an_error_naming_the_die_needed() {
         expect![[r#"
             d6: 1d6!
             d6: 1d6!, explosion
-            error: the roll needs another d6 (for 1d6!, explosion) but only 1 dice were supplied; supply more dice
+            error: the roll needs another d6 (for 1d6!, explosion) but only 1 die was supplied; supply more dice
         "#]],
     );
     let err = Expression::parse("d%")

@@ -1,0 +1,426 @@
+//! The evaluator behind [`Roller::roll`]: walks the node vector, rolls each
+//! dice term against the source and records every die.
+//!
+//! Failures travel as a small internal [`Fault`] and become a full [`Error`]
+//! only at the end, so the hot path moves a few bytes per node, and dice terms
+//! without modifiers take a short path that skips the pool bookkeeping.
+
+use crate::ast::{BinaryOp, DiceTerm, End, Expression, Function, Node, NodeId};
+use crate::error::{Error, ErrorKind, SourceError};
+use crate::limits::{MAX_CHAIN, MAX_DICE};
+use crate::plan::{Operand, Plan};
+use crate::roll::{DieRoll, PoolDie, RollView, Roller, Variables};
+use crate::source::{DiceSource, DieRequest, DieRole};
+
+/// Why an evaluation stopped; kept in [`Run::fault`] while the hot path
+/// returns the zero-sized [`Stop`], and turned into an [`Error`] at the end.
+enum Fault {
+    Overflow(u32),
+    DivisionByZero(u32),
+    Unbound(NodeId),
+    TooManyDice,
+    Source(Box<SourceError>),
+}
+
+impl Fault {
+    fn into_error(self, expr: &Expression) -> Error {
+        match self {
+            Fault::Overflow(column) => ErrorKind::Overflow {
+                column: column as usize,
+            }
+            .into(),
+            Fault::DivisionByZero(column) => ErrorKind::DivisionByZero {
+                column: column as usize,
+            }
+            .into(),
+            Fault::Unbound(id) => {
+                let name = match &expr.nodes[id as usize] {
+                    Node::Variable { name } => name.to_string(),
+                    _ => String::new(),
+                };
+                ErrorKind::UnboundVariable { name }.into()
+            }
+            Fault::TooManyDice => Error::limit(
+                format!("{MAX_DICE} dice per evaluation"),
+                "the roll needed more dice once explosions and rerolls were counted",
+            ),
+            Fault::Source(e) => (*e).into(),
+        }
+    }
+}
+
+/// Evaluation stopped; the reason is in [`Run::fault`]. Zero-sized, so a
+/// `Result<i64, Stop>` travels in registers.
+struct Stop;
+
+impl Roller {
+    /// A roller with empty buffers.
+    pub fn new() -> Self {
+        Roller::default()
+    }
+
+    /// Rolls `expr`. `purpose` names what the dice are for; when `None`, the
+    /// label, or else each term's own text.
+    pub fn roll<'r>(
+        &'r mut self,
+        expr: &Expression,
+        vars: &dyn Variables,
+        purpose: Option<&str>,
+        source: &mut dyn DiceSource,
+    ) -> Result<RollView<'r>, Error> {
+        self.dice.clear();
+        // Every term is evaluated exactly once per roll, so stale totals are
+        // always overwritten.
+        if self.term_totals.len() != expr.terms.len() {
+            self.term_totals.resize(expr.terms.len(), 0);
+        }
+        let mut run = Run {
+            roller: self,
+            expr,
+            vars,
+            purpose: purpose.or(expr.label.as_deref()),
+            source,
+            rolled: 0,
+            fault: None,
+        };
+        let outcome = match &expr.plan {
+            Some(plan) => run.follow(plan),
+            None => run.eval(expr.root),
+        };
+        let total = match outcome {
+            Ok(total) => total,
+            Err(Stop) => {
+                let fault = run.fault.take().unwrap_or(Fault::TooManyDice);
+                return Err(fault.into_error(expr));
+            }
+        };
+        Ok(RollView {
+            total,
+            dice: &self.dice,
+            term_totals: &self.term_totals,
+        })
+    }
+}
+
+struct Run<'a, 's> {
+    roller: &'a mut Roller,
+    expr: &'a Expression,
+    vars: &'a dyn Variables,
+    purpose: Option<&'a str>,
+    source: &'s mut dyn DiceSource,
+    /// Dice rolled so far, counted against [`MAX_DICE`].
+    rolled: u64,
+    fault: Option<Fault>,
+}
+
+impl Run<'_, '_> {
+    #[cold]
+    fn stop(&mut self, fault: Fault) -> Stop {
+        self.fault = Some(fault);
+        Stop
+    }
+
+    #[cold]
+    fn source_failed(&mut self, e: SourceError) -> Stop {
+        self.stop(Fault::Source(Box::new(e)))
+    }
+
+    fn eval(&mut self, id: NodeId) -> Result<i64, Stop> {
+        let expr = self.expr;
+        match &expr.nodes[id as usize] {
+            Node::Number(n) => Ok(*n),
+            Node::Variable { name } => match self.vars.get(name) {
+                Some(v) => Ok(v),
+                None => Err(self.stop(Fault::Unbound(id))),
+            },
+            Node::Dice(index) => self.term(*index as usize),
+            Node::Neg { operand, column } => {
+                let v = self.eval(*operand)?;
+                v.checked_neg()
+                    .ok_or_else(|| self.stop(Fault::Overflow(*column)))
+            }
+            Node::Binary {
+                op,
+                lhs,
+                rhs,
+                column,
+            } => {
+                let a = self.eval(*lhs)?;
+                let b = self.eval(*rhs)?;
+                apply(*op, a, b, *column).map_err(|fault| self.stop(fault))
+            }
+            Node::Call { func, lhs, rhs, .. } => {
+                let a = self.eval(*lhs)?;
+                let b = self.eval(*rhs)?;
+                Ok(match func {
+                    Function::Min => a.min(b),
+                    Function::Max => a.max(b),
+                })
+            }
+        }
+    }
+
+    /// Follows a flat plan: the same operations as [`Run::eval`], in order.
+    fn follow(&mut self, plan: &Plan) -> Result<i64, Stop> {
+        let mut total = self.operand(plan.first)?;
+        for &(subtract, operand, column) in plan.rest() {
+            let value = self.operand(operand)?;
+            let op = if subtract {
+                BinaryOp::Sub
+            } else {
+                BinaryOp::Add
+            };
+            total = apply(op, total, value, column).map_err(|fault| self.stop(fault))?;
+        }
+        Ok(total)
+    }
+
+    #[inline]
+    fn operand(&mut self, operand: Operand) -> Result<i64, Stop> {
+        match operand {
+            Operand::Constant(n) => Ok(n),
+            Operand::Term {
+                index,
+                divisor: None,
+            } => self.term(index as usize),
+            Operand::Term {
+                index,
+                divisor: Some((d, column)),
+            } => {
+                let value = self.term(index as usize)?;
+                apply(BinaryOp::Div, value, d, column).map_err(|fault| self.stop(fault))
+            }
+        }
+    }
+
+    #[inline]
+    fn charge(&mut self, dice: u64) -> Result<(), Stop> {
+        self.rolled += dice;
+        if self.rolled > MAX_DICE {
+            Err(self.stop(Fault::TooManyDice))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// A term whose dice are each rolled once (no percentile, reroll,
+    /// explosion or success count), possibly with keep/drop: roll them in
+    /// one batch, record, drop, add.
+    fn simple(&mut self, index: usize, term: &DiceTerm) -> Result<i64, Stop> {
+        let n = term.count as usize;
+        self.charge(n as u64)?;
+        let request = DieRequest {
+            sides: term.sides,
+            purpose: self.purpose.unwrap_or(&term.text),
+            role: DieRole::Normal,
+        };
+        let roller = &mut *self.roller;
+        if roller.values.len() < n {
+            roller.values.resize(n, 0);
+        }
+        if let Err(e) = self
+            .source
+            .roll_many(&request, &mut self.roller.values[..n])
+        {
+            return Err(self.source_failed(e));
+        }
+        let roller = &mut *self.roller;
+        let values = &roller.values[..n];
+        let first = roller.dice.len();
+        let sides = term.sides;
+        roller.dice.extend(
+            values
+                .iter()
+                .map(|&v| DieRoll::new(index, sides, v, DieRole::Normal)),
+        );
+        let mut total: i64 = values.iter().map(|&v| i64::from(v)).sum();
+        if let Some(keep) = term.keep {
+            let (end, kept) = keep.kept(term.count);
+            roller.order.clear();
+            roller.order.extend(0..n);
+            // Stable sort: among equal values the earlier die is kept.
+            match end {
+                End::Highest => roller.order.sort_by(|a, b| values[*b].cmp(&values[*a])),
+                End::Lowest => roller.order.sort_by(|a, b| values[*a].cmp(&values[*b])),
+            }
+            for &i in &roller.order[kept as usize..] {
+                let die = &mut roller.dice[first + i];
+                die.kept = false;
+                die.dropped = true;
+                total -= i64::from(die.value);
+            }
+        }
+        roller.term_totals[index] = total;
+        Ok(total)
+    }
+
+    fn draw(&mut self, index: usize, term: &DiceTerm, role: DieRole) -> Result<i64, Stop> {
+        let purpose = self.purpose.unwrap_or(&term.text);
+        let die = if term.percentile {
+            self.charge(2)?;
+            // Rule CX-DICE-01: tens and ones d10; a face showing 0 is typed 10.
+            let tens = match self.source.roll(&DieRequest {
+                sides: 10,
+                purpose,
+                role: DieRole::Tens,
+            }) {
+                Ok(t) => t % 10,
+                Err(e) => return Err(self.source_failed(e)),
+            };
+            let ones = match self.source.roll(&DieRequest {
+                sides: 10,
+                purpose,
+                role: DieRole::Ones,
+            }) {
+                Ok(o) => o % 10,
+                Err(e) => return Err(self.source_failed(e)),
+            };
+            let read = tens * 10 + ones;
+            let mut die = DieRoll::new(index, 100, if read == 0 { 100 } else { read }, role);
+            die.tens = Some(tens * 10);
+            die.ones = Some(ones);
+            die
+        } else {
+            self.charge(1)?;
+            let value = match self.source.roll(&DieRequest {
+                sides: term.sides,
+                purpose,
+                role,
+            }) {
+                Ok(v) => v,
+                Err(e) => return Err(self.source_failed(e)),
+            };
+            DieRoll::new(index, term.sides, value, role)
+        };
+        self.roller.dice.push(die);
+        Ok(i64::from(die.value))
+    }
+
+    /// One die with its rerolls applied.
+    fn die(&mut self, index: usize, term: &DiceTerm, role: DieRole) -> Result<i64, Stop> {
+        let mut value = self.draw(index, term, role)?;
+        if let Some(reroll) = term.reroll {
+            let limit = if reroll.once { 1 } else { MAX_CHAIN };
+            let mut n = 0;
+            while n < limit && reroll.when.matches(value) {
+                self.mark_last(|d| {
+                    d.rerolled = true;
+                    d.kept = false;
+                });
+                value = self.draw(index, term, DieRole::Reroll)?;
+                n += 1;
+            }
+        }
+        Ok(value)
+    }
+
+    fn mark_last(&mut self, f: impl FnOnce(&mut DieRoll)) {
+        if let Some(d) = self.roller.dice.last_mut() {
+            f(d);
+        }
+    }
+
+    fn term(&mut self, index: usize) -> Result<i64, Stop> {
+        let expr = self.expr;
+        let term = &expr.terms[index];
+        if term.is_simple() {
+            return self.simple(index, term);
+        }
+        self.roller.pool.clear();
+        for _ in 0..term.count {
+            let mut first = self.roller.dice.len();
+            let mut value = self.die(index, term, DieRole::Normal)?;
+            if let Some(explode) = term.explode {
+                let mut last = value;
+                let mut chain = 0;
+                while chain < MAX_CHAIN && explode.when.matches(last) {
+                    self.mark_last(|d| d.exploded = true);
+                    if !explode.compound {
+                        let end = self.roller.dice.len();
+                        self.roller.pool.push(PoolDie { first, end, value });
+                        first = end;
+                        value = 0;
+                    }
+                    last = self.die(index, term, DieRole::Explosion)?;
+                    value += last;
+                    chain += 1;
+                }
+            }
+            let end = self.roller.dice.len();
+            self.roller.pool.push(PoolDie { first, end, value });
+        }
+        if let Some(keep) = term.keep {
+            self.keep(keep.kept(self.roller.pool.len() as u32));
+        }
+        let roller = &mut *self.roller;
+        let mut total = 0i64;
+        for die in &roller.pool {
+            let records = &mut roller.dice[die.first..die.end];
+            // Rerolled records are never marked dropped, so one dropped record
+            // means the whole die was dropped.
+            if records.iter().any(|d| d.dropped) {
+                continue;
+            }
+            match term.success {
+                Some(cmp) => {
+                    let hit = cmp.matches(die.value);
+                    for d in records.iter_mut().filter(|d| !d.rerolled) {
+                        d.success = Some(hit);
+                    }
+                    total += i64::from(hit);
+                }
+                None => total += die.value,
+            }
+        }
+        roller.term_totals[index] = total;
+        Ok(total)
+    }
+
+    fn keep(&mut self, (end, kept): (End, u32)) {
+        let roller = &mut *self.roller;
+        let pool = &roller.pool;
+        roller.order.clear();
+        roller.order.extend(0..pool.len());
+        // Stable sort: among equal values the earlier die is kept.
+        match end {
+            End::Highest => roller
+                .order
+                .sort_by(|a, b| pool[*b].value.cmp(&pool[*a].value)),
+            End::Lowest => roller
+                .order
+                .sort_by(|a, b| pool[*a].value.cmp(&pool[*b].value)),
+        }
+        for &i in &roller.order[kept as usize..] {
+            let die = pool[i];
+            for d in &mut roller.dice[die.first..die.end] {
+                if !d.rerolled {
+                    d.kept = false;
+                    d.dropped = true;
+                }
+            }
+        }
+    }
+}
+
+/// Integer arithmetic with overflow checks; `/` rounds toward negative infinity.
+#[inline]
+fn apply(op: BinaryOp, a: i64, b: i64, column: u32) -> Result<i64, Fault> {
+    let overflow = Fault::Overflow(column);
+    match op {
+        BinaryOp::Add => a.checked_add(b).ok_or(overflow),
+        BinaryOp::Sub => a.checked_sub(b).ok_or(overflow),
+        BinaryOp::Mul => a.checked_mul(b).ok_or(overflow),
+        BinaryOp::Div if b == 0 => Err(Fault::DivisionByZero(column)),
+        BinaryOp::Div => floor_div(a, b).ok_or(overflow),
+    }
+}
+
+/// `a / b` rounded toward negative infinity; `None` on zero or overflow.
+pub(crate) fn floor_div(a: i64, b: i64) -> Option<i64> {
+    let q = a.checked_div(b)?;
+    if (a % b != 0) && ((a < 0) != (b < 0)) {
+        Some(q - 1)
+    } else {
+        Some(q)
+    }
+}
