@@ -175,7 +175,7 @@ fn scripted_dice_left_over_or_missing() {
     );
 
     expect![[r#"
-        error: the roll needs another d10 (for 2d10) but only 1 dice were supplied; supply more dice
+        error: the roll needs another d10 (for 2d10) but only 1 die was supplied; supply more dice
           2d10+12
     "#]]
     .assert_eq(&fails(&["roll", "--dice", "3", "2d10+12"]));

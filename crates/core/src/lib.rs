@@ -1,1 +1,27 @@
-//! nanite-core: the rules-agnostic spine.
+//! nanite-core: the rules-agnostic spine every ruleset stands on.
+//!
+//! A game changes only through commands. A [`Ruleset`] *decides* a command
+//! against the current state, rolling whatever dice it needs, and answers with
+//! events or a typed refusal; *evolving* the state by those events is pure and
+//! needs no dice. A [`Game`] keeps the log: the commands' events and every die
+//! they rolled, so the state can be rebuilt from the log at any time, and undo
+//! is "rebuild without the last command".
+//!
+//! The dice interface ([`DiceSource`] and its sources) is defined in
+//! `nanite-dice`, which rolls expressions against it, and re-exported here so
+//! rulesets depend on one crate for their spine.
+//!
+//! Architecture invariant: nothing here does I/O or knows a game rule.
+
+#![forbid(unsafe_code)]
+
+mod game;
+mod recorded;
+mod ruleset;
+
+pub use game::{Entry, Game, replay};
+pub use nanite_dice::{
+    DiceSource, DieRequest, DieRole, EntropyDice, Expression, ScriptedDice, SeededDice, SourceError,
+};
+pub use recorded::{RecordingDice, RolledDie};
+pub use ruleset::Ruleset;
