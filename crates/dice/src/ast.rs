@@ -31,6 +31,14 @@ impl Expression {
         &self.text
     }
 
+    /// The text of `term`, one of this expression's [`Expression::terms`], as
+    /// typed (e.g. `4d6kh3`).
+    pub fn term_text(&self, term: &DiceTerm) -> &str {
+        self.text
+            .get(term.span.0 as usize..term.span.1 as usize)
+            .unwrap_or_default()
+    }
+
     /// The dice terms, in the order they appear.
     pub fn terms(&self) -> &[DiceTerm] {
         &self.terms
@@ -129,21 +137,19 @@ pub struct DiceTerm {
     pub keep: Option<Keep>,
     /// `>=7` and friends: count matching dice instead of summing them.
     pub success: Option<Compare>,
-    /// The term as typed, e.g. `4d6kh3`.
-    pub text: String,
+    /// Where the term sits in [`Expression::text`] (byte range), e.g. `4d6kh3`;
+    /// see [`Expression::term_text`].
+    pub(crate) span: (u32, u32),
     /// 1-based column where the term starts.
     pub column: usize,
 }
 
 impl DiceTerm {
-    /// Each die is rolled once and added (no percentile, reroll, explosion
+    /// Each die is rolled once and added (no reroll, explosion
     /// or success count); keep/drop is allowed.
     #[inline]
     pub(crate) fn is_simple(&self) -> bool {
-        !self.percentile
-            && self.reroll.is_none()
-            && self.explode.is_none()
-            && self.success.is_none()
+        self.reroll.is_none() && self.explode.is_none() && self.success.is_none()
     }
 }
 

@@ -292,7 +292,7 @@ impl Walk<'_> {
             }),
             Node::Dice(index) => {
                 let term = &expr.terms[*index as usize];
-                let (pmf, truncated) = pool::term(term, &mut self.budget)?;
+                let (pmf, truncated) = pool::term(term, expr.term_text(term), &mut self.budget)?;
                 self.truncated += truncated;
                 Ok(pmf)
             }

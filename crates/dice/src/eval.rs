@@ -61,12 +61,15 @@ impl Roller {
 
     /// Rolls `expr`. `purpose` names what the dice are for; when `None`, the
     /// label, or else each term's own text.
-    pub fn roll<'r>(
+    ///
+    /// Generic over the source so a concrete one (such as [`crate::SeededDice`])
+    /// is inlined into the loop; `&mut dyn DiceSource` works too.
+    pub fn roll<'r, S: DiceSource + ?Sized>(
         &'r mut self,
         expr: &Expression,
         vars: &dyn Variables,
         purpose: Option<&str>,
-        source: &mut dyn DiceSource,
+        source: &mut S,
     ) -> Result<RollView<'r>, Error> {
         self.dice.clear();
         // Every term is evaluated exactly once per roll, so stale totals are
@@ -102,18 +105,18 @@ impl Roller {
     }
 }
 
-struct Run<'a, 's> {
+struct Run<'a, 's, S: ?Sized> {
     roller: &'a mut Roller,
     expr: &'a Expression,
     vars: &'a dyn Variables,
     purpose: Option<&'a str>,
-    source: &'s mut dyn DiceSource,
+    source: &'s mut S,
     /// Dice rolled so far, counted against [`MAX_DICE`].
     rolled: u64,
     fault: Option<Fault>,
 }
 
-impl Run<'_, '_> {
+impl<S: DiceSource + ?Sized> Run<'_, '_, S> {
     #[cold]
     fn stop(&mut self, fault: Fault) -> Stop {
         self.fault = Some(fault);
@@ -203,61 +206,55 @@ impl Run<'_, '_> {
         }
     }
 
-    /// A term whose dice are each rolled once (no percentile, reroll,
-    /// explosion or success count), possibly with keep/drop: roll them in
-    /// one batch, record, drop, add.
+    /// A term whose dice are each rolled once (no reroll, explosion or
+    /// success count), possibly with keep/drop: roll, record, drop, add.
     fn simple(&mut self, index: usize, term: &DiceTerm) -> Result<i64, Stop> {
         let n = term.count as usize;
-        self.charge(n as u64)?;
-        let request = DieRequest {
-            sides: term.sides,
-            purpose: self.purpose.unwrap_or(&term.text),
-            role: DieRole::Normal,
-        };
-        let roller = &mut *self.roller;
-        if roller.values.len() < n {
-            roller.values.resize(n, 0);
+        let first = self.roller.dice.len();
+        let mut total = 0i64;
+        self.roller.dice.reserve(n);
+        if term.percentile {
+            self.charge(2 * n as u64)?;
+            for _ in 0..n {
+                total += self.draw(index, term, DieRole::Normal)?;
+            }
+        } else {
+            self.charge(n as u64)?;
+            let sides = term.sides;
+            let request = DieRequest {
+                sides,
+                purpose: self.purpose.unwrap_or_else(|| self.expr.term_text(term)),
+                role: DieRole::Normal,
+            };
+            for _ in 0..n {
+                let value = match self.source.roll(&request) {
+                    Ok(v) => v,
+                    Err(e) => return Err(self.source_failed(e)),
+                };
+                self.roller
+                    .dice
+                    .push(DieRoll::new(index, sides, value, DieRole::Normal));
+                total += i64::from(value);
+            }
         }
-        if let Err(e) = self
-            .source
-            .roll_many(&request, &mut self.roller.values[..n])
-        {
-            return Err(self.source_failed(e));
-        }
-        let roller = &mut *self.roller;
-        let values = &roller.values[..n];
-        let first = roller.dice.len();
-        let sides = term.sides;
-        roller.dice.extend(
-            values
-                .iter()
-                .map(|&v| DieRoll::new(index, sides, v, DieRole::Normal)),
-        );
-        let mut total: i64 = values.iter().map(|&v| i64::from(v)).sum();
         if let Some(keep) = term.keep {
             let (end, kept) = keep.kept(term.count);
-            roller.order.clear();
-            roller.order.extend(0..n);
-            // Stable sort: among equal values the earlier die is kept.
-            match end {
-                End::Highest => roller.order.sort_by(|a, b| values[*b].cmp(&values[*a])),
-                End::Lowest => roller.order.sort_by(|a, b| values[*a].cmp(&values[*b])),
-            }
-            for &i in &roller.order[kept as usize..] {
-                let die = &mut roller.dice[first + i];
-                die.kept = false;
-                die.dropped = true;
-                total -= i64::from(die.value);
-            }
+            total -= drop_dice(
+                &mut self.roller.dice[first..],
+                &mut self.roller.order,
+                end,
+                kept as usize,
+            );
         }
-        roller.term_totals[index] = total;
+        self.roller.term_totals[index] = total;
         Ok(total)
     }
 
+    /// Rolls one die (two d10 for a percentile die) and records it. The caller
+    /// has charged it against the dice budget.
     fn draw(&mut self, index: usize, term: &DiceTerm, role: DieRole) -> Result<i64, Stop> {
-        let purpose = self.purpose.unwrap_or(&term.text);
+        let purpose = self.purpose.unwrap_or_else(|| self.expr.term_text(term));
         let die = if term.percentile {
-            self.charge(2)?;
             // Rule CX-DICE-01: tens and ones d10; a face showing 0 is typed 10.
             let tens = match self.source.roll(&DieRequest {
                 sides: 10,
@@ -281,7 +278,6 @@ impl Run<'_, '_> {
             die.ones = Some(ones);
             die
         } else {
-            self.charge(1)?;
             let value = match self.source.roll(&DieRequest {
                 sides: term.sides,
                 purpose,
@@ -298,6 +294,8 @@ impl Run<'_, '_> {
 
     /// One die with its rerolls applied.
     fn die(&mut self, index: usize, term: &DiceTerm, role: DieRole) -> Result<i64, Stop> {
+        let cost = if term.percentile { 2 } else { 1 };
+        self.charge(cost)?;
         let mut value = self.draw(index, term, role)?;
         if let Some(reroll) = term.reroll {
             let limit = if reroll.once { 1 } else { MAX_CHAIN };
@@ -307,6 +305,7 @@ impl Run<'_, '_> {
                     d.rerolled = true;
                     d.kept = false;
                 });
+                self.charge(cost)?;
                 value = self.draw(index, term, DieRole::Reroll)?;
                 n += 1;
             }
@@ -400,6 +399,51 @@ impl Run<'_, '_> {
             }
         }
     }
+}
+
+/// Marks all but `kept` of `dice` dropped, keeping the highest or lowest;
+/// among equal values the earlier die is kept. Returns the dropped sum.
+fn drop_dice(dice: &mut [DieRoll], order: &mut Vec<usize>, end: End, kept: usize) -> i64 {
+    let n = dice.len();
+    let dropping = n - kept;
+    let mut dropped = 0i64;
+    if dropping * n <= 64 {
+        // Few to drop: pick them one by one, the worst and latest first.
+        for _ in 0..dropping {
+            let mut worst: Option<usize> = None;
+            for (i, d) in dice.iter().enumerate() {
+                if d.dropped {
+                    continue;
+                }
+                let worse = worst.is_none_or(|w| match end {
+                    End::Highest => d.value <= dice[w].value,
+                    End::Lowest => d.value >= dice[w].value,
+                });
+                if worse {
+                    worst = Some(i);
+                }
+            }
+            if let Some(w) = worst {
+                dice[w].kept = false;
+                dice[w].dropped = true;
+                dropped += i64::from(dice[w].value);
+            }
+        }
+        return dropped;
+    }
+    order.clear();
+    order.extend(0..n);
+    // Stable sort: among equal values the earlier die comes first.
+    match end {
+        End::Highest => order.sort_by(|a, b| dice[*b].value.cmp(&dice[*a].value)),
+        End::Lowest => order.sort_by(|a, b| dice[*a].value.cmp(&dice[*b].value)),
+    }
+    for &i in &order[kept..] {
+        dice[i].kept = false;
+        dice[i].dropped = true;
+        dropped += i64::from(dice[i].value);
+    }
+    dropped
 }
 
 /// Integer arithmetic with overflow checks; `/` rounds toward negative infinity.

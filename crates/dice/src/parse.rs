@@ -36,8 +36,10 @@ impl std::str::FromStr for Expression {
 impl Expression {
     /// Parses dice notation, e.g. `2d10+12`, `4d6kh3`, `100 + 10 * (FORT - 5)`.
     pub fn parse(input: &str) -> Result<Expression, Error> {
-        let chars = input.chars().take(MAX_EXPRESSION_CHARS + 1).count();
-        if chars > MAX_EXPRESSION_CHARS {
+        // At most one character per byte, so short input needs no counting.
+        if input.len() > MAX_EXPRESSION_CHARS
+            && input.chars().take(MAX_EXPRESSION_CHARS + 1).count() > MAX_EXPRESSION_CHARS
+        {
             let len = input.chars().count();
             return Err(Error::limit(
                 format!("{MAX_EXPRESSION_CHARS} characters per expression"),
@@ -85,7 +87,14 @@ impl Expression {
             nodes: parser.nodes,
             label,
             text: body.trim().to_string(),
-            terms: parser.terms,
+            // Spans were taken in the untrimmed body.
+            terms: {
+                let lead = (body.len() - body.trim_start().len()) as u32;
+                for term in &mut parser.terms {
+                    term.span = (term.span.0 - lead, term.span.1 - lead);
+                }
+                parser.terms
+            },
             base_dice,
         })
     }
@@ -409,11 +418,11 @@ impl<'a> Parser<'a> {
             explode: None,
             keep: None,
             success: None,
-            text: String::new(),
+            span: (start as u32, 0),
             column,
         };
         self.modifiers(&mut term)?;
-        term.text = self.src[start..self.pos].to_string();
+        term.span.1 = self.pos as u32;
         self.validate(&term)?;
         self.terms.push(term);
         Ok(self.push(Node::Dice(self.terms.len() as u32 - 1)))
@@ -512,7 +521,7 @@ impl<'a> Parser<'a> {
     }
 
     fn validate(&self, term: &DiceTerm) -> Result<(), Error> {
-        let text = &term.text;
+        let text = &self.src[term.span.0 as usize..term.span.1 as usize];
         if let Some(explode) = term.explode {
             if matches_every_face(explode.when, term.sides) {
                 return Err(Error::invalid(

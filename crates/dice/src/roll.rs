@@ -112,7 +112,6 @@ pub struct Roller {
     pub(crate) pool: Vec<PoolDie>,
     pub(crate) order: Vec<usize>,
     pub(crate) term_totals: Vec<i64>,
-    pub(crate) values: Vec<u32>,
 }
 
 /// A roll borrowed from a [`Roller`]'s buffers.
@@ -173,7 +172,7 @@ impl Expression {
                 .iter()
                 .zip(view.term_totals)
                 .map(|(t, v)| TermRoll {
-                    text: t.text.to_string(),
+                    text: self.term_text(t).to_string(),
                     value: *v,
                 })
                 .collect(),

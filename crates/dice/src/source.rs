@@ -57,35 +57,17 @@ impl<'a> DieRequest<'a> {
 pub trait DiceSource {
     /// Rolls one die.
     fn roll(&mut self, request: &DieRequest<'_>) -> Result<u32, SourceError>;
-
-    /// Rolls `out.len()` dice of the same request, in order. Sources with a
-    /// cheaper batch path override this; the results must be exactly those of
-    /// calling [`DiceSource::roll`] once per die.
-    fn roll_many(&mut self, request: &DieRequest<'_>, out: &mut [u32]) -> Result<(), SourceError> {
-        for slot in out {
-            *slot = self.roll(request)?;
-        }
-        Ok(())
-    }
 }
 
 impl<S: DiceSource + ?Sized> DiceSource for &mut S {
     fn roll(&mut self, request: &DieRequest<'_>) -> Result<u32, SourceError> {
         (**self).roll(request)
     }
-
-    fn roll_many(&mut self, request: &DieRequest<'_>, out: &mut [u32]) -> Result<(), SourceError> {
-        (**self).roll_many(request, out)
-    }
 }
 
 impl<S: DiceSource + ?Sized> DiceSource for Box<S> {
     fn roll(&mut self, request: &DieRequest<'_>) -> Result<u32, SourceError> {
         (**self).roll(request)
-    }
-
-    fn roll_many(&mut self, request: &DieRequest<'_>, out: &mut [u32]) -> Result<(), SourceError> {
-        (**self).roll_many(request, out)
     }
 }
 
@@ -132,13 +114,6 @@ impl DiceSource for SeededDice {
     #[inline]
     fn roll(&mut self, request: &DieRequest<'_>) -> Result<u32, SourceError> {
         Ok(uniform(&mut self.rng, request.sides))
-    }
-
-    fn roll_many(&mut self, request: &DieRequest<'_>, out: &mut [u32]) -> Result<(), SourceError> {
-        for slot in out {
-            *slot = uniform(&mut self.rng, request.sides);
-        }
-        Ok(())
     }
 }
 

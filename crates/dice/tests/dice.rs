@@ -6,5 +6,6 @@ mod dice {
     mod notation;
     mod properties;
     mod scripted;
+    mod sources;
     mod support;
 }

@@ -12,8 +12,7 @@ const CHAIN_EPSILON: f64 = 1e-18;
 
 /// The distribution of `term` and the probability mass of explosion chains
 /// cut short (see the parent module).
-pub(super) fn term(term: &DiceTerm, budget: &mut Budget) -> Result<(Pmf, f64), Error> {
-    let what = term.text.as_str();
+pub(super) fn term(term: &DiceTerm, what: &str, budget: &mut Budget) -> Result<(Pmf, f64), Error> {
     budget.spend(u64::from(term.sides), what)?;
     let face = 1.0 / f64::from(term.sides);
     let mut die = Pmf {

@@ -568,7 +568,7 @@ fn terms_record_their_text_column_and_modifiers() {
     assert_eq!(terms.len(), 2);
     assert_eq!(
         (
-            terms[0].text.as_str(),
+            expr.term_text(&terms[0]),
             terms[0].column,
             terms[0].count,
             terms[0].sides
@@ -578,7 +578,7 @@ fn terms_record_their_text_column_and_modifiers() {
     assert!(!terms[0].percentile && terms[0].keep.is_some());
     assert_eq!(
         (
-            terms[1].text.as_str(),
+            expr.term_text(&terms[1]),
             terms[1].column,
             terms[1].count,
             terms[1].sides
@@ -643,4 +643,93 @@ fn variables_bound_by_the_caller() {
             .evaluate(&[("FORT", 1)])
             .is_err()
     );
+}
+
+#[test]
+fn every_die_is_recorded_with_its_fate() {
+    // A reroll, an explosion, a dropped die and a percentile die, as JSON.
+    let roll = roll_scripted("3d6r1!kh2 + d% # strength", &[1, 6, 2, 3, 4, 4, 6]);
+    assert_eq!(roll.total, 6 + 4 + 46);
+    let json = serde_json::to_string_pretty(&roll).unwrap();
+    expect_test::expect![[r#"
+        {
+          "expression": "3d6r1!kh2 + d%",
+          "label": "strength",
+          "total": 56,
+          "terms": [
+            {
+              "text": "3d6r1!kh2",
+              "value": 10
+            },
+            {
+              "text": "d%",
+              "value": 46
+            }
+          ],
+          "dice": [
+            {
+              "term": 0,
+              "sides": 6,
+              "value": 1,
+              "role": "normal",
+              "kept": false,
+              "dropped": false,
+              "exploded": false,
+              "rerolled": true
+            },
+            {
+              "term": 0,
+              "sides": 6,
+              "value": 6,
+              "role": "reroll",
+              "kept": true,
+              "dropped": false,
+              "exploded": true,
+              "rerolled": false
+            },
+            {
+              "term": 0,
+              "sides": 6,
+              "value": 2,
+              "role": "explosion",
+              "kept": false,
+              "dropped": true,
+              "exploded": false,
+              "rerolled": false
+            },
+            {
+              "term": 0,
+              "sides": 6,
+              "value": 3,
+              "role": "normal",
+              "kept": false,
+              "dropped": true,
+              "exploded": false,
+              "rerolled": false
+            },
+            {
+              "term": 0,
+              "sides": 6,
+              "value": 4,
+              "role": "normal",
+              "kept": true,
+              "dropped": false,
+              "exploded": false,
+              "rerolled": false
+            },
+            {
+              "term": 1,
+              "sides": 100,
+              "value": 46,
+              "tens": 40,
+              "ones": 6,
+              "role": "normal",
+              "kept": true,
+              "dropped": false,
+              "exploded": false,
+              "rerolled": false
+            }
+          ]
+        }"#]]
+    .assert_eq(&json);
 }

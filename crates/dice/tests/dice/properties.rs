@@ -155,7 +155,7 @@ proptest! {
     fn generated_terms_parse(text in dice_term()) {
         let expr = parse(&text);
         prop_assert_eq!(expr.terms().len(), 1);
-        prop_assert_eq!(&expr.terms()[0].text, &text);
+        prop_assert_eq!(expr.term_text(&expr.terms()[0]), text.as_str());
     }
 
     #[test]
