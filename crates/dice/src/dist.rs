@@ -13,6 +13,7 @@
 //! reports the probability of the chains cut there.
 
 mod pool;
+mod scatter;
 
 use crate::ast::{BinaryOp, Expression, Function, Node, NodeId};
 use crate::error::{Error, ErrorKind};

@@ -8,7 +8,7 @@ use crate::limits::MAX_CHAIN;
 
 /// Explosion chains are followed while going one die further has at least
 /// this chance.
-const CHAIN_EPSILON: f64 = 1e-18;
+pub(super) const CHAIN_EPSILON: f64 = 1e-18;
 
 /// The distribution of `term` and the probability mass of explosion chains
 /// cut short (see the parent module).
@@ -32,13 +32,17 @@ pub(super) fn term(term: &DiceTerm, what: &str, budget: &mut Budget) -> Result<(
         let cut = q.powi(depth as i32 + 1);
         truncated = -(n as f64 * (-cut).ln_1p()).exp_m1();
         if !explode.compound {
-            if term.keep.is_some() {
-                return Err(Error::invalid(
+            if let Some(keep) = term.keep {
+                return super::scatter::keep_scattered(
+                    &die,
+                    explode.when,
+                    keep,
+                    term.count,
+                    term.success,
                     term.column,
-                    format!(
-                        "the exact distribution of {what} is not available: keep/drop on dice that explode into separate dice; use '!!' (compounding) to keep or drop whole chains"
-                    ),
-                ));
+                    budget,
+                    what,
+                );
             }
             if let Some(success) = term.success {
                 let chain = chain_successes(&die, explode.when, success, depth);
@@ -52,22 +56,29 @@ pub(super) fn term(term: &DiceTerm, what: &str, budget: &mut Budget) -> Result<(
             let (end, k) = keep.kept(term.count);
             kept(&entry, n as u32, k, end, success, budget, what)?
         }
-        (None, Some(success)) => {
-            let hit = mass(&entry, |v| success.matches(v));
-            Pmf {
-                min: 0,
-                p: vec![1.0 - hit, hit],
-            }
-            .trim()
-            .add_n(n, budget, what)?
-        }
+        (None, Some(success)) => scores(&entry, Some(success)).add_n(n, budget, what)?,
         (None, None) => entry.add_n(n, budget, what)?,
     };
     Ok((pmf, truncated))
 }
 
+/// The distribution of a die's score: its value, or 1 for a success.
+pub(super) fn scores(die: &Pmf, success: Option<Compare>) -> Pmf {
+    match success {
+        None => die.clone(),
+        Some(success) => {
+            let hit = mass(die, |v| success.matches(v));
+            Pmf {
+                min: 0,
+                p: vec![1.0 - hit, hit],
+            }
+            .trim()
+        }
+    }
+}
+
 /// Total probability of the values matching `f`.
-fn mass(pmf: &Pmf, f: impl Fn(i64) -> bool) -> f64 {
+pub(super) fn mass(pmf: &Pmf, f: impl Fn(i64) -> bool) -> f64 {
     pmf.p
         .iter()
         .enumerate()
@@ -110,7 +121,7 @@ fn chain_depth(q: f64) -> u32 {
 }
 
 /// Splits `die` into the part that matches `when` and the part that does not.
-fn split(die: &Pmf, when: Compare) -> (Pmf, Pmf) {
+pub(super) fn split(die: &Pmf, when: Compare) -> (Pmf, Pmf) {
     let mut hit = die.clone();
     let mut miss = die.clone();
     for (i, (h, m)) in hit.p.iter_mut().zip(miss.p.iter_mut()).enumerate() {
@@ -215,7 +226,7 @@ fn binomial(n: u32, r: f64) -> Vec<f64> {
 /// the face's conditional probability. Once `k` dice are placed the rest are
 /// dropped, so states only track fewer than `k` placed dice and the sum of
 /// their scores.
-fn kept(
+pub(super) fn kept(
     entry: &Pmf,
     n: u32,
     k: u32,
@@ -224,6 +235,9 @@ fn kept(
     budget: &mut Budget,
     what: &str,
 ) -> Result<Pmf, Error> {
+    if k == 0 {
+        return Ok(Pmf::constant(0));
+    }
     let mut faces: Vec<(i64, f64)> = entry
         .p
         .iter()

@@ -177,6 +177,13 @@ fn explosions_match_brute_force() {
         "3d4!!kh2",
         "4d4!>=4>=3",
         "3d6!!kl1",
+        "3d4!kh2",
+        "3d6!kl1",
+        "4d4!dl1",
+        "3d4!kh2>=3",
+        "2d6!dh1",
+        "3d4!<=1kh2",
+        "2d4!=1dl1",
         "d4!r1",
     ] {
         check(text, 1e-8);
@@ -207,4 +214,23 @@ fn known_moments() {
     assert_eq!((d.min(), d.max()), (10, 200));
     let sum: f64 = d.outcomes().map(|(_, p)| p).sum();
     assert!((sum - 1.0).abs() < 1e-12);
+}
+
+#[test]
+fn keep_on_scattered_explosions_that_have_no_exact_walk_is_refused() {
+    let middle = Distribution::of(&Expression::parse("3d6!=3kh2").unwrap()).unwrap_err();
+    assert!(
+        middle
+            .to_string()
+            .contains("exploding faces to be the highest or the lowest"),
+        "{middle}"
+    );
+    let often = Distribution::of(&Expression::parse("2d6!>=2kh1").unwrap()).unwrap_err();
+    assert!(
+        often.to_string().contains("reach the cap of 100"),
+        "{often}"
+    );
+    // Compounding chains keep and drop as one die, so both work with '!!'.
+    assert!(Distribution::of(&Expression::parse("3d6!!=3kh2").unwrap()).is_ok());
+    assert!(Distribution::of(&Expression::parse("2d6!!>=2kh1").unwrap()).is_ok());
 }
