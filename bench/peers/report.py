@@ -155,6 +155,9 @@ def main():
                 ops[(lib, workload, expr)] = None if value == "n/a" else float(value)
             except ValueError:
                 continue
+            if ops[(lib, workload, expr)] == 0:  # too slow to show at the printed precision
+                ops[(lib, workload, expr)] = None
+                note = f"below the printed precision; {note}"
             notes[(lib, workload, expr)] = note
 
     libs_seen = {k[0] for k in ops}
@@ -223,7 +226,7 @@ def main():
     if missing:
         print("peers not measured in this run: " + ", ".join(missing))
     vers = [f"{lib} {meta[(lib, 'version')]}" for lib in sorted({k[0] for k in meta}, key=lib_key)
-            if (lib, "version") in meta]
+            if (lib, "version") in meta and lib in libs_seen]
     if vers:
         print("versions: " + ", ".join(vers))
     runtimes = [f"{k[1]} {v}" for k, v in sorted(meta.items()) if k[0] == "runtime"]

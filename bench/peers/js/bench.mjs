@@ -27,7 +27,7 @@ const NOTATION = { 'd10/2+1': 'floor(d10/2)+1' };
 
 const clean = (s) => s.replace(/[\t\n]/g, ' ');
 const emit = (workload, expr, ops, note = '') =>
-  console.log(`${LIB}\t${workload}\t${expr}\t${ops === null ? 'n/a' : ops.toFixed(1)}\t${clean(note)}`);
+  console.log(`${LIB}\t${workload}\t${expr}\t${ops === null ? 'n/a' : ops.toFixed(ops >= 100 ? 1 : 6)}\t${clean(note)}`);
 
 function emitCheck(expr, totals) {
   const n = totals.length;

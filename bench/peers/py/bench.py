@@ -24,7 +24,7 @@ def clean(s):
 
 
 def emit(lib, workload, expr, ops, note=""):
-    ops = "n/a" if ops is None else f"{ops:.1f}"
+    ops = "n/a" if ops is None else (f"{ops:.1f}" if ops >= 100 else f"{ops:.6f}")
     print(f"{lib}\t{workload}\t{expr}\t{ops}\t{clean(note)}", flush=True)
 
 

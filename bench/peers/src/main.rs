@@ -93,7 +93,7 @@ fn clean(s: &str) -> String {
 }
 
 fn emit(lib: &str, workload: &str, expr: &str, ops: Option<f64>, note: &str) {
-    let ops = ops.map_or_else(|| "n/a".to_string(), |o| format!("{o:.1}"));
+    let ops = ops.map_or_else(|| "n/a".to_string(), |o| if o >= 100.0 { format!("{o:.1}") } else { format!("{o:.6}") });
     println!("{lib}\t{workload}\t{expr}\t{ops}\t{}", clean(note));
 }
 
