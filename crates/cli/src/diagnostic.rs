@@ -30,7 +30,7 @@ impl std::error::Error for ExpressionError {}
 impl ExpressionError {
     /// The 1-based character column the error points at, if it has one.
     fn column(&self) -> Option<usize> {
-        match &self.error.kind {
+        match self.error.kind() {
             ErrorKind::Parse { column, .. }
             | ErrorKind::Invalid { column, .. }
             | ErrorKind::DivisionByZero { column }

@@ -6,11 +6,20 @@
 use std::fmt;
 
 /// Everything that can go wrong in this crate.
+///
+/// The kind is boxed so that `Result<T, Error>` stays two words wide and the
+/// parser and roller pass results in registers.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{kind}")]
 pub struct Error {
+    kind: Box<ErrorKind>,
+}
+
+impl Error {
     /// What went wrong.
-    pub kind: ErrorKind,
+    pub fn kind(&self) -> &ErrorKind {
+        &self.kind
+    }
 }
 
 /// The kinds of [`Error`].
@@ -149,14 +158,16 @@ impl fmt::Display for ErrorKind {
 
 impl From<ErrorKind> for Error {
     fn from(kind: ErrorKind) -> Self {
-        Error { kind }
+        Error {
+            kind: Box::new(kind),
+        }
     }
 }
 
 impl From<SourceError> for Error {
     fn from(e: SourceError) -> Self {
         Error {
-            kind: ErrorKind::Source(e),
+            kind: Box::new(ErrorKind::Source(e)),
         }
     }
 }

@@ -233,7 +233,7 @@ impl<S: DiceSource + ?Sized> Run<'_, '_, S> {
                 };
                 self.roller
                     .dice
-                    .push(DieRoll::new(index, sides, value, DieRole::Normal));
+                    .push(DieRoll::new(index as u32, sides, value, DieRole::Normal));
                 total += i64::from(value);
             }
         }
@@ -273,9 +273,9 @@ impl<S: DiceSource + ?Sized> Run<'_, '_, S> {
                 Err(e) => return Err(self.source_failed(e)),
             };
             let read = tens * 10 + ones;
-            let mut die = DieRoll::new(index, 100, if read == 0 { 100 } else { read }, role);
-            die.tens = Some(tens * 10);
-            die.ones = Some(ones);
+            let mut die = DieRoll::new(index as u32, 100, if read == 0 { 100 } else { read }, role);
+            die.tens = Some((tens * 10) as u8);
+            die.ones = Some(ones as u8);
             die
         } else {
             let value = match self.source.roll(&DieRequest {
@@ -286,7 +286,7 @@ impl<S: DiceSource + ?Sized> Run<'_, '_, S> {
                 Ok(v) => v,
                 Err(e) => return Err(self.source_failed(e)),
             };
-            DieRoll::new(index, term.sides, value, role)
+            DieRoll::new(index as u32, term.sides, value, role)
         };
         self.roller.dice.push(die);
         Ok(i64::from(die.value))

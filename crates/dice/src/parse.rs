@@ -249,9 +249,9 @@ impl<'a> Parser<'a> {
         let start = self.pos;
         match self.peek() {
             Some(b'0'..=b'9') => {
-                let digits = self.digits();
+                let (digits, value) = self.digits();
                 if self.at_dice_letter() {
-                    let count = digits.parse::<u64>().unwrap_or(u64::MAX);
+                    let count = value.unwrap_or(u64::MAX);
                     if count > MAX_DICE {
                         return Err(Error::limit(
                             format!("{MAX_DICE} dice per evaluation"),
@@ -263,9 +263,9 @@ impl<'a> Parser<'a> {
                     }
                     return self.dice(start, count as u32);
                 }
-                match digits.parse::<i64>() {
-                    Ok(n) => Ok(self.push(Node::Number(n))),
-                    Err(_) => Err(Error::invalid(
+                match value.and_then(|v| i64::try_from(v).ok()) {
+                    Some(n) => Ok(self.push(Node::Number(n))),
+                    None => Err(Error::invalid(
                         self.column_of(start),
                         format!(
                             "the number {digits} is too large; the largest is {}",
@@ -342,13 +342,16 @@ impl<'a> Parser<'a> {
         }))
     }
 
-    fn digits(&mut self) -> &'a str {
+    /// The digits at the cursor and their value (`None` past `u64::MAX`).
+    fn digits(&mut self) -> (&'a str, Option<u64>) {
         let start = self.pos;
-        while matches!(self.peek(), Some(b'0'..=b'9')) {
+        let mut value = Some(0u64);
+        while let Some(b @ b'0'..=b'9') = self.peek() {
+            value = value.and_then(|v| v.checked_mul(10)?.checked_add(u64::from(b - b'0')));
             self.pos += 1;
         }
         let src: &'a str = self.src;
-        &src[start..self.pos]
+        (&src[start..self.pos], value)
     }
 
     /// `d` or `k` (either case) followed by a digit or `%`.
@@ -366,8 +369,8 @@ impl<'a> Parser<'a> {
             return Err(self.expected(what));
         }
         let start = self.pos;
-        let digits = self.digits();
-        digits.parse::<u64>().map_err(|_| {
+        let (digits, value) = self.digits();
+        value.ok_or_else(|| {
             Error::invalid(
                 self.column_of(start),
                 format!("the number {digits} is too large"),
@@ -387,9 +390,9 @@ impl<'a> Parser<'a> {
             if !matches!(self.peek(), Some(b'0'..=b'9')) {
                 return Err(self.expected(&format!("the number of sides after '{letter}'")));
             }
-            let digits = self.digits();
+            let (digits, value) = self.digits();
             // Too many digits for a u64 is still just too many sides.
-            let sides = digits.parse::<u64>().unwrap_or(u64::MAX);
+            let sides = value.unwrap_or(u64::MAX);
             if sides > u64::from(MAX_SIDES) {
                 return Err(Error::limit(
                     format!("{MAX_SIDES} sides per die"),

@@ -50,17 +50,17 @@ impl Variables for BTreeMap<String, i64> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct DieRoll {
     /// Index of the dice term (in [`Expression::terms`]) it belongs to.
-    pub term: usize,
+    pub term: u32,
     /// Faces of the die (100 for a percentile die).
     pub sides: u32,
     /// The face rolled, `1..=sides`.
     pub value: u32,
     /// For a percentile die, the tens d10 as read (0, 10, ... 90).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub tens: Option<u32>,
+    pub tens: Option<u8>,
     /// For a percentile die, the ones d10 as read (0..9).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub ones: Option<u32>,
+    pub ones: Option<u8>,
     /// Why it was rolled.
     pub role: DieRole,
     /// It counts toward the total.
@@ -79,7 +79,7 @@ pub struct DieRoll {
 impl DieRoll {
     /// A die as rolled, before any modifier touched it.
     #[inline]
-    pub(crate) fn new(term: usize, sides: u32, value: u32, role: DieRole) -> Self {
+    pub(crate) fn new(term: u32, sides: u32, value: u32, role: DieRole) -> Self {
         DieRoll {
             term,
             sides,

@@ -48,7 +48,7 @@ impl fmt::Display for Roll {
             let dice: Vec<String> = self
                 .dice
                 .iter()
-                .filter(|d| d.term == i)
+                .filter(|d| d.term as usize == i)
                 .map(ToString::to_string)
                 .collect();
             let sep = if i == 0 { " " } else { "; " };

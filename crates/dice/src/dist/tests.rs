@@ -56,7 +56,7 @@ fn brute(text: &str, floor: f64) -> (BTreeMap<i64, f64>, f64) {
                 };
                 *sum = t;
             }
-            Err(e) if matches!(e.kind, ErrorKind::Source(_)) => {
+            Err(e) if matches!(*e.kind(), ErrorKind::Source(_)) => {
                 let sides = src.next_sides.unwrap();
                 let q = p / f64::from(sides);
                 if q < floor {

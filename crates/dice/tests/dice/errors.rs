@@ -20,7 +20,7 @@ fn check_limit(text: &str, value: impl ToString, expect: Expect) {
             .expect_err("over a limit"),
     };
     assert!(
-        matches!(err.kind, ErrorKind::Limit { .. }),
+        matches!(*err.kind(), ErrorKind::Limit { .. }),
         "{text:?}: {err:?} is not a limit"
     );
     let message = err.to_string();
@@ -235,7 +235,7 @@ fn evaluation_errors() {
         .evaluate(&())
         .unwrap_err();
     assert_eq!(
-        err.kind,
+        *err.kind(),
         ErrorKind::UnboundVariable {
             name: "FORT".to_string()
         }
@@ -247,7 +247,7 @@ fn evaluation_errors() {
         .evaluate(&[("FORT", 1)])
         .unwrap_err();
     assert_eq!(
-        err.kind,
+        *err.kind(),
         ErrorKind::UnboundVariable {
             name: "STR".to_string()
         }
@@ -358,7 +358,7 @@ fn dice_limit_counts_explosions_and_rerolls() {
     let err = expr
         .roll(&mut ScriptedDice::new(script.clone()))
         .unwrap_err();
-    assert!(matches!(err.kind, ErrorKind::Limit { .. }));
+    assert!(matches!(*err.kind(), ErrorKind::Limit { .. }));
     expect!["the roll needed more dice once explosions and rerolls were counted: over the limit of 10000 dice per evaluation"].assert_eq(&err.to_string());
     script[0] = 1;
     let err = Expression::parse("10000d6r1")
@@ -377,7 +377,7 @@ fn dice_limit_counts_explosions_and_rerolls() {
         .unwrap()
         .roll(&mut SeededDice::new(3))
         .unwrap_err();
-    assert!(matches!(err.kind, ErrorKind::Limit { .. }), "{err}");
+    assert!(matches!(*err.kind(), ErrorKind::Limit { .. }), "{err}");
 }
 
 /// Hostile input: each is rejected with a readable error.

@@ -143,7 +143,7 @@ fn impossible_values_are_errors_naming_the_purpose() {
         .roll(&mut ScriptedDice::new([9]))
         .unwrap_err();
     assert_eq!(
-        err.kind,
+        *err.kind(),
         ErrorKind::Source(SourceError::OutOfRange {
             value: 9,
             sides: 6,
@@ -178,7 +178,7 @@ fn running_out_is_an_error_naming_the_die_needed() {
         .roll(&mut ScriptedDice::new([5]))
         .unwrap_err();
     assert!(matches!(
-        err.kind,
+        *err.kind(),
         ErrorKind::Source(SourceError::Exhausted {
             sides: 10,
             used: 1,
