@@ -7,10 +7,16 @@ use libfuzzer_sys::fuzz_target;
 use nanite_dice::{Distribution, Expression, SeededDice};
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
-    let Ok(expr) = Expression::parse(text) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(expr) = Expression::parse(text) else {
+        return;
+    };
     let _ = expr.to_string();
-    let seed = data.iter().fold(0u64, |h, b| h.rotate_left(5) ^ u64::from(*b));
+    let seed = data
+        .iter()
+        .fold(0u64, |h, b| h.rotate_left(5) ^ u64::from(*b));
     let _ = expr.roll(&mut SeededDice::new(seed));
     let _ = expr.roll_with(&[("FORT", 7), ("LEVEL", -3)], &mut SeededDice::new(seed));
     let _ = expr.evaluate(&[("FORT", 7)]);

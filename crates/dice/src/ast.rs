@@ -33,6 +33,7 @@ impl Expression {
 
     /// The text of `term`, one of this expression's [`Expression::terms`], as
     /// typed (e.g. `4d6kh3`).
+    #[inline]
     pub fn term_text(&self, term: &DiceTerm) -> &str {
         self.text
             .get(term.span.0 as usize..term.span.1 as usize)

@@ -212,7 +212,6 @@ impl<S: DiceSource + ?Sized> Run<'_, '_, S> {
         let n = term.count as usize;
         let first = self.roller.dice.len();
         let mut total = 0i64;
-        self.roller.dice.reserve(n);
         if term.percentile {
             self.charge(2 * n as u64)?;
             for _ in 0..n {
@@ -226,15 +225,18 @@ impl<S: DiceSource + ?Sized> Run<'_, '_, S> {
                 purpose: self.purpose.unwrap_or_else(|| self.expr.term_text(term)),
                 role: DieRole::Normal,
             };
-            for _ in 0..n {
-                let value = match self.source.roll(&request) {
+            // Size the records once, then fill in each die's value.
+            let template = DieRoll::new(index as u32, sides, 0, DieRole::Normal);
+            self.roller.dice.resize(first + n, template);
+            for die in &mut self.roller.dice[first..] {
+                die.value = match self.source.roll(&request) {
                     Ok(v) => v,
-                    Err(e) => return Err(self.source_failed(e)),
+                    Err(e) => {
+                        self.roller.dice.truncate(first);
+                        return Err(self.source_failed(e));
+                    }
                 };
-                self.roller
-                    .dice
-                    .push(DieRoll::new(index as u32, sides, value, DieRole::Normal));
-                total += i64::from(value);
+                total += i64::from(die.value);
             }
         }
         if let Some(keep) = term.keep {

@@ -54,7 +54,7 @@ fn dice_term() -> impl Strategy<Value = String> {
         1u32..=6,
         sides,
         any::<bool>(),
-        0usize..10,
+        0usize..11,
         any::<[Index; 4]>(),
         any::<[bool; 3]>(),
     )
@@ -84,10 +84,17 @@ fn dice_term() -> impl Strategy<Value = String> {
                     format!("{end}{}", 1 + b.index(n as usize))
                 }
             };
-            // Explode on at least the top half of the faces, or the top face.
+            // Explode on the faces from about the middle up (or the top face
+            // only). Separate dice that are kept or dropped explode on at most
+            // half the faces: the exact distribution declines chains likely
+            // enough to reach the cap of 100 explosions.
             let explode = |compound: bool, explicit: bool| {
                 let bang = if compound { "!!" } else { "!" };
-                let low = (sides / 2).max(2);
+                let low = if compound || !matches!(kind, 6 | 10) {
+                    (sides / 2).max(2)
+                } else {
+                    (sides - sides / 2 + 1).max(2)
+                };
                 if explicit || z {
                     format!(
                         "{bang}>={}",
@@ -109,10 +116,11 @@ fn dice_term() -> impl Strategy<Value = String> {
                 3 => text += &explode(x, false),
                 4 => text += &success(),
                 5 => text = text + &reroll() + &keep(),
-                6 => text = text + &keep() + &explode(true, false),
+                6 => text = text + &keep() + &explode(x, false),
                 7 => text = text + &explode(false, true) + &success(),
                 8 => text = text + &keep() + &success(),
-                _ => text = text + &reroll() + &explode(y, true) + &success(),
+                9 => text = text + &reroll() + &explode(y, true) + &success(),
+                _ => text = text + &keep() + &explode(x, true) + &success(),
             }
             text
         })
