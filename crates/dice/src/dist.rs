@@ -61,22 +61,6 @@ impl Pmf {
         }
     }
 
-    /// A pmf from values and weights; the span must fit [`MAX_SUPPORT`].
-    pub(crate) fn from_pairs(
-        pairs: impl IntoIterator<Item = (i64, f64)>,
-        what: &str,
-    ) -> Result<Pmf, Error> {
-        let pairs: Vec<(i64, f64)> = pairs.into_iter().collect();
-        let min = pairs.iter().map(|(v, _)| *v).min().unwrap_or(0);
-        let max = pairs.iter().map(|(v, _)| *v).max().unwrap_or(0);
-        let span = support_len(min, max, what)?;
-        let mut p = vec![0.0; span];
-        for (v, w) in pairs {
-            p[(v - min) as usize] += w;
-        }
-        Ok(Pmf { min, p })
-    }
-
     pub(crate) fn max(&self) -> i64 {
         self.min + self.p.len() as i64 - 1
     }
@@ -140,19 +124,50 @@ impl Pmf {
         what: &str,
         f: impl Fn(i64, i64) -> Result<i64, Error>,
     ) -> Result<Pmf, Error> {
-        budget.spend((self.p.len() as u64) * (other.p.len() as u64), what)?;
-        let mut pairs = Vec::new();
-        for (i, &x) in self.p.iter().enumerate() {
-            if x == 0.0 {
-                continue;
-            }
-            for (j, &y) in other.p.iter().enumerate() {
-                if y != 0.0 {
-                    pairs.push((f(self.min + i as i64, other.min + j as i64)?, x * y));
+        let pairs = (self.p.len() as u64) * (other.p.len() as u64);
+        // Two passes: the range of the results first, so the output is sized
+        // by the totals it can hold (at most MAX_SUPPORT), never by the pairs.
+        budget.spend(2 * pairs, what)?;
+        let each = |g: &mut dyn FnMut(i64, f64) -> Result<(), Error>| -> Result<(), Error> {
+            for (i, &x) in self.p.iter().enumerate() {
+                if x == 0.0 {
+                    continue;
+                }
+                for (j, &y) in other.p.iter().enumerate() {
+                    if y != 0.0 {
+                        g(f(self.min + i as i64, other.min + j as i64)?, x * y)?;
+                    }
                 }
             }
+            Ok(())
+        };
+        let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+        each(&mut |v, _| {
+            lo = lo.min(v);
+            hi = hi.max(v);
+            Ok(())
+        })?;
+        if lo > hi {
+            return Ok(Pmf::constant(0));
         }
-        Pmf::from_pairs(pairs, what)
+        // Many pairs can land on one total (d100000 / d2000), so the sums are
+        // compensated (Neumaier) to keep the 1e-12 error bound.
+        let len = support_len(lo, hi, what)?;
+        let mut p = vec![0.0; len];
+        let mut carry = vec![0.0; len];
+        each(&mut |v, w| {
+            let i = (v - lo) as usize;
+            let t = p[i] + w;
+            carry[i] += if p[i].abs() >= w.abs() {
+                (p[i] - t) + w
+            } else {
+                (w - t) + p[i]
+            };
+            p[i] = t;
+            Ok(())
+        })?;
+        p.iter_mut().zip(&carry).for_each(|(p, c)| *p += c);
+        Ok(Pmf { min: lo, p })
     }
 
     fn map(

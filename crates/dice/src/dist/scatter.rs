@@ -65,14 +65,26 @@ pub(super) fn keep_scattered(
         per_chain.push(reach * (1.0 - q));
         reach *= q;
     }
+    // Some chain went further than followed.
+    let mut cut = -(f64::from(n) * (-reach).ln_1p()).exp_m1();
     let explosions = Pmf {
         min: 0,
         p: per_chain,
     }
     .add_n(u64::from(n), budget, what)?;
-    let followed: f64 = explosions.p.iter().sum();
+    // The pools with many explosions are the costliest to walk and the least
+    // likely: stop where the rest of the mass falls below the chain epsilon.
+    // Tails are summed from the far end so they are accurate when tiny.
+    let mut tails = explosions.p.clone();
+    for i in (0..tails.len().saturating_sub(1)).rev() {
+        tails[i] += tails[i + 1];
+    }
     let mut mixture: Option<Pmf> = None;
     for (e, &weight) in explosions.p.iter().enumerate() {
+        if tails[e] <= CHAIN_EPSILON {
+            cut += tails[e];
+            break;
+        }
         if weight == 0.0 {
             continue;
         }
@@ -97,7 +109,7 @@ pub(super) fn keep_scattered(
         mixture = Some(mix(mixture, &part, weight));
     }
     let pmf = mixture.unwrap_or_else(|| Pmf::constant(0));
-    Ok((pmf, (1.0 - followed).max(0.0)))
+    Ok((pmf, cut))
 }
 
 /// The smallest and largest value with positive probability.
