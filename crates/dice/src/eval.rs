@@ -164,6 +164,7 @@ impl<S: DiceSource + ?Sized> Run<'_, '_, S> {
     }
 
     /// Follows a flat plan: the same operations as [`Run::eval`], in order.
+    #[inline]
     fn follow(&mut self, plan: &Plan) -> Result<i64, Stop> {
         let mut total = self.operand(plan.first)?;
         for &(subtract, operand, column) in plan.rest() {
@@ -407,31 +408,22 @@ impl<S: DiceSource + ?Sized> Run<'_, '_, S> {
 /// among equal values the earlier die is kept. Returns the dropped sum.
 fn drop_dice(dice: &mut [DieRoll], order: &mut Vec<usize>, end: End, kept: usize) -> i64 {
     let n = dice.len();
-    let dropping = n - kept;
     let mut dropped = 0i64;
-    if dropping * n <= 64 {
-        // Few to drop: pick them one by one, the worst and latest first.
-        for _ in 0..dropping {
-            let mut worst: Option<usize> = None;
-            for (i, d) in dice.iter().enumerate() {
-                if d.dropped {
-                    continue;
-                }
-                let worse = worst.is_none_or(|w| match end {
-                    End::Highest => d.value <= dice[w].value,
-                    End::Lowest => d.value >= dice[w].value,
-                });
-                if worse {
-                    worst = Some(i);
-                }
-            }
-            if let Some(w) = worst {
-                dice[w].kept = false;
-                dice[w].dropped = true;
-                dropped += i64::from(dice[w].value);
+    if kept + 1 == n {
+        // One die to drop (4d6kh3, 2d20kl1): the worst, the latest among equals.
+        let mut worst = 0;
+        for (i, d) in dice.iter().enumerate().skip(1) {
+            let worse = match end {
+                End::Highest => d.value <= dice[worst].value,
+                End::Lowest => d.value >= dice[worst].value,
+            };
+            if worse {
+                worst = i;
             }
         }
-        return dropped;
+        dice[worst].kept = false;
+        dice[worst].dropped = true;
+        return i64::from(dice[worst].value);
     }
     order.clear();
     order.extend(0..n);
