@@ -238,6 +238,10 @@ pub(super) fn kept(
     if k == 0 {
         return Ok(Pmf::constant(0));
     }
+    if k >= n {
+        // Everything is kept: a plain sum, no walk needed.
+        return scores(entry, success).add_n(u64::from(n), budget, what);
+    }
     let mut faces: Vec<(i64, f64)> = entry
         .p
         .iter()

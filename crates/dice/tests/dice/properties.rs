@@ -26,7 +26,7 @@ fn parse_and_roll(text: &str, seed: u64) {
     let _ = expr.roll_with(&[("FORT", 7)], &mut SeededDice::new(seed));
     let _ = expr.evaluate(&[("FORT", -3)]);
     let _ = expr.to_string();
-    let cheap = expr.base_dice() <= 50 && expr.terms().iter().all(|t| t.sides <= 1_000);
+    let cheap = expr.base_dice() <= 20 && expr.terms().iter().all(|t| t.sides <= 100);
     if cheap {
         let _ = Distribution::of(&expr);
     }
@@ -85,15 +85,15 @@ fn dice_term() -> impl Strategy<Value = String> {
                 }
             };
             // Explode on the faces from about the middle up (or the top face
-            // only). Separate dice that are kept or dropped explode on at most
-            // half the faces: the exact distribution declines chains likely
-            // enough to reach the cap of 100 explosions.
+            // only). Dice that are kept or dropped explode on at most the top
+            // quarter of the faces: the exact distribution walks every likely
+            // chain or number of explosion dice, within its work limit.
             let explode = |compound: bool, explicit: bool| {
                 let bang = if compound { "!!" } else { "!" };
-                let low = if compound || !matches!(kind, 6 | 10) {
+                let low = if !matches!(kind, 6 | 10) {
                     (sides / 2).max(2)
                 } else {
-                    (sides - sides / 2 + 1).max(2)
+                    (sides - sides / 4).max(2)
                 };
                 if explicit || z {
                     format!(
