@@ -61,6 +61,18 @@ impl Pmf {
         }
     }
 
+    /// The distribution of `-x`; `column` locates an overflow.
+    fn negated(&self, column: usize) -> Result<Pmf, Error> {
+        let min = self
+            .max()
+            .checked_neg()
+            .ok_or(ErrorKind::Overflow { column })?;
+        Ok(Pmf {
+            min,
+            p: self.p.iter().rev().copied().collect(),
+        })
+    }
+
     pub(crate) fn max(&self) -> i64 {
         self.min + self.p.len() as i64 - 1
     }
@@ -314,14 +326,7 @@ impl Walk<'_> {
             }
             Node::Neg { operand, column } => {
                 let inner = self.node(*operand)?;
-                let column = *column as usize;
-                let mut p = inner.p.clone();
-                p.reverse();
-                let min = inner
-                    .max()
-                    .checked_neg()
-                    .ok_or(ErrorKind::Overflow { column })?;
-                Ok(Pmf { min, p })
+                inner.negated(*column as usize)
             }
             Node::Binary {
                 op,
@@ -335,15 +340,7 @@ impl Walk<'_> {
                 let budget = &mut self.budget;
                 match op {
                     BinaryOp::Add => a.add(&b, budget, what),
-                    BinaryOp::Sub => {
-                        let mut p = b.p.clone();
-                        p.reverse();
-                        let min = b
-                            .max()
-                            .checked_neg()
-                            .ok_or(ErrorKind::Overflow { column })?;
-                        a.add(&Pmf { min, p }, budget, what)
-                    }
+                    BinaryOp::Sub => a.add(&b.negated(column)?, budget, what),
                     BinaryOp::Mul => a.combine(&b, budget, what, |x, y| {
                         x.checked_mul(y)
                             .ok_or_else(|| ErrorKind::Overflow { column }.into())
