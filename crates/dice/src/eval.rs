@@ -209,6 +209,7 @@ impl<S: DiceSource + ?Sized> Run<'_, '_, S> {
 
     /// A term whose dice are each rolled once (no reroll, explosion or
     /// success count), possibly with keep/drop: roll, record, drop, add.
+    #[inline]
     fn simple(&mut self, index: usize, term: &DiceTerm) -> Result<i64, Stop> {
         let n = term.count as usize;
         let first = self.roller.dice.len();
@@ -322,12 +323,20 @@ impl<S: DiceSource + ?Sized> Run<'_, '_, S> {
         }
     }
 
+    #[inline]
     fn term(&mut self, index: usize) -> Result<i64, Stop> {
         let expr = self.expr;
         let term = &expr.terms[index];
         if term.is_simple() {
-            return self.simple(index, term);
+            self.simple(index, term)
+        } else {
+            self.pooled(index, term)
         }
+    }
+
+    /// A term with rerolls, explosions or success counting: each die of the
+    /// pool is a run of records (rerolled dice, a compounded chain).
+    fn pooled(&mut self, index: usize, term: &DiceTerm) -> Result<i64, Stop> {
         self.roller.pool.clear();
         for _ in 0..term.count {
             let mut first = self.roller.dice.len();

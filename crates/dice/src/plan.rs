@@ -36,6 +36,7 @@ pub(crate) struct Plan {
 
 impl Plan {
     /// The steps after the first operand, in order.
+    #[inline]
     pub(crate) fn rest(&self) -> &[(bool, Operand, u32)] {
         &self.steps[..self.len]
     }
