@@ -139,7 +139,9 @@ impl Pmf {
         let pairs = (self.p.len() as u64) * (other.p.len() as u64);
         // Two passes: the range of the results first, so the output is sized
         // by the totals it can hold (at most MAX_SUPPORT), never by the pairs.
-        budget.spend(2 * pairs, what)?;
+        // A pair costs two passes of a checked operation and a compensated
+        // add: about eight multiply-adds of a convolution.
+        budget.spend(8 * pairs, what)?;
         let each = |g: &mut dyn FnMut(i64, f64) -> Result<(), Error>| -> Result<(), Error> {
             for (i, &x) in self.p.iter().enumerate() {
                 if x == 0.0 {
