@@ -15,39 +15,18 @@ use crate::roll::{self, TypedExpression};
 /// Rolls every expression with dice typed in at the terminal.
 pub(crate) fn roll_each(expressions: &[TypedExpression]) -> anyhow::Result<Vec<Roll>> {
     let mut input = io::stdin().lock();
-    let mut answered = 0usize;
-    // Why the terminal stopped answering; the dice crate only hears that
-    // no more dice came.
-    let mut failure: Option<anyhow::Error> = None;
-    let outcome = {
-        let mut dice = AskedDice::new(|request: &DieRequest<'_>, description: &str| {
-            match ask(
-                &mut input,
-                &mut io::stderr().lock(),
-                request.sides,
-                description,
-            ) {
-                Ok(face) => {
-                    answered += 1;
-                    Ok(face)
-                }
-                Err(err) => {
-                    failure = Some(err);
-                    Err(SourceError::Exhausted {
-                        sides: request.sides,
-                        purpose: description.to_string(),
-                        used: answered,
-                    })
-                }
-            }
-        });
-        roll::roll_each(expressions, &mut dice)
-    };
-    match (outcome, failure) {
-        (Ok(rolls), _) => Ok(rolls),
-        (Err(_), Some(why)) => Err(why),
-        (Err(err), None) => Err(err.into()),
-    }
+    // Why the terminal stopped answering (end of input, a read error) travels
+    // inside the dice source's own error.
+    let mut dice = AskedDice::new(|request: &DieRequest<'_>, description: &str| {
+        ask(
+            &mut input,
+            &mut io::stderr().lock(),
+            request.sides,
+            description,
+        )
+        .map_err(|err| SourceError::Unavailable(format!("{err:#}")))
+    });
+    Ok(roll::roll_each(expressions, &mut dice)?)
 }
 
 /// Prompts `d{sides} for {description}: ` on `prompt` until `input` gives a

@@ -122,7 +122,7 @@ impl fmt::Display for SourceError {
                     "the roll needs another d{sides} (for {purpose}) but only {supplied} supplied; supply more dice"
                 )
             }
-            SourceError::Unavailable(why) => write!(f, "no more dice: {why}"),
+            SourceError::Unavailable(why) => f.write_str(why),
             SourceError::Entropy(e) => write!(f, "the operating system gave no randomness: {e}"),
         }
     }
