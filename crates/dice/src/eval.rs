@@ -258,42 +258,34 @@ impl<S: DiceSource + ?Sized> Run<'_, '_, S> {
         Ok(total)
     }
 
+    /// Asks the source for one die; a failure stops the evaluation.
+    fn ask(&mut self, sides: u32, purpose: &str, role: DieRole) -> Result<u32, Stop> {
+        match self.source.roll(&DieRequest {
+            sides,
+            purpose,
+            role,
+        }) {
+            Ok(value) => Ok(value),
+            Err(e) => Err(self.source_failed(e)),
+        }
+    }
+
     /// Rolls one die (two d10 for a percentile die) and records it. The caller
     /// has charged it against the dice budget.
     fn draw(&mut self, index: usize, term: &DiceTerm, role: DieRole) -> Result<i64, Stop> {
-        let purpose = self.purpose.unwrap_or_else(|| self.expr.term_text(term));
+        let expr = self.expr;
+        let purpose = self.purpose.unwrap_or_else(|| expr.term_text(term));
         let die = if term.percentile {
             // Rule CX-DICE-01: tens and ones d10; a face showing 0 is typed 10.
-            let tens = match self.source.roll(&DieRequest {
-                sides: 10,
-                purpose,
-                role: DieRole::Tens,
-            }) {
-                Ok(t) => t % 10,
-                Err(e) => return Err(self.source_failed(e)),
-            };
-            let ones = match self.source.roll(&DieRequest {
-                sides: 10,
-                purpose,
-                role: DieRole::Ones,
-            }) {
-                Ok(o) => o % 10,
-                Err(e) => return Err(self.source_failed(e)),
-            };
+            let tens = self.ask(10, purpose, DieRole::Tens)? % 10;
+            let ones = self.ask(10, purpose, DieRole::Ones)? % 10;
             let read = tens * 10 + ones;
             let mut die = DieRoll::new(index as u32, 100, if read == 0 { 100 } else { read }, role);
             die.tens = Some((tens * 10) as u8);
             die.ones = Some(ones as u8);
             die
         } else {
-            let value = match self.source.roll(&DieRequest {
-                sides: term.sides,
-                purpose,
-                role,
-            }) {
-                Ok(v) => v,
-                Err(e) => return Err(self.source_failed(e)),
-            };
+            let value = self.ask(term.sides, purpose, role)?;
             DieRoll::new(index as u32, term.sides, value, role)
         };
         self.roller.dice.push(die);
