@@ -11,13 +11,26 @@
 //! `nanite-dice`, which rolls expressions against it, and re-exported here so
 //! rulesets depend on one crate for their spine.
 //!
+//! Content (packs, character files) is TOML read through [`content`], which
+//! reports every problem at once as [`Diagnostics`] with file, line and field;
+//! content formulas are dice expressions with variables ([`Formula`]); and
+//! derived numbers keep their breakdown as a [`Tally`] of sourced modifiers.
+//!
 //! Architecture invariant: nothing here does I/O or knows a game rule.
 
 #![forbid(unsafe_code)]
 
+pub mod content;
+mod diagnostic;
+mod formula;
 mod game;
+mod modifier;
 mod recorded;
 mod ruleset;
+
+pub use diagnostic::{Diagnostic, Diagnostics, Severity};
+pub use formula::{Formula, FormulaError};
+pub use modifier::{Phase, Source, SourceKind, Tally, Term};
 
 pub use game::{Entry, Game, replay};
 pub use nanite_dice::{
