@@ -223,6 +223,11 @@ impl<'r, 'i> Fields<'r, 'i> {
             .collect()
     }
 
+    /// The name of the file being read.
+    pub fn file_name(&self) -> &str {
+        self.reading.file().name()
+    }
+
     /// The line of the table's start.
     pub fn line(&self) -> usize {
         self.reading.file().line_of(self.span.start)

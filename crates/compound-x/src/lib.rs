@@ -1,0 +1,41 @@
+//! nanite-compound-x: the Compound X ruleset.
+//!
+//! Building a Compound X character by hand takes a new player hours, most of
+//! them spent on arithmetic and rule-checking: stat limits, the secondary-stat
+//! choice, stat and combat bonuses with their truncation and minimums, saves,
+//! skill points, feats per level, and a row of miss chances for every weapon,
+//! bracket and fire mode. This crate does that work exactly, and shows its
+//! working: every number on the [`Sheet`] keeps its breakdown.
+//!
+//! - [`Pack`]: the content (races, classes, skills, feats, gear) loaded from TOML,
+//!   because the rules name these things but do not define them (CX-CONTENT-01).
+//! - [`Character`]: a character file, read with every problem reported.
+//! - [`validate`]: every creation and levelling rule (CX-STAT, CX-LVL,
+//!   CX-DICE-08), each problem naming its rule and its fix.
+//! - [`Sheet`]: everything derived, computed in phases (base, effects, derived).
+//! - [`level_up`]: one level with its choices.
+//!
+//! No I/O happens here: callers hand in file contents.
+
+#![forbid(unsafe_code)]
+
+pub mod accuracy;
+mod character;
+mod house;
+pub mod level;
+mod level_up;
+mod pack;
+mod sheet;
+mod stat;
+mod validate;
+
+pub use character::{CHARACTER_FORMAT, Character, CharacterWeapon, Equipment};
+pub use house::HouseRules;
+pub use level_up::{LevelUp, level_up};
+pub use pack::*;
+pub use sheet::*;
+pub use stat::{Stat, Stats, stat_bonus};
+pub use validate::{
+    CAP_BEFORE_15, CAP_FROM_15, CREATION_MAX, NEW_SKILL_COST, SKILL_POINTS_PER_LEVEL_CAP, STAT_MIN,
+    validate,
+};

@@ -1,0 +1,323 @@
+//! Races, classes, skills, feats and spells as a pack defines them.
+
+use nanite_core::Formula;
+use nanite_core::content::Fields;
+
+use super::effect::{Effect, Save, read_effects};
+use super::read::{choice, count, formula, stat_table};
+use crate::stat::Stat;
+
+/// A race or species (CX-CONTENT-01, CX-STAT-06).
+#[derive(Clone, Debug)]
+pub struct Race {
+    /// Its id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Flavour text.
+    pub description: String,
+    /// Initial base stat points to assign.
+    pub stat_points: i64,
+    /// Bonuses (or maluses) to stats.
+    pub stat_bonus: Vec<(Stat, i64)>,
+    /// Other effects.
+    pub effects: Vec<Effect>,
+}
+
+impl Race {
+    /// The race's bonus to `stat`.
+    pub fn bonus(&self, stat: Stat) -> i64 {
+        self.stat_bonus
+            .iter()
+            .filter(|(s, _)| *s == stat)
+            .map(|(_, v)| v)
+            .sum()
+    }
+}
+
+pub(crate) fn read_race(id: &str, f: &Fields<'_, '_>) -> Option<Race> {
+    let race = Race {
+        id: id.to_string(),
+        name: f.required_string("name").unwrap_or_default(),
+        description: f.string("description").unwrap_or_default(),
+        stat_points: count(f, "stat_points", true).unwrap_or_default(),
+        stat_bonus: stat_table(f, "stat_bonus"),
+        effects: read_effects(f),
+    };
+    Some(race)
+}
+
+/// A class ability.
+#[derive(Clone, Debug)]
+pub struct Ability {
+    /// Its name.
+    pub name: String,
+    /// What it does.
+    pub description: String,
+    /// Its effects on the sheet.
+    pub effects: Vec<Effect>,
+}
+
+/// A class (CX-LVL-01).
+#[derive(Clone, Debug)]
+pub struct Class {
+    /// Its id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Flavour text.
+    pub description: String,
+    /// Armor categories it may wear.
+    pub armor: Vec<String>,
+    /// Weapon categories it may use.
+    pub weapons: Vec<String>,
+    /// Starting money.
+    pub starting_money: i64,
+    /// The level-0 skill points.
+    pub starting_skill_points: i64,
+    /// Added to initiative (the Soldier passive, CX-TURN-01).
+    pub initiative_bonus: i64,
+    /// The skill its spellcasting adds (CX-SPELL-02), if it casts.
+    pub spellcasting: Option<String>,
+    /// Whether the Shadow Assassin cloak-turn gain applies (CX-CLOAK-04).
+    pub cloak_turn_gain: bool,
+    /// Feats it may take as class feats (CX-LVL-05).
+    pub class_feats: Vec<String>,
+    /// Its abilities.
+    pub abilities: Vec<Ability>,
+    /// Other effects.
+    pub effects: Vec<Effect>,
+}
+
+pub(crate) fn read_class(id: &str, f: &Fields<'_, '_>) -> Option<Class> {
+    let abilities = f
+        .tables("abilities")
+        .iter()
+        .map(|a| {
+            let ability = Ability {
+                name: a.required_string("name").unwrap_or_default(),
+                description: a.string("description").unwrap_or_default(),
+                effects: read_effects(a),
+            };
+            a.finish();
+            ability
+        })
+        .collect();
+    Some(Class {
+        id: id.to_string(),
+        name: f.required_string("name").unwrap_or_default(),
+        description: f.string("description").unwrap_or_default(),
+        armor: f.strings("armor").unwrap_or_default(),
+        weapons: f.strings("weapons").unwrap_or_default(),
+        starting_money: count(f, "starting_money", true).unwrap_or_default(),
+        starting_skill_points: count(f, "starting_skill_points", true).unwrap_or_default(),
+        initiative_bonus: f.integer("initiative_bonus").unwrap_or_default(),
+        spellcasting: f.string("spellcasting"),
+        cloak_turn_gain: f.boolean("cloak_turn_gain").unwrap_or_default(),
+        class_feats: f.strings("class_feats").unwrap_or_default(),
+        abilities,
+        effects: read_effects(f),
+    })
+}
+
+/// What a skill is used for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SkillKind {
+    /// Everything else.
+    General,
+    /// Firing a family of weapons (reloads, jams).
+    Weapon,
+    /// Melee, unarmed, grappling.
+    Combat,
+}
+
+/// A skill with its stat (CX-DICE-05).
+#[derive(Clone, Debug)]
+pub struct Skill {
+    /// Its id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// The stat whose bonus adds to its checks.
+    pub stat: Stat,
+    /// What it is used for.
+    pub kind: SkillKind,
+    /// What it covers.
+    pub description: String,
+}
+
+pub(crate) fn read_skill(id: &str, f: &Fields<'_, '_>) -> Option<Skill> {
+    let name = f.required_string("name");
+    let stat = f.required("stat").and_then(|item| {
+        let text = item.string()?;
+        let stat = Stat::ALL.into_iter().find(|s| s.code() == text);
+        if stat.is_none() {
+            item.error(
+                format!("`{text}` is not a stat"),
+                Some("stats are STR, PER, FORT, CHA, INT, DEX, LUCK".to_string()),
+            );
+        }
+        stat
+    });
+    let kind = choice(
+        f,
+        "kind",
+        &[
+            ("general", SkillKind::General),
+            ("weapon", SkillKind::Weapon),
+            ("combat", SkillKind::Combat),
+        ],
+    )
+    .unwrap_or(SkillKind::General);
+    Some(Skill {
+        id: id.to_string(),
+        name: name?,
+        stat: stat?,
+        kind,
+        description: f.string("description").unwrap_or_default(),
+    })
+}
+
+/// What a feat requires.
+#[derive(Clone, Debug, Default)]
+pub struct Requirements {
+    /// Minimum level.
+    pub level: Option<i64>,
+    /// Minimum stats (after all bonuses).
+    pub stats: Vec<(Stat, i64)>,
+    /// Minimum skill points.
+    pub skills: Vec<(String, i64)>,
+    /// Feats that must be owned first.
+    pub feats: Vec<String>,
+}
+
+/// A feat granted by a stat (CX-STAT-14).
+#[derive(Clone, Copy, Debug)]
+pub struct Grant {
+    /// The stat.
+    pub stat: Stat,
+    /// The minimum value.
+    pub min: i64,
+}
+
+/// A feat.
+#[derive(Clone, Debug)]
+pub struct Feat {
+    /// Its id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// What it does.
+    pub description: String,
+    /// Only takeable as a class feat.
+    pub class_feat: bool,
+    /// Only these classes may take it (empty: any).
+    pub classes: Vec<String>,
+    /// Prerequisites.
+    pub requires: Requirements,
+    /// Granted automatically by a stat.
+    pub granted: Option<Grant>,
+    /// May be taken instead of this granted feat.
+    pub instead_of: Option<String>,
+    /// Its effects.
+    pub effects: Vec<Effect>,
+}
+
+pub(crate) fn read_feat(id: &str, f: &Fields<'_, '_>) -> Option<Feat> {
+    let requires = f.table("requires").map(|r| {
+        let mut req = Requirements {
+            level: r.integer("level"),
+            ..Requirements::default()
+        };
+        for stat in Stat::ALL {
+            if let Some(v) = r.integer(stat.code()) {
+                req.stats.push((stat, v));
+            }
+        }
+        if let Some(skills) = r.table("skills") {
+            for (skill, item) in skills.entries() {
+                if let Some(v) = item.integer() {
+                    req.skills.push((skill, v));
+                }
+            }
+        }
+        req.feats = r.strings("feats").unwrap_or_default();
+        r.finish();
+        req
+    });
+    let granted = f.table("granted").and_then(|g| {
+        let stat = g.required_string("stat").and_then(|s| {
+            let stat = Stat::ALL.into_iter().find(|x| x.code() == s);
+            if stat.is_none() {
+                g.error_at("stat", format!("`{s}` is not a stat"), None);
+            }
+            stat
+        });
+        let min = g.required_integer("min");
+        g.finish();
+        Some(Grant {
+            stat: stat?,
+            min: min?,
+        })
+    });
+    Some(Feat {
+        id: id.to_string(),
+        name: f.required_string("name").unwrap_or_default(),
+        description: f.required_string("description").unwrap_or_default(),
+        class_feat: f.boolean("class_feat").unwrap_or_default(),
+        classes: f.strings("classes").unwrap_or_default(),
+        requires: requires.unwrap_or_default(),
+        granted,
+        instead_of: f.string("instead_of"),
+        effects: read_effects(f),
+    })
+}
+
+/// A nanite spell (CX-SPELL).
+#[derive(Clone, Debug)]
+pub struct Spell {
+    /// Its id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// What it does.
+    pub description: String,
+    /// Nanites spent: the casting DC starts here (CX-SPELL-02).
+    pub nanites: i64,
+    /// Classes that can cast it.
+    pub classes: Vec<String>,
+    /// Range in metres over the caster's stats (CX-SPELL-03).
+    pub range: Option<Formula>,
+    /// The save the target may make.
+    pub save: Option<Save>,
+    /// Damage it deals.
+    pub damage: Option<Formula>,
+    /// Health it restores.
+    pub heal: Option<Formula>,
+}
+
+pub(crate) fn read_spell(id: &str, f: &Fields<'_, '_>) -> Option<Spell> {
+    Some(Spell {
+        id: id.to_string(),
+        name: f.required_string("name").unwrap_or_default(),
+        description: f.required_string("description").unwrap_or_default(),
+        nanites: count(f, "nanites", true).unwrap_or_default(),
+        classes: f
+            .required("classes")
+            .and_then(|i| i.strings())
+            .unwrap_or_default(),
+        range: formula(f, "range", false),
+        save: choice(
+            f,
+            "save",
+            &[
+                ("will", Save::Will),
+                ("shock", Save::Shock),
+                ("reflex", Save::Reflex),
+            ],
+        ),
+        damage: formula(f, "damage", false),
+        heal: formula(f, "heal", false),
+    })
+}

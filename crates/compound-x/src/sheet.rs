@@ -1,0 +1,435 @@
+//! The computed sheet: everything derived from a character, with breakdowns.
+//!
+//! Phases, in order: the base values (assigned stats, race, level stat
+//! points); effects on primary stats; the derived values computed from the
+//! resulting stats; effects on derived values. Every derived number keeps the
+//! [`Tally`] of its sources in [`Sheet::breakdown`].
+
+mod movement;
+mod parts;
+mod stats;
+mod weapons;
+
+pub use movement::{Jumps, Movement};
+pub use parts::{
+    ArmorSheet, CloakSheet, FeatLine, Feats, ItemLine, PROFICIENT_POINTS, SkillLine, SkillPoints,
+    SpellLine, Spellcasting, StatOneEffect, skill_points_at_level, stats_at_level,
+};
+pub use stats::{secondary_source, stat_combat_bonus, strength_choice_needed};
+pub use weapons::{
+    Accuracy, AccuracyTerm, BLIND_FIRE, HIP_FIRE, MIN_MODE_MISS, MIN_WEAPON_MISS, MissChances,
+    Range, ReloadActions, WeaponSheet,
+};
+
+use std::collections::BTreeMap;
+
+use nanite_core::{Phase, Source, SourceKind, Tally};
+use serde::Serialize;
+
+use crate::accuracy::Tenths;
+use crate::character::Character;
+use crate::house::HouseRules;
+use crate::pack::{Effect, EffectAmount, EffectTarget, Pack, Save, Secondary, Shield};
+use crate::stat::{Stat, Stats, stat_bonus};
+use stats::StatVars;
+
+/// Every effect on the character with its source.
+pub(crate) struct Effects<'a> {
+    list: Vec<(Source, &'a Effect)>,
+}
+
+impl<'a> Effects<'a> {
+    fn add(&mut self, kind: SourceKind, name: &str, effects: &'a [Effect]) {
+        for e in effects {
+            self.list.push((Source::new(kind, name), e));
+        }
+    }
+
+    /// The amounts of every effect on `target`, formulas evaluated with `vars`.
+    pub(crate) fn amounts(
+        &self,
+        target: &EffectTarget,
+        vars: &dyn nanite_dice::Variables,
+    ) -> Vec<(Source, i64)> {
+        self.list
+            .iter()
+            .filter(|(_, e)| &e.target == target)
+            .filter_map(|(source, e)| {
+                let amount = match &e.amount {
+                    EffectAmount::Fixed(n) => *n,
+                    EffectAmount::Formula(f) => f.evaluate(vars).ok()?,
+                };
+                Some((source.clone(), amount))
+            })
+            .collect()
+    }
+}
+
+/// A content entry by id and name.
+#[derive(Clone, Debug, Serialize)]
+pub struct Named {
+    /// Its id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+}
+
+/// The three saving throws (CX-STAT-17).
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Saves {
+    /// 2 * (CHA + INT - 6).
+    pub will: i64,
+    /// 2 * (FORT + INT - 6).
+    pub shock: i64,
+    /// 2 * (PER + DEX - 6).
+    pub reflex: i64,
+}
+
+/// The secondary stats (CX-STAT-02, CX-STAT-15).
+#[derive(Clone, Debug, Serialize)]
+pub struct SecondaryStats {
+    /// Metres per 2 actions.
+    pub movement_speed: i64,
+    /// Metres of movement penalty cancelled.
+    pub carry_ability: i64,
+    /// Skill point gain (each level grants twice this).
+    pub skill_point_gain: i64,
+    /// Which primary set each (`STR`, `DEX`...), or `pool` under SECONDARY_POOL.
+    pub set_by: BTreeMap<&'static str, String>,
+    /// Whether the player had to choose where STR goes.
+    pub strength_choice: bool,
+}
+
+/// A Compound X character sheet.
+#[derive(Clone, Debug, Serialize)]
+pub struct Sheet {
+    /// Character name.
+    pub name: String,
+    /// Race.
+    pub race: Named,
+    /// Class.
+    pub class: Named,
+    /// Level.
+    pub level: i64,
+    /// The pack it was computed with.
+    pub pack: String,
+    /// Whether that pack is sample content (CX-CONTENT-01).
+    pub sample_content: bool,
+    /// Stats after every bonus.
+    pub stats: Stats,
+    /// d100 stat bonus of each stat: (stat - 5) * 4 (CX-DICE-02).
+    pub stat_bonus: Stats,
+    /// d10 combat accuracy bonus of each stat (CX-STAT-03).
+    pub combat_bonus: BTreeMap<&'static str, Tenths>,
+    /// Saving throws.
+    pub saves: Saves,
+    /// Secondary stats.
+    pub secondary: SecondaryStats,
+    /// Critical range in faces (CX-RNG-07).
+    pub crit_range: i64,
+    /// The accuracy-d10 faces that crit, for non-automatic weapons.
+    pub crit_faces: Vec<i64>,
+    /// Maximum health (CX-STAT-16).
+    pub max_hp: i64,
+    /// Nanites (CX-STAT-16).
+    pub nanites: i64,
+    /// Initiative modifier (CX-TURN-01: only Soldier passives).
+    pub initiative: i64,
+    /// Movement.
+    pub movement: Movement,
+    /// Jumps.
+    pub jumps: Jumps,
+    /// Skills, learned ones and every other the pack defines.
+    pub skills: Vec<SkillLine>,
+    /// Skill point budget.
+    pub skill_points: SkillPoints,
+    /// Feats.
+    pub feats: Feats,
+    /// Effects of stats at 1 (CX-STAT-07..13).
+    pub stat_one_effects: Vec<StatOneEffect>,
+    /// Whether the Black Cat table applies at the start of each combat (LUCK 1, CX-STAT-13).
+    pub black_cat: bool,
+    /// Carried weapons.
+    pub weapons: Vec<WeaponSheet>,
+    /// Worn armor.
+    pub armor: Option<ArmorSheet>,
+    /// Worn shield.
+    pub shield: Option<Shield>,
+    /// Cloaking module.
+    pub cloak: Option<CloakSheet>,
+    /// Items.
+    pub items: Vec<ItemLine>,
+    /// Spellcasting, for casters.
+    pub spellcasting: Option<Spellcasting>,
+    /// House rules in force.
+    pub house_rules: HouseRules,
+    /// The breakdown of every stat and derived value.
+    pub breakdown: BTreeMap<String, Tally>,
+}
+
+impl Sheet {
+    /// Computes the sheet of `character` with `pack`. References the pack does
+    /// not define are skipped (validation reports them).
+    pub fn compute(character: &Character, pack: &Pack) -> Sheet {
+        let house = character.house_rules;
+        let level = character.level;
+        let race = pack.races.get(&character.race);
+        let class = pack.classes.get(&character.class);
+
+        // Phase 1 and 2: stats, base then effects.
+        let mut stat_tallies = stats::base_stats(character, pack);
+        let base_stats = stats::totals(&stat_tallies);
+        let granted = parts::granted_feats(character, pack, &base_stats);
+        let effects = collect_effects(character, pack, &granted);
+        stats::apply_stat_effects(&mut stat_tallies, &effects, level);
+        let stats = stats::totals(&stat_tallies);
+        let vars = StatVars {
+            stats: &stats,
+            level,
+        };
+        let mut breakdown = BTreeMap::new();
+        for (stat, tally) in Stat::ALL.into_iter().zip(&stat_tallies) {
+            breakdown.insert(stat.code().to_string(), tally.clone());
+        }
+
+        // Phase 3 and 4: derived values, then effects on them.
+        let mut derive = |key: &str, mut tally: Tally, target: EffectTarget| -> i64 {
+            for (source, amount) in effects.amounts(&target, &vars) {
+                tally.add(Phase::Derived, amount, source);
+            }
+            let total = tally.total();
+            breakdown.insert(key.to_string(), tally);
+            total
+        };
+        let mut secondary_values = BTreeMap::new();
+        for (secondary, tally) in stats::secondaries(character, &stats, house) {
+            let v = derive(secondary.key(), tally, EffectTarget::Secondary(secondary));
+            secondary_values.insert(secondary, v);
+        }
+        let saves = Save::ALL.map(|s| {
+            derive(
+                &format!("save.{}", s.key()),
+                stats::save(s, &stats),
+                EffectTarget::Save(s),
+            )
+        });
+        let formula_tally = |formula: &nanite_core::Formula, what: &str| {
+            Tally::base(
+                formula.evaluate(&vars).unwrap_or_default(),
+                Source::new(SourceKind::Rule, format!("CX-STAT-16 {what} = {formula}")),
+            )
+        };
+        let max_hp = derive(
+            "max_hp",
+            formula_tally(&pack.max_hp, "max HP"),
+            EffectTarget::MaxHp,
+        );
+        let nanites = derive(
+            "nanites",
+            formula_tally(&pack.nanites, "nanites"),
+            EffectTarget::Nanites,
+        );
+        let crit_range = derive(
+            "crit_range",
+            stats::crit_range(&stats, house),
+            EffectTarget::CritRange,
+        );
+        let mut initiative_tally = Tally::new();
+        if let Some(class) = class
+            && class.initiative_bonus != 0
+        {
+            initiative_tally.add(
+                Phase::Base,
+                class.initiative_bonus,
+                Source::new(SourceKind::Class, format!("{} passive", class.name)),
+            );
+        }
+        let initiative = derive("initiative", initiative_tally, EffectTarget::Initiative);
+        let mut penalty_tally = Tally::new();
+        let armor = character
+            .equipment
+            .armor
+            .as_deref()
+            .and_then(|id| pack.armors.get(id));
+        if let Some(armor) = armor
+            && armor.movement_penalty.0 != 0
+        {
+            penalty_tally.add(
+                Phase::Base,
+                armor.movement_penalty.0,
+                Source::new(SourceKind::Equipment, &armor.name),
+            );
+        }
+        let penalty = Tenths(derive(
+            "movement_penalty",
+            penalty_tally,
+            EffectTarget::MovementPenalty,
+        ));
+        let cloak_bonus: i64 = effects
+            .amounts(&EffectTarget::CloakTurns, &vars)
+            .iter()
+            .map(|(_, n)| n)
+            .sum();
+        let detect_bonus: i64 = effects
+            .amounts(&EffectTarget::DetectDc, &vars)
+            .iter()
+            .map(|(_, n)| n)
+            .sum();
+
+        let secondary = SecondaryStats {
+            movement_speed: secondary_values[&Secondary::MovementSpeed],
+            carry_ability: secondary_values[&Secondary::CarryAbility],
+            skill_point_gain: secondary_values[&Secondary::SkillPointGain],
+            set_by: Secondary::ALL
+                .into_iter()
+                .map(|s| {
+                    let by = if house.secondary_pool {
+                        "pool".to_string()
+                    } else {
+                        secondary_source(s, &stats, character.secondary_choice).to_string()
+                    };
+                    (s.key(), by)
+                })
+                .collect(),
+            strength_choice: !house.secondary_pool && strength_choice_needed(&stats),
+        };
+        let movement = movement::movement(&movement::Mover {
+            speed: secondary.movement_speed,
+            carry: secondary.carry_ability,
+            penalty,
+            strength: stats.get(Stat::Strength),
+            dexterity: stats.get(Stat::Dexterity),
+            fortitude: stats.get(Stat::Fortitude),
+        });
+        let skills = parts::skills(character, pack, &stats, &effects, &vars);
+        let skill_points = parts::skill_points(character, pack);
+        let feats = parts::feats(character, pack, &stats, &granted);
+        let skill_of = |id: &str| character.skill_points(id);
+        let wielder = weapons::Wielder {
+            stats: &stats,
+            level,
+            house,
+            effects: &effects,
+            crit_range,
+            skill_points: &skill_of,
+        };
+        let weapons = character
+            .equipment
+            .weapons
+            .iter()
+            .filter_map(|w| {
+                let weapon = pack.weapons.get(&w.id)?;
+                Some(weapons::weapon_sheet(w, weapon, pack, &wielder))
+            })
+            .collect();
+        let crit_faces = (11 - crit_range.clamp(0, 10)..=10).collect();
+        Sheet {
+            name: character.name.clone(),
+            race: named(race.map(|r| (&r.id, &r.name)), &character.race),
+            class: named(class.map(|c| (&c.id, &c.name)), &character.class),
+            level,
+            pack: pack.info.name.clone(),
+            sample_content: pack.info.sample,
+            stat_bonus: {
+                let mut b = Stats::default();
+                for (stat, v) in stats.iter() {
+                    b.set(stat, stat_bonus(v));
+                }
+                b
+            },
+            combat_bonus: stats
+                .iter()
+                .map(|(s, v)| (s.code(), stat_combat_bonus(v, house)))
+                .collect(),
+            saves: Saves {
+                will: saves[0],
+                shock: saves[1],
+                reflex: saves[2],
+            },
+            secondary,
+            crit_range,
+            crit_faces,
+            max_hp,
+            nanites,
+            initiative,
+            movement,
+            jumps: movement::jumps(stats.get(Stat::Dexterity), stats.get(Stat::Strength)),
+            skills,
+            skill_points,
+            feats,
+            stat_one_effects: parts::stat_one_effects(&stats),
+            black_cat: stats.get(Stat::Luck) <= 1,
+            weapons,
+            armor: armor.map(|a| parts::armor_sheet(a, &stats)),
+            shield: character
+                .equipment
+                .shield
+                .as_deref()
+                .and_then(|id| pack.shields.get(id))
+                .cloned(),
+            cloak: character
+                .equipment
+                .cloak
+                .as_deref()
+                .and_then(|id| pack.cloaks.get(id))
+                .map(|c| parts::cloak_sheet(c, level, class, cloak_bonus, detect_bonus)),
+            items: parts::items(character, pack),
+            spellcasting: class.and_then(|c| parts::spellcasting(c, character, pack, &vars)),
+            house_rules: house,
+            stats,
+            breakdown,
+        }
+    }
+}
+
+fn named(found: Option<(&String, &String)>, id: &str) -> Named {
+    match found {
+        Some((id, name)) => Named {
+            id: id.clone(),
+            name: name.clone(),
+        },
+        None => Named {
+            id: id.to_string(),
+            name: id.to_string(),
+        },
+    }
+}
+
+/// Every effect on the character: race, class and its abilities, feats (chosen,
+/// class and granted), armor and items. Attachments act on their weapon only.
+fn collect_effects<'a>(character: &Character, pack: &'a Pack, granted: &[String]) -> Effects<'a> {
+    let mut effects = Effects { list: Vec::new() };
+    if let Some(race) = pack.races.get(&character.race) {
+        effects.add(SourceKind::Race, &race.name, &race.effects);
+    }
+    if let Some(class) = pack.classes.get(&character.class) {
+        effects.add(SourceKind::Class, &class.name, &class.effects);
+        for ability in &class.abilities {
+            effects.add(SourceKind::Ability, &ability.name, &ability.effects);
+        }
+    }
+    for id in character
+        .feats
+        .iter()
+        .chain(&character.class_feats)
+        .chain(granted)
+    {
+        if let Some(feat) = pack.feats.get(id) {
+            effects.add(SourceKind::Feat, &feat.name, &feat.effects);
+        }
+    }
+    if let Some(armor) = character
+        .equipment
+        .armor
+        .as_deref()
+        .and_then(|id| pack.armors.get(id))
+    {
+        effects.add(SourceKind::Equipment, &armor.name, &armor.effects);
+    }
+    for (id, _) in &character.equipment.items {
+        if let Some(item) = pack.items.get(id) {
+            effects.add(SourceKind::Equipment, &item.name, &item.effects);
+        }
+    }
+    effects
+}
