@@ -2,12 +2,14 @@
 //!
 //! This file only parses arguments, runs one subcommand and turns its outcome
 //! into an exit code: 0 on success (a reader that closed our stdout early, as
-//! `| head` does, counts as success), 2 on any error. Each subcommand lives in
+//! `| head` does, counts as success), 1 when a check found errors in its
+//! input, 2 on any other error. Each subcommand lives in
 //! its own module and returns `anyhow::Result`; [`diagnostic`] decides how a
 //! failure is shown.
 
 #![forbid(unsafe_code)]
 
+mod cx;
 mod diagnostic;
 mod odds;
 mod physical;
@@ -20,6 +22,9 @@ use clap::{Parser, Subcommand};
 
 /// Exit code for every failure, usage errors included (clap uses 2 as well).
 const EXIT_FAILURE: u8 = 2;
+
+/// Exit code of a check that ran and found errors in its input (`nanite cx check`).
+const EXIT_PROBLEMS: u8 = 1;
 
 /// nanite: a tabletop RPG rules engine.
 #[derive(Debug, Parser)]
@@ -34,15 +39,19 @@ struct Cli {
 enum Command {
     /// Roll dice expressions, or show their exact odds.
     Roll(roll::RollArgs),
+    /// Compound X characters: new, check, sheet, level-up.
+    Cx(cx::CxArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match &cli.command {
-        Command::Roll(args) => roll::run(args),
+        Command::Roll(args) => roll::run(args).map(|()| cx::Outcome::Success),
+        Command::Cx(args) => cx::run(args),
     };
     match outcome {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(cx::Outcome::Success) => ExitCode::SUCCESS,
+        Ok(cx::Outcome::Problems) => ExitCode::from(EXIT_PROBLEMS),
         Err(err) if diagnostic::is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             diagnostic::report(&err);

@@ -195,7 +195,9 @@ impl Sheet {
         // Phase 3 and 4: derived values, then effects on them.
         let mut derive = |key: &str, mut tally: Tally, target: EffectTarget| -> i64 {
             for (source, amount) in effects.amounts(&target, &vars) {
-                tally.add(Phase::Derived, amount, source);
+                if amount != 0 {
+                    tally.add(Phase::Derived, amount, source);
+                }
             }
             let total = tally.total();
             breakdown.insert(key.to_string(), tally);

@@ -72,6 +72,9 @@ pub(crate) fn apply_stat_effects(tallies: &mut [Tally], effects: &Effects<'_>, l
     };
     for (i, stat) in Stat::ALL.into_iter().enumerate() {
         for (source, amount) in effects.amounts(&EffectTarget::Stat(stat), &vars) {
+            if amount == 0 {
+                continue;
+            }
             tallies[i].add(Phase::Effect, amount, source);
         }
     }
