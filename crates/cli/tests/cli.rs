@@ -7,6 +7,9 @@ use std::process::{Command, Output, Stdio};
 use expect_test::expect;
 use serde_json::Value;
 
+#[path = "cli/cx.rs"]
+mod cx;
+
 /// Runs `nanite` with `args` and no standard input.
 fn nanite(args: &[&str]) -> Output {
     nanite_with_input(args, "")
