@@ -11,13 +11,12 @@ mod gear;
 mod people;
 mod read;
 mod refs;
+mod weapon;
 
 pub use effect::{Effect, EffectAmount, EffectTarget, FORMULA_VARIABLES, Save, Secondary};
-pub use gear::{
-    Action, Armor, Attachment, Attack, Bracket, Cloak, DamageType, FireMode, Gear, ItemKind,
-    ModeData, Shield, Suppression, Weapon,
-};
+pub use gear::{Armor, Attachment, Cloak, Gear, ItemKind, Shield};
 pub use people::{Ability, Class, Feat, Grant, Race, Requirements, Skill, SkillKind, Spell};
+pub use weapon::{Action, Attack, Bracket, DamageType, FireMode, ModeData, Suppression, Weapon};
 
 use nanite_core::Formula;
 use nanite_core::content::{Fields, Reading, SourceFile, check_format};
@@ -264,7 +263,7 @@ impl Pack {
                 "skill" => add!(skills, people::read_skill),
                 "feat" => add!(feats, people::read_feat),
                 "spell" => add!(spells, people::read_spell),
-                "weapon" => add!(weapons, gear::read_weapon),
+                "weapon" => add!(weapons, weapon::read_weapon),
                 "attachment" => add!(attachments, gear::read_attachment),
                 "armor" => add!(armors, gear::read_armor),
                 "shield" => add!(shields, gear::read_shield),

@@ -5,17 +5,21 @@
 //! resulting stats; effects on derived values. Every derived number keeps the
 //! [`Tally`] of its sources in [`Sheet::breakdown`].
 
+mod gear;
 mod movement;
 mod parts;
 mod stats;
+mod survival;
 mod weapons;
 
+pub use gear::{ArmorSheet, CloakSheet, ItemLine, SpellLine, Spellcasting};
 pub use movement::{Jumps, Movement};
 pub use parts::{
-    ArmorSheet, CloakSheet, FeatLine, Feats, ItemLine, PROFICIENT_POINTS, SkillLine, SkillPoints,
-    SpellLine, Spellcasting, StatOneEffect, skill_points_at_level, stats_at_level,
+    FeatLine, Feats, PROFICIENT_POINTS, SkillLine, SkillPoints, StatOneEffect,
+    skill_points_at_level, stats_at_level,
 };
 pub use stats::{secondary_source, stat_combat_bonus, strength_choice_needed};
+pub use survival::{MeleeGuard, Survival};
 pub use weapons::{
     Accuracy, AccuracyTerm, BLIND_FIRE, HIP_FIRE, MIN_MODE_MISS, MIN_WEAPON_MISS, MissChances,
     Range, ReloadActions, WeaponSheet,
@@ -161,6 +165,10 @@ pub struct Sheet {
     pub items: Vec<ItemLine>,
     /// Spellcasting, for casters.
     pub spellcasting: Option<Spellcasting>,
+    /// Being downed, revived and shocked (CX-DEATH-04/06/10, CX-HOUSE-05).
+    pub survival: Survival,
+    /// Melee defence under MELEE_GUARD (CX-HOUSE-04).
+    pub melee_guard: Option<MeleeGuard>,
     /// House rules in force.
     pub house_rules: HouseRules,
     /// The breakdown of every stat and derived value.
@@ -362,7 +370,7 @@ impl Sheet {
             stat_one_effects: parts::stat_one_effects(&stats),
             black_cat: stats.get(Stat::Luck) <= 1,
             weapons,
-            armor: armor.map(|a| parts::armor_sheet(a, &stats)),
+            armor: armor.map(|a| gear::armor_sheet(a, &stats)),
             shield: character
                 .equipment
                 .shield
@@ -374,9 +382,13 @@ impl Sheet {
                 .cloak
                 .as_deref()
                 .and_then(|id| pack.cloaks.get(id))
-                .map(|c| parts::cloak_sheet(c, level, class, cloak_bonus, detect_bonus)),
-            items: parts::items(character, pack),
-            spellcasting: class.and_then(|c| parts::spellcasting(c, character, pack, &vars)),
+                .map(|c| gear::cloak_sheet(c, level, class, cloak_bonus, detect_bonus)),
+            items: gear::items(character, pack),
+            spellcasting: class.and_then(|c| gear::spellcasting(c, character, pack, &vars)),
+            survival: survival::survival(&stats, house),
+            melee_guard: house
+                .melee_guard
+                .then(|| survival::melee_guard(character, pack, &stats)),
             house_rules: house,
             stats,
             breakdown,

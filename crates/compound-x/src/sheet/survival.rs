@@ -1,0 +1,80 @@
+//! Sheet sections for going down and melee guard (CX-DEATH, CX-HOUSE-04/05).
+
+use serde::Serialize;
+
+use crate::character::Character;
+use crate::house::HouseRules;
+use crate::pack::{Pack, SkillKind};
+use crate::stat::{Stat, Stats, stat_bonus};
+
+/// What happens when the character goes down (CX-DEATH, CX-HOUSE-05).
+#[derive(Clone, Debug, Serialize)]
+pub struct Survival {
+    /// `death_saves` (CX-DEATH-03/04) or `fort_saves` (CX-HOUSE-05).
+    pub downed_rule: &'static str,
+    /// Death saving throws at the first downing (CX-DEATH-04).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub death_saves: Option<i64>,
+    /// Under FORT_DOWNED: the DC of the Fort save each downed turn.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fort_save_dc: Option<i64>,
+    /// Under FORT_DOWNED: lifetime failures survived (death comes with more than FORT).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fort_failures_allowed: Option<i64>,
+    /// Revives per encounter before a stabilized character stays unconscious:
+    /// max(2, FORT / 2) (CX-DEATH-06).
+    pub revives_per_encounter: i64,
+    /// Turns of DC 70 wake-up rolls after failing a Shock save: 15 - FORT (CX-DEATH-10).
+    pub shock_wake_turns: i64,
+}
+
+/// Death saves at the first downing (CX-DEATH-04).
+pub(crate) const FIRST_DOWNING_DEATH_SAVES: i64 = 3;
+/// The Fort save DC each downed turn under FORT_DOWNED (CX-HOUSE-05).
+pub(crate) const FORT_DOWNED_DC: i64 = 70;
+
+pub(crate) fn survival(stats: &Stats, house: HouseRules) -> Survival {
+    let fort = stats.get(Stat::Fortitude);
+    Survival {
+        downed_rule: if house.fort_downed {
+            "fort_saves"
+        } else {
+            "death_saves"
+        },
+        death_saves: (!house.fort_downed).then_some(FIRST_DOWNING_DEATH_SAVES),
+        fort_save_dc: house.fort_downed.then_some(FORT_DOWNED_DC),
+        fort_failures_allowed: house.fort_downed.then_some(fort),
+        revives_per_encounter: (fort / 2).max(2),
+        shock_wake_turns: (15 - fort).max(0),
+    }
+}
+
+/// Melee defence and attack under MELEE_GUARD (CX-HOUSE-04).
+#[derive(Clone, Debug, Serialize)]
+pub struct MeleeGuard {
+    /// Guard DC = DEX * 5 + the best combat skill.
+    pub guard_dc: i64,
+    /// The combat skill counted, if any.
+    pub guard_skill: Option<String>,
+    /// Added to a d100 melee attack: DEX bonus + the best combat skill.
+    pub attack_bonus: i64,
+}
+
+/// Decision: "any skill in combat" is the combat skill (melee, unarmed,
+/// grappling...) with the most points.
+pub(crate) fn melee_guard(character: &Character, pack: &Pack, stats: &Stats) -> MeleeGuard {
+    let best = pack
+        .skills
+        .iter()
+        .filter(|s| s.kind == SkillKind::Combat)
+        .map(|s| (character.skill_points(&s.id), s.id.clone()))
+        .filter(|(points, _)| *points > 0)
+        .max_by_key(|(points, _)| *points);
+    let points = best.as_ref().map_or(0, |(p, _)| *p);
+    let dex = stats.get(Stat::Dexterity);
+    MeleeGuard {
+        guard_dc: dex * 5 + points,
+        guard_skill: best.map(|(_, id)| id),
+        attack_bonus: stat_bonus(dex) + points,
+    }
+}
