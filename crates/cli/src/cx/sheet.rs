@@ -169,6 +169,7 @@ pub(crate) fn document(sheet: &Sheet) -> Doc {
         weapon_section(&mut doc, weapon);
     }
     protection(&mut doc, sheet);
+    survival(&mut doc, sheet);
     if !sheet.stat_one_effects.is_empty() || sheet.black_cat {
         doc.heading("Stats at 1");
         for e in &sheet.stat_one_effects {
@@ -422,4 +423,47 @@ fn protection(doc: &mut Doc, sheet: &Sheet) {
             .collect();
         doc.table(&["spell", "nanites (DC)", "range", "save"], rows);
     }
+}
+
+fn survival(doc: &mut Doc, sheet: &Sheet) {
+    let s = &sheet.survival;
+    doc.heading("Going down");
+    let downed = match (s.death_saves, s.fort_save_dc, s.fort_failures_allowed) {
+        (Some(saves), _, _) => format!(
+            "{saves} death saves at the first downing, DC 50 each turn (rules CX-DEATH-03, CX-DEATH-04)"
+        ),
+        (None, Some(dc), Some(allowed)) => format!(
+            "DC {dc} Fort save each downed turn; dies after more than {allowed} failures in a lifetime (house rule CX-HOUSE-05)"
+        ),
+        _ => String::new(),
+    };
+    let mut pairs = vec![
+        ("Downed".to_string(), downed),
+        (
+            "Revives".to_string(),
+            format!(
+                "{} per encounter before staying unconscious (rule CX-DEATH-06)",
+                s.revives_per_encounter
+            ),
+        ),
+        (
+            "Shock".to_string(),
+            format!(
+                "unconscious after a failed Shock save: DC 70 to wake, for up to {} turns (rule CX-DEATH-10)",
+                s.shock_wake_turns
+            ),
+        ),
+    ];
+    if let Some(g) = &sheet.melee_guard {
+        pairs.push((
+            "Melee guard".to_string(),
+            format!(
+                "Guard DC {} (DEX x 5 + {}); melee attack d100 {} (house rule CX-HOUSE-04)",
+                g.guard_dc,
+                g.guard_skill.as_deref().unwrap_or("no combat skill"),
+                signed(g.attack_bonus)
+            ),
+        ));
+    }
+    doc.pairs(pairs);
 }
