@@ -95,10 +95,12 @@ impl Character {
             ..Character::default()
         };
         reading.document(|top| {
+            // A file in a format this build cannot read is refused with that
+            // one problem, not with every field of it reported as unknown.
             if check_format(&top, "character file", CHARACTER_FORMAT) {
                 character.read_fields(&top);
+                top.finish();
             }
-            top.finish();
         });
         (character, reading.finish())
     }
@@ -175,6 +177,7 @@ impl Character {
         let Some(stats) = top.required("base_stats").and_then(|i| i.table()) else {
             return;
         };
+        self.lines.push(("base_stats".to_string(), stats.line()));
         for stat in Stat::ALL {
             self.note(&stats, stat.code());
             let value = stats.required_integer(stat.code()).unwrap_or_default();
@@ -187,10 +190,12 @@ impl Character {
         let Some(pool) = top.table("secondary_pool") else {
             return;
         };
+        self.lines.push(("secondary_pool".to_string(), pool.line()));
         for stat in Stat::ALL {
             let Some(gives) = pool.table(stat.code()) else {
                 continue;
             };
+            self.note(&pool, stat.code());
             for secondary in Secondary::ALL {
                 if let Some(points) = gives.integer(secondary.key()) {
                     self.note(&gives, secondary.key());
@@ -206,6 +211,7 @@ impl Character {
         let Some(skills) = top.table("skills") else {
             return;
         };
+        self.lines.push(("skills".to_string(), skills.line()));
         for (id, item) in skills.entries() {
             self.lines.push((item.path().to_string(), item.line()));
             if let Some(points) = item.integer() {

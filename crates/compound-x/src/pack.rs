@@ -221,8 +221,9 @@ impl Pack {
                     Some("set ruleset = \"compound-x\", or load it with its own ruleset".into()),
                 );
             }
+            // Only a readable manifest has its other fields checked.
+            meta.finish();
         }
-        meta.finish();
         if let Some(formulas) = top.required("formulas").and_then(|i| i.table()) {
             if let Some(f) = read::formula(&formulas, "max_hp", true) {
                 self.max_hp = f;

@@ -27,9 +27,14 @@ pub(super) fn check(pack: &Pack, found: &mut Diagnostics) {
                    kind: &str,
                    id: &str,
                    known: Vec<&str>| {
+        let kinds = if kind.ends_with('s') {
+            format!("{kind}es")
+        } else {
+            format!("{kind}s")
+        };
         found.push(
             pack.problem(&entry, field, format!("unknown {kind} `{id}`"))
-                .help(format!("known {kind}s: {}", known.join(", "))),
+                .help(format!("known {kinds}: {}", known.join(", "))),
         );
     };
     for class in pack.classes.iter() {

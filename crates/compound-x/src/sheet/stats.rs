@@ -135,7 +135,9 @@ pub fn strength_choice_needed(stats: &Stats) -> bool {
 /// no choice is recorded, as the texts advise); the other takes its next source.
 pub fn secondary_source(secondary: Secondary, stats: &Stats, choice: Option<Secondary>) -> Stat {
     let [a, b] = secondary.sources();
-    let larger = if stats.get(b) > stats.get(a) { b } else { a };
+    // On a tie the other source sets it (same value), so that STR, shared by
+    // Movement Speed and Carry Ability, never sets both.
+    let larger = if stats.get(b) >= stats.get(a) { b } else { a };
     if secondary == Secondary::SkillPointGain || !strength_choice_needed(stats) {
         return larger;
     }

@@ -322,6 +322,9 @@ pub(crate) fn weapon_sheet(
     let miss_chances = rows(weapon, 0, aimed.applied, mode_bonus);
     let firearm = weapon.attack == Attack::Ranged;
     let hip_fire = firearm.then(|| {
+        // No optical attachments in hip fire (CX-RNG-05), on the fire modes too.
+        let usable: Vec<&Attachment> = attachments.iter().copied().filter(|a| !a.optical).collect();
+        let mode_bonus = mode_bonuses(&usable, wielder);
         let hip = Accuracy::new(
             base_terms
                 .iter()
@@ -340,7 +343,13 @@ pub(crate) fn weapon_sheet(
             ],
             house,
         );
-        rows(weapon, BLIND_FIRE, blind.applied, mode_bonus)
+        // No attachments at all in blind fire (CX-RNG-06), on the fire modes too.
+        rows(
+            weapon,
+            BLIND_FIRE,
+            blind.applied,
+            mode_bonuses(&[], wielder),
+        )
     });
     let crit_faces = if weapon.automatic {
         Vec::new()

@@ -2,9 +2,9 @@
 
 use std::sync::OnceLock;
 
-use nanite_compound_x::{Character, Pack};
-use nanite_core::Diagnostics;
+use nanite_compound_x::{Character, Pack, Sheet, validate};
 use nanite_core::content::SourceFile;
+use nanite_core::{Diagnostic, Diagnostics};
 
 /// The files of the sample pack in `content/compound-x/`.
 pub(crate) fn sample_files() -> Vec<SourceFile> {
@@ -36,4 +36,95 @@ pub(crate) fn sample() -> &'static Pack {
 /// A character read from `text` (as `test.toml`), with its diagnostics.
 pub(crate) fn read(text: &str) -> (Character, Diagnostics) {
     Character::read(&SourceFile::new("test.toml", text))
+}
+
+/// A plain level-0 human soldier with every stat at 6 (42 points, the average
+/// player), no feats and one skill. Tests change it with [`with`].
+pub(crate) const TEMPLATE: &str = r#"format = 1
+name = "Tess"
+race = "human"
+class = "soldier"
+level = 0
+stat_increases = []
+feats = []
+class_feats = []
+
+[base_stats]
+STR = 6
+PER = 6
+FORT = 6
+CHA = 6
+INT = 6
+DEX = 6
+LUCK = 6
+
+[skills]
+smgs = 10
+
+[equipment]
+items = {}
+"#;
+
+/// [`TEMPLATE`] with each `(from, to)` replaced once; panics when `from` is
+/// not in the text (so a changed template cannot silently weaken a test).
+pub(crate) fn with(changes: &[(&str, &str)]) -> String {
+    edit(TEMPLATE, changes)
+}
+
+/// `text` with each `(from, to)` replaced once; panics when `from` is missing.
+pub(crate) fn edit(text: &str, changes: &[(&str, &str)]) -> String {
+    let mut out = text.to_string();
+    for (from, to) in changes {
+        assert!(out.contains(from), "`{from}` is not in:\n{out}");
+        out = out.replacen(from, to, 1);
+    }
+    out
+}
+
+/// A character that must read without any problem.
+pub(crate) fn character(text: &str) -> Character {
+    let (character, found) = read(text);
+    assert!(found.is_empty(), "reading the character:\n{found}");
+    character
+}
+
+/// The sheet of a character read from `text` with the sample pack.
+pub(crate) fn sheet(text: &str) -> Sheet {
+    Sheet::compute(&character(text), sample())
+}
+
+/// The sheet of a character that must also validate without any problem.
+pub(crate) fn valid_sheet(text: &str) -> Sheet {
+    let c = character(text);
+    let found = validate(&c, sample());
+    assert!(found.is_empty(), "validating the character:\n{found}");
+    Sheet::compute(&c, sample())
+}
+
+/// Everything wrong with the character in `text`: reading, then validation.
+pub(crate) fn problems(text: &str) -> Diagnostics {
+    let (c, mut found) = read(text);
+    if !found.has_errors() {
+        found.extend(validate(&c, sample()));
+    }
+    found
+}
+
+/// The one diagnostic with `rule` whose message contains `message`; panics
+/// listing everything found otherwise.
+pub(crate) fn find<'a>(
+    found: &'a Diagnostics,
+    rule: Option<&str>,
+    message: &str,
+) -> &'a Diagnostic {
+    let hits: Vec<&Diagnostic> = found
+        .iter()
+        .filter(|d| d.rule.as_deref() == rule && d.message.contains(message))
+        .collect();
+    assert_eq!(
+        hits.len(),
+        1,
+        "expected one diagnostic with rule {rule:?} and message containing `{message}`, found:\n{found}"
+    );
+    hits[0]
 }
