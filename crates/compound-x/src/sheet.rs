@@ -411,7 +411,11 @@ fn named(found: Option<(&String, &String)>, id: &str) -> Named {
 
 /// Every effect on the character: race, class and its abilities, feats (chosen,
 /// class and granted), armor and items. Attachments act on their weapon only.
-fn collect_effects<'a>(character: &Character, pack: &'a Pack, granted: &[String]) -> Effects<'a> {
+pub(crate) fn collect_effects<'a>(
+    character: &Character,
+    pack: &'a Pack,
+    granted: &[String],
+) -> Effects<'a> {
     let mut effects = Effects { list: Vec::new() };
     if let Some(race) = pack.races.get(&character.race) {
         effects.add(SourceKind::Race, &race.name, &race.effects);

@@ -153,6 +153,27 @@ pub fn skill_points_at_level(character: &Character, pack: &Pack, at_level: i64) 
             .get(&character.class)
             .map_or(0, |c| c.starting_skill_points);
     }
+    // Stats as they were at that level, with the character's effects on
+    // them; then Skill Point Gain with its effects. The file does not record
+    // when a feat was taken, so an effect counts for every level (the
+    // recalculation of CX-STAT-18); stat points count from their level only
+    // (CX-LVL-06).
+    let base = stats_at_level(character, pack, at_level);
+    let granted = granted_feats(character, pack, &base);
+    let effects = super::collect_effects(character, pack, &granted);
+    let mut stats = base;
+    for stat in Stat::ALL {
+        let vars = StatVars {
+            stats: &base,
+            level: at_level,
+        };
+        let extra: i64 = effects
+            .amounts(&EffectTarget::Stat(stat), &vars)
+            .iter()
+            .map(|(_, n)| n)
+            .sum();
+        stats.set(stat, stats.get(stat) + extra);
+    }
     let spg = if character.house_rules.secondary_pool {
         character
             .secondary_pool
@@ -161,10 +182,18 @@ pub fn skill_points_at_level(character: &Character, pack: &Pack, at_level: i64) 
             .map(|(_, _, n)| n)
             .sum()
     } else {
-        let stats = stats_at_level(character, pack, at_level);
         stats.get(secondary_source(Secondary::SkillPointGain, &stats, None))
     };
-    2 * spg
+    let vars = StatVars {
+        stats: &stats,
+        level: at_level,
+    };
+    let extra: i64 = effects
+        .amounts(&EffectTarget::Secondary(Secondary::SkillPointGain), &vars)
+        .iter()
+        .map(|(_, n)| n)
+        .sum();
+    2 * (spg + extra)
 }
 
 pub(crate) fn skill_points(character: &Character, pack: &Pack) -> SkillPoints {

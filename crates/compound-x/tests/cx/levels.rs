@@ -394,3 +394,19 @@ fn the_cloak_on_the_sheet() {
         assert_eq!(cloak.level_turns, cloak_turns(level));
     }
 }
+
+#[test]
+fn effects_on_skill_point_gain_count_for_every_level() {
+    // rule: CX-LVL-02
+    // rule: CX-STAT-18
+    // SPG 7 (INT 7), plus Quick Study's +1: 16 points at each of 2 levels.
+    let text = super::support::with(&[
+        ("level = 0", "level = 2"),
+        ("feats = []", "feats = [\"quick-study\"]"),
+        ("INT = 6", "INT = 7"),
+        ("LUCK = 6", "LUCK = 5"),
+    ]);
+    let sheet = super::support::valid_sheet(&text);
+    assert_eq!(sheet.secondary.skill_point_gain, 8);
+    assert_eq!(sheet.skill_points.per_level, vec![16, 16]);
+}
