@@ -7,6 +7,7 @@ mod cx {
     mod levels;
     mod movement;
     mod pack;
+    mod properties;
     mod secondary;
     mod sheets;
     mod stats;
