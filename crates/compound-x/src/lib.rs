@@ -21,6 +21,7 @@
 
 pub mod accuracy;
 mod character;
+pub mod combat;
 mod house;
 pub mod level;
 mod level_up;

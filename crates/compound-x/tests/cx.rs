@@ -2,6 +2,7 @@
 
 mod cx {
     mod character_file;
+    mod firefight;
     mod house;
     mod level_up;
     mod levels;

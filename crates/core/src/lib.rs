@@ -20,6 +20,7 @@
 
 #![forbid(unsafe_code)]
 
+mod breakdown;
 pub mod content;
 mod diagnostic;
 mod formula;
@@ -28,6 +29,7 @@ mod modifier;
 mod recorded;
 mod ruleset;
 
+pub use breakdown::{Breakdown, Step};
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
 pub use formula::{Formula, FormulaError};
 pub use modifier::{Phase, Source, SourceKind, Tally, Term};

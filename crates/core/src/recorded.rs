@@ -48,4 +48,9 @@ impl DiceSource for RecordingDice<'_> {
         });
         Ok(value)
     }
+
+    // The log keeps every purpose, whatever the source underneath.
+    fn reads_purposes(&self) -> bool {
+        true
+    }
 }

@@ -57,17 +57,33 @@ impl<'a> DieRequest<'a> {
 pub trait DiceSource {
     /// Rolls one die.
     fn roll(&mut self, request: &DieRequest<'_>) -> Result<u32, SourceError>;
+
+    /// Whether this source shows or keeps the purposes of the dice it rolls.
+    /// A caller may skip composing a detailed purpose ("accuracy d10 for
+    /// Vex's burst at Drone-2") for a source that ignores it, such as a
+    /// seeded generator in a simulation.
+    fn reads_purposes(&self) -> bool {
+        true
+    }
 }
 
 impl<S: DiceSource + ?Sized> DiceSource for &mut S {
     fn roll(&mut self, request: &DieRequest<'_>) -> Result<u32, SourceError> {
         (**self).roll(request)
     }
+
+    fn reads_purposes(&self) -> bool {
+        (**self).reads_purposes()
+    }
 }
 
 impl<S: DiceSource + ?Sized> DiceSource for Box<S> {
     fn roll(&mut self, request: &DieRequest<'_>) -> Result<u32, SourceError> {
         (**self).roll(request)
+    }
+
+    fn reads_purposes(&self) -> bool {
+        (**self).reads_purposes()
     }
 }
 
@@ -114,6 +130,10 @@ impl DiceSource for SeededDice {
     #[inline]
     fn roll(&mut self, request: &DieRequest<'_>) -> Result<u32, SourceError> {
         Ok(uniform(&mut self.rng, request.sides))
+    }
+
+    fn reads_purposes(&self) -> bool {
+        false
     }
 }
 

@@ -1,0 +1,17 @@
+//! Compound X combat resolution: fighters, shots, damage.
+//!
+//! These functions decide; they change nothing. The encounter turns their
+//! results into events and applies them, so the same numbers are shown, logged
+//! and replayed.
+
+mod attack;
+mod damage;
+mod dice;
+mod fighter;
+
+pub use attack::{
+    Aim, CRITICAL_DAMAGE, Fire, PRONE_CLOSE, STEALTH_DAMAGE, Shot, ShotRefusal, check_shot,
+    explain_strike, shoot,
+};
+pub use damage::{ArmorHit, Blow, SHOCK_THRESHOLD, ShockSave, Strike, strike};
+pub use fighter::{ArmorState, Cover, Fighter, ShieldState, Stance, WeaponState};

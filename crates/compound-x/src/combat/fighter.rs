@@ -1,0 +1,338 @@
+//! A combatant's fighting state: what the sheet says, and what changes in a
+//! fight (health, armor points, shield strength, rounds, jams, stance).
+
+use nanite_dice::Expression;
+use serde::Serialize;
+
+use crate::pack::{Action, Attack, DamageType, FireMode, Pack};
+use crate::sheet::{MissChances, Range, Sheet};
+use crate::stat::Stats;
+
+/// Cover between a target and its attacker (CX-RNG-04).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Cover {
+    /// No cover: +0.
+    #[default]
+    None,
+    /// Partial cover: +2.
+    Partial,
+    /// Full cover: +4.
+    Full,
+}
+
+impl Cover {
+    /// The miss-chance modifier (CX-RNG-04).
+    pub fn modifier(self) -> i64 {
+        match self {
+            Cover::None => 0,
+            Cover::Partial => 2,
+            Cover::Full => 4,
+        }
+    }
+
+    /// The name used in files and commands.
+    pub fn key(self) -> &'static str {
+        match self {
+            Cover::None => "none",
+            Cover::Partial => "partial",
+            Cover::Full => "full",
+        }
+    }
+
+    /// The cover for a name.
+    pub fn parse(text: &str) -> Option<Cover> {
+        [Cover::None, Cover::Partial, Cover::Full]
+            .into_iter()
+            .find(|c| c.key() == text)
+    }
+}
+
+/// A combatant's stance (CX-MOVE-04..06).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Stance {
+    /// Standing.
+    #[default]
+    Standing,
+    /// Crouched: +1 to be hit.
+    Crouched,
+    /// Prone: +2 to be hit beyond 5 m or from cover; -1 to its own firearm miss chance.
+    Prone,
+    /// Hunkered: +2 to be hit; blind fire only.
+    Hunkered,
+}
+
+impl Stance {
+    /// The name used in files and commands.
+    pub fn key(self) -> &'static str {
+        match self {
+            Stance::Standing => "standing",
+            Stance::Crouched => "crouched",
+            Stance::Prone => "prone",
+            Stance::Hunkered => "hunkered",
+        }
+    }
+
+    /// The stance for a name.
+    pub fn parse(text: &str) -> Option<Stance> {
+        [
+            Stance::Standing,
+            Stance::Crouched,
+            Stance::Prone,
+            Stance::Hunkered,
+        ]
+        .into_iter()
+        .find(|s| s.key() == text)
+    }
+}
+
+/// Worn armor in a fight (CX-DMG-01/02).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ArmorState {
+    /// Its name.
+    pub name: String,
+    /// Coverage percentage.
+    pub coverage: i64,
+    /// Armor-piercing level it stops below (lowered by plasma).
+    pub apl: i64,
+    /// Whether plasma has lowered its APL (at most once until repaired, CX-COND-07).
+    pub plasma_damaged: bool,
+    /// Armor points when fresh.
+    pub armor_points: i64,
+    /// Armor points left this round (refreshed at the wearer's turn start).
+    pub points_left: i64,
+}
+
+/// A shield in a fight (CX-DMG-03/04).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ShieldState {
+    /// Its name.
+    pub name: String,
+    /// Full strength.
+    pub max: i64,
+    /// Strength now.
+    pub strength: i64,
+    /// Regained at the wearer's turn start while above 0.
+    pub recharge_rate: i64,
+    /// Turns to wait at 0.
+    pub restart_turns: i64,
+    /// Nanites for a fast recharge.
+    pub fast_recharge_cost: i64,
+    /// Turns waited so far at 0.
+    pub waited: i64,
+}
+
+/// A carried weapon in a fight.
+#[derive(Clone, Debug, Serialize)]
+pub struct WeaponState {
+    /// Weapon id.
+    pub id: String,
+    /// Weapon name.
+    pub name: String,
+    /// How it attacks.
+    pub attack: Attack,
+    /// Its damage formula.
+    #[serde(serialize_with = "expression_text")]
+    pub damage: Expression,
+    /// Damage type.
+    pub damage_type: DamageType,
+    /// Non-lethal.
+    pub non_lethal: bool,
+    /// Armor-piercing level.
+    pub apl: i64,
+    /// How it is worked.
+    pub action: Action,
+    /// Range brackets.
+    pub brackets: Vec<Range>,
+    /// Aimed miss chances by mode and bracket (from the sheet).
+    pub aimed: MissChances,
+    /// Hip-fire miss chances (firearms).
+    pub hip: Option<MissChances>,
+    /// Blind-fire miss chances (firearms).
+    pub blind: Option<MissChances>,
+    /// The lowest d10 face that crits (11: none).
+    pub crit_from: u32,
+    /// Whether an optical attachment is fitted (no hip fire with it, CX-RNG-05).
+    pub optical: bool,
+    /// Minimum distance (forced hip fire inside).
+    pub min_distance: Option<i64>,
+    /// Rounds per magazine (0: no ammunition).
+    pub magazine: i64,
+    /// Rounds loaded.
+    pub loaded: i64,
+    /// Spare magazines.
+    pub spare_magazines: i64,
+    /// Rounds per burst.
+    pub burst_rounds: i64,
+    /// Rounds per automatic action.
+    pub auto_rounds: i64,
+    /// Jammed until cleared (CX-RNG-08).
+    pub jammed: bool,
+    /// Reload DC.
+    pub reload_dc: Option<i64>,
+    /// Standard reload actions.
+    pub reload_actions: Option<i64>,
+    /// Points in its weapon skill.
+    pub skill_points: i64,
+}
+
+fn expression_text<S: serde::Serializer>(e: &Expression, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(e.text())
+}
+
+impl WeaponState {
+    /// Rounds one shot in `mode` uses (CX-RNG-12).
+    pub fn rounds_for(&self, mode: FireMode) -> i64 {
+        if self.magazine == 0 {
+            return 0;
+        }
+        match mode {
+            FireMode::Semi => 1,
+            FireMode::Burst => self.burst_rounds,
+            FireMode::Auto => self.auto_rounds,
+        }
+    }
+
+    /// Whether it has `mode`.
+    pub fn has_mode(&self, mode: FireMode) -> bool {
+        self.aimed.row(mode).is_some()
+    }
+
+    /// The bracket that holds `distance` metres, if in range.
+    pub fn bracket(&self, distance: i64) -> Option<usize> {
+        self.brackets
+            .iter()
+            .position(|b| (b.from..=b.to).contains(&distance))
+    }
+}
+
+/// One combatant's fighting state.
+#[derive(Clone, Debug, Serialize)]
+pub struct Fighter {
+    /// Its name.
+    pub name: String,
+    /// Stats after every bonus.
+    pub stats: Stats,
+    /// Maximum health.
+    pub max_hp: i64,
+    /// Health now (0 or below: downed).
+    pub hp: i64,
+    /// Nanites now.
+    pub nanites: i64,
+    /// Shock save modifier.
+    pub shock_save: i64,
+    /// Initiative modifier.
+    pub initiative: i64,
+    /// Worn armor.
+    pub armor: Option<ArmorState>,
+    /// Worn shield.
+    pub shield: Option<ShieldState>,
+    /// Carried weapons.
+    pub weapons: Vec<WeaponState>,
+}
+
+impl Fighter {
+    /// The fighter a computed sheet describes, at full health.
+    pub fn from_sheet(sheet: &Sheet, pack: &Pack) -> Fighter {
+        let weapons = sheet
+            .weapons
+            .iter()
+            .filter_map(|w| {
+                let weapon = pack.weapons.get(&w.id)?;
+                let optical = w.attachments.iter().any(|name| {
+                    pack.attachments
+                        .iter()
+                        .any(|a| &a.name == name && a.optical)
+                });
+                Some(WeaponState {
+                    id: w.id.clone(),
+                    name: w.name.clone(),
+                    attack: w.attack,
+                    damage: weapon.damage.expression().clone(),
+                    damage_type: w.damage_type,
+                    non_lethal: w.non_lethal,
+                    apl: w.apl,
+                    action: w.action,
+                    brackets: w.brackets.clone(),
+                    aimed: w.miss_chances.clone(),
+                    hip: w.hip_fire.clone(),
+                    blind: w.blind_fire.clone(),
+                    crit_from: w.crit_faces.first().map_or(11, |f| *f as u32),
+                    optical,
+                    min_distance: w.min_distance,
+                    magazine: w.magazine,
+                    loaded: w.magazine,
+                    spare_magazines: w.spare_magazines,
+                    burst_rounds: w.rounds.get("burst").copied().unwrap_or(0),
+                    auto_rounds: w.rounds.get("auto").copied().unwrap_or(0),
+                    jammed: false,
+                    reload_dc: w.reload_dc,
+                    reload_actions: w.reload_actions.map(|r| r.standard),
+                    skill_points: w.skill_points,
+                })
+            })
+            .collect();
+        Fighter {
+            name: sheet.name.clone(),
+            stats: sheet.stats,
+            max_hp: sheet.max_hp,
+            hp: sheet.max_hp,
+            nanites: sheet.nanites,
+            shock_save: sheet.saves.shock,
+            initiative: sheet.initiative,
+            armor: sheet.armor.as_ref().map(|a| ArmorState {
+                name: a.name.clone(),
+                coverage: a.coverage,
+                apl: a.apl,
+                plasma_damaged: false,
+                armor_points: a.armor_points,
+                points_left: a.armor_points,
+            }),
+            shield: sheet.shield.as_ref().map(|s| ShieldState {
+                name: s.name.clone(),
+                max: s.strength,
+                strength: s.strength,
+                recharge_rate: s.recharge_rate,
+                restart_turns: s.restart_turns,
+                fast_recharge_cost: s.fast_recharge_cost,
+                waited: 0,
+            }),
+            weapons,
+        }
+    }
+}
+
+impl Fighter {
+    /// Applies a decided strike: shield, armor points, APL, health. Health
+    /// below 1 downs the fighter at 0 the first time; damage while down goes
+    /// negative (CX-DEATH-01). Non-lethal damage stops at 0.
+    pub fn take(&mut self, strike: &super::damage::Strike) {
+        if let Some(shield) = &mut self.shield {
+            shield.strength = (shield.strength - strike.shield).max(0);
+        }
+        if let Some(armor) = &mut self.armor {
+            armor.points_left = (armor.points_left - strike.armor_points).max(0);
+            if strike.apl_lowered && !armor.plasma_damaged {
+                armor.plasma_damaged = true;
+                armor.apl = (armor.apl - 1).max(0);
+            }
+        }
+        let after = self.hp.saturating_sub(strike.health);
+        self.hp = if strike.non_lethal {
+            after.max(0)
+        } else if self.hp >= 1 && after < 1 {
+            0
+        } else {
+            after
+        };
+    }
+
+    /// Spends the rounds of a shot and records a jam.
+    pub fn fired(&mut self, weapon: usize, rounds: i64, jammed: bool) {
+        if let Some(w) = self.weapons.get_mut(weapon) {
+            w.loaded = (w.loaded - rounds).max(0);
+            w.jammed |= jammed;
+        }
+    }
+}
