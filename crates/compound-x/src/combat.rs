@@ -5,7 +5,9 @@
 //! and replayed.
 
 mod attack;
+mod conditions;
 mod damage;
+mod death;
 mod dice;
 mod fighter;
 
@@ -13,5 +15,7 @@ pub use attack::{
     Aim, CRITICAL_DAMAGE, Fire, PRONE_CLOSE, STEALTH_DAMAGE, Shot, ShotRefusal, check_shot,
     explain_strike, shoot,
 };
+pub use conditions::{Condition, ConditionKind, Tick, tick};
 pub use damage::{ArmorHit, Blow, SHOCK_THRESHOLD, ShockSave, Strike, strike};
+pub use death::{DEATH_SAVE_DC, DeathSaveOutcome, DeathSaves, MAX_DEATH_SAVES, revives_allowed};
 pub use fighter::{ArmorState, Cover, Fighter, ShieldState, Stance, WeaponState};

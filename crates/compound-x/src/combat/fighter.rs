@@ -230,6 +230,29 @@ pub struct Fighter {
     pub shield: Option<ShieldState>,
     /// Carried weapons.
     pub weapons: Vec<WeaponState>,
+    /// Conditions on it.
+    pub conditions: Vec<super::Condition>,
+    /// Its death-save record (CX-DEATH-04).
+    pub death_saves: super::DeathSaves,
+    /// Dead.
+    pub dead: bool,
+}
+
+impl Fighter {
+    /// Downed: below 1 health and not dead (CX-DEATH-01).
+    pub fn is_downed(&self) -> bool {
+        self.hp < 1 && !self.dead
+    }
+
+    /// Whether a condition of `kind` is on it.
+    pub fn has(&self, kind: super::ConditionKind) -> bool {
+        self.conditions.iter().any(|c| c.kind == kind)
+    }
+
+    /// Miss chance its conditions add to its attacks.
+    pub fn condition_miss_chance(&self) -> i64 {
+        self.conditions.iter().map(|c| c.kind.miss_chance()).sum()
+    }
 }
 
 impl Fighter {
@@ -299,6 +322,9 @@ impl Fighter {
                 waited: 0,
             }),
             weapons,
+            conditions: Vec::new(),
+            death_saves: super::DeathSaves::default(),
+            dead: false,
         }
     }
 }
