@@ -18,4 +18,6 @@ pub use attack::{
 pub use conditions::{Condition, ConditionKind, Tick, tick};
 pub use damage::{ArmorHit, Blow, SHOCK_THRESHOLD, ShockSave, Strike, strike};
 pub use death::{DEATH_SAVE_DC, DeathSaveOutcome, DeathSaves, MAX_DEATH_SAVES, revives_allowed};
+/// A d100 read from two d10 (CX-DICE-01), asked with its purpose.
+pub use dice::d100 as d100_for;
 pub use fighter::{ArmorState, Cover, Fighter, ShieldState, Stance, WeaponState};

@@ -21,6 +21,7 @@
 
 pub mod accuracy;
 mod character;
+pub mod check;
 pub mod combat;
 mod house;
 pub mod level;

@@ -2,6 +2,7 @@
 
 mod cx {
     mod character_file;
+    mod checks;
     mod firefight;
     mod house;
     mod level_up;

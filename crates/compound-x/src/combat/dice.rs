@@ -19,7 +19,7 @@ pub(crate) fn die(
 }
 
 /// Rolls a d100 as two d10, tens and ones; 00 and 0 read 100 (CX-DICE-01).
-pub(crate) fn d100(
+pub fn d100(
     source: &mut dyn DiceSource,
     purpose: impl FnOnce() -> String,
 ) -> Result<u32, SourceError> {
