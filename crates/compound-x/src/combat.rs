@@ -5,6 +5,7 @@
 //! and replayed.
 
 mod attack;
+mod black_cat;
 mod conditions;
 mod damage;
 mod death;
@@ -15,6 +16,7 @@ pub use attack::{
     Aim, CRITICAL_DAMAGE, Fire, PRONE_CLOSE, STEALTH_DAMAGE, Shot, ShotRefusal, check_shot,
     explain_strike, shoot,
 };
+pub use black_cat::{BREAKDOWN_WILL_DC, BlackCat, REPAIR_DC, TRIP_ACTIONS, TRIP_DAMAGE};
 pub use conditions::{Condition, ConditionKind, Tick, tick};
 pub use damage::{ArmorHit, Blow, SHOCK_THRESHOLD, ShockSave, Strike, strike};
 pub use death::{DEATH_SAVE_DC, DeathSaveOutcome, DeathSaves, MAX_DEATH_SAVES, revives_allowed};

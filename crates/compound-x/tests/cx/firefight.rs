@@ -438,3 +438,24 @@ fn death_saves_shrink_and_return() {
         "one regained per clean encounter, never above 3"
     );
 }
+
+#[test]
+fn the_black_cat_table() {
+    // rule: CX-STAT-13
+    use nanite_compound_x::combat::BlackCat as B;
+    let rows = [
+        (1, B::WeaponBroken),
+        (2, B::WeaponBroken),
+        (3, B::NoCriticals),
+        (4, B::NoCriticals),
+        (5, B::Trip),
+        (6, B::Trip),
+        (7, B::Breakdown),
+        (8, B::Breakdown),
+        (9, B::Nothing),
+        (10, B::Nothing),
+    ];
+    for (d10, row) in rows {
+        assert_eq!(B::of(d10), row, "d10 {d10}");
+    }
+}
