@@ -21,8 +21,10 @@
 #![forbid(unsafe_code)]
 
 mod breakdown;
+pub mod check;
 pub mod content;
 mod diagnostic;
+pub mod encounter;
 mod formula;
 mod game;
 mod modifier;
@@ -31,6 +33,7 @@ mod ruleset;
 
 pub use breakdown::{Breakdown, Step};
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
+pub use encounter::{ClockCommand, ClockEvent, CombatantId, Encounter, EncounterError};
 pub use formula::{Formula, FormulaError};
 pub use modifier::{Phase, Source, SourceKind, Tally, Term};
 

@@ -1,0 +1,614 @@
+//! The encounter clock every ruleset shares: who is in the fight, initiative,
+//! the surprise round, rounds and turns, action budgets, reactions, held
+//! actions, and effects that expire at exact moments.
+//!
+//! A ruleset keeps an [`Encounter`] inside its state, wraps [`ClockCommand`]s
+//! in its own commands and [`ClockEvent`]s in its own events, and lets
+//! [`Encounter::decide`] and [`Encounter::apply`] do the bookkeeping, so that
+//! initiative and turn order work the same way in every game. Rulesets add
+//! what is theirs: which die initiative uses, how many actions a turn has,
+//! what an effect does when it ticks.
+//!
+//! Like the rest of the spine, deciding may roll dice (initiative, roll-offs),
+//! and applying never does.
+
+mod budget;
+mod effect;
+mod initiative;
+mod turns;
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+pub use budget::{Budget, Held};
+pub use effect::{Effect, EffectId, Expiry, Moment, MomentKind};
+pub use initiative::{Initiative, InitiativeDie, MAX_ROLLOFFS, roll_initiative};
+
+/// A combatant's handle in an encounter: short, lower-case, unique ("vex",
+/// "drone-2").
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct CombatantId(pub String);
+
+impl CombatantId {
+    /// The id as text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<&str> for CombatantId {
+    fn from(text: &str) -> Self {
+        CombatantId(text.to_string())
+    }
+}
+
+impl fmt::Display for CombatantId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// One combatant's place at the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seat {
+    /// Its handle.
+    pub id: CombatantId,
+    /// Its side ("players", "drones"); the fight ends when one side is left.
+    pub side: String,
+    /// Hidden from the players (the GM still sees it, and it still acts).
+    pub hidden: bool,
+    /// Its initiative, once rolled or set.
+    pub initiative: Option<Initiative>,
+    /// Pinned by the GM: keeps its place in the order when others change.
+    pub pinned: bool,
+}
+
+/// Where the encounter is.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "phase", rename_all = "snake_case")]
+pub enum Phase {
+    /// Combatants join and roll initiative; nobody acts yet.
+    #[default]
+    Setup,
+    /// The surprise round: only the hidden attackers act.
+    Surprise {
+        /// Who acts.
+        actors: Vec<CombatantId>,
+    },
+    /// A normal round.
+    Round {
+        /// Its number, from 1.
+        number: u32,
+    },
+    /// The GM ended the fight.
+    Ended,
+}
+
+/// The shared clock and bookkeeping of a fight. `P` is the ruleset's payload
+/// for effects (a condition, a stance, an aim).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Encounter<P> {
+    /// Everyone in the fight, in the order they joined.
+    pub seats: Vec<Seat>,
+    /// Turn order, first to act first.
+    pub order: Vec<CombatantId>,
+    /// Where the fight is.
+    pub phase: Phase,
+    /// Whose turn it is.
+    pub active: Option<CombatantId>,
+    /// The order position of the active combatant (or of the slot a removed
+    /// one left), where the search for the next turn starts.
+    pub cursor: usize,
+    /// Who has had a turn this round.
+    pub acted: Vec<CombatantId>,
+    /// The active combatant's actions.
+    pub budget: Budget,
+    /// Reactions used this round, by combatant.
+    pub reactions: BTreeMap<CombatantId, u32>,
+    /// Held actions waiting for their trigger, by combatant.
+    pub held: BTreeMap<CombatantId, Held>,
+    /// Effects in play.
+    pub effects: Vec<Effect<P>>,
+    /// The id the next effect gets.
+    pub next_effect: EffectId,
+    /// The rules' limits.
+    pub limits: Limits,
+}
+
+/// What a ruleset sets once: actions per turn, reactions per round, held
+/// actions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Limits {
+    /// Actions in a turn.
+    pub actions_per_turn: u32,
+    /// Reactions a combatant may take in one round.
+    pub reactions_per_round: u32,
+    /// Actions a combatant may hold at the end of its turn.
+    pub max_held: u32,
+}
+
+/// A request to the clock, from the GM or the rules.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "clock", rename_all = "snake_case")]
+pub enum ClockCommand {
+    /// A combatant joins (before or during the fight).
+    Join {
+        /// Its handle.
+        id: CombatantId,
+        /// Its side.
+        side: String,
+        /// Hidden from the players.
+        hidden: bool,
+    },
+    /// A combatant leaves the fight (fled, removed by the GM).
+    Leave {
+        /// Who.
+        id: CombatantId,
+    },
+    /// The GM hides or reveals a combatant.
+    Hide {
+        /// Who.
+        id: CombatantId,
+        /// Hidden or revealed.
+        hidden: bool,
+    },
+    /// The GM sets an initiative total by hand.
+    SetInitiative {
+        /// Who.
+        id: CombatantId,
+        /// The total.
+        total: i64,
+    },
+    /// The GM pins a combatant where it stands in the order, or unpins it.
+    Pin {
+        /// Who.
+        id: CombatantId,
+        /// Pinned or not.
+        pinned: bool,
+    },
+    /// The GM moves a combatant to a place in the order (0 is first); it is
+    /// pinned there.
+    Place {
+        /// Who.
+        id: CombatantId,
+        /// The new place.
+        position: usize,
+    },
+    /// The fight begins; `surprise` lists the hidden attackers who get a
+    /// surprise round (empty: none).
+    Begin {
+        /// Who acts in the surprise round.
+        surprise: Vec<CombatantId>,
+    },
+    /// The active combatant's turn ends and the next one's starts.
+    NextTurn,
+    /// The active combatant holds up to the limit of its unused actions for
+    /// a declared trigger.
+    Hold {
+        /// How many actions.
+        actions: u32,
+        /// What sets them off.
+        trigger: String,
+    },
+    /// A combatant's held actions are set off by their trigger: a reaction.
+    Trigger {
+        /// Whose held actions.
+        id: CombatantId,
+    },
+    /// The GM ends the fight.
+    End,
+}
+
+/// A fact about the clock.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "clock", rename_all = "snake_case")]
+pub enum ClockEvent<P> {
+    /// A combatant joined.
+    Joined {
+        /// Its handle.
+        id: CombatantId,
+        /// Its side.
+        side: String,
+        /// Hidden from the players.
+        hidden: bool,
+    },
+    /// A combatant left.
+    Left {
+        /// Who.
+        id: CombatantId,
+    },
+    /// A combatant was hidden or revealed.
+    HiddenSet {
+        /// Who.
+        id: CombatantId,
+        /// Hidden or revealed.
+        hidden: bool,
+    },
+    /// An initiative roll: the die, the modifier and the total.
+    InitiativeRolled {
+        /// Who.
+        id: CombatantId,
+        /// The die as rolled.
+        die: u32,
+        /// Its modifier.
+        modifier: i64,
+        /// The total.
+        total: i64,
+    },
+    /// A roll-off die between tied combatants; higher goes first.
+    RolledOff {
+        /// Who.
+        id: CombatantId,
+        /// The die.
+        die: u32,
+    },
+    /// The GM set an initiative total.
+    InitiativeSet {
+        /// Who.
+        id: CombatantId,
+        /// The total.
+        total: i64,
+    },
+    /// A combatant was pinned or unpinned.
+    PinSet {
+        /// Who.
+        id: CombatantId,
+        /// Pinned or not.
+        pinned: bool,
+    },
+    /// A combatant was placed in the order by hand (and pinned).
+    Placed {
+        /// Who.
+        id: CombatantId,
+        /// Its place.
+        position: usize,
+    },
+    /// The surprise round began.
+    SurpriseBegan {
+        /// Who acts in it.
+        actors: Vec<CombatantId>,
+    },
+    /// A round began.
+    RoundBegan {
+        /// Its number.
+        number: u32,
+    },
+    /// A turn began with this many actions.
+    TurnBegan {
+        /// Whose.
+        id: CombatantId,
+        /// Actions available.
+        actions: u32,
+    },
+    /// A turn ended.
+    TurnEnded {
+        /// Whose.
+        id: CombatantId,
+    },
+    /// Actions were spent.
+    ActionsSpent {
+        /// Whose.
+        id: CombatantId,
+        /// How many.
+        actions: u32,
+        /// On what ("fire burst", "aim").
+        on: String,
+    },
+    /// A reaction was used.
+    ReactionUsed {
+        /// Whose.
+        id: CombatantId,
+        /// What it was.
+        on: String,
+    },
+    /// Actions were held for a trigger.
+    ActionsHeld {
+        /// Whose.
+        id: CombatantId,
+        /// How many.
+        actions: u32,
+        /// The declared trigger.
+        trigger: String,
+    },
+    /// Held actions were set off (a reaction); the holder may now use them.
+    HeldTriggered {
+        /// Whose.
+        id: CombatantId,
+        /// How many.
+        actions: u32,
+    },
+    /// Held actions went unused until the holder's next turn and are lost.
+    HeldLost {
+        /// Whose.
+        id: CombatantId,
+        /// How many.
+        actions: u32,
+    },
+    /// An effect began.
+    EffectAdded {
+        /// The effect.
+        effect: Effect<P>,
+    },
+    /// An effect ended (expired, saved against, removed).
+    EffectEnded {
+        /// Which.
+        id: EffectId,
+        /// Why, in words.
+        why: String,
+    },
+    /// An effect's payload changed (a stack added, a stage passed).
+    EffectChanged {
+        /// The effect as it is now.
+        effect: Effect<P>,
+    },
+    /// The fight ended.
+    Ended,
+}
+
+/// Why the clock refused a command. Nothing changed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
+#[serde(tag = "refusal", rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum EncounterError {
+    /// No combatant has that id.
+    #[error("nobody called '{id}' is in this fight; check the name (see `status`)")]
+    Unknown {
+        /// The id asked for.
+        id: CombatantId,
+    },
+    /// The id is taken.
+    #[error("'{id}' is already in this fight; give the newcomer another name")]
+    Taken {
+        /// The id.
+        id: CombatantId,
+    },
+    /// The command needs the fight to have begun.
+    #[error("the fight has not begun yet; begin it first")]
+    NotBegun,
+    /// The command needs the fight not to have begun.
+    #[error("the fight has already begun")]
+    AlreadyBegun,
+    /// The fight is over.
+    #[error("the fight is over")]
+    Over,
+    /// Someone has no initiative.
+    #[error("'{id}' has no initiative yet; roll or set it before the fight begins")]
+    NoInitiative {
+        /// Who.
+        id: CombatantId,
+    },
+    /// Only hidden combatants can surprise.
+    #[error("'{id}' is not hidden, so it cannot take a surprise round (rule: surprise round)")]
+    NotHidden {
+        /// Who.
+        id: CombatantId,
+    },
+    /// Acting out of turn.
+    #[error("it is not {id}'s turn{}", active.as_ref().map(|a| format!(" (it is {a}'s)")).unwrap_or_default())]
+    NotTheirTurn {
+        /// Who tried.
+        id: CombatantId,
+        /// Whose turn it is.
+        active: Option<CombatantId>,
+    },
+    /// Not enough actions left.
+    #[error("{id} needs {needed} action(s) for {on} but has {left} left this turn")]
+    NotEnoughActions {
+        /// Who.
+        id: CombatantId,
+        /// What for.
+        on: String,
+        /// Actions needed.
+        needed: u32,
+        /// Actions left.
+        left: u32,
+    },
+    /// The reaction limit is reached.
+    #[error(
+        "{id} has used all {limit} reactions this round; a reaction is possible again next round"
+    )]
+    NoReactionsLeft {
+        /// Who.
+        id: CombatantId,
+        /// The limit.
+        limit: u32,
+    },
+    /// Holding more than allowed.
+    #[error("at most {max} actions can be held, and only unused ones ({left} left)")]
+    TooManyHeld {
+        /// The limit.
+        max: u32,
+        /// Actions left.
+        left: u32,
+    },
+    /// Nothing is held.
+    #[error("{id} holds no actions")]
+    NothingHeld {
+        /// Who.
+        id: CombatantId,
+    },
+    /// A place outside the order.
+    #[error("place {position} is outside the order (0 to {last})")]
+    NoSuchPlace {
+        /// The place asked for.
+        position: usize,
+        /// The last place.
+        last: usize,
+    },
+    /// The combatant has no turn to end.
+    #[error("nobody is taking a turn")]
+    NoActiveTurn,
+    /// A hold needs a trigger.
+    #[error("a held action needs a declared trigger (what sets it off)")]
+    NoTrigger,
+}
+
+impl<P> Encounter<P> {
+    /// An empty encounter with the ruleset's limits.
+    pub fn new(limits: Limits) -> Self {
+        Encounter {
+            seats: Vec::new(),
+            order: Vec::new(),
+            phase: Phase::Setup,
+            active: None,
+            cursor: 0,
+            acted: Vec::new(),
+            budget: Budget::default(),
+            reactions: BTreeMap::new(),
+            held: BTreeMap::new(),
+            effects: Vec::new(),
+            next_effect: EffectId(1),
+            limits,
+        }
+    }
+
+    /// The seat of `id`.
+    pub fn seat(&self, id: &CombatantId) -> Result<&Seat, EncounterError> {
+        self.seats
+            .iter()
+            .find(|s| &s.id == id)
+            .ok_or_else(|| EncounterError::Unknown { id: id.clone() })
+    }
+
+    fn seat_mut(&mut self, id: &CombatantId) -> Option<&mut Seat> {
+        self.seats.iter_mut().find(|s| &s.id == id)
+    }
+
+    /// The round number (0 in setup and in the surprise round).
+    pub fn round(&self) -> u32 {
+        match self.phase {
+            Phase::Round { number } => number,
+            _ => 0,
+        }
+    }
+
+    /// Whether the fight is running (surprise round or a round).
+    pub fn running(&self) -> bool {
+        matches!(self.phase, Phase::Surprise { .. } | Phase::Round { .. })
+    }
+
+    /// Checks that `id` may spend `needed` actions now: on its turn with
+    /// enough left, or out of turn from held actions whose trigger happened.
+    pub fn can_spend(&self, id: &CombatantId, needed: u32, on: &str) -> Result<(), EncounterError> {
+        self.seat(id)?;
+        if !self.running() {
+            return Err(EncounterError::NotBegun);
+        }
+        if self.active.as_ref() != Some(id) {
+            // Out of turn, only actions held for a trigger that happened.
+            return match self.held.get(id).filter(|h| h.triggered) {
+                Some(held) if needed <= held.actions => Ok(()),
+                Some(held) => Err(EncounterError::NotEnoughActions {
+                    id: id.clone(),
+                    on: on.to_string(),
+                    needed,
+                    left: held.actions,
+                }),
+                None => Err(EncounterError::NotTheirTurn {
+                    id: id.clone(),
+                    active: self.active.clone(),
+                }),
+            };
+        }
+        if needed > self.budget.left {
+            return Err(EncounterError::NotEnoughActions {
+                id: id.clone(),
+                on: on.to_string(),
+                needed,
+                left: self.budget.left,
+            });
+        }
+        Ok(())
+    }
+
+    /// The event spending `actions` of `id`'s turn, after checking it may.
+    pub fn spend(
+        &self,
+        id: &CombatantId,
+        actions: u32,
+        on: &str,
+    ) -> Result<ClockEvent<P>, EncounterError> {
+        self.can_spend(id, actions, on)?;
+        Ok(ClockEvent::ActionsSpent {
+            id: id.clone(),
+            actions,
+            on: on.to_string(),
+        })
+    }
+
+    /// Reactions `id` has used this round.
+    pub fn reactions_used(&self, id: &CombatantId) -> u32 {
+        self.reactions.get(id).copied().unwrap_or(0)
+    }
+
+    /// The event of `id` using a reaction, after checking the round's limit.
+    pub fn react(&self, id: &CombatantId, on: &str) -> Result<ClockEvent<P>, EncounterError> {
+        self.seat(id)?;
+        if !self.running() {
+            return Err(EncounterError::NotBegun);
+        }
+        if self.reactions_used(id) >= self.limits.reactions_per_round {
+            return Err(EncounterError::NoReactionsLeft {
+                id: id.clone(),
+                limit: self.limits.reactions_per_round,
+            });
+        }
+        Ok(ClockEvent::ReactionUsed {
+            id: id.clone(),
+            on: on.to_string(),
+        })
+    }
+
+    /// The effects on `id`.
+    pub fn effects_on<'a>(&'a self, id: &'a CombatantId) -> impl Iterator<Item = &'a Effect<P>> {
+        self.effects.iter().filter(move |e| &e.bearer == id)
+    }
+
+    /// The event adding an effect, with the next free id.
+    pub fn add_effect(
+        &self,
+        bearer: &CombatantId,
+        name: &str,
+        expiry: Option<Expiry>,
+        payload: P,
+    ) -> ClockEvent<P> {
+        ClockEvent::EffectAdded {
+            effect: Effect {
+                id: self.next_effect,
+                bearer: bearer.clone(),
+                name: name.to_string(),
+                expiry,
+                payload,
+            },
+        }
+    }
+
+    /// Who is left on each side (not counting those who left).
+    pub fn sides(&self) -> BTreeMap<&str, Vec<&CombatantId>> {
+        let mut sides: BTreeMap<&str, Vec<&CombatantId>> = BTreeMap::new();
+        for seat in &self.seats {
+            sides.entry(&seat.side).or_default().push(&seat.id);
+        }
+        sides
+    }
+}
+
+impl<P: Clone> Encounter<P> {
+    /// Decides a clock command. `roll` rolls one initiative or roll-off die
+    /// for a combatant (rulesets choose the die); it is only called by
+    /// commands that need it.
+    pub fn decide(&self, command: &ClockCommand) -> Result<Vec<ClockEvent<P>>, EncounterError> {
+        if self.phase == Phase::Ended {
+            return Err(EncounterError::Over);
+        }
+        turns::decide(self, command)
+    }
+
+    /// Applies a clock event. Never fails: events are facts.
+    pub fn apply(&mut self, event: &ClockEvent<P>) {
+        turns::apply(self, event);
+    }
+}

@@ -1,0 +1,43 @@
+//! Actions in a turn and actions held for a trigger.
+
+use serde::{Deserialize, Serialize};
+
+/// The active combatant's actions this turn.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Budget {
+    /// Actions the turn began with.
+    pub total: u32,
+    /// Actions left.
+    pub left: u32,
+    /// What the spent ones went on, in order.
+    pub spent: Vec<(String, u32)>,
+}
+
+impl Budget {
+    /// A fresh turn of `actions`.
+    pub fn new(actions: u32) -> Self {
+        Budget {
+            total: actions,
+            left: actions,
+            spent: Vec::new(),
+        }
+    }
+
+    /// Spends `actions` (never below zero).
+    pub fn spend(&mut self, actions: u32, on: &str) {
+        self.left = self.left.saturating_sub(actions);
+        self.spent.push((on.to_string(), actions));
+    }
+}
+
+/// Actions held at the end of a turn, waiting for their trigger until the
+/// holder's next turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Held {
+    /// How many actions.
+    pub actions: u32,
+    /// The declared trigger.
+    pub trigger: String,
+    /// The trigger happened: the holder may use them now.
+    pub triggered: bool,
+}

@@ -1,0 +1,405 @@
+//! Deciding and applying clock commands: joining, the order, the surprise
+//! round, turns and rounds, held actions.
+
+use super::initiative::reorder;
+use super::{
+    Budget, ClockCommand, ClockEvent, CombatantId, Encounter, EncounterError, Held, Initiative,
+    Moment, Phase,
+};
+
+pub(super) fn decide<P: Clone>(
+    enc: &Encounter<P>,
+    command: &ClockCommand,
+) -> Result<Vec<ClockEvent<P>>, EncounterError> {
+    match command {
+        ClockCommand::Join { id, side, hidden } => {
+            if enc.seat(id).is_ok() {
+                return Err(EncounterError::Taken { id: id.clone() });
+            }
+            Ok(vec![ClockEvent::Joined {
+                id: id.clone(),
+                side: side.clone(),
+                hidden: *hidden,
+            }])
+        }
+        ClockCommand::Leave { id } => {
+            enc.seat(id)?;
+            let mut events = Vec::new();
+            if enc.active.as_ref() == Some(id) {
+                events.extend(end_turn(enc, id));
+            }
+            events.push(ClockEvent::Left { id: id.clone() });
+            Ok(events)
+        }
+        ClockCommand::Hide { id, hidden } => {
+            enc.seat(id)?;
+            Ok(vec![ClockEvent::HiddenSet {
+                id: id.clone(),
+                hidden: *hidden,
+            }])
+        }
+        ClockCommand::SetInitiative { id, total } => {
+            enc.seat(id)?;
+            Ok(vec![ClockEvent::InitiativeSet {
+                id: id.clone(),
+                total: *total,
+            }])
+        }
+        ClockCommand::Pin { id, pinned } => {
+            enc.seat(id)?;
+            Ok(vec![ClockEvent::PinSet {
+                id: id.clone(),
+                pinned: *pinned,
+            }])
+        }
+        ClockCommand::Place { id, position } => {
+            enc.seat(id)?;
+            let last = enc.seats.len().saturating_sub(1);
+            if *position > last {
+                return Err(EncounterError::NoSuchPlace {
+                    position: *position,
+                    last,
+                });
+            }
+            Ok(vec![ClockEvent::Placed {
+                id: id.clone(),
+                position: *position,
+            }])
+        }
+        ClockCommand::Begin { surprise } => begin(enc, surprise),
+        ClockCommand::NextTurn => next_turn(enc),
+        ClockCommand::Hold { actions, trigger } => {
+            let id = enc.active.clone().ok_or(EncounterError::NoActiveTurn)?;
+            if trigger.trim().is_empty() {
+                return Err(EncounterError::NoTrigger);
+            }
+            if *actions == 0 || *actions > enc.limits.max_held || *actions > enc.budget.left {
+                return Err(EncounterError::TooManyHeld {
+                    max: enc.limits.max_held,
+                    left: enc.budget.left,
+                });
+            }
+            Ok(vec![ClockEvent::ActionsHeld {
+                id,
+                actions: *actions,
+                trigger: trigger.clone(),
+            }])
+        }
+        ClockCommand::Trigger { id } => {
+            enc.seat(id)?;
+            let held = enc
+                .held
+                .get(id)
+                .filter(|h| !h.triggered)
+                .ok_or_else(|| EncounterError::NothingHeld { id: id.clone() })?;
+            let reaction = enc.react(id, &format!("held actions: {}", held.trigger))?;
+            Ok(vec![
+                reaction,
+                ClockEvent::HeldTriggered {
+                    id: id.clone(),
+                    actions: held.actions,
+                },
+            ])
+        }
+        ClockCommand::End => Ok(vec![ClockEvent::Ended]),
+    }
+}
+
+fn begin<P: Clone>(
+    enc: &Encounter<P>,
+    surprise: &[CombatantId],
+) -> Result<Vec<ClockEvent<P>>, EncounterError> {
+    if enc.phase != Phase::Setup {
+        return Err(EncounterError::AlreadyBegun);
+    }
+    if let Some(seat) = enc.seats.iter().find(|s| s.initiative.is_none()) {
+        return Err(EncounterError::NoInitiative {
+            id: seat.id.clone(),
+        });
+    }
+    for id in surprise {
+        if !enc.seat(id)?.hidden {
+            return Err(EncounterError::NotHidden { id: id.clone() });
+        }
+    }
+    let mut begun = enc.clone();
+    let first = if surprise.is_empty() {
+        ClockEvent::RoundBegan { number: 1 }
+    } else {
+        ClockEvent::SurpriseBegan {
+            actors: surprise.to_vec(),
+        }
+    };
+    begun.apply(&first);
+    let mut events = vec![first];
+    events.extend(next_turn(&begun)?);
+    Ok(events)
+}
+
+/// The events that end `id`'s turn: the end moment and the effects it ends.
+fn end_turn<P: Clone>(enc: &Encounter<P>, id: &CombatantId) -> Vec<ClockEvent<P>> {
+    let moment = Moment::end_of(id);
+    let mut events = vec![ClockEvent::TurnEnded { id: id.clone() }];
+    events.extend(expirations(enc, &moment));
+    events
+}
+
+fn expirations<P: Clone>(enc: &Encounter<P>, moment: &Moment) -> Vec<ClockEvent<P>> {
+    enc.effects
+        .iter()
+        .filter(|e| e.expires_at(moment))
+        .map(|e| ClockEvent::EffectEnded {
+            id: e.id,
+            why: format!("{} ended at {moment}", e.name),
+        })
+        .collect()
+}
+
+/// Ends the active turn (if any) and starts the next, beginning a new round
+/// when everyone has acted.
+fn next_turn<P: Clone>(enc: &Encounter<P>) -> Result<Vec<ClockEvent<P>>, EncounterError> {
+    if !enc.running() {
+        return Err(EncounterError::NotBegun);
+    }
+    let mut after = enc.clone();
+    let mut events = Vec::new();
+    let mut push = |after: &mut Encounter<P>, event: ClockEvent<P>| {
+        after.apply(&event);
+        events.push(event);
+    };
+    if let Some(id) = enc.active.clone() {
+        for event in end_turn(&after, &id) {
+            push(&mut after, event);
+        }
+    }
+    let next = match next_in_round(&after) {
+        Some(id) => id,
+        None => {
+            let number = after.round() + 1;
+            push(&mut after, ClockEvent::RoundBegan { number });
+            match next_in_round(&after) {
+                Some(id) => id,
+                None => return Ok(events),
+            }
+        }
+    };
+    if let Some(held) = after.held.get(&next) {
+        let lost = ClockEvent::HeldLost {
+            id: next.clone(),
+            actions: held.actions,
+        };
+        push(&mut after, lost);
+    }
+    for event in expirations(&after, &Moment::start_of(&next)) {
+        push(&mut after, event);
+    }
+    push(
+        &mut after,
+        ClockEvent::TurnBegan {
+            id: next,
+            actions: enc.limits.actions_per_turn,
+        },
+    );
+    Ok(events)
+}
+
+/// Who acts next this round: the first after the cursor who has not acted
+/// (and, in the surprise round, is one of the surprisers).
+fn next_in_round<P>(enc: &Encounter<P>) -> Option<CombatantId> {
+    let start = match &enc.active {
+        Some(active) => enc.order.iter().position(|id| id == active).map(|i| i + 1),
+        None => None,
+    }
+    .unwrap_or(enc.cursor);
+    enc.order
+        .iter()
+        .skip(start)
+        .find(|id| {
+            !enc.acted.contains(id)
+                && match &enc.phase {
+                    Phase::Surprise { actors } => actors.contains(id),
+                    _ => true,
+                }
+        })
+        .cloned()
+}
+
+pub(super) fn apply<P: Clone>(enc: &mut Encounter<P>, event: &ClockEvent<P>) {
+    match event {
+        ClockEvent::Joined { id, side, hidden } => {
+            enc.seats.push(super::Seat {
+                id: id.clone(),
+                side: side.clone(),
+                hidden: *hidden,
+                initiative: None,
+                pinned: false,
+            });
+            enc.order.push(id.clone());
+            reorder(enc);
+        }
+        ClockEvent::Left { id } => {
+            if let Some(i) = enc.order.iter().position(|o| o == id) {
+                if enc.active.is_none() && i < enc.cursor {
+                    enc.cursor -= 1;
+                }
+            }
+            enc.seats.retain(|s| &s.id != id);
+            enc.order.retain(|o| o != id);
+            enc.acted.retain(|o| o != id);
+            enc.reactions.remove(id);
+            enc.held.remove(id);
+            enc.effects.retain(|e| &e.bearer != id);
+            reorder(enc);
+        }
+        ClockEvent::HiddenSet { id, hidden } => {
+            if let Some(seat) = enc.seat_mut(id) {
+                seat.hidden = *hidden;
+            }
+        }
+        ClockEvent::InitiativeRolled {
+            id,
+            die,
+            modifier,
+            total,
+        } => {
+            if let Some(seat) = enc.seat_mut(id) {
+                seat.initiative = Some(Initiative {
+                    die: Some(*die),
+                    modifier: *modifier,
+                    total: *total,
+                    rolloff: Vec::new(),
+                });
+            }
+            reorder(enc);
+        }
+        ClockEvent::RolledOff { id, die } => {
+            if let Some(init) = enc.seat_mut(id).and_then(|s| s.initiative.as_mut()) {
+                init.rolloff.push(*die);
+            }
+            reorder(enc);
+        }
+        ClockEvent::InitiativeSet { id, total } => {
+            if let Some(seat) = enc.seat_mut(id) {
+                seat.initiative = Some(Initiative {
+                    die: None,
+                    modifier: 0,
+                    total: *total,
+                    rolloff: Vec::new(),
+                });
+            }
+            reorder(enc);
+        }
+        ClockEvent::PinSet { id, pinned } => {
+            if let Some(seat) = enc.seat_mut(id) {
+                seat.pinned = *pinned;
+            }
+            reorder(enc);
+        }
+        ClockEvent::Placed { id, position } => {
+            enc.order.retain(|o| o != id);
+            let at = (*position).min(enc.order.len());
+            enc.order.insert(at, id.clone());
+            if let Some(seat) = enc.seat_mut(id) {
+                seat.pinned = true;
+            }
+            // Others pinned keep their places relative to the new order.
+            reorder(enc);
+        }
+        ClockEvent::SurpriseBegan { actors } => {
+            enc.phase = Phase::Surprise {
+                actors: actors.clone(),
+            };
+            enc.acted.clear();
+            enc.cursor = 0;
+        }
+        ClockEvent::RoundBegan { number } => {
+            enc.phase = Phase::Round { number: *number };
+            enc.acted.clear();
+            enc.reactions.clear();
+            enc.active = None;
+            enc.cursor = 0;
+        }
+        ClockEvent::TurnBegan { id, actions } => {
+            enc.active = Some(id.clone());
+            enc.acted.push(id.clone());
+            enc.budget = Budget::new(*actions);
+            if let Some(i) = enc.order.iter().position(|o| o == id) {
+                enc.cursor = i;
+            }
+            tick_expiries(enc, &Moment::start_of(id));
+        }
+        ClockEvent::TurnEnded { id } => {
+            if enc.active.as_ref() == Some(id) {
+                if let Some(i) = enc.order.iter().position(|o| o == id) {
+                    enc.cursor = i + 1;
+                }
+                enc.active = None;
+                enc.budget = Budget::default();
+            }
+            tick_expiries(enc, &Moment::end_of(id));
+        }
+        ClockEvent::ActionsSpent { id, actions, on } => {
+            if enc.active.as_ref() == Some(id) {
+                enc.budget.spend(*actions, on);
+            } else if let Some(held) = enc.held.get_mut(id) {
+                held.actions = held.actions.saturating_sub(*actions);
+                if held.actions == 0 {
+                    enc.held.remove(id);
+                }
+            }
+        }
+        ClockEvent::ReactionUsed { id, .. } => {
+            *enc.reactions.entry(id.clone()).or_insert(0) += 1;
+        }
+        ClockEvent::ActionsHeld {
+            id,
+            actions,
+            trigger,
+        } => {
+            enc.budget.spend(*actions, "held");
+            enc.held.insert(
+                id.clone(),
+                Held {
+                    actions: *actions,
+                    trigger: trigger.clone(),
+                    triggered: false,
+                },
+            );
+        }
+        ClockEvent::HeldTriggered { id, .. } => {
+            if let Some(held) = enc.held.get_mut(id) {
+                held.triggered = true;
+            }
+        }
+        ClockEvent::HeldLost { id, .. } => {
+            enc.held.remove(id);
+        }
+        ClockEvent::EffectAdded { effect } => {
+            enc.next_effect = super::EffectId(enc.next_effect.0.max(effect.id.0) + 1);
+            enc.effects.push(effect.clone());
+        }
+        ClockEvent::EffectEnded { id, .. } => enc.effects.retain(|e| e.id != *id),
+        ClockEvent::EffectChanged { effect } => {
+            if let Some(e) = enc.effects.iter_mut().find(|e| e.id == effect.id) {
+                *e = effect.clone();
+            }
+        }
+        ClockEvent::Ended => {
+            enc.phase = Phase::Ended;
+            enc.active = None;
+            enc.held.clear();
+        }
+    }
+}
+
+/// Counts a moment down on every expiry waiting for it. Effects reaching zero
+/// are ended by their own `EffectEnded` events, decided with the moment.
+fn tick_expiries<P>(enc: &mut Encounter<P>, moment: &Moment) {
+    for effect in &mut enc.effects {
+        if let Some(expiry) = &mut effect.expiry {
+            if &expiry.at == moment && expiry.count > 1 {
+                expiry.count -= 1;
+            }
+        }
+    }
+}
