@@ -228,3 +228,23 @@ pub fn combined_spec(spec: &CheckSpec, second: &SkillLine) -> CheckSpec {
     ));
     combined
 }
+
+/// Judges a total made outside the usual skill lines (a save, a weapon skill
+/// the pack does not list): the die and sourced modifiers shown, the total
+/// strictly above the DC (CX-DICE-03).
+pub fn judge_total(
+    total: i64,
+    dc: i64,
+    hidden: bool,
+    die: Option<u32>,
+    modifiers: &[(String, i64)],
+) -> CheckResult {
+    let mut b = Breakdown::new();
+    if let Some(d) = die {
+        b.die("check", 100, d);
+    }
+    for (source, n) in modifiers {
+        b.modifier(source.clone(), *n);
+    }
+    judge(total, dc, hidden, die, b)
+}

@@ -20,6 +20,8 @@ pub use black_cat::{BREAKDOWN_WILL_DC, BlackCat, REPAIR_DC, TRIP_ACTIONS, TRIP_D
 pub use conditions::{Condition, ConditionKind, Tick, tick};
 pub use damage::{ArmorHit, Blow, SHOCK_THRESHOLD, ShockSave, Strike, strike};
 pub use death::{DEATH_SAVE_DC, DeathSaveOutcome, DeathSaves, MAX_DEATH_SAVES, revives_allowed};
+/// A d10 asked with its purpose.
+pub use dice::d10 as d10_for;
 /// A d100 read from two d10 (CX-DICE-01), asked with its purpose.
 pub use dice::d100 as d100_for;
 pub use fighter::{ArmorState, Cover, Fighter, ShieldState, Stance, WeaponState};

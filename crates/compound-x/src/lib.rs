@@ -23,6 +23,7 @@ pub mod accuracy;
 mod character;
 pub mod check;
 pub mod combat;
+pub mod encounter;
 mod house;
 pub mod level;
 mod level_up;

@@ -3,6 +3,7 @@
 mod cx {
     mod character_file;
     mod checks;
+    mod encounter;
     mod firefight;
     mod house;
     mod level_up;

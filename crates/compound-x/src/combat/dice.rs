@@ -52,3 +52,11 @@ pub fn d100(
     let read = (tens % 10) * 10 + ones % 10;
     Ok(if read == 0 { 100 } else { read })
 }
+
+/// Rolls one d10 for `purpose`.
+pub fn d10(
+    source: &mut dyn DiceSource,
+    purpose: impl FnOnce() -> String,
+) -> Result<u32, SourceError> {
+    die(source, 10, purpose)
+}

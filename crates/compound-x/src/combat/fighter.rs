@@ -4,8 +4,9 @@
 use nanite_dice::Expression;
 use serde::Serialize;
 
+use crate::house::HouseRules;
 use crate::pack::{Action, Attack, DamageType, FireMode, Pack};
-use crate::sheet::{MissChances, Range, Sheet};
+use crate::sheet::{MissChances, Range, Saves, Sheet, SkillLine, Survival};
 use crate::stat::Stats;
 
 /// Cover between a target and its attacker (CX-RNG-04).
@@ -175,6 +176,12 @@ pub struct WeaponState {
     pub reload_actions: Option<i64>,
     /// Points in its weapon skill.
     pub skill_points: i64,
+    /// Its weapon skill id.
+    pub skill: String,
+    /// Actions one shot costs (CX-TURN-07: 2 for pump and bolt actions).
+    pub shot_actions: i64,
+    /// Broken until repaired (Black Cat 1-2, CX-STAT-13).
+    pub broken: bool,
 }
 
 fn expression_text<S: serde::Serializer>(e: &Expression, s: S) -> Result<S::Ok, S::Error> {
@@ -236,12 +243,27 @@ pub struct Fighter {
     pub death_saves: super::DeathSaves,
     /// Dead.
     pub dead: bool,
+    /// Skill lines, for checks in a fight.
+    pub skills: Vec<SkillLine>,
+    /// Saving throws.
+    pub saves: Saves,
+    /// Downed rules, revives, shock wake turns.
+    pub survival: Survival,
+    /// LUCK 1: the Black Cat table at the start of each combat (CX-STAT-13).
+    pub black_cat: bool,
+    /// The house rules of its sheet.
+    pub house_rules: HouseRules,
 }
 
 impl Fighter {
     /// Downed: below 1 health and not dead (CX-DEATH-01).
     pub fn is_downed(&self) -> bool {
         self.hp < 1 && !self.dead
+    }
+
+    /// Its skill line for `id`.
+    pub fn skill(&self, id: &str) -> Option<&SkillLine> {
+        self.skills.iter().find(|s| s.id == id)
     }
 
     /// Whether a condition of `kind` is on it.
@@ -293,6 +315,9 @@ impl Fighter {
                     reload_dc: w.reload_dc,
                     reload_actions: w.reload_actions.map(|r| r.standard),
                     skill_points: w.skill_points,
+                    skill: w.skill.clone(),
+                    shot_actions: w.shot_actions,
+                    broken: false,
                 })
             })
             .collect();
@@ -325,6 +350,11 @@ impl Fighter {
             conditions: Vec::new(),
             death_saves: super::DeathSaves::default(),
             dead: false,
+            skills: sheet.skills.clone(),
+            saves: sheet.saves,
+            survival: sheet.survival.clone(),
+            black_cat: sheet.black_cat,
+            house_rules: sheet.house_rules,
         }
     }
 }

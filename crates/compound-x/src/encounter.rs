@@ -1,0 +1,230 @@
+//! A Compound X fight, run through the shared encounter spine: commands
+//! decided against the [`Battle`] into [`Event`]s that carry their dice and
+//! breakdowns, so a fight can be replayed, undone and explained.
+//!
+//! Compound X is not played on squares: the GM sets the distance in metres
+//! between combatants (or a command states it), and each combatant's cover
+//! and stance; range brackets, hip fire inside minimum distance and prone
+//! within 5 m follow from those (CX-RNG-02..05).
+//!
+//! - [`command`]: what the table asks for, and why a request is refused.
+//! - [`event`]: what happened, and how it changes the battle.
+//! - `turn`: the start of a turn (armor points, shields, conditions, death
+//!   saves, waking) and the start of the fight (the Black Cat table).
+//! - `shooting`, `medic`, `gm`: the actions.
+
+pub mod command;
+pub mod event;
+mod gm;
+mod medic;
+mod narrate;
+mod shooting;
+mod turn;
+
+use std::collections::BTreeMap;
+
+use nanite_core::encounter::{Limits, Phase};
+use nanite_core::{CombatantId, DiceSource, Encounter, Ruleset};
+use serde::Serialize;
+
+use crate::combat::{Condition, ConditionKind, Cover, Fighter, Stance};
+pub use command::{Command, Refusal};
+pub use event::Event;
+pub use gm::stance_cost;
+pub use medic::{KIT_BONUS, STABILIZE_ACTIONS, STABILIZE_DC};
+pub use narrate::narrate;
+pub use shooting::CLEAR_JAM_DC;
+pub use turn::{FORT_DOWNED_DC, POISON_DC, WAKE_DC};
+
+/// Compound X's limits: 4 actions a turn (CX-TURN-03), 3 reactions a round
+/// (CX-TURN-04), up to 2 held actions (CX-TURN-05).
+pub const LIMITS: Limits = Limits {
+    actions_per_turn: 4,
+    reactions_per_round: 3,
+    max_held: 2,
+};
+
+/// Compound X effects kept by the encounter clock.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "effect", rename_all = "snake_case")]
+pub enum CxEffect {
+    /// A condition (CX-COND), ticking at the start of its bearer's turn.
+    Condition(Condition),
+    /// Aimed this turn: lasts until the end of the turn (CX-RNG-05).
+    Aimed,
+    /// Black Cat 3-4: no critical of any kind this encounter (CX-STAT-13).
+    NoCriticals,
+    /// Black Cat 5-6: 3 actions of the first turn are lost (CX-STAT-13).
+    Tripped,
+    /// A stabilize begun with the last actions of a turn, finished next turn
+    /// (CX-DEATH-08).
+    Stabilizing {
+        /// Who is being stabilized.
+        target: CombatantId,
+        /// Actions still needed.
+        remaining: u32,
+    },
+}
+
+/// One combatant in the battle: its fighter and where it stands.
+#[derive(Clone, Debug, Serialize)]
+pub struct Combatant {
+    /// Its fighting state.
+    pub fighter: Fighter,
+    /// Its cover from attackers, unless a shot states otherwise.
+    pub cover: Cover,
+    /// Its stance.
+    pub stance: Stance,
+    /// Revives this encounter (CX-DEATH-06).
+    pub revives: i64,
+    /// FORT_DOWNED: Fort saves failed in its life (CX-HOUSE-05).
+    pub fort_failures: i64,
+    /// Conditions it tried to save against, with the round (CX-TURN-06).
+    pub saves_tried: Vec<(ConditionKind, u32)>,
+    /// The round a kit was spent on stabilizing it: +20 that round (CX-DEATH-08).
+    pub kit_round: Option<u32>,
+}
+
+impl Combatant {
+    /// A combatant at full strength.
+    pub fn new(fighter: Fighter, cover: Cover, stance: Stance) -> Self {
+        Combatant {
+            fighter,
+            cover,
+            stance,
+            revives: 0,
+            fort_failures: 0,
+            saves_tried: Vec::new(),
+            kit_round: None,
+        }
+    }
+}
+
+/// Everything the rules know about one Compound X fight.
+#[derive(Clone, Debug, Serialize)]
+pub struct Battle {
+    /// Initiative, rounds, turns, actions, reactions, effects.
+    pub clock: Encounter<CxEffect>,
+    /// The combatants by id.
+    pub combatants: BTreeMap<CombatantId, Combatant>,
+    /// Metres between pairs of combatants, as the GM set them.
+    pub distances: BTreeMap<(CombatantId, CombatantId), i64>,
+}
+
+impl Default for Battle {
+    fn default() -> Self {
+        Battle::new()
+    }
+}
+
+impl Battle {
+    /// An empty battle.
+    pub fn new() -> Self {
+        Battle {
+            clock: Encounter::new(LIMITS),
+            combatants: BTreeMap::new(),
+            distances: BTreeMap::new(),
+        }
+    }
+
+    /// The combatant `id`.
+    pub fn combatant(&self, id: &CombatantId) -> Result<&Combatant, Refusal> {
+        self.combatants.get(id).ok_or_else(|| Refusal::Unknown {
+            id: id.clone(),
+            known: self.combatants.keys().map(|k| k.0.clone()).collect(),
+        })
+    }
+
+    /// The metres between `a` and `b`, if known.
+    pub fn distance(&self, a: &CombatantId, b: &CombatantId) -> Option<i64> {
+        self.distances.get(&pair(a, b)).copied()
+    }
+
+    /// The conditions on `id`.
+    pub fn conditions<'a>(&'a self, id: &'a CombatantId) -> impl Iterator<Item = &'a Condition> {
+        self.clock.effects_on(id).filter_map(|e| match &e.payload {
+            CxEffect::Condition(c) => Some(c),
+            _ => None,
+        })
+    }
+
+    /// Whether `id` bears a condition of `kind`.
+    pub fn has_condition(&self, id: &CombatantId, kind: ConditionKind) -> bool {
+        self.conditions(id).any(|c| c.kind == kind)
+    }
+
+    /// Whether `id` bears an effect matching `is`.
+    pub fn has_effect(&self, id: &CombatantId, is: impl Fn(&CxEffect) -> bool) -> bool {
+        self.clock.effects_on(id).any(|e| is(&e.payload))
+    }
+
+    /// The round number (0 before the fight and in the surprise round).
+    pub fn round(&self) -> u32 {
+        self.clock.round()
+    }
+
+    /// Whether the fight is under way.
+    pub fn in_combat(&self) -> bool {
+        matches!(
+            self.clock.phase,
+            Phase::Surprise { .. } | Phase::Round { .. }
+        )
+    }
+}
+
+/// The key of a pair of combatants, in either order.
+pub fn pair(a: &CombatantId, b: &CombatantId) -> (CombatantId, CombatantId) {
+    if a <= b {
+        (a.clone(), b.clone())
+    } else {
+        (b.clone(), a.clone())
+    }
+}
+
+/// The Compound X ruleset for the spine.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CompoundX;
+
+impl Ruleset for CompoundX {
+    type State = Battle;
+    type Command = Command;
+    type Event = Event;
+    type Error = Refusal;
+
+    fn decide(
+        state: &Battle,
+        command: &Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, Refusal> {
+        command::decide(state, command, dice)
+    }
+
+    fn evolve(state: &mut Battle, event: &Event) {
+        event::evolve(state, event);
+    }
+}
+
+/// Events decided so far, applied to a scratch copy of the battle as they
+/// are pushed, so later decisions see earlier consequences.
+pub(crate) struct Decision {
+    pub(crate) state: Battle,
+    pub(crate) events: Vec<Event>,
+}
+
+impl Decision {
+    pub(crate) fn new(state: &Battle) -> Self {
+        Decision {
+            state: state.clone(),
+            events: Vec::new(),
+        }
+    }
+
+    pub(crate) fn push(&mut self, event: Event) {
+        event::evolve(&mut self.state, &event);
+        self.events.push(event);
+    }
+
+    pub(crate) fn clock(&mut self, event: nanite_core::ClockEvent<CxEffect>) {
+        self.push(Event::Clock(event));
+    }
+}

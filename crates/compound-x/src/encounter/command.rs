@@ -1,0 +1,389 @@
+//! What the table asks of a Compound X fight, and why a request is refused.
+
+use nanite_core::encounter::InitiativeDie;
+use nanite_core::{ClockCommand, CombatantId, DiceSource, EncounterError};
+use nanite_dice::SourceError;
+use serde::Serialize;
+
+use super::{Battle, Decision, Event, gm, medic, shooting, turn};
+use crate::combat::{ConditionKind, Cover, Fighter, Fire, ShotRefusal, Stance};
+use crate::pack::{DamageType, FireMode};
+
+/// A request to change the fight.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "command", rename_all = "snake_case")]
+pub enum Command {
+    /// The GM adds a combatant (before or during the fight).
+    Add {
+        /// Its handle.
+        id: CombatantId,
+        /// Its side.
+        side: String,
+        /// Hidden from the players.
+        hidden: bool,
+        /// Its fighting state (from its sheet).
+        fighter: Box<Fighter>,
+        /// Its cover.
+        cover: Cover,
+        /// Its stance.
+        stance: Stance,
+    },
+    /// Initiative d100 (plus the Soldier passive) for these combatants, or
+    /// for everyone without initiative when empty (CX-TURN-01).
+    RollInitiative {
+        /// Who rolls.
+        who: Vec<CombatantId>,
+    },
+    /// A clock command: set, pin or place initiative, hide, remove, begin
+    /// (with the Black Cat table), next turn, hold, trigger, end.
+    Clock(ClockCommand),
+    /// The GM sets the metres between two combatants.
+    Distance {
+        /// One.
+        a: CombatantId,
+        /// The other.
+        b: CombatantId,
+        /// Metres.
+        metres: i64,
+    },
+    /// The GM places a combatant: cover and stance, free of actions.
+    Position {
+        /// Who.
+        id: CombatantId,
+        /// New cover.
+        cover: Option<Cover>,
+        /// New stance.
+        stance: Option<Stance>,
+    },
+    /// A combatant changes stance on its turn, paying its action cost (CX-TURN-07).
+    Stance {
+        /// Who.
+        id: CombatantId,
+        /// The new stance.
+        to: Stance,
+    },
+    /// Aims: 1 action, for the rest of the turn (CX-RNG-05).
+    Aim {
+        /// Who.
+        id: CombatantId,
+    },
+    /// Fires at a target.
+    Fire {
+        /// The shooter.
+        id: CombatantId,
+        /// The target.
+        target: CombatantId,
+        /// The shooter's weapon, by index.
+        weapon: usize,
+        /// Fire mode.
+        mode: FireMode,
+        /// Aimed, hip or blind; by default aimed if the shooter aimed this
+        /// turn, hip fire otherwise.
+        fire: Option<Fire>,
+        /// Metres, if not the distance the GM set (it is kept).
+        distance: Option<i64>,
+        /// The target's cover from this shooter, if not its usual cover.
+        cover: Option<Cover>,
+    },
+    /// Clears a jammed weapon: a weapon skill check, DC 60 (CX-RNG-08).
+    ClearJam {
+        /// Who.
+        id: CombatantId,
+        /// The weapon, by index.
+        weapon: usize,
+    },
+    /// A save against an ongoing condition: 1 action, once per condition per
+    /// round (CX-TURN-06).
+    Save {
+        /// Who.
+        id: CombatantId,
+        /// The condition.
+        condition: ConditionKind,
+    },
+    /// Stabilizes an adjacent downed combatant (CX-DEATH-05..08).
+    Stabilize {
+        /// The medic.
+        id: CombatantId,
+        /// The downed target.
+        target: CombatantId,
+        /// A medkit or repair kit is spent: +20 this round.
+        kit: bool,
+    },
+    /// A skill check in combat: 1 action (CX-TURN-07), against a DC that may
+    /// be hidden (CX-DICE-09).
+    Check {
+        /// Who.
+        id: CombatantId,
+        /// The skill id.
+        skill: String,
+        /// The DC.
+        dc: i64,
+        /// Hidden from the players.
+        hidden: bool,
+    },
+    /// Any other action, at the cost the rules or the GM give it (draw 1,
+    /// flashlight 1, talking 0...; CX-TURN-03, CX-TURN-07, CX-DICE-10).
+    Act {
+        /// Who.
+        id: CombatantId,
+        /// What.
+        what: String,
+        /// Actions it costs (0: a free action).
+        actions: u32,
+    },
+    /// The GM deals damage from outside the fight (a hazard, a fall), through
+    /// shields and armor like a hit.
+    Harm {
+        /// Who.
+        target: CombatantId,
+        /// Damage.
+        amount: i64,
+        /// Its type.
+        damage_type: DamageType,
+        /// Armor-piercing level.
+        apl: i64,
+        /// Why.
+        why: String,
+    },
+    /// A hazard that kills outright (CX-DEATH-09).
+    Kill {
+        /// Who.
+        target: CombatantId,
+        /// Why.
+        why: String,
+    },
+    /// The GM puts a condition on a combatant.
+    Afflict {
+        /// Who.
+        target: CombatantId,
+        /// The condition.
+        condition: ConditionKind,
+        /// Turns it lasts (until the end of the bearer's n-th turn), if
+        /// limited.
+        turns: Option<u32>,
+    },
+    /// The GM ends a condition (treated, healed, removed).
+    Cure {
+        /// Who.
+        target: CombatantId,
+        /// The condition.
+        condition: ConditionKind,
+    },
+}
+
+/// Why a command was refused. Nothing changed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
+#[serde(tag = "refusal", rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Refusal {
+    /// The clock refused (turns, actions, reactions, initiative).
+    #[error("{0}")]
+    Clock(#[from] EncounterError),
+    /// No such combatant.
+    #[error("nobody called '{id}' is in this fight (known: {})", known.join(", "))]
+    Unknown {
+        /// The id asked for.
+        id: CombatantId,
+        /// The ids there are.
+        known: Vec<String>,
+    },
+    /// The actor cannot act.
+    #[error("{id} cannot act: {why}")]
+    CannotAct {
+        /// Who.
+        id: CombatantId,
+        /// Why, with the rule.
+        why: String,
+    },
+    /// A shot that cannot be taken.
+    #[error("{id} cannot fire: {why}")]
+    Shot {
+        /// The shooter.
+        id: CombatantId,
+        /// Why, with the rule and the fix.
+        why: String,
+    },
+    /// Anything else against the rules.
+    #[error("{why}")]
+    Illegal {
+        /// What is wrong, with the rule and the fix.
+        why: String,
+    },
+    /// The dice source gave no die (physical dice not entered, a script ran out).
+    #[error("no die for {0}")]
+    Dice(String),
+}
+
+impl From<SourceError> for Refusal {
+    fn from(e: SourceError) -> Self {
+        Refusal::Dice(e.to_string())
+    }
+}
+
+/// Text for a shot refusal, with its rule and fix.
+pub(crate) fn shot_refusal(r: &ShotRefusal, weapon: &str) -> String {
+    match r {
+        ShotRefusal::NoWeapon => "no such weapon; weapons are numbered from 0".into(),
+        ShotRefusal::Jammed => format!(
+            "the {weapon} is jammed; clear it first (a DC 60 weapon skill check, CX-RNG-08)"
+        ),
+        ShotRefusal::OutOfAmmo { needed, loaded } => format!(
+            "the {weapon} has {loaded} round(s) loaded and this fire mode needs {needed}; reload (CX-RNG-12)"
+        ),
+        ShotRefusal::NoSuchMode => format!("the {weapon} has no such fire mode"),
+        ShotRefusal::OutOfRange { max } => {
+            format!("the target is beyond the {weapon}'s last range bracket ({max} m, CX-RNG-02)")
+        }
+        ShotRefusal::NotAFirearm => {
+            format!("only firearms hip or blind fire; the {weapon} is not one (CX-RNG-05)")
+        }
+        ShotRefusal::Hunkered => {
+            "a hunkered shooter can only blind fire (CX-MOVE-06); stop hunkering (free) or blind fire"
+                .into()
+        }
+    }
+}
+
+pub(crate) fn decide(
+    state: &Battle,
+    command: &Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, Refusal> {
+    let mut d = Decision::new(state);
+    match command {
+        Command::Add {
+            id,
+            side,
+            hidden,
+            fighter,
+            cover,
+            stance,
+        } => gm::add(&mut d, id, side, *hidden, fighter, *cover, *stance)?,
+        Command::RollInitiative { who } => roll_initiative(&mut d, who, dice)?,
+        Command::Clock(ClockCommand::Join { id, .. }) => {
+            return Err(Refusal::Illegal {
+                why: format!("add '{id}' with its character (Add), not with a bare join"),
+            });
+        }
+        Command::Clock(ClockCommand::Begin { surprise }) => turn::begin(&mut d, surprise, dice)?,
+        Command::Clock(ClockCommand::NextTurn) => turn::next(&mut d, dice)?,
+        Command::Clock(clock) => {
+            for e in state.clock.decide(clock)? {
+                d.clock(e);
+            }
+            if let ClockCommand::End = clock {
+                d.push(Event::EncounterClosed);
+            }
+        }
+        Command::Distance { a, b, metres } => gm::distance(&mut d, a, b, *metres)?,
+        Command::Position { id, cover, stance } => {
+            d.state.combatant(id)?;
+            d.push(Event::Positioned {
+                id: id.clone(),
+                cover: *cover,
+                stance: *stance,
+            });
+        }
+        Command::Stance { id, to } => gm::change_stance(&mut d, id, *to)?,
+        Command::Aim { id } => shooting::aim(&mut d, id)?,
+        Command::Fire {
+            id,
+            target,
+            weapon,
+            mode,
+            fire,
+            distance,
+            cover,
+        } => shooting::fire(
+            &mut d,
+            shooting::Order {
+                id,
+                target,
+                weapon: *weapon,
+                mode: *mode,
+                fire: *fire,
+                distance: *distance,
+                cover: *cover,
+            },
+            dice,
+        )?,
+        Command::ClearJam { id, weapon } => shooting::clear_jam(&mut d, id, *weapon, dice)?,
+        Command::Save { id, condition } => turn::save(&mut d, id, *condition, dice)?,
+        Command::Stabilize { id, target, kit } => medic::stabilize(&mut d, id, target, *kit, dice)?,
+        Command::Check {
+            id,
+            skill,
+            dc,
+            hidden,
+        } => gm::check(&mut d, id, skill, *dc, *hidden, dice)?,
+        Command::Act { id, what, actions } => gm::act(&mut d, id, what, *actions)?,
+        Command::Harm {
+            target,
+            amount,
+            damage_type,
+            apl,
+            why,
+        } => gm::harm(&mut d, target, *amount, *damage_type, *apl, why, dice)?,
+        Command::Kill { target, why } => {
+            let c = d.state.combatant(target)?;
+            if c.fighter.dead {
+                return Err(Refusal::Illegal {
+                    why: format!("{target} is already dead"),
+                });
+            }
+            d.push(Event::Died {
+                id: target.clone(),
+                why: format!("{why} (kills outright, CX-DEATH-09)"),
+            });
+        }
+        Command::Afflict {
+            target,
+            condition,
+            turns,
+        } => gm::afflict(&mut d, target, *condition, *turns)?,
+        Command::Cure { target, condition } => gm::cure(&mut d, target, *condition)?,
+    }
+    Ok(d.events)
+}
+
+/// Initiative: a d100 read from two d10 plus the sheet's initiative modifier
+/// (the Soldier passive); ties rolled off with another d100 (CX-TURN-01).
+fn roll_initiative(
+    d: &mut Decision,
+    who: &[CombatantId],
+    dice: &mut dyn DiceSource,
+) -> Result<(), Refusal> {
+    let who: Vec<(CombatantId, i64)> = if who.is_empty() {
+        d.state
+            .clock
+            .seats
+            .iter()
+            .filter(|s| s.initiative.is_none())
+            .map(|s| s.id.clone())
+            .collect::<Vec<_>>()
+    } else {
+        who.to_vec()
+    }
+    .into_iter()
+    .map(|id| {
+        let modifier = d.state.combatant(&id)?.fighter.initiative;
+        Ok((id, modifier))
+    })
+    .collect::<Result<_, Refusal>>()?;
+    if who.is_empty() {
+        return Err(Refusal::Illegal {
+            why: "everyone already has initiative; name who should reroll".into(),
+        });
+    }
+    let events = nanite_core::encounter::roll_initiative(&d.state.clock, &who, |id, kind| {
+        let what = match kind {
+            InitiativeDie::Initiative => "initiative",
+            InitiativeDie::RollOff => "initiative roll-off",
+        };
+        crate::combat::d100_for(dice, || format!("{what} d100 for {id}")).map_err(Refusal::from)
+    })?;
+    for e in events {
+        d.clock(e);
+    }
+    Ok(())
+}

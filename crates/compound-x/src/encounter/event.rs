@@ -1,0 +1,335 @@
+//! What happened in a Compound X fight, and how each fact changes the battle.
+//! Events carry their dice and breakdowns; applying them never rolls.
+
+use nanite_core::{Breakdown, ClockEvent, CombatantId};
+use serde::Serialize;
+
+use super::{Battle, Combatant, CxEffect, pair};
+use crate::check::CheckResult;
+use crate::combat::{BlackCat, Cover, DeathSaveOutcome, Fighter, Shot, Stance, Strike, Tick};
+use crate::pack::FireMode;
+
+/// A fact of the fight.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// Initiative, turns, actions, reactions, effects.
+    Clock(ClockEvent<CxEffect>),
+    /// A combatant entered with its fighting state.
+    Entered {
+        /// Its handle.
+        id: CombatantId,
+        /// Its fighting state.
+        fighter: Box<Fighter>,
+        /// Its cover.
+        cover: Cover,
+        /// Its stance.
+        stance: Stance,
+    },
+    /// The GM set a distance.
+    DistanceSet {
+        /// One.
+        a: CombatantId,
+        /// The other.
+        b: CombatantId,
+        /// Metres.
+        metres: i64,
+    },
+    /// Cover or stance changed.
+    Positioned {
+        /// Who.
+        id: CombatantId,
+        /// New cover.
+        cover: Option<Cover>,
+        /// New stance.
+        stance: Option<Stance>,
+    },
+    /// The Black Cat table at the start of combat (CX-STAT-13).
+    BlackCat {
+        /// Who.
+        id: CombatantId,
+        /// The d10.
+        die: u32,
+        /// The row.
+        row: BlackCat,
+    },
+    /// A weapon broke (Black Cat 1-2).
+    WeaponBroken {
+        /// Whose.
+        id: CombatantId,
+        /// Which.
+        weapon: usize,
+    },
+    /// A shot was fired.
+    Shot {
+        /// The shooter.
+        attacker: CombatantId,
+        /// The target.
+        target: CombatantId,
+        /// The weapon.
+        weapon: usize,
+        /// The mode.
+        mode: FireMode,
+        /// The numbers and dice.
+        shot: Shot,
+        /// The itemised explanation.
+        breakdown: Breakdown,
+    },
+    /// Damage from outside a shot (a hazard, a trip), through shields and armor.
+    Struck {
+        /// Who.
+        target: CombatantId,
+        /// What the damage did.
+        strike: Strike,
+        /// The itemised explanation.
+        breakdown: Breakdown,
+    },
+    /// A condition dealt its damage at the start of the bearer's turn.
+    Ticked {
+        /// Who.
+        id: CombatantId,
+        /// The dice and damage.
+        tick: Tick,
+    },
+    /// A check was made (a save, a skill check, clearing a jam).
+    Checked {
+        /// Who.
+        id: CombatantId,
+        /// What for.
+        what: String,
+        /// The result, with its breakdown.
+        result: CheckResult,
+    },
+    /// A jam was cleared.
+    JamCleared {
+        /// Whose.
+        id: CombatantId,
+        /// Which weapon.
+        weapon: usize,
+    },
+    /// Health fell below 1: downed and bleeding out (CX-DEATH-01, CX-DEATH-02).
+    Downed {
+        /// Who.
+        id: CombatantId,
+    },
+    /// A death saving throw (CX-DEATH-03, CX-DEATH-04).
+    DeathSave {
+        /// Who.
+        id: CombatantId,
+        /// The d100.
+        die: u32,
+        /// What it meant.
+        outcome: DeathSaveOutcome,
+    },
+    /// FORT_DOWNED: a Fort save while downed (CX-HOUSE-05).
+    FortSave {
+        /// Who.
+        id: CombatantId,
+        /// The check.
+        result: CheckResult,
+    },
+    /// Death.
+    Died {
+        /// Who.
+        id: CombatantId,
+        /// Why.
+        why: String,
+    },
+    /// Stabilized: 1 HP, no longer downed (CX-DEATH-05).
+    Stabilized {
+        /// The medic.
+        by: CombatantId,
+        /// The patient.
+        id: CombatantId,
+        /// Whether it counts against the revives of the encounter (CX-DEATH-06/07).
+        counts: bool,
+    },
+    /// A kit was spent on stabilizing a target: +20 this round (CX-DEATH-08).
+    KitSpent {
+        /// The patient.
+        id: CombatantId,
+        /// The round.
+        round: u32,
+    },
+    /// Armor points refreshed at the wearer's turn start (CX-DMG-02).
+    ArmorRefreshed {
+        /// Whose.
+        id: CombatantId,
+        /// Points now.
+        points: i64,
+    },
+    /// The shield at the wearer's turn start (CX-DMG-04).
+    ShieldTurn {
+        /// Whose.
+        id: CombatantId,
+        /// Strength now.
+        strength: i64,
+        /// Turns waited at 0 now.
+        waited: i64,
+        /// What happened, in words.
+        what: String,
+    },
+    /// A try at saving against a condition this round (CX-TURN-06).
+    SaveTried {
+        /// Who.
+        id: CombatantId,
+        /// Which condition.
+        condition: crate::combat::ConditionKind,
+        /// The round.
+        round: u32,
+    },
+    /// The fight is over: death saves regained, revives reset (CX-DEATH-04).
+    EncounterClosed,
+}
+
+pub(crate) fn evolve(state: &mut Battle, event: &Event) {
+    match event {
+        Event::Clock(e) => state.clock.apply(e),
+        Event::Entered {
+            id,
+            fighter,
+            cover,
+            stance,
+        } => {
+            state.combatants.insert(
+                id.clone(),
+                Combatant::new((**fighter).clone(), *cover, *stance),
+            );
+        }
+        Event::DistanceSet { a, b, metres } => {
+            state.distances.insert(pair(a, b), *metres);
+        }
+        Event::Positioned { id, cover, stance } => {
+            if let Some(c) = state.combatants.get_mut(id) {
+                if let Some(cover) = cover {
+                    c.cover = *cover;
+                }
+                if let Some(stance) = stance {
+                    c.stance = *stance;
+                }
+            }
+        }
+        Event::BlackCat { .. } | Event::Checked { .. } => {}
+        Event::WeaponBroken { id, weapon } => {
+            if let Some(w) = fighter(state, id).and_then(|f| f.weapons.get_mut(*weapon)) {
+                w.broken = true;
+            }
+        }
+        Event::Shot {
+            attacker,
+            target,
+            weapon,
+            shot,
+            ..
+        } => {
+            if let Some(f) = fighter(state, attacker) {
+                f.fired(*weapon, shot.rounds, shot.jammed);
+            }
+            if let (Some(strike), Some(f)) = (&shot.strike, fighter(state, target)) {
+                take(f, strike);
+            }
+        }
+        Event::Struck { target, strike, .. } => {
+            if let Some(f) = fighter(state, target) {
+                take(f, strike);
+            }
+        }
+        Event::Ticked { id, tick } => {
+            if let Some(f) = fighter(state, id) {
+                f.hp = if f.hp >= 1 && f.hp - tick.damage < 1 {
+                    0
+                } else {
+                    f.hp.saturating_sub(tick.damage)
+                };
+            }
+        }
+        Event::JamCleared { id, weapon } => {
+            if let Some(w) = fighter(state, id).and_then(|f| f.weapons.get_mut(*weapon)) {
+                w.jammed = false;
+            }
+        }
+        Event::Downed { id } => {
+            if let Some(c) = state.combatants.get_mut(id) {
+                c.stance = Stance::Prone;
+                c.fighter.hp = c.fighter.hp.min(0);
+            }
+        }
+        Event::DeathSave { id, outcome, .. } => {
+            if let Some(f) = fighter(state, id) {
+                f.death_saves.record(*outcome);
+            }
+        }
+        Event::FortSave { id, result } => {
+            if let Some(c) = state.combatants.get_mut(id) {
+                if !result.success {
+                    c.fort_failures += 1;
+                }
+            }
+        }
+        Event::Died { id, .. } => {
+            if let Some(f) = fighter(state, id) {
+                f.dead = true;
+            }
+        }
+        Event::Stabilized { id, counts, .. } => {
+            if let Some(c) = state.combatants.get_mut(id) {
+                c.fighter.hp = 1;
+                c.fighter.death_saves.back_up();
+                if *counts {
+                    c.revives += 1;
+                }
+            }
+        }
+        Event::KitSpent { id, round } => {
+            if let Some(c) = state.combatants.get_mut(id) {
+                c.kit_round = Some(*round);
+            }
+        }
+        Event::ArmorRefreshed { id, points } => {
+            if let Some(a) = fighter(state, id).and_then(|f| f.armor.as_mut()) {
+                a.points_left = *points;
+            }
+        }
+        Event::ShieldTurn {
+            id,
+            strength,
+            waited,
+            ..
+        } => {
+            if let Some(s) = fighter(state, id).and_then(|f| f.shield.as_mut()) {
+                s.strength = *strength;
+                s.waited = *waited;
+            }
+        }
+        Event::SaveTried {
+            id,
+            condition,
+            round,
+        } => {
+            if let Some(c) = state.combatants.get_mut(id) {
+                c.saves_tried.push((*condition, *round));
+            }
+        }
+        Event::EncounterClosed => {
+            for c in state.combatants.values_mut() {
+                c.fighter.death_saves.encounter_ended();
+                c.revives = 0;
+            }
+        }
+    }
+}
+
+fn fighter<'a>(state: &'a mut Battle, id: &CombatantId) -> Option<&'a mut Fighter> {
+    state.combatants.get_mut(id).map(|c| &mut c.fighter)
+}
+
+/// A hit lands: shield, armor, health; a hit restarts a dead shield's wait
+/// (CX-DMG-04).
+fn take(f: &mut Fighter, strike: &Strike) {
+    f.take(strike);
+    if let Some(shield) = &mut f.shield {
+        if shield.strength == 0 {
+            shield.waited = 0;
+        }
+    }
+}

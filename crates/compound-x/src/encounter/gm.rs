@@ -1,0 +1,462 @@
+//! The GM's hand on the fight (combatants, distances, positions, damage,
+//! conditions) and the plain actions of a turn (stances, checks, other
+//! actions), with the consequences every harm shares.
+
+use nanite_core::encounter::{Expiry, Moment};
+use nanite_core::{ClockCommand, ClockEvent, CombatantId, DiceSource};
+
+use super::{Combatant, CxEffect, Decision, Event, Refusal};
+use crate::check::{CheckSpec, skill_check};
+use crate::combat::{
+    Blow, Condition, ConditionKind, Cover, Fighter, Stance, Strike, explain_strike, strike,
+};
+use crate::pack::DamageType;
+
+pub(crate) fn add(
+    d: &mut Decision,
+    id: &CombatantId,
+    side: &str,
+    hidden: bool,
+    fighter: &Fighter,
+    cover: Cover,
+    stance: Stance,
+) -> Result<(), Refusal> {
+    if id.0.trim().is_empty() || id.0.chars().any(char::is_whitespace) {
+        return Err(Refusal::Illegal {
+            why: format!("'{id}' is not a usable handle: use one word such as 'drone-2'"),
+        });
+    }
+    let joined = d.state.clock.decide(&ClockCommand::Join {
+        id: id.clone(),
+        side: side.to_string(),
+        hidden,
+    })?;
+    for e in joined {
+        d.clock(e);
+    }
+    d.push(Event::Entered {
+        id: id.clone(),
+        fighter: Box::new(fighter.clone()),
+        cover,
+        stance,
+    });
+    Ok(())
+}
+
+pub(crate) fn distance(
+    d: &mut Decision,
+    a: &CombatantId,
+    b: &CombatantId,
+    metres: i64,
+) -> Result<(), Refusal> {
+    d.state.combatant(a)?;
+    d.state.combatant(b)?;
+    if a == b {
+        return Err(Refusal::Illegal {
+            why: format!("a distance needs two different combatants, not {a} twice"),
+        });
+    }
+    if !(0..=100_000).contains(&metres) {
+        return Err(Refusal::Illegal {
+            why: format!("{metres} m is not a distance: give 0 to 100000 metres"),
+        });
+    }
+    d.push(Event::DistanceSet {
+        a: a.clone(),
+        b: b.clone(),
+        metres,
+    });
+    Ok(())
+}
+
+/// Checks that `id` can take an action now: in the fight, alive, not downed,
+/// not stunned, paralyzed or unconscious.
+pub(crate) fn able<'a>(d: &'a Decision, id: &CombatantId) -> Result<&'a Combatant, Refusal> {
+    let c = d.state.combatant(id)?;
+    let cannot = |why: String| Refusal::CannotAct {
+        id: id.clone(),
+        why,
+    };
+    if c.fighter.dead {
+        return Err(cannot("dead".into()));
+    }
+    if c.fighter.is_downed() {
+        return Err(cannot(
+            "downed and bleeding out: only a death save each turn until stabilized (CX-DEATH-02)"
+                .into(),
+        ));
+    }
+    if let Some(k) = d
+        .state
+        .conditions(id)
+        .map(|c| c.kind)
+        .find(|k| k.prevents_actions())
+    {
+        return Err(cannot(format!("{} (no actions, CX-COND-11)", k.key())));
+    }
+    Ok(c)
+}
+
+/// Spends `actions` of `id`'s turn (or of its triggered held actions).
+pub(crate) fn spend(
+    d: &mut Decision,
+    id: &CombatantId,
+    actions: u32,
+    on: &str,
+) -> Result<(), Refusal> {
+    let e = d.state.clock.spend(id, actions, on)?;
+    d.clock(e);
+    Ok(())
+}
+
+/// Refuses anything but fleeing and saving while afraid (CX-COND-04).
+pub(crate) fn not_afraid(d: &Decision, id: &CombatantId, what: &str) -> Result<(), Refusal> {
+    for kind in [ConditionKind::Fear, ConditionKind::GreaterFear] {
+        if d.state.has_condition(id, kind) {
+            let only = if kind == ConditionKind::Fear {
+                "flee the source or roll a DC 50 Will save"
+            } else {
+                "roll a DC 75 Will save"
+            };
+            return Err(Refusal::CannotAct {
+                id: id.clone(),
+                why: format!(
+                    "{} cannot {what}: it can only {only} (CX-COND-04)",
+                    kind.key()
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The action cost of a stance change (CX-TURN-07, CX-MOVE-04..06).
+pub fn stance_cost(from: Stance, to: Stance) -> u32 {
+    use Stance::*;
+    match (from, to) {
+        (a, b) if a == b => 0,
+        // Crouching is free; stopping a hunker is free.
+        (Standing, Crouched) | (Hunkered, Standing) | (Hunkered, Crouched) => 0,
+        _ => 1,
+    }
+}
+
+pub(crate) fn change_stance(d: &mut Decision, id: &CombatantId, to: Stance) -> Result<(), Refusal> {
+    let from = able(d, id)?.stance;
+    if from == to {
+        return Err(Refusal::Illegal {
+            why: format!("{id} is already {}", to.key()),
+        });
+    }
+    if d.state.has_condition(id, ConditionKind::PinnedDown) {
+        return Err(Refusal::CannotAct {
+            id: id.clone(),
+            why: "pinned down: hunkered and unable to move for 2 full turns or until a DC 70 Will save (CX-COND-06)".into(),
+        });
+    }
+    let cost = stance_cost(from, to);
+    spend(d, id, cost, &format!("{} to {}", from.key(), to.key()))?;
+    d.push(Event::Positioned {
+        id: id.clone(),
+        cover: None,
+        stance: Some(to),
+    });
+    Ok(())
+}
+
+pub(crate) fn check(
+    d: &mut Decision,
+    id: &CombatantId,
+    skill: &str,
+    dc: i64,
+    hidden: bool,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Refusal> {
+    let c = able(d, id)?;
+    let name = c.fighter.name.clone();
+    let line = c
+        .fighter
+        .skill(skill)
+        .ok_or_else(|| Refusal::Illegal {
+            why: format!(
+                "no skill '{skill}'; skills are named by id: {}",
+                c.fighter
+                    .skills
+                    .iter()
+                    .map(|s| s.id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        })?
+        .clone();
+    let spec = CheckSpec {
+        dc,
+        hidden,
+        in_combat: d.state.in_combat(),
+        ..CheckSpec::default()
+    };
+    crate::check::may_attempt(&line, &spec).map_err(|r| Refusal::Illegal {
+        why: format!("{} (rule {})", r.message, r.rule),
+    })?;
+    if d.state.in_combat() {
+        spend(d, id, 1, &format!("{} check", line.name))?;
+    }
+    let result =
+        skill_check(&name, &line, &spec, dice)?.map_err(|r| Refusal::Illegal { why: r.message })?;
+    d.push(Event::Checked {
+        id: id.clone(),
+        what: format!("{} check", line.name),
+        result,
+    });
+    Ok(())
+}
+
+pub(crate) fn act(
+    d: &mut Decision,
+    id: &CombatantId,
+    what: &str,
+    actions: u32,
+) -> Result<(), Refusal> {
+    if what.trim().is_empty() {
+        return Err(Refusal::Illegal {
+            why: "say what the action is (\"draw pistol\", \"flashlight\")".into(),
+        });
+    }
+    if actions > super::LIMITS.actions_per_turn {
+        return Err(Refusal::Illegal {
+            why: format!(
+                "{actions} actions is more than a whole turn ({}); split it over turns",
+                super::LIMITS.actions_per_turn
+            ),
+        });
+    }
+    able(d, id)?;
+    if actions == 0 {
+        // Free actions may be taken at any time (CX-TURN-03); logged only.
+        d.state.combatant(id)?;
+        d.clock(ClockEvent::ActionsSpent {
+            id: id.clone(),
+            actions: 0,
+            on: format!("{what} (free)"),
+        });
+        return Ok(());
+    }
+    spend(d, id, actions, what)
+}
+
+pub(crate) fn harm(
+    d: &mut Decision,
+    target: &CombatantId,
+    amount: i64,
+    damage_type: DamageType,
+    apl: i64,
+    why: &str,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Refusal> {
+    if !(0..=1_000_000).contains(&amount) {
+        return Err(Refusal::Illegal {
+            why: format!("{amount} is not an amount of damage: give 0 to 1000000"),
+        });
+    }
+    let c = d.state.combatant(target)?;
+    if c.fighter.dead {
+        return Err(Refusal::Illegal {
+            why: format!("{target} is already dead"),
+        });
+    }
+    let fighter = c.fighter.clone();
+    let s = strike(
+        &fighter,
+        Blow {
+            amount,
+            damage_type,
+            apl,
+            non_lethal: false,
+        },
+        dice,
+    )?;
+    let mut b = nanite_core::Breakdown::new();
+    b.value(
+        format!("{why}: {} damage", damage_type_key(damage_type)),
+        amount,
+    );
+    explain_strike(&mut b, &s, apl, &fighter);
+    d.push(Event::Struck {
+        target: target.clone(),
+        strike: s,
+        breakdown: b,
+    });
+    consequences(d, target, &fighter, Some(&s));
+    Ok(())
+}
+
+fn damage_type_key(t: DamageType) -> &'static str {
+    match t {
+        DamageType::Ballistic => "ballistic",
+        DamageType::Laser => "laser",
+        DamageType::Plasma => "plasma",
+        DamageType::Explosive => "explosive",
+        _ => "melee",
+    }
+}
+
+/// What follows damage to `id` (whose state before it was `before`): plasma
+/// burn, unconsciousness from a failed Shock save, being downed.
+pub(crate) fn consequences(
+    d: &mut Decision,
+    id: &CombatantId,
+    before: &Fighter,
+    strike: Option<&Strike>,
+) {
+    if let Some(s) = strike {
+        if s.plasma_burn {
+            add_condition(d, id, ConditionKind::PlasmaBurn, None);
+        }
+        if s.shock.is_some_and(|shock| !shock.passed)
+            && !d.state.has_condition(id, ConditionKind::Unconscious)
+        {
+            add_condition(d, id, ConditionKind::Unconscious, None);
+        }
+    }
+    let Some(c) = d.state.combatants.get(id) else {
+        return;
+    };
+    if !before.is_downed() && !before.dead && c.fighter.is_downed() {
+        downed(d, id);
+    }
+}
+
+/// Downed: prone, and every ongoing damage condition ends (CX-DEATH-02).
+pub(crate) fn downed(d: &mut Decision, id: &CombatantId) {
+    d.push(Event::Downed { id: id.clone() });
+    let ending: Vec<_> = d
+        .state
+        .clock
+        .effects_on(id)
+        .filter(|e| matches!(&e.payload, CxEffect::Condition(c) if c.kind.is_ongoing_damage()))
+        .map(|e| (e.id, e.name.clone()))
+        .collect();
+    for (effect, name) in ending {
+        d.clock(ClockEvent::EffectEnded {
+            id: effect,
+            why: format!("{name} ends: the bearer is downed (CX-DEATH-02)"),
+        });
+    }
+}
+
+/// Puts a condition on `id`: bleeding stacks on the same effect; plasma burns
+/// stack as separate effects; others are not doubled.
+pub(crate) fn add_condition(
+    d: &mut Decision,
+    id: &CombatantId,
+    kind: ConditionKind,
+    turns: Option<u32>,
+) {
+    if kind == ConditionKind::Bleeding {
+        let existing = d
+            .state
+            .clock
+            .effects_on(id)
+            .find(|e| matches!(&e.payload, CxEffect::Condition(c) if c.kind == kind))
+            .cloned();
+        if let Some(mut effect) = existing {
+            if let CxEffect::Condition(c) = &mut effect.payload {
+                c.stacks += 1;
+            }
+            d.clock(ClockEvent::EffectChanged { effect });
+            return;
+        }
+    } else if kind != ConditionKind::PlasmaBurn && d.state.has_condition(id, kind) {
+        return;
+    }
+    // "n full turns": the bearer's current turn does not count.
+    let own_turn = u32::from(d.state.clock.active.as_ref() == Some(id));
+    let turns = turns.or(match kind {
+        ConditionKind::PinnedDown => Some(2),
+        _ => None,
+    });
+    let expiry = turns.map(|n| Expiry::after(n + own_turn, Moment::end_of(id)));
+    let event = d.state.clock.add_effect(
+        id,
+        kind.key(),
+        expiry,
+        CxEffect::Condition(Condition {
+            kind,
+            stacks: 1,
+            turns: 0,
+        }),
+    );
+    d.clock(event);
+    let stance = match kind {
+        ConditionKind::PinnedDown => Some(Stance::Hunkered),
+        ConditionKind::Unconscious => Some(Stance::Prone),
+        _ => None,
+    };
+    if stance.is_some() {
+        d.push(Event::Positioned {
+            id: id.clone(),
+            cover: None,
+            stance,
+        });
+    }
+}
+
+pub(crate) fn afflict(
+    d: &mut Decision,
+    target: &CombatantId,
+    kind: ConditionKind,
+    turns: Option<u32>,
+) -> Result<(), Refusal> {
+    let c = d.state.combatant(target)?;
+    if c.fighter.dead {
+        return Err(Refusal::Illegal {
+            why: format!("{target} is dead"),
+        });
+    }
+    if turns == Some(0) {
+        return Err(Refusal::Illegal {
+            why: "a condition lasts at least 1 turn; leave the turns out for no limit".into(),
+        });
+    }
+    if kind.is_ongoing_damage() && c.fighter.is_downed() {
+        return Err(Refusal::Illegal {
+            why: format!("{target} is downed: ongoing damage ends when downed (CX-DEATH-02)"),
+        });
+    }
+    if !matches!(kind, ConditionKind::Bleeding | ConditionKind::PlasmaBurn)
+        && d.state.has_condition(target, kind)
+    {
+        return Err(Refusal::Illegal {
+            why: format!("{target} is already {}", kind.key()),
+        });
+    }
+    add_condition(d, target, kind, turns);
+    Ok(())
+}
+
+pub(crate) fn cure(
+    d: &mut Decision,
+    target: &CombatantId,
+    kind: ConditionKind,
+) -> Result<(), Refusal> {
+    d.state.combatant(target)?;
+    let ending: Vec<_> = d
+        .state
+        .clock
+        .effects_on(target)
+        .filter(|e| matches!(&e.payload, CxEffect::Condition(c) if c.kind == kind))
+        .map(|e| e.id)
+        .collect();
+    if ending.is_empty() {
+        return Err(Refusal::Illegal {
+            why: format!("{target} is not {}", kind.key()),
+        });
+    }
+    for effect in ending {
+        d.clock(ClockEvent::EffectEnded {
+            id: effect,
+            why: format!("{} ended by the GM", kind.key()),
+        });
+    }
+    Ok(())
+}

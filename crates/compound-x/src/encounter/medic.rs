@@ -1,0 +1,195 @@
+//! Stabilizing a downed combatant (CX-DEATH-05..08), begun with the last
+//! actions of a turn and finished the next if need be.
+
+use nanite_core::encounter::{Expiry, Moment};
+use nanite_core::{Breakdown, ClockEvent, CombatantId, DiceSource};
+
+use super::gm::{able, add_condition, not_afraid, spend};
+use super::{CxEffect, Decision, Event, Refusal};
+use crate::check::CheckResult;
+use crate::combat::{DeathSaveOutcome, d100_for, revives_allowed};
+use crate::stat::{Stat, stat_bonus};
+
+/// The stabilize DC (CX-DEATH-05).
+pub const STABILIZE_DC: i64 = 80;
+/// Actions a stabilize takes (CX-DEATH-05).
+pub const STABILIZE_ACTIONS: u32 = 3;
+/// A kit's bonus to every stabilize on the target that round (CX-DEATH-08).
+pub const KIT_BONUS: i64 = 20;
+
+pub(crate) fn stabilize(
+    d: &mut Decision,
+    id: &CombatantId,
+    target: &CombatantId,
+    kit: bool,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Refusal> {
+    let medic = able(d, id)?.clone();
+    not_afraid(d, id, "stabilize")?;
+    let patient = d.state.combatant(target)?.clone();
+    if !patient.fighter.is_downed() {
+        return Err(Refusal::Illegal {
+            why: format!(
+                "{target} is not downed{}; only a downed combatant is stabilized (CX-DEATH-05)",
+                if patient.fighter.dead {
+                    " but dead"
+                } else {
+                    ""
+                }
+            ),
+        });
+    }
+    match d.state.distance(id, target) {
+        Some(m) if m <= 1 => {}
+        Some(m) => {
+            return Err(Refusal::Illegal {
+                why: format!(
+                    "{id} is {m} m from {target}; stabilizing needs them adjacent (1 m, CX-DEATH-05, CX-MOVE-08): move first"
+                ),
+            });
+        }
+        None => {
+            return Err(Refusal::Illegal {
+                why: format!(
+                    "the distance between {id} and {target} is not known; set it (adjacent is 1 m)"
+                ),
+            });
+        }
+    }
+    let begun = d
+        .state
+        .clock
+        .effects_on(id)
+        .find(|e| matches!(&e.payload, CxEffect::Stabilizing { target: t, .. } if t == target))
+        .cloned();
+    let needed = match &begun {
+        Some(e) => match &e.payload {
+            CxEffect::Stabilizing { remaining, .. } => *remaining,
+            _ => STABILIZE_ACTIONS,
+        },
+        None => STABILIZE_ACTIONS,
+    };
+    let left = if d.state.clock.active.as_ref() == Some(id) {
+        d.state.clock.budget.left
+    } else {
+        needed
+    };
+    if begun.is_none() && needed > left && left >= 1 {
+        // Begun with the last actions; finished next turn, sparing the
+        // patient the death save in between (CX-DEATH-08).
+        spend(d, id, left, &format!("begin stabilizing {target}"))?;
+        let e = d.state.clock.add_effect(
+            id,
+            &format!("stabilizing {target}"),
+            Some(Expiry::after(2, Moment::end_of(id))),
+            CxEffect::Stabilizing {
+                target: target.clone(),
+                remaining: needed - left,
+            },
+        );
+        d.clock(e);
+        return Ok(());
+    }
+    spend(d, id, needed, &format!("stabilize {target}"))?;
+    if let Some(e) = begun {
+        d.clock(ClockEvent::EffectEnded {
+            id: e.id,
+            why: format!("stabilizing {target} finishes"),
+        });
+    }
+    let round = d.state.round();
+    if kit {
+        d.push(Event::KitSpent {
+            id: target.clone(),
+            round,
+        });
+    }
+    // Medicine for the organic, Repair for the mostly cybernetic: the
+    // medic's better usable line stands for either (a decision: the texts
+    // give no body type to tell them apart).
+    let skill = ["medicine", "repair"]
+        .iter()
+        .filter_map(|s| medic.fighter.skill(s))
+        .max_by_key(|s| s.points)
+        .map(|s| (s.name.clone(), s.points));
+    let dex = stat_bonus(medic.fighter.stats.get(Stat::Dexterity));
+    let kit_bonus = if d.state.combatant(target)?.kit_round == Some(round) {
+        KIT_BONUS
+    } else {
+        0
+    };
+    let die = d100_for(dice, || {
+        format!(
+            "stabilize d100 for {} on {}",
+            medic.fighter.name, patient.fighter.name
+        )
+    })?;
+    let (skill_name, points) = skill.unwrap_or_else(|| ("Medicine".into(), 0));
+    let total = i64::from(die) + dex + points + kit_bonus;
+    let mut b = Breakdown::new();
+    b.die(format!("stabilize, {}", medic.fighter.name), 100, die);
+    b.modifier("DEX bonus (a DEX-based check, CX-DEATH-05)", dex);
+    b.modifier(format!("{skill_name} skill points"), points);
+    b.modifier("kit spent this round (CX-DEATH-08)", kit_bonus);
+    let success = total > STABILIZE_DC;
+    b.compare(
+        format!("total {total}"),
+        if success { ">" } else { "<=" },
+        format!("DC {STABILIZE_DC}"),
+        if success { "success" } else { "failure" },
+    );
+    let critical_success = die >= 91;
+    let critical_failure = die <= 5;
+    if critical_success {
+        b.note("critical success (91-100): this revive does not count (CX-DEATH-07)");
+    }
+    if critical_failure {
+        b.note("critical failure (01-05): an immediate extra death save (CX-DEATH-07)");
+    }
+    d.push(Event::Checked {
+        id: id.clone(),
+        what: format!("stabilize {target} (DC 80)"),
+        result: CheckResult {
+            die: Some(die),
+            total,
+            dc: STABILIZE_DC,
+            hidden: false,
+            success,
+            margin: total - STABILIZE_DC,
+            breakdown: b,
+        },
+    });
+    if critical_failure {
+        let save = d100_for(dice, || {
+            format!("extra death save d100 for {}", patient.fighter.name)
+        })?;
+        let outcome = d.state.combatant(target)?.fighter.death_saves.judge(save);
+        d.push(Event::DeathSave {
+            id: target.clone(),
+            die: save,
+            outcome,
+        });
+        if outcome == DeathSaveOutcome::Died {
+            d.push(Event::Died {
+                id: target.clone(),
+                why: "the extra death save of a critical failure failed (CX-DEATH-07)".into(),
+            });
+            return Ok(());
+        }
+    }
+    if !success {
+        return Ok(());
+    }
+    let counts = !critical_success;
+    d.push(Event::Stabilized {
+        by: id.clone(),
+        id: target.clone(),
+        counts,
+    });
+    let after = d.state.combatant(target)?;
+    let allowed = revives_allowed(after.fighter.stats.get(Stat::Fortitude));
+    if counts && after.revives > allowed {
+        add_condition(d, target, crate::combat::ConditionKind::Unconscious, None);
+    }
+    Ok(())
+}

@@ -1,0 +1,213 @@
+//! Events told in words, one or more lines each, with the breakdowns they
+//! carry: the log a GM reads.
+
+use nanite_core::{ClockEvent, CombatantId};
+
+use super::{Battle, CxEffect, Event};
+use crate::combat::DeathSaveOutcome;
+
+fn name(state: &Battle, id: &CombatantId) -> String {
+    state
+        .combatants
+        .get(id)
+        .map_or_else(|| id.to_string(), |c| c.fighter.name.clone())
+}
+
+/// The lines telling `event`, using `state` (the battle just before it) for
+/// names.
+pub fn narrate(state: &Battle, event: &Event) -> Vec<String> {
+    let n = |id: &CombatantId| name(state, id);
+    let lines = |text: String| vec![text];
+    match event {
+        Event::Clock(e) => clock(state, e),
+        Event::Entered {
+            id,
+            fighter,
+            cover,
+            stance,
+        } => lines(format!(
+            "{} ({id}) enters: {} HP, {} cover, {}",
+            fighter.name,
+            fighter.hp,
+            cover.key(),
+            stance.key()
+        )),
+        Event::DistanceSet { a, b, metres } => {
+            lines(format!("{} and {} are {metres} m apart", n(a), n(b)))
+        }
+        Event::Positioned { id, cover, stance } => {
+            let mut parts = Vec::new();
+            if let Some(c) = cover {
+                parts.push(format!("{} cover", c.key()));
+            }
+            if let Some(s) = stance {
+                parts.push(s.key().to_string());
+            }
+            lines(format!("{} is now {}", n(id), parts.join(", ")))
+        }
+        Event::BlackCat { id, die, row } => lines(format!(
+            "Black Cat table for {} (LUCK 1, CX-STAT-13): d10 = {die}: {}",
+            n(id),
+            row.text()
+        )),
+        Event::WeaponBroken { id, weapon } => lines(format!(
+            "{}'s {} is broken until a DC 60 repair",
+            n(id),
+            state
+                .combatants
+                .get(id)
+                .and_then(|c| c.fighter.weapons.get(*weapon))
+                .map_or("weapon", |w| w.name.as_str())
+        )),
+        Event::Shot { breakdown, .. } | Event::Struck { breakdown, .. } => {
+            breakdown.steps().iter().map(|s| s.to_string()).collect()
+        }
+        Event::Ticked { id, tick } => lines(format!(
+            "{} takes {} from {} (dice {:?}, CX-COND)",
+            n(id),
+            tick.damage,
+            tick.kind.key(),
+            tick.dice
+        )),
+        Event::Checked { id, what, result } => {
+            let mut out = vec![format!("{}: {what}", n(id))];
+            out.extend(result.breakdown.steps().iter().map(|s| format!("  {s}")));
+            out
+        }
+        Event::JamCleared { id, .. } => lines(format!("{} clears the jam", n(id))),
+        Event::Downed { id } => lines(format!(
+            "{} is downed: health 0, prone, bleeding out (CX-DEATH-01, CX-DEATH-02)",
+            n(id)
+        )),
+        Event::DeathSave { id, die, outcome } => lines(format!(
+            "{} death save: d100 = {die} against DC 50: {} (CX-DEATH-03)",
+            n(id),
+            match outcome {
+                DeathSaveOutcome::Survived => "holds on".to_string(),
+                DeathSaveOutcome::Failed { left } => format!("failed, {left} left"),
+                DeathSaveOutcome::Died => "failed: the last one".to_string(),
+            }
+        )),
+        Event::FortSave { id, result } => lines(format!(
+            "{} Fort save while downed: total {} against DC {}: {} (CX-HOUSE-05)",
+            n(id),
+            result.total,
+            result.dc,
+            if result.success { "holds on" } else { "failed" }
+        )),
+        Event::Died { id, why } => lines(format!("{} dies: {why}", n(id))),
+        Event::Stabilized { by, id, counts } => lines(format!(
+            "{} stabilizes {}: 1 HP, no longer downed{} (CX-DEATH-05)",
+            n(by),
+            n(id),
+            if *counts {
+                ""
+            } else {
+                "; this revive does not count"
+            }
+        )),
+        Event::KitSpent { id, .. } => lines(format!(
+            "a kit is spent on {}: +20 to stabilize it this round (CX-DEATH-08)",
+            n(id)
+        )),
+        Event::ArmorRefreshed { id, points } => lines(format!(
+            "{}'s armor points refresh to {points} (CX-DMG-02)",
+            n(id)
+        )),
+        Event::ShieldTurn { what, .. } => lines(what.clone()),
+        Event::SaveTried { .. } => Vec::new(),
+        Event::EncounterClosed => {
+            lines("the fight is over: death saves regained where none failed (CX-DEATH-04)".into())
+        }
+    }
+}
+
+fn clock(state: &Battle, event: &ClockEvent<CxEffect>) -> Vec<String> {
+    let n = |id: &CombatantId| name(state, id);
+    let text = match event {
+        ClockEvent::Joined { .. } => return Vec::new(),
+        ClockEvent::Left { id } => format!("{} leaves the fight", n(id)),
+        ClockEvent::HiddenSet { id, hidden } => format!(
+            "{} is {}",
+            n(id),
+            if *hidden {
+                "hidden from the players"
+            } else {
+                "revealed"
+            }
+        ),
+        ClockEvent::InitiativeRolled {
+            id,
+            die,
+            modifier,
+            total,
+        } => format!(
+            "{} initiative: d100 = {die}{} = {total} (CX-TURN-01)",
+            n(id),
+            if *modifier != 0 {
+                format!(" {modifier:+}")
+            } else {
+                String::new()
+            }
+        ),
+        ClockEvent::RolledOff { id, die } => {
+            format!("{} rolls off a tie: d100 = {die} (CX-TURN-01)", n(id))
+        }
+        ClockEvent::InitiativeSet { id, total } => {
+            format!("the GM sets {}'s initiative to {total}", n(id))
+        }
+        ClockEvent::PinSet { id, pinned } => format!(
+            "{} is {} in the order",
+            n(id),
+            if *pinned { "pinned" } else { "unpinned" }
+        ),
+        ClockEvent::Placed { id, position } => {
+            format!(
+                "the GM places {} at position {} in the order",
+                n(id),
+                position + 1
+            )
+        }
+        ClockEvent::SurpriseBegan { actors } => format!(
+            "surprise round: only {} act (CX-TURN-02)",
+            actors.iter().map(&n).collect::<Vec<_>>().join(", ")
+        ),
+        ClockEvent::RoundBegan { number } => format!("== round {number}"),
+        ClockEvent::TurnBegan { id, actions } => {
+            format!("-- {}'s turn ({actions} actions)", n(id))
+        }
+        ClockEvent::TurnEnded { .. } => return Vec::new(),
+        ClockEvent::ActionsSpent { id, actions, on } => {
+            format!(
+                "{}: {on} ({actions} action{})",
+                n(id),
+                if *actions == 1 { "" } else { "s" }
+            )
+        }
+        ClockEvent::ReactionUsed { id, on } => format!("{} reacts: {on}", n(id)),
+        ClockEvent::ActionsHeld {
+            id,
+            actions,
+            trigger,
+        } => format!(
+            "{} holds {actions} action(s) until: {trigger} (CX-TURN-05)",
+            n(id)
+        ),
+        ClockEvent::HeldTriggered { id, actions } => format!(
+            "{}'s held action(s) trigger: {actions} to use now (CX-TURN-05)",
+            n(id)
+        ),
+        ClockEvent::HeldLost { id, actions } => format!(
+            "{}'s {actions} held action(s) are lost unused (CX-TURN-05)",
+            n(id)
+        ),
+        ClockEvent::EffectAdded { effect } => match &effect.expiry {
+            Some(expiry) => format!("{} is {} {expiry}", n(&effect.bearer), effect.name),
+            None => format!("{} is {}", n(&effect.bearer), effect.name),
+        },
+        ClockEvent::EffectEnded { why, .. } => why.clone(),
+        ClockEvent::EffectChanged { .. } => return Vec::new(),
+        ClockEvent::Ended => "the GM ends the fight (CX-TURN-08)".to_string(),
+    };
+    vec![text]
+}

@@ -1,0 +1,235 @@
+//! Aiming, firing and clearing jams in a fight (CX-RNG, CX-DMG through
+//! `combat::shoot`), with the legality checks of a turn.
+
+use nanite_core::encounter::{Expiry, Moment};
+use nanite_core::{CombatantId, DiceSource};
+use nanite_dice::Roller;
+
+use super::command::shot_refusal;
+use super::gm::{able, consequences, not_afraid, spend};
+use super::{CxEffect, Decision, Event, Refusal};
+use crate::check::{CheckSpec, skill_check};
+use crate::combat::{Aim, Cover, Fire, Stance, check_shot, d100_for, shoot};
+use crate::pack::FireMode;
+
+/// DC to clear a jam (CX-RNG-08).
+pub const CLEAR_JAM_DC: i64 = 60;
+
+pub(crate) fn aim(d: &mut Decision, id: &CombatantId) -> Result<(), Refusal> {
+    able(d, id)?;
+    not_afraid(d, id, "aim")?;
+    if d.state.has_effect(id, |e| matches!(e, CxEffect::Aimed)) {
+        return Err(Refusal::Illegal {
+            why: format!(
+                "{id} has already aimed this turn; aiming lasts the rest of the turn (CX-RNG-05)"
+            ),
+        });
+    }
+    spend(d, id, 1, "aim")?;
+    let event = d.state.clock.add_effect(
+        id,
+        "aimed",
+        Some(Expiry::next(Moment::end_of(id))),
+        CxEffect::Aimed,
+    );
+    d.clock(event);
+    Ok(())
+}
+
+/// A fire command's fields.
+pub(crate) struct Order<'a> {
+    pub(crate) id: &'a CombatantId,
+    pub(crate) target: &'a CombatantId,
+    pub(crate) weapon: usize,
+    pub(crate) mode: FireMode,
+    pub(crate) fire: Option<Fire>,
+    pub(crate) distance: Option<i64>,
+    pub(crate) cover: Option<Cover>,
+}
+
+pub(crate) fn fire(
+    d: &mut Decision,
+    order: Order<'_>,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Refusal> {
+    let Order { id, target, .. } = order;
+    let shooter = able(d, id)?.clone();
+    not_afraid(d, id, "attack")?;
+    let refuse = |why: String| Refusal::Shot {
+        id: id.clone(),
+        why,
+    };
+    if id == target {
+        return Err(refuse("a combatant cannot shoot itself".into()));
+    }
+    let victim = d.state.combatant(target)?.clone();
+    if victim.fighter.dead {
+        return Err(refuse(format!("{target} is already dead")));
+    }
+    let weapon = shooter.fighter.weapons.get(order.weapon).ok_or_else(|| {
+        refuse(format!(
+            "no weapon {}; {} carries {}",
+            order.weapon,
+            shooter.fighter.name,
+            shooter
+                .fighter
+                .weapons
+                .iter()
+                .enumerate()
+                .map(|(i, w)| format!("{i}: {}", w.name))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))
+    })?;
+    if weapon.broken {
+        return Err(refuse(format!(
+            "the {} is broken until a DC 60 repair (Black Cat, CX-STAT-13)",
+            weapon.name
+        )));
+    }
+    let distance = match order.distance.or_else(|| d.state.distance(id, target)) {
+        Some(m) if (0..=100_000).contains(&m) => m,
+        Some(m) => return Err(refuse(format!("{m} m is not a distance (0 to 100000)"))),
+        None => {
+            return Err(refuse(format!(
+                "the distance between {id} and {target} is not known; give it (\"15m\") or have the GM set it"
+            )));
+        }
+    };
+    let aimed = d.state.has_effect(id, |e| matches!(e, CxEffect::Aimed));
+    let fire = match order.fire {
+        Some(Fire::Aimed) if !aimed => {
+            return Err(refuse(format!(
+                "{id} has not aimed this turn; aim first (1 action) or hip fire (+3) (CX-RNG-05)"
+            )));
+        }
+        Some(f) => f,
+        None if aimed => Fire::Aimed,
+        None => Fire::Hip,
+    };
+    let forced_hip = weapon.min_distance.is_some_and(|m| distance < m);
+    if fire == Fire::Hip && weapon.optical && !forced_hip {
+        return Err(refuse(format!(
+            "no hip fire with an optical attachment on the {}; aim first (1 action) (CX-RNG-05)",
+            weapon.name
+        )));
+    }
+    let no_crits = d
+        .state
+        .has_effect(id, |e| matches!(e, CxEffect::NoCriticals));
+    let aim = Aim {
+        weapon: order.weapon,
+        mode: order.mode,
+        fire,
+        distance,
+        cover: order.cover.unwrap_or(victim.cover),
+        stance: victim.stance,
+        shooter_stance: shooter.stance,
+        suppressed: false,
+        sprinting: false,
+        stealth: false,
+        condition: d.state.conditions(id).map(|c| c.kind.miss_chance()).sum(),
+        no_crits,
+    };
+    if aim.shooter_stance == Stance::Hunkered && fire != Fire::Blind {
+        return Err(refuse(shot_refusal(
+            &crate::combat::ShotRefusal::Hunkered,
+            &weapon.name,
+        )));
+    }
+    check_shot(&shooter.fighter, &aim).map_err(|r| refuse(shot_refusal(&r, &weapon.name)))?;
+    let actions = u32::try_from(weapon.shot_actions.max(1)).unwrap_or(1);
+    spend(
+        d,
+        id,
+        actions,
+        &format!("fire {} {} at {target}", weapon.name, order.mode.key()),
+    )?;
+    if order.distance.is_some() && d.state.distance(id, target) != Some(distance) {
+        d.push(Event::DistanceSet {
+            a: id.clone(),
+            b: target.clone(),
+            metres: distance,
+        });
+    }
+    let shot = shoot(
+        &shooter.fighter,
+        &victim.fighter,
+        &aim,
+        &mut Roller::new(),
+        dice,
+    )?
+    .map_err(|r| refuse(shot_refusal(&r, &weapon.name)))?;
+    let mut breakdown = shot.explain(&shooter.fighter, &victim.fighter, &aim);
+    if no_crits && shot.hit && shot.accuracy >= weapon.crit_from {
+        breakdown.note("no critical this encounter (Black Cat, CX-STAT-13)");
+    }
+    d.push(Event::Shot {
+        attacker: id.clone(),
+        target: target.clone(),
+        weapon: order.weapon,
+        mode: order.mode,
+        shot,
+        breakdown,
+    });
+    consequences(d, target, &victim.fighter, shot.strike.as_ref());
+    Ok(())
+}
+
+pub(crate) fn clear_jam(
+    d: &mut Decision,
+    id: &CombatantId,
+    weapon: usize,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Refusal> {
+    let c = able(d, id)?.clone();
+    let w = c
+        .fighter
+        .weapons
+        .get(weapon)
+        .ok_or_else(|| Refusal::Illegal {
+            why: format!("{id} has no weapon {weapon}"),
+        })?;
+    if !w.jammed {
+        return Err(Refusal::Illegal {
+            why: format!("the {} is not jammed", w.name),
+        });
+    }
+    spend(d, id, 1, &format!("clear the {}'s jam", w.name))?;
+    let spec = CheckSpec {
+        dc: CLEAR_JAM_DC,
+        in_combat: true,
+        ..CheckSpec::default()
+    };
+    let result = match c.fighter.skill(&w.skill) {
+        Some(line) => {
+            skill_check(&c.fighter.name, line, &spec, dice)?.map_err(|r| Refusal::Illegal {
+                why: format!("{} (rule {})", r.message, r.rule),
+            })?
+        }
+        // A weapon skill the pack does not list: the points alone.
+        None => {
+            let die = d100_for(dice, || format!("clear jam d100 for {}", c.fighter.name))?;
+            crate::check::judge_total(
+                i64::from(die) + w.skill_points,
+                CLEAR_JAM_DC,
+                false,
+                Some(die),
+                &[(format!("{} skill points", w.skill), w.skill_points)],
+            )
+        }
+    };
+    let cleared = result.success;
+    d.push(Event::Checked {
+        id: id.clone(),
+        what: format!("clear the {}'s jam (DC 60, CX-RNG-08)", w.name),
+        result,
+    });
+    if cleared {
+        d.push(Event::JamCleared {
+            id: id.clone(),
+            weapon,
+        });
+    }
+    Ok(())
+}
