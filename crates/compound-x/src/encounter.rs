@@ -19,6 +19,7 @@ mod gm;
 mod medic;
 mod narrate;
 mod shooting;
+mod supply;
 mod turn;
 
 use std::collections::BTreeMap;
@@ -34,6 +35,7 @@ pub use gm::stance_cost;
 pub use medic::{KIT_BONUS, STABILIZE_ACTIONS, STABILIZE_DC};
 pub use narrate::narrate;
 pub use shooting::CLEAR_JAM_DC;
+pub use supply::{CRITICAL_RELOAD, DEFAULT_RELOAD_ACTIONS};
 pub use turn::{FORT_DOWNED_DC, POISON_DC, WAKE_DC};
 
 /// Compound X's limits: 4 actions a turn (CX-TURN-03), 3 reactions a round
@@ -56,6 +58,13 @@ pub enum CxEffect {
     NoCriticals,
     /// Black Cat 5-6: 3 actions of the first turn are lost (CX-STAT-13).
     Tripped,
+    /// A reload that takes more actions than the turn had left (CX-RNG-13).
+    Reloading {
+        /// The weapon.
+        weapon: usize,
+        /// Actions still needed.
+        remaining: u32,
+    },
     /// A stabilize begun with the last actions of a turn, finished next turn
     /// (CX-DEATH-08).
     Stabilizing {

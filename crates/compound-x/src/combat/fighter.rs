@@ -172,8 +172,8 @@ pub struct WeaponState {
     pub jammed: bool,
     /// Reload DC.
     pub reload_dc: Option<i64>,
-    /// Standard reload actions.
-    pub reload_actions: Option<i64>,
+    /// Reload actions: standard, critical, failed (CX-RNG-13).
+    pub reload_actions: Option<crate::sheet::ReloadActions>,
     /// Points in its weapon skill.
     pub skill_points: i64,
     /// Its weapon skill id.
@@ -313,7 +313,7 @@ impl Fighter {
                     auto_rounds: w.rounds.get("auto").copied().unwrap_or(0),
                     jammed: false,
                     reload_dc: w.reload_dc,
-                    reload_actions: w.reload_actions.map(|r| r.standard),
+                    reload_actions: w.reload_actions,
                     skill_points: w.skill_points,
                     skill: w.skill.clone(),
                     shot_actions: w.shot_actions,

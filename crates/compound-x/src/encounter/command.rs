@@ -5,7 +5,7 @@ use nanite_core::{ClockCommand, CombatantId, DiceSource, EncounterError};
 use nanite_dice::SourceError;
 use serde::Serialize;
 
-use super::{Battle, Decision, Event, gm, medic, shooting, turn};
+use super::{Battle, Decision, Event, gm, medic, shooting, supply, turn};
 use crate::combat::{ConditionKind, Cover, Fighter, Fire, ShotRefusal, Stance};
 use crate::pack::{DamageType, FireMode};
 
@@ -91,6 +91,19 @@ pub enum Command {
         id: CombatantId,
         /// The weapon, by index.
         weapon: usize,
+    },
+    /// Reloads a weapon: a check against its Reload DC decides the actions
+    /// it takes (CX-RNG-13).
+    Reload {
+        /// Who.
+        id: CombatantId,
+        /// The weapon, by index.
+        weapon: usize,
+    },
+    /// Pays the shield's fast recharge at the start of the turn (CX-DMG-04).
+    FastRecharge {
+        /// Who.
+        id: CombatantId,
     },
     /// A save against an ongoing condition: 1 action, once per condition per
     /// round (CX-TURN-06).
@@ -308,6 +321,8 @@ pub(crate) fn decide(
             dice,
         )?,
         Command::ClearJam { id, weapon } => shooting::clear_jam(&mut d, id, *weapon, dice)?,
+        Command::Reload { id, weapon } => supply::reload(&mut d, id, *weapon, dice)?,
+        Command::FastRecharge { id } => supply::fast_recharge(&mut d, id)?,
         Command::Save { id, condition } => turn::save(&mut d, id, *condition, dice)?,
         Command::Stabilize { id, target, kit } => medic::stabilize(&mut d, id, target, *kit, dice)?,
         Command::Check {

@@ -100,6 +100,22 @@ pub enum Event {
         /// The result, with its breakdown.
         result: CheckResult,
     },
+    /// A weapon was reloaded: a full magazine, one spare fewer (CX-RNG-12).
+    Reloaded {
+        /// Whose.
+        id: CombatantId,
+        /// Which weapon.
+        weapon: usize,
+    },
+    /// The shield's fast recharge was paid (CX-DMG-04).
+    FastRecharged {
+        /// Whose.
+        id: CombatantId,
+        /// Nanites paid.
+        cost: i64,
+        /// Strength now.
+        strength: i64,
+    },
     /// A jam was cleared.
     JamCleared {
         /// Whose.
@@ -241,6 +257,21 @@ pub(crate) fn evolve(state: &mut Battle, event: &Event) {
                 } else {
                     f.hp.saturating_sub(tick.damage)
                 };
+            }
+        }
+        Event::Reloaded { id, weapon } => {
+            if let Some(w) = fighter(state, id).and_then(|f| f.weapons.get_mut(*weapon)) {
+                w.loaded = w.magazine;
+                w.spare_magazines = (w.spare_magazines - 1).max(0);
+            }
+        }
+        Event::FastRecharged { id, cost, strength } => {
+            if let Some(f) = fighter(state, id) {
+                f.nanites = (f.nanites - cost).max(0);
+                if let Some(s) = f.shield.as_mut() {
+                    s.strength = *strength;
+                    s.waited = 0;
+                }
             }
         }
         Event::JamCleared { id, weapon } => {

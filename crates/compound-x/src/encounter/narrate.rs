@@ -74,6 +74,19 @@ pub fn narrate(state: &Battle, event: &Event) -> Vec<String> {
             out.extend(result.breakdown.steps().iter().map(|s| format!("  {s}")));
             out
         }
+        Event::Reloaded { id, weapon } => lines(format!(
+            "{} reloads the {} (CX-RNG-12)",
+            n(id),
+            state
+                .combatants
+                .get(id)
+                .and_then(|c| c.fighter.weapons.get(*weapon))
+                .map_or("weapon", |w| w.name.as_str())
+        )),
+        Event::FastRecharged { id, cost, strength } => lines(format!(
+            "{} pays {cost} nanites for a fast shield recharge: strength {strength} (CX-DMG-04)",
+            n(id)
+        )),
         Event::JamCleared { id, .. } => lines(format!("{} clears the jam", n(id))),
         Event::Downed { id } => lines(format!(
             "{} is downed: health 0, prone, bleeding out (CX-DEATH-01, CX-DEATH-02)",

@@ -228,7 +228,7 @@ fn start_of_turn(
             return lose_turn(d, id, &format!("{} (CX-COND-11)", kind.key()));
         }
     }
-    Ok(())
+    super::supply::continue_reload(d, id)
 }
 
 /// The shield at its wearer's turn start (CX-DMG-04).

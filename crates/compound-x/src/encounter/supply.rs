@@ -1,0 +1,221 @@
+//! Reloading with its check (CX-RNG-12, CX-RNG-13, CX-TURN-07), carried over
+//! into the next turn when it takes longer than the actions left, and the
+//! shield's fast recharge (CX-DMG-04).
+
+use nanite_core::encounter::{Expiry, Moment};
+use nanite_core::{CombatantId, DiceSource};
+
+use super::gm::{able, not_afraid, spend};
+use super::{CxEffect, Decision, Event, Refusal};
+use crate::check::{CheckSpec, judge_total, skill_check};
+use crate::combat::d100_for;
+
+/// A reload check total of this or more is a critical reload (CX-RNG-13).
+pub const CRITICAL_RELOAD: i64 = 90;
+/// Actions of a reload when the weapon data gives none: a magazine (CX-TURN-07).
+pub const DEFAULT_RELOAD_ACTIONS: i64 = 2;
+
+pub(crate) fn reload(
+    d: &mut Decision,
+    id: &CombatantId,
+    weapon: usize,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Refusal> {
+    let c = able(d, id)?.clone();
+    not_afraid(d, id, "reload")?;
+    let illegal = |why: String| Refusal::Illegal { why };
+    let w = c
+        .fighter
+        .weapons
+        .get(weapon)
+        .ok_or_else(|| illegal(format!("{id} has no weapon {weapon}")))?;
+    if w.magazine == 0 {
+        return Err(illegal(format!("the {} takes no ammunition", w.name)));
+    }
+    if d.state
+        .has_effect(id, |e| matches!(e, CxEffect::Reloading { .. }))
+    {
+        return Err(illegal(format!(
+            "{id} is already reloading; it finishes at the start of its next turn"
+        )));
+    }
+    if w.loaded >= w.magazine {
+        return Err(illegal(format!("the {} is fully loaded", w.name)));
+    }
+    if w.spare_magazines < 1 {
+        return Err(illegal(format!(
+            "{id} has no spare magazine for the {} (CX-RNG-12)",
+            w.name
+        )));
+    }
+    // Refuse for want of actions before the check is rolled.
+    d.state.clock.can_spend(id, 1, "reload")?;
+    let (standard, critical, failed) = w.reload_actions.map_or(
+        (
+            DEFAULT_RELOAD_ACTIONS,
+            (DEFAULT_RELOAD_ACTIONS + 1) / 2,
+            DEFAULT_RELOAD_ACTIONS * 2,
+        ),
+        |r| (r.standard, r.critical, r.failed),
+    );
+    let (actions, what) = match w.reload_dc {
+        Some(dc) => {
+            let spec = CheckSpec {
+                dc,
+                in_combat: d.state.in_combat(),
+                ..CheckSpec::default()
+            };
+            let result = match c.fighter.skill(&w.skill) {
+                Some(line) => skill_check(&c.fighter.name, line, &spec, dice)?
+                    .map_err(|r| illegal(format!("{} (rule {})", r.message, r.rule)))?,
+                None => {
+                    let die = d100_for(dice, || format!("reload d100 for {}", c.fighter.name))?;
+                    judge_total(
+                        i64::from(die) + w.skill_points,
+                        dc,
+                        false,
+                        Some(die),
+                        &[(format!("{} skill points", w.skill), w.skill_points)],
+                    )
+                }
+            };
+            let (actions, outcome) = if result.total >= CRITICAL_RELOAD && result.success {
+                (critical, "critical: half time")
+            } else if result.success {
+                (standard, "standard time")
+            } else {
+                (failed, "failed: double time")
+            };
+            d.push(Event::Checked {
+                id: id.clone(),
+                what: format!(
+                    "reload the {} (DC {dc}; {outcome}, {actions} action(s), CX-RNG-13)",
+                    w.name
+                ),
+                result,
+            });
+            (actions, format!("reload the {}", w.name))
+        }
+        None => (standard, format!("reload the {}", w.name)),
+    };
+    let actions = u32::try_from(actions.max(1)).unwrap_or(1);
+    let left = if d.state.clock.active.as_ref() == Some(id) {
+        d.state.clock.budget.left
+    } else {
+        actions
+    };
+    if actions <= left {
+        spend(d, id, actions, &what)?;
+        d.push(Event::Reloaded {
+            id: id.clone(),
+            weapon,
+        });
+    } else {
+        spend(d, id, left, &format!("{what} (continues next turn)"))?;
+        let e = d.state.clock.add_effect(
+            id,
+            &format!("reloading the {}", w.name),
+            Some(Expiry::next(Moment::end_of(id))),
+            CxEffect::Reloading {
+                weapon,
+                remaining: actions - left,
+            },
+        );
+        // It lasts through the end of this turn and the next.
+        let e = match e {
+            nanite_core::ClockEvent::EffectAdded { mut effect } => {
+                effect.expiry = Some(Expiry::after(2, Moment::end_of(id)));
+                nanite_core::ClockEvent::EffectAdded { effect }
+            }
+            other => other,
+        };
+        d.clock(e);
+    }
+    Ok(())
+}
+
+/// At the start of a turn, a reload carried over spends its remaining actions.
+pub(crate) fn continue_reload(d: &mut Decision, id: &CombatantId) -> Result<(), Refusal> {
+    let Some(effect) = d
+        .state
+        .clock
+        .effects_on(id)
+        .find(|e| matches!(e.payload, CxEffect::Reloading { .. }))
+        .cloned()
+    else {
+        return Ok(());
+    };
+    let CxEffect::Reloading { weapon, remaining } = effect.payload else {
+        return Ok(());
+    };
+    let left = d.state.clock.budget.left;
+    let now = remaining.min(left);
+    spend(d, id, now, "reload, continued")?;
+    if now < remaining {
+        let mut changed = effect.clone();
+        changed.payload = CxEffect::Reloading {
+            weapon,
+            remaining: remaining - now,
+        };
+        changed.expiry = Some(Expiry::after(2, Moment::end_of(id)));
+        d.clock(nanite_core::ClockEvent::EffectChanged { effect: changed });
+        return Ok(());
+    }
+    d.clock(nanite_core::ClockEvent::EffectEnded {
+        id: effect.id,
+        why: "the reload is done".into(),
+    });
+    d.push(Event::Reloaded {
+        id: id.clone(),
+        weapon,
+    });
+    Ok(())
+}
+
+/// Pays the shield's fast recharge at the start of the turn: a shield at 0
+/// restarts at once at its recharge rate; a damaged one gains a second
+/// recharge rate (CX-DMG-04).
+pub(crate) fn fast_recharge(d: &mut Decision, id: &CombatantId) -> Result<(), Refusal> {
+    let c = able(d, id)?.clone();
+    let illegal = |why: String| Refusal::Illegal { why };
+    let s = c
+        .fighter
+        .shield
+        .as_ref()
+        .ok_or_else(|| illegal(format!("{id} wears no shield")))?;
+    if d.state.clock.active.as_ref() != Some(id) {
+        return Err(nanite_core::EncounterError::NotTheirTurn {
+            id: id.clone(),
+            active: d.state.clock.active.clone(),
+        }
+        .into());
+    }
+    let budget = &d.state.clock.budget;
+    if budget.left < budget.total || budget.spent.iter().any(|(on, _)| on.contains("fast")) {
+        return Err(illegal(
+            "a fast recharge is paid at the start of the turn, before any action, once (CX-DMG-04)"
+                .into(),
+        ));
+    }
+    if s.strength >= s.max {
+        return Err(illegal(format!("the {} is at full strength", s.name)));
+    }
+    if c.fighter.nanites < s.fast_recharge_cost {
+        return Err(illegal(format!(
+            "the fast recharge costs {} nanites and {id} has {} (CX-DMG-04)",
+            s.fast_recharge_cost, c.fighter.nanites
+        )));
+    }
+    let strength = if s.strength == 0 {
+        s.recharge_rate.min(s.max)
+    } else {
+        (s.strength + s.recharge_rate).min(s.max)
+    };
+    spend(d, id, 0, "fast shield recharge")?;
+    d.push(Event::FastRecharged {
+        id: id.clone(),
+        cost: s.fast_recharge_cost,
+        strength,
+    });
+    Ok(())
+}
