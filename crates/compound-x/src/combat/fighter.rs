@@ -182,6 +182,14 @@ pub struct WeaponState {
     pub shot_actions: i64,
     /// Broken until repaired (Black Cat 1-2, CX-STAT-13).
     pub broken: bool,
+    /// The suppression it can lay down (CX-SUP).
+    pub suppression: Option<crate::pack::Suppression>,
+    /// Blast radius in metres (grenades, rockets).
+    pub blast_radius: Option<i64>,
+    /// Skill points needed to use it (grenades: Explosives 6, CX-RNG-15).
+    pub min_skill: Option<i64>,
+    /// Modifier of Reflex saves against it (grenades -10, CX-RNG-15).
+    pub reflex_modifier: i64,
 }
 
 fn expression_text<S: serde::Serializer>(e: &Expression, s: S) -> Result<S::Ok, S::Error> {
@@ -253,6 +261,14 @@ pub struct Fighter {
     pub black_cat: bool,
     /// The house rules of its sheet.
     pub house_rules: HouseRules,
+    /// Its level.
+    pub level: i64,
+    /// Metres per 2 actions by stance and sprint (CX-MOVE-01..05).
+    pub movement: crate::sheet::Movement,
+    /// Jump distances (CX-MOVE-03).
+    pub jumps: crate::sheet::Jumps,
+    /// MELEE_GUARD numbers, when that house rule is on (CX-HOUSE-04).
+    pub melee_guard: Option<crate::sheet::MeleeGuard>,
 }
 
 impl Fighter {
@@ -318,6 +334,10 @@ impl Fighter {
                     skill: w.skill.clone(),
                     shot_actions: w.shot_actions,
                     broken: false,
+                    suppression: w.suppression,
+                    blast_radius: weapon.blast_radius,
+                    min_skill: weapon.min_skill,
+                    reflex_modifier: w.reflex_modifier,
                 })
             })
             .collect();
@@ -355,6 +375,10 @@ impl Fighter {
             survival: sheet.survival.clone(),
             black_cat: sheet.black_cat,
             house_rules: sheet.house_rules,
+            level: sheet.level,
+            movement: sheet.movement.clone(),
+            jumps: sheet.jumps.clone(),
+            melee_guard: sheet.melee_guard.clone(),
         }
     }
 }
