@@ -16,10 +16,15 @@
 pub mod command;
 pub mod event;
 mod gm;
+mod grapple;
 mod medic;
+mod melee;
+mod movement;
 mod narrate;
 mod shooting;
 mod supply;
+mod suppression;
+mod thrown;
 mod turn;
 
 use std::collections::BTreeMap;
@@ -32,10 +37,20 @@ use crate::combat::{Condition, ConditionKind, Cover, Fighter, Stance};
 pub use command::{Command, Refusal};
 pub use event::Event;
 pub use gm::stance_cost;
+pub use grapple::{GRAPPLING, Grapple, GrappleAct, Hold};
 pub use medic::{KIT_BONUS, STABILIZE_ACTIONS, STABILIZE_DC};
+pub use melee::{
+    FLANKING, MeleeKind, PRONE_TARGET, SHOVE_MISS, STR_PER_METRE, Swing, UNARMED_DAMAGE,
+    UNARMED_MISS,
+};
+pub use movement::{DIVE_METRES, SPRINT, SPRINT_WINDOW, Way, move_actions};
 pub use narrate::narrate;
 pub use shooting::CLEAR_JAM_DC;
 pub use supply::{CRITICAL_RELOAD, DEFAULT_RELOAD_ACTIONS};
+pub use suppression::{
+    SuppressionHit, level_key, radius as suppression_radius, rounds as suppression_rounds,
+};
+pub use thrown::{CLOSE_THROW, DODGE_DC};
 pub use turn::{FORT_DOWNED_DC, POISON_DC, WAKE_DC};
 
 /// Compound X's limits: 4 actions a turn (CX-TURN-03), 3 reactions a round
@@ -65,6 +80,28 @@ pub enum CxEffect {
         /// Actions still needed.
         remaining: u32,
     },
+    /// Hit the Dirt: the first action of the next turn goes on the dive (CX-MOVE-07).
+    HitTheDirt,
+    /// Held in a suppressor's area until its next turn (CX-SUP).
+    Suppressed {
+        /// The suppressor.
+        by: CombatantId,
+        /// Its weapon.
+        weapon: usize,
+        /// The level.
+        level: crate::pack::Suppression,
+    },
+    /// Held by a pin or joint lock: no moves or attacks, only contesting
+    /// control (CX-MELEE-03).
+    Restrained {
+        /// The one holding it.
+        by: CombatantId,
+    },
+    /// A grenade cooked this turn: it cannot be dodged (CX-RNG-15).
+    Cooked {
+        /// The grenade.
+        weapon: usize,
+    },
     /// A stabilize begun with the last actions of a turn, finished next turn
     /// (CX-DEATH-08).
     Stabilizing {
@@ -92,6 +129,14 @@ pub struct Combatant {
     pub saves_tried: Vec<(ConditionKind, u32)>,
     /// The round a kit was spent on stabilizing it: +20 that round (CX-DEATH-08).
     pub kit_round: Option<u32>,
+    /// Sprint actions in a row so far (at most FORT, CX-MOVE-02).
+    pub sprint_streak: u32,
+    /// Actions left in which its shots take the sprint's +1 (CX-MOVE-02).
+    pub sprint_window: u32,
+    /// It moved during its current (or last) turn.
+    pub moved_this_turn: bool,
+    /// It moved during its previous turn (cloak upkeep, CX-CLOAK-01).
+    pub moved_last_turn: bool,
 }
 
 impl Combatant {
@@ -105,6 +150,10 @@ impl Combatant {
             fort_failures: 0,
             saves_tried: Vec::new(),
             kit_round: None,
+            sprint_streak: 0,
+            sprint_window: 0,
+            moved_this_turn: false,
+            moved_last_turn: false,
         }
     }
 }
@@ -118,6 +167,10 @@ pub struct Battle {
     pub combatants: BTreeMap<CombatantId, Combatant>,
     /// Metres between pairs of combatants, as the GM set them.
     pub distances: BTreeMap<(CombatantId, CombatantId), i64>,
+    /// Pairs locked in melee, in adjacent metres (CX-MOVE-08).
+    pub engaged: std::collections::BTreeSet<(CombatantId, CombatantId)>,
+    /// Grapples under way (CX-MELEE-03).
+    pub grapples: Vec<Grapple>,
 }
 
 impl Default for Battle {
@@ -133,6 +186,8 @@ impl Battle {
             clock: Encounter::new(LIMITS),
             combatants: BTreeMap::new(),
             distances: BTreeMap::new(),
+            engaged: std::collections::BTreeSet::new(),
+            grapples: Vec::new(),
         }
     }
 
@@ -165,6 +220,42 @@ impl Battle {
     /// Whether `id` bears an effect matching `is`.
     pub fn has_effect(&self, id: &CombatantId, is: impl Fn(&CxEffect) -> bool) -> bool {
         self.clock.effects_on(id).any(|e| is(&e.payload))
+    }
+
+    /// Whether `a` and `b` are locked in melee.
+    pub fn engaged(&self, a: &CombatantId, b: &CombatantId) -> bool {
+        self.engaged.contains(&pair(a, b))
+    }
+
+    /// Everyone locked in melee with `id`.
+    pub fn engaged_with(&self, id: &CombatantId) -> Vec<CombatantId> {
+        self.engaged
+            .iter()
+            .filter_map(|(a, b)| {
+                if a == id {
+                    Some(b.clone())
+                } else if b == id {
+                    Some(a.clone())
+                } else {
+                    None
+                }
+            })
+            .collect()
+    }
+
+    /// The grapple `id` is in, if any.
+    pub fn grapple_of(&self, id: &CombatantId) -> Option<&Grapple> {
+        self.grapples.iter().find(|g| g.involves(id))
+    }
+
+    /// Whether `id` is held by a pin or joint lock (CX-MELEE-03).
+    pub fn is_restrained(&self, id: &CombatantId) -> bool {
+        self.has_effect(id, |e| matches!(e, CxEffect::Restrained { .. }))
+    }
+
+    /// Whether `id` is suppressed: +1 to its shots, not stacking (CX-SUP-01).
+    pub fn is_suppressed(&self, id: &CombatantId) -> bool {
+        self.has_effect(id, |e| matches!(e, CxEffect::Suppressed { .. }))
     }
 
     /// The round number (0 before the fight and in the surprise round).

@@ -8,7 +8,7 @@ use nanite_core::Breakdown;
 use nanite_dice::{DiceSource, Roller, SourceError};
 use serde::Serialize;
 
-use super::damage::{Blow, Strike, strike};
+use super::damage::{Blow, Strike, strike_with};
 use super::dice::die;
 use super::fighter::{Cover, Fighter, Stance};
 use crate::pack::{Attack, FireMode};
@@ -119,6 +119,8 @@ pub struct Shot {
     pub damage_roll: Option<i64>,
     /// What the damage did, on a hit.
     pub strike: Option<Strike>,
+    /// A thrown weapon bypassed armor (CX-RNG-14).
+    pub armor_bypassed: bool,
 }
 
 /// Critical and stealth bonuses to damage (CX-DMG-06).
@@ -239,6 +241,7 @@ pub fn shoot(
         rounds: weapon.rounds_for(aim.mode),
         damage_roll: None,
         strike: None,
+        armor_bypassed: false,
     };
     if hit {
         let purpose = if source.reads_purposes() {
@@ -257,7 +260,10 @@ pub fn shoot(
             + if critical { CRITICAL_DAMAGE } else { 0 }
             + if aim.stealth { STEALTH_DAMAGE } else { 0 };
         shot.damage_roll = Some(rolled);
-        shot.strike = Some(strike(
+        // Thrown: a critical or a roll 3 over the miss chance bypasses armor (CX-RNG-14).
+        shot.armor_bypassed =
+            weapon.attack == Attack::Thrown && (critical || i64::from(accuracy) >= miss_chance + 3);
+        shot.strike = Some(strike_with(
             target,
             Blow {
                 amount,
@@ -265,6 +271,7 @@ pub fn shoot(
                 apl: weapon.apl,
                 non_lethal: weapon.non_lethal,
             },
+            shot.armor_bypassed,
             source,
         )?);
     }
@@ -352,6 +359,9 @@ impl Shot {
                 "stealth attack (CX-RNG-09)",
                 if aim.stealth { STEALTH_DAMAGE } else { 0 },
             );
+            if self.armor_bypassed {
+                b.note("thrown: a critical or a roll 3 over the miss chance bypasses armor (CX-RNG-14)");
+            }
             explain_strike(&mut b, &s, weapon.apl, target);
         }
         b

@@ -86,6 +86,18 @@ pub fn strike(
     blow: Blow,
     source: &mut dyn DiceSource,
 ) -> Result<Strike, SourceError> {
+    strike_with(target, blow, false, source)
+}
+
+/// As [`strike`]; with `bypass_armor` the target's armor counts as absent
+/// (coverage 0): a thrown weapon's critical or a roll 3 over its miss chance
+/// (CX-RNG-14). The d100 still decides full or half damage to the body.
+pub fn strike_with(
+    target: &Fighter,
+    blow: Blow,
+    bypass_armor: bool,
+    source: &mut dyn DiceSource,
+) -> Result<Strike, SourceError> {
     let mut s = Strike {
         incoming: blow.amount.max(0),
         shield: 0,
@@ -114,6 +126,7 @@ pub fn strike(
         s.armor_die = Some(die);
         // Lasers treat ballistic armor as absent (coverage 0).
         let coverage = match (&target.armor, blow.damage_type) {
+            _ if bypass_armor => 0,
             (Some(_), DamageType::Laser) | (None, _) => 0,
             (Some(a), _) => a.coverage,
         };

@@ -5,7 +5,10 @@ use nanite_core::{ClockCommand, CombatantId, DiceSource, EncounterError};
 use nanite_dice::SourceError;
 use serde::Serialize;
 
-use super::{Battle, Decision, Event, gm, medic, shooting, supply, turn};
+use super::{
+    Battle, Decision, Event, GrappleAct, MeleeKind, Way, gm, grapple, medic, melee, movement,
+    shooting, supply, suppression, thrown, turn,
+};
 use crate::combat::{ConditionKind, Cover, Fighter, Fire, ShotRefusal, Stance};
 use crate::pack::{DamageType, FireMode};
 
@@ -61,6 +64,99 @@ pub enum Command {
         id: CombatantId,
         /// The new stance.
         to: Stance,
+    },
+    /// Moves toward or away from a combatant, or elsewhere, at the stance's
+    /// rate or sprinting (CX-MOVE-01, CX-MOVE-02).
+    Move {
+        /// Who.
+        id: CombatantId,
+        /// Metres.
+        metres: i64,
+        /// Which way.
+        way: Way,
+        /// Sprinting: +1 m per action, +1 miss chance for a while.
+        sprint: bool,
+        /// Its cover where it ends up, if it changes.
+        cover: Option<Cover>,
+        /// Into complete concealment: suppressors cannot react (CX-SUP-05).
+        concealed: bool,
+    },
+    /// Jumps (CX-MOVE-03).
+    Jump {
+        /// Who.
+        id: CombatantId,
+        /// Metres.
+        metres: f64,
+        /// Up rather than across.
+        vertical: bool,
+        /// With a 3 m run-up.
+        run_up: bool,
+    },
+    /// Suppressive fire at a target: the last action of the turn (CX-SUP).
+    Suppress {
+        /// The suppressor.
+        id: CombatantId,
+        /// The target.
+        target: CombatantId,
+        /// The weapon, by index.
+        weapon: usize,
+        /// The level; the weapon's highest by default.
+        level: Option<crate::pack::Suppression>,
+    },
+    /// A melee attack: strike, shove or kick (CX-MELEE).
+    Melee {
+        /// The attacker.
+        id: CombatantId,
+        /// The target.
+        target: CombatantId,
+        /// A melee weapon by index; none for unarmed.
+        weapon: Option<usize>,
+        /// Strike, shove or kick.
+        kind: MeleeKind,
+        /// From behind the target: -2 (CX-RNG-11).
+        flanking: bool,
+    },
+    /// Grabs an adjacent combatant (CX-MELEE-03).
+    Grapple {
+        /// The grappler.
+        id: CombatantId,
+        /// The one grabbed.
+        target: CombatantId,
+    },
+    /// Acts in a grapple: contest, subdue, strike, let go (CX-MELEE-03).
+    GrappleAct {
+        /// Who.
+        id: CombatantId,
+        /// What.
+        act: GrappleAct,
+    },
+    /// Cooks a grenade: 1 action, then it cannot be dodged (CX-RNG-15).
+    Cook {
+        /// Who.
+        id: CombatantId,
+        /// The grenade, by index.
+        weapon: usize,
+    },
+    /// Throws a thrown weapon or grenade (CX-RNG-14, CX-RNG-15).
+    Throw {
+        /// The thrower.
+        id: CombatantId,
+        /// The target.
+        target: CombatantId,
+        /// The weapon, by index.
+        weapon: usize,
+        /// Metres, if not the distance the GM set.
+        distance: Option<i64>,
+    },
+    /// The GM grants a penalty attack the rules leave to it (crossing in
+    /// front of an enemy, CX-MELEE-02, CX-SUP-06): a reaction of `by`.
+    PenaltyAttack {
+        /// The one who strikes.
+        by: CombatantId,
+        /// The one struck.
+        target: CombatantId,
+        /// Why.
+        why: String,
     },
     /// Aims: 1 action, for the rest of the turn (CX-RNG-05).
     Aim {
@@ -298,6 +394,64 @@ pub(crate) fn decide(
             });
         }
         Command::Stance { id, to } => gm::change_stance(&mut d, id, *to)?,
+        Command::Move {
+            id,
+            metres,
+            way,
+            sprint,
+            cover,
+            concealed,
+        } => movement::step(
+            &mut d,
+            movement::Step {
+                id,
+                metres: *metres,
+                way,
+                sprint: *sprint,
+                cover: *cover,
+                concealed: *concealed,
+            },
+            dice,
+        )?,
+        Command::Jump {
+            id,
+            metres,
+            vertical,
+            run_up,
+        } => movement::jump(&mut d, id, *metres, *vertical, *run_up)?,
+        Command::Suppress {
+            id,
+            target,
+            weapon,
+            level,
+        } => suppression::suppress(&mut d, id, target, *weapon, *level)?,
+        Command::Melee {
+            id,
+            target,
+            weapon,
+            kind,
+            flanking,
+        } => melee::attack(&mut d, id, target, *weapon, *kind, *flanking, dice)?,
+        Command::Grapple { id, target } => grapple::grab(&mut d, id, target, dice)?,
+        Command::GrappleAct { id, act } => grapple::act(&mut d, id, *act, dice)?,
+        Command::Cook { id, weapon } => thrown::cook(&mut d, id, *weapon)?,
+        Command::Throw {
+            id,
+            target,
+            weapon,
+            distance,
+        } => thrown::throw(&mut d, id, target, *weapon, *distance, dice)?,
+        Command::PenaltyAttack { by, target, why } => {
+            d.state.combatant(by)?;
+            d.state.combatant(target)?;
+            if !melee::penalty_attack(&mut d, by, target, why, dice)? {
+                return Err(Refusal::Illegal {
+                    why: format!(
+                        "{by} cannot make a penalty attack now (unable to act, or no reactions left this round)"
+                    ),
+                });
+            }
+        }
         Command::Aim { id } => shooting::aim(&mut d, id)?,
         Command::Fire {
             id,

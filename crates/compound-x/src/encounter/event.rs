@@ -116,6 +116,119 @@ pub enum Event {
         /// Strength now.
         strength: i64,
     },
+    /// A combatant moved (CX-MOVE-01, CX-MOVE-02).
+    Moved {
+        /// Who.
+        id: CombatantId,
+        /// Metres.
+        metres: i64,
+        /// Sprinting.
+        sprint: bool,
+        /// Actions it took.
+        actions: u32,
+        /// Its cover where it ended up, if it changed.
+        cover: Option<Cover>,
+    },
+    /// Two combatants are locked in melee (CX-MOVE-08).
+    Engaged {
+        /// One.
+        a: CombatantId,
+        /// The other.
+        b: CombatantId,
+    },
+    /// Two combatants are no longer locked in melee.
+    Disengaged {
+        /// One.
+        a: CombatantId,
+        /// The other.
+        b: CombatantId,
+    },
+    /// A melee attack (CX-MELEE).
+    Melee {
+        /// The attacker.
+        attacker: CombatantId,
+        /// The target.
+        target: CombatantId,
+        /// The weapon (none: unarmed).
+        weapon: Option<usize>,
+        /// The numbers and dice.
+        swing: super::Swing,
+        /// The itemised explanation.
+        breakdown: Breakdown,
+    },
+    /// A grapple began (CX-MELEE-03).
+    GrappleBegan {
+        /// Who grabbed.
+        grappler: CombatantId,
+        /// Who was grabbed.
+        grappled: CombatantId,
+    },
+    /// Control of a grapple was decided by opposed checks.
+    GrappleControl {
+        /// Who has control.
+        controller: CombatantId,
+        /// The checks.
+        breakdown: Breakdown,
+    },
+    /// A grapple ended.
+    GrappleEnded {
+        /// One.
+        a: CombatantId,
+        /// The other.
+        b: CombatantId,
+        /// Why.
+        why: String,
+    },
+    /// Suppressive fire laid down (CX-SUP-01..04).
+    Suppressing {
+        /// The suppressor.
+        id: CombatantId,
+        /// The primary target.
+        target: CombatantId,
+        /// The weapon.
+        weapon: usize,
+        /// The level.
+        level: crate::pack::Suppression,
+        /// Rounds spent.
+        rounds: i64,
+        /// Who is suppressed.
+        suppressed: Vec<CombatantId>,
+        /// Who the suppressor cannot hit at all, so is not suppressed (CX-SUP-05).
+        unhittable: Vec<CombatantId>,
+    },
+    /// A suppressor's reaction on a target moving into the open (CX-SUP-02..05).
+    SuppressionFire {
+        /// The suppressor.
+        by: CombatantId,
+        /// The target.
+        target: CombatantId,
+        /// The hit.
+        hit: super::SuppressionHit,
+        /// The itemised explanation.
+        breakdown: Breakdown,
+    },
+    /// A thrown weapon or grenade left the thrower's hand (one fewer carried).
+    ThrownAway {
+        /// Who.
+        id: CombatantId,
+        /// Which weapon.
+        weapon: usize,
+    },
+    /// A grenade landed (CX-RNG-15); each one caught takes a `Struck`.
+    Grenade {
+        /// The thrower.
+        id: CombatantId,
+        /// The aimed-at target.
+        target: CombatantId,
+        /// The grenade.
+        weapon: usize,
+        /// Metres off target.
+        scatter: i64,
+        /// Who the blast caught.
+        caught: Vec<CombatantId>,
+        /// The itemised explanation.
+        breakdown: Breakdown,
+    },
     /// A jam was cleared.
     JamCleared {
         /// Whose.
@@ -200,7 +313,91 @@ pub enum Event {
 
 pub(crate) fn evolve(state: &mut Battle, event: &Event) {
     match event {
-        Event::Clock(e) => state.clock.apply(e),
+        Event::Clock(e) => {
+            state.clock.apply(e);
+            match e {
+                ClockEvent::TurnBegan { id, .. } => {
+                    if let Some(c) = state.combatants.get_mut(id) {
+                        c.moved_last_turn = c.moved_this_turn;
+                        c.moved_this_turn = false;
+                    }
+                }
+                // The sprint's window and streak count the other actions
+                // (CX-MOVE-02).
+                ClockEvent::ActionsSpent { id, actions, on } if !on.starts_with(super::SPRINT) => {
+                    if let Some(c) = state.combatants.get_mut(id) {
+                        if *actions > 0 {
+                            c.sprint_window = c.sprint_window.saturating_sub(*actions);
+                            c.sprint_streak = 0;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        Event::Moved {
+            id,
+            sprint,
+            actions,
+            cover,
+            ..
+        } => {
+            if let Some(c) = state.combatants.get_mut(id) {
+                c.moved_this_turn = true;
+                if *sprint {
+                    c.sprint_streak += actions;
+                    c.sprint_window = super::SPRINT_WINDOW;
+                }
+                if let Some(cover) = cover {
+                    c.cover = *cover;
+                }
+            }
+        }
+        Event::Engaged { a, b } => {
+            state.engaged.insert(pair(a, b));
+            state.distances.insert(pair(a, b), 1);
+        }
+        Event::Disengaged { a, b } => {
+            state.engaged.remove(&pair(a, b));
+        }
+        Event::Melee { target, swing, .. } => {
+            if let (Some(strike), Some(f)) = (&swing.strike, fighter(state, target)) {
+                take(f, strike);
+            }
+        }
+        Event::GrappleBegan { grappler, grappled } => {
+            state.grapples.push(super::Grapple {
+                grappler: grappler.clone(),
+                grappled: grappled.clone(),
+                controller: None,
+            });
+            state.engaged.insert(pair(grappler, grappled));
+            state.distances.insert(pair(grappler, grappled), 1);
+        }
+        Event::GrappleControl { controller, .. } => {
+            if let Some(g) = state.grapples.iter_mut().find(|g| g.involves(controller)) {
+                g.controller = Some(controller.clone());
+            }
+        }
+        Event::GrappleEnded { a, .. } => state.grapples.retain(|g| !g.involves(a)),
+        Event::Suppressing {
+            id, weapon, rounds, ..
+        } => {
+            if let Some(f) = fighter(state, id) {
+                f.fired(*weapon, *rounds, false);
+            }
+        }
+        Event::SuppressionFire { target, hit, .. } => {
+            if let (Some(strike), Some(f)) = (&hit.strike, fighter(state, target)) {
+                take(f, strike);
+            }
+        }
+        Event::ThrownAway { id, weapon } => {
+            if let Some(w) = fighter(state, id).and_then(|f| f.weapons.get_mut(*weapon)) {
+                w.spare_magazines = (w.spare_magazines - 1).max(0);
+            }
+        }
+        Event::Grenade { .. } => {}
         Event::Entered {
             id,
             fighter,

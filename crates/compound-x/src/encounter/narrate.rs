@@ -59,7 +59,60 @@ pub fn narrate(state: &Battle, event: &Event) -> Vec<String> {
                 .and_then(|c| c.fighter.weapons.get(*weapon))
                 .map_or("weapon", |w| w.name.as_str())
         )),
-        Event::Shot { breakdown, .. } | Event::Struck { breakdown, .. } => {
+        Event::Moved {
+            id,
+            metres,
+            sprint,
+            cover,
+            ..
+        } => lines(format!(
+            "{} {} {metres} m{}",
+            n(id),
+            if *sprint { "sprints" } else { "moves" },
+            cover.map_or(String::new(), |c| format!(", into {} cover", c.key()))
+        )),
+        Event::Engaged { a, b } => lines(format!("{} and {} are locked in melee", n(a), n(b))),
+        Event::Disengaged { a, b } => {
+            lines(format!("{} and {} are no longer in melee", n(a), n(b)))
+        }
+        Event::GrappleBegan { grappler, grappled } => lines(format!(
+            "{} grabs {} (CX-MELEE-03)",
+            n(grappler),
+            n(grappled)
+        )),
+        Event::GrappleEnded { why, .. } => lines(format!("the grapple ends: {why}")),
+        Event::Suppressing {
+            id,
+            target,
+            level,
+            rounds,
+            suppressed,
+            unhittable,
+            ..
+        } => {
+            let mut out = vec![format!(
+                "{} lays down {} suppression on {} ({rounds} rounds, CX-SUP): {} suppressed until {}'s next turn",
+                n(id),
+                super::level_key(*level),
+                n(target),
+                suppressed.iter().map(&n).collect::<Vec<_>>().join(", "),
+                n(id)
+            )];
+            for u in unhittable {
+                out.push(format!(
+                    "{} cannot be hit at all from there, so is not suppressed (CX-SUP-05)",
+                    n(u)
+                ));
+            }
+            out
+        }
+        Event::ThrownAway { .. } => Vec::new(),
+        Event::Shot { breakdown, .. }
+        | Event::Struck { breakdown, .. }
+        | Event::Melee { breakdown, .. }
+        | Event::GrappleControl { breakdown, .. }
+        | Event::SuppressionFire { breakdown, .. }
+        | Event::Grenade { breakdown, .. } => {
             breakdown.steps().iter().map(|s| s.to_string()).collect()
         }
         Event::Ticked { id, tick } => lines(format!(

@@ -55,6 +55,12 @@ pub(crate) fn fire(
     let Order { id, target, .. } = order;
     let shooter = able(d, id)?.clone();
     not_afraid(d, id, "attack")?;
+    if d.state.is_restrained(id) {
+        return Err(Refusal::CannotAct {
+            id: id.clone(),
+            why: "held in a grapple: it can only contest control (CX-MELEE-03)".into(),
+        });
+    }
     let refuse = |why: String| Refusal::Shot {
         id: id.clone(),
         why,
@@ -125,8 +131,8 @@ pub(crate) fn fire(
         cover: order.cover.unwrap_or(victim.cover),
         stance: victim.stance,
         shooter_stance: shooter.stance,
-        suppressed: false,
-        sprinting: false,
+        suppressed: d.state.is_suppressed(id),
+        sprinting: shooter.sprint_window > 0,
         stealth: false,
         condition: d.state.conditions(id).map(|c| c.kind.miss_chance()).sum(),
         no_crits,
@@ -173,6 +179,7 @@ pub(crate) fn fire(
         breakdown,
     });
     consequences(d, target, &victim.fighter, shot.strike.as_ref());
+    super::movement::hit_the_dirt(d, target);
     Ok(())
 }
 

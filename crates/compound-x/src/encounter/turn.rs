@@ -205,6 +205,26 @@ fn start_of_turn(
             "lost to the Black Cat trip (CX-STAT-13)",
         )?;
     }
+    if d.state
+        .has_effect(id, |e| matches!(e, CxEffect::HitTheDirt))
+    {
+        if d.state.clock.budget.left > 0 {
+            spend(d, id, 1, "hit the dirt (CX-MOVE-07)")?;
+        }
+        let ending: Vec<_> = d
+            .state
+            .clock
+            .effects_on(id)
+            .filter(|e| matches!(e.payload, CxEffect::HitTheDirt))
+            .map(|e| e.id)
+            .collect();
+        for effect in ending {
+            d.clock(ClockEvent::EffectEnded {
+                id: effect,
+                why: "the dive is paid for".into(),
+            });
+        }
+    }
     ticks(d, id, dice)?;
     let c = d.state.combatant(id)?.clone();
     if c.fighter.dead {

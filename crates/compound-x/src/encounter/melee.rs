@@ -1,0 +1,436 @@
+//! Melee in the d10 miss-chance model (CX-MELEE-01, or MELEE_GUARD's d100
+//! against a Guard DC, CX-HOUSE-04): strikes, shoves and kicks
+//! (CX-MELEE-04), flanking (CX-RNG-11), prone targets (CX-MOVE-05), FORT 1
+//! fighters (CX-STAT-09), and the penalty attacks of CX-MELEE-02.
+
+use nanite_core::{Breakdown, CombatantId, DiceSource};
+use nanite_dice::{Expression, Roller};
+use serde::Serialize;
+
+use super::gm::{able, consequences, not_afraid, spend};
+use super::{Decision, Event, Refusal};
+use crate::combat::{Blow, Fighter, Stance, Strike, d10_for, d100_for, explain_strike, strike};
+use crate::pack::{Attack, DamageType, FireMode};
+use crate::sheet::stat_combat_bonus;
+use crate::stat::Stat;
+
+/// How a melee attack is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MeleeKind {
+    /// A normal blow.
+    Strike,
+    /// A shove: +2 miss chance, half damage, a push (CX-MELEE-04).
+    Shove,
+    /// A kick: as a shove (CX-MELEE-04).
+    Kick,
+}
+
+impl MeleeKind {
+    /// The name used in commands.
+    pub fn key(self) -> &'static str {
+        match self {
+            MeleeKind::Strike => "strike",
+            MeleeKind::Shove => "shove",
+            MeleeKind::Kick => "kick",
+        }
+    }
+}
+
+/// Unarmed base miss chance: the texts give none (a decision).
+pub const UNARMED_MISS: i64 = 3;
+/// Unarmed damage: the texts give none (a decision).
+pub const UNARMED_DAMAGE: &str = "d10 + STR";
+/// Shove and kick: +2 miss chance (CX-MELEE-04).
+pub const SHOVE_MISS: i64 = 2;
+/// Flanking: -2 miss chance (CX-RNG-11).
+pub const FLANKING: i64 = -2;
+/// A prone target is easier to hit in melee: -2 (CX-MOVE-05 decision).
+pub const PRONE_TARGET: i64 = -2;
+/// A shove pushes 1 m per this much STR (CX-MELEE-04).
+pub const STR_PER_METRE: i64 = 5;
+
+/// The numbers of one melee attack.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Swing {
+    /// How it was made.
+    pub kind: MeleeKind,
+    /// The final miss chance (d10 model).
+    pub miss_chance: i64,
+    /// The accuracy d10 (d10 model) or the d100 (MELEE_GUARD).
+    pub die: u32,
+    /// Whether it hit.
+    pub hit: bool,
+    /// A critical hit (CX-RNG-07).
+    pub critical: bool,
+    /// The damage roll, on a hit.
+    pub damage_roll: Option<i64>,
+    /// What the damage did, on a hit.
+    pub strike: Option<Strike>,
+    /// Metres pushed (shove, kick).
+    pub push: i64,
+    /// Damage the attacker takes back (FORT 1, CX-STAT-09).
+    pub backlash: i64,
+}
+
+/// What a melee weapon (or the fists) brings.
+struct Arm {
+    name: String,
+    row: i64,
+    reach: i64,
+    damage: Expression,
+    damage_type: DamageType,
+    apl: i64,
+    non_lethal: bool,
+    crit_from: u32,
+}
+
+fn arm(fighter: &Fighter, weapon: Option<usize>) -> Result<Arm, String> {
+    match weapon {
+        Some(i) => {
+            let w = fighter
+                .weapons
+                .get(i)
+                .ok_or_else(|| format!("{} has no weapon {i}", fighter.name))?;
+            if w.attack != Attack::Melee {
+                return Err(format!(
+                    "the {} is not a melee weapon; strike with a melee weapon or unarmed",
+                    w.name
+                ));
+            }
+            if w.broken {
+                return Err(format!("the {} is broken (CX-STAT-13)", w.name));
+            }
+            Ok(Arm {
+                name: w.name.clone(),
+                row: w.aimed.row(FireMode::Semi).map_or(UNARMED_MISS, |r| r[0]),
+                reach: w.brackets.last().map_or(1, |b| b.to.max(1)),
+                damage: w.damage.clone(),
+                damage_type: w.damage_type,
+                apl: w.apl,
+                non_lethal: w.non_lethal,
+                crit_from: w.crit_from,
+            })
+        }
+        None => {
+            let best = [Stat::Strength, Stat::Dexterity, Stat::Fortitude]
+                .into_iter()
+                .map(|s| stat_combat_bonus(fighter.stats.get(s), fighter.house_rules).truncate())
+                .max()
+                .unwrap_or(0);
+            let fort_one = fighter.stats.get(Stat::Fortitude) <= 1;
+            Ok(Arm {
+                name: "fists".into(),
+                row: (UNARMED_MISS - best).max(-2),
+                reach: 1,
+                damage: Expression::parse(UNARMED_DAMAGE).map_err(|e| e.to_string())?,
+                damage_type: DamageType::Melee,
+                apl: 0,
+                non_lethal: fort_one,
+                crit_from: fighter
+                    .weapons
+                    .iter()
+                    .map(|w| w.crit_from)
+                    .min()
+                    .unwrap_or(10),
+            })
+        }
+    }
+}
+
+/// A melee attack as a command: 1 action (a decision: the texts price
+/// shooting, not striking), adjacent or within the weapon's reach.
+pub(crate) fn attack(
+    d: &mut Decision,
+    id: &CombatantId,
+    target: &CombatantId,
+    weapon: Option<usize>,
+    kind: MeleeKind,
+    flanking: bool,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Refusal> {
+    able(d, id)?;
+    not_afraid(d, id, "attack")?;
+    if id == target {
+        return Err(Refusal::Illegal {
+            why: "a combatant cannot attack itself".into(),
+        });
+    }
+    if d.state.combatant(target)?.fighter.dead {
+        return Err(Refusal::Illegal {
+            why: format!("{target} is already dead"),
+        });
+    }
+    let attacker = d.state.combatant(id)?.fighter.clone();
+    let a = arm(&attacker, weapon).map_err(|why| Refusal::Illegal { why })?;
+    in_reach(d, id, target, a.reach)?;
+    spend(d, id, 1, &format!("{} {target} ({})", kind.key(), a.name))?;
+    resolve(d, id, target, weapon, kind, flanking, dice)
+}
+
+/// Checks that `target` is within `reach` metres of `id`.
+pub(crate) fn in_reach(
+    d: &Decision,
+    id: &CombatantId,
+    target: &CombatantId,
+    reach: i64,
+) -> Result<(), Refusal> {
+    match d.state.distance(id, target) {
+        Some(m) if m <= reach => Ok(()),
+        Some(m) => Err(Refusal::Illegal {
+            why: format!(
+                "{target} is {m} m from {id}, beyond reach ({reach} m); move toward it first (CX-MOVE-08)"
+            ),
+        }),
+        None => Err(Refusal::Illegal {
+            why: format!(
+                "the distance between {id} and {target} is not known; set it (adjacent is 1 m)"
+            ),
+        }),
+    }
+}
+
+/// A penalty attack (CX-MELEE-02): a reaction of `by` against `target`, if
+/// `by` can react. Returns whether it was made.
+pub(crate) fn penalty_attack(
+    d: &mut Decision,
+    by: &CombatantId,
+    target: &CombatantId,
+    why: &str,
+    dice: &mut dyn DiceSource,
+) -> Result<bool, Refusal> {
+    if able(d, by).is_err() || d.state.combatant(target)?.fighter.dead {
+        return Ok(false);
+    }
+    let Ok(reaction) = d
+        .state
+        .clock
+        .react(by, &format!("penalty attack on {target}: {why}"))
+    else {
+        return Ok(false);
+    };
+    d.clock(reaction);
+    let fighter = d.state.combatant(by)?.fighter.clone();
+    let weapon = fighter
+        .weapons
+        .iter()
+        .position(|w| w.attack == Attack::Melee && !w.broken);
+    resolve(d, by, target, weapon, MeleeKind::Strike, false, dice)?;
+    Ok(true)
+}
+
+fn resolve(
+    d: &mut Decision,
+    id: &CombatantId,
+    target: &CombatantId,
+    weapon: Option<usize>,
+    kind: MeleeKind,
+    flanking: bool,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Refusal> {
+    let attacker = d.state.combatant(id)?.fighter.clone();
+    let victim = d.state.combatant(target)?.clone();
+    let a = arm(&attacker, weapon).map_err(|why| Refusal::Illegal { why })?;
+    let mut b = Breakdown::new();
+    b.note(format!(
+        "{} {}s {} with the {} (CX-MELEE-01)",
+        attacker.name,
+        kind.key(),
+        victim.fighter.name,
+        a.name
+    ));
+    let shove = kind != MeleeKind::Strike;
+    let prone = victim.stance == Stance::Prone;
+    let condition: i64 = d.state.conditions(id).map(|c| c.kind.miss_chance()).sum();
+    let no_crits = d
+        .state
+        .has_effect(id, |e| matches!(e, super::CxEffect::NoCriticals));
+    let (die, hit, critical, miss_chance) = match &attacker.melee_guard {
+        Some(guard) if attacker.house_rules.melee_guard => {
+            // MELEE_GUARD: d100 + DEX bonus + skill against the Guard DC.
+            let target_guard = victim
+                .fighter
+                .melee_guard
+                .as_ref()
+                .map_or(victim.fighter.stats.get(Stat::Dexterity) * 5, |g| {
+                    g.guard_dc
+                })
+                - if prone { 2 } else { 0 };
+            let roll = d100_for(dice, || format!("melee d100 for {}", attacker.name))?;
+            let total = i64::from(roll) + guard.attack_bonus;
+            b.die(format!("melee attack, {}", attacker.name), 100, roll);
+            b.modifier("DEX bonus + combat skill (CX-HOUSE-04)", guard.attack_bonus);
+            let hit = total > target_guard;
+            b.compare(
+                format!("total {total}"),
+                if hit { ">" } else { "<=" },
+                format!("Guard DC {target_guard}"),
+                if hit { "hit" } else { "miss" },
+            );
+            (roll, hit, false, 0)
+        }
+        _ => {
+            let mc = a.row
+                + if shove { SHOVE_MISS } else { 0 }
+                + if flanking { FLANKING } else { 0 }
+                + if prone { PRONE_TARGET } else { 0 }
+                + condition;
+            b.value(format!("{} miss chance (sheet)", a.name), a.row);
+            b.modifier(
+                "shove or kick (CX-MELEE-04)",
+                if shove { SHOVE_MISS } else { 0 },
+            );
+            b.modifier("flanking (CX-RNG-11)", if flanking { FLANKING } else { 0 });
+            b.modifier(
+                "prone target (CX-MOVE-05)",
+                if prone { PRONE_TARGET } else { 0 },
+            );
+            b.modifier("conditions", condition);
+            let roll = d10_for(dice, || {
+                format!(
+                    "melee accuracy d10 for {} at {}",
+                    attacker.name, victim.fighter.name
+                )
+            })?;
+            let hit = i64::from(roll) > mc;
+            let critical = hit && !no_crits && roll >= a.crit_from;
+            b.die(format!("accuracy, {}", attacker.name), 10, roll);
+            b.compare(
+                format!("d10 {roll}"),
+                if hit { ">" } else { "<=" },
+                format!("miss chance {mc}"),
+                if critical {
+                    "critical hit (CX-RNG-07)"
+                } else if hit {
+                    "hit"
+                } else {
+                    "miss"
+                },
+            );
+            (roll, hit, critical, mc)
+        }
+    };
+    let mut swing = Swing {
+        kind,
+        miss_chance,
+        die,
+        hit,
+        critical,
+        damage_roll: None,
+        strike: None,
+        push: 0,
+        backlash: 0,
+    };
+    if hit {
+        let purpose = format!("melee damage of {}", attacker.name);
+        let rolled = Roller::new()
+            .roll(&a.damage, &attacker.stats, Some(&purpose), dice)
+            .map_err(|e| match e.kind() {
+                nanite_dice::ErrorKind::Source(s) => Refusal::from(s.clone()),
+                _ => Refusal::Dice(e.to_string()),
+            })?
+            .total;
+        b.value(format!("damage {}", a.damage.text()), rolled);
+        let mut amount = rolled
+            + if critical {
+                crate::combat::CRITICAL_DAMAGE
+            } else {
+                0
+            };
+        b.modifier(
+            "critical (CX-DMG-06)",
+            if critical {
+                crate::combat::CRITICAL_DAMAGE
+            } else {
+                0
+            },
+        );
+        let fort_one = attacker.stats.get(Stat::Fortitude) <= 1;
+        if weapon.is_none() && fort_one {
+            amount /= 2;
+            b.note("FORT 1: unarmed damage halved and non-lethal (CX-STAT-09)");
+        }
+        if shove {
+            amount /= 2;
+            b.note("shove or kick: half damage (CX-MELEE-04)");
+            swing.push = attacker.stats.get(Stat::Strength) / STR_PER_METRE;
+        }
+        let s = strike(
+            &victim.fighter,
+            Blow {
+                amount,
+                damage_type: a.damage_type,
+                apl: a.apl,
+                non_lethal: a.non_lethal,
+            },
+            dice,
+        )?;
+        explain_strike(&mut b, &s, a.apl, &victim.fighter);
+        if fort_one && s.health > 0 {
+            swing.backlash = s.health / 2;
+            b.note(format!(
+                "FORT 1: {} takes half the melee damage it deals, {} (CX-STAT-09)",
+                attacker.name, swing.backlash
+            ));
+        }
+        if swing.push > 0 {
+            b.note(format!(
+                "pushed {} m (1 m per 5 STR, CX-MELEE-04)",
+                swing.push
+            ));
+        }
+        swing.damage_roll = Some(rolled);
+        swing.strike = Some(s);
+    }
+    let strike = swing.strike;
+    let push = swing.push;
+    let backlash = swing.backlash;
+    d.push(Event::Melee {
+        attacker: id.clone(),
+        target: target.clone(),
+        weapon,
+        swing,
+        breakdown: b,
+    });
+    consequences(d, target, &victim.fighter, strike.as_ref());
+    if backlash > 0 {
+        let before = d.state.combatant(id)?.fighter.clone();
+        let mut bb = Breakdown::new();
+        bb.value("FORT 1: half the melee damage dealt (CX-STAT-09)", backlash);
+        d.push(Event::Struck {
+            target: id.clone(),
+            strike: Strike {
+                incoming: backlash,
+                shield: 0,
+                armor_die: None,
+                armor: crate::combat::ArmorHit::NoRoll,
+                armor_points: 0,
+                apl_lowered: false,
+                health: backlash,
+                plasma_burn: false,
+                non_lethal: false,
+                shock: None,
+            },
+            breakdown: bb,
+        });
+        consequences(d, id, &before, None);
+    }
+    if push > 0 {
+        let now = d.state.distance(id, target).unwrap_or(1);
+        d.push(Event::DistanceSet {
+            a: id.clone(),
+            b: target.clone(),
+            metres: now + push,
+        });
+        d.push(Event::Disengaged {
+            a: id.clone(),
+            b: target.clone(),
+        });
+    } else if !d.state.engaged(id, target) {
+        d.push(Event::Engaged {
+            a: id.clone(),
+            b: target.clone(),
+        });
+    }
+    Ok(())
+}

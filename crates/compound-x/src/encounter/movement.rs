@@ -1,0 +1,271 @@
+//! Moving without a map (CX-MOVE): metres toward or away from a named
+//! combatant at the stance's rate, sprinting and its miss-chance window,
+//! jumps, hitting the dirt, and leaving melee (CX-MELEE-02).
+
+use nanite_core::encounter::{Expiry, Moment};
+use nanite_core::{CombatantId, DiceSource};
+use serde::Serialize;
+
+use super::gm::{able, spend};
+use super::{CxEffect, Decision, Event, Refusal};
+use crate::combat::{ConditionKind, Cover, Stance};
+
+/// Actions a sprint's miss-chance penalty lasts after the sprint (CX-MOVE-02).
+pub const SPRINT_WINDOW: u32 = 2;
+/// What an action spent on sprinting is called in the log; the sprint
+/// window and streak count the others.
+pub const SPRINT: &str = "sprint";
+/// Hit the Dirt: a dive of at most this many metres (CX-MOVE-07).
+pub const DIVE_METRES: i64 = 2;
+
+/// Which way a move goes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "way", rename_all = "snake_case")]
+pub enum Way {
+    /// Toward a combatant (the distance shrinks, to at least 1 m).
+    Toward {
+        /// Whom.
+        id: CombatantId,
+    },
+    /// Away from a combatant (the distance grows).
+    Away {
+        /// From whom.
+        id: CombatantId,
+    },
+    /// Elsewhere: distances to the others are the GM's to set.
+    Elsewhere,
+}
+
+/// A move's fields.
+pub(crate) struct Step<'a> {
+    pub(crate) id: &'a CombatantId,
+    pub(crate) metres: i64,
+    pub(crate) way: &'a Way,
+    pub(crate) sprint: bool,
+    pub(crate) cover: Option<Cover>,
+    pub(crate) concealed: bool,
+}
+
+/// Metres per 2 actions in `stance` (CX-MOVE-01, -04, -05), or why not.
+fn rate(m: &crate::sheet::Movement, stance: Stance, sprint: bool) -> Result<i64, String> {
+    match (stance, sprint) {
+        (Stance::Hunkered, _) => Err("hunkered: stop hunkering first (free, CX-MOVE-06)".into()),
+        (Stance::Crouched, true) | (Stance::Prone, true) => {
+            Err("no sprinting while crouched or prone (CX-MOVE-04)".into())
+        }
+        (Stance::Standing, true) => Ok(m.sprint),
+        (Stance::Standing, false) => Ok(m.per_2_actions),
+        (Stance::Crouched, false) => Ok(m.crouched),
+        (Stance::Prone, false) => Ok(m.prone),
+    }
+}
+
+/// Actions to move `metres` at `per_2` metres per 2 actions: 2 actions per
+/// `per_2` metres, in whole actions (CX-MOVE-01).
+pub fn move_actions(metres: i64, per_2: i64) -> i64 {
+    let per_2 = per_2.max(1);
+    (2 * metres + per_2 - 1) / per_2
+}
+
+pub(crate) fn step(
+    d: &mut Decision,
+    s: Step<'_>,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Refusal> {
+    let c = able(d, s.id)?.clone();
+    let illegal = |why: String| Refusal::Illegal { why };
+    if !(1..=1000).contains(&s.metres) {
+        return Err(illegal(format!(
+            "{} m is not a move: give 1 to 1000 metres",
+            s.metres
+        )));
+    }
+    if d.state.has_condition(s.id, ConditionKind::PinnedDown) {
+        return Err(Refusal::CannotAct {
+            id: s.id.clone(),
+            why: "pinned down: unable to move (CX-COND-06)".into(),
+        });
+    }
+    if d.state.is_restrained(s.id) || d.state.grapple_of(s.id).is_some() {
+        return Err(Refusal::CannotAct {
+            id: s.id.clone(),
+            why: "in a grapple: win control and let go first (CX-MELEE-03)".into(),
+        });
+    }
+    for kind in [ConditionKind::Fear, ConditionKind::GreaterFear] {
+        if d.state.has_condition(s.id, kind) && !matches!(s.way, Way::Away { .. }) {
+            return Err(Refusal::CannotAct {
+                id: s.id.clone(),
+                why: format!(
+                    "{}: it can only flee the source (move away) or save (CX-COND-04)",
+                    kind.key()
+                ),
+            });
+        }
+    }
+    let per_2 =
+        rate(&c.fighter.movement, c.stance, s.sprint).map_err(|why| Refusal::CannotAct {
+            id: s.id.clone(),
+            why,
+        })?;
+    let actions = move_actions(s.metres, per_2);
+    let actions = u32::try_from(actions).unwrap_or(u32::MAX);
+    if s.sprint {
+        let limit = c.fighter.movement.sprint_actions.max(0);
+        if i64::from(c.sprint_streak + actions) > limit {
+            return Err(illegal(format!(
+                "{} can sprint at most {limit} actions in a row (FORT, CX-MOVE-02); {} already",
+                s.id, c.sprint_streak
+            )));
+        }
+    }
+    let (target, distance) = match s.way {
+        Way::Toward { id } | Way::Away { id } => {
+            if id == s.id {
+                return Err(illegal(
+                    "a combatant cannot move toward or away from itself".into(),
+                ));
+            }
+            d.state.combatant(id)?;
+            let now = d.state.distance(s.id, id).ok_or_else(|| {
+                illegal(format!(
+                    "the distance between {} and {id} is not known; set it first",
+                    s.id
+                ))
+            })?;
+            let after = if matches!(s.way, Way::Toward { .. }) {
+                (now - s.metres).max(1)
+            } else {
+                now + s.metres
+            };
+            (Some(id.clone()), Some(after))
+        }
+        Way::Elsewhere => (None, None),
+    };
+    let what = format!(
+        "{} {} m{}",
+        if s.sprint { SPRINT } else { "move" },
+        s.metres,
+        match s.way {
+            Way::Toward { id } => format!(" toward {id}"),
+            Way::Away { id } => format!(" away from {id}"),
+            Way::Elsewhere => String::new(),
+        }
+    );
+    spend(d, s.id, actions, &what)?;
+    // Leaving melee: every engaged enemy but the one moved toward gets a
+    // penalty attack, and the engagement ends (CX-MELEE-02).
+    let engaged: Vec<CombatantId> = d.state.engaged_with(s.id);
+    for enemy in engaged {
+        if matches!(s.way, Way::Toward { id } if *id == enemy) {
+            continue;
+        }
+        super::melee::penalty_attack(d, &enemy, s.id, "leaving melee", dice)?;
+        d.push(Event::Disengaged {
+            a: s.id.clone(),
+            b: enemy.clone(),
+        });
+    }
+    if d.state.combatant(s.id)?.fighter.is_downed() || d.state.combatant(s.id)?.fighter.dead {
+        return Ok(());
+    }
+    // Moving into the open under suppression (CX-SUP-05).
+    super::suppression::moved(d, s.id, s.metres, s.concealed, dice)?;
+    let c = d.state.combatant(s.id)?;
+    if c.fighter.is_downed() || c.fighter.dead {
+        return Ok(());
+    }
+    d.push(Event::Moved {
+        id: s.id.clone(),
+        metres: s.metres,
+        sprint: s.sprint,
+        actions,
+        cover: s.cover,
+    });
+    if let (Some(target), Some(metres)) = (target, distance) {
+        d.push(Event::DistanceSet {
+            a: s.id.clone(),
+            b: target,
+            metres,
+        });
+    }
+    Ok(())
+}
+
+/// A jump (CX-MOVE-03): horizontal up to DEX/2 m (+1 m with a 3 m run-up),
+/// vertical up to STR/3 m. Decision: a jump costs 1 action.
+pub(crate) fn jump(
+    d: &mut Decision,
+    id: &CombatantId,
+    metres: f64,
+    vertical: bool,
+    run_up: bool,
+) -> Result<(), Refusal> {
+    let c = able(d, id)?.clone();
+    if c.stance != Stance::Standing {
+        return Err(Refusal::Illegal {
+            why: format!("{id} must stand to jump (CX-MOVE-04)"),
+        });
+    }
+    let limit = if vertical {
+        c.fighter.jumps.vertical
+    } else if run_up {
+        c.fighter.jumps.horizontal_run_up
+    } else {
+        c.fighter.jumps.horizontal
+    };
+    if !(metres > 0.0 && metres <= limit) {
+        return Err(Refusal::Illegal {
+            why: format!(
+                "{id} can jump at most {limit:.2} m {} (CX-MOVE-03)",
+                if vertical {
+                    "up (STR / 3)"
+                } else if run_up {
+                    "across with a run-up (DEX / 2 + 1)"
+                } else {
+                    "across (DEX / 2; +1 m with a 3 m run-up)"
+                }
+            ),
+        });
+    }
+    spend(
+        d,
+        id,
+        1,
+        &format!(
+            "jump {metres:.2} m {}",
+            if vertical { "up" } else { "across" }
+        ),
+    )?;
+    Ok(())
+}
+
+/// Hit the Dirt (CX-MOVE-07): a target standing outside cover that is shot
+/// at and still up dives prone; the dive costs the first action of its next
+/// turn.
+pub(crate) fn hit_the_dirt(d: &mut Decision, id: &CombatantId) {
+    let Some(c) = d.state.combatants.get(id) else {
+        return;
+    };
+    if c.stance != Stance::Standing
+        || c.cover != Cover::None
+        || c.fighter.dead
+        || c.fighter.is_downed()
+        || d.state.has_condition(id, ConditionKind::Unconscious)
+    {
+        return;
+    }
+    d.push(Event::Positioned {
+        id: id.clone(),
+        cover: None,
+        stance: Some(Stance::Prone),
+    });
+    let own_turn = u32::from(d.state.clock.active.as_ref() == Some(id));
+    let e = d.state.clock.add_effect(
+        id,
+        "hit the dirt",
+        Some(Expiry::after(1 + own_turn, Moment::end_of(id))),
+        CxEffect::HitTheDirt,
+    );
+    d.clock(e);
+}

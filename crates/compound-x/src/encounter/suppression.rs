@@ -1,0 +1,383 @@
+//! Suppression (CX-SUP): light, medium and heavy suppressive fire as the last
+//! action of a turn, the area it holds until the suppressor's next turn, and
+//! the reactions when a suppressed target moves into the open.
+
+use nanite_core::encounter::{Expiry, Moment};
+use nanite_core::{Breakdown, ClockEvent, CombatantId, DiceSource};
+use nanite_dice::Roller;
+use serde::Serialize;
+
+use super::gm::{able, consequences, not_afraid, spend};
+use super::{CxEffect, Decision, Event, Refusal};
+use crate::combat::{Blow, Cover, Fighter, Stance, Strike, d10_for, explain_strike, strike};
+use crate::pack::{FireMode, Suppression};
+
+/// Rounds a level of suppression spends (CX-SUP-02..04).
+pub fn rounds(level: Suppression) -> i64 {
+    match level {
+        Suppression::Light => 3,
+        Suppression::Medium => 6,
+        Suppression::Heavy => 10,
+    }
+}
+
+/// Radius of the suppressed area in metres (CX-SUP-02..04).
+pub fn radius(level: Suppression) -> i64 {
+    match level {
+        Suppression::Heavy => 2,
+        _ => 1,
+    }
+}
+
+/// The name used in commands and the log.
+pub fn level_key(level: Suppression) -> &'static str {
+    match level {
+        Suppression::Light => "light",
+        Suppression::Medium => "medium",
+        Suppression::Heavy => "heavy",
+    }
+}
+
+fn rank(level: Suppression) -> u8 {
+    match level {
+        Suppression::Light => 1,
+        Suppression::Medium => 2,
+        Suppression::Heavy => 3,
+    }
+}
+
+/// One reaction hit on a target moving under suppression.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SuppressionHit {
+    /// The accuracy d10 (light suppression only; medium and heavy hit).
+    pub die: Option<u32>,
+    /// Whether it hit.
+    pub hit: bool,
+    /// The damage roll.
+    pub damage_roll: Option<i64>,
+    /// What the damage did.
+    pub strike: Option<Strike>,
+}
+
+/// The miss chance of a non-automatic shot of `weapon` at `distance` against
+/// a target with `cover` and `stance`, if in range.
+fn semi_miss_chance(
+    shooter: &Fighter,
+    weapon: usize,
+    distance: i64,
+    cover: Cover,
+    stance: Stance,
+) -> Option<i64> {
+    let w = shooter.weapons.get(weapon)?;
+    let bracket = w.bracket(distance)?;
+    let row = w.aimed.row(FireMode::Semi)?[bracket];
+    let stance = match stance {
+        Stance::Standing => 0,
+        Stance::Crouched => 1,
+        Stance::Hunkered => 2,
+        Stance::Prone if distance <= crate::combat::PRONE_CLOSE && cover == Cover::None => 0,
+        Stance::Prone => 2,
+    };
+    Some(row + cover.modifier() + stance)
+}
+
+pub(crate) fn suppress(
+    d: &mut Decision,
+    id: &CombatantId,
+    target: &CombatantId,
+    weapon: usize,
+    level: Option<Suppression>,
+) -> Result<(), Refusal> {
+    let c = able(d, id)?.clone();
+    not_afraid(d, id, "suppress")?;
+    let illegal = |why: String| Refusal::Illegal { why };
+    if c.stance == Stance::Hunkered {
+        return Err(illegal(
+            "a hunkered shooter can only blind fire, not suppress (CX-MOVE-06)".into(),
+        ));
+    }
+    let w = c
+        .fighter
+        .weapons
+        .get(weapon)
+        .ok_or_else(|| illegal(format!("{id} has no weapon {weapon}")))?;
+    let most = w.suppression.ok_or_else(|| {
+        illegal(format!(
+            "the {} cannot lay down suppressive fire (CX-SUP)",
+            w.name
+        ))
+    })?;
+    let level = level.unwrap_or(most);
+    if rank(level) > rank(most) {
+        return Err(illegal(format!(
+            "the {} lays down at most {} suppression (CX-SUP)",
+            w.name,
+            level_key(most)
+        )));
+    }
+    if w.jammed || w.broken {
+        return Err(illegal(format!("the {} is jammed or broken", w.name)));
+    }
+    let needed = rounds(level);
+    let spent = match level {
+        // Light: 3 rounds or the rest of the magazine, at least 1 (CX-SUP-02).
+        Suppression::Light if w.loaded >= 1 => needed.min(w.loaded),
+        _ if w.loaded >= needed => needed,
+        _ => {
+            return Err(illegal(format!(
+                "{} suppression needs {needed} rounds and the {} has {}; reload (CX-SUP)",
+                level_key(level),
+                w.name,
+                w.loaded
+            )));
+        }
+    };
+    d.state.combatant(target)?;
+    if id == target {
+        return Err(illegal("a combatant cannot suppress itself".into()));
+    }
+    let distance = d.state.distance(id, target).ok_or_else(|| {
+        illegal(format!(
+            "the distance between {id} and {target} is not known; set it first"
+        ))
+    })?;
+    if w.bracket(distance).is_none() {
+        return Err(illegal(format!(
+            "{target} is beyond the {}'s range (CX-RNG-02)",
+            w.name
+        )));
+    }
+    // The last action of the turn: what is left goes with it (CX-SUP-01).
+    let left = if d.state.clock.active.as_ref() == Some(id) {
+        d.state.clock.budget.left.max(1)
+    } else {
+        1
+    };
+    spend(
+        d,
+        id,
+        left,
+        &format!("suppress {target} ({}, the last action)", level_key(level)),
+    )?;
+    // Heavy suppression holds every enemy within 2 m of the target.
+    let side = d
+        .state
+        .clock
+        .seat(id)
+        .map(|s| s.side.clone())
+        .unwrap_or_default();
+    let mut held = vec![target.clone()];
+    if level == Suppression::Heavy {
+        for other in d.state.combatants.keys() {
+            if other == id || other == target {
+                continue;
+            }
+            let enemy = d.state.clock.seat(other).is_ok_and(|s| s.side != side);
+            if enemy && d.state.distance(target, other).is_some_and(|m| m <= 2) {
+                held.push(other.clone());
+            }
+        }
+    }
+    let mut refused = Vec::new();
+    let mut suppressed = Vec::new();
+    for who in held {
+        let Some(c) = d.state.combatants.get(&who) else {
+            continue;
+        };
+        let metres = d.state.distance(id, &who).unwrap_or(distance);
+        // A target the suppressor cannot hit at all is not suppressed (CX-SUP-05).
+        let mc = semi_miss_chance(
+            &d.state.combatants[id].fighter,
+            weapon,
+            metres,
+            c.cover,
+            c.stance,
+        );
+        if mc.is_some_and(|mc| mc < 10) {
+            suppressed.push(who);
+        } else {
+            refused.push(who);
+        }
+    }
+    d.push(Event::Suppressing {
+        id: id.clone(),
+        target: target.clone(),
+        weapon,
+        level,
+        rounds: spent,
+        suppressed: suppressed.clone(),
+        unhittable: refused,
+    });
+    for who in suppressed {
+        // Renewing replaces the suppressor's old hold; holds of others stay
+        // (the +1 does not stack, CX-SUP-01).
+        let old: Vec<_> = d
+            .state
+            .clock
+            .effects_on(&who)
+            .filter(|e| matches!(&e.payload, CxEffect::Suppressed { by, .. } if by == id))
+            .map(|e| e.id)
+            .collect();
+        for effect in old {
+            d.clock(ClockEvent::EffectEnded {
+                id: effect,
+                why: "suppression renewed".into(),
+            });
+        }
+        let e = d.state.clock.add_effect(
+            &who,
+            &format!("suppressed by {id} ({})", level_key(level)),
+            Some(Expiry::next(Moment::start_of(id))),
+            CxEffect::Suppressed {
+                by: id.clone(),
+                weapon,
+                level,
+            },
+        );
+        d.clock(e);
+    }
+    Ok(())
+}
+
+/// A suppressed combatant moved `metres`: each suppressor that can react
+/// fires at it (light: an accuracy roll; medium: an automatic hit; heavy: two
+/// automatic hits; armor rolls as usual), unless it moved into complete
+/// concealment; leaving the area ends the suppression (CX-SUP-02..05).
+pub(crate) fn moved(
+    d: &mut Decision,
+    id: &CombatantId,
+    metres: i64,
+    concealed: bool,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Refusal> {
+    let holds: Vec<_> = d
+        .state
+        .clock
+        .effects_on(id)
+        .filter_map(|e| match &e.payload {
+            CxEffect::Suppressed { by, weapon, level } => Some((e.id, by.clone(), *weapon, *level)),
+            _ => None,
+        })
+        .collect();
+    for (effect, by, weapon, level) in holds {
+        if !concealed && able(d, &by).is_ok() {
+            if let Ok(reaction) = d.state.clock.react(
+                &by,
+                &format!("suppression fire at {id} moving into the open"),
+            ) {
+                d.clock(reaction);
+                react(d, &by, id, weapon, level, dice)?;
+            }
+        }
+        let c = d.state.combatant(id)?;
+        if c.fighter.dead || c.fighter.is_downed() {
+            return Ok(());
+        }
+        if metres > radius(level) && d.state.clock.effects.iter().any(|e| e.id == effect) {
+            d.clock(ClockEvent::EffectEnded {
+                id: effect,
+                why: format!("{id} leaves the suppressed area"),
+            });
+        }
+    }
+    Ok(())
+}
+
+fn react(
+    d: &mut Decision,
+    by: &CombatantId,
+    target: &CombatantId,
+    weapon: usize,
+    level: Suppression,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Refusal> {
+    let shooter = d.state.combatant(by)?.fighter.clone();
+    let Some(w) = shooter.weapons.get(weapon) else {
+        return Ok(());
+    };
+    let distance = d.state.distance(by, target).unwrap_or(1);
+    let shots = if level == Suppression::Heavy { 2 } else { 1 };
+    for shot in 1..=shots {
+        let victim = d.state.combatant(target)?.clone();
+        if victim.fighter.dead {
+            break;
+        }
+        let mut b = Breakdown::new();
+        b.note(format!(
+            "{} fires on {} moving into the open ({} suppression{}, CX-SUP-05)",
+            shooter.name,
+            victim.fighter.name,
+            level_key(level),
+            if shots > 1 {
+                format!(", hit {shot} of {shots}")
+            } else {
+                String::new()
+            }
+        ));
+        let (die, hit) = if level == Suppression::Light {
+            // In the open: no cover; a non-automatic accuracy roll (CX-SUP-02).
+            let mc = semi_miss_chance(&shooter, weapon, distance, Cover::None, victim.stance)
+                .unwrap_or(10);
+            let roll = d10_for(dice, || {
+                format!(
+                    "suppression accuracy d10 for {} at {}",
+                    shooter.name, victim.fighter.name
+                )
+            })?;
+            b.die("suppression accuracy", 10, roll);
+            b.compare(
+                format!("d10 {roll}"),
+                if i64::from(roll) > mc { ">" } else { "<=" },
+                format!("miss chance {mc}"),
+                if i64::from(roll) > mc {
+                    "hit (CX-SUP-02)"
+                } else {
+                    "miss"
+                },
+            );
+            (Some(roll), i64::from(roll) > mc)
+        } else {
+            b.note("an automatic hit: only armor is rolled (CX-SUP-03, CX-SUP-04)");
+            (None, true)
+        };
+        let mut h = SuppressionHit {
+            die,
+            hit,
+            damage_roll: None,
+            strike: None,
+        };
+        if hit {
+            let purpose = format!("suppression damage of {}", shooter.name);
+            let rolled = Roller::new()
+                .roll(&w.damage, &shooter.stats, Some(&purpose), dice)
+                .map_err(|e| match e.kind() {
+                    nanite_dice::ErrorKind::Source(s) => Refusal::from(s.clone()),
+                    _ => Refusal::Dice(e.to_string()),
+                })?
+                .total;
+            b.value(format!("damage {}", w.damage.text()), rolled);
+            let s = strike(
+                &victim.fighter,
+                Blow {
+                    amount: rolled,
+                    damage_type: w.damage_type,
+                    apl: w.apl,
+                    non_lethal: w.non_lethal,
+                },
+                dice,
+            )?;
+            explain_strike(&mut b, &s, w.apl, &victim.fighter);
+            h.damage_roll = Some(rolled);
+            h.strike = Some(s);
+        }
+        let s = h.strike;
+        d.push(Event::SuppressionFire {
+            by: by.clone(),
+            target: target.clone(),
+            hit: h,
+            breakdown: b,
+        });
+        consequences(d, target, &victim.fighter, s.as_ref());
+    }
+    Ok(())
+}
