@@ -158,6 +158,14 @@ pub enum Command {
         /// Why.
         why: String,
     },
+    /// The GM rules that a combatant crossed in front of a suppressor: the
+    /// suppressor's fire reacts (CX-SUP-06).
+    Crossing {
+        /// The suppressor.
+        by: CombatantId,
+        /// Who crossed.
+        target: CombatantId,
+    },
     /// Aims: 1 action, for the rest of the turn (CX-RNG-05).
     Aim {
         /// Who.
@@ -434,6 +442,7 @@ pub(crate) fn decide(
         } => melee::attack(&mut d, id, target, *weapon, *kind, *flanking, dice)?,
         Command::Grapple { id, target } => grapple::grab(&mut d, id, target, dice)?,
         Command::GrappleAct { id, act } => grapple::act(&mut d, id, *act, dice)?,
+        Command::Crossing { by, target } => suppression::crossing(&mut d, by, target, dice)?,
         Command::Cook { id, weapon } => thrown::cook(&mut d, id, *weapon)?,
         Command::Throw {
             id,

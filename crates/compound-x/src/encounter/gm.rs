@@ -201,6 +201,7 @@ pub(crate) fn check(
     if d.state.in_combat() {
         spend(d, id, 1, &format!("{} check", line.name))?;
     }
+    melee_check_penalty(d, id, dice)?;
     let result =
         skill_check(&name, &line, &spec, dice)?.map_err(|r| Refusal::Illegal { why: r.message })?;
     d.push(Event::Checked {
@@ -208,6 +209,19 @@ pub(crate) fn check(
         what: format!("{} check", line.name),
         result,
     });
+    Ok(())
+}
+
+/// A skill check made in melee gives every engaged enemy a penalty attack
+/// (CX-MELEE-02).
+pub(crate) fn melee_check_penalty(
+    d: &mut Decision,
+    id: &CombatantId,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Refusal> {
+    for enemy in d.state.engaged_with(id) {
+        super::melee::penalty_attack(d, &enemy, id, "a skill check in melee", dice)?;
+    }
     Ok(())
 }
 

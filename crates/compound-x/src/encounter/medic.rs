@@ -97,6 +97,10 @@ pub(crate) fn stabilize(
             why: format!("stabilizing {target} finishes"),
         });
     }
+    super::gm::melee_check_penalty(d, id, dice)?;
+    if able(d, id).is_err() {
+        return Ok(());
+    }
     let round = d.state.round();
     if kit {
         d.push(Event::KitSpent {

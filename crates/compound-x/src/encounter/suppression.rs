@@ -283,6 +283,40 @@ pub(crate) fn moved(
     Ok(())
 }
 
+/// The GM rules that `target` crossed in front of `by`'s suppressive fire
+/// (CX-SUP-06): `by` reacts as if it moved into the open.
+pub(crate) fn crossing(
+    d: &mut Decision,
+    by: &CombatantId,
+    target: &CombatantId,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Refusal> {
+    d.state.combatant(target)?;
+    let held = d
+        .state
+        .clock
+        .effects
+        .iter()
+        .find_map(|e| match &e.payload {
+            CxEffect::Suppressed {
+                by: b,
+                weapon,
+                level,
+            } if b == by => Some((*weapon, *level)),
+            _ => None,
+        })
+        .ok_or_else(|| Refusal::Illegal {
+            why: format!("{by} is not laying down suppressive fire"),
+        })?;
+    able(d, by)?;
+    let reaction = d.state.clock.react(
+        by,
+        &format!("suppression fire at {target} crossing its fire"),
+    )?;
+    d.clock(reaction);
+    react(d, by, target, held.0, held.1, dice)
+}
+
 fn react(
     d: &mut Decision,
     by: &CombatantId,
