@@ -11,6 +11,7 @@ mod damage;
 mod death;
 mod dice;
 mod fighter;
+mod spellbook;
 
 pub use attack::{
     Aim, CRITICAL_DAMAGE, Fire, PRONE_CLOSE, STEALTH_DAMAGE, Shot, ShotRefusal, check_shot,
@@ -25,3 +26,4 @@ pub use dice::d10 as d10_for;
 /// A d100 read from two d10 (CX-DICE-01), asked with its purpose.
 pub use dice::d100 as d100_for;
 pub use fighter::{ArmorState, Cover, Fighter, ShieldState, Stance, WeaponState};
+pub use spellbook::{KnownSpell, Spellbook};

@@ -12,7 +12,10 @@
 //! - `turn`: the start of a turn (armor points, shields, conditions, death
 //!   saves, waking) and the start of the fight (the Black Cat table).
 //! - `shooting`, `medic`, `gm`: the actions.
+//! - `stealth`, `cloak`, `spells`: being undetected and searching, cloaking,
+//!   casting (CX-CLOAK, CX-RNG-09/10, CX-SPELL).
 
+mod cloak;
 pub mod command;
 pub mod event;
 mod gm;
@@ -22,6 +25,8 @@ mod melee;
 mod movement;
 mod narrate;
 mod shooting;
+mod spells;
+mod stealth;
 mod supply;
 mod suppression;
 mod thrown;
@@ -34,6 +39,7 @@ use nanite_core::{CombatantId, DiceSource, Encounter, Ruleset};
 use serde::Serialize;
 
 use crate::combat::{Condition, ConditionKind, Cover, Fighter, Stance};
+pub use cloak::{ActiveCloak, CLOAK_ACTIONS};
 pub use command::{Command, Refusal};
 pub use event::Event;
 pub use gm::stance_cost;
@@ -46,6 +52,12 @@ pub use melee::{
 pub use movement::{DIVE_METRES, SPRINT, SPRINT_WINDOW, Way, move_actions};
 pub use narrate::narrate;
 pub use shooting::CLEAR_JAM_DC;
+pub use spells::{CAST_ACTIONS, SpellSave};
+pub use stealth::{
+    AWARENESS, SEARCH, STEALTH_MELEE_CAP, STEALTH_MELEE_CAP_HIGH, STEALTH_MELEE_CAP_LEVEL,
+    STEALTH_MELEE_SKILL, Stealth, StealthBlow, StealthStrike, VITAL_MARGIN, detect_dc, melee_skill,
+    stealth_melee, unseen,
+};
 pub use supply::{CRITICAL_RELOAD, DEFAULT_RELOAD_ACTIONS};
 pub use suppression::{
     SuppressionHit, level_key, radius as suppression_radius, rounds as suppression_rounds,
@@ -110,6 +122,14 @@ pub enum CxEffect {
         /// Actions still needed.
         remaining: u32,
     },
+    /// Behind a spell's cover until the start of the caster's next turn
+    /// (CX-SPELL-03, spell data).
+    Warded {
+        /// The cover the spell gives.
+        cover: Cover,
+        /// The bearer's cover before it.
+        before: Cover,
+    },
 }
 
 /// One combatant in the battle: its fighter and where it stands.
@@ -137,6 +157,8 @@ pub struct Combatant {
     pub moved_this_turn: bool,
     /// It moved during its previous turn (cloak upkeep, CX-CLOAK-01).
     pub moved_last_turn: bool,
+    /// Who has not detected it, and its cloak (CX-CLOAK, CX-RNG-09/10).
+    pub stealth: Stealth,
 }
 
 impl Combatant {
@@ -154,6 +176,7 @@ impl Combatant {
             sprint_window: 0,
             moved_this_turn: false,
             moved_last_turn: false,
+            stealth: Stealth::default(),
         }
     }
 }

@@ -15,7 +15,9 @@ mod weapon;
 
 pub use effect::{Effect, EffectAmount, EffectTarget, FORMULA_VARIABLES, Save, Secondary};
 pub use gear::{Armor, Attachment, Cloak, Gear, ItemKind, Shield};
-pub use people::{Ability, Class, Feat, Grant, Race, Requirements, Skill, SkillKind, Spell};
+pub use people::{
+    Ability, Class, Feat, Grant, OnSave, Race, Requirements, Skill, SkillKind, Spell,
+};
 pub use weapon::{Action, Attack, Bracket, DamageType, FireMode, ModeData, Suppression, Weapon};
 
 use nanite_core::Formula;

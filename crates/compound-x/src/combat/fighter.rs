@@ -269,6 +269,12 @@ pub struct Fighter {
     pub jumps: crate::sheet::Jumps,
     /// MELEE_GUARD numbers, when that house rule is on (CX-HOUSE-04).
     pub melee_guard: Option<crate::sheet::MeleeGuard>,
+    /// Its class's name.
+    pub class: String,
+    /// Its cloaking module's figures, if it wears one (CX-CLOAK).
+    pub cloak: Option<crate::sheet::CloakSheet>,
+    /// Its spells, if its class casts (CX-SPELL).
+    pub spellbook: Option<super::Spellbook>,
 }
 
 impl Fighter {
@@ -379,6 +385,9 @@ impl Fighter {
             movement: sheet.movement.clone(),
             jumps: sheet.jumps.clone(),
             melee_guard: sheet.melee_guard.clone(),
+            class: sheet.class.name.clone(),
+            cloak: sheet.cloak.clone(),
+            spellbook: super::Spellbook::from_sheet(sheet, pack),
         }
     }
 }

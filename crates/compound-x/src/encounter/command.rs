@@ -6,8 +6,8 @@ use nanite_dice::SourceError;
 use serde::Serialize;
 
 use super::{
-    Battle, Decision, Event, GrappleAct, MeleeKind, Way, gm, grapple, medic, melee, movement,
-    shooting, supply, suppression, thrown, turn,
+    Battle, Decision, Event, GrappleAct, MeleeKind, Way, cloak, gm, grapple, medic, melee,
+    movement, shooting, spells, stealth, supply, suppression, thrown, turn,
 };
 use crate::combat::{ConditionKind, Cover, Fighter, Fire, ShotRefusal, Stance};
 use crate::pack::{DamageType, FireMode};
@@ -286,6 +286,55 @@ pub enum Command {
         /// The condition.
         condition: ConditionKind,
     },
+    /// The GM rules a combatant undetected (hiding, a stealth check won):
+    /// by `from`, or by every enemy when empty (CX-RNG-09/10). Not the
+    /// clock's `hidden` flag, which only hides it from the players.
+    Conceal {
+        /// Who.
+        id: CombatantId,
+        /// By whom it is undetected; every enemy when empty.
+        from: Vec<CombatantId>,
+        /// The DC a search must beat while it is not cloaked.
+        dc: Option<i64>,
+    },
+    /// The GM rules a combatant detected by `to`, or by everyone when empty.
+    Reveal {
+        /// Who.
+        id: CombatantId,
+        /// By whom; everyone when empty.
+        to: Vec<CombatantId>,
+    },
+    /// Looks for an undetected combatant: a Search check (1 action), or a
+    /// glance, a free Awareness check once a round (CX-CLOAK-03, CX-TURN-07).
+    Search {
+        /// The searcher.
+        id: CombatantId,
+        /// Whom it looks for.
+        target: CombatantId,
+        /// A free glance (Awareness) rather than a search (Search, 1 action).
+        glance: bool,
+    },
+    /// Switches a cloaking module on (CX-CLOAK-01/02).
+    Cloak {
+        /// The wearer.
+        id: CombatantId,
+    },
+    /// Switches a cloak off (free); its Charge Delay follows (CX-CLOAK-02).
+    Uncloak {
+        /// The wearer.
+        id: CombatantId,
+    },
+    /// Casts a spell at a target (CX-SPELL-01..03): 1 action.
+    Cast {
+        /// The caster.
+        id: CombatantId,
+        /// The spell id.
+        spell: String,
+        /// The target (the caster itself for a spell on itself).
+        target: CombatantId,
+        /// The target's cover from the caster, if not its usual cover.
+        cover: Option<Cover>,
+    },
 }
 
 /// Why a command was refused. Nothing changed.
@@ -520,7 +569,30 @@ pub(crate) fn decide(
             turns,
         } => gm::afflict(&mut d, target, *condition, *turns)?,
         Command::Cure { target, condition } => gm::cure(&mut d, target, *condition)?,
+        Command::Conceal { id, from, dc } => stealth::conceal(&mut d, id, from, *dc)?,
+        Command::Reveal { id, to } => stealth::reveal(&mut d, id, to)?,
+        Command::Search { id, target, glance } => {
+            stealth::search(&mut d, id, target, *glance, dice)?
+        }
+        Command::Cloak { id } => cloak::activate(&mut d, id)?,
+        Command::Uncloak { id } => cloak::deactivate(&mut d, id)?,
+        Command::Cast {
+            id,
+            spell,
+            target,
+            cover,
+        } => spells::cast(
+            &mut d,
+            spells::Casting {
+                id,
+                spell,
+                target,
+                cover: *cover,
+            },
+            dice,
+        )?,
     }
+    stealth::aftermath(&mut d, command)?;
     Ok(d.events)
 }
 

@@ -309,11 +309,114 @@ pub enum Event {
     },
     /// The fight is over: death saves regained, revives reset (CX-DEATH-04).
     EncounterClosed,
+    /// Undetected by these combatants (CX-RNG-09/10, CX-CLOAK-03).
+    Concealed {
+        /// Who.
+        id: CombatantId,
+        /// By whom it is now undetected.
+        from: Vec<CombatantId>,
+        /// The DC a search must beat while it is not cloaked, if set.
+        dc: Option<i64>,
+        /// Why.
+        why: String,
+    },
+    /// Detected by these combatants.
+    Detected {
+        /// Who.
+        id: CombatantId,
+        /// By whom.
+        by: Vec<CombatantId>,
+        /// Why.
+        why: String,
+    },
+    /// A search or glance for an undetected combatant (CX-CLOAK-03).
+    Searched {
+        /// The searcher.
+        searcher: CombatantId,
+        /// Whom it looked for.
+        target: CombatantId,
+        /// A free glance (Awareness) rather than a search.
+        glance: bool,
+        /// The round.
+        round: u32,
+        /// The check, with its breakdown.
+        result: CheckResult,
+    },
+    /// Moved or used a skill: the cloak's upkeep and Moving Detect DC
+    /// (CX-CLOAK-01, CX-CLOAK-03).
+    Stirred {
+        /// Who.
+        id: CombatantId,
+        /// It moved (not only used a skill).
+        moved: bool,
+        /// What it did.
+        why: String,
+    },
+    /// A cloak switched on (CX-CLOAK-01/02).
+    Cloaked {
+        /// The wearer.
+        id: CombatantId,
+        /// Nanites paid.
+        cost: i64,
+        /// Turns it lasts after this one.
+        turns: i64,
+        /// The itemised explanation.
+        breakdown: Breakdown,
+    },
+    /// A cloak's turn start: upkeep paid or waived (CX-CLOAK-01).
+    CloakUpkeep {
+        /// The wearer.
+        id: CombatantId,
+        /// Nanites paid.
+        cost: i64,
+        /// Which of its turns begins.
+        turn: i64,
+        /// The itemised explanation.
+        breakdown: Breakdown,
+    },
+    /// A cloak ended (CX-CLOAK-02/03).
+    Uncloaked {
+        /// The wearer.
+        id: CombatantId,
+        /// Why.
+        why: String,
+        /// Actions before it can cloak again.
+        charge_delay: u32,
+    },
+    /// A spell was cast (CX-SPELL-01..03); its effects follow as their own
+    /// events.
+    SpellCast {
+        /// The caster.
+        caster: CombatantId,
+        /// The target.
+        target: CombatantId,
+        /// The spell id.
+        spell: String,
+        /// Nanites spent.
+        nanites: i64,
+        /// Whether the casting check succeeded.
+        success: bool,
+        /// The target's save, if it made one.
+        save: Option<super::SpellSave>,
+        /// The itemised explanation.
+        breakdown: Breakdown,
+    },
+    /// Health restored (a spell).
+    Healed {
+        /// Who.
+        id: CombatantId,
+        /// Health regained.
+        amount: i64,
+        /// The itemised explanation.
+        breakdown: Breakdown,
+    },
 }
 
 pub(crate) fn evolve(state: &mut Battle, event: &Event) {
     match event {
         Event::Clock(e) => {
+            super::cloak::before_clock(state, e);
+            super::spells::before_clock(state, e);
             state.clock.apply(e);
             match e {
                 ClockEvent::TurnBegan { id, .. } => {
@@ -538,6 +641,14 @@ pub(crate) fn evolve(state: &mut Battle, event: &Event) {
                 c.saves_tried.push((*condition, *round));
             }
         }
+        Event::Concealed { .. }
+        | Event::Detected { .. }
+        | Event::Searched { .. }
+        | Event::Stirred { .. }
+        | Event::Cloaked { .. }
+        | Event::CloakUpkeep { .. }
+        | Event::Uncloaked { .. } => super::stealth::evolve(state, event),
+        Event::SpellCast { .. } | Event::Healed { .. } => super::spells::evolve(state, event),
         Event::EncounterClosed => {
             for c in state.combatants.values_mut() {
                 c.fighter.death_saves.encounter_ended();

@@ -182,6 +182,14 @@ pub fn narrate(state: &Battle, event: &Event) -> Vec<String> {
         )),
         Event::ShieldTurn { what, .. } => lines(what.clone()),
         Event::SaveTried { .. } => Vec::new(),
+        Event::Concealed { .. }
+        | Event::Detected { .. }
+        | Event::Searched { .. }
+        | Event::Stirred { .. }
+        | Event::Cloaked { .. }
+        | Event::CloakUpkeep { .. }
+        | Event::Uncloaked { .. } => super::stealth::narrate(state, event),
+        Event::SpellCast { .. } | Event::Healed { .. } => super::spells::narrate(state, event),
         Event::EncounterClosed => {
             lines("the fight is over: death saves regained where none failed (CX-DEATH-04)".into())
         }

@@ -133,7 +133,8 @@ pub(crate) fn fire(
         shooter_stance: shooter.stance,
         suppressed: d.state.is_suppressed(id),
         sprinting: shooter.sprint_window > 0,
-        stealth: false,
+        // An undetected shooter who aimed: -1 and +20 damage (CX-RNG-09).
+        stealth: fire == Fire::Aimed && super::stealth::unseen(&d.state, id, target),
         condition: d.state.conditions(id).map(|c| c.kind.miss_chance()).sum(),
         no_crits,
     };

@@ -51,6 +51,7 @@ pub(crate) fn begin(
     for e in d.state.clock.decide(&command)? {
         d.clock(e);
     }
+    super::stealth::surprise(d, surprise);
     if let Some(id) = d.state.clock.active.clone() {
         start_of_turn(d, &id, dice)?;
     }
@@ -196,6 +197,7 @@ fn start_of_turn(
     if let Some(s) = &c.fighter.shield {
         shield_turn(d, id, s);
     }
+    super::cloak::turn_starts(d, id)?;
     if d.state.has_effect(id, |e| matches!(e, CxEffect::Tripped)) {
         let lost = TRIP_ACTIONS.min(i64::from(d.state.clock.budget.left));
         spend(

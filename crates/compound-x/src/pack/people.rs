@@ -1,10 +1,12 @@
 //! Races, classes, skills, feats and spells as a pack defines them.
 
 use nanite_core::Formula;
-use nanite_core::content::Fields;
+use nanite_core::content::{Fields, Item};
 
+use super::DamageType;
 use super::effect::{Effect, Save, read_effects};
 use super::read::{choice, count, formula, stat_table};
+use crate::combat::{ConditionKind, Cover};
 use crate::stat::Stat;
 
 /// A race or species (CX-CONTENT-01, CX-STAT-06).
@@ -293,12 +295,37 @@ pub struct Spell {
     pub save: Option<Save>,
     /// Damage it deals.
     pub damage: Option<Formula>,
+    /// The type of that damage (required with `damage`, CX-DMG-05).
+    pub damage_type: Option<DamageType>,
+    /// Armor-piercing level of that damage.
+    pub apl: i64,
+    /// What a successful save does.
+    pub on_save: OnSave,
     /// Health it restores.
     pub heal: Option<Formula>,
+    /// The condition it inflicts (on a failed save, when it allows one).
+    pub condition: Option<ConditionKind>,
+    /// Turns the condition lasts (none: until saved against or cured).
+    pub condition_turns: Option<u32>,
+    /// Conditions it ends.
+    pub cures: Vec<ConditionKind>,
+    /// Cover the target counts as in until the start of the caster's next turn.
+    pub cover: Option<Cover>,
+}
+
+/// What a successful save against a spell does (CX-SPELL-03).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OnSave {
+    /// The spell does nothing to the target.
+    #[default]
+    Negates,
+    /// The target takes half the damage and nothing else.
+    Half,
 }
 
 pub(crate) fn read_spell(id: &str, f: &Fields<'_, '_>) -> Option<Spell> {
-    Some(Spell {
+    let spell = Spell {
         id: id.to_string(),
         name: f.required_string("name").unwrap_or_default(),
         description: f.required_string("description").unwrap_or_default(),
@@ -318,6 +345,96 @@ pub(crate) fn read_spell(id: &str, f: &Fields<'_, '_>) -> Option<Spell> {
             ],
         ),
         damage: formula(f, "damage", false),
+        damage_type: choice(
+            f,
+            "damage_type",
+            &[
+                ("ballistic", DamageType::Ballistic),
+                ("laser", DamageType::Laser),
+                ("plasma", DamageType::Plasma),
+                ("explosive", DamageType::Explosive),
+                ("melee", DamageType::Melee),
+            ],
+        ),
+        apl: count(f, "apl", false).unwrap_or_default(),
+        on_save: choice(
+            f,
+            "on_save",
+            &[("negates", OnSave::Negates), ("half", OnSave::Half)],
+        )
+        .unwrap_or_default(),
         heal: formula(f, "heal", false),
-    })
+        condition: f.item("condition").and_then(|i| condition(&i)),
+        condition_turns: count(f, "condition_turns", false)
+            .map(|n| u32::try_from(n).unwrap_or(u32::MAX)),
+        cures: f
+            .item("cures")
+            .and_then(|i| i.list())
+            .unwrap_or_default()
+            .iter()
+            .filter_map(condition)
+            .collect(),
+        cover: choice(
+            f,
+            "cover",
+            &[("partial", Cover::Partial), ("full", Cover::Full)],
+        ),
+    };
+    check_spell(&spell, f);
+    Some(spell)
+}
+
+/// A condition named by its key (`fear`, `plasma-burn`).
+fn condition(item: &Item<'_, '_>) -> Option<ConditionKind> {
+    let text = item.string()?;
+    let kind = ConditionKind::parse(&text);
+    if kind.is_none() {
+        item.error(
+            format!("`{text}` is not a condition"),
+            Some(format!(
+                "conditions are {}",
+                ConditionKind::ALL.map(ConditionKind::key).join(", ")
+            )),
+        );
+    }
+    kind
+}
+
+/// Fields of a spell that only make sense together.
+fn check_spell(spell: &Spell, f: &Fields<'_, '_>) {
+    if spell.damage.is_some() && spell.damage_type.is_none() && !f.has("damage_type") {
+        f.error_at(
+            "damage",
+            "a spell that deals damage needs its `damage_type` (CX-DMG-05)",
+            Some("add `damage_type = \"plasma\"` (or ballistic, laser, explosive, melee)".into()),
+        );
+    }
+    if spell.damage.is_none() && f.has("damage_type") {
+        f.error_at(
+            "damage_type",
+            "`damage_type` without `damage`: the spell deals no damage",
+            Some("add `damage = \"2d10\"` or remove `damage_type`".into()),
+        );
+    }
+    if spell.on_save == OnSave::Half && (spell.save.is_none() || spell.damage.is_none()) {
+        f.error_at(
+            "on_save",
+            "`on_save = \"half\"` halves damage on a save, so the spell needs both `save` and `damage`",
+            None,
+        );
+    }
+    if spell.condition_turns == Some(0) {
+        f.error_at(
+            "condition_turns",
+            "a condition lasts at least 1 turn",
+            Some("leave `condition_turns` out for no limit".into()),
+        );
+    }
+    if spell.condition_turns.is_some() && !f.has("condition") {
+        f.error_at(
+            "condition_turns",
+            "`condition_turns` without `condition`",
+            Some("add `condition = \"stunned\"` or remove `condition_turns`".into()),
+        );
+    }
 }
