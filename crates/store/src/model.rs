@@ -1,0 +1,102 @@
+//! What goes in and comes out of the store.
+
+use serde::{Deserialize, Serialize};
+
+/// The format number of exports.
+pub const EXPORT_FORMAT: u32 = 1;
+
+/// A stream's header.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StreamInfo {
+    /// Its id.
+    pub id: String,
+    /// What it holds ("cx-encounter").
+    pub kind: String,
+    /// Events in it.
+    pub version: i64,
+    /// What the server keeps about it (campaign, name...).
+    pub meta: serde_json::Value,
+}
+
+/// An event to append.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NewEvent {
+    /// Its kind, for people and filters.
+    pub kind: String,
+    /// The event itself.
+    pub data: serde_json::Value,
+}
+
+/// A stored event.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Recorded {
+    /// Its stream.
+    pub stream: String,
+    /// Its version in the stream, from 1.
+    pub version: i64,
+    /// Its kind.
+    pub kind: String,
+    /// The event.
+    pub data: serde_json::Value,
+    /// The idempotency key of the command that produced it.
+    pub command: Option<String>,
+}
+
+/// What an append did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "appended", rename_all = "snake_case")]
+pub enum Appended {
+    /// The events were stored as versions `first..=last`.
+    Stored {
+        /// The first new version.
+        first: i64,
+        /// The last new version (the stream's version now).
+        last: i64,
+    },
+    /// The command key was used before: nothing was stored; these are the
+    /// versions of that first append.
+    Duplicate {
+        /// Its first version.
+        first: i64,
+        /// Its last version.
+        last: i64,
+    },
+}
+
+/// A snapshot of a stream's state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Snapshot {
+    /// The version it reflects.
+    pub version: i64,
+    /// The state.
+    pub data: serde_json::Value,
+}
+
+/// A plain record.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// Its id in its collection.
+    pub id: String,
+    /// The data.
+    pub data: serde_json::Value,
+    /// Times written.
+    pub version: i64,
+}
+
+/// One stream in an export.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StreamExport {
+    /// Its header.
+    pub info: StreamInfo,
+    /// Its events, in order.
+    pub events: Vec<Recorded>,
+}
+
+/// Streams with their events, as `nanite export` writes them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Export {
+    /// [`EXPORT_FORMAT`].
+    pub format: u32,
+    /// The streams.
+    pub streams: Vec<StreamExport>,
+}
