@@ -39,7 +39,7 @@ struct Cli {
 enum Command {
     /// Roll dice expressions, or show their exact odds.
     Roll(roll::RollArgs),
-    /// Compound X characters: new, check, sheet, level-up.
+    /// Compound X characters and encounters: new, check, sheet, level-up, encounter.
     Cx(cx::CxArgs),
 }
 

@@ -1,4 +1,4 @@
-//! `nanite roll --physical`: the table's own dice, asked for one at a time on
+//! `nanite roll --physical` and `nanite cx encounter --physical`: the table's own dice, asked for one at a time on
 //! the terminal (prompts on stderr, answers on stdin).
 //!
 //! The prompt names each die and what it is for (`d10 for 2d10+12: `), so the
@@ -8,7 +8,7 @@
 use std::io::{self, BufRead, Write};
 
 use anyhow::{Context as _, bail};
-use nanite_dice::{AskedDice, DieRequest, Roll, SourceError};
+use nanite_dice::{AskedDice, DiceSource, DieRequest, Roll, SourceError};
 
 use crate::roll::{self, TypedExpression};
 
@@ -27,6 +27,20 @@ pub(crate) fn roll_each(expressions: &[TypedExpression]) -> anyhow::Result<Vec<R
         .map_err(|err| SourceError::Unavailable(format!("{err:#}")))
     });
     Ok(roll::roll_each(expressions, &mut dice)?)
+}
+
+/// Dice asked for one at a time at the terminal, each named by its purpose
+/// (`d10 for accuracy d10 for Vex Marrow: `).
+pub(crate) fn terminal_dice() -> impl DiceSource {
+    AskedDice::new(|request: &DieRequest<'_>, description: &str| {
+        ask(
+            &mut io::stdin().lock(),
+            &mut io::stderr().lock(),
+            request.sides,
+            description,
+        )
+        .map_err(|err| SourceError::Unavailable(format!("{err:#}")))
+    })
 }
 
 /// Prompts `d{sides} for {description}: ` on `prompt` until `input` gives a

@@ -1,10 +1,13 @@
-//! `nanite cx`: Compound X characters: build, check, show, level up.
+//! `nanite cx`: Compound X characters (build, check, show, level up) and
+//! scripted encounters.
 
 mod check;
+mod encounter;
 mod level_up;
 mod new;
 mod pack;
 mod render;
+mod script;
 mod sheet;
 
 use std::path::{Path, PathBuf};
@@ -36,13 +39,16 @@ enum CxCommand {
     Sheet(sheet::SheetArgs),
     /// Apply one level to a character file, with its choices.
     LevelUp(level_up::LevelUpArgs),
+    /// Run a scripted encounter and print its log with every breakdown.
+    Encounter(encounter::EncounterArgs),
 }
 
 /// What `nanite cx` asks `main` to exit with.
 pub(crate) enum Outcome {
     /// Everything went well.
     Success,
-    /// The command ran but found errors in the input (exit 1).
+    /// The command ran but found errors in the input, or the rules refused
+    /// a command of an encounter script (exit 1).
     Problems,
 }
 
@@ -54,6 +60,7 @@ pub(crate) fn run(args: &CxArgs) -> Result<Outcome> {
         CxCommand::Check(a) => check::run(a, &pack),
         CxCommand::Sheet(a) => sheet::run(a, &pack).map(|()| Outcome::Success),
         CxCommand::LevelUp(a) => level_up::run(a, &pack).map(|()| Outcome::Success),
+        CxCommand::Encounter(a) => encounter::run(a, &pack),
     }
 }
 

@@ -1,0 +1,323 @@
+//! Reading an encounter file (docs/compound-x/encounter-file.md): the
+//! combatants with their character files and places, the distances, and the
+//! script, with every problem reported at once with its line.
+
+use nanite_compound_x::combat::{Cover, Stance};
+use nanite_core::content::{Fields, Item, Reading, SourceFile, check_format};
+use nanite_core::{CombatantId, Diagnostics};
+
+use crate::cx::script::{self, Parsed};
+
+/// The newest encounter file format this build reads.
+pub(crate) const ENCOUNTER_FORMAT: i64 = 1;
+
+/// A whole encounter file.
+#[derive(Debug)]
+pub(super) struct EncounterFile {
+    /// Its title.
+    pub(super) name: String,
+    /// The seed of its dice, unless the command line chooses others.
+    pub(super) seed: Option<u64>,
+    /// Everyone in the fight, in the file's order.
+    pub(super) combatants: Vec<Entrant>,
+    /// Distances the GM sets before the fight.
+    pub(super) distances: Vec<Gap>,
+    /// Physical dice typed ahead, unless the command line chooses others.
+    pub(super) dice: Option<Vec<i64>>,
+    /// The script, line by line.
+    pub(super) script: Vec<ScriptLine>,
+}
+
+/// One `[[combatant]]`.
+#[derive(Debug, Clone)]
+pub(super) struct Entrant {
+    /// Its handle in commands.
+    pub(super) id: CombatantId,
+    /// Its character file, as written (relative to the encounter file).
+    pub(super) character: String,
+    /// Its side.
+    pub(super) side: String,
+    /// A name for the log instead of the character's.
+    pub(super) name: Option<String>,
+    /// Its cover.
+    pub(super) cover: Cover,
+    /// Its stance.
+    pub(super) stance: Stance,
+    /// Hidden from the players.
+    pub(super) hidden: bool,
+    /// Initiative set by hand instead of rolled.
+    pub(super) initiative: Option<i64>,
+    /// The line of its table.
+    pub(super) line: usize,
+}
+
+/// One `[[distance]]`.
+#[derive(Debug)]
+pub(super) struct Gap {
+    /// One.
+    pub(super) a: CombatantId,
+    /// The other.
+    pub(super) b: CombatantId,
+    /// Metres.
+    pub(super) metres: i64,
+    /// The line of its table.
+    pub(super) line: usize,
+}
+
+/// One line of the script.
+#[derive(Debug)]
+pub(super) struct ScriptLine {
+    /// Its line in the file.
+    pub(super) line: usize,
+    /// The command as written.
+    pub(super) text: String,
+    /// What it asks for.
+    pub(super) parsed: Parsed,
+}
+
+/// Reads `file`; `None` when it is too broken to run (the diagnostics say why).
+pub(super) fn read(file: &SourceFile, stem: &str) -> (Option<EncounterFile>, Diagnostics) {
+    let reading = Reading::new(file);
+    let encounter = reading.document(|root| read_root(&root, stem)).flatten();
+    let found = reading.finish();
+    let encounter = encounter.filter(|_| !found.has_errors());
+    (encounter, found)
+}
+
+fn read_root(root: &Fields<'_, '_>, stem: &str) -> Option<EncounterFile> {
+    let format_ok = check_format(root, "encounter file", ENCOUNTER_FORMAT);
+    let name = root.string("name").unwrap_or_else(|| stem.to_string());
+    let seed = root.item("seed").and_then(|i| {
+        let n = i.integer()?;
+        let seed = u64::try_from(n).ok();
+        if seed.is_none() {
+            i.error(
+                format!("seed {n} is negative"),
+                Some("use a whole number from 0".into()),
+            );
+        }
+        seed
+    });
+    let mut combatants: Vec<Entrant> = Vec::new();
+    for t in root.tables("combatant") {
+        let Some(e) = entrant(&t) else { continue };
+        if combatants.iter().any(|c| c.id == e.id) {
+            t.error_at(
+                "id",
+                format!("two combatants have the id `{}`", e.id),
+                Some("give each combatant its own id, like `raider-1` and `raider-2`".into()),
+            );
+        } else {
+            combatants.push(e);
+        }
+    }
+    if combatants.is_empty() && !root.has("combatant") {
+        root.error_at(
+            "combatant",
+            "the encounter has no combatants",
+            Some("add a [[combatant]] table with id, character and side for each".into()),
+        );
+    }
+    let known: Vec<CombatantId> = combatants.iter().map(|c| c.id.clone()).collect();
+    let distances = root
+        .tables("distance")
+        .iter()
+        .filter_map(|t| gap(t, &known))
+        .collect();
+    let (dice, script) = match root.table("script") {
+        Some(t) => {
+            let dice = t.item("dice").and_then(|i| dice(&i));
+            let script = t
+                .item("commands")
+                .and_then(|i| i.list())
+                .unwrap_or_default()
+                .iter()
+                .filter_map(|i| script_line(i, &known))
+                .collect();
+            t.finish();
+            (dice, script)
+        }
+        None => (None, Vec::new()),
+    };
+    root.finish();
+    if seed.is_some() && dice.is_some() {
+        root.error_at(
+            "seed",
+            "the file gives both a seed and [script] dice",
+            Some("keep one: a seed for random dice, or dice typed ahead".into()),
+        );
+    }
+    format_ok.then_some(EncounterFile {
+        name,
+        seed,
+        combatants,
+        distances,
+        dice,
+        script,
+    })
+}
+
+/// Whether `id` can be a combatant's handle in the script.
+fn usable_id(id: &str) -> Result<(), String> {
+    if id.is_empty() {
+        return Err("an id cannot be empty".into());
+    }
+    if let Some(c) = id
+        .chars()
+        .find(|c| !(c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '-' || *c == '_'))
+    {
+        return Err(format!(
+            "id `{id}` has `{c}`; ids are lower-case letters, digits, `-` and `_` (like `drone-2`)"
+        ));
+    }
+    if script::is_gm_verb(id) {
+        return Err(format!(
+            "`{id}` starts a GM command in the script, so it cannot be an id (try `{id}-1`)"
+        ));
+    }
+    Ok(())
+}
+
+fn keyword<T: Copy>(
+    fields: &Fields<'_, '_>,
+    key: &str,
+    parse: fn(&str) -> Option<T>,
+    all: &str,
+) -> Option<T> {
+    let item = fields.item(key)?;
+    let text = item.string()?;
+    let found = parse(&text);
+    if found.is_none() {
+        item.error(
+            format!("unknown {key} `{text}`"),
+            Some(format!("use one of: {all}")),
+        );
+    }
+    found
+}
+
+fn entrant(t: &Fields<'_, '_>) -> Option<Entrant> {
+    let id = t.required_string("id");
+    if let Some(Err(why)) = id.as_deref().map(usable_id) {
+        t.error_at("id", why, None);
+    }
+    let character = t.required_string("character");
+    let side = t.required_string("side");
+    let name = t.string("name");
+    let cover = keyword(t, "cover", Cover::parse, "none, partial, full").unwrap_or_default();
+    let stance = keyword(
+        t,
+        "stance",
+        Stance::parse,
+        "standing, crouched, prone, hunkered",
+    )
+    .unwrap_or_default();
+    let hidden = t.boolean("hidden").unwrap_or(false);
+    let initiative = t.integer("initiative");
+    t.finish();
+    Some(Entrant {
+        id: CombatantId(id?),
+        character: character?,
+        side: side?,
+        name,
+        cover,
+        stance,
+        hidden,
+        initiative,
+        line: t.line(),
+    })
+}
+
+fn known_id(item: &Item<'_, '_>, id: &CombatantId, known: &[CombatantId]) -> bool {
+    if known.contains(id) {
+        return true;
+    }
+    let names: Vec<&str> = known.iter().map(CombatantId::as_str).collect();
+    item.error(
+        format!("nobody called `{id}` is in this encounter"),
+        Some(if names.is_empty() {
+            "add a [[combatant]] with that id".into()
+        } else {
+            format!(
+                "the combatants are {}; check the spelling or add a [[combatant]] with id = \"{id}\"",
+                names.join(", ")
+            )
+        }),
+    );
+    false
+}
+
+fn gap(t: &Fields<'_, '_>, known: &[CombatantId]) -> Option<Gap> {
+    let between = t.required("between");
+    let ids = between.as_ref().and_then(Item::strings);
+    let metres = t.required_integer("metres");
+    t.finish();
+    let between = between?;
+    let [a, b] = ids?
+        .try_into()
+        .map_err(|_| {
+            between.error(
+                "expected two combatant ids",
+                Some("write between = [\"vex\", \"raider\"]".into()),
+            );
+        })
+        .ok()?;
+    let (a, b) = (CombatantId(a), CombatantId(b));
+    let known_a = known_id(&between, &a, known);
+    let known_b = known_id(&between, &b, known);
+    if a == b {
+        between.error(
+            format!("a distance needs two different combatants, not {a} twice"),
+            None,
+        );
+    }
+    let metres = metres?;
+    if !(0..=100_000).contains(&metres) {
+        t.error_at(
+            "metres",
+            format!("{metres} m is not a distance"),
+            Some("give 0 to 100000 metres".into()),
+        );
+        return None;
+    }
+    (known_a && known_b && a != b).then_some(Gap {
+        a,
+        b,
+        metres,
+        line: t.line(),
+    })
+}
+
+fn dice(item: &Item<'_, '_>) -> Option<Vec<i64>> {
+    let mut faces = Vec::new();
+    for i in item.list()? {
+        let face = i.integer()?;
+        if face < 1 {
+            i.error(
+                format!("{face} is not a face of a die"),
+                Some("write each die as it landed, from 1 (a face showing 0 is 10)".into()),
+            );
+            return None;
+        }
+        faces.push(face);
+    }
+    Some(faces)
+}
+
+fn script_line(item: &Item<'_, '_>, known: &[CombatantId]) -> Option<ScriptLine> {
+    let text = item.string()?;
+    match script::parse(&text) {
+        Ok(parsed) => {
+            let all_known = parsed.ids.iter().all(|id| known_id(item, id, known));
+            all_known.then(|| ScriptLine {
+                line: item.line(),
+                text: text.trim().to_string(),
+                parsed,
+            })
+        }
+        Err(e) => {
+            item.error(format!("`{}`: {}", text.trim(), e.message), Some(e.help));
+            None
+        }
+    }
+}
