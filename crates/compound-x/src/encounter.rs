@@ -188,7 +188,9 @@ pub struct Battle {
     pub clock: Encounter<CxEffect>,
     /// The combatants by id.
     pub combatants: BTreeMap<CombatantId, Combatant>,
-    /// Metres between pairs of combatants, as the GM set them.
+    /// Metres between pairs of combatants, as the GM set them (a list of
+    /// `[a, b, metres]` in JSON, whose map keys must be strings).
+    #[serde(serialize_with = "distance_list")]
     pub distances: BTreeMap<(CombatantId, CombatantId), i64>,
     /// Pairs locked in melee, in adjacent metres (CX-MOVE-08).
     pub engaged: std::collections::BTreeSet<(CombatantId, CombatantId)>,
@@ -293,6 +295,13 @@ impl Battle {
             Phase::Surprise { .. } | Phase::Round { .. }
         )
     }
+}
+
+fn distance_list<S: serde::Serializer>(
+    distances: &BTreeMap<(CombatantId, CombatantId), i64>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_seq(distances.iter().map(|((a, b), m)| (a, b, m)))
 }
 
 /// The key of a pair of combatants, in either order.

@@ -3,6 +3,7 @@
 mod cx {
     mod character_file;
     mod checks;
+    mod cloak;
     mod encounter;
     mod firefight;
     mod house;
@@ -13,8 +14,10 @@ mod cx {
     mod properties;
     mod secondary;
     mod sheets;
+    mod spells;
     mod stats;
     pub(crate) mod support;
+    pub(crate) mod table;
     mod validation;
     mod weapons;
 }

@@ -531,6 +531,11 @@ pub(crate) fn narrate(state: &Battle, event: &Event) -> Vec<String> {
             .map_or_else(|| id.to_string(), |c| c.fighter.name.clone())
     };
     match event {
+        Event::Concealed { id, from, dc, why } if from.is_empty() => vec![format!(
+            "a search for {} must now beat DC {} ({why})",
+            n(id),
+            dc.unwrap_or_default()
+        )],
         Event::Concealed { id, from, dc, why } => vec![format!(
             "{} is undetected by {}{} ({why})",
             n(id),
