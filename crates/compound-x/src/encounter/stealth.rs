@@ -569,3 +569,42 @@ pub(crate) fn narrate(state: &Battle, event: &Event) -> Vec<String> {
 fn list<'a>(ids: impl Iterator<Item = &'a CombatantId>) -> String {
     ids.map(|i| i.to_string()).collect::<Vec<_>>().join(", ")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn blow(rolled: i64, die: u32, miss_chance: i64) -> Option<StealthBlow> {
+        stealth_melee(
+            rolled,
+            &StealthStrike {
+                melee_skill: STEALTH_MELEE_SKILL,
+                level: 1,
+                die,
+                miss_chance,
+                critical: false,
+                explosive: false,
+            },
+        )
+    }
+
+    #[test]
+    fn a_vital_spot_needs_more_than_3_over_the_miss_chance() {
+        // rule: CX-RNG-10
+        assert!(!blow(10, 7, 4).unwrap().vital, "3 over");
+        assert!(blow(10, 8, 4).unwrap().vital, "4 over");
+    }
+
+    #[test]
+    fn the_cap_comes_before_critical_effects() {
+        // rule: CX-RNG-10
+        let b = blow(100, 5, 4).unwrap();
+        assert_eq!((b.amount, b.cap), (150, 150));
+        let mut breakdown = Breakdown::new();
+        b.explain(&mut breakdown);
+        assert_eq!(
+            breakdown.to_string(),
+            "stealth attack: damage 100 doubled, at most 150 (CX-RNG-10): 150\n"
+        );
+    }
+}
