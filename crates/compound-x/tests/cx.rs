@@ -4,6 +4,7 @@ mod cx {
     mod character_file;
     mod checks;
     mod cloak;
+    mod command_json;
     mod encounter;
     mod firefight;
     mod house;

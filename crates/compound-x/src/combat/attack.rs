@@ -14,7 +14,7 @@ use super::fighter::{Cover, Fighter, Stance};
 use crate::pack::{Attack, FireMode};
 
 /// How the shooter fires (CX-RNG-05, CX-RNG-06).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Fire {
     /// Having aimed this turn.
@@ -119,8 +119,10 @@ pub struct Shot {
     pub damage_roll: Option<i64>,
     /// What the damage did, on a hit.
     pub strike: Option<Strike>,
-    /// A thrown weapon bypassed armor (CX-RNG-14).
+    /// A thrown weapon bypassed armor (CX-RNG-14, or a vital spot, CX-RNG-10).
     pub armor_bypassed: bool,
+    /// A stealth throw's doubled damage (CX-RNG-10).
+    pub stealth_blow: Option<crate::encounter::StealthBlow>,
 }
 
 /// Critical and stealth bonuses to damage (CX-DMG-06).
@@ -169,6 +171,19 @@ pub fn shoot(
     attacker: &Fighter,
     target: &Fighter,
     aim: &Aim,
+    roller: &mut Roller,
+    source: &mut dyn DiceSource,
+) -> Result<Result<Shot, ShotRefusal>, SourceError> {
+    shoot_unseen(attacker, target, aim, false, roller, source)
+}
+
+/// As [`shoot`]; `unseen` marks a throw by an undetected attacker, whose
+/// damage a Melee skill of 10 or more doubles (CX-RNG-10).
+pub fn shoot_unseen(
+    attacker: &Fighter,
+    target: &Fighter,
+    aim: &Aim,
+    unseen: bool,
     roller: &mut Roller,
     source: &mut dyn DiceSource,
 ) -> Result<Result<Shot, ShotRefusal>, SourceError> {
@@ -242,6 +257,7 @@ pub fn shoot(
         damage_roll: None,
         strike: None,
         armor_bypassed: false,
+        stealth_blow: None,
     };
     if hit {
         let purpose = if source.reads_purposes() {
@@ -256,13 +272,30 @@ pub fn shoot(
                 _ => SourceError::Unavailable(e.to_string()),
             })?
             .total;
-        let amount = rolled
+        let stealth_blow = if unseen && weapon.attack == Attack::Thrown {
+            crate::encounter::stealth_melee(
+                rolled,
+                &crate::encounter::StealthStrike {
+                    melee_skill: crate::encounter::melee_skill(attacker),
+                    level: attacker.level,
+                    die: accuracy,
+                    miss_chance,
+                    critical,
+                    explosive: weapon.damage_type == crate::pack::DamageType::Explosive,
+                },
+            )
+        } else {
+            None
+        };
+        shot.stealth_blow = stealth_blow;
+        let amount = stealth_blow.map_or(rolled, |b| b.amount)
             + if critical { CRITICAL_DAMAGE } else { 0 }
             + if aim.stealth { STEALTH_DAMAGE } else { 0 };
         shot.damage_roll = Some(rolled);
         // Thrown: a critical or a roll 3 over the miss chance bypasses armor (CX-RNG-14).
-        shot.armor_bypassed =
-            weapon.attack == Attack::Thrown && (critical || i64::from(accuracy) >= miss_chance + 3);
+        shot.armor_bypassed = weapon.attack == Attack::Thrown
+            && (critical || i64::from(accuracy) >= miss_chance + 3)
+            || stealth_blow.is_some_and(|b| b.vital);
         shot.strike = Some(strike_with(
             target,
             Blow {
@@ -351,6 +384,9 @@ impl Shot {
         }
         if let (Some(rolled), Some(s)) = (self.damage_roll, self.strike) {
             b.value(format!("damage {}", weapon.damage.text()), rolled);
+            if let Some(blow) = &self.stealth_blow {
+                blow.explain(&mut b);
+            }
             b.modifier(
                 "critical (CX-DMG-06)",
                 if self.critical { CRITICAL_DAMAGE } else { 0 },

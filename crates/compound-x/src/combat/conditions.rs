@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::dice::die;
 
 /// A condition (CX-COND).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ConditionKind {
     /// floor(d10 / 2) + 1 per turn per stack (CX-COND-01).

@@ -10,7 +10,7 @@ use crate::sheet::{MissChances, Range, Saves, Sheet, SkillLine, Survival};
 use crate::stat::Stats;
 
 /// Cover between a target and its attacker (CX-RNG-04).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Cover {
     /// No cover: +0.
@@ -50,7 +50,7 @@ impl Cover {
 }
 
 /// A combatant's stance (CX-MOVE-04..06).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Stance {
     /// Standing.

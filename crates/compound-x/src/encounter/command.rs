@@ -13,10 +13,12 @@ use crate::combat::{ConditionKind, Cover, Fighter, Fire, ShotRefusal, Stance};
 use crate::pack::{DamageType, FireMode};
 
 /// A request to change the fight.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, serde::Deserialize)]
 #[serde(tag = "command", rename_all = "snake_case")]
 pub enum Command {
-    /// The GM adds a combatant (before or during the fight).
+    /// The GM adds a combatant (before or during the fight). Not read from
+    /// JSON: a server adds combatants from character files it validated.
+    #[serde(skip_deserializing)]
     Add {
         /// Its handle.
         id: CombatantId,

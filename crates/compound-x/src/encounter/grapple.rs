@@ -41,7 +41,7 @@ impl Grapple {
 }
 
 /// A hold that subdues (CX-MELEE-03).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Hold {
     /// Choked out: unconscious.
@@ -64,7 +64,7 @@ impl Hold {
 }
 
 /// What a grappler does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(tag = "act", rename_all = "snake_case")]
 pub enum GrappleAct {
     /// Contest control: opposed grapple checks.

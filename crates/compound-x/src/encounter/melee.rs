@@ -9,13 +9,15 @@ use serde::Serialize;
 
 use super::gm::{able, consequences, not_afraid, spend};
 use super::{Decision, Event, Refusal};
-use crate::combat::{Blow, Fighter, Stance, Strike, d10_for, d100_for, explain_strike, strike};
+use crate::combat::{
+    Blow, Fighter, Stance, Strike, d10_for, d100_for, explain_strike, strike_with,
+};
 use crate::pack::{Attack, DamageType, FireMode};
 use crate::sheet::stat_combat_bonus;
 use crate::stat::Stat;
 
 /// How a melee attack is made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MeleeKind {
     /// A normal blow.
@@ -331,7 +333,26 @@ fn resolve(
             })?
             .total;
         b.value(format!("damage {}", a.damage.text()), rolled);
-        let mut amount = rolled
+        // Unseen with 10+ Melee: doubled to the cap, before critical effects (CX-RNG-10).
+        let stealth = if super::stealth::unseen(&d.state, id, target) {
+            super::stealth::stealth_melee(
+                rolled,
+                &super::stealth::StealthStrike {
+                    melee_skill: super::stealth::melee_skill(&attacker),
+                    level: attacker.level,
+                    die,
+                    miss_chance,
+                    critical,
+                    explosive: a.damage_type == DamageType::Explosive,
+                },
+            )
+        } else {
+            None
+        };
+        if let Some(blow) = &stealth {
+            blow.explain(&mut b);
+        }
+        let mut amount = stealth.map_or(rolled, |blow| blow.amount)
             + if critical {
                 crate::combat::CRITICAL_DAMAGE
             } else {
@@ -355,7 +376,7 @@ fn resolve(
             b.note("shove or kick: half damage (CX-MELEE-04)");
             swing.push = attacker.stats.get(Stat::Strength) / STR_PER_METRE;
         }
-        let s = strike(
+        let s = strike_with(
             &victim.fighter,
             Blow {
                 amount,
@@ -363,6 +384,7 @@ fn resolve(
                 apl: a.apl,
                 non_lethal: a.non_lethal,
             },
+            stealth.is_some_and(|blow| blow.vital),
             dice,
         )?;
         explain_strike(&mut b, &s, a.apl, &victim.fighter);

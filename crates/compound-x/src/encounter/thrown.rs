@@ -11,7 +11,7 @@ use super::gm::{able, consequences, not_afraid, spend};
 use super::{CxEffect, Decision, Event, Refusal};
 use crate::check::judge_total;
 use crate::combat::{
-    Aim, Blow, CRITICAL_DAMAGE, Fire, d10_for, d100_for, explain_strike, shoot, strike,
+    Aim, Blow, CRITICAL_DAMAGE, Fire, d10_for, d100_for, explain_strike, shoot_unseen, strike,
 };
 use crate::pack::{Attack, FireMode};
 
@@ -159,8 +159,16 @@ pub(crate) fn throw(
         let mut thrower = c.fighter.clone();
         // The count is kept apart from rounds: a thrown weapon needs none.
         thrower.weapons[weapon].loaded = thrower.weapons[weapon].magazine;
-        let shot = shoot(&thrower, &victim.fighter, &aim, &mut Roller::new(), dice)?
-            .map_err(|r| illegal(super::command::shot_refusal(&r, &w.name)))?;
+        let unseen = super::stealth::unseen(&d.state, id, target);
+        let shot = shoot_unseen(
+            &thrower,
+            &victim.fighter,
+            &aim,
+            unseen,
+            &mut Roller::new(),
+            dice,
+        )?
+        .map_err(|r| illegal(super::command::shot_refusal(&r, &w.name)))?;
         let breakdown = shot.explain(&thrower, &victim.fighter, &aim);
         d.push(Event::Shot {
             attacker: id.clone(),

@@ -19,7 +19,9 @@ pub enum Attack {
 }
 
 /// A fire mode (CX-RNG-02).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum FireMode {
     /// One round per trigger pull.
@@ -54,7 +56,7 @@ pub enum Action {
 }
 
 /// Damage types (CX-DMG-05).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum DamageType {
     /// Blocked by armor, ignores shields.
@@ -70,7 +72,7 @@ pub enum DamageType {
 }
 
 /// Suppression levels (CX-SUP-02..04).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Suppression {
     /// 3 rounds, 1 m, reaction roll.
