@@ -9,6 +9,8 @@ use serde_json::Value;
 
 #[path = "cli/cx.rs"]
 mod cx;
+#[path = "cli/cx_encounter.rs"]
+mod cx_encounter;
 #[path = "cli/cx_new.rs"]
 mod cx_new;
 

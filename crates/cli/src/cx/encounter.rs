@@ -10,7 +10,9 @@
 //! nothing).
 
 mod file;
+mod json;
 mod report;
+mod status;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -182,7 +184,7 @@ pub(super) fn run(args: &EncounterArgs, pack: &Pack) -> Result<Outcome> {
     fight.source = source;
     let mut out = std::io::stdout().lock();
     if args.json {
-        report::json(&fight, &mut out)?;
+        json::write(&fight, &mut out)?;
         writeln!(out)?;
     } else {
         out.write_all(report::text(&fight).as_bytes())?;

@@ -3,7 +3,7 @@
 
 use expect_test::{Expect, expect};
 
-use super::{Order, parse};
+use super::{ACTION_FORMS, GM_FORMS, Order, parse};
 
 /// A parsed line in one line of text: the command as JSON, the weapon still
 /// to find, or the error with its help.
@@ -59,6 +59,10 @@ fn gm_commands() {
             "hide scav",
             "reveal scav",
             "remove scav",
+            "conceal scav",
+            "conceal scav from vex raider dc 60",
+            "detect scav",
+            "detect scav by vex",
             "harm vex 12 explosive apl 1 \"falling crates\"",
             "kill raider 'the crane falls'",
             "afflict raider bleeding",
@@ -98,6 +102,14 @@ fn gm_commands() {
               {"command":"clock","clock":"hide","id":"scav","hidden":false} [ids scav]
             remove scav
               {"command":"clock","clock":"leave","id":"scav"} [ids scav]
+            conceal scav
+              {"command":"conceal","id":"scav","from":[],"dc":null} [ids scav]
+            conceal scav from vex raider dc 60
+              {"command":"conceal","id":"scav","from":["vex","raider"],"dc":60} [ids scav vex raider]
+            detect scav
+              {"command":"reveal","id":"scav","to":[]} [ids scav]
+            detect scav by vex
+              {"command":"reveal","id":"scav","to":["vex"]} [ids scav vex]
             harm vex 12 explosive apl 1 "falling crates"
               {"command":"harm","target":"vex","amount":12,"damage_type":"explosive","apl":1,"why":"falling crates"} [ids vex]
             kill raider 'the crane falls'
@@ -147,6 +159,12 @@ fn actions() {
             "vex throw raider 12m",
             "raider penalty-attack vex \"vex ran past\"",
             "raider crosses vex",
+            "vex search scav",
+            "vex glance scav",
+            "scav cloak",
+            "scav uncloak",
+            "mira cast nanite-bolt raider cover partial",
+            "mira cast mend",
         ],
         expect![[r#"
             vex aim
@@ -212,7 +230,19 @@ fn actions() {
             raider penalty-attack vex "vex ran past"
               {"command":"penalty_attack","by":"raider","target":"vex","why":"vex ran past"} [ids raider vex]
             raider crosses vex
-              {"command":"crossing","by":"vex","target":"raider"} [ids raider vex]"#]],
+              {"command":"crossing","by":"vex","target":"raider"} [ids raider vex]
+            vex search scav
+              {"command":"search","id":"vex","target":"scav","glance":false} [ids vex scav]
+            vex glance scav
+              {"command":"search","id":"vex","target":"scav","glance":true} [ids vex scav]
+            scav cloak
+              {"command":"cloak","id":"scav"} [ids scav]
+            scav uncloak
+              {"command":"uncloak","id":"scav"} [ids scav]
+            mira cast nanite-bolt raider cover partial
+              {"command":"cast","id":"mira","spell":"nanite-bolt","target":"raider","cover":"partial"} [ids mira raider]
+            mira cast mend
+              {"command":"cast","id":"mira","spell":"mend","target":"mira","cover":null} [ids mira]"#]],
     );
 }
 
@@ -237,6 +267,8 @@ fn mistakes_say_what_was_expected_and_how_to_write_it() {
             "afflict raider sleepy",
             "harm vex 12 fire",
             "position vex",
+            "vex fire burst raider weapon",
+            "detect scav vex",
         ],
         expect![[r#"
 
@@ -244,10 +276,10 @@ fn mistakes_say_what_was_expected_and_how_to_write_it() {
               help: write a command such as `next` or `vex fire burst raider`, or remove the line
             vex
               error: `vex` is not a command; after a combatant's id an action is expected
-              help: commands: roll, begin, next, end, distance, position, initiative, pin, unpin, place, hide, reveal, remove, harm, kill, afflict, cure; actions: `vex aim`, `vex fire burst TARGET`, ... (see docs/compound-x/encounter-file.md)
+              help: commands: roll, begin, next, end, distance, position, initiative, pin, unpin, place, hide, reveal, remove, conceal, detect, harm, kill, afflict, cure; actions: `vex aim`, `vex fire burst TARGET`, ... (see docs/compound-x/encounter-file.md)
             vex fly raider
               error: `vex` is not a command and `fly` is not an action
-              help: a line is a command (roll, begin, next, end, distance, position, initiative, pin, unpin, place, hide, reveal, remove, harm, kill, afflict, cure) or a combatant's id and an action (aim, fire, clear-jam, reload, fast-recharge, stance, save, stabilize, check, act, hold, trigger, move, sprint, jump, suppress, strike, shove, kick, grapple, contest, subdue, grapple-strike, release, cook, throw, penalty-attack, crosses)
+              help: a line is a command (roll, begin, next, end, distance, position, initiative, pin, unpin, place, hide, reveal, remove, conceal, detect, harm, kill, afflict, cure) or a combatant's id and an action (aim, fire, clear-jam, reload, fast-recharge, stance, save, stabilize, check, act, hold, trigger, move, sprint, jump, suppress, strike, shove, kick, grapple, contest, subdue, grapple-strike, release, cook, throw, penalty-attack, crosses, search, glance, cloak, uncloak, cast)
             roll dice
               error: expected `initiative`, found `dice`
               help: write `roll initiative [ID ...]`, e.g. `roll initiative`
@@ -289,6 +321,136 @@ fn mistakes_say_what_was_expected_and_how_to_write_it() {
               help: write `harm ID AMOUNT ballistic|laser|plasma|explosive|melee [apl N] ["why"]`, e.g. `harm vex 12 explosive "falling crates"`
             position vex
               error: expected `cover` or `stance`, found the end of the line
-              help: write `position ID [cover none|partial|full] [stance standing|crouched|prone|hunkered]`, e.g. `position vex cover full`"#]],
+              help: write `position ID [cover none|partial|full] [stance standing|crouched|prone|hunkered]`, e.g. `position vex cover full`
+            vex fire burst raider weapon
+              error: expected a weapon (its number from 0, its id or its name), found the end of the line
+              help: write `ID fire semi|burst|auto TARGET [weapon W] [METRESm] [aimed|hip|blind] [cover none|partial|full]`, e.g. `vex fire burst raider weapon smg 15m`
+            detect scav vex
+              error: expected `by`, found `vex`
+              help: write `detect ID [by ID ...]`, e.g. `detect scav by vex`"#]],
     );
+}
+
+/// A battle with Vex (an SMG and grenades) and a raider (a rifle and a
+/// knife), Vex's turn.
+fn battle() -> nanite_compound_x::encounter::Battle {
+    use nanite_compound_x::combat::{Cover, Fighter, Stance};
+    use nanite_compound_x::encounter::{Battle, Command, CompoundX};
+    use nanite_compound_x::{Character, Sheet};
+    use nanite_core::content::SourceFile;
+    use nanite_core::{ClockCommand, CombatantId, Game, ScriptedDice};
+
+    let pack = crate::cx::pack::load(None).unwrap();
+    let fighter = |name: &str, text: &str| {
+        let (character, found) = Character::read(&SourceFile::new(name, text));
+        assert!(!found.has_errors(), "{found}");
+        Fighter::from_sheet(&Sheet::compute(&character, &pack), &pack)
+    };
+    let mut game = Game::<CompoundX>::new(Battle::new());
+    let mut dice = ScriptedDice::new([]);
+    for (id, side, text, initiative) in [
+        (
+            "vex",
+            "crew",
+            include_str!("../../../../../examples/compound-x/vex.toml"),
+            60,
+        ),
+        (
+            "raider",
+            "raiders",
+            include_str!("../../../../../examples/compound-x/raider.toml"),
+            30,
+        ),
+    ] {
+        let add = Command::Add {
+            id: CombatantId::from(id),
+            side: side.into(),
+            hidden: false,
+            fighter: Box::new(fighter(id, text)),
+            cover: Cover::None,
+            stance: Stance::Standing,
+        };
+        game.execute(&add, &mut dice).unwrap();
+        let set = Command::Clock(ClockCommand::SetInitiative {
+            id: CombatantId::from(id),
+            total: initiative,
+        });
+        game.execute(&set, &mut dice).unwrap();
+    }
+    let begin = Command::Clock(ClockCommand::Begin { surprise: vec![] });
+    game.execute(&begin, &mut dice).unwrap();
+    game.state().clone()
+}
+
+#[test]
+fn weapons_are_found_by_number_id_name_or_the_usual_one() {
+    let battle = battle();
+    let resolved = |line: &str| match parse(line).unwrap().order.command(&battle) {
+        Ok(c) => serde_json::to_string(&c).unwrap(),
+        Err(e) => format!("error: {}\n    help: {}", e.message, e.help),
+    };
+    let out: Vec<String> = [
+        "vex fire burst raider",
+        "vex fire burst raider weapon 1",
+        "vex fire burst raider weapon \"basic smg\"",
+        "vex throw raider",
+        "vex cook",
+        "vex reload",
+        "raider strike vex",
+        "vex strike raider",
+        "raider kick vex",
+        "vex fire semi raider weapon rifle",
+        "vex clear-jam 5",
+        "raider cook",
+        "vex hold 2 \"the raider moves\"",
+        "raider hold 2 \"vex moves\"",
+    ]
+    .iter()
+    .map(|l| format!("{l}\n  {}", resolved(l)))
+    .collect();
+    expect![[r#"
+        vex fire burst raider
+          {"command":"fire","id":"vex","target":"raider","weapon":0,"mode":"burst","fire":null,"distance":null,"cover":null}
+        vex fire burst raider weapon 1
+          {"command":"fire","id":"vex","target":"raider","weapon":1,"mode":"burst","fire":null,"distance":null,"cover":null}
+        vex fire burst raider weapon "basic smg"
+          {"command":"fire","id":"vex","target":"raider","weapon":0,"mode":"burst","fire":null,"distance":null,"cover":null}
+        vex throw raider
+          {"command":"throw","id":"vex","target":"raider","weapon":1,"distance":null}
+        vex cook
+          {"command":"cook","id":"vex","weapon":1}
+        vex reload
+          {"command":"reload","id":"vex","weapon":0}
+        raider strike vex
+          {"command":"melee","id":"raider","target":"vex","weapon":1,"kind":"strike","flanking":false}
+        vex strike raider
+          {"command":"melee","id":"vex","target":"raider","weapon":null,"kind":"strike","flanking":false}
+        raider kick vex
+          {"command":"melee","id":"raider","target":"vex","weapon":null,"kind":"kick","flanking":false}
+        vex fire semi raider weapon rifle
+          error: Vex Marrow carries no weapon `rifle`
+            help: name one by its number (from 0), id or name: Vex Marrow carries 0 smg (Basic SMG), 1 frag-grenade (Fragmentation Grenade)
+        vex clear-jam 5
+          error: Vex Marrow has no weapon 5
+            help: name one by its number (from 0), id or name: Vex Marrow carries 0 smg (Basic SMG), 1 frag-grenade (Fragmentation Grenade)
+        raider cook
+          error: Depot Raider carries no grenade
+            help: name one by its number (from 0), id or name: Depot Raider carries 0 assault-rifle (AR-7 Assault Rifle), 1 combat-knife (Combat Knife)
+        vex hold 2 "the raider moves"
+          {"command":"clock","clock":"hold","actions":2,"trigger":"the raider moves"}
+        raider hold 2 "vex moves"
+          error: it is not raider's turn (it is vex's); only the combatant whose turn it is can hold actions (CX-TURN-05)
+            help: hold on raider's own turn"#]].assert_eq(&out.join("\n"));
+}
+
+#[test]
+fn every_form_is_documented() {
+    let doc = include_str!("../../../../../docs/compound-x/encounter-file.md");
+    for form in GM_FORMS.iter().chain(ACTION_FORMS) {
+        assert!(
+            doc.contains(&format!("`{}`", form.usage)),
+            "docs/compound-x/encounter-file.md lacks the form `{}`",
+            form.usage
+        );
+    }
 }

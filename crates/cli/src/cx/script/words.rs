@@ -99,6 +99,11 @@ impl Words {
         self.peek().filter(|t| !t.quoted).map(|t| t.text.as_str())
     }
 
+    /// Whether `word` comes next.
+    pub(super) fn peek_is(&self, word: &str) -> bool {
+        self.peek_word() == Some(word)
+    }
+
     /// Whether words are left.
     pub(super) fn more(&self) -> bool {
         self.at < self.tokens.len()

@@ -1,0 +1,295 @@
+//! A combatant's lines: `ID VERB ...`, from aiming and firing to grapples,
+//! stealth and spells.
+
+use nanite_compound_x::encounter::{Command, GrappleAct, MeleeKind, Way};
+use nanite_core::{ClockCommand, CombatantId};
+
+use super::forms::{COVERS, FIRES, HOLDS, LEVELS, MODES, STANCES, conditions};
+use super::words::Words;
+use super::{LineError, Order, WeaponRef, clock, ready};
+
+pub(super) fn action(id: CombatantId, verb: &str, w: &mut Words) -> Result<Order, LineError> {
+    let armed = |command: Command, weapon: WeaponRef| Order::Armed { command, weapon };
+    Ok(match verb {
+        "aim" => ready(Command::Aim { id }),
+        "fire" => {
+            let mode = w.keyword("a fire mode", MODES)?;
+            let target = w.id("the target's id")?;
+            let (mut weapon, mut distance, mut fire, mut cover) = (None, None, None, None);
+            while w.more() {
+                if w.take("weapon") {
+                    w.once(&mut weapon, "weapon", Words::weapon)?;
+                } else if w.take("cover") {
+                    w.once(&mut cover, "cover", |w| w.keyword("a cover", COVERS))?;
+                } else if let Some(f) = w.take_keyword(FIRES) {
+                    w.once(&mut fire, "the way of firing (aimed, hip or blind)", |_| {
+                        Ok(f)
+                    })?;
+                } else if w.peek_metres() {
+                    w.once(&mut distance, "a distance", |w| w.metres("metres"))?;
+                } else {
+                    return Err(w.fail("`weapon W`, a distance such as `15m`, `aimed`, `hip`, `blind` or `cover C`"));
+                }
+            }
+            armed(
+                Command::Fire {
+                    id,
+                    target,
+                    weapon: 0,
+                    mode,
+                    fire,
+                    distance,
+                    cover,
+                },
+                weapon.unwrap_or(WeaponRef::Usual),
+            )
+        }
+        "clear-jam" => armed(Command::ClearJam { id, weapon: 0 }, w.optional_weapon()?),
+        "reload" => armed(Command::Reload { id, weapon: 0 }, w.optional_weapon()?),
+        "fast-recharge" => ready(Command::FastRecharge { id }),
+        "stance" => ready(Command::Stance {
+            id,
+            to: w.keyword("a stance", STANCES)?,
+        }),
+        "save" => ready(Command::Save {
+            id,
+            condition: w.keyword("a condition", &conditions())?,
+        }),
+        "stabilize" => {
+            let target = w.id("the downed combatant's id")?;
+            let kit = w.take("kit");
+            ready(Command::Stabilize { id, target, kit })
+        }
+        "check" => {
+            let skill = w.word("a skill id")?;
+            w.expect("dc")?;
+            let dc = w.number("the DC")?;
+            let hidden = w.take("hidden");
+            ready(Command::Check {
+                id,
+                skill,
+                dc,
+                hidden,
+            })
+        }
+        "act" => {
+            let what = w.text("what the action is, in quotes")?;
+            let actions = if w.more() {
+                w.count("the actions it costs")?
+            } else {
+                1
+            };
+            ready(Command::Act { id, what, actions })
+        }
+        "hold" => {
+            let actions = w.count("the actions to hold")?;
+            let trigger = w.text("the trigger, in quotes")?;
+            Order::Hold {
+                id,
+                actions,
+                trigger,
+            }
+        }
+        "trigger" => clock(ClockCommand::Trigger { id }),
+        "move" | "sprint" => movement(id, verb == "sprint", w)?,
+        "jump" => {
+            let metres = w.fraction_metres("the metres of the jump")?;
+            let (mut vertical, mut run_up) = (false, false);
+            while w.more() {
+                match w.keyword("`up` or `run-up`", &[("up", true), ("run-up", false)])? {
+                    true => vertical = true,
+                    false => run_up = true,
+                }
+            }
+            ready(Command::Jump {
+                id,
+                metres,
+                vertical,
+                run_up,
+            })
+        }
+        "suppress" => {
+            let target = w.id("the target's id")?;
+            let (mut weapon, mut level) = (None, None);
+            while w.more() {
+                if w.take("weapon") {
+                    w.once(&mut weapon, "weapon", Words::weapon)?;
+                } else {
+                    let l = w.keyword("`weapon W` or a level (light, medium, heavy)", LEVELS)?;
+                    w.once(&mut level, "a level", |_| Ok(l))?;
+                }
+            }
+            armed(
+                Command::Suppress {
+                    id,
+                    target,
+                    weapon: 0,
+                    level,
+                },
+                weapon.unwrap_or(WeaponRef::Usual),
+            )
+        }
+        "strike" | "shove" | "kick" => {
+            let kind = match verb {
+                "strike" => MeleeKind::Strike,
+                "shove" => MeleeKind::Shove,
+                _ => MeleeKind::Kick,
+            };
+            let target = w.id("the target's id")?;
+            let (mut weapon, mut flanking) = (None, false);
+            while w.more() {
+                if w.take("weapon") {
+                    w.once(&mut weapon, "weapon", Words::weapon)?;
+                } else if w.take("unarmed") {
+                    w.once(&mut weapon, "weapon", |_| Ok(WeaponRef::Unarmed))?;
+                } else {
+                    w.expect("flanking")?;
+                    flanking = true;
+                }
+            }
+            let usual = if kind == MeleeKind::Kick {
+                WeaponRef::Unarmed
+            } else {
+                WeaponRef::Usual
+            };
+            armed(
+                Command::Melee {
+                    id,
+                    target,
+                    weapon: None,
+                    kind,
+                    flanking,
+                },
+                weapon.unwrap_or(usual),
+            )
+        }
+        "grapple" => ready(Command::Grapple {
+            id,
+            target: w.id("the id of the one to grab")?,
+        }),
+        "contest" => ready(Command::GrappleAct {
+            id,
+            act: GrappleAct::Contest,
+        }),
+        "subdue" => ready(Command::GrappleAct {
+            id,
+            act: GrappleAct::Subdue {
+                hold: w.keyword("a hold", HOLDS)?,
+            },
+        }),
+        "grapple-strike" => {
+            let weapon = if w.take("unarmed") {
+                WeaponRef::Unarmed
+            } else {
+                w.optional_weapon()?
+            };
+            armed(
+                Command::GrappleAct {
+                    id,
+                    act: GrappleAct::Strike { weapon: None },
+                },
+                weapon,
+            )
+        }
+        "release" => ready(Command::GrappleAct {
+            id,
+            act: GrappleAct::Release,
+        }),
+        "cook" => armed(Command::Cook { id, weapon: 0 }, w.optional_weapon()?),
+        "throw" => {
+            let target = w.id("the target's id")?;
+            let (mut weapon, mut distance) = (None, None);
+            while w.more() {
+                if w.take("weapon") {
+                    w.once(&mut weapon, "weapon", Words::weapon)?;
+                } else if w.peek_metres() {
+                    w.once(&mut distance, "a distance", |w| w.metres("metres"))?;
+                } else {
+                    return Err(w.fail("`weapon W` or a distance such as `12m`"));
+                }
+            }
+            armed(
+                Command::Throw {
+                    id,
+                    target,
+                    weapon: 0,
+                    distance,
+                },
+                weapon.unwrap_or(WeaponRef::Usual),
+            )
+        }
+        "penalty-attack" => {
+            let target = w.id("the target's id")?;
+            let why = w
+                .optional_text()
+                .unwrap_or_else(|| "the GM grants a penalty attack".into());
+            ready(Command::PenaltyAttack {
+                by: id,
+                target,
+                why,
+            })
+        }
+        "crosses" => ready(Command::Crossing {
+            by: w.id("the suppressor's id")?,
+            target: id,
+        }),
+        "search" | "glance" => ready(Command::Search {
+            id,
+            target: w.id("the id of the one looked for")?,
+            glance: verb == "glance",
+        }),
+        "cloak" => ready(Command::Cloak { id }),
+        "uncloak" => ready(Command::Uncloak { id }),
+        "cast" => {
+            let spell = w.word("a spell id")?;
+            let target = if w.more() && !w.peek_is("cover") {
+                w.id("the target's id")?
+            } else {
+                id.clone()
+            };
+            let cover = if w.take("cover") {
+                Some(w.keyword("a cover", COVERS)?)
+            } else {
+                None
+            };
+            ready(Command::Cast {
+                id,
+                spell,
+                target,
+                cover,
+            })
+        }
+        _ => unreachable!("every action has a form"),
+    })
+}
+
+fn movement(id: CombatantId, sprint: bool, w: &mut Words) -> Result<Order, LineError> {
+    let metres = w.metres("the metres to move")?;
+    let (mut way, mut sprinting, mut cover, mut concealed) = (None, sprint, None, false);
+    while w.more() {
+        if w.take("toward") {
+            let to = w.id("the id of the one moved toward")?;
+            w.once(&mut way, "a way", |_| Ok(Way::Toward { id: to }))?;
+        } else if w.take("away-from") {
+            let from = w.id("the id of the one moved away from")?;
+            w.once(&mut way, "a way", |_| Ok(Way::Away { id: from }))?;
+        } else if w.take("elsewhere") {
+            w.once(&mut way, "a way", |_| Ok(Way::Elsewhere))?;
+        } else if w.take("cover") {
+            w.once(&mut cover, "cover", |w| w.keyword("a cover", COVERS))?;
+        } else if w.take("sprint") {
+            sprinting = true;
+        } else {
+            w.expect("concealed")?;
+            concealed = true;
+        }
+    }
+    Ok(ready(Command::Move {
+        id,
+        metres,
+        way: way.unwrap_or(Way::Elsewhere),
+        sprint: sprinting,
+        cover,
+        concealed,
+    }))
+}
