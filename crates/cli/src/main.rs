@@ -3,7 +3,8 @@
 //! This file only parses arguments, runs one subcommand and turns its outcome
 //! into an exit code: 0 on success (a reader that closed our stdout early, as
 //! `| head` does, counts as success), 1 when a check found errors in its
-//! input, 2 on any other error. Each subcommand lives in
+//! input or the rules refused a command of an encounter script, 2 on any
+//! other error. Each subcommand lives in
 //! its own module and returns `anyhow::Result`; [`diagnostic`] decides how a
 //! failure is shown.
 
@@ -23,7 +24,9 @@ use clap::{Parser, Subcommand};
 /// Exit code for every failure, usage errors included (clap uses 2 as well).
 const EXIT_FAILURE: u8 = 2;
 
-/// Exit code of a check that ran and found errors in its input (`nanite cx check`).
+/// Exit code of a check that ran and found errors in its input (`nanite cx
+/// check`), or of an encounter whose script the rules refused (`nanite cx
+/// encounter`).
 const EXIT_PROBLEMS: u8 = 1;
 
 /// nanite: a tabletop RPG rules engine.

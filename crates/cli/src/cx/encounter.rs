@@ -370,7 +370,7 @@ fn play(
     for s in &encounter.script {
         if let Err(e) = s.parsed.order.command(fight.game.state()) {
             found.push(
-                Diagnostic::error("script.commands", format!("`{}`: {}", s.text, e.message))
+                Diagnostic::error(s.field.clone(), format!("`{}`: {}", s.text, e.message))
                     .help(e.help)
                     .at(fight.file.clone(), Some(s.line)),
             );

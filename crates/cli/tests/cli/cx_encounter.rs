@@ -84,10 +84,7 @@ fn the_example_fight_runs_the_same_every_time() {
         "{out}"
     );
     // Only the hidden scav acts in the surprise round (CX-TURN-02).
-    assert!(
-        out.contains("surprise round: only Scav Lookout act"),
-        "{out}"
-    );
+    assert!(out.contains("surprise round: only Scav Lookout"), "{out}");
     // A raw 1 rolls the jam d10; a 2 jams, and the jam is cleared by a DC 60
     // check (CX-RNG-08).
     assert!(
@@ -416,7 +413,9 @@ fn a_weapon_its_owner_lacks_is_refused_before_the_fight() {
     );
     let err = fails(&["cx", "encounter", &table.fight()]);
     assert!(
-        err.contains("`vex fire semi raider weapon rifle`: Vex Marrow carries no weapon `rifle`"),
+        err.contains(
+            "script.commands[1]: `vex fire semi raider weapon rifle`: Vex Marrow carries no weapon `rifle`"
+        ),
         "{err}"
     );
     assert!(
@@ -619,4 +618,63 @@ fn usage_errors_exit_with_two() {
     ] {
         assert_eq!(nanite(args).status.code(), Some(2), "nanite {args:?}");
     }
+}
+
+#[test]
+fn physical_dice_are_asked_for_by_purpose() {
+    // rule: CX-RNG-01
+    let table = Table::new(
+        "physical",
+        &duel(&["begin", "vex aim", "vex fire semi raider"]),
+    );
+    let output = nanite_with_input(
+        &["cx", "encounter", "--physical", &table.fight()],
+        "eleven\n4\n",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let prompts = stderr(&output);
+    assert!(
+        prompts.starts_with(
+            "d10 for accuracy d10 for Vex Marrow's Basic SMG semi at Depot Raider: 'eleven' is not a whole number"
+        ),
+        "{prompts}"
+    );
+    assert!(stdout(&output).contains("d10 4 <= miss chance 4: miss (CX-RNG-01)"));
+
+    let output = nanite_with_input(&["cx", "encounter", "--physical", &table.fight()], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains(
+            "`vex fire semi raider` cannot be decided: input ended while waiting for a d10"
+        ),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn combatants_may_share_a_character_file() {
+    let encounter = duel(&["roll initiative"]).replace(
+        "[[distance]]",
+        "[[combatant]]\nid = \"raider-2\"\ncharacter = \"raider.toml\"\nside = \"raiders\"\n\n[[distance]]",
+    );
+    let table = Table::new("shared", &encounter);
+    let output = nanite(&["cx", "encounter", "--seed", "1", &table.fight()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains(
+            "fight.toml:16: combatant.name: raider and raider-2 are both called Depot Raider in the log\n  help: give one a `name` of its own"
+        ),
+        "{}",
+        stderr(&output)
+    );
+    let named = encounter.replace(
+        "id = \"raider-2\"\n",
+        "id = \"raider-2\"\nname = \"Second Raider\"\n",
+    );
+    let table = Table::new("named", &named);
+    let output = nanite(&["cx", "encounter", "--seed", "1", &table.fight()]);
+    assert!(output.status.success());
+    assert_eq!(stderr(&output), "");
+    assert!(stdout(&output).contains("Second Raider (raider-2) enters: 120 HP"));
 }

@@ -69,6 +69,8 @@ pub(super) struct Gap {
 pub(super) struct ScriptLine {
     /// Its line in the file.
     pub(super) line: usize,
+    /// Its place in the file (`script.commands[3]`), for diagnostics.
+    pub(super) field: String,
     /// The command as written.
     pub(super) text: String,
     /// What it asks for.
@@ -311,6 +313,7 @@ fn script_line(item: &Item<'_, '_>, known: &[CombatantId]) -> Option<ScriptLine>
             let all_known = parsed.ids.iter().all(|id| known_id(item, id, known));
             all_known.then(|| ScriptLine {
                 line: item.line(),
+                field: item.path().to_string(),
                 text: text.trim().to_string(),
                 parsed,
             })
