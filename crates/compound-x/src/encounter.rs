@@ -50,7 +50,7 @@ pub use melee::{
     UNARMED_MISS,
 };
 pub use movement::{DIVE_METRES, SPRINT, SPRINT_WINDOW, Way, move_actions};
-pub use narrate::narrate;
+pub use narrate::{narrate, narrate_all};
 pub use shooting::CLEAR_JAM_DC;
 pub use spells::{CAST_ACTIONS, SpellSave};
 pub use stealth::{

@@ -100,7 +100,7 @@ fn the_example_fight_runs_the_same_every_time() {
 
         setup
           Vex Marrow (vex) enters: 140 HP, partial cover, standing
-          Depot Raider (raider) enters: 120 HP, none cover, standing
+          Depot Raider (raider) enters: 120 HP, no cover, standing
           Scav Lookout (scav) enters: 100 HP, full cover, crouched
           the GM sets Scav Lookout's initiative to 55
           Vex Marrow and Depot Raider are 15 m apart
@@ -112,13 +112,13 @@ fn the_example_fight_runs_the_same_every_time() {
           dice: 4 6 (initiative d100 for vex), 2 10 (initiative d100 for raider)
 
         > begin surprise scav
-          surprise round: only Scav Lookout act (CX-TURN-02)
+          surprise round: only Scav Lookout acts (CX-TURN-02)
           -- Scav Lookout's turn (4 actions)
           Scav Lookout is undetected by Vex Marrow (it starts the fight hidden and gets the drop (CX-TURN-02))
 
         > scav aim
           Scav Lookout: aim (1 action)
-          Scav Lookout is aimed until the end of scav's turn
+          Scav Lookout: aimed, until the end of Scav Lookout's turn
 
         > scav fire semi vex
           Scav Lookout: fire M9 Service Pistol semi at vex (1 action)
@@ -151,7 +151,7 @@ fn the_example_fight_runs_the_same_every_time() {
 
         > vex aim
           Vex Marrow: aim (1 action)
-          Vex Marrow is aimed until the end of vex's turn
+          Vex Marrow: aimed, until the end of Vex Marrow's turn
 
         > vex fire burst raider
           Vex Marrow: fire Basic SMG burst at raider (1 action)
@@ -165,7 +165,7 @@ fn the_example_fight_runs_the_same_every_time() {
           armor struck: APL 1 >= armor APL 1: pierced; 10 absorbed by armor points (CX-DMG-02)
           damage to Depot Raider's health: 8
           Depot Raider is now prone
-          Depot Raider is hit the dirt until the end of raider's turn
+          Depot Raider: hit the dirt, until the end of Depot Raider's turn
           dice: 8 (accuracy d10 for Vex Marrow's Basic SMG burst at Depot Raider), 6 4 (damage of Vex Marrow's Basic SMG), 2 5 (armor d100 for Depot Raider)
 
         > vex fire burst raider
@@ -195,7 +195,7 @@ fn the_example_fight_runs_the_same_every_time() {
 
         > scav aim
           Scav Lookout: aim (1 action)
-          Scav Lookout is aimed until the end of scav's turn
+          Scav Lookout: aimed, until the end of Scav Lookout's turn
 
         > scav fire semi vex
           Scav Lookout: fire M9 Service Pistol semi at vex (1 action)
@@ -222,7 +222,7 @@ fn the_example_fight_runs_the_same_every_time() {
 
         > raider aim
           Depot Raider: aim (1 action)
-          Depot Raider is aimed until the end of raider's turn
+          Depot Raider: aimed, until the end of Depot Raider's turn
 
         > raider fire burst vex
           Depot Raider: fire AR-7 Assault Rifle burst at vex (1 action)
@@ -269,7 +269,7 @@ fn the_example_fight_runs_the_same_every_time() {
 
         > vex aim
           Vex Marrow: aim (1 action)
-          Vex Marrow is aimed until the end of vex's turn
+          Vex Marrow: aimed, until the end of Vex Marrow's turn
 
         > vex fire semi raider
           Vex Marrow: fire Basic SMG semi at raider (1 action)
@@ -288,12 +288,13 @@ fn the_example_fight_runs_the_same_every_time() {
 
         > end
           the GM ends the fight (CX-TURN-08)
+          aimed ends with the fight
           the fight is over: death saves regained where none failed (CX-DEATH-04)
 
         Status at the end of the fight
         ==============================
         #  id      name          side     init  HP       armor  shield  ammo                          stance    cover    conditions
-        1  vex     Vex Marrow    crew     56    109/140  15/15  30/30   smg 29/30+2, frag-grenade x2  crouched  partial  aimed
+        1  vex     Vex Marrow    crew     56    109/140  15/15  30/30   smg 29/30+2, frag-grenade x2  crouched  partial  -
         2  scav    Scav Lookout  raiders  55    100/100  10/10  30/30   service-pistol 13/15+2        crouched  full     -
         3  raider  Depot Raider  raiders  30    89/120   10/10  -       assault-rifle 24/30+2         prone     none     -
     "#]].assert_eq(&out);

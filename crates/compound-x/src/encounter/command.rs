@@ -168,6 +168,16 @@ pub enum Command {
         /// Who crossed.
         target: CombatantId,
     },
+    /// Holds up to 2 unused actions of `id`'s turn for a declared trigger
+    /// (CX-TURN-05); refused unless it is `id`'s turn.
+    Hold {
+        /// Who holds.
+        id: CombatantId,
+        /// How many actions.
+        actions: u32,
+        /// What sets them off.
+        trigger: String,
+    },
     /// Aims: 1 action, for the rest of the turn (CX-RNG-05).
     Aim {
         /// Who.
@@ -440,6 +450,26 @@ pub(crate) fn decide(
                 d.clock(e);
             }
             if let ClockCommand::End = clock {
+                // What lasts a turn or a round ends with the fight.
+                let passing: Vec<_> = d
+                    .state
+                    .clock
+                    .effects
+                    .iter()
+                    .filter(|e| {
+                        !matches!(
+                            e.payload,
+                            super::CxEffect::Condition(_) | super::CxEffect::NoCriticals
+                        )
+                    })
+                    .map(|e| (e.id, e.name.clone()))
+                    .collect();
+                for (id, name) in passing {
+                    d.clock(nanite_core::ClockEvent::EffectEnded {
+                        id,
+                        why: format!("{name} ends with the fight"),
+                    });
+                }
                 d.push(Event::EncounterClosed);
             }
         }
@@ -451,6 +481,26 @@ pub(crate) fn decide(
                 cover: *cover,
                 stance: *stance,
             });
+        }
+        Command::Hold {
+            id,
+            actions,
+            trigger,
+        } => {
+            gm::able(&d, id)?;
+            if d.state.clock.active.as_ref() != Some(id) {
+                return Err(EncounterError::NotTheirTurn {
+                    id: id.clone(),
+                    active: d.state.clock.active.clone(),
+                }
+                .into());
+            }
+            for e in state.clock.decide(&ClockCommand::Hold {
+                actions: *actions,
+                trigger: trigger.clone(),
+            })? {
+                d.clock(e);
+            }
         }
         Command::Stance { id, to } => gm::change_stance(&mut d, id, *to)?,
         Command::Move {

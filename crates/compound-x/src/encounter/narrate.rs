@@ -4,13 +4,25 @@
 use nanite_core::{ClockEvent, CombatantId};
 
 use super::{Battle, CxEffect, Event};
-use crate::combat::DeathSaveOutcome;
+use crate::combat::{Cover, DeathSaveOutcome};
 
 fn name(state: &Battle, id: &CombatantId) -> String {
     state
         .combatants
         .get(id)
         .map_or_else(|| id.to_string(), |c| c.fighter.name.clone())
+}
+
+/// The lines telling every event of one command, starting from `before`,
+/// the battle as it was just before the command.
+pub fn narrate_all(before: &Battle, events: &[Event]) -> Vec<String> {
+    let mut state = before.clone();
+    let mut lines = Vec::new();
+    for event in events {
+        lines.extend(narrate(&state, event));
+        super::event::evolve(&mut state, event);
+    }
+    lines
 }
 
 /// The lines telling `event`, using `state` (the battle just before it) for
@@ -26,10 +38,13 @@ pub fn narrate(state: &Battle, event: &Event) -> Vec<String> {
             cover,
             stance,
         } => lines(format!(
-            "{} ({id}) enters: {} HP, {} cover, {}",
+            "{} ({id}) enters: {} HP, {}, {}",
             fighter.name,
             fighter.hp,
-            cover.key(),
+            match cover {
+                Cover::None => "no cover".to_string(),
+                c => format!("{} cover", c.key()),
+            },
             stance.key()
         )),
         Event::DistanceSet { a, b, metres } => {
@@ -243,8 +258,9 @@ fn clock(state: &Battle, event: &ClockEvent<CxEffect>) -> Vec<String> {
             )
         }
         ClockEvent::SurpriseBegan { actors } => format!(
-            "surprise round: only {} act (CX-TURN-02)",
-            actors.iter().map(&n).collect::<Vec<_>>().join(", ")
+            "surprise round: only {} {} (CX-TURN-02)",
+            actors.iter().map(&n).collect::<Vec<_>>().join(", "),
+            if actors.len() == 1 { "acts" } else { "act" }
         ),
         ClockEvent::RoundBegan { number } => format!("== round {number}"),
         ClockEvent::TurnBegan { id, actions } => {
@@ -276,8 +292,24 @@ fn clock(state: &Battle, event: &ClockEvent<CxEffect>) -> Vec<String> {
             n(id)
         ),
         ClockEvent::EffectAdded { effect } => match &effect.expiry {
-            Some(expiry) => format!("{} is {} {expiry}", n(&effect.bearer), effect.name),
-            None => format!("{} is {}", n(&effect.bearer), effect.name),
+            Some(expiry) => {
+                let whose = n(&expiry.at.of);
+                let moment = match expiry.at.kind {
+                    nanite_core::encounter::MomentKind::StartOfTurn => "the start",
+                    nanite_core::encounter::MomentKind::EndOfTurn => "the end",
+                };
+                let times = if expiry.count > 1 {
+                    format!(" ({} turns)", expiry.count)
+                } else {
+                    String::new()
+                };
+                format!(
+                    "{}: {}, until {moment} of {whose}'s turn{times}",
+                    n(&effect.bearer),
+                    effect.name
+                )
+            }
+            None => format!("{}: {}", n(&effect.bearer), effect.name),
         },
         ClockEvent::EffectEnded { why, .. } => why.clone(),
         ClockEvent::EffectChanged { .. } => return Vec::new(),

@@ -183,7 +183,7 @@ fn a_cast_shows_every_step() {
         armor missed: body struck, full damage (roll <= 50, CX-DMG-01)
         damage to Raider's health: 13
         plasma burn: 1d10+1 per turn for 2 turns (CX-COND-07)
-        Raider is plasma-burn"#]]
+        Raider: plasma-burn"#]]
     .assert_eq(&log.join("\n"));
 }
 
