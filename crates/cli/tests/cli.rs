@@ -13,6 +13,8 @@ mod cx;
 mod cx_encounter;
 #[path = "cli/cx_new.rs"]
 mod cx_new;
+#[path = "cli/cx_play.rs"]
+mod cx_play;
 
 /// Runs `nanite` with `args` and no standard input.
 fn nanite(args: &[&str]) -> Output {

@@ -11,6 +11,7 @@
 
 mod file;
 mod json;
+pub(crate) mod play;
 mod report;
 mod status;
 
@@ -316,21 +317,10 @@ fn play(
         game: Game::new(Battle::new()),
     };
     let mut setup: Vec<(usize, String, Command)> = Vec::new();
-    for (e, fighter) in &fight.roster {
-        setup.push((
-            e.line,
-            format!("add {} ({}, {})", e.id, fighter.name, e.side),
-            Command::Add {
-                id: e.id.clone(),
-                side: e.side.clone(),
-                hidden: e.hidden,
-                fighter: Box::new(fighter.clone()),
-                cover: e.cover,
-                stance: e.stance,
-            },
-        ));
+    for (e, fighter) in fight.roster.iter().filter(|(e, _)| e.after.is_none()) {
+        setup.push(entering(e, fighter));
     }
-    for (e, _) in &fight.roster {
+    for (e, _) in fight.roster.iter().filter(|(e, _)| e.after.is_none()) {
         if let Some(total) = e.initiative {
             setup.push((
                 e.line,
@@ -365,10 +355,17 @@ fn play(
             ),
         }
     }
-    // Every line is checked against the combatants before any die is rolled.
+    // Every line is checked against the combatants (those joining later
+    // too) before any die is rolled.
+    let mut everyone = fight.game.clone();
+    for (e, fighter) in fight.roster.iter().filter(|(e, _)| e.after.is_some()) {
+        let (_, _, add) = entering(e, fighter);
+        // Entering rolls nothing; a refusal shows when the fight gets there.
+        let _ = everyone.execute(&add, &mut ScriptedDice::new([]));
+    }
     let mut found = Diagnostics::new();
     for s in &encounter.script {
-        if let Err(e) = s.parsed.order.command(fight.game.state()) {
+        if let Err(e) = s.parsed.order.command(everyone.state()) {
             found.push(
                 Diagnostic::error(s.field.clone(), format!("`{}`: {}", s.text, e.message))
                     .help(e.help)
@@ -379,7 +376,11 @@ fn play(
     if found.has_errors() {
         bail!(cannot_run(Path::new(&fight.file), &found));
     }
-    for s in &encounter.script {
+    for (done, s) in encounter.script.iter().enumerate() {
+        if let Err(stop) = join(&mut fight, done, dice) {
+            fight.stop = Some(stop);
+            break;
+        }
         let command = match s.parsed.order.command(fight.game.state()) {
             Ok(command) => command,
             Err(e) => {
@@ -399,7 +400,43 @@ fn play(
             }
         }
     }
+    if fight.stop.is_none() {
+        if let Err(stop) = join(&mut fight, encounter.script.len(), dice) {
+            fight.stop = Some(stop);
+        }
+    }
     Ok(fight)
+}
+
+/// The command that brings `e` into the fight, with its log line.
+fn entering(e: &Entrant, fighter: &Fighter) -> (usize, String, Command) {
+    (
+        e.line,
+        format!("add {} ({}, {})", e.id, fighter.name, e.side),
+        Command::Add {
+            id: e.id.clone(),
+            side: e.side.clone(),
+            hidden: e.hidden,
+            fighter: Box::new(fighter.clone()),
+            cover: e.cover,
+            stance: e.stance,
+        },
+    )
+}
+
+/// Brings in the combatants that join after `done` script commands.
+fn join(fight: &mut Fight, done: usize, dice: &mut dyn DiceSource) -> Result<(), Stop> {
+    let joining: Vec<(usize, String, Command)> = fight
+        .roster
+        .iter()
+        .filter(|(e, _)| e.after == Some(done))
+        .map(|(e, f)| entering(e, f))
+        .collect();
+    for (line, text, command) in joining {
+        let record = execute(&mut fight.game, line, text, command, dice)?;
+        fight.commands.push(record);
+    }
+    Ok(())
 }
 
 /// Executes one command and tells what happened, event by event, with the

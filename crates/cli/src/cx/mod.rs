@@ -41,6 +41,8 @@ enum CxCommand {
     LevelUp(level_up::LevelUpArgs),
     /// Run a scripted encounter and print its log with every breakdown.
     Encounter(encounter::EncounterArgs),
+    /// The GM's table prompt: run a fight command by command, saved after each.
+    Play(encounter::play::PlayArgs),
 }
 
 /// What `nanite cx` asks `main` to exit with.
@@ -61,6 +63,7 @@ pub(crate) fn run(args: &CxArgs) -> Result<Outcome> {
         CxCommand::Sheet(a) => sheet::run(a, &pack).map(|()| Outcome::Success),
         CxCommand::LevelUp(a) => level_up::run(a, &pack).map(|()| Outcome::Success),
         CxCommand::Encounter(a) => encounter::run(a, &pack),
+        CxCommand::Play(a) => encounter::play::run(a, &pack),
     }
 }
 

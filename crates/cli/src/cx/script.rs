@@ -21,7 +21,8 @@ mod words;
 use nanite_compound_x::encounter::Command;
 use nanite_core::{ClockCommand, CombatantId};
 
-use forms::{ACTION_FORMS, Form, GM_FORMS};
+use forms::Form;
+pub(crate) use forms::{ACTION_FORMS, GM_FORMS};
 use words::Words;
 
 /// A line that is not a command (or names a weapon its actor does not

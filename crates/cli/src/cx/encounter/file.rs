@@ -47,6 +47,9 @@ pub(super) struct Entrant {
     pub(super) hidden: bool,
     /// Initiative set by hand instead of rolled.
     pub(super) initiative: Option<i64>,
+    /// Joins after this many script commands (a combatant added in the
+    /// middle of a fight, as `nanite cx play` saves it); none: at the start.
+    pub(super) after: Option<usize>,
     /// The line of its table.
     pub(super) line: usize,
 }
@@ -216,6 +219,14 @@ fn entrant(t: &Fields<'_, '_>) -> Option<Entrant> {
     .unwrap_or_default();
     let hidden = t.boolean("hidden").unwrap_or(false);
     let initiative = t.integer("initiative");
+    let after = t.integer("after");
+    if after.is_some_and(|a| a < 0) {
+        t.error_at(
+            "after",
+            "`after` counts script commands, so it cannot be negative",
+            Some("leave it out to enter at the start".into()),
+        );
+    }
     t.finish();
     Some(Entrant {
         id: CombatantId(id?),
@@ -226,6 +237,9 @@ fn entrant(t: &Fields<'_, '_>) -> Option<Entrant> {
         stance,
         hidden,
         initiative,
+        after: after
+            .and_then(|a| usize::try_from(a).ok())
+            .filter(|a| *a > 0),
         line: t.line(),
     })
 }

@@ -42,7 +42,7 @@ pub(super) fn text(fight: &Fight) -> String {
 /// Every die of a command in the order rolled, those of one purpose
 /// together: `9 (accuracy d10 for ...), 1 3 (armor d100 for ...)`. A d100
 /// shows its tens d10 then its ones d10, the order to type them in.
-fn dice(dice: &[RolledDie]) -> String {
+pub(super) fn dice(dice: &[RolledDie]) -> String {
     let mut groups: Vec<(&str, Vec<String>)> = Vec::new();
     for die in dice {
         let purpose = [", tens d10", ", ones d10"]
@@ -62,7 +62,7 @@ fn dice(dice: &[RolledDie]) -> String {
 }
 
 /// The status table.
-fn table(battle: &Battle) -> Doc {
+pub(super) fn table(battle: &Battle) -> Doc {
     let mut doc = Doc::new(title(battle));
     let rows = statuses(battle)
         .iter()

@@ -5,7 +5,6 @@
 use nanite_compound_x::Attack;
 use nanite_compound_x::combat::{Fighter, WeaponState};
 use nanite_compound_x::encounter::{Battle, Command, GrappleAct};
-use nanite_core::ClockCommand;
 
 use super::{LineError, Order, WeaponRef};
 
@@ -134,23 +133,17 @@ impl Order {
     pub(crate) fn command(&self, battle: &Battle) -> Result<Command, LineError> {
         let (mut command, wanted) = match self {
             Order::Ready(command) => return Ok(command.clone()),
+            // The engine refuses a hold out of its holder's turn (CX-TURN-05).
             Order::Hold {
                 id,
                 actions,
                 trigger,
             } => {
-                if let Some(active) = battle.clock.active.as_ref().filter(|a| *a != id) {
-                    return Err(LineError {
-                        message: format!(
-                            "it is not {id}'s turn (it is {active}'s); only the combatant whose turn it is can hold actions (CX-TURN-05)"
-                        ),
-                        help: format!("hold on {id}'s own turn"),
-                    });
-                }
-                return Ok(Command::Clock(ClockCommand::Hold {
+                return Ok(Command::Hold {
+                    id: id.clone(),
                     actions: *actions,
                     trigger: trigger.clone(),
-                }));
+                });
             }
             Order::Armed { command, weapon } => (command.clone(), weapon),
         };

@@ -1,0 +1,167 @@
+//! `nanite cx play`: the GM's prompt driven through its standard input, the
+//! session file it saves after every command, and resuming it.
+
+use std::path::PathBuf;
+
+use super::*;
+
+/// A scratch directory with the example characters, removed when dropped.
+struct Room(PathBuf);
+
+impl Room {
+    fn new(name: &str) -> Self {
+        let dir =
+            std::env::temp_dir().join(format!("nanite-cx-play-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/compound-x/");
+        for character in ["vex.toml", "raider.toml"] {
+            std::fs::copy(format!("{examples}{character}"), dir.join(character)).unwrap();
+        }
+        Room(dir)
+    }
+
+    fn session(&self) -> String {
+        self.0.join("session.toml").to_str().unwrap().to_string()
+    }
+
+    fn saved(&self) -> String {
+        std::fs::read_to_string(self.session()).unwrap()
+    }
+}
+
+impl Drop for Room {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn play(room: &Room, input: &str, args: &[&str]) -> String {
+    let session = room.session();
+    let mut all = vec!["cx", "play", session.as_str()];
+    all.extend(args);
+    let output = nanite_with_input(&all, input);
+    assert!(output.status.success(), "{}", stderr(&output));
+    stdout(&output)
+}
+
+#[test]
+fn a_fight_is_run_saved_after_every_command_and_replayed() {
+    // rule: CX-TURN-01
+    let room = Room::new("run");
+    // Physical dice: initiative 4,6 and 2,10; the shot 9, damage 5 6, armor 3 4.
+    let out = play(
+        &room,
+        "add vex vex.toml crew\n\
+         add raider raider.toml raiders cover partial\n\
+         distance vex raider 12\n\
+         roll initiative\n4\n6\n2\n10\n\
+         begin\n\
+         vex aim\n\
+         vex fire semi raider\n9\n5\n6\n3\n4\n",
+        &["--physical"],
+    );
+    assert!(
+        out.contains("Vex Marrow initiative: d100 = 46 +10 = 56"),
+        "{out}"
+    );
+    assert!(
+        out.contains("d10 9 > miss chance 6: hit (CX-RNG-01)"),
+        "{out}"
+    );
+    // No `quit`: the input just ends, as after a crash; everything is saved.
+    let saved = room.saved();
+    assert!(
+        saved.contains("dice = [4, 6, 2, 10, 9, 5, 6, 3, 4]"),
+        "{saved}"
+    );
+    assert!(saved.contains("\"vex fire semi raider\","), "{saved}");
+    // The session replays exactly as an encounter file.
+    let replay = succeeds(&["cx", "encounter", &room.session()]);
+    assert!(
+        replay.contains("d10 9 > miss chance 6: hit (CX-RNG-01)"),
+        "{replay}"
+    );
+    // And resumes: the status shows the shot's effect.
+    let resumed = play(&room, "status\nquit\n", &[]);
+    assert!(resumed.contains("5 command(s) so far"), "{resumed}");
+    assert!(resumed.contains("smg 29/30+3"), "{resumed}");
+}
+
+#[test]
+fn undo_takes_back_the_last_command_and_the_file_forgets_it() {
+    let room = Room::new("undo");
+    let out = play(
+        &room,
+        "add vex vex.toml crew\nadd raider raider.toml raiders\ndistance vex raider 12\nundo\nundo\nstatus\n",
+        &["--seed", "1"],
+    );
+    assert!(out.contains("undone: distance vex raider 12"), "{out}");
+    assert!(out.contains("undone: add raider"), "{out}");
+    let saved = room.saved();
+    assert!(!saved.contains("raider"), "{saved}");
+    assert!(!saved.contains("distance vex"), "{saved}");
+}
+
+#[test]
+fn mistakes_explain_themselves_and_change_nothing() {
+    // rule: CX-RNG-05
+    let room = Room::new("mistakes");
+    let out = play(
+        &room,
+        "add vex vex.toml crew\nadd raider raider.toml raiders\ndistance vex raider 12\n\
+         initiative vex 50\ninitiative raider 40\nbegin\n\
+         vex fire semi rader\n\
+         vex fire semi raider\n\
+         vex flies\n\
+         roll 2d\n\
+         add ghost nobody.toml crew\n",
+        &["--seed", "3"],
+    );
+    assert!(
+        out.contains("nobody called 'rader' is in this fight"),
+        "{out}"
+    );
+    assert!(
+        out.contains("refused: vex cannot fire: no hip fire with an optical attachment"),
+        "{out}"
+    );
+    assert!(out.contains("nothing changed"), "{out}");
+    assert!(out.contains("flies"), "{out}");
+    assert!(out.contains("expected the number of sides"), "{out}");
+    assert!(out.contains("nobody.toml"), "{out}");
+    let saved = room.saved();
+    assert!(
+        !saved.contains("fire"),
+        "refused commands are not saved: {saved}"
+    );
+}
+
+#[test]
+fn someone_added_mid_fight_joins_at_the_same_moment_on_replay() {
+    let room = Room::new("join");
+    play(
+        &room,
+        "add vex vex.toml crew\ninitiative vex 50\nbegin\nvex aim\n\
+         add raider raider.toml raiders\ninitiative raider 10\ndistance vex raider 12\n",
+        &["--seed", "5"],
+    );
+    let saved = room.saved();
+    assert!(saved.contains("after = 3"), "{saved}");
+    let replay = succeeds(&["cx", "encounter", &room.session()]);
+    assert!(replay.contains("Depot Raider (raider) enters"), "{replay}");
+}
+
+#[test]
+fn help_lists_the_prompt_and_script_commands() {
+    let room = Room::new("help");
+    let out = play(&room, "help\n", &[]);
+    for form in [
+        "add ID CHARACTER.toml SIDE",
+        "undo",
+        "roll initiative",
+        "fire",
+    ] {
+        assert!(out.contains(form), "{form}: {out}");
+    }
+}
