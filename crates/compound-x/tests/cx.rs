@@ -8,6 +8,7 @@ mod cx {
     mod encounter;
     mod firefight;
     mod house;
+    mod in_play;
     mod level_up;
     mod levels;
     mod movement;
