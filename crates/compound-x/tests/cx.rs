@@ -20,6 +20,7 @@ mod cx {
     mod stats;
     pub(crate) mod support;
     pub(crate) mod table;
+    mod tactics;
     mod validation;
     mod weapons;
 }

@@ -70,7 +70,14 @@ fn semi_miss_chance(
 ) -> Option<i64> {
     let w = shooter.weapons.get(weapon)?;
     let bracket = w.bracket(distance)?;
-    let row = w.aimed.row(FireMode::Semi)?[bracket];
+    // The semi-automatic row; a weapon without one (an LMG) its best row.
+    let row = match w.aimed.row(FireMode::Semi) {
+        Some(r) => r[bracket],
+        None => [FireMode::Burst, FireMode::Auto]
+            .into_iter()
+            .filter_map(|m| w.aimed.row(m).map(|r| r[bracket]))
+            .min()?,
+    };
     let stance = match stance {
         Stance::Standing => 0,
         Stance::Crouched => 1,
