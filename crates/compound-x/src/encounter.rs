@@ -20,6 +20,7 @@ pub mod command;
 pub mod event;
 mod gm;
 mod grapple;
+mod heal;
 mod medic;
 mod melee;
 mod movement;
@@ -44,6 +45,7 @@ pub use command::{Command, Refusal};
 pub use event::Event;
 pub use gm::stance_cost;
 pub use grapple::{GRAPPLING, Grapple, GrappleAct, Hold};
+pub use heal::{FALL_DC_PER_METRE, Injury, MEDIC_POINTS, MEDIKIT_BONUS, MEDIKIT_SKILL, NO_BAG};
 pub use medic::{KIT_BONUS, STABILIZE_ACTIONS, STABILIZE_DC};
 pub use melee::{
     FLANKING, MeleeKind, PRONE_TARGET, SHOVE_MISS, STR_PER_METRE, Swing, UNARMED_DAMAGE,
@@ -108,6 +110,11 @@ pub enum CxEffect {
     Restrained {
         /// The one holding it.
         by: CombatantId,
+    },
+    /// An injury from a fall (CX-HEAL-05), until healed by the GM.
+    Injured {
+        /// Which.
+        injury: Injury,
     },
     /// A grenade cooked this turn: it cannot be dodged (CX-RNG-15).
     Cooked {

@@ -7,6 +7,7 @@ mod cx {
     mod command_json;
     mod encounter;
     mod firefight;
+    mod heal_in_play;
     mod house;
     mod in_play;
     mod level_up;

@@ -275,6 +275,41 @@ pub struct Fighter {
     pub cloak: Option<crate::sheet::CloakSheet>,
     /// Its spells, if its class casts (CX-SPELL).
     pub spellbook: Option<super::Spellbook>,
+    /// Its wounds, each hit's damage to health kept apart (CX-HEAL-01).
+    pub wounds: Vec<i64>,
+    /// Carried items with their counts (medikits, bags, kits).
+    pub items: Vec<crate::sheet::ItemLine>,
+    /// Nanites when full (restored by rest).
+    pub max_nanites: i64,
+}
+
+impl Fighter {
+    /// How many of the items of `kind` it carries.
+    pub fn count(&self, kind: crate::pack::ItemKind) -> i64 {
+        self.items
+            .iter()
+            .filter(|i| i.kind == kind)
+            .map(|i| i.count)
+            .sum()
+    }
+
+    /// Uses one item of `kind` (the first line that has one).
+    pub fn use_one(&mut self, kind: crate::pack::ItemKind) {
+        if let Some(item) = self
+            .items
+            .iter_mut()
+            .find(|i| i.kind == kind && i.count > 0)
+        {
+            item.count -= 1;
+        }
+    }
+
+    /// Records the health damage of one hit as a wound (CX-HEAL-01).
+    pub fn wound(&mut self, damage: i64) {
+        if damage > 0 {
+            self.wounds.push(damage);
+        }
+    }
 }
 
 impl Fighter {
@@ -388,6 +423,9 @@ impl Fighter {
             class: sheet.class.name.clone(),
             cloak: sheet.cloak.clone(),
             spellbook: super::Spellbook::from_sheet(sheet, pack),
+            wounds: Vec::new(),
+            items: sheet.items.clone(),
+            max_nanites: sheet.nanites,
         }
     }
 }
@@ -407,6 +445,7 @@ impl Fighter {
                 armor.apl = (armor.apl - 1).max(0);
             }
         }
+        self.wound(strike.health);
         let after = self.hp.saturating_sub(strike.health);
         self.hp = if strike.non_lethal {
             after.max(0)

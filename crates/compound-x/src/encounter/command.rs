@@ -6,7 +6,7 @@ use nanite_dice::SourceError;
 use serde::Serialize;
 
 use super::{
-    Battle, Decision, Event, GrappleAct, MeleeKind, Way, cloak, gm, grapple, medic, melee,
+    Battle, Decision, Event, GrappleAct, MeleeKind, Way, cloak, gm, grapple, heal, medic, melee,
     movement, shooting, spells, stealth, supply, suppression, thrown, turn,
 };
 use crate::combat::{ConditionKind, Cover, Fighter, Fire, ShotRefusal, Stance};
@@ -177,6 +177,35 @@ pub enum Command {
         actions: u32,
         /// What sets them off.
         trigger: String,
+    },
+    /// Medicine on one wound of an adjacent combatant (or oneself), with or
+    /// without a medikit (CX-HEAL-02, CX-HEAL-03).
+    Treat {
+        /// The medic.
+        id: CombatantId,
+        /// The patient.
+        target: CombatantId,
+        /// Which wound, from 0 (by default the worst).
+        wound: Option<usize>,
+        /// A medikit is used.
+        medikit: bool,
+    },
+    /// A short (about 1 hour) or long (about 8 hours) rest, out of combat
+    /// (CX-HEAL-04).
+    Rest {
+        /// Who.
+        id: CombatantId,
+        /// A long rest.
+        long: bool,
+    },
+    /// A fall (CX-HEAL-05).
+    Fall {
+        /// Who.
+        id: CombatantId,
+        /// Metres.
+        metres: i64,
+        /// Onto a fouled surface.
+        fouled: bool,
     },
     /// Aims: 1 action, for the rest of the turn (CX-RNG-05).
     Aim {
@@ -502,6 +531,14 @@ pub(crate) fn decide(
                 d.clock(e);
             }
         }
+        Command::Treat {
+            id,
+            target,
+            wound,
+            medikit,
+        } => heal::treat(&mut d, id, target, *wound, *medikit, dice)?,
+        Command::Rest { id, long } => heal::rest(&mut d, id, *long)?,
+        Command::Fall { id, metres, fouled } => heal::fall(&mut d, id, *metres, *fouled, dice)?,
         Command::Stance { id, to } => gm::change_stance(&mut d, id, *to)?,
         Command::Move {
             id,

@@ -229,6 +229,43 @@ pub enum Event {
         /// The itemised explanation.
         breakdown: Breakdown,
     },
+    /// An item was used up (a medikit, a kit).
+    ItemUsed {
+        /// Whose.
+        id: CombatantId,
+        /// What kind.
+        kind: crate::pack::ItemKind,
+    },
+    /// A wound was healed (CX-HEAL-02).
+    WoundHealed {
+        /// Who.
+        id: CombatantId,
+        /// Which wound.
+        wound: usize,
+        /// Health restored.
+        amount: i64,
+    },
+    /// A rest (CX-HEAL-04): shields full, armor points refreshed, nanites
+    /// back (half the maximum after a short rest, all after a long one).
+    Rested {
+        /// Who.
+        id: CombatantId,
+        /// A long rest.
+        long: bool,
+    },
+    /// A fall (CX-HEAL-05).
+    Fell {
+        /// Who.
+        id: CombatantId,
+        /// Metres.
+        metres: i64,
+        /// The Acrobatics check, when one was needed.
+        check: Option<CheckResult>,
+        /// Damage to health.
+        damage: i64,
+        /// The injury, on a failure.
+        injury: Option<super::Injury>,
+    },
     /// A jam was cleared.
     JamCleared {
         /// Whose.
@@ -552,6 +589,7 @@ pub(crate) fn evolve(state: &mut Battle, event: &Event) {
         }
         Event::Ticked { id, tick } => {
             if let Some(f) = fighter(state, id) {
+                f.wound(tick.damage);
                 f.hp = if f.hp >= 1 && f.hp - tick.damage < 1 {
                     0
                 } else {
@@ -572,6 +610,48 @@ pub(crate) fn evolve(state: &mut Battle, event: &Event) {
                     s.strength = *strength;
                     s.waited = 0;
                 }
+            }
+        }
+        Event::ItemUsed { id, kind } => {
+            if let Some(f) = fighter(state, id) {
+                f.use_one(*kind);
+            }
+        }
+        Event::WoundHealed { id, wound, amount } => {
+            if let Some(f) = fighter(state, id) {
+                f.hp = (f.hp + amount).min(f.max_hp);
+                if let Some(w) = f.wounds.get_mut(*wound) {
+                    *w -= amount;
+                    if *w <= 0 {
+                        f.wounds.remove(*wound);
+                    }
+                }
+            }
+        }
+        Event::Rested { id, long } => {
+            if let Some(f) = fighter(state, id) {
+                if let Some(s) = f.shield.as_mut() {
+                    s.strength = s.max;
+                    s.waited = 0;
+                }
+                if let Some(a) = f.armor.as_mut() {
+                    a.points_left = a.armor_points;
+                }
+                f.nanites = if *long {
+                    f.max_nanites
+                } else {
+                    (f.nanites + f.max_nanites / 2).min(f.max_nanites)
+                };
+            }
+        }
+        Event::Fell { id, damage, .. } => {
+            if let Some(f) = fighter(state, id) {
+                f.wound(*damage);
+                f.hp = if f.hp >= 1 && f.hp - damage < 1 {
+                    0
+                } else {
+                    f.hp.saturating_sub(*damage)
+                };
             }
         }
         Event::JamCleared { id, weapon } => {

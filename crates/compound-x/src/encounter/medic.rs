@@ -103,6 +103,20 @@ pub(crate) fn stabilize(
     }
     let round = d.state.round();
     if kit {
+        // A medkit (organic) or repair kit (mechanical), spent by the medic.
+        let kind = [
+            crate::pack::ItemKind::Medikit,
+            crate::pack::ItemKind::RepairKit,
+        ]
+        .into_iter()
+        .find(|k| medic.fighter.count(*k) > 0)
+        .ok_or_else(|| Refusal::Illegal {
+            why: format!("{id} has no medikit or repair kit to spend (CX-DEATH-08)"),
+        })?;
+        d.push(Event::ItemUsed {
+            id: id.clone(),
+            kind,
+        });
         d.push(Event::KitSpent {
             id: target.clone(),
             round,

@@ -108,6 +108,14 @@ pub(crate) fn step(
             id: s.id.clone(),
             why,
         })?;
+    // Injuries from falls slow it, or stop it (CX-HEAL-05).
+    let per_2 = super::heal::injured_rate(d, s.id, per_2);
+    if per_2 < 1 {
+        return Err(Refusal::CannotAct {
+            id: s.id.clone(),
+            why: "too badly injured to move (broken everything, CX-HEAL-05)".into(),
+        });
+    }
     let actions = move_actions(s.metres, per_2);
     let actions = u32::try_from(actions).unwrap_or(u32::MAX);
     if s.sprint {
