@@ -6,6 +6,7 @@ mod cx {
     mod cloak;
     mod command_json;
     mod encounter;
+    mod fight_properties;
     mod firefight;
     mod heal_in_play;
     mod house;
