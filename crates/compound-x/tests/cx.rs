@@ -16,6 +16,7 @@ mod cx {
     mod movement;
     mod pack;
     mod properties;
+    mod scenes;
     mod secondary;
     mod sheets;
     mod spells;
