@@ -281,6 +281,11 @@ pub struct Fighter {
     pub items: Vec<crate::sheet::ItemLine>,
     /// Nanites when full (restored by rest).
     pub max_nanites: i64,
+    /// Its class counts as a medic for medikits (CX-HEAL-03).
+    pub class_medic: bool,
+    /// Below par after a night without a long rest: -10 on every skill
+    /// check until the next long rest (CX-HEAL-04).
+    pub below_par: bool,
 }
 
 impl Fighter {
@@ -309,6 +314,12 @@ impl Fighter {
         if damage > 0 {
             self.wounds.push(damage);
         }
+    }
+
+    /// A medic: Medicine-proficient (10 points or more, CX-DICE-08) or of a
+    /// class that counts as one (CX-HEAL-03).
+    pub fn is_medic(&self) -> bool {
+        self.class_medic || self.skill("medicine").is_some_and(|s| s.proficient)
     }
 }
 
@@ -426,6 +437,8 @@ impl Fighter {
             wounds: Vec::new(),
             items: sheet.items.clone(),
             max_nanites: sheet.nanites,
+            class_medic: pack.classes.get(&sheet.class.id).is_some_and(|c| c.medic),
+            below_par: false,
         }
     }
 }

@@ -474,3 +474,21 @@ pub(crate) fn cure(
     }
     Ok(())
 }
+
+/// Rolls `formula` (a weapon's damage, a spell's) with `vars` bound, asking
+/// the source for each die by `purpose`; a source that runs out of dice is
+/// a refusal naming the die.
+pub(crate) fn roll_formula(
+    formula: &nanite_dice::Expression,
+    vars: &dyn nanite_dice::Variables,
+    purpose: &str,
+    dice: &mut dyn DiceSource,
+) -> Result<i64, Refusal> {
+    nanite_dice::Roller::new()
+        .roll(formula, vars, Some(purpose), dice)
+        .map(|r| r.total)
+        .map_err(|e| match e.kind() {
+            nanite_dice::ErrorKind::Source(s) => Refusal::from(s.clone()),
+            _ => Refusal::Dice(e.to_string()),
+        })
+}

@@ -4,7 +4,7 @@
 //! fighters (CX-STAT-09), and the penalty attacks of CX-MELEE-02.
 
 use nanite_core::{Breakdown, CombatantId, DiceSource};
-use nanite_dice::{Expression, Roller};
+use nanite_dice::Expression;
 use serde::Serialize;
 
 use super::gm::{able, consequences, not_afraid, spend};
@@ -325,13 +325,7 @@ fn resolve(
     };
     if hit {
         let purpose = format!("melee damage of {}", attacker.name);
-        let rolled = Roller::new()
-            .roll(&a.damage, &attacker.stats, Some(&purpose), dice)
-            .map_err(|e| match e.kind() {
-                nanite_dice::ErrorKind::Source(s) => Refusal::from(s.clone()),
-                _ => Refusal::Dice(e.to_string()),
-            })?
-            .total;
+        let rolled = super::gm::roll_formula(&a.damage, &attacker.stats, &purpose, dice)?;
         b.value(format!("damage {}", a.damage.text()), rolled);
         // Unseen with 10+ Melee: doubled to the cap, before critical effects (CX-RNG-10).
         let stealth = if super::stealth::unseen(&d.state, id, target) {

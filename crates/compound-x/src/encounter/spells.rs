@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use nanite_core::encounter::{Expiry, Moment};
 use nanite_core::{Breakdown, ClockEvent, CombatantId, DiceSource};
-use nanite_dice::{Expression, Roller};
+use nanite_dice::Expression;
 use serde::Serialize;
 
 use super::gm::{able, add_condition, consequences, melee_check_penalty, not_afraid, spend};
@@ -365,13 +365,7 @@ fn roll(
         .map(|s| (s.code().to_string(), caster.stats.get(s)))
         .collect();
     vars.insert("LEVEL".into(), caster.level);
-    Roller::new()
-        .roll(formula, &vars, Some(purpose), dice)
-        .map(|r| r.total)
-        .map_err(|e| match e.kind() {
-            nanite_dice::ErrorKind::Source(s) => Refusal::from(s.clone()),
-            _ => Refusal::Dice(e.to_string()),
-        })
+    super::gm::roll_formula(formula, &vars, purpose, dice)
 }
 
 /// Clock bookkeeping before a clock event applies: when a spell's cover ends,

@@ -4,7 +4,6 @@
 
 use nanite_core::encounter::{Expiry, Moment};
 use nanite_core::{Breakdown, ClockEvent, CombatantId, DiceSource};
-use nanite_dice::Roller;
 use serde::Serialize;
 
 use super::gm::{able, consequences, not_afraid, spend};
@@ -389,13 +388,7 @@ fn react(
         };
         if hit {
             let purpose = format!("suppression damage of {}", shooter.name);
-            let rolled = Roller::new()
-                .roll(&w.damage, &shooter.stats, Some(&purpose), dice)
-                .map_err(|e| match e.kind() {
-                    nanite_dice::ErrorKind::Source(s) => Refusal::from(s.clone()),
-                    _ => Refusal::Dice(e.to_string()),
-                })?
-                .total;
+            let rolled = super::gm::roll_formula(&w.damage, &shooter.stats, &purpose, dice)?;
             b.value(format!("damage {}", w.damage.text()), rolled);
             let s = strike(
                 &victim.fighter,

@@ -250,13 +250,7 @@ pub(crate) fn throw(
         i64::from(s)
     };
     let purpose = format!("{} damage", w.name);
-    let rolled = Roller::new()
-        .roll(&w.damage, &c.fighter.stats, Some(&purpose), dice)
-        .map_err(|e| match e.kind() {
-            nanite_dice::ErrorKind::Source(s) => Refusal::from(s.clone()),
-            _ => Refusal::Dice(e.to_string()),
-        })?
-        .total;
+    let rolled = super::gm::roll_formula(&w.damage, &c.fighter.stats, &purpose, dice)?;
     let amount = rolled + if critical { CRITICAL_DAMAGE } else { 0 };
     b.value(format!("damage {}", w.damage.text()), rolled);
     b.modifier(

@@ -83,6 +83,9 @@ pub struct Class {
     pub spellcasting: Option<String>,
     /// Whether the Shadow Assassin cloak-turn gain applies (CX-CLOAK-04).
     pub cloak_turn_gain: bool,
+    /// Whether the class counts as a medic for medikits, whatever its
+    /// Medicine points (CX-HEAL-03).
+    pub medic: bool,
     /// Feats it may take as class feats (CX-LVL-05).
     pub class_feats: Vec<String>,
     /// Its abilities.
@@ -116,6 +119,7 @@ pub(crate) fn read_class(id: &str, f: &Fields<'_, '_>) -> Option<Class> {
         initiative_bonus: f.integer("initiative_bonus").unwrap_or_default(),
         spellcasting: f.string("spellcasting"),
         cloak_turn_gain: f.boolean("cloak_turn_gain").unwrap_or_default(),
+        medic: f.boolean("medic").unwrap_or_default(),
         class_feats: f.strings("class_feats").unwrap_or_default(),
         abilities,
         effects: read_effects(f),
