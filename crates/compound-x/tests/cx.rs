@@ -14,11 +14,13 @@ mod cx {
     mod level_up;
     mod levels;
     mod movement;
+    mod movement_in_play;
     mod pack;
     mod properties;
     mod scenes;
     mod secondary;
     mod sheets;
+    mod skirmish;
     mod spells;
     mod stats;
     pub(crate) mod support;

@@ -210,6 +210,12 @@ pub(crate) fn jump(
     run_up: bool,
 ) -> Result<(), Refusal> {
     let c = able(d, id)?.clone();
+    if d.state.grapple_of(id).is_some() {
+        return Err(Refusal::CannotAct {
+            id: id.clone(),
+            why: "in a grapple: win control and let go first (CX-MELEE-03)".into(),
+        });
+    }
     if c.stance != Stance::Standing {
         return Err(Refusal::Illegal {
             why: format!("{id} must stand to jump (CX-MOVE-04)"),

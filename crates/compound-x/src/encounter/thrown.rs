@@ -347,6 +347,8 @@ pub(crate) fn throw(
         });
         consequences(d, &who, &before, Some(&s));
     }
+    // Thrown at in the open and still up: it hits the dirt (CX-MOVE-07).
+    super::movement::hit_the_dirt(d, target);
     Ok(())
 }
 

@@ -93,7 +93,8 @@ fn a_grenade_scatters() {
     // raider (7 m away) but not the guard (3 + 7 = 10 m, not sure to be in).
     // 3d10+15 = 4+4+4+15 = 27; the raider's Reflex 18 - 10: 2 2 = 22 + 8 =
     // 30 <= 50, no dodge; frag is ballistic: armor 9 10 = 100 > 40, the
-    // body, half: 13.
+    // body, half: 13. Thrown at standing in the open and still up, the
+    // raider hits the dirt (CX-MOVE-07).
     let log = t.run(
         Command::Throw {
             id: id("vex"),
@@ -122,7 +123,9 @@ fn a_grenade_scatters() {
             Depot Raider's share of the blast: 27
             d100 = 100 (armor, Depot Raider)
             armor missed: body struck, half damage (roll > 50, CX-DMG-01)
-            damage to Depot Raider's health: 13"#]],
+            damage to Depot Raider's health: 13
+            Depot Raider is now prone
+            Depot Raider: hit the dirt, until the end of Depot Raider's turn"#]],
     );
 }
 
