@@ -45,7 +45,9 @@ pub use command::{Command, Refusal};
 pub use event::Event;
 pub use gm::stance_cost;
 pub use grapple::{GRAPPLING, Grapple, GrappleAct, Hold};
-pub use heal::{FALL_DC_PER_METRE, Injury, MEDIC_POINTS, MEDIKIT_BONUS, MEDIKIT_SKILL, NO_BAG};
+pub use heal::{
+    BELOW_PAR, FALL_DC_PER_METRE, INJURY_STEP, Injury, MEDIKIT_BONUS, MEDIKIT_SKILL, NO_BAG,
+};
 pub use medic::{KIT_BONUS, STABILIZE_ACTIONS, STABILIZE_DC};
 pub use melee::{
     FLANKING, MeleeKind, PRONE_TARGET, SHOVE_MISS, STR_PER_METRE, Swing, UNARMED_DAMAGE,
@@ -111,7 +113,8 @@ pub enum CxEffect {
         /// The one holding it.
         by: CombatantId,
     },
-    /// An injury from a fall (CX-HEAL-05), until healed by the GM.
+    /// An injury from a fall (CX-HEAL-05), until the GM mends it (a sprained
+    /// ankle also heals in a long rest); it outlasts the fight.
     Injured {
         /// Which.
         injury: Injury,

@@ -8,7 +8,7 @@ mod cx {
     mod encounter;
     mod fight_properties;
     mod firefight;
-    mod heal_in_play;
+    mod healing;
     mod house;
     mod in_play;
     mod level_up;

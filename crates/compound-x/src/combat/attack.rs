@@ -48,7 +48,8 @@ pub struct Aim {
     pub sprinting: bool,
     /// The attacker is undetected and aimed adequately: -1, +20 damage (CX-RNG-09).
     pub stealth: bool,
-    /// Miss chance from the attacker's conditions (Buzzed +1, Hammered +3).
+    /// Miss chance from the attacker's conditions (Buzzed +1, Hammered +3)
+    /// and injuries (a broken arm +2, CX-HEAL-05).
     pub condition: i64,
     /// The attacker may not crit this encounter (Black Cat 3-4, CX-STAT-13).
     pub no_crits: bool,
@@ -352,7 +353,7 @@ impl Shot {
         b.modifier("suppressed (CX-SUP-01)", i64::from(aim.suppressed));
         b.modifier("sprinting (CX-MOVE-02)", i64::from(aim.sprinting));
         b.modifier("stealth attack (CX-RNG-09)", -i64::from(aim.stealth));
-        b.modifier("conditions", aim.condition);
+        b.modifier("conditions and injuries", aim.condition);
         b.die(format!("accuracy, {}", attacker.name), 10, self.accuracy);
         b.compare(
             format!("d10 {}", self.accuracy),

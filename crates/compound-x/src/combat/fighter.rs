@@ -316,6 +316,28 @@ impl Fighter {
         }
     }
 
+    /// Closes `amount` of its wounds, the worst first: healing that does not
+    /// treat one wound (a spell's) still leaves fewer wounds (CX-HEAL-01).
+    pub fn close_wounds(&mut self, amount: i64) {
+        let mut left = amount;
+        while left > 0 {
+            let Some((i, _)) = self
+                .wounds
+                .iter()
+                .enumerate()
+                .max_by_key(|(i, w)| (**w, std::cmp::Reverse(*i)))
+            else {
+                break;
+            };
+            let closed = left.min(self.wounds[i]);
+            self.wounds[i] -= closed;
+            left -= closed;
+            if self.wounds[i] <= 0 {
+                self.wounds.remove(i);
+            }
+        }
+    }
+
     /// A medic: Medicine-proficient (10 points or more, CX-DICE-08) or of a
     /// class that counts as one (CX-HEAL-03).
     pub fn is_medic(&self) -> bool {

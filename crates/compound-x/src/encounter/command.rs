@@ -198,7 +198,14 @@ pub enum Command {
         /// A long rest.
         long: bool,
     },
-    /// A fall (CX-HEAL-05).
+    /// A night without a long rest, out of combat: below par until the next
+    /// long rest (CX-HEAL-04).
+    StayUp {
+        /// Who.
+        id: CombatantId,
+    },
+    /// A fall (CX-HEAL-05): no action; an Acrobatics check above DEX/2 m or
+    /// onto a fouled surface.
     Fall {
         /// Who.
         id: CombatantId,
@@ -206,6 +213,13 @@ pub enum Command {
         metres: i64,
         /// Onto a fouled surface.
         fouled: bool,
+    },
+    /// The GM mends an injury from a fall, or all of them (CX-HEAL-05).
+    Mend {
+        /// Who.
+        id: CombatantId,
+        /// Which; all when absent.
+        injury: Option<super::Injury>,
     },
     /// Aims: 1 action, for the rest of the turn (CX-RNG-05).
     Aim {
@@ -488,7 +502,9 @@ pub(crate) fn decide(
                     .filter(|e| {
                         !matches!(
                             e.payload,
-                            super::CxEffect::Condition(_) | super::CxEffect::NoCriticals
+                            super::CxEffect::Condition(_)
+                                | super::CxEffect::NoCriticals
+                                | super::CxEffect::Injured { .. }
                         )
                     })
                     .map(|e| (e.id, e.name.clone()))
@@ -538,7 +554,9 @@ pub(crate) fn decide(
             medikit,
         } => heal::treat(&mut d, id, target, *wound, *medikit, dice)?,
         Command::Rest { id, long } => heal::rest(&mut d, id, *long)?,
+        Command::StayUp { id } => heal::stay_up(&mut d, id)?,
         Command::Fall { id, metres, fouled } => heal::fall(&mut d, id, *metres, *fouled, dice)?,
+        Command::Mend { id, injury } => heal::mend(&mut d, id, *injury)?,
         Command::Stance { id, to } => gm::change_stance(&mut d, id, *to)?,
         Command::Move {
             id,

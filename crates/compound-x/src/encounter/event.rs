@@ -245,13 +245,27 @@ pub enum Event {
         /// Health restored.
         amount: i64,
     },
-    /// A rest (CX-HEAL-04): shields full, armor points refreshed, nanites
-    /// back (half the maximum after a short rest, all after a long one).
+    /// A rest out of combat (CX-HEAL-04): shields full, armor points
+    /// refreshed, nanites back (half the maximum after a short rest, all
+    /// after a long one); a long rest ends being below par.
     Rested {
         /// Who.
         id: CombatantId,
         /// A long rest.
         long: bool,
+        /// Nanites after it.
+        nanites: i64,
+        /// Shield strength after it, if it wears one.
+        shield: Option<i64>,
+        /// Armor points after it, if it wears armor.
+        armor_points: Option<i64>,
+        /// The itemised explanation.
+        breakdown: Breakdown,
+    },
+    /// A night without a long rest: below par until the next one (CX-HEAL-04).
+    StayedUp {
+        /// Who.
+        id: CombatantId,
     },
     /// A fall (CX-HEAL-05).
     Fell {
@@ -617,43 +631,10 @@ pub(crate) fn evolve(state: &mut Battle, event: &Event) {
                 f.use_one(*kind);
             }
         }
-        Event::WoundHealed { id, wound, amount } => {
-            if let Some(f) = fighter(state, id) {
-                f.hp = (f.hp + amount).min(f.max_hp);
-                if let Some(w) = f.wounds.get_mut(*wound) {
-                    *w -= amount;
-                    if *w <= 0 {
-                        f.wounds.remove(*wound);
-                    }
-                }
-            }
-        }
-        Event::Rested { id, long } => {
-            if let Some(f) = fighter(state, id) {
-                if let Some(s) = f.shield.as_mut() {
-                    s.strength = s.max;
-                    s.waited = 0;
-                }
-                if let Some(a) = f.armor.as_mut() {
-                    a.points_left = a.armor_points;
-                }
-                f.nanites = if *long {
-                    f.max_nanites
-                } else {
-                    (f.nanites + f.max_nanites / 2).min(f.max_nanites)
-                };
-            }
-        }
-        Event::Fell { id, damage, .. } => {
-            if let Some(f) = fighter(state, id) {
-                f.wound(*damage);
-                f.hp = if f.hp >= 1 && f.hp - damage < 1 {
-                    0
-                } else {
-                    f.hp.saturating_sub(*damage)
-                };
-            }
-        }
+        Event::WoundHealed { .. }
+        | Event::Rested { .. }
+        | Event::StayedUp { .. }
+        | Event::Fell { .. } => super::heal::evolve(state, event),
         Event::JamCleared { id, weapon } => {
             if let Some(w) = fighter(state, id).and_then(|f| f.weapons.get_mut(*weapon)) {
                 w.jammed = false;

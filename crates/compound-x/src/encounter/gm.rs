@@ -94,6 +94,11 @@ pub(crate) fn able<'a>(d: &'a Decision, id: &CombatantId) -> Result<&'a Combatan
     {
         return Err(cannot(format!("{} (no actions, CX-COND-11)", k.key())));
     }
+    if super::heal::incapacitated(&d.state, id) {
+        return Err(cannot(
+            "broken everything: no actions until the GM mends it (CX-HEAL-05)".into(),
+        ));
+    }
     Ok(c)
 }
 

@@ -1,80 +1,33 @@
-//! Healing (CX-HEAL): Medicine on one wound at a time, medikits and the
-//! medicine bag, rests, and falls with their injuries.
+//! Healing in play (CX-HEAL): wounds kept one per hit and treated one at a
+//! time with Medicine, the medicine bag and medikits; rests and a night
+//! without one (`rest`); falls and the injuries they leave (`fall`).
+
+mod fall;
+mod rest;
 
 use nanite_core::{Breakdown, CombatantId, DiceSource};
-use serde::{Deserialize, Serialize};
 
-use super::gm::{able, melee_check_penalty, spend};
-use super::{CxEffect, Decision, Event, Refusal};
+use super::gm::{able, melee_check_penalty, not_afraid, spend};
+use super::{Battle, Decision, Event, Refusal};
 use crate::check::CheckResult;
-use crate::combat::{Fighter, d100_for};
+use crate::combat::d100_for;
 use crate::pack::ItemKind;
-use crate::stat::Stat;
+
+pub use fall::{FALL_DC_PER_METRE, INJURY_STEP, Injury};
+pub(crate) use fall::{fall, incapacitated, injured_rate, injury_miss_chance, mend};
+pub use rest::BELOW_PAR;
+pub(crate) use rest::{rest, stay_up};
 
 /// A non-medic using a medikit heals as a medic with this skill (CX-HEAL-03).
 pub const MEDIKIT_SKILL: i64 = 30;
 /// A medic using a medikit heals this much more (CX-HEAL-03).
 pub const MEDIKIT_BONUS: i64 = 30;
-/// Without a medicine bag the DC is this much higher (CX-HEAL-03).
+/// Without a medicine bag (or a medikit) the DC is this much higher (CX-HEAL-03).
 pub const NO_BAG: i64 = 20;
-/// A medic: proficient in Medicine, 10 or more points (a decision, after
-/// CX-DICE-08's proficiency).
-pub const MEDIC_POINTS: i64 = 10;
-/// The Acrobatics DC of a fall: this many per metre (a decision).
-pub const FALL_DC_PER_METRE: i64 = 10;
 
-/// An injury from a fall, by severity (CX-HEAL-05).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Injury {
-    /// -1 m of movement per 2 actions.
-    SprainedAnkle,
-    /// -3 m per 2 actions.
-    BrokenAnkle,
-    /// Half movement.
-    BrokenLeg,
-    /// Half movement, and a broken arm.
-    BrokenArmAndLeg,
-    /// Cannot move.
-    BrokenEverything,
-}
-
-impl Injury {
-    /// The injury of a failed fall check, by how far it failed: every 20
-    /// points one step worse (a decision).
-    pub fn by_margin(failed_by: i64) -> Injury {
-        match failed_by {
-            i64::MIN..=20 => Injury::SprainedAnkle,
-            21..=40 => Injury::BrokenAnkle,
-            41..=60 => Injury::BrokenLeg,
-            61..=80 => Injury::BrokenArmAndLeg,
-            _ => Injury::BrokenEverything,
-        }
-    }
-
-    /// Its name.
-    pub fn key(self) -> &'static str {
-        match self {
-            Injury::SprainedAnkle => "sprained ankle",
-            Injury::BrokenAnkle => "broken ankle",
-            Injury::BrokenLeg => "broken leg",
-            Injury::BrokenArmAndLeg => "broken arm and leg",
-            Injury::BrokenEverything => "broken everything",
-        }
-    }
-
-    /// Metres per 2 actions left of `rate` (at least 1 unless it cannot move).
-    pub fn slows(self, rate: i64) -> i64 {
-        match self {
-            Injury::SprainedAnkle => (rate - 1).max(1),
-            Injury::BrokenAnkle => (rate - 3).max(1),
-            Injury::BrokenLeg | Injury::BrokenArmAndLeg => ((rate + 1) / 2).max(1),
-            Injury::BrokenEverything => 0,
-        }
-    }
-}
-
-/// Medicine on one wound of `target` (CX-HEAL-02, CX-HEAL-03).
+/// Medicine on one wound of `target` (CX-HEAL-02, CX-HEAL-03): by default
+/// the worst. In a fight it is a skill check: 1 action (CX-TURN-07) and
+/// penalty attacks in melee (CX-MELEE-02).
 pub(crate) fn treat(
     d: &mut Decision,
     id: &CombatantId,
@@ -84,6 +37,7 @@ pub(crate) fn treat(
     dice: &mut dyn DiceSource,
 ) -> Result<(), Refusal> {
     let medic = able(d, id)?.fighter.clone();
+    not_afraid(d, id, "treat wounds")?;
     let patient = d.state.combatant(target)?.fighter.clone();
     let illegal = |why: String| Refusal::Illegal { why };
     if patient.dead {
@@ -94,15 +48,10 @@ pub(crate) fn treat(
             "{target} is downed: stabilize it first (CX-DEATH-05)"
         )));
     }
-    if id != target {
-        match d.state.distance(id, target) {
-            Some(m) if m <= 1 => {}
-            _ => {
-                return Err(illegal(format!(
-                    "{id} must be adjacent to {target} (1 m) to treat it"
-                )));
-            }
-        }
+    if id != target && d.state.distance(id, target).is_none_or(|m| m > 1) {
+        return Err(illegal(format!(
+            "{id} must be adjacent to {target} (1 m) to treat it; set the distance or move first"
+        )));
     }
     if patient.wounds.is_empty() {
         return Err(illegal(format!("{target} has no wounds to treat")));
@@ -111,17 +60,26 @@ pub(crate) fn treat(
         Some(i) if i < patient.wounds.len() => i,
         Some(i) => {
             return Err(illegal(format!(
-                "{target} has {} wound(s), numbered from 0; there is no wound {i}",
-                patient.wounds.len()
+                "{target} has {} wound(s) ({}), numbered from 0; there is no wound {i}",
+                patient.wounds.len(),
+                list(&patient.wounds)
             )));
         }
-        // The worst first.
+        // The worst first; of equal ones the oldest.
         None => (0..patient.wounds.len())
             .max_by_key(|&i| (patient.wounds[i], std::cmp::Reverse(i)))
             .unwrap_or(0),
     };
     if medikit && medic.count(ItemKind::Medikit) < 1 {
         return Err(illegal(format!("{id} has no medikit left")));
+    }
+    let line = medic.skill("medicine").cloned();
+    if let Some(l) = line.as_ref().filter(|l| !l.usable) {
+        return Err(illegal(format!(
+            "{} cannot attempt Medicine: {}; with a medikit anyone heals as skill 30 (CX-HEAL-03)",
+            medic.name,
+            l.notes.join("; ")
+        )));
     }
     if d.state.in_combat() {
         spend(d, id, 1, &format!("treat {target}'s wound"))?;
@@ -131,39 +89,55 @@ pub(crate) fn treat(
         }
     }
     let size = patient.wounds[index];
-    let points = medic.skill("medicine").map_or(0, |s| s.points);
-    let line_total = medic.skill("medicine").map_or(0, |s| s.total);
-    let is_medic = points >= MEDIC_POINTS;
+    let is_medic = medic.is_medic();
+    // The skill is the Medicine line without its stat bonus: points, feats,
+    // class (000: "Medic has 25 skill").
+    let (points, stat_bonus, modifiers) = line.as_ref().map_or((0, 0, Vec::new()), |l| {
+        (l.points, l.stat_bonus, l.modifiers.clone())
+    });
+    let own = points + modifiers.iter().map(|(_, n)| n).sum::<i64>();
     // A non-medic with a medikit works as a medic with skill 30.
-    let (skill, check_bonus) = if medikit && !is_medic {
-        (MEDIKIT_SKILL, MEDIKIT_SKILL - points)
+    let skill = if medikit && !is_medic {
+        own.max(MEDIKIT_SKILL)
     } else {
-        (points, 0)
+        own
     };
-    let bag = medic.count(ItemKind::MedicineBag) > 0;
-    let dc = size + if bag { 0 } else { NO_BAG };
+    let equipped = medikit || medic.count(ItemKind::MedicineBag) > 0;
+    let dc = size + if equipped { 0 } else { NO_BAG };
     let die = d100_for(dice, || {
         format!("Medicine d100 for {} on {}", medic.name, patient.name)
     })?;
-    let total = i64::from(die) + line_total + check_bonus;
+    let total = i64::from(die) + stat_bonus + skill;
     let mut b = Breakdown::new();
     b.value(format!("wound {index} of {}", patient.name), size);
-    b.modifier("no medicine bag (CX-HEAL-03)", if bag { 0 } else { NO_BAG });
+    if !equipped {
+        b.modifier("no medicine bag or medikit (CX-HEAL-03)", NO_BAG);
+    }
     b.die(format!("Medicine, {}", medic.name), 100, die);
-    b.modifier("Medicine", line_total);
+    b.modifier("Medicine points", points);
+    for (source, n) in &modifiers {
+        b.modifier(source.clone(), *n);
+    }
     b.modifier(
-        "medikit: works as a medic with skill 30 (CX-HEAL-03)",
-        check_bonus,
+        format!(
+            "{} bonus (CX-DICE-05)",
+            line.as_ref().map_or("INT".into(), |l| l.stat.to_string())
+        ),
+        stat_bonus,
+    );
+    b.modifier(
+        "medikit: a non-medic works as a medic with skill 30 (CX-HEAL-03)",
+        skill - own,
     );
     let success = total > dc;
     b.compare(
         format!("total {total}"),
         if success { ">" } else { "<=" },
         format!("DC {dc} (the wound, CX-HEAL-02)"),
-        if success {
-            "success"
-        } else {
-            "failure: nothing healed"
+        match (success, total == dc) {
+            (true, _) => "success",
+            (false, true) => "failure: a tie fails, nothing healed (CX-DICE-03)",
+            (false, false) => "failure: nothing healed",
         },
     );
     let healed = if success {
@@ -172,12 +146,16 @@ pub(crate) fn treat(
         } else {
             0
         };
-        let amount = (skill + (total - dc) + bonus).min(size);
+        let amount = (skill + (total - dc) + bonus).clamp(0, size);
         b.value(
             format!(
-                "healed: skill {skill} + {} over the DC{} (never more than the wound)",
+                "healed: skill {skill} + {} over the DC{}, at most the wound's {size}",
                 total - dc,
-                if bonus > 0 { " + 30 medikit" } else { "" }
+                if bonus > 0 {
+                    " + 30 for a medic's medikit"
+                } else {
+                    ""
+                }
             ),
             amount,
         );
@@ -214,123 +192,65 @@ pub(crate) fn treat(
     Ok(())
 }
 
-/// A rest out of combat (CX-HEAL-04).
-pub(crate) fn rest(d: &mut Decision, id: &CombatantId, long: bool) -> Result<(), Refusal> {
-    if d.state.in_combat() {
-        return Err(Refusal::Illegal {
-            why: "no resting in the middle of a fight; end it first (CX-HEAL-04)".into(),
-        });
-    }
-    let c = d.state.combatant(id)?;
-    if c.fighter.dead {
-        return Err(Refusal::Illegal {
-            why: format!("{id} is dead"),
-        });
-    }
-    d.push(Event::Rested {
-        id: id.clone(),
-        long,
-    });
-    Ok(())
+fn list(wounds: &[i64]) -> String {
+    wounds
+        .iter()
+        .enumerate()
+        .map(|(i, w)| format!("{i}: {w}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
-/// A fall of `metres` (CX-HEAL-05): up to DEX/2 m needs no check unless the
-/// ground is fouled; otherwise an Acrobatics check against 10 per metre, and
-/// a failure deals 2 per metre and an injury by how far it failed.
-pub(crate) fn fall(
-    d: &mut Decision,
-    id: &CombatantId,
-    metres: i64,
-    fouled: bool,
-    dice: &mut dyn DiceSource,
-) -> Result<(), Refusal> {
-    if !(1..=1000).contains(&metres) {
-        return Err(Refusal::Illegal {
-            why: format!("{metres} m is not a fall: give 1 to 1000 metres"),
-        });
+/// Applies a healing event.
+pub(crate) fn evolve(state: &mut Battle, event: &Event) {
+    match event {
+        Event::WoundHealed { id, wound, amount } => {
+            if let Some(c) = state.combatants.get_mut(id) {
+                let f = &mut c.fighter;
+                f.hp = (f.hp + amount).min(f.max_hp);
+                if let Some(w) = f.wounds.get_mut(*wound) {
+                    *w -= amount;
+                    if *w <= 0 {
+                        f.wounds.remove(*wound);
+                    }
+                }
+            }
+        }
+        Event::Rested { .. } | Event::StayedUp { .. } => rest::evolve(state, event),
+        Event::Fell { .. } => fall::evolve(state, event),
+        _ => {}
     }
-    let f: Fighter = d.state.combatant(id)?.fighter.clone();
-    if f.dead {
-        return Err(Refusal::Illegal {
-            why: format!("{id} is dead"),
-        });
-    }
-    let safe = f.stats.get(Stat::Dexterity) / 2;
-    if metres <= safe && !fouled {
-        d.push(Event::Fell {
-            id: id.clone(),
-            metres,
-            check: None,
-            damage: 0,
-            injury: None,
-        });
-        return Ok(());
-    }
-    let dc = FALL_DC_PER_METRE * metres;
-    let total_mod = f.skill("acrobatics").map_or(0, |s| s.total);
-    let die = d100_for(dice, || format!("Acrobatics d100 for {}'s fall", f.name))?;
-    let total = i64::from(die) + total_mod;
-    let mut b = Breakdown::new();
-    b.note(format!(
-        "a fall of {metres} m{} (DEX / 2 = {safe} m is safe, CX-HEAL-05)",
-        if fouled { " onto a fouled surface" } else { "" }
-    ));
-    b.die(format!("Acrobatics, {}", f.name), 100, die);
-    b.modifier("Acrobatics", total_mod);
-    let success = total > dc;
-    b.compare(
-        format!("total {total}"),
-        if success { ">" } else { "<=" },
-        format!("DC {dc} (10 per metre)"),
-        if success {
-            "lands well"
-        } else {
-            "a bad landing"
-        },
-    );
-    let (damage, injury) = if success {
-        (0, None)
-    } else {
-        let injury = Injury::by_margin(dc - total);
-        b.value("damage: 2 per metre (CX-HEAL-05)", 2 * metres);
-        b.note(format!("injury: {}", injury.key()));
-        (2 * metres, Some(injury))
+}
+
+/// Tells a healing event.
+pub(crate) fn narrate(state: &Battle, event: &Event) -> Vec<String> {
+    let n = |id: &CombatantId| {
+        state
+            .combatants
+            .get(id)
+            .map_or_else(|| id.to_string(), |c| c.fighter.name.clone())
     };
-    let before = f.clone();
-    d.push(Event::Fell {
-        id: id.clone(),
-        metres,
-        check: Some(CheckResult {
-            die: Some(die),
-            total,
-            dc,
-            hidden: false,
-            success,
-            margin: total - dc,
-            breakdown: b,
-        }),
-        damage,
-        injury,
-    });
-    if let Some(injury) = injury {
-        let e = d
-            .state
-            .clock
-            .add_effect(id, injury.key(), None, CxEffect::Injured { injury });
-        d.clock(e);
+    match event {
+        Event::WoundHealed { id, wound, amount } => {
+            let before = state
+                .combatants
+                .get(id)
+                .and_then(|c| c.fighter.wounds.get(*wound))
+                .copied()
+                .unwrap_or(*amount);
+            let left = before - amount;
+            vec![format!(
+                "{} is healed {amount} (CX-HEAL-02): the {before} wound {}",
+                n(id),
+                if left > 0 {
+                    format!("is down to {left} (the next DC)")
+                } else {
+                    "is closed".into()
+                }
+            )]
+        }
+        Event::Rested { .. } | Event::StayedUp { .. } => rest::narrate(&n, event),
+        Event::Fell { .. } => fall::narrate(&n, event),
+        _ => Vec::new(),
     }
-    super::gm::consequences(d, id, &before, None);
-    Ok(())
-}
-
-/// The movement rate left by `id`'s injuries.
-pub(crate) fn injured_rate(d: &Decision, id: &CombatantId, rate: i64) -> i64 {
-    d.state
-        .clock
-        .effects_on(id)
-        .filter_map(|e| match e.payload {
-            CxEffect::Injured { injury } => Some(injury),
-            _ => None,
-        })
-        .fold(rate, |r, injury| injury.slows(r))
 }

@@ -243,7 +243,12 @@ fn resolve(
     ));
     let shove = kind != MeleeKind::Strike;
     let prone = victim.stance == Stance::Prone;
-    let condition: i64 = d.state.conditions(id).map(|c| c.kind.miss_chance()).sum();
+    let condition: i64 = d
+        .state
+        .conditions(id)
+        .map(|c| c.kind.miss_chance())
+        .sum::<i64>()
+        + super::heal::injury_miss_chance(&d.state, id);
     let no_crits = d
         .state
         .has_effect(id, |e| matches!(e, super::CxEffect::NoCriticals));
@@ -287,7 +292,7 @@ fn resolve(
                 "prone target (CX-MOVE-05)",
                 if prone { PRONE_TARGET } else { 0 },
             );
-            b.modifier("conditions", condition);
+            b.modifier("conditions and injuries", condition);
             let roll = d10_for(dice, || {
                 format!(
                     "melee accuracy d10 for {} at {}",

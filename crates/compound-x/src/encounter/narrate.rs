@@ -164,36 +164,10 @@ pub fn narrate(state: &Battle, event: &Event) -> Vec<String> {
                 _ => "supply",
             }
         )),
-        Event::WoundHealed { id, amount, .. } => {
-            lines(format!("{} is healed {amount} (CX-HEAL-02)", n(id)))
-        }
-        Event::Rested { id, long } => lines(format!(
-            "{} takes a {} rest: shield and armor points full, nanites {} (CX-HEAL-04)",
-            n(id),
-            if *long { "long" } else { "short" },
-            if *long { "full" } else { "half restored" }
-        )),
-        Event::Fell {
-            id,
-            metres,
-            check,
-            damage,
-            injury,
-        } => {
-            let mut out = vec![format!("{} falls {metres} m", n(id))];
-            if let Some(c) = check {
-                out.extend(c.breakdown.steps().iter().map(|s| format!("  {s}")));
-            } else {
-                out.push("  within DEX / 2: no check needed (CX-HEAL-05)".into());
-            }
-            if *damage > 0 {
-                out.push(format!(
-                    "  {damage} damage and a {} (CX-HEAL-05)",
-                    injury.map_or("bruise", |i| i.key())
-                ));
-            }
-            out
-        }
+        Event::WoundHealed { .. }
+        | Event::Rested { .. }
+        | Event::StayedUp { .. }
+        | Event::Fell { .. } => super::heal::narrate(state, event),
         Event::JamCleared { id, .. } => lines(format!("{} clears the jam", n(id))),
         Event::Downed { id } => lines(format!(
             "{} is downed: health 0, prone, bleeding out (CX-DEATH-01, CX-DEATH-02)",

@@ -135,7 +135,12 @@ pub(crate) fn fire(
         sprinting: shooter.sprint_window > 0,
         // An undetected shooter who aimed: -1 and +20 damage (CX-RNG-09).
         stealth: fire == Fire::Aimed && super::stealth::unseen(&d.state, id, target),
-        condition: d.state.conditions(id).map(|c| c.kind.miss_chance()).sum(),
+        condition: d
+            .state
+            .conditions(id)
+            .map(|c| c.kind.miss_chance())
+            .sum::<i64>()
+            + super::heal::injury_miss_chance(&d.state, id),
         no_crits,
     };
     if aim.shooter_stance == Stance::Hunkered && fire != Fire::Blind {

@@ -402,6 +402,7 @@ pub(crate) fn evolve(state: &mut Battle, event: &Event) {
         Event::Healed { id, amount, .. } => {
             if let Some(c) = state.combatants.get_mut(id) {
                 c.fighter.hp = (c.fighter.hp + amount).min(c.fighter.max_hp);
+                c.fighter.close_wounds(*amount);
             }
         }
         _ => {}

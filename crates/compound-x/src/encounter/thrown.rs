@@ -139,7 +139,12 @@ pub(crate) fn throw(
     let no_crits = d
         .state
         .has_effect(id, |e| matches!(e, CxEffect::NoCriticals));
-    let condition: i64 = d.state.conditions(id).map(|c| c.kind.miss_chance()).sum();
+    let condition: i64 = d
+        .state
+        .conditions(id)
+        .map(|c| c.kind.miss_chance())
+        .sum::<i64>()
+        + super::heal::injury_miss_chance(&d.state, id);
     let Some(radius) = w.blast_radius else {
         // A knife or a spear: a shot in all but name (CX-RNG-14).
         let aim = Aim {
@@ -211,7 +216,7 @@ pub(crate) fn throw(
     );
     b.modifier("target stance (CX-RNG-04)", stance);
     b.modifier("inside half the longest throw (CX-RNG-15)", close);
-    b.modifier("conditions", condition);
+    b.modifier("conditions and injuries", condition);
     let roll = d10_for(dice, || {
         format!("throw d10 for {}'s {}", c.fighter.name, w.name)
     })?;
