@@ -444,6 +444,18 @@ pub enum EncounterError {
     /// A hold needs a trigger.
     #[error("a held action needs a declared trigger (what sets it off)")]
     NoTrigger,
+    /// The active combatant already holds actions this turn.
+    #[error(
+        "{id} already holds {actions} action(s) for \"{trigger}\"; a turn holds actions for one trigger, once"
+    )]
+    AlreadyHolding {
+        /// Who.
+        id: CombatantId,
+        /// The actions already held.
+        actions: u32,
+        /// Their trigger.
+        trigger: String,
+    },
 }
 
 impl<P> Encounter<P> {
@@ -490,13 +502,20 @@ impl<P> Encounter<P> {
         matches!(self.phase, Phase::Surprise { .. } | Phase::Round { .. })
     }
 
+    /// Refuses unless the fight is running: not begun yet, or over.
+    fn check_running(&self) -> Result<(), EncounterError> {
+        match self.phase {
+            Phase::Setup => Err(EncounterError::NotBegun),
+            Phase::Ended => Err(EncounterError::Over),
+            Phase::Surprise { .. } | Phase::Round { .. } => Ok(()),
+        }
+    }
+
     /// Checks that `id` may spend `needed` actions now: on its turn with
     /// enough left, or out of turn from held actions whose trigger happened.
     pub fn can_spend(&self, id: &CombatantId, needed: u32, on: &str) -> Result<(), EncounterError> {
         self.seat(id)?;
-        if !self.running() {
-            return Err(EncounterError::NotBegun);
-        }
+        self.check_running()?;
         if self.active.as_ref() != Some(id) {
             // Out of turn, only actions held for a trigger that happened.
             return match self.held.get(id).filter(|h| h.triggered) {
@@ -547,9 +566,7 @@ impl<P> Encounter<P> {
     /// The event of `id` using a reaction, after checking the round's limit.
     pub fn react(&self, id: &CombatantId, on: &str) -> Result<ClockEvent<P>, EncounterError> {
         self.seat(id)?;
-        if !self.running() {
-            return Err(EncounterError::NotBegun);
-        }
+        self.check_running()?;
         if self.reactions_used(id) >= self.limits.reactions_per_round {
             return Err(EncounterError::NoReactionsLeft {
                 id: id.clone(),

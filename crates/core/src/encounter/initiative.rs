@@ -93,14 +93,22 @@ pub fn roll_initiative<P, E: From<EncounterError>>(
     Ok(events)
 }
 
-/// Indexes of combatants whose total and roll-offs equal someone else's.
+/// Indexes of combatants who must roll off (again): someone else has the
+/// same total and roll-offs that begin with all of this one's, so nothing
+/// tells the two apart yet.
+///
+/// Prefixes, not only equal roll-offs: a newcomer (or a reroll) tying with
+/// combatants who already rolled off among themselves has no roll-off yet,
+/// and comparing its empty list with theirs would put it last unrolled. It
+/// rolls until it differs from each of them; they roll again only where its
+/// dice match theirs.
 fn ties(standing: &[(CombatantId, Initiative)]) -> Vec<usize> {
     (0..standing.len())
         .filter(|&i| {
             standing.iter().enumerate().any(|(j, (_, other))| {
                 j != i
                     && other.total == standing[i].1.total
-                    && other.rolloff == standing[i].1.rolloff
+                    && other.rolloff.starts_with(&standing[i].1.rolloff)
             })
         })
         .collect()

@@ -73,6 +73,16 @@ pub(super) fn decide<P: Clone>(
             if trigger.trim().is_empty() {
                 return Err(EncounterError::NoTrigger);
             }
+            // Held actions are lost when the holder's turn starts, so any
+            // held now were held this turn; a second hold would replace them
+            // and lose their actions.
+            if let Some(held) = enc.held.get(&id) {
+                return Err(EncounterError::AlreadyHolding {
+                    id,
+                    actions: held.actions,
+                    trigger: held.trigger.clone(),
+                });
+            }
             if *actions == 0 || *actions > enc.limits.max_held || *actions > enc.budget.left {
                 return Err(EncounterError::TooManyHeld {
                     max: enc.limits.max_held,
