@@ -74,7 +74,8 @@ pub(crate) fn treat(
         return Err(illegal(format!("{id} has no medikit left")));
     }
     let line = medic.skill("medicine").cloned();
-    if let Some(l) = line.as_ref().filter(|l| !l.usable) {
+    // A medikit makes anyone a medic with skill 30 (CX-HEAL-03).
+    if let Some(l) = line.as_ref().filter(|l| !l.usable && !medikit) {
         return Err(illegal(format!(
             "{} cannot attempt Medicine: {}; with a medikit anyone heals as skill 30 (CX-HEAL-03)",
             medic.name,

@@ -281,6 +281,34 @@ fn the_wound_to_treat_is_named_or_the_worst() {
 }
 
 #[test]
+fn an_untrained_int_1_character_heals_only_with_a_medikit() {
+    // rule: CX-HEAL-03
+    // rule: CX-STAT-11
+    let dull = || {
+        let text = edit(
+            TEMPLATE,
+            &[
+                ("INT = 6", "INT = 1"),
+                ("smgs = 10\n", "smgs = 10\nmedicine = 5\n"),
+                ("items = {}", "items = { medikit = 1 }"),
+            ],
+        );
+        fighter(&text)
+    };
+    let mut t = ward(dull());
+    hurt(&mut t, "pat", 20, DamageType::Explosive);
+    let refusal = t.refuse(treat(false), &[]).to_string();
+    assert!(
+        refusal.contains("cannot attempt Medicine") && refusal.contains("CX-STAT-11"),
+        "{refusal}"
+    );
+    // INT 1: -16; with the kit skill 30: d100 27 + 30 - 16 = 41 > 20 heals it.
+    let log = play(&mut t, treat(true), &d100(27));
+    assert!(log.contains("total 41 > DC 20"), "{log}");
+    assert_eq!(wounds(&t, "pat"), Vec::<i64>::new());
+}
+
+#[test]
 fn hits_ticks_and_falls_make_wounds_and_blocked_damage_does_not() {
     // rule: CX-HEAL-01
     let vex = || fighter(include_str!("../../../../examples/compound-x/vex.toml"));
