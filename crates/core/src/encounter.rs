@@ -444,6 +444,9 @@ pub enum EncounterError {
     /// A hold needs a trigger.
     #[error("a held action needs a declared trigger (what sets it off)")]
     NoTrigger,
+    /// Nobody is in the fight.
+    #[error("nobody is in the fight yet; add combatants before it begins")]
+    Empty,
     /// The active combatant already holds actions this turn.
     #[error(
         "{id} already holds {actions} action(s) for \"{trigger}\"; a turn holds actions for one trigger, once"

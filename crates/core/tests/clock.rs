@@ -402,3 +402,28 @@ fn joining_leaving_and_hiding_mid_fight() {
         Err(EncounterError::Over)
     );
 }
+
+#[test]
+fn effects_timed_by_someone_who_leaves_end_with_it_and_an_empty_fight_cannot_begin() {
+    let mut empty: Encounter<&'static str> = Encounter::new(LIMITS);
+    assert_eq!(
+        run(&mut empty, ClockCommand::Begin { surprise: vec![] }),
+        Err(EncounterError::Empty)
+    );
+    let mut e = table(&["a", "b"], &[]);
+    roll(&mut e, &[("a", 0), ("b", 0)], &[9, 1]);
+    run(&mut e, ClockCommand::Begin { surprise: vec![] }).unwrap();
+    // a is suppressed until b's next turn starts; b leaves first.
+    let event = e.add_effect(
+        &id("a"),
+        "suppressed",
+        Some(Expiry::next(Moment::start_of(&id("b")))),
+        "x",
+    );
+    e.apply(&event);
+    let events = run(&mut e, ClockCommand::Leave { id: id("b") }).unwrap();
+    assert!(events.iter().any(
+        |ev| matches!(ev, ClockEvent::EffectEnded { why, .. } if why.contains("b left the fight"))
+    ));
+    assert!(e.effects.is_empty());
+}

@@ -28,6 +28,20 @@ pub(super) fn decide<P: Clone>(
             if enc.active.as_ref() == Some(id) {
                 events.extend(end_turn(enc, id));
             }
+            // Effects timed by the leaver's turns would never end: they end
+            // now (those it bears leave with it).
+            for effect in &enc.effects {
+                let timed_by_leaver = effect.expiry.as_ref().is_some_and(|x| &x.at.of == id);
+                let already = events
+                    .iter()
+                    .any(|e| matches!(e, ClockEvent::EffectEnded { id: ended, .. } if *ended == effect.id));
+                if timed_by_leaver && &effect.bearer != id && !already {
+                    events.push(ClockEvent::EffectEnded {
+                        id: effect.id,
+                        why: format!("{} ended: {id} left the fight", effect.name),
+                    });
+                }
+            }
             events.push(ClockEvent::Left { id: id.clone() });
             Ok(events)
         }
@@ -121,6 +135,9 @@ fn begin<P: Clone>(
 ) -> Result<Vec<ClockEvent<P>>, EncounterError> {
     if enc.phase != Phase::Setup {
         return Err(EncounterError::AlreadyBegun);
+    }
+    if enc.seats.is_empty() {
+        return Err(EncounterError::Empty);
     }
     if let Some(seat) = enc.seats.iter().find(|s| s.initiative.is_none()) {
         return Err(EncounterError::NoInitiative {
