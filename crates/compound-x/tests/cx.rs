@@ -24,6 +24,7 @@ mod cx {
     mod spells;
     mod stats;
     pub(crate) mod support;
+    mod suppression;
     pub(crate) mod table;
     mod tactics;
     mod validation;

@@ -84,7 +84,11 @@ pub fn narrate(state: &Battle, event: &Event) -> Vec<String> {
             "{} {} {metres} m{}",
             n(id),
             if *sprint { "sprints" } else { "moves" },
-            cover.map_or(String::new(), |c| format!(", into {} cover", c.key()))
+            match cover {
+                None => String::new(),
+                Some(Cover::None) => ", into the open".to_string(),
+                Some(c) => format!(", into {} cover", c.key()),
+            }
         )),
         Event::Engaged { a, b } => lines(format!("{} and {} are locked in melee", n(a), n(b))),
         Event::Disengaged { a, b } => {
