@@ -166,7 +166,7 @@ pub(crate) fn treat(
     };
     d.push(Event::Checked {
         id: id.clone(),
-        what: format!("Medicine on {target}'s wound"),
+        what: format!("Medicine on {}'s wound {index}", patient.name),
         result: CheckResult {
             die: Some(die),
             total,

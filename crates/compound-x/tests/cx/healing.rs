@@ -128,6 +128,62 @@ fn the_seeds_worked_example_heals_41_and_leaves_a_29_wound() {
 }
 
 #[test]
+fn the_treatment_and_the_rest_are_told_item_by_item() {
+    // rule: CX-HEAL-02
+    // rule: CX-HEAL-04
+    let mut t = ward(person(25, "medicine-bag = 1", "soldier"));
+    hurt(&mut t, "pat", 70, DamageType::Explosive);
+    let log = play(&mut t, treat(false), &d100(57));
+    expect_test::expect![[r#"
+        Tess: Medicine on Pat's wound 0
+          wound 0 of Pat: 70
+          d100 = 57 (Medicine, Tess)
+            +25 Medicine points
+            +4 INT bonus (CX-DICE-05)
+          total 86 > DC 70 (the wound, CX-HEAL-02): success
+          healed: skill 25 + 16 over the DC, at most the wound's 70: 41
+        Pat is healed 41 (CX-HEAL-02): the 70 wound is down to 29 (the next DC)"#]]
+    .assert_eq(&log);
+    // A fighter of the sample pack has 10 * INT = 60 nanites; say 20 are left.
+    let mut tired = person(0, "", "soldier");
+    tired.name = "Ada".into();
+    tired.nanites = 20;
+    t.add("ada", "crew", tired);
+    let log = play(
+        &mut t,
+        Command::Rest {
+            id: id("ada"),
+            long: false,
+        },
+        &[],
+    );
+    expect_test::expect![[r#"
+        Ada takes a short rest (CX-HEAL-04)
+          a short rest, about 1 hour (CX-HEAL-04)
+          nanites before: 20
+            +30 half the maximum 60, up to the maximum
+          nanites after: 50"#]]
+    .assert_eq(&log);
+    let log = play(&mut t, Command::StayUp { id: id("doc") }, &[]);
+    expect_test::expect!["Tess goes without a long rest: below par, -10 on every skill check until the next one (CX-HEAL-04)"].assert_eq(&log);
+    let log = play(
+        &mut t,
+        Command::Rest {
+            id: id("pat"),
+            long: false,
+        },
+        &[],
+    );
+    expect_test::expect![[r#"
+        Pat takes a short rest (CX-HEAL-04)
+          a short rest, about 1 hour (CX-HEAL-04)
+          nanites before: 60
+          nanites after: 60
+          health stays 96 of 125: wounds need Medicine (CX-HEAL-02)"#]]
+    .assert_eq(&log);
+}
+
+#[test]
 fn medicine_against_the_wound_with_bags_and_medikits() {
     // rule: CX-HEAL-02
     // rule: CX-HEAL-03

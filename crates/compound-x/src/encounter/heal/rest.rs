@@ -57,11 +57,12 @@ pub(crate) fn rest(d: &mut Decision, id: &CombatantId, long: bool) -> Result<(),
         f.max_nanites
     } else {
         let back = (f.nanites + f.max_nanites / 2).min(f.max_nanites);
-        b.value(format!("nanites {}", f.nanites), f.nanites);
+        b.value("nanites before", f.nanites);
         b.modifier(
             format!("half the maximum {}, up to the maximum", f.max_nanites),
             back - f.nanites,
         );
+        b.value("nanites after", back);
         back
     };
     let shield = f.shield.as_ref().map(|s| {
