@@ -211,15 +211,13 @@ pub(crate) fn mend(
         .collect();
     if mending.is_empty() {
         let has: Vec<_> = injuries(&d.state, id).map(|(_, i)| i.key()).collect();
-        return Err(Refusal::Illegal {
-            why: match (injury, has.is_empty()) {
-                (_, true) => format!("{id} has no injuries"),
-                (Some(i), false) => {
-                    format!("{id} has no {}; its injuries: {}", i.key(), has.join(", "))
-                }
-                (None, false) => unreachable!("no injury asked for and some found"),
-            },
-        });
+        let why = match injury {
+            Some(i) if !has.is_empty() => {
+                format!("{id} has no {}; its injuries: {}", i.key(), has.join(", "))
+            }
+            _ => format!("{id} has no injuries"),
+        };
+        return Err(Refusal::Illegal { why });
     }
     for (effect, injury) in mending {
         d.clock(ClockEvent::EffectEnded {
