@@ -14,8 +14,8 @@ mod fighter;
 mod spellbook;
 
 pub use attack::{
-    Aim, CRITICAL_DAMAGE, Fire, PRONE_CLOSE, STEALTH_DAMAGE, Shot, ShotRefusal, check_shot,
-    explain_strike, shoot, shoot_unseen,
+    Aim, AimNumbers, CRITICAL_DAMAGE, Fire, PRONE_CLOSE, STEALTH_DAMAGE, Shot, ShotRefusal,
+    aim_numbers, check_shot, explain_strike, shoot, shoot_unseen,
 };
 pub use black_cat::{BREAKDOWN_WILL_DC, BlackCat, REPAIR_DC, TRIP_ACTIONS, TRIP_DAMAGE};
 pub use conditions::{Condition, ConditionKind, Tick, tick};

@@ -27,6 +27,7 @@ pub mod encounter;
 mod house;
 pub mod level;
 mod level_up;
+pub mod odds;
 mod pack;
 mod sheet;
 mod stat;

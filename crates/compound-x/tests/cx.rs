@@ -14,6 +14,7 @@ mod cx {
     mod level_up;
     mod levels;
     mod movement;
+    mod odds;
     mod movement_in_play;
     mod pack;
     mod properties;

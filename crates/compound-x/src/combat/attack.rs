@@ -166,31 +166,32 @@ pub fn check_shot(attacker: &Fighter, aim: &Aim) -> Result<(), ShotRefusal> {
     Ok(())
 }
 
-/// Resolves a shot: checks it, rolls accuracy (and a jam die after a raw 1),
-/// and on a hit rolls damage and decides the strike on `target`.
-pub fn shoot(
-    attacker: &Fighter,
-    target: &Fighter,
-    aim: &Aim,
-    roller: &mut Roller,
-    source: &mut dyn DiceSource,
-) -> Result<Result<Shot, ShotRefusal>, SourceError> {
-    shoot_unseen(attacker, target, aim, false, roller, source)
+/// The numbers of a shot before any die: the bracket, the fire used, and the
+/// miss chance with each of its parts (CX-RNG-02..06, CX-MOVE-05).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AimNumbers {
+    /// The bracket used.
+    pub bracket: usize,
+    /// The fire used (aimed fire inside the minimum distance is hip fire).
+    pub fire: Fire,
+    /// Aimed fire was forced to hip fire (CX-RNG-05).
+    pub forced_hip: bool,
+    /// The sheet's row value.
+    pub row: i64,
+    /// Target cover.
+    pub cover: i64,
+    /// Target stance.
+    pub stance: i64,
+    /// Shooter prone with a firearm.
+    pub prone_shooter: i64,
+    /// Suppressed, sprinting, stealth, conditions.
+    pub situation: i64,
+    /// The final miss chance.
+    pub miss_chance: i64,
 }
 
-/// As [`shoot`]; `unseen` marks a throw by an undetected attacker, whose
-/// damage a Melee skill of 10 or more doubles (CX-RNG-10).
-pub fn shoot_unseen(
-    attacker: &Fighter,
-    target: &Fighter,
-    aim: &Aim,
-    unseen: bool,
-    roller: &mut Roller,
-    source: &mut dyn DiceSource,
-) -> Result<Result<Shot, ShotRefusal>, SourceError> {
-    if let Err(refusal) = check_shot(attacker, aim) {
-        return Ok(Err(refusal));
-    }
+/// Computes the numbers of a shot that [`check_shot`] accepted.
+pub fn aim_numbers(attacker: &Fighter, aim: &Aim) -> AimNumbers {
     let weapon = &attacker.weapons[aim.weapon];
     let bracket = weapon.bracket(aim.distance).unwrap_or(0);
     let forced_hip = aim.fire == Fire::Aimed
@@ -220,6 +221,56 @@ pub fn shoot_unseen(
     let situation = i64::from(aim.suppressed) + i64::from(aim.sprinting) - i64::from(aim.stealth)
         + aim.condition;
     let miss_chance = row + cover + stance + prone_shooter + situation;
+    AimNumbers {
+        bracket,
+        fire,
+        forced_hip,
+        row,
+        cover,
+        stance,
+        prone_shooter,
+        situation,
+        miss_chance,
+    }
+}
+
+/// Resolves a shot: checks it, rolls accuracy (and a jam die after a raw 1),
+/// and on a hit rolls damage and decides the strike on `target`.
+pub fn shoot(
+    attacker: &Fighter,
+    target: &Fighter,
+    aim: &Aim,
+    roller: &mut Roller,
+    source: &mut dyn DiceSource,
+) -> Result<Result<Shot, ShotRefusal>, SourceError> {
+    shoot_unseen(attacker, target, aim, false, roller, source)
+}
+
+/// As [`shoot`]; `unseen` marks a throw by an undetected attacker, whose
+/// damage a Melee skill of 10 or more doubles (CX-RNG-10).
+pub fn shoot_unseen(
+    attacker: &Fighter,
+    target: &Fighter,
+    aim: &Aim,
+    unseen: bool,
+    roller: &mut Roller,
+    source: &mut dyn DiceSource,
+) -> Result<Result<Shot, ShotRefusal>, SourceError> {
+    if let Err(refusal) = check_shot(attacker, aim) {
+        return Ok(Err(refusal));
+    }
+    let weapon = &attacker.weapons[aim.weapon];
+    let AimNumbers {
+        bracket,
+        fire,
+        forced_hip,
+        row,
+        cover,
+        stance,
+        prone_shooter,
+        situation,
+        miss_chance,
+    } = aim_numbers(attacker, aim);
     let name = &attacker.name;
     let accuracy = die(source, 10, || {
         format!(

@@ -1,0 +1,131 @@
+//! Exact odds of shots, checked against the rules' arithmetic and against
+//! the resolution itself: a seeded simulation of the same shots agrees with
+//! the exact figures (a wrong rule in either would show).
+
+use nanite_compound_x::combat::{Aim, Cover, Fighter, Fire, Stance, shoot};
+use nanite_compound_x::odds::shot_odds;
+use nanite_compound_x::{FireMode, Sheet};
+use nanite_dice::{Roller, SeededDice};
+
+use super::support::{character, edit, sample};
+
+const VEX: &str = include_str!("../../../../examples/compound-x/vex.toml");
+const RAIDER: &str = include_str!("../../../../examples/compound-x/raider.toml");
+
+fn fighter(text: &str) -> Fighter {
+    Fighter::from_sheet(&Sheet::compute(&character(text), sample()), sample())
+}
+
+fn aim(distance: i64, cover: Cover) -> Aim {
+    Aim {
+        weapon: 0,
+        mode: FireMode::Semi,
+        fire: Fire::Aimed,
+        distance,
+        cover,
+        stance: Stance::Standing,
+        shooter_stance: Stance::Standing,
+        suppressed: false,
+        sprinting: false,
+        stealth: false,
+        condition: 0,
+        no_crits: false,
+    }
+}
+
+#[test]
+fn the_chance_to_hit_is_the_faces_above_the_miss_chance() {
+    // rule: CX-RNG-01
+    // rule: CX-RNG-07
+    // rule: CX-RNG-08
+    let (vex, raider) = (fighter(VEX), fighter(RAIDER));
+    // The SMG's aimed rows are 3/4/5; cover adds 0/2/4.
+    let cases = [
+        (5, Cover::None, 3, 0.7),
+        (15, Cover::None, 4, 0.6),
+        (15, Cover::Partial, 6, 0.4),
+        (30, Cover::Full, 9, 0.1),
+    ];
+    for (distance, cover, mc, hit) in cases {
+        let odds = shot_odds(&vex, &raider, &aim(distance, cover)).unwrap();
+        assert_eq!(odds.miss_chance, mc);
+        assert!(
+            (odds.hit - hit).abs() < 1e-12,
+            "{distance} m {cover:?}: {}",
+            odds.hit
+        );
+        // Vex's LUCK 6 crits on a 10 only; a raw 1 then 1-2 jams.
+        assert!((odds.critical - 0.1).abs() < 1e-12);
+        assert!((odds.jam - 0.02).abs() < 1e-12);
+        let total: f64 = odds.damage.iter().map(|(_, p)| p).sum();
+        assert!(
+            (total - 1.0).abs() < 1e-9,
+            "probabilities sum to 1: {total}"
+        );
+        // No damage: every miss, and hits the armor stopped.
+        assert_eq!(odds.damage[0].0, 0);
+        assert!(odds.damage[0].1 >= 1.0 - hit - 1e-9);
+    }
+}
+
+#[test]
+fn a_simulation_agrees_with_the_exact_odds() {
+    // rule: CX-DMG-01
+    // rule: CX-DMG-02
+    // rule: CX-DMG-03
+    let plasma = edit(
+        VEX,
+        &[
+            ("id = \"smg\"", "id = \"plasma-rifle\""),
+            ("attachments = [\"dot-sight\"]", "attachments = []"),
+        ],
+    );
+    let laser = edit(
+        VEX,
+        &[
+            ("id = \"smg\"", "id = \"laser-rifle\""),
+            ("attachments = [\"dot-sight\"]", "attachments = []"),
+        ],
+    );
+    // Shooters: the SMG (ballistic), a plasma rifle and a laser rifle, at
+    // Vex in a flak jacket behind a CS-1 shield.
+    for shooter in [VEX.to_string(), plasma, laser] {
+        let attacker = fighter(&shooter);
+        let target = fighter(VEX);
+        let a = aim(12, Cover::Partial);
+        let odds = shot_odds(&attacker, &target, &a).unwrap();
+        let mut dice = SeededDice::new(11);
+        let mut roller = Roller::new();
+        let runs = 50_000;
+        let (mut hits, mut total) = (0u32, 0i64);
+        for _ in 0..runs {
+            let mut fresh = attacker.clone();
+            fresh.weapons[0].loaded = fresh.weapons[0].magazine;
+            let shot = shoot(&fresh, &target, &a, &mut roller, &mut dice)
+                .unwrap()
+                .unwrap();
+            hits += u32::from(shot.hit);
+            total += shot.strike.map_or(0, |s| s.health);
+        }
+        let hit_rate = f64::from(hits) / f64::from(runs);
+        let mean = total as f64 / f64::from(runs);
+        let var: f64 = odds
+            .damage
+            .iter()
+            .map(|(d, p)| (*d as f64 - odds.expected).powi(2) * p)
+            .sum();
+        let se = (var / f64::from(runs)).sqrt();
+        assert!(
+            (hit_rate - odds.hit).abs() < 0.01,
+            "{}: hit {hit_rate} vs {}",
+            attacker.weapons[0].name,
+            odds.hit
+        );
+        assert!(
+            (mean - odds.expected).abs() < 4.0 * se + 1e-9,
+            "{}: mean damage {mean} vs exact {} (se {se})",
+            attacker.weapons[0].name,
+            odds.expected
+        );
+    }
+}
