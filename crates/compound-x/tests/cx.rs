@@ -13,9 +13,10 @@ mod cx {
     mod in_play;
     mod level_up;
     mod levels;
+    mod melee;
     mod movement;
-    mod odds;
     mod movement_in_play;
+    mod odds;
     mod pack;
     mod properties;
     mod scenes;

@@ -269,6 +269,9 @@ pub struct Fighter {
     pub jumps: crate::sheet::Jumps,
     /// MELEE_GUARD numbers, when that house rule is on (CX-HOUSE-04).
     pub melee_guard: Option<crate::sheet::MeleeGuard>,
+    /// The lowest accuracy-d10 face that crits a blow, or a shot of a
+    /// non-automatic weapon (CX-RNG-07; 11: none).
+    pub crit_from: u32,
     /// Its class's name.
     pub class: String,
     /// Its cloaking module's figures, if it wears one (CX-CLOAK).
@@ -453,6 +456,7 @@ impl Fighter {
             movement: sheet.movement.clone(),
             jumps: sheet.jumps.clone(),
             melee_guard: sheet.melee_guard.clone(),
+            crit_from: sheet.crit_faces.first().map_or(11, |f| *f as u32),
             class: sheet.class.name.clone(),
             cloak: sheet.cloak.clone(),
             spellbook: super::Spellbook::from_sheet(sheet, pack),

@@ -208,9 +208,11 @@ pub(crate) fn act(
     let other = g.other(id).clone();
     match act {
         GrappleAct::Release => {
-            if g.controller.as_ref() != Some(id) && d.state.is_restrained(id) {
+            if g.controller.as_ref().is_some_and(|c| c != id) {
                 return Err(Refusal::Illegal {
-                    why: format!("{id} is held and cannot let go; contest control first"),
+                    why: format!(
+                        "{id} is not in control of the grapple and cannot let go; contest control first (CX-MELEE-03)"
+                    ),
                 });
             }
             release_holds(d, &other);

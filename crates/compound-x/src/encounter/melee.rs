@@ -129,12 +129,7 @@ fn arm(fighter: &Fighter, weapon: Option<usize>) -> Result<Arm, String> {
                 damage_type: DamageType::Melee,
                 apl: 0,
                 non_lethal: fort_one,
-                crit_from: fighter
-                    .weapons
-                    .iter()
-                    .map(|w| w.crit_from)
-                    .min()
-                    .unwrap_or(10),
+                crit_from: fighter.crit_from,
             })
         }
     }
@@ -153,6 +148,7 @@ pub(crate) fn attack(
 ) -> Result<(), Refusal> {
     able(d, id)?;
     not_afraid(d, id, "attack")?;
+    not_held(d, id)?;
     if id == target {
         return Err(Refusal::Illegal {
             why: "a combatant cannot attack itself".into(),
@@ -168,6 +164,18 @@ pub(crate) fn attack(
     in_reach(d, id, target, a.reach)?;
     spend(d, id, 1, &format!("{} {target} ({})", kind.key(), a.name))?;
     resolve(d, id, target, weapon, kind, flanking, dice)
+}
+
+/// Refuses anything but contesting control to one held by a pin or joint
+/// lock: no moves, shots or blows (CX-MELEE-03).
+pub(crate) fn not_held(d: &Decision, id: &CombatantId) -> Result<(), Refusal> {
+    if d.state.is_restrained(id) {
+        return Err(Refusal::CannotAct {
+            id: id.clone(),
+            why: "held in a grapple: it can only contest control (CX-MELEE-03)".into(),
+        });
+    }
+    Ok(())
 }
 
 /// Checks that `target` is within `reach` metres of `id`.
@@ -201,7 +209,8 @@ pub(crate) fn penalty_attack(
     why: &str,
     dice: &mut dyn DiceSource,
 ) -> Result<bool, Refusal> {
-    if able(d, by).is_err() || d.state.combatant(target)?.fighter.dead {
+    if able(d, by).is_err() || d.state.is_restrained(by) || d.state.combatant(target)?.fighter.dead
+    {
         return Ok(false);
     }
     let Ok(reaction) = d

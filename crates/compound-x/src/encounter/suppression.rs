@@ -96,6 +96,7 @@ pub(crate) fn suppress(
 ) -> Result<(), Refusal> {
     let c = able(d, id)?.clone();
     not_afraid(d, id, "suppress")?;
+    super::melee::not_held(d, id)?;
     let illegal = |why: String| Refusal::Illegal { why };
     if c.stance == Stance::Hunkered {
         return Err(illegal(

@@ -62,6 +62,7 @@ pub(crate) fn throw(
 ) -> Result<(), Refusal> {
     let c = able(d, id)?.clone();
     not_afraid(d, id, "attack")?;
+    super::melee::not_held(d, id)?;
     let illegal = |why: String| Refusal::Illegal { why };
     if id == target {
         return Err(illegal("a combatant cannot throw at itself".into()));
