@@ -29,6 +29,7 @@ mod cx {
     mod suppression;
     pub(crate) mod table;
     mod tactics;
+    mod thrown;
     mod validation;
     mod weapons;
 }

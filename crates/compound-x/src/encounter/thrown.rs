@@ -11,11 +11,12 @@ use super::gm::{able, consequences, not_afraid, spend};
 use super::{CxEffect, Decision, Event, Refusal};
 use crate::check::judge_total;
 use crate::combat::{
-    Aim, Blow, CRITICAL_DAMAGE, Fire, d10_for, d100_for, explain_strike, shoot_unseen, strike,
+    Aim, Blow, CRITICAL_DAMAGE, Fire, WeaponState, d10_for, d100_for, explain_strike, shoot_unseen,
+    strike,
 };
 use crate::pack::{Attack, FireMode};
 
-/// A grenade thrown inside half its longest throw: -2 miss chance (CX-RNG-15).
+/// A grenade thrown within half its longest throw: -2 miss chance (CX-RNG-15).
 pub const CLOSE_THROW: i64 = -2;
 /// The DC of the Reflex save to dodge a grenade (the texts give none: a decision).
 pub const DODGE_DC: i64 = 50;
@@ -34,6 +35,7 @@ pub(crate) fn cook(d: &mut Decision, id: &CombatantId, weapon: usize) -> Result<
             why: format!("only a grenade is cooked; the {} is not one", w.name),
         });
     }
+    usable(id, w)?;
     if d.state
         .has_effect(id, |e| matches!(e, CxEffect::Cooked { .. }))
     {
@@ -49,6 +51,24 @@ pub(crate) fn cook(d: &mut Decision, id: &CombatantId, weapon: usize) -> Result<
         CxEffect::Cooked { weapon },
     );
     d.clock(e);
+    Ok(())
+}
+
+/// One left to throw, and the skill it needs (grenades: Explosives 6,
+/// CX-RNG-15).
+fn usable(id: &CombatantId, w: &WeaponState) -> Result<(), Refusal> {
+    let illegal = |why: String| Refusal::Illegal { why };
+    if w.spare_magazines < 1 {
+        return Err(illegal(format!("{id} has no {} left", w.name)));
+    }
+    if let Some(min) = w.min_skill {
+        if w.skill_points < min {
+            return Err(illegal(format!(
+                "the {} needs {} {min} and {id} has {} (CX-RNG-15)",
+                w.name, w.skill, w.skill_points
+            )));
+        }
+    }
     Ok(())
 }
 
@@ -79,17 +99,7 @@ pub(crate) fn throw(
             w.name
         )));
     }
-    if w.spare_magazines < 1 {
-        return Err(illegal(format!("{id} has no {} left", w.name)));
-    }
-    if let Some(min) = w.min_skill {
-        if w.skill_points < min {
-            return Err(illegal(format!(
-                "the {} needs {} {min} and {id} has {} (CX-RNG-15)",
-                w.name, w.skill, w.skill_points
-            )));
-        }
-    }
+    usable(id, &w)?;
     let victim = d.state.combatant(target)?.clone();
     if victim.fighter.dead {
         return Err(illegal(format!("{target} is already dead")));
@@ -191,7 +201,11 @@ pub(crate) fn throw(
     // A grenade.
     let longest = w.brackets.last().map_or(0, |b| b.to);
     let row = w.aimed.row(FireMode::Semi).map_or(10, |r| r[bracket]);
-    let close = if 2 * metres < longest { CLOSE_THROW } else { 0 };
+    let close = if 2 * metres <= longest {
+        CLOSE_THROW
+    } else {
+        0
+    };
     let stance = match victim.stance {
         crate::combat::Stance::Standing => 0,
         crate::combat::Stance::Crouched => 1,
