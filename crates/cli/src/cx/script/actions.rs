@@ -55,6 +55,31 @@ pub(super) fn action(id: CombatantId, verb: &str, w: &mut Words) -> Result<Order
             id,
             condition: w.keyword("a condition", &conditions())?,
         }),
+        "treat" => {
+            let target = w.id("the patient's id")?;
+            let wound = if w.take("wound") {
+                Some(usize::try_from(w.count("the wound's number, from 0")?).unwrap_or(0))
+            } else {
+                None
+            };
+            let medikit = w.take("medikit");
+            ready(Command::Treat {
+                id,
+                target,
+                wound,
+                medikit,
+            })
+        }
+        "rest" => {
+            let long = w.take("long");
+            ready(Command::Rest { id, long })
+        }
+        "stay-up" => ready(Command::StayUp { id }),
+        "fall" => {
+            let metres = w.number("the height in metres")?;
+            let fouled = w.take("fouled");
+            ready(Command::Fall { id, metres, fouled })
+        }
         "stabilize" => {
             let target = w.id("the downed combatant's id")?;
             let kit = w.take("kit");

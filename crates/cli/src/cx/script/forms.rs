@@ -3,7 +3,7 @@
 
 use nanite_compound_x::FireMode;
 use nanite_compound_x::combat::{ConditionKind, Cover, Fire, Stance};
-use nanite_compound_x::encounter::Hold;
+use nanite_compound_x::encounter::{Hold, Injury};
 use nanite_compound_x::{DamageType, Suppression};
 
 /// One form of a command: its verb, its shape and an example.
@@ -59,6 +59,7 @@ pub(crate) const GM_FORMS: &[Form] = &[
         "harm ID AMOUNT ballistic|laser|plasma|explosive|melee [apl N] [\"why\"]",
         "harm vex 12 explosive \"falling crates\"",
     ),
+    form("mend", "mend ID [INJURY]", "mend vex broken-leg"),
     form(
         "kill",
         "kill ID [\"why\"]",
@@ -89,6 +90,14 @@ pub(crate) const ACTION_FORMS: &[Form] = &[
         "vex stance crouched",
     ),
     form("save", "ID save CONDITION", "raider save fear"),
+    form(
+        "treat",
+        "ID treat TARGET [wound N] [medikit]",
+        "vex treat raider wound 0 medikit",
+    ),
+    form("rest", "ID rest [long]", "vex rest long"),
+    form("stay-up", "ID stay-up", "vex stay-up"),
+    form("fall", "ID fall METRES [fouled]", "vex fall 6 fouled"),
     form(
         "stabilize",
         "ID stabilize TARGET [kit]",
@@ -177,6 +186,15 @@ pub(super) const COVERS: &[(&str, Cover)] = &[
     ("none", Cover::None),
     ("partial", Cover::Partial),
     ("full", Cover::Full),
+];
+
+/// Injuries by their one-word names in scripts (CX-HEAL-05).
+pub(super) const INJURIES: &[(&str, Injury)] = &[
+    ("sprained-ankle", Injury::SprainedAnkle),
+    ("broken-ankle", Injury::BrokenAnkle),
+    ("broken-leg", Injury::BrokenLeg),
+    ("broken-arm-and-leg", Injury::BrokenArmAndLeg),
+    ("broken-everything", Injury::BrokenEverything),
 ];
 
 pub(super) const STANCES: &[(&str, Stance)] = &[

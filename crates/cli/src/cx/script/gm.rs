@@ -99,6 +99,11 @@ pub(super) fn gm(verb: &str, w: &mut Words) -> Result<Order, LineError> {
                 why,
             })
         }
+        "mend" => {
+            let id = w.id("the combatant's id")?;
+            let injury = w.take_keyword(super::forms::INJURIES);
+            ready(Command::Mend { id, injury })
+        }
         "kill" => {
             let target = w.id("the combatant's id")?;
             let why = w

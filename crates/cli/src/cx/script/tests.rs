@@ -65,6 +65,8 @@ fn gm_commands() {
             "detect scav by vex",
             "harm vex 12 explosive apl 1 \"falling crates\"",
             "kill raider 'the crane falls'",
+            "mend vex broken-leg",
+            "mend vex",
             "afflict raider bleeding",
             "afflict raider pinned-down 2 turns",
             "cure raider bleeding",
@@ -114,6 +116,10 @@ fn gm_commands() {
               {"command":"harm","target":"vex","amount":12,"damage_type":"explosive","apl":1,"why":"falling crates"} [ids vex]
             kill raider 'the crane falls'
               {"command":"kill","target":"raider","why":"the crane falls"} [ids raider]
+            mend vex broken-leg
+              {"command":"mend","id":"vex","injury":"broken-leg"} [ids vex]
+            mend vex
+              {"command":"mend","id":"vex","injury":null} [ids vex]
             afflict raider bleeding
               {"command":"afflict","target":"raider","condition":"bleeding","turns":null} [ids raider]
             afflict raider pinned-down 2 turns
@@ -138,6 +144,11 @@ fn actions() {
             "vex stance prone",
             "raider save fear",
             "vex stabilize scav kit",
+            "vex treat raider wound 0 medikit",
+            "vex treat raider",
+            "vex rest long",
+            "vex stay-up",
+            "vex fall 6 fouled",
             "vex check awareness dc 60 hidden",
             "vex act \"draw pistol\"",
             "vex act 'talk' 0",
@@ -189,6 +200,16 @@ fn actions() {
               {"command":"save","id":"raider","condition":"fear"} [ids raider]
             vex stabilize scav kit
               {"command":"stabilize","id":"vex","target":"scav","kit":true} [ids vex scav]
+            vex treat raider wound 0 medikit
+              {"command":"treat","id":"vex","target":"raider","wound":0,"medikit":true} [ids vex raider]
+            vex treat raider
+              {"command":"treat","id":"vex","target":"raider","wound":null,"medikit":false} [ids vex raider]
+            vex rest long
+              {"command":"rest","id":"vex","long":true} [ids vex]
+            vex stay-up
+              {"command":"stay_up","id":"vex"} [ids vex]
+            vex fall 6 fouled
+              {"command":"fall","id":"vex","metres":6,"fouled":true} [ids vex]
             vex check awareness dc 60 hidden
               {"command":"check","id":"vex","skill":"awareness","dc":60,"hidden":true} [ids vex]
             vex act "draw pistol"
@@ -276,10 +297,10 @@ fn mistakes_say_what_was_expected_and_how_to_write_it() {
               help: write a command such as `next` or `vex fire burst raider`, or remove the line
             vex
               error: `vex` is not a command; after a combatant's id an action is expected
-              help: commands: roll, begin, next, end, distance, position, initiative, pin, unpin, place, hide, reveal, remove, conceal, detect, harm, kill, afflict, cure; actions: `vex aim`, `vex fire burst TARGET`, ... (see docs/compound-x/encounter-file.md)
+              help: commands: roll, begin, next, end, distance, position, initiative, pin, unpin, place, hide, reveal, remove, conceal, detect, harm, mend, kill, afflict, cure; actions: `vex aim`, `vex fire burst TARGET`, ... (see docs/compound-x/encounter-file.md)
             vex fly raider
               error: `vex` is not a command and `fly` is not an action
-              help: a line is a command (roll, begin, next, end, distance, position, initiative, pin, unpin, place, hide, reveal, remove, conceal, detect, harm, kill, afflict, cure) or a combatant's id and an action (aim, fire, clear-jam, reload, fast-recharge, stance, save, stabilize, check, act, hold, trigger, move, sprint, jump, suppress, strike, shove, kick, grapple, contest, subdue, grapple-strike, release, cook, throw, penalty-attack, crosses, search, glance, cloak, uncloak, cast)
+              help: a line is a command (roll, begin, next, end, distance, position, initiative, pin, unpin, place, hide, reveal, remove, conceal, detect, harm, mend, kill, afflict, cure) or a combatant's id and an action (aim, fire, clear-jam, reload, fast-recharge, stance, save, treat, rest, stay-up, fall, stabilize, check, act, hold, trigger, move, sprint, jump, suppress, strike, shove, kick, grapple, contest, subdue, grapple-strike, release, cook, throw, penalty-attack, crosses, search, glance, cloak, uncloak, cast)
             roll dice
               error: expected `initiative`, found `dice`
               help: write `roll initiative [ID ...]`, e.g. `roll initiative`
