@@ -1,10 +1,12 @@
 //! Compound X ruleset tests: the sample pack, characters, sheets, levelling.
 
 mod cx {
+    pub(crate) mod arena;
     mod character_file;
     mod checks;
     mod cloak;
     mod command_json;
+    mod death;
     mod encounter;
     mod fight_properties;
     mod firefight;
@@ -30,6 +32,7 @@ mod cx {
     pub(crate) mod table;
     mod tactics;
     mod thrown;
+    mod turns;
     mod validation;
     mod weapons;
 }

@@ -124,12 +124,13 @@ pub(crate) fn stabilize(
     }
     // Medicine for the organic, Repair for the mostly cybernetic: the
     // medic's better usable line stands for either (a decision: the texts
-    // give no body type to tell them apart).
+    // give no body type to tell them apart). The check is DEX-based: the
+    // line's points and its bonuses (class, feats), not its own stat's.
     let skill = ["medicine", "repair"]
         .iter()
         .filter_map(|s| medic.fighter.skill(s))
-        .max_by_key(|s| s.points)
-        .map(|s| (s.name.clone(), s.points));
+        .max_by_key(|s| s.total - s.stat_bonus)
+        .map(|s| (s.name.clone(), s.points, s.modifiers.clone()));
     let dex = stat_bonus(medic.fighter.stats.get(Stat::Dexterity));
     let kit_bonus = if d.state.combatant(target)?.kit_round == Some(round) {
         KIT_BONUS
@@ -142,12 +143,16 @@ pub(crate) fn stabilize(
             medic.fighter.name, patient.fighter.name
         )
     })?;
-    let (skill_name, points) = skill.unwrap_or_else(|| ("Medicine".into(), 0));
-    let total = i64::from(die) + dex + points + kit_bonus;
+    let (skill_name, points, bonuses) = skill.unwrap_or_else(|| ("Medicine".into(), 0, Vec::new()));
+    let total =
+        i64::from(die) + dex + points + bonuses.iter().map(|(_, n)| n).sum::<i64>() + kit_bonus;
     let mut b = Breakdown::new();
     b.die(format!("stabilize, {}", medic.fighter.name), 100, die);
     b.modifier("DEX bonus (a DEX-based check, CX-DEATH-05)", dex);
     b.modifier(format!("{skill_name} skill points"), points);
+    for (source, n) in &bonuses {
+        b.modifier(format!("{skill_name}: {source}"), *n);
+    }
     b.modifier("kit spent this round (CX-DEATH-08)", kit_bonus);
     let success = total > STABILIZE_DC;
     b.compare(

@@ -26,10 +26,13 @@ pub(crate) fn aim(d: &mut Decision, id: &CombatantId) -> Result<(), Refusal> {
         });
     }
     spend(d, id, 1, "aim")?;
+    // It lasts the rest of the turn it is taken in: the aimer's own, or the
+    // turn in which its held actions were set off (CX-TURN-05).
+    let turn = d.state.clock.active.clone().unwrap_or_else(|| id.clone());
     let event = d.state.clock.add_effect(
         id,
         "aimed",
-        Some(Expiry::next(Moment::end_of(id))),
+        Some(Expiry::next(Moment::end_of(&turn))),
         CxEffect::Aimed,
     );
     d.clock(event);
