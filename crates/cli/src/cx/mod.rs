@@ -5,6 +5,7 @@ mod check;
 mod encounter;
 mod level_up;
 mod new;
+mod odds;
 mod pack;
 mod render;
 mod script;
@@ -43,6 +44,8 @@ enum CxCommand {
     Encounter(encounter::EncounterArgs),
     /// The GM's table prompt: run a fight command by command, saved after each.
     Play(encounter::play::PlayArgs),
+    /// Exact odds of a character's shots at a target: hit, crit, jam, damage.
+    Odds(odds::OddsArgs),
 }
 
 /// What `nanite cx` asks `main` to exit with.
@@ -64,6 +67,7 @@ pub(crate) fn run(args: &CxArgs) -> Result<Outcome> {
         CxCommand::LevelUp(a) => level_up::run(a, &pack).map(|()| Outcome::Success),
         CxCommand::Encounter(a) => encounter::run(a, &pack),
         CxCommand::Play(a) => encounter::play::run(a, &pack),
+        CxCommand::Odds(a) => odds::run(a, &pack).map(|()| Outcome::Success),
     }
 }
 

@@ -262,3 +262,37 @@ fn a_broken_pack_is_refused_with_every_problem() {
         "{err}"
     );
 }
+
+#[test]
+fn odds_are_exact_and_leave_out_shots_that_cannot_be_taken() {
+    // rule: CX-RNG-01
+    // rule: CX-RNG-05
+    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/compound-x/");
+    let vex = format!("{examples}vex.toml");
+    let raider = format!("{examples}raider.toml");
+    let out = succeeds(&[
+        "cx", "odds", &vex, "--target", &raider, "--cover", "partial", "--weapon", "smg", "--json",
+    ]);
+    let lines: Value = serde_json::from_str(&out).expect("JSON");
+    let lines = lines.as_array().expect("a list");
+    let at = |fire: &str, mode: &str, distance: i64| {
+        lines
+            .iter()
+            .find(|l| l["fire"] == fire && l["mode"] == mode && l["distance"] == distance)
+    };
+    // Aimed semi at 20 m: row 4 + partial cover 2 = 6, so 4 faces of 10 hit.
+    let line = at("aimed", "semi", 20).expect("aimed semi at 20 m");
+    assert_eq!(line["miss_chance"], 6);
+    assert!((line["hit"].as_f64().unwrap() - 0.4).abs() < 1e-12);
+    let total: f64 = line["damage"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p[1].as_f64().unwrap())
+        .sum();
+    assert!((total - 1.0).abs() < 1e-9);
+    // The Dot Sight is optical: no hip fire at all.
+    assert!(lines.iter().all(|l| l["fire"] != "hip"), "{out}");
+    let err = fails(&["cx", "odds", &vex, "--target", &raider, "--weapon", "rifle"]);
+    assert!(err.contains("carries no weapon 'rifle'"), "{err}");
+}
