@@ -6,6 +6,7 @@ mod cx {
     mod checks;
     mod cloak;
     mod command_json;
+    mod conditions_in_play;
     mod death;
     mod encounter;
     mod fight_properties;

@@ -148,6 +148,7 @@ pub fn stance_cost(from: Stance, to: Stance) -> u32 {
 
 pub(crate) fn change_stance(d: &mut Decision, id: &CombatantId, to: Stance) -> Result<(), Refusal> {
     let from = able(d, id)?.stance;
+    not_afraid(d, id, "change stance")?;
     if from == to {
         return Err(Refusal::Illegal {
             why: format!("{id} is already {}", to.key()),
@@ -178,6 +179,9 @@ pub(crate) fn check(
     dice: &mut dyn DiceSource,
 ) -> Result<(), Refusal> {
     let c = able(d, id)?;
+    if d.state.in_combat() {
+        not_afraid(d, id, "make a skill check")?;
+    }
     let name = c.fighter.name.clone();
     let line = c
         .fighter

@@ -92,16 +92,18 @@ pub(crate) fn step(
             why: "in a grapple: win control and let go first (CX-MELEE-03)".into(),
         });
     }
-    for kind in [ConditionKind::Fear, ConditionKind::GreaterFear] {
-        if d.state.has_condition(s.id, kind) && !matches!(s.way, Way::Away { .. }) {
-            return Err(Refusal::CannotAct {
-                id: s.id.clone(),
-                why: format!(
-                    "{}: it can only flee the source (move away) or save (CX-COND-04)",
-                    kind.key()
-                ),
-            });
-        }
+    if d.state.has_condition(s.id, ConditionKind::GreaterFear) {
+        return Err(Refusal::CannotAct {
+            id: s.id.clone(),
+            why: "greater-fear: it can only roll a DC 75 Will save, not even flee (CX-COND-04)"
+                .into(),
+        });
+    }
+    if d.state.has_condition(s.id, ConditionKind::Fear) && !matches!(s.way, Way::Away { .. }) {
+        return Err(Refusal::CannotAct {
+            id: s.id.clone(),
+            why: "fear: it can only flee the source (move away) or save (CX-COND-04)".into(),
+        });
     }
     let per_2 =
         rate(&c.fighter.movement, c.stance, s.sprint).map_err(|why| Refusal::CannotAct {

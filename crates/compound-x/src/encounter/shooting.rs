@@ -199,6 +199,7 @@ pub(crate) fn clear_jam(
     dice: &mut dyn DiceSource,
 ) -> Result<(), Refusal> {
     let c = able(d, id)?.clone();
+    not_afraid(d, id, "clear a jam")?;
     let w = c
         .fighter
         .weapons
