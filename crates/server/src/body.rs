@@ -1,0 +1,127 @@
+//! Request bodies: strict JSON (unknown fields refused, errors that say
+//! where), raw text for character files, and the 1 MB limit.
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Request};
+use axum::http::{StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use serde::de::DeserializeOwned;
+
+use crate::AppState;
+use crate::error::AppError;
+
+/// A JSON body of `T`, read strictly. The raw bytes are kept for the
+/// idempotency fingerprint.
+pub(crate) struct Strict<T> {
+    pub(crate) value: T,
+    pub(crate) raw: Bytes,
+}
+
+impl<T: DeserializeOwned> FromRequest<AppState> for Strict<T> {
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, AppError> {
+        require_type(&req, "application/json", "a JSON object")?;
+        let raw = read(req, state).await?;
+        let value = parse(&raw)?;
+        Ok(Strict { value, raw })
+    }
+}
+
+/// A text body (a character file in TOML).
+pub(crate) struct Text(pub(crate) String);
+
+impl FromRequest<AppState> for Text {
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, AppError> {
+        let raw = read(req, state).await?;
+        String::from_utf8(raw.to_vec()).map(Text).map_err(|e| {
+            AppError::bad_request(
+                "not_utf8",
+                format!(
+                    "the body is not UTF-8 text (bad byte at {}); save the file as UTF-8",
+                    e.utf8_error().valid_up_to()
+                ),
+            )
+        })
+    }
+}
+
+fn require_type(req: &Request, wanted: &str, what: &str) -> Result<(), AppError> {
+    let given = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let essence = given.split(';').next().unwrap_or("").trim();
+    if essence.eq_ignore_ascii_case(wanted) {
+        Ok(())
+    } else {
+        Err(AppError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported_media_type",
+            format!(
+                "this endpoint takes {what}: send Content-Type: {wanted} (got '{}')",
+                if given.is_empty() { "none" } else { given }
+            ),
+        ))
+    }
+}
+
+async fn read(req: Request, state: &AppState) -> Result<Bytes, AppError> {
+    Bytes::from_request(req, state).await.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            AppError::too_large(state.config().body_limit)
+        } else {
+            AppError::bad_request(
+                "unreadable_body",
+                format!("the body could not be read: {e}"),
+            )
+        }
+    })
+}
+
+/// Parses JSON, telling a syntax error (400) from a wrong shape (422).
+pub(crate) fn parse<T: DeserializeOwned>(raw: &[u8]) -> Result<T, AppError> {
+    serde_json::from_slice(raw).map_err(json_error)
+}
+
+/// The API error for a JSON error.
+pub(crate) fn json_error(e: serde_json::Error) -> AppError {
+    use serde_json::error::Category;
+    match e.classify() {
+        Category::Syntax | Category::Eof | Category::Io => AppError::bad_request(
+            "malformed_json",
+            format!("the body is not valid JSON: {e}; send one JSON object"),
+        ),
+        Category::Data => AppError::unprocessable(
+            if e.to_string().starts_with("unknown field") {
+                "unknown_field"
+            } else {
+                "invalid_field"
+            },
+            format!("{e}; see /api/openapi.json for the fields this endpoint takes"),
+        ),
+    }
+}
+
+/// Refuses a declared body over the limit before it is read; bodies without
+/// a length are cut off by the extractors at the same limit.
+pub(crate) async fn limit(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    req: Request,
+    next: Next,
+) -> Response {
+    let limit = state.config().body_limit;
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > limit as u64) {
+        return AppError::too_large(limit).into_response();
+    }
+    next.run(req).await
+}

@@ -1,0 +1,327 @@
+//! Characters: TOML files checked exactly as `nanite cx check` checks them,
+//! owned by the player who uploaded them (or the slot their invitation
+//! fills). Owners and the GM see the whole sheet; others see names.
+
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use nanite_compound_x::{Character, HouseRules, Pack, Sheet, validate};
+use nanite_core::content::SourceFile;
+use nanite_core::{Diagnostic, Diagnostics};
+use nanite_store::EventStore;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use crate::AppState;
+use crate::body::Text;
+use crate::campaigns;
+use crate::error::AppError;
+use crate::permissions::{Role, owns_character};
+use crate::sessions::Caller;
+
+/// A character as the campaign keeps it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(crate) struct StoredCharacter {
+    /// Its id in the campaign ("vex").
+    pub(crate) id: String,
+    /// Its name.
+    pub(crate) name: String,
+    /// The player seat that uploaded it; none for the GM's.
+    pub(crate) owner: Option<String>,
+    /// The file name it was read as.
+    pub(crate) file: String,
+    /// The TOML text.
+    pub(crate) text: String,
+}
+
+fn collection(campaign: &str) -> String {
+    format!("characters:{campaign}")
+}
+
+/// Refuses an id that is not a short lower-case handle.
+pub(crate) fn check_id(id: &str) -> Result<(), AppError> {
+    let ok = (1..=32).contains(&id.len())
+        && id.starts_with(|c: char| c.is_ascii_lowercase())
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if ok {
+        Ok(())
+    } else {
+        Err(AppError::unprocessable(
+            "invalid_id",
+            format!(
+                "'{id}' is not a usable id: use 1 to 32 lower-case letters, digits and '-', starting with a letter (\"vex\", \"raider-2\")"
+            ),
+        ))
+    }
+}
+
+/// An id made from a name: "Vex Marrow" -> "vex-marrow".
+fn slug(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    let mut out: String = out.trim_end_matches('-').chars().take(32).collect();
+    out = out.trim_end_matches('-').to_string();
+    if !out.starts_with(|c: char| c.is_ascii_lowercase()) {
+        out.insert_str(0, "c-");
+        out.truncate(32);
+    }
+    out
+}
+
+/// Reads and checks a character file as `nanite cx check` does, with the
+/// campaign's house rules in force. Errors come back as a 422 listing every
+/// diagnostic with its rule; warnings come back with the character.
+pub(crate) fn check(
+    pack: &Pack,
+    house_rules: HouseRules,
+    file: &str,
+    text: &str,
+) -> Result<(Character, Diagnostics), AppError> {
+    let (mut character, mut found) = Character::read(&SourceFile::new(file, text));
+    if !found.has_errors() {
+        if character.house_rules != house_rules {
+            found.push(
+                Diagnostic::warning(
+                    "house_rules",
+                    "the campaign's house rules apply to this character, not the file's",
+                )
+                .help("the GM sets them with PATCH /api/campaigns/{campaign}"),
+            );
+            character.house_rules = house_rules;
+        }
+        found.extend(validate(&character, pack));
+    }
+    if found.has_errors() {
+        let errors = found.error_count();
+        let first = found
+            .iter()
+            .find(|d| d.severity == nanite_core::Severity::Error)
+            .map(|d| d.to_string())
+            .unwrap_or_default();
+        return Err(AppError::unprocessable(
+            "invalid_character",
+            format!(
+                "{file} has {errors} error{} (the checks of `nanite cx check`); the first: {first}",
+                if errors == 1 { "" } else { "s" }
+            ),
+        )
+        .with("diagnostics", json!(found)));
+    }
+    Ok((character, found))
+}
+
+/// The character `id` of `campaign`.
+pub(crate) async fn find(
+    state: &AppState,
+    campaign: &str,
+    id: &str,
+) -> Result<Option<StoredCharacter>, AppError> {
+    match state.store().record(&collection(campaign), id).await? {
+        Some(r) => Ok(Some(
+            serde_json::from_value(r.data).map_err(AppError::internal)?,
+        )),
+        None => Ok(None),
+    }
+}
+
+/// The query of an upload.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct UploadQuery {
+    #[serde(default)]
+    id: Option<String>,
+}
+
+/// `POST /api/campaigns/{campaign}/characters[?id=ID]`: uploads a TOML
+/// character file; the uploader owns it.
+pub(crate) async fn upload(
+    State(state): State<AppState>,
+    Path(campaign): Path<String>,
+    Query(query): Query<UploadQuery>,
+    caller: Caller,
+    Text(text): Text,
+) -> Result<(StatusCode, Json<Value>), AppError> {
+    put(&state, &campaign, &caller, query.id, text, false).await
+}
+
+/// `PUT /api/campaigns/{campaign}/characters/{character}`: uploads or
+/// replaces a character the caller owns.
+pub(crate) async fn replace(
+    State(state): State<AppState>,
+    Path((campaign, id)): Path<(String, String)>,
+    caller: Caller,
+    Text(text): Text,
+) -> Result<(StatusCode, Json<Value>), AppError> {
+    put(&state, &campaign, &caller, Some(id), text, true).await
+}
+
+async fn put(
+    state: &AppState,
+    campaign: &str,
+    caller: &Caller,
+    id: Option<String>,
+    text: String,
+    replacing: bool,
+) -> Result<(StatusCode, Json<Value>), AppError> {
+    caller.member_of(campaign)?;
+    if caller.role() == Role::Spectator {
+        return Err(AppError::forbidden(
+            "spectators_watch",
+            "spectators only watch; ask the GM for a player invitation to bring a character",
+        ));
+    }
+    let settings = campaigns::get(state, campaign).await?;
+    let file = format!("{}.toml", id.as_deref().unwrap_or("character"));
+    let (character, found) = check(state.pack(), settings.house_rules(), &file, &text)?;
+    let id = match id.or_else(|| caller.invite.slot.clone()) {
+        Some(id) => id,
+        None => slug(&character.name),
+    };
+    check_id(&id)?;
+    let viewer = caller_viewer(caller);
+    let slot = caller.invite.slot.as_ref();
+    if let Some(slot) = slot.filter(|s| caller.role() == Role::Player && **s != id) {
+        return Err(AppError::forbidden(
+            "not_your_slot",
+            format!("your invitation is for the character '{slot}'; upload it as '{slot}'"),
+        ));
+    }
+    let existing = find(state, campaign, &id).await?;
+    let owner = match &existing {
+        Some(old) => {
+            if !replacing {
+                return Err(AppError::conflict(
+                    "character_exists",
+                    format!(
+                        "there is already a character '{id}'; replace your own with PUT /api/campaigns/{campaign}/characters/{id}, or upload under another ?id="
+                    ),
+                ));
+            }
+            if !owns_character(&viewer, &old.id, old.owner.as_deref()) {
+                return Err(AppError::forbidden(
+                    "not_your_character",
+                    format!("'{id}' is not your character; you may replace only your own"),
+                ));
+            }
+            old.owner.clone()
+        }
+        None => (caller.role() == Role::Player).then(|| caller.invite.id.clone()),
+    };
+    let stored = StoredCharacter {
+        id: id.clone(),
+        name: character.name.clone(),
+        owner,
+        file,
+        text,
+    };
+    state
+        .store()
+        .put_record(
+            &collection(campaign),
+            &id,
+            &serde_json::to_value(&stored).map_err(AppError::internal)?,
+        )
+        .await?;
+    let status = if existing.is_some() {
+        StatusCode::OK
+    } else {
+        StatusCode::CREATED
+    };
+    Ok((
+        status,
+        Json(json!({
+            "character": { "id": stored.id, "name": stored.name, "owner": stored.owner },
+            "diagnostics": found,
+        })),
+    ))
+}
+
+fn caller_viewer(caller: &Caller) -> crate::permissions::Viewer {
+    crate::permissions::Viewer {
+        role: caller.role(),
+        invite: caller.invite.id.clone(),
+        slot: caller.invite.slot.clone(),
+    }
+}
+
+/// `GET /api/campaigns/{campaign}/characters`: names for everyone, marked
+/// with whether the caller owns each.
+pub(crate) async fn list(
+    State(state): State<AppState>,
+    Path(campaign): Path<String>,
+    caller: Caller,
+) -> Result<Json<Value>, AppError> {
+    caller.member_of(&campaign)?;
+    let viewer = caller_viewer(&caller);
+    let mut out = Vec::new();
+    for record in state.store().records(&collection(&campaign)).await? {
+        let c: StoredCharacter = serde_json::from_value(record.data).map_err(AppError::internal)?;
+        let mine = owns_character(&viewer, &c.id, c.owner.as_deref());
+        let mut entry = json!({ "id": c.id, "name": c.name, "mine": mine });
+        if viewer.is_gm() {
+            entry["owner"] = json!(c.owner);
+        }
+        out.push(entry);
+    }
+    Ok(Json(json!({ "characters": out })))
+}
+
+/// `GET /api/campaigns/{campaign}/characters/{character}`: the file and the
+/// computed sheet, for its owner and the GM.
+pub(crate) async fn show(
+    State(state): State<AppState>,
+    Path((campaign, id)): Path<(String, String)>,
+    caller: Caller,
+) -> Result<Json<Value>, AppError> {
+    caller.member_of(&campaign)?;
+    let Some(stored) = find(&state, &campaign, &id).await? else {
+        return Err(AppError::not_found(format!(
+            "no character '{id}' in this campaign"
+        )));
+    };
+    if !owns_character(&caller_viewer(&caller), &stored.id, stored.owner.as_deref()) {
+        return Err(AppError::forbidden(
+            "not_your_character",
+            "you see other characters' names only (GET /api/campaigns/{campaign}/characters)",
+        ));
+    }
+    let settings = campaigns::get(&state, &campaign).await?;
+    let (character, found) = check(
+        state.pack(),
+        settings.house_rules(),
+        &stored.file,
+        &stored.text,
+    )?;
+    let sheet = Sheet::compute(&character, state.pack());
+    Ok(Json(json!({
+        "id": stored.id,
+        "name": stored.name,
+        "owner": stored.owner,
+        "toml": stored.text,
+        "sheet": sheet,
+        "diagnostics": found,
+    })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_come_from_names() {
+        assert_eq!(slug("Vex Marrow"), "vex-marrow");
+        assert_eq!(slug("  Depot -- Raider!"), "depot-raider");
+        assert_eq!(slug("7th Son"), "c-7th-son");
+        assert!(check_id(&slug("Vex Marrow")).is_ok());
+        assert!(check_id("Vex").is_err());
+        assert!(check_id("").is_err());
+    }
+}

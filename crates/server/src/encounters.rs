@@ -1,0 +1,491 @@
+//! Encounters: the GM opens them and adds combatants from characters or NPC
+//! files; commands (the engine's JSON `Command`s) go to the engine, with the
+//! table's permissions checked first and the dice typed in when the table
+//! rolls physical dice.
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{OriginalUri, Path, State};
+use axum::http::{HeaderMap, Method};
+use axum::response::{IntoResponse, Response};
+use nanite_compound_x::combat::{Cover, Stance};
+use nanite_compound_x::encounter::{Battle, Command, Refusal};
+use nanite_core::{CombatantId, DiceSource, EntropyDice, ScriptedDice};
+use nanite_dice::SourceError;
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+
+use crate::body::{Strict, json_error};
+use crate::error::AppError;
+use crate::permissions::{Role, Viewer, may_command};
+use crate::sessions::Caller;
+use crate::table::{Change, Entrance, Fact, ItemBody, Order, command_item};
+use crate::{AppState, campaigns, characters, idempotency, tokens, told, view};
+
+/// `GET /api/campaigns/{campaign}/encounters`.
+pub(crate) async fn list(
+    State(state): State<AppState>,
+    Path(campaign): Path<String>,
+    caller: Caller,
+) -> Result<Json<Value>, AppError> {
+    caller.member_of(&campaign)?;
+    let encounters = state
+        .tables()
+        .read(&state, &campaign, |t| t.encounter_list())
+        .await?;
+    Ok(Json(json!({ "encounters": encounters })))
+}
+
+/// What `POST /api/campaigns/{campaign}/encounters` takes.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct NewEncounter {
+    name: String,
+}
+
+/// `POST /api/campaigns/{campaign}/encounters` (GM): opens an encounter.
+pub(crate) async fn create(
+    State(state): State<AppState>,
+    Path(campaign): Path<String>,
+    caller: Caller,
+    method: Method,
+    OriginalUri(uri): OriginalUri,
+    headers: HeaderMap,
+    body: Strict<NewEncounter>,
+) -> Result<Response, AppError> {
+    caller.gm_of(&campaign)?;
+    let name = body.value.name.trim().to_string();
+    if name.is_empty() || name.chars().count() > 100 {
+        return Err(AppError::unprocessable(
+            "invalid_name",
+            "an encounter name is 1 to 100 characters",
+        ));
+    }
+    let key = idempotency::key(&headers)?;
+    let id = tokens::id("e-")?;
+    let change = Change {
+        campaign: &campaign,
+        by: &caller.invite.id,
+        key: key.as_deref(),
+        fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
+    };
+    let committed = state
+        .tables()
+        .commit(&state, change, |_| {
+            Ok((
+                Fact::EncounterCreated {
+                    encounter: id.clone(),
+                    name: name.clone(),
+                },
+                ItemBody::EncounterCreated {
+                    encounter: id.clone(),
+                    name: name.clone(),
+                },
+            ))
+        })
+        .await?;
+    let shown = view::item(&committed.item, &view::viewer(&caller));
+    Ok(view::created(
+        committed.replayed,
+        committed.item.version,
+        shown,
+    ))
+}
+
+/// `GET /api/campaigns/{campaign}/encounters/{encounter}`: the encounter as
+/// the caller may see it.
+pub(crate) async fn show(
+    State(state): State<AppState>,
+    Path((campaign, encounter)): Path<(String, String)>,
+    caller: Caller,
+) -> Result<Json<Value>, AppError> {
+    caller.member_of(&campaign)?;
+    let viewer = view::viewer(&caller);
+    let shown = state
+        .tables()
+        .read(&state, &campaign, |t| {
+            t.encounter(&encounter).map(|e| {
+                let mut v = view::encounter(e, &viewer);
+                v["version"] = json!(t.version);
+                v
+            })
+        })
+        .await??;
+    Ok(Json(shown))
+}
+
+/// What `POST .../combatants` takes: a campaign character or an NPC file.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct NewCombatant {
+    id: String,
+    #[serde(default)]
+    character: Option<String>,
+    #[serde(default)]
+    npc: Option<String>,
+    side: String,
+    #[serde(default)]
+    hidden: bool,
+    #[serde(default)]
+    cover: Cover,
+    #[serde(default)]
+    stance: Stance,
+    #[serde(default)]
+    name: Option<String>,
+}
+
+/// `POST /api/campaigns/{campaign}/encounters/{encounter}/combatants` (GM):
+/// a combatant enters from a campaign character (its owner plays it) or an
+/// NPC file, checked as `nanite cx check` checks them.
+pub(crate) async fn add_combatant(
+    State(state): State<AppState>,
+    Path((campaign, encounter)): Path<(String, String)>,
+    caller: Caller,
+    method: Method,
+    OriginalUri(uri): OriginalUri,
+    headers: HeaderMap,
+    body: Strict<NewCombatant>,
+) -> Result<Response, AppError> {
+    caller.gm_of(&campaign)?;
+    let request = body.value;
+    characters::check_id(&request.id)?;
+    if request.side.trim().is_empty() {
+        return Err(AppError::unprocessable(
+            "invalid_side",
+            "name the combatant's side (\"players\", \"raiders\"); the fight ends when one side is left",
+        ));
+    }
+    let settings = campaigns::get(&state, &campaign).await?;
+    let (file, text, character, owner) = match (&request.character, &request.npc) {
+        (Some(id), None) => {
+            let stored = characters::find(&state, &campaign, id)
+                .await?
+                .ok_or_else(|| {
+                    AppError::unprocessable(
+                        "no_such_character",
+                        format!(
+                            "no character '{id}' in this campaign; upload it first (POST /api/campaigns/{campaign}/characters)"
+                        ),
+                    )
+                })?;
+            (
+                stored.file,
+                stored.text,
+                Some(stored.id),
+                stored.owner.clone(),
+            )
+        }
+        (None, Some(text)) => (format!("{}.toml", request.id), text.clone(), None, None),
+        _ => {
+            return Err(AppError::unprocessable(
+                "one_source",
+                "give either `character` (a campaign character's id) or `npc` (an NPC's TOML file), not both or neither",
+            ));
+        }
+    };
+    characters::check(state.pack(), settings.house_rules(), &file, &text)?;
+    let order = Order::Add(Entrance {
+        id: CombatantId(request.id.clone()),
+        side: request.side.trim().to_string(),
+        hidden: request.hidden,
+        cover: request.cover,
+        stance: request.stance,
+        name: request.name.clone(),
+        character,
+        owner,
+        file,
+        text,
+        house_rules: settings.house_rules.clone(),
+    });
+    let command = order.command(state.pack()).map_err(AppError::internal)?;
+    let viewer = view::viewer(&caller);
+    let key = idempotency::key(&headers)?;
+    let change = Change {
+        campaign: &campaign,
+        by: &caller.invite.id,
+        key: key.as_deref(),
+        fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
+    };
+    let committed = state
+        .tables()
+        .commit(&state, change, |table| {
+            let enc = table.encounter_mut(&encounter)?;
+            let done = enc
+                .execute(&command, &mut EntropyDice::new())
+                .map_err(|r| refused(r, &viewer, None))?;
+            if let Order::Add(e) = &order {
+                enc.roster.insert(
+                    e.id.clone(),
+                    crate::table::Entrant {
+                        character: e.character.clone(),
+                        owner: e.owner.clone(),
+                    },
+                );
+            }
+            let fact = Fact::Command {
+                encounter: encounter.clone(),
+                order: order.clone(),
+                dice: done.dice.clone(),
+                events: done.events.clone(),
+            };
+            Ok((fact, command_item(&encounter, &order, &command, done)))
+        })
+        .await?;
+    let shown = view::item(&committed.item, &viewer);
+    Ok(view::created(
+        committed.replayed,
+        committed.item.version,
+        shown,
+    ))
+}
+
+/// A command body: the engine's JSON `Command`, plus `dice` when the table
+/// rolled physical dice.
+struct CommandRequest {
+    command: Command,
+    json: Value,
+    dice: Option<Vec<i64>>,
+}
+
+fn read_command(raw: &Bytes) -> Result<CommandRequest, AppError> {
+    let mut body: Map<String, Value> = crate::body::parse(raw)?;
+    let dice = match body.remove("dice") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(serde_json::from_value::<Vec<i64>>(v).map_err(|_| {
+            AppError::unprocessable(
+                "invalid_field",
+                "`dice` is a list of whole numbers, the physical dice in the order asked for",
+            )
+        })?),
+    };
+    let name = body
+        .get("command")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
+    if name == "add" {
+        return Err(AppError::unprocessable(
+            "use_combatants",
+            "add combatants with POST /api/campaigns/{campaign}/encounters/{encounter}/combatants, from a character or an NPC file",
+        ));
+    }
+    let input = Value::Object(body);
+    let command: Command = serde_json::from_value(input.clone()).map_err(json_error)?;
+    let json = serde_json::to_value(&command).map_err(AppError::internal)?;
+    // The engine's commands ignore fields they do not know; the API does not.
+    if let (Value::Object(given), Value::Object(known)) = (&input, &json) {
+        if let Some(field) = given.keys().find(|k| !known.contains_key(*k)) {
+            let mut fields: Vec<&str> = known.keys().map(String::as_str).collect();
+            fields.retain(|f| *f != "command");
+            fields.push("dice");
+            return Err(AppError::unprocessable(
+                "unknown_field",
+                format!(
+                    "unknown field `{field}` in a `{name}` command; it takes {}",
+                    fields.join(", ")
+                ),
+            ));
+        }
+    }
+    Ok(CommandRequest {
+        command,
+        json,
+        dice,
+    })
+}
+
+/// `POST /api/campaigns/{campaign}/encounters/{encounter}/commands`: one
+/// command, decided by the engine. An `Idempotency-Key` makes a repeat
+/// return the first result without firing again.
+pub(crate) async fn command(
+    State(state): State<AppState>,
+    Path((campaign, encounter)): Path<(String, String)>,
+    caller: Caller,
+    method: Method,
+    OriginalUri(uri): OriginalUri,
+    headers: HeaderMap,
+    body: Strict<Value>,
+) -> Result<Response, AppError> {
+    caller.member_of(&campaign)?;
+    if caller.role() == Role::Spectator {
+        return Err(AppError::forbidden(
+            "spectators_watch",
+            "spectators only watch; ask the GM for a player invitation to act",
+        ));
+    }
+    let request = read_command(&body.raw)?;
+    let key = idempotency::key(&headers)?;
+    let viewer = view::viewer(&caller);
+    let change = Change {
+        campaign: &campaign,
+        by: &caller.invite.id,
+        key: key.as_deref(),
+        fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
+    };
+    let committed = state
+        .tables()
+        .commit(&state, change, |table| {
+            let enc = table.encounter_mut(&encounter)?;
+            let owns = |id: &CombatantId| {
+                enc.roster.get(id).is_some_and(|e| {
+                    e.owner.as_deref() == Some(viewer.invite.as_str())
+                        || (e.character.is_some() && e.character == viewer.slot)
+                })
+            };
+            may_command(caller.role(), owns, enc.battle(), &request.command)?;
+            if !viewer.is_gm() {
+                unseen_targets(enc.battle(), &request.json)?;
+            }
+            let mut scripted = request.dice.clone().map(ScriptedDice::new);
+            let mut entropy = EntropyDice::new();
+            let source: &mut dyn DiceSource = match scripted.as_mut() {
+                Some(s) => s,
+                None => &mut entropy,
+            };
+            let done = match enc.execute(&request.command, source) {
+                Ok(done) => done,
+                Err(r) => {
+                    return Err(refused_with_dice(r, &viewer, enc.battle(), scripted.as_ref()));
+                }
+            };
+            if let Some(s) = scripted.as_ref().filter(|s| s.remaining() > 0) {
+                let used = s.requests().len();
+                enc.undo();
+                return Err(AppError::unprocessable(
+                    "too_many_dice",
+                    format!(
+                        "{} dice were typed in but the command used {used}; enter exactly the dice asked for",
+                        used + s.remaining()
+                    ),
+                )
+                .with("asked", asked(s)));
+            }
+            let order = Order::Rules {
+                command: request.json.clone(),
+            };
+            let fact = Fact::Command {
+                encounter: encounter.clone(),
+                order: order.clone(),
+                dice: done.dice.clone(),
+                events: done.events.clone(),
+            };
+            Ok((fact, command_item(&encounter, &order, &request.command, done)))
+        })
+        .await?;
+    let shown = view::item(&committed.item, &viewer);
+    Ok(view::created(committed.replayed, committed.item.version, shown).into_response())
+}
+
+/// Refuses a player's command that names a combatant hidden from them, in
+/// the words the engine uses for one that is not there at all.
+fn unseen_targets(battle: &Battle, json: &Value) -> Result<(), AppError> {
+    for (id, _) in told::hidden(battle) {
+        if names(json, id.as_str()) {
+            let known: Vec<String> = battle
+                .clock
+                .seats
+                .iter()
+                .filter(|s| !s.hidden)
+                .map(|s| s.id.to_string())
+                .collect();
+            return Err(AppError::unprocessable(
+                "refused",
+                format!(
+                    "nobody called '{id}' is in this fight (known: {})",
+                    known.join(", ")
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn names(value: &Value, id: &str) -> bool {
+    match value {
+        Value::String(s) => s == id,
+        Value::Array(items) => items.iter().any(|v| names(v, id)),
+        Value::Object(map) => map.values().any(|v| names(v, id)),
+        _ => false,
+    }
+}
+
+/// The dice a scripted source was asked for, in order.
+fn asked(dice: &ScriptedDice) -> Value {
+    json!(
+        dice.requests()
+            .iter()
+            .map(|(sides, purpose)| json!({ "sides": sides, "purpose": purpose }))
+            .collect::<Vec<_>>()
+    )
+}
+
+/// The API code for a dice source's failure.
+pub(crate) fn source_code(e: &SourceError) -> &'static str {
+    match e {
+        SourceError::Exhausted { .. } => "dice_needed",
+        SourceError::OutOfRange { .. } => "invalid_die",
+        _ => "dice_unavailable",
+    }
+}
+
+fn refused_with_dice(
+    refusal: Refusal,
+    viewer: &Viewer,
+    battle: &Battle,
+    dice: Option<&ScriptedDice>,
+) -> AppError {
+    if let (Refusal::Dice(message), Some(dice)) = (&refusal, dice) {
+        let (sides, purpose) = dice.requests().last().cloned().unwrap_or_default();
+        let code = if message.contains("impossible") {
+            "invalid_die"
+        } else {
+            "dice_needed"
+        };
+        return AppError::unprocessable(
+            code,
+            format!(
+                "{message}; send the command again with the d{sides} for {purpose} added to `dice`"
+            ),
+        )
+        .with(
+            "needed",
+            json!({ "sides": sides, "purpose": purpose, "asked": asked(dice) }),
+        );
+    }
+    refused(refusal, viewer, Some(battle))
+}
+
+/// The engine's refusal as an API error: its message names what is wrong
+/// and the fix. A player is not told of combatants hidden from them.
+fn refused(refusal: Refusal, viewer: &Viewer, battle: Option<&Battle>) -> AppError {
+    if let (Refusal::Unknown { id, .. }, Some(battle), false) = (&refusal, battle, viewer.is_gm()) {
+        let known: Vec<String> = battle
+            .clock
+            .seats
+            .iter()
+            .filter(|s| !s.hidden)
+            .map(|s| s.id.to_string())
+            .collect();
+        return AppError::unprocessable(
+            "refused",
+            format!(
+                "nobody called '{id}' is in this fight (known: {})",
+                known.join(", ")
+            ),
+        );
+    }
+    let details = serde_json::to_value(&refusal).unwrap_or(Value::Null);
+    let message = refusal.to_string();
+    if let (Some(battle), false) = (battle, viewer.is_gm()) {
+        let leaks = told::hidden(battle).iter().any(|(id, name)| {
+            names(&details, id.as_str()) || (!name.is_empty() && message.contains(name.as_str()))
+        });
+        if leaks {
+            return AppError::unprocessable(
+                "refused",
+                "the rules refuse this command now; ask the GM why",
+            );
+        }
+    }
+    AppError::unprocessable("refused", message).with("refusal", details)
+}

@@ -1,0 +1,157 @@
+//! The one error type of the API: a status, a stable code, and a message
+//! that names the problem and the fix. Internal failures are logged here and
+//! reach the client only as "internal error".
+
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+
+/// An API error, rendered as `{ "error": { "code": ..., "message": ... } }`.
+#[derive(Debug)]
+pub struct AppError {
+    status: StatusCode,
+    code: &'static str,
+    message: String,
+    details: Option<(&'static str, Value)>,
+    retry_after: Option<u64>,
+}
+
+impl AppError {
+    /// An error with `status`, a stable `code` and a message for people.
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        AppError {
+            status,
+            code,
+            message: message.into(),
+            details: None,
+            retry_after: None,
+        }
+    }
+
+    /// Adds a named field of details beside the message (diagnostics, the
+    /// engine's refusal, the die needed).
+    #[must_use]
+    pub fn with(mut self, field: &'static str, details: Value) -> Self {
+        self.details = Some((field, details));
+        self
+    }
+
+    /// 400: the request itself is malformed.
+    pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, code, message)
+    }
+
+    /// 401: nobody is signed in.
+    pub fn unauthenticated(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, "not_signed_in", message)
+    }
+
+    /// 403: signed in, but not allowed.
+    pub fn forbidden(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::FORBIDDEN, code, message)
+    }
+
+    /// 404: no such thing (for this caller).
+    pub fn not_found(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::NOT_FOUND, "not_found", message)
+    }
+
+    /// 409: the request clashes with the current state.
+    pub fn conflict(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::CONFLICT, code, message)
+    }
+
+    /// 422: well-formed, but the input or the rules say no.
+    pub fn unprocessable(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
+    }
+
+    /// 413: the body is over the limit.
+    pub fn too_large(limit: usize) -> Self {
+        Self::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "body_too_large",
+            format!(
+                "the request body is over the limit of {limit} bytes; send less (a character file or a command is far smaller)"
+            ),
+        )
+    }
+
+    /// 429 with `Retry-After`.
+    pub fn too_many(message: impl Into<String>, retry_after: u64) -> Self {
+        let mut e = Self::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", message);
+        e.retry_after = Some(retry_after.max(1));
+        e
+    }
+
+    /// 500: logs `cause` and tells the client nothing more.
+    pub fn internal(cause: impl std::fmt::Display) -> Self {
+        tracing::error!("internal error: {cause}");
+        Self::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            "internal error",
+        )
+    }
+
+    /// The status.
+    pub fn status(&self) -> StatusCode {
+        self.status
+    }
+
+    /// The stable code.
+    pub fn code(&self) -> &'static str {
+        self.code
+    }
+
+    /// The message.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl std::fmt::Display for AppError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} {}: {}",
+            self.status.as_u16(),
+            self.code,
+            self.message
+        )
+    }
+}
+
+impl From<nanite_store::Error> for AppError {
+    fn from(e: nanite_store::Error) -> Self {
+        AppError::internal(e)
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let mut error = json!({ "code": self.code, "message": self.message });
+        if let Some((field, details)) = self.details {
+            error[field] = details;
+        }
+        let mut response = (self.status, axum::Json(json!({ "error": error }))).into_response();
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn internal_errors_say_nothing_more() {
+        let e = AppError::internal("database at /secret/path is locked");
+        assert_eq!(e.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(e.message(), "internal error");
+    }
+}

@@ -1,0 +1,242 @@
+//! Invitations: the GM's link, player links (for a character slot or free)
+//! and spectator links. A link carries a random token; the store keeps only
+//! its hash. Each invitation is one seat at the table: whoever joins with it
+//! acts as it, and revoking it ends every session opened through it.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use nanite_store::EventStore;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use crate::AppState;
+use crate::body::Strict;
+use crate::error::AppError;
+use crate::permissions::Role;
+use crate::sessions::Caller;
+use crate::{live, tokens};
+
+/// Where token hashes point.
+const TOKENS: &str = "invite-tokens";
+
+/// One invitation.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(crate) struct Invite {
+    /// Its id: the participant's id at the table.
+    pub(crate) id: String,
+    /// Its campaign.
+    pub(crate) campaign: String,
+    /// GM, player or spectator.
+    pub(crate) role: Role,
+    /// For a player: the character id this seat plays, if tied to one.
+    pub(crate) slot: Option<String>,
+    /// Who it is for ("Alice", "startup link").
+    pub(crate) label: String,
+    /// Revoked by the GM: no joining, and its sessions end.
+    pub(crate) revoked: bool,
+    /// Retired (an old startup link): no new joining; sessions go on.
+    #[serde(default)]
+    pub(crate) retired: bool,
+}
+
+impl Invite {
+    /// What the GM's list shows: never the token.
+    pub(crate) fn public(&self) -> Value {
+        json!({
+            "id": self.id,
+            "role": self.role,
+            "slot": self.slot,
+            "label": self.label,
+            "revoked": self.revoked,
+            "retired": self.retired,
+        })
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+struct TokenEntry {
+    campaign: String,
+    invite: String,
+}
+
+fn collection(campaign: &str) -> String {
+    format!("invites:{campaign}")
+}
+
+/// Creates an invitation and returns it with its token (shown once).
+pub(crate) async fn mint(
+    state: &AppState,
+    campaign: &str,
+    role: Role,
+    slot: Option<String>,
+    label: &str,
+) -> Result<(Invite, String), AppError> {
+    let invite = Invite {
+        id: tokens::id("i-")?,
+        campaign: campaign.to_string(),
+        role,
+        slot,
+        label: label.to_string(),
+        revoked: false,
+        retired: false,
+    };
+    let token = tokens::secret()?;
+    let store = state.store();
+    store
+        .put_record(&collection(campaign), &invite.id, &to_json(&invite)?)
+        .await?;
+    let entry = TokenEntry {
+        campaign: campaign.to_string(),
+        invite: invite.id.clone(),
+    };
+    store
+        .put_record(TOKENS, &tokens::hash(&token), &to_json(&entry)?)
+        .await?;
+    Ok((invite, token))
+}
+
+/// The invitation `id` of `campaign`.
+pub(crate) async fn find(
+    state: &AppState,
+    campaign: &str,
+    id: &str,
+) -> Result<Option<Invite>, AppError> {
+    match state.store().record(&collection(campaign), id).await? {
+        Some(r) => Ok(Some(from_json(r.data)?)),
+        None => Ok(None),
+    }
+}
+
+/// The invitation a token opens, if the token is one of ours.
+pub(crate) async fn by_token(state: &AppState, token: &str) -> Result<Option<Invite>, AppError> {
+    if !tokens::well_formed(token) {
+        return Ok(None);
+    }
+    let Some(entry) = state.store().record(TOKENS, &tokens::hash(token)).await? else {
+        return Ok(None);
+    };
+    let entry: TokenEntry = from_json(entry.data)?;
+    find(state, &entry.campaign, &entry.invite).await
+}
+
+/// Saves a changed invitation.
+pub(crate) async fn save(state: &AppState, invite: &Invite) -> Result<(), AppError> {
+    state
+        .store()
+        .put_record(&collection(&invite.campaign), &invite.id, &to_json(invite)?)
+        .await?;
+    Ok(())
+}
+
+/// Every invitation of a campaign.
+pub(crate) async fn all(state: &AppState, campaign: &str) -> Result<Vec<Invite>, AppError> {
+    state
+        .store()
+        .records(&collection(campaign))
+        .await?
+        .into_iter()
+        .map(|r| from_json(r.data))
+        .collect()
+}
+
+/// What `POST /api/campaigns/{campaign}/invites` takes.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct NewInvite {
+    role: Role,
+    #[serde(default)]
+    slot: Option<String>,
+    #[serde(default)]
+    label: Option<String>,
+}
+
+/// `POST /api/campaigns/{campaign}/invites` (GM): a new link.
+pub(crate) async fn create(
+    State(state): State<AppState>,
+    Path(campaign): Path<String>,
+    caller: Caller,
+    body: Strict<NewInvite>,
+) -> Result<(StatusCode, Json<Value>), AppError> {
+    caller.gm_of(&campaign)?;
+    let NewInvite { role, slot, label } = body.value;
+    if let Some(slot) = &slot {
+        if role != Role::Player {
+            return Err(AppError::unprocessable(
+                "slot_for_player_only",
+                "only a player invitation can be tied to a character slot; drop `slot` or use role \"player\"",
+            ));
+        }
+        crate::characters::check_id(slot)?;
+    }
+    let label = label.unwrap_or_else(|| match role {
+        Role::Gm => "GM".into(),
+        Role::Player => slot.clone().unwrap_or_else(|| "player".into()),
+        Role::Spectator => "spectator".into(),
+    });
+    if label.chars().count() > 100 {
+        return Err(AppError::unprocessable(
+            "label_too_long",
+            "a label is at most 100 characters",
+        ));
+    }
+    let (invite, token) = mint(&state, &campaign, role, slot, &label).await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({
+            "invite": invite.public(),
+            "token": token,
+            "link": format!("/join/{token}"),
+        })),
+    ))
+}
+
+/// `GET /api/campaigns/{campaign}/invites` (GM): every link, without tokens.
+pub(crate) async fn list(
+    State(state): State<AppState>,
+    Path(campaign): Path<String>,
+    caller: Caller,
+) -> Result<Json<Value>, AppError> {
+    caller.gm_of(&campaign)?;
+    let invites: Vec<Value> = all(&state, &campaign)
+        .await?
+        .iter()
+        .map(Invite::public)
+        .collect();
+    Ok(Json(json!({ "invites": invites })))
+}
+
+/// `DELETE /api/campaigns/{campaign}/invites/{invite}` (GM): revokes a link
+/// and ends its sessions, live connections included.
+pub(crate) async fn revoke(
+    State(state): State<AppState>,
+    Path((campaign, id)): Path<(String, String)>,
+    caller: Caller,
+) -> Result<Json<Value>, AppError> {
+    caller.gm_of(&campaign)?;
+    if caller.invite.id == id {
+        return Err(AppError::conflict(
+            "own_invite",
+            "revoking the invitation you are using would lock you out; revoke it from another GM link",
+        ));
+    }
+    let Some(mut invite) = find(&state, &campaign, &id).await? else {
+        return Err(AppError::not_found(format!(
+            "no invitation {id} in this campaign; GET /api/campaigns/{campaign}/invites lists them"
+        )));
+    };
+    invite.revoked = true;
+    save(&state, &invite).await?;
+    state
+        .live()
+        .publish(&campaign, live::Signal::Revoked(invite.id.clone()));
+    Ok(Json(json!({ "invite": invite.public() })))
+}
+
+fn to_json<T: Serialize>(value: &T) -> Result<Value, AppError> {
+    serde_json::to_value(value).map_err(AppError::internal)
+}
+
+fn from_json<T: serde::de::DeserializeOwned>(value: Value) -> Result<T, AppError> {
+    serde_json::from_value(value).map_err(AppError::internal)
+}

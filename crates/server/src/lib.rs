@@ -1,0 +1,330 @@
+//! nanite-server: the game table, shared over HTTP and WebSocket.
+//!
+//! A campaign is a table: a GM, players and spectators who joined through
+//! invitation links, the characters they uploaded, the encounters the GM
+//! runs, and a roll log. Every change is a command; an accepted command is
+//! one event appended to the campaign's stream in the store *before* the
+//! client hears "accepted", so an acknowledged command survives a crash. The
+//! state in memory is a cache rebuilt from that stream by re-executing the
+//! commands with the dice they rolled.
+//!
+//! The server decides who may do what (`permissions`), never what the rules
+//! allow: commands go to the Compound X engine, which accepts or refuses
+//! them, and everything a participant receives (views, the log, live
+//! updates) is cut down to what that participant may see.
+//!
+//! - [`app`] builds the router; [`serve`] opens the store and listens.
+//! - [`AppState`] holds the store, the cached tables and the live channels.
+//! - [`AppError`] is the one error shape: `{ "error": { "code", "message" } }`.
+
+#![forbid(unsafe_code)]
+
+mod body;
+mod campaigns;
+mod characters;
+mod encounters;
+mod error;
+mod idempotency;
+mod invites;
+mod live;
+mod openapi;
+mod pack;
+mod permissions;
+mod rolls;
+mod sessions;
+mod table;
+mod throttle;
+mod tokens;
+mod told;
+mod view;
+
+use std::sync::Arc;
+
+use anyhow::Context;
+use axum::Router;
+use axum::http::{HeaderName, HeaderValue, StatusCode};
+use axum::routing::{delete, get, post};
+use nanite_compound_x::Pack;
+use nanite_store::AnyStore;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+
+pub use campaigns::{NewCampaign, StartupLink};
+pub use error::AppError;
+
+/// Limits and switches of a server.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Largest request body in bytes (1 MB).
+    pub body_limit: usize,
+    /// Rolls a session may make in a burst.
+    pub roll_burst: u32,
+    /// Rolls a session regains per minute.
+    pub rolls_per_minute: u32,
+    /// Anyone may create a campaign; otherwise only a GM may.
+    pub open_campaign_creation: bool,
+    /// Mark the session cookie `Secure` (behind HTTPS).
+    pub secure_cookies: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            body_limit: 1024 * 1024,
+            roll_burst: 20,
+            rolls_per_minute: 120,
+            open_campaign_creation: false,
+            secure_cookies: false,
+        }
+    }
+}
+
+/// What every request handler shares: the store, the Compound X pack, the
+/// tables in memory, the live channels and the roll limiter.
+#[derive(Clone)]
+pub struct AppState {
+    shared: Arc<Shared>,
+}
+
+struct Shared {
+    store: AnyStore,
+    pack: Pack,
+    tables: table::Tables,
+    live: live::Fanout,
+    throttle: throttle::Throttle,
+    config: Config,
+}
+
+impl AppState {
+    /// A server over `store` with the default limits.
+    pub fn new(store: AnyStore) -> anyhow::Result<Self> {
+        Self::with_config(store, Config::default())
+    }
+
+    /// A server over `store` with `config`.
+    pub fn with_config(store: AnyStore, config: Config) -> anyhow::Result<Self> {
+        let pack = pack::sample()?;
+        Ok(AppState {
+            shared: Arc::new(Shared {
+                store,
+                pack,
+                tables: table::Tables::default(),
+                live: live::Fanout::default(),
+                throttle: throttle::Throttle::new(config.roll_burst, config.rolls_per_minute),
+                config,
+            }),
+        })
+    }
+
+    /// The store.
+    pub fn store(&self) -> &AnyStore {
+        &self.shared.store
+    }
+
+    /// The limits and switches.
+    pub fn config(&self) -> &Config {
+        &self.shared.config
+    }
+
+    pub(crate) fn pack(&self) -> &Pack {
+        &self.shared.pack
+    }
+
+    pub(crate) fn tables(&self) -> &table::Tables {
+        &self.shared.tables
+    }
+
+    pub(crate) fn live(&self) -> &live::Fanout {
+        &self.shared.live
+    }
+
+    pub(crate) fn throttle(&self) -> &throttle::Throttle {
+        &self.shared.throttle
+    }
+
+    /// Creates a campaign with its GM invitation; the GM's token is in the
+    /// answer and nowhere else.
+    pub async fn create_campaign(&self, name: &str) -> Result<NewCampaign, AppError> {
+        campaigns::create(self, name).await
+    }
+
+    /// The GM link to print at start-up: the first campaign is created if
+    /// there is none; otherwise a fresh GM link for the oldest campaign,
+    /// and the previous start-up link is retired (it opens no new sessions;
+    /// sessions it opened go on).
+    pub async fn startup_link(&self) -> Result<StartupLink, AppError> {
+        campaigns::startup_link(self).await
+    }
+}
+
+/// The routes, in one place (the OpenAPI document lists the same ones; a
+/// test holds them together).
+pub fn app(state: AppState) -> Router {
+    let api = Router::new()
+        .route("/health", get(campaigns::health))
+        .route("/openapi.json", get(openapi::document))
+        .route("/join", post(sessions::join))
+        .route("/me", get(sessions::me))
+        .route(
+            "/campaigns",
+            get(campaigns::list).post(campaigns::create_handler),
+        )
+        .route(
+            "/campaigns/{campaign}",
+            get(campaigns::show).patch(campaigns::update),
+        )
+        .route(
+            "/campaigns/{campaign}/invites",
+            get(invites::list).post(invites::create),
+        )
+        .route(
+            "/campaigns/{campaign}/invites/{invite}",
+            delete(invites::revoke),
+        )
+        .route(
+            "/campaigns/{campaign}/characters",
+            get(characters::list).post(characters::upload),
+        )
+        .route(
+            "/campaigns/{campaign}/characters/{character}",
+            get(characters::show).put(characters::replace),
+        )
+        .route(
+            "/campaigns/{campaign}/encounters",
+            get(encounters::list).post(encounters::create),
+        )
+        .route(
+            "/campaigns/{campaign}/encounters/{encounter}",
+            get(encounters::show),
+        )
+        .route(
+            "/campaigns/{campaign}/encounters/{encounter}/combatants",
+            post(encounters::add_combatant),
+        )
+        .route(
+            "/campaigns/{campaign}/encounters/{encounter}/commands",
+            post(encounters::command),
+        )
+        .route(
+            "/campaigns/{campaign}/rolls",
+            get(rolls::list).post(rolls::roll),
+        )
+        .route("/campaigns/{campaign}/live", get(live::connect))
+        .fallback(no_such_endpoint)
+        .method_not_allowed_fallback(no_such_method);
+    Router::new()
+        .nest("/api", api)
+        .route("/join/{token}", get(sessions::join_page))
+        .route("/join", post(sessions::join_form))
+        .fallback(no_such_endpoint)
+        .layer(axum::extract::DefaultBodyLimit::max(
+            state.config().body_limit,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            body::limit,
+        ))
+        .layer(CatchPanicLayer::custom(|_| {
+            axum::response::IntoResponse::into_response(AppError::internal(
+                "a request handler panicked",
+            ))
+        }))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            HeaderName::from_static("x-content-type-options"),
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            HeaderName::from_static("cache-control"),
+            HeaderValue::from_static("no-store"),
+        ))
+        .with_state(state)
+}
+
+async fn no_such_endpoint() -> AppError {
+    AppError::not_found("no such endpoint; the API is described at /api/openapi.json")
+}
+
+async fn no_such_method() -> AppError {
+    AppError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        "this endpoint does not take that method; see /api/openapi.json",
+    )
+}
+
+/// Opens the store at `database_url` (default `sqlite:nanite.db`, created
+/// if missing), creates a first campaign if there is none, prints the GM's
+/// link, and serves on `bind` until Ctrl-C.
+pub async fn serve(bind: &str, database_url: &str) -> anyhow::Result<()> {
+    let store = nanite_store::open(database_url)
+        .await
+        .with_context(|| format!("cannot open the database {database_url}"))?;
+    let state = AppState::new(store)?;
+    let listener = tokio::net::TcpListener::bind(bind)
+        .await
+        .with_context(|| format!("cannot listen on {bind}"))?;
+    let address = listener.local_addr()?;
+    let link = state
+        .startup_link()
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot prepare the GM's link: {e}"))?;
+    {
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        writeln!(
+            out,
+            "nanite serve: {} on http://{address} (database {})",
+            link.campaign_name,
+            redact(database_url)
+        )?;
+        writeln!(out, "GM link: http://{address}/join/{}", link.token)?;
+        writeln!(
+            out,
+            "(a new GM link is printed at each start; the previous one no longer opens new sessions)"
+        )?;
+    }
+    axum::serve(listener, app(state))
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await?;
+    Ok(())
+}
+
+/// [`serve`] on a runtime of its own, with logging to stderr (`RUST_LOG`
+/// filters it), for the `nanite` binary.
+pub fn run(bind: &str, database_url: &str) -> anyhow::Result<()> {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?
+        .block_on(serve(bind, database_url))
+}
+
+/// A database URL without its password, for printing.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let user = url[scheme + 3..at].split(':').next().unwrap_or("");
+            format!("{}{user}@{}", &url[..scheme + 3], &url[at + 1..])
+        }
+        _ => url.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn printed_urls_hide_passwords() {
+        assert_eq!(
+            super::redact("postgres://me:secret@db/x"),
+            "postgres://me@db/x"
+        );
+        assert_eq!(super::redact("sqlite:nanite.db"), "sqlite:nanite.db");
+    }
+}

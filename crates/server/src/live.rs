@@ -1,0 +1,221 @@
+//! Live updates over WebSocket. A client connects to
+//! `/api/campaigns/{campaign}/live?after=N` with the last version it saw,
+//! catches up from the table in memory, then receives each new feed entry
+//! as it is committed, cut to what it may see.
+//!
+//! Every committed entry goes through [`Fanout::publish`], the one way into
+//! the live channels: a PostgreSQL LISTEN task feeding entries committed by
+//! another server would call it too.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use axum::extract::rejection::QueryRejection;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::Response;
+use serde::Deserialize;
+use serde_json::json;
+use tokio::sync::broadcast;
+
+use crate::AppState;
+use crate::error::AppError;
+use crate::permissions::Viewer;
+use crate::sessions::Caller;
+use crate::table::Item;
+use crate::view;
+
+/// What goes down a campaign's channel.
+#[derive(Clone, Debug)]
+pub(crate) enum Signal {
+    /// A committed feed entry.
+    Item(Arc<Item>),
+    /// An invitation was revoked: its connections close.
+    Revoked(String),
+}
+
+/// Entries a slow client may fall behind by before it catches up from the
+/// table instead.
+const CHANNEL: usize = 1024;
+
+/// The live channels, one per campaign with listeners.
+#[derive(Default)]
+pub(crate) struct Fanout {
+    channels: Mutex<HashMap<String, broadcast::Sender<Signal>>>,
+}
+
+impl Fanout {
+    /// Hands `signal` to every live connection of `campaign`.
+    pub(crate) fn publish(&self, campaign: &str, signal: Signal) {
+        let mut channels = self.channels.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(sender) = channels.get(campaign) {
+            if sender.send(signal).is_err() {
+                // Nobody listens any more.
+                channels.remove(campaign);
+            }
+        }
+    }
+
+    /// A receiver of `campaign`'s signals.
+    pub(crate) fn subscribe(&self, campaign: &str) -> broadcast::Receiver<Signal> {
+        let mut channels = self.channels.lock().unwrap_or_else(|p| p.into_inner());
+        channels
+            .entry(campaign.to_string())
+            .or_insert_with(|| broadcast::channel(CHANNEL).0)
+            .subscribe()
+    }
+}
+
+/// The query of `/live`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct LiveQuery {
+    #[serde(default)]
+    after: i64,
+}
+
+/// `GET /api/campaigns/{campaign}/live?after=N`: the WebSocket.
+pub(crate) async fn connect(
+    State(state): State<AppState>,
+    Path(campaign): Path<String>,
+    query: Result<Query<LiveQuery>, QueryRejection>,
+    caller: Caller,
+    headers: HeaderMap,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<Response, AppError> {
+    caller.member_of(&campaign)?;
+    let Query(query) = query.map_err(|e| {
+        AppError::bad_request(
+            "invalid_query",
+            format!("{e}; the query is ?after=N, the last version you saw (0 for all)"),
+        )
+    })?;
+    same_origin(&headers)?;
+    let upgrade = upgrade.map_err(|e| {
+        AppError::new(
+            StatusCode::UPGRADE_REQUIRED,
+            "websocket_expected",
+            format!("{e}; connect with a WebSocket client"),
+        )
+    })?;
+    // The table must exist (and be loaded) before the socket opens.
+    state.tables().read(&state, &campaign, |_| ()).await?;
+    let viewer = view::viewer(&caller);
+    Ok(upgrade.on_upgrade(move |socket| run(socket, state, campaign, viewer, query.after)))
+}
+
+/// A page from another site may not open the socket with our cookie.
+fn same_origin(headers: &HeaderMap) -> Result<(), AppError> {
+    let Some(origin) = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok()) else {
+        return Ok(());
+    };
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
+    let origin_host = origin.split_once("://").map_or(origin, |(_, rest)| rest);
+    if origin_host.eq_ignore_ascii_case(host) {
+        Ok(())
+    } else {
+        Err(AppError::forbidden(
+            "cross_origin",
+            "live updates are for pages served by this server",
+        ))
+    }
+}
+
+async fn run(mut socket: WebSocket, state: AppState, campaign: String, viewer: Viewer, after: i64) {
+    let mut signals = state.live().subscribe(&campaign);
+    let mut last = after;
+    if catch_up(&mut socket, &state, &campaign, &viewer, &mut last)
+        .await
+        .is_err()
+    {
+        return;
+    }
+    loop {
+        tokio::select! {
+            signal = signals.recv() => match signal {
+                Ok(Signal::Item(item)) => {
+                    if item.version <= last {
+                        continue;
+                    }
+                    last = item.version;
+                    if let Some(shown) = view::item(&item, &viewer) {
+                        if send(&mut socket, shown.to_string()).await.is_err() {
+                            return;
+                        }
+                    }
+                }
+                Ok(Signal::Revoked(invite)) if invite == viewer.invite => {
+                    let _ = socket
+                        .send(Message::Close(Some(CloseFrame {
+                            code: 4001,
+                            reason: "your invitation was revoked".into(),
+                        })))
+                        .await;
+                    return;
+                }
+                Ok(Signal::Revoked(_)) => {}
+                Err(broadcast::error::RecvError::Lagged(_)) => {
+                    if catch_up(&mut socket, &state, &campaign, &viewer, &mut last)
+                        .await
+                        .is_err()
+                    {
+                        return;
+                    }
+                }
+                Err(broadcast::error::RecvError::Closed) => return,
+            },
+            incoming = socket.recv() => match incoming {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
+                Some(Ok(_)) => {}
+            },
+        }
+    }
+}
+
+/// Sends every entry after `last` the viewer may see, then
+/// `{"type":"caught_up","version":V}`; `last` becomes V.
+async fn catch_up(
+    socket: &mut WebSocket,
+    state: &AppState,
+    campaign: &str,
+    viewer: &Viewer,
+    last: &mut i64,
+) -> Result<(), ()> {
+    let from = *last;
+    let read = state
+        .tables()
+        .read(state, campaign, |table| {
+            let shown: Vec<String> = table
+                .after(from)
+                .iter()
+                .filter_map(|item| view::item(item, viewer))
+                .map(|v| v.to_string())
+                .collect();
+            (shown, table.version)
+        })
+        .await;
+    let Ok((shown, version)) = read else {
+        return Err(());
+    };
+    for text in shown {
+        send(socket, text).await?;
+    }
+    *last = version.max(from);
+    send(
+        socket,
+        json!({ "type": "caught_up", "version": version }).to_string(),
+    )
+    .await
+}
+
+async fn send(socket: &mut WebSocket, text: String) -> Result<(), ()> {
+    socket
+        .send(Message::Text(text.into()))
+        .await
+        .map_err(|_| ())
+}

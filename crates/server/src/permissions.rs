@@ -1,0 +1,227 @@
+//! Who may do what. The GM does everything; a player acts only for their
+//! own characters, on their turn or with a reaction; spectators watch. These
+//! are the server's only decisions: whether an action is legal is the
+//! engine's to say.
+
+use nanite_compound_x::encounter::{Battle, Command};
+use nanite_core::{ClockCommand, CombatantId};
+use serde::{Deserialize, Serialize};
+
+use crate::error::AppError;
+
+/// A seat's role at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum Role {
+    /// Runs the game, sees everything.
+    Gm,
+    /// Plays their own characters.
+    Player,
+    /// Watches.
+    Spectator,
+}
+
+/// Who is looking: what a view, a log entry or a live update is cut to.
+#[derive(Clone, Debug)]
+pub(crate) struct Viewer {
+    /// Their role.
+    pub(crate) role: Role,
+    /// Their seat (invitation id).
+    pub(crate) invite: String,
+    /// The character slot their invitation fills, if any.
+    pub(crate) slot: Option<String>,
+}
+
+impl Viewer {
+    /// Whether they see everything.
+    pub(crate) fn is_gm(&self) -> bool {
+        self.role == Role::Gm
+    }
+}
+
+/// What a command asks, as far as permissions go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Acting {
+    /// Only the GM gives it: setting the scene, the GM's hand, rulings.
+    Gm,
+    /// A combatant acts: on its turn, or with held actions set off.
+    Turn(CombatantId),
+    /// A combatant reacts out of turn (sets off its held actions).
+    Reaction(CombatantId),
+    /// These combatants roll (initiative).
+    Rolls(Vec<CombatantId>),
+}
+
+/// Who acts in `command`. Commands not named here are the GM's, so a
+/// command added to the engine is GM-only until someone decides otherwise.
+pub(crate) fn acting(command: &Command, battle: &Battle) -> Acting {
+    use Command as C;
+    match command {
+        C::RollInitiative { who } if !who.is_empty() => Acting::Rolls(who.clone()),
+        C::Clock(ClockCommand::NextTurn) => {
+            battle.clock.active.clone().map_or(Acting::Gm, Acting::Turn)
+        }
+        C::Clock(ClockCommand::Trigger { id }) => Acting::Reaction(id.clone()),
+        C::Stance { id, .. }
+        | C::Move { id, .. }
+        | C::Jump { id, .. }
+        | C::Suppress { id, .. }
+        | C::Melee { id, .. }
+        | C::Grapple { id, .. }
+        | C::GrappleAct { id, .. }
+        | C::Cook { id, .. }
+        | C::Throw { id, .. }
+        | C::Hold { id, .. }
+        | C::Treat { id, .. }
+        | C::Aim { id }
+        | C::Fire { id, .. }
+        | C::ClearJam { id, .. }
+        | C::Reload { id, .. }
+        | C::FastRecharge { id }
+        | C::Save { id, .. }
+        | C::Stabilize { id, .. }
+        | C::Act { id, .. }
+        | C::Search { id, .. }
+        | C::Cloak { id }
+        | C::Uncloak { id }
+        | C::Cast { id, .. } => Acting::Turn(id.clone()),
+        _ => Acting::Gm,
+    }
+}
+
+/// The command's name as it is sent (`fire`, `clock`).
+pub(crate) fn command_name(command: &Command) -> String {
+    serde_json::to_value(command)
+        .ok()
+        .and_then(|v| v.get("command").and_then(|c| c.as_str()).map(String::from))
+        .unwrap_or_else(|| "this".into())
+}
+
+/// Whether `role` may give `command` now; `owns` says which combatants are
+/// the caller's.
+pub(crate) fn may_command(
+    role: Role,
+    owns: impl Fn(&CombatantId) -> bool,
+    battle: &Battle,
+    command: &Command,
+) -> Result<(), AppError> {
+    match role {
+        Role::Gm => return Ok(()),
+        Role::Spectator => {
+            return Err(AppError::forbidden(
+                "spectators_watch",
+                "spectators only watch; ask the GM for a player invitation to act",
+            ));
+        }
+        Role::Player => {}
+    }
+    let not_yours = |id: &CombatantId| {
+        AppError::forbidden(
+            "not_your_character",
+            format!("{id} is not your character; you act only for characters you own"),
+        )
+    };
+    match acting(command, battle) {
+        Acting::Gm => Err(AppError::forbidden(
+            "gm_only",
+            format!(
+                "only the GM gives `{}` commands; ask the GM",
+                command_name(command)
+            ),
+        )),
+        Acting::Rolls(ids) => match ids.iter().find(|id| !owns(id)) {
+            Some(id) => Err(not_yours(id)),
+            None => Ok(()),
+        },
+        Acting::Reaction(id) if owns(&id) => Ok(()),
+        Acting::Reaction(id) => Err(not_yours(&id)),
+        Acting::Turn(id) if !owns(&id) => Err(not_yours(&id)),
+        Acting::Turn(id) => {
+            let clock = &battle.clock;
+            let on_turn = clock.active.as_ref() == Some(&id);
+            let held = clock.held.get(&id).is_some_and(|h| h.triggered);
+            if on_turn || held {
+                Ok(())
+            } else {
+                Err(AppError::forbidden(
+                    "not_your_turn",
+                    format!(
+                        "it is not {id}'s turn; act on your turn, or react by setting off held actions (clock trigger)"
+                    ),
+                ))
+            }
+        }
+    }
+}
+
+/// A character record's ownership: the GM owns all; a player owns what they
+/// uploaded and the slot their invitation fills.
+pub(crate) fn owns_character(viewer: &Viewer, character: &str, uploaded_by: Option<&str>) -> bool {
+    viewer.is_gm()
+        || uploaded_by == Some(viewer.invite.as_str())
+        || viewer.slot.as_deref() == Some(character)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn command(text: &str) -> Command {
+        serde_json::from_str(text).unwrap()
+    }
+
+    #[test]
+    fn commands_name_who_acts() {
+        let battle = Battle::new();
+        let cases = [
+            (
+                r#"{"command":"aim","id":"vex"}"#,
+                Acting::Turn("vex".into()),
+            ),
+            (
+                r#"{"command":"clock","clock":"trigger","id":"vex"}"#,
+                Acting::Reaction("vex".into()),
+            ),
+            (
+                r#"{"command":"roll_initiative","who":["vex"]}"#,
+                Acting::Rolls(vec!["vex".into()]),
+            ),
+            (r#"{"command":"roll_initiative","who":[]}"#, Acting::Gm),
+            (r#"{"command":"clock","clock":"next_turn"}"#, Acting::Gm),
+            (
+                r#"{"command":"harm","target":"vex","amount":5,"damage_type":"ballistic","apl":0,"why":"fire"}"#,
+                Acting::Gm,
+            ),
+            (
+                r#"{"command":"distance","a":"vex","b":"raider","metres":10}"#,
+                Acting::Gm,
+            ),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(acting(&command(text), &battle), expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn players_act_only_for_their_own_on_their_turn() {
+        let battle = Battle::new();
+        let aim = command(r#"{"command":"aim","id":"vex"}"#);
+        let mine = |id: &CombatantId| id.as_str() == "vex";
+        let theirs = |_: &CombatantId| false;
+        assert!(may_command(Role::Gm, theirs, &battle, &aim).is_ok());
+        let code = |r: Result<(), AppError>| r.unwrap_err().code();
+        assert_eq!(
+            code(may_command(Role::Spectator, mine, &battle, &aim)),
+            "spectators_watch"
+        );
+        assert_eq!(
+            code(may_command(Role::Player, theirs, &battle, &aim)),
+            "not_your_character"
+        );
+        // Nobody's turn before the fight begins.
+        assert_eq!(
+            code(may_command(Role::Player, mine, &battle, &aim)),
+            "not_your_turn"
+        );
+    }
+}

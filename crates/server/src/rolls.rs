@@ -1,0 +1,210 @@
+//! The roll log: dice expressions rolled at the table, each in a mode that
+//! says who sees it: public (everyone), gm (the GM's own secret roll),
+//! blind (the GM sees it; the roller only that it was made), self (the
+//! roller and the GM). Rolls use the operating system's randomness, or the
+//! physical dice a player typed in.
+
+use axum::Json;
+use axum::extract::{OriginalUri, Path, State};
+use axum::http::{HeaderMap, Method};
+use axum::response::{IntoResponse, Response};
+use nanite_dice::{EntropyDice, Expression, ScriptedDice};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use crate::AppState;
+use crate::body::Strict;
+use crate::error::AppError;
+use crate::idempotency;
+use crate::permissions::{Role, Viewer};
+use crate::sessions::Caller;
+use crate::table::{Change, Fact, ItemBody};
+use crate::view;
+
+/// Who sees a roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum RollMode {
+    /// Everyone.
+    Public,
+    /// The GM only (the GM's own rolls).
+    Gm,
+    /// The GM; the roller sees that it was made, not the result.
+    Blind,
+    /// The roller and the GM.
+    #[serde(rename = "self")]
+    Own,
+}
+
+/// A roll of the log.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(crate) struct RollItem {
+    /// The roller's label ("Alice", "GM").
+    pub(crate) label: String,
+    /// Who sees it.
+    pub(crate) mode: RollMode,
+    /// The expression as typed.
+    pub(crate) expression: String,
+    /// The total.
+    pub(crate) total: i64,
+    /// The whole roll: every die with its fate.
+    pub(crate) roll: Value,
+    /// Rolled with physical dice typed in.
+    pub(crate) physical: bool,
+}
+
+impl RollItem {
+    /// The roll as `viewer` may see it, if at all; `by` is the roller's seat.
+    pub(crate) fn shown_to(&self, by: &str, viewer: &Viewer) -> Option<Value> {
+        let roller = by == viewer.invite;
+        let full = json!({
+            "by": by,
+            "label": self.label,
+            "mode": self.mode,
+            "expression": self.expression,
+            "total": self.total,
+            "roll": self.roll,
+            "physical": self.physical,
+        });
+        match self.mode {
+            RollMode::Public => Some(full),
+            _ if viewer.is_gm() => Some(full),
+            RollMode::Own if roller => Some(full),
+            RollMode::Blind if roller => Some(json!({
+                "by": by,
+                "label": self.label,
+                "mode": self.mode,
+                "expression": self.expression,
+                "hidden": "a blind roll: only the GM sees the result",
+            })),
+            _ => None,
+        }
+    }
+}
+
+/// What `POST /api/campaigns/{campaign}/rolls` takes.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RollRequest {
+    expression: String,
+    #[serde(default)]
+    mode: Option<RollMode>,
+    #[serde(default)]
+    dice: Option<Vec<i64>>,
+}
+
+/// `POST /api/campaigns/{campaign}/rolls`: rolls an expression into the log.
+pub(crate) async fn roll(
+    State(state): State<AppState>,
+    Path(campaign): Path<String>,
+    caller: Caller,
+    method: Method,
+    OriginalUri(uri): OriginalUri,
+    headers: HeaderMap,
+    body: Strict<RollRequest>,
+) -> Result<Response, AppError> {
+    caller.member_of(&campaign)?;
+    let mode = body.value.mode.unwrap_or(RollMode::Public);
+    match (caller.role(), mode) {
+        (Role::Spectator, _) => {
+            return Err(AppError::forbidden(
+                "spectators_watch",
+                "spectators only watch; ask the GM for a player invitation to roll",
+            ));
+        }
+        (Role::Player, RollMode::Gm) => {
+            return Err(AppError::forbidden(
+                "gm_only",
+                "gm rolls are the GM's own; roll blind (the GM sees it, you do not) or self (you and the GM)",
+            ));
+        }
+        _ => {}
+    }
+    let key = idempotency::key(&headers)?;
+    if let Err(seconds) = state.throttle().take(&caller.session) {
+        return Err(AppError::too_many(
+            format!("too many rolls from this session; wait {seconds} s and roll again"),
+            seconds,
+        ));
+    }
+    let expression = Expression::parse(&body.value.expression).map_err(|e| {
+        AppError::unprocessable("invalid_expression", format!("{e}"))
+            .with("expression", json!(body.value.expression))
+    })?;
+    let physical = body.value.dice.is_some();
+    let rolled = match &body.value.dice {
+        Some(values) => {
+            let mut dice = ScriptedDice::new(values.iter().copied());
+            let rolled = expression.roll(&mut dice).map_err(dice_error)?;
+            if dice.remaining() > 0 {
+                return Err(AppError::unprocessable(
+                    "too_many_dice",
+                    format!(
+                        "{} dice were typed in but the roll used {}; enter exactly the dice asked for",
+                        values.len(),
+                        values.len() - dice.remaining()
+                    ),
+                ));
+            }
+            rolled
+        }
+        None => expression
+            .roll(&mut EntropyDice::new())
+            .map_err(dice_error)?,
+    };
+    let item = RollItem {
+        label: caller.invite.label.clone(),
+        mode,
+        expression: rolled.expression.clone(),
+        total: rolled.total,
+        roll: serde_json::to_value(&rolled).map_err(AppError::internal)?,
+        physical,
+    };
+    let change = Change {
+        campaign: &campaign,
+        by: &caller.invite.id,
+        key: key.as_deref(),
+        fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
+    };
+    let committed = state
+        .tables()
+        .commit(&state, change, |_| {
+            Ok((Fact::Roll(item.clone()), ItemBody::Roll(item.clone())))
+        })
+        .await?;
+    let viewer = view::viewer(&caller);
+    let shown = view::item(&committed.item, &viewer);
+    Ok(view::created(committed.replayed, committed.item.version, shown).into_response())
+}
+
+fn dice_error(e: nanite_dice::Error) -> AppError {
+    match e.kind() {
+        nanite_dice::ErrorKind::Source(source) => {
+            AppError::unprocessable(crate::encounters::source_code(source), source.to_string())
+        }
+        _ => AppError::unprocessable("invalid_expression", e.to_string()),
+    }
+}
+
+/// `GET /api/campaigns/{campaign}/rolls`: the roll log as the caller may
+/// see it, oldest first.
+pub(crate) async fn list(
+    State(state): State<AppState>,
+    Path(campaign): Path<String>,
+    caller: Caller,
+) -> Result<Json<Value>, AppError> {
+    caller.member_of(&campaign)?;
+    let viewer = view::viewer(&caller);
+    let rolls = state
+        .tables()
+        .read(&state, &campaign, |table| {
+            table
+                .feed
+                .iter()
+                .filter(|i| matches!(i.body, ItemBody::Roll(_)))
+                .filter_map(|i| view::item(i, &viewer))
+                .collect::<Vec<_>>()
+        })
+        .await?;
+    Ok(Json(json!({ "rolls": rolls })))
+}

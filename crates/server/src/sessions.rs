@@ -1,0 +1,349 @@
+//! Joining and sessions: an invitation token becomes a session cookie
+//! (`HttpOnly; SameSite=Strict; Path=/`) plus a CSRF token for the page, or
+//! is sent by a bot as `Authorization: Bearer TOKEN` on every request.
+//! [`Caller`] is who a request comes from, with the CSRF check applied.
+
+use axum::Json;
+use axum::extract::rejection::FormRejection;
+use axum::extract::{FromRequestParts, Path, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
+use nanite_store::EventStore;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use crate::AppState;
+use crate::body::Strict;
+use crate::error::AppError;
+use crate::invites::{self, Invite};
+use crate::permissions::Role;
+use crate::{campaigns, tokens};
+
+/// The session cookie's name.
+pub(crate) const COOKIE: &str = "nanite_session";
+/// The header carrying the CSRF token.
+pub(crate) const CSRF_HEADER: &str = "x-csrf-token";
+const SESSIONS: &str = "sessions";
+
+/// How a request proved who it is.
+#[derive(Clone, Debug)]
+pub(crate) enum Via {
+    /// The session cookie; `csrf` is its CSRF token.
+    Cookie {
+        /// The session's CSRF token.
+        csrf: String,
+    },
+    /// `Authorization: Bearer` with an invitation token (bots).
+    Bearer,
+}
+
+/// Who a request comes from.
+#[derive(Clone, Debug)]
+pub(crate) struct Caller {
+    /// Their invitation: their seat at the table.
+    pub(crate) invite: Invite,
+    /// Cookie or bearer.
+    pub(crate) via: Via,
+    /// What the roll limiter counts against: the session, or the bearer's seat.
+    pub(crate) session: String,
+}
+
+impl Caller {
+    /// Their role.
+    pub(crate) fn role(&self) -> Role {
+        self.invite.role
+    }
+
+    /// Refuses a campaign that is not theirs.
+    pub(crate) fn member_of(&self, campaign: &str) -> Result<(), AppError> {
+        if self.invite.campaign == campaign {
+            Ok(())
+        } else {
+            Err(AppError::forbidden(
+                "other_campaign",
+                format!(
+                    "your invitation is for campaign {}, not {campaign}; join with that campaign's link",
+                    self.invite.campaign
+                ),
+            ))
+        }
+    }
+
+    /// Refuses anyone but the GM of `campaign`.
+    pub(crate) fn gm_of(&self, campaign: &str) -> Result<(), AppError> {
+        self.member_of(campaign)?;
+        if self.role() == Role::Gm {
+            Ok(())
+        } else {
+            Err(AppError::forbidden(
+                "gm_only",
+                "only the GM may do this; ask the GM",
+            ))
+        }
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+struct Session {
+    campaign: String,
+    invite: String,
+}
+
+impl FromRequestParts<AppState> for Caller {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        if let Some(value) = parts.headers.get(header::AUTHORIZATION) {
+            let token = value
+                .to_str()
+                .ok()
+                .and_then(|v| v.strip_prefix("Bearer "))
+                .ok_or_else(|| {
+                    AppError::unauthenticated(
+                        "the Authorization header must be `Bearer TOKEN` with your invitation token",
+                    )
+                })?;
+            let invite = usable(invites::by_token(state, token.trim()).await?, true)?;
+            let session = format!("bearer:{}", invite.id);
+            return Ok(Caller {
+                invite,
+                via: Via::Bearer,
+                session,
+            });
+        }
+        let token = cookie(&parts.headers).ok_or_else(|| {
+            AppError::unauthenticated(
+                "you are not signed in: join with your invitation (POST /api/join with {\"token\": ...}), or send Authorization: Bearer TOKEN",
+            )
+        })?;
+        let ended = || {
+            AppError::unauthenticated(
+                "your session is unknown or has ended; open your invitation link again",
+            )
+        };
+        if !tokens::well_formed(&token) {
+            return Err(ended());
+        }
+        let hash = tokens::hash(&token);
+        let record = state
+            .store()
+            .record(SESSIONS, &hash)
+            .await?
+            .ok_or_else(ended)?;
+        let session: Session = serde_json::from_value(record.data).map_err(AppError::internal)?;
+        let invite = invites::find(state, &session.campaign, &session.invite).await?;
+        let invite = usable(invite, false)?;
+        let csrf = tokens::csrf(&token);
+        if !matches!(
+            parts.method,
+            Method::GET | Method::HEAD | Method::OPTIONS | Method::TRACE
+        ) {
+            let sent = parts
+                .headers
+                .get(CSRF_HEADER)
+                .and_then(|v| v.to_str().ok())
+                .ok_or_else(|| {
+                    AppError::forbidden(
+                        "csrf_missing",
+                        "a change made with a session cookie needs the X-CSRF-Token header; GET /api/me gives the token",
+                    )
+                })?;
+            if !tokens::same(sent, &csrf) {
+                return Err(AppError::forbidden(
+                    "csrf_mismatch",
+                    "the X-CSRF-Token header does not match this session; GET /api/me gives the right one",
+                ));
+            }
+        }
+        Ok(Caller {
+            invite,
+            via: Via::Cookie { csrf },
+            session: hash,
+        })
+    }
+}
+
+/// An invitation fit to sign in with: it exists, is not revoked, and (for a
+/// new join or a bearer) not retired.
+fn usable(invite: Option<Invite>, joining: bool) -> Result<Invite, AppError> {
+    let invite = invite.ok_or_else(|| {
+        AppError::new(
+            StatusCode::UNAUTHORIZED,
+            "unknown_invite",
+            "this token opens no invitation here: check the link, or ask the GM for a new one",
+        )
+    })?;
+    if invite.revoked {
+        return Err(AppError::new(
+            StatusCode::UNAUTHORIZED,
+            "invite_revoked",
+            "this invitation was revoked by the GM; ask the GM for a new link",
+        ));
+    }
+    if joining && invite.retired {
+        return Err(AppError::new(
+            StatusCode::UNAUTHORIZED,
+            "link_replaced",
+            "this GM link was replaced by the one printed when the server last started; use that one",
+        ));
+    }
+    Ok(invite)
+}
+
+/// The session token in a request's cookies.
+fn cookie(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == COOKIE)
+        .map(|(_, value)| value.trim().to_string())
+}
+
+/// What `POST /api/join` takes.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct JoinRequest {
+    token: String,
+}
+
+/// Opens a session for the invitation `token` opens: the `Set-Cookie`
+/// header and what the page needs to know.
+async fn open(state: &AppState, token: &str) -> Result<(HeaderValue, Value), AppError> {
+    let invite = usable(invites::by_token(state, token.trim()).await?, true)?;
+    let session = tokens::secret()?;
+    let record = Session {
+        campaign: invite.campaign.clone(),
+        invite: invite.id.clone(),
+    };
+    state
+        .store()
+        .put_record(
+            SESSIONS,
+            &tokens::hash(&session),
+            &serde_json::to_value(&record).map_err(AppError::internal)?,
+        )
+        .await?;
+    let cookie = format!(
+        "{COOKIE}={session}; HttpOnly; SameSite=Strict; Path=/{}",
+        if state.config().secure_cookies {
+            "; Secure"
+        } else {
+            ""
+        }
+    );
+    let cookie = HeaderValue::from_str(&cookie).map_err(AppError::internal)?;
+    let mut about = whoami(state, &invite).await?;
+    about["csrf_token"] = json!(tokens::csrf(&session));
+    Ok((cookie, about))
+}
+
+async fn whoami(state: &AppState, invite: &Invite) -> Result<Value, AppError> {
+    let campaign = campaigns::find(state, &invite.campaign)
+        .await?
+        .ok_or_else(|| AppError::internal(format!("invite {} has no campaign", invite.id)))?;
+    Ok(json!({
+        "campaign": { "id": campaign.id, "name": campaign.name },
+        "role": invite.role,
+        "invite": invite.public(),
+    }))
+}
+
+/// `POST /api/join`: trades an invitation token for a session cookie and a
+/// CSRF token.
+pub(crate) async fn join(
+    State(state): State<AppState>,
+    body: Strict<JoinRequest>,
+) -> Result<Response, AppError> {
+    let (cookie, about) = open(&state, &body.value.token).await?;
+    Ok(([(header::SET_COOKIE, cookie)], Json(about)).into_response())
+}
+
+/// `GET /api/me`: who the caller is, and (with a cookie) the CSRF token.
+pub(crate) async fn me(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> Result<Json<Value>, AppError> {
+    let mut about = whoami(&state, &caller.invite).await?;
+    if let Via::Cookie { csrf } = &caller.via {
+        about["csrf_token"] = json!(csrf);
+    }
+    Ok(Json(about))
+}
+
+/// `GET /join/{token}`: the link people open; a button posts the token, so
+/// a link preview that fetches the page does not sign anybody in.
+pub(crate) async fn join_page(Path(token): Path<String>) -> Html<String> {
+    if !tokens::well_formed(&token) {
+        return page(
+            "Not an invitation",
+            "<p>This link is not a nanite invitation. Check that it was copied whole.</p>",
+        );
+    }
+    page(
+        "Join the table",
+        &format!(
+            "<form method=\"post\" action=\"/join\"><input type=\"hidden\" name=\"token\" value=\"{token}\"><button type=\"submit\">Join the table</button></form>"
+        ),
+    )
+}
+
+/// `POST /join` (the form of the join page): signs in and says where.
+pub(crate) async fn join_form(
+    State(state): State<AppState>,
+    form: Result<axum::Form<JoinRequest>, FormRejection>,
+) -> Result<Response, AppError> {
+    let axum::Form(request) = form.map_err(|e| {
+        AppError::bad_request(
+            "malformed_form",
+            format!("{e}; the form sends one field, token"),
+        )
+    })?;
+    let (cookie, about) = open(&state, &request.token).await?;
+    let campaign = about["campaign"]["name"].as_str().unwrap_or("the campaign");
+    let role = about["role"].as_str().unwrap_or("");
+    let body = format!(
+        "<p>You joined <b>{}</b> as {}.</p><p>The table page is still to come; the JSON API is described at <a href=\"/api/openapi.json\">/api/openapi.json</a>, and <a href=\"/api/me\">/api/me</a> shows who you are.</p>",
+        escape(campaign),
+        escape(role)
+    );
+    Ok(([(header::SET_COOKIE, cookie)], page("Joined", &body)).into_response())
+}
+
+fn page(title: &str, body: &str) -> Html<String> {
+    Html(format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>nanite: {title}</title></head><body><h1>{title}</h1>{body}</body></html>"
+    ))
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_session_cookie_is_found_among_others() {
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            header::COOKIE,
+            HeaderValue::from_static("theme=dark; nanite_session=abc; other=1"),
+        );
+        assert_eq!(cookie(&headers).as_deref(), Some("abc"));
+        assert_eq!(cookie(&HeaderMap::new()), None);
+    }
+
+    #[test]
+    fn names_are_escaped_in_pages() {
+        assert_eq!(escape("<b>&\"'"), "&lt;b&gt;&amp;&quot;&#39;");
+    }
+}

@@ -1,0 +1,19 @@
+//! The game-table server, tested through its router (`oneshot`, no socket)
+//! and, for live updates, a real socket. Each API test runs on a fresh
+//! SQLite file, and again on PostgreSQL when `NANITE_TEST_POSTGRES` names a
+//! server (otherwise the PostgreSQL tests say they were skipped).
+
+mod server {
+    mod campaigns;
+    mod characters;
+    mod encounters;
+    mod errors;
+    mod idempotency;
+    mod invites;
+    mod live;
+    mod permissions;
+    mod restart;
+    mod rolls;
+    mod sessions;
+    pub(crate) mod support;
+}

@@ -1,0 +1,254 @@
+//! Live updates over a real socket: catching up from the last version
+//! seen, new entries as they are committed, each cut to its viewer, and the
+//! connection of a revoked invitation closed.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use futures_util::StreamExt;
+use serde_json::{Value, json};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::protocol::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+
+use super::support::{Auth, Db, Table};
+use crate::both;
+
+type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+async fn listen(t: &Table) -> SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let app = nanite_server::app(t.state.clone());
+    tokio::spawn(async move {
+        axum::serve(listener, app).await.unwrap();
+    });
+    address
+}
+
+fn request(
+    address: SocketAddr,
+    t: &Table,
+    auth: &Auth,
+    after: i64,
+) -> tokio_tungstenite::tungstenite::handshake::client::Request {
+    let url = format!(
+        "ws://{address}/api/campaigns/{}/live?after={after}",
+        t.campaign
+    );
+    let mut request = url.into_client_request().unwrap();
+    let headers = request.headers_mut();
+    match auth {
+        Auth::Anonymous => {}
+        Auth::Bearer(token) => {
+            headers.insert("authorization", format!("Bearer {token}").parse().unwrap());
+        }
+        Auth::Cookie { cookie, .. } => {
+            headers.insert("cookie", cookie.parse().unwrap());
+        }
+    }
+    request
+}
+
+async fn connect(address: SocketAddr, t: &Table, auth: &Auth, after: i64) -> Socket {
+    connect_async(request(address, t, auth, after))
+        .await
+        .unwrap()
+        .0
+}
+
+/// The next message: JSON text, or `{"closed": code}`.
+async fn next(socket: &mut Socket) -> Value {
+    loop {
+        let message = tokio::time::timeout(Duration::from_secs(10), socket.next())
+            .await
+            .expect("a message within 10 s")
+            .expect("the socket is open")
+            .expect("a good frame");
+        match message {
+            Message::Text(text) => return serde_json::from_str(&text).unwrap(),
+            Message::Close(frame) => {
+                return json!({ "closed": frame.map(|f| u16::from(f.code)) });
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Everything up to `caught_up`, and its version.
+async fn catch_up(socket: &mut Socket) -> (Vec<Value>, i64) {
+    let mut seen = Vec::new();
+    loop {
+        let message = next(socket).await;
+        if message["type"] == "caught_up" {
+            return (seen, message["version"].as_i64().unwrap());
+        }
+        seen.push(message);
+    }
+}
+
+fn versions(items: &[Value]) -> Vec<i64> {
+    items
+        .iter()
+        .map(|i| i["version"].as_i64().unwrap())
+        .collect()
+}
+
+async fn live_updates_catch_up_and_follow(db: Db) {
+    let t = Table::new(db).await;
+    let e = t.depot().await;
+    let version = t.view(&e, &t.gm.session).await["version"].as_i64().unwrap();
+    let address = listen(&t).await;
+
+    let mut gm = connect(address, &t, &t.gm.bearer(), 0).await;
+    let (gm_seen, gm_at) = catch_up(&mut gm).await;
+    assert_eq!(gm_at, version);
+    assert_eq!(versions(&gm_seen), (1..=version).collect::<Vec<_>>());
+    assert!(
+        Value::from(gm_seen.clone())
+            .to_string()
+            .contains("Scav Lookout")
+    );
+
+    let mut alice = connect(address, &t, &t.alice.session, 0).await;
+    let (alice_seen, alice_at) = catch_up(&mut alice).await;
+    assert_eq!(alice_at, version);
+    let text = Value::from(alice_seen.clone()).to_string();
+    assert!(!text.contains("scav") && !text.contains("Scav"), "{text}");
+    assert!(text.contains("Depot Raider (raider) enters"), "{text}");
+    assert!(
+        alice_seen.len() < gm_seen.len(),
+        "the hidden scav's entries are left out"
+    );
+
+    // A visible command reaches both.
+    t.command(&e, &t.alice.session, json!({"command": "aim", "id": "vex"}))
+        .await
+        .expect(201);
+    let to_gm = next(&mut gm).await;
+    let to_alice = next(&mut alice).await;
+    assert_eq!(to_gm["version"], version + 1);
+    assert_eq!(to_alice["version"], version + 1);
+    assert_eq!(to_alice["command"], "aim");
+    assert!(to_gm["dice"].is_array() && to_alice.get("dice").is_none());
+
+    // What only the GM may know reaches only the GM.
+    t.command(
+        &e,
+        &t.gm.session,
+        json!({"command": "position", "id": "scav", "cover": "partial", "stance": null}),
+    )
+    .await
+    .expect(201);
+    assert_eq!(next(&mut gm).await["version"], version + 2);
+    t.send(
+        t.post(&t.path("/rolls"), &t.gm.session)
+            .json(json!({"expression": "d100", "mode": "gm"})),
+    )
+    .await
+    .expect(201);
+    assert_eq!(next(&mut gm).await["type"], "roll");
+    t.command(
+        &e,
+        &t.gm.session,
+        json!({"command": "distance", "a": "vex", "b": "raider", "metres": 14}),
+    )
+    .await
+    .expect(201);
+    assert_eq!(next(&mut gm).await["version"], version + 4);
+    let skipped = next(&mut alice).await;
+    assert_eq!(skipped["version"], version + 4, "{skipped}");
+
+    // Alice drops; two things happen; she reconnects from where she was.
+    alice.close(None).await.unwrap();
+    drop(alice);
+    for metres in [13, 12] {
+        t.command(
+            &e,
+            &t.gm.session,
+            json!({"command": "distance", "a": "vex", "b": "raider", "metres": metres}),
+        )
+        .await
+        .expect(201);
+    }
+    let mut alice = connect(address, &t, &t.alice.session, version + 4).await;
+    let (missed, now) = catch_up(&mut alice).await;
+    assert_eq!(versions(&missed), [version + 5, version + 6]);
+    assert_eq!(now, version + 6);
+    assert!(
+        missed[1]["lines"].to_string().contains("12 m"),
+        "{missed:?}"
+    );
+
+    // A blind roll: the GM sees the result, the roller only that it was
+    // made, another player nothing.
+    let mut bob = connect(address, &t, &t.bob.session, now).await;
+    catch_up(&mut bob).await;
+    t.send(
+        t.post(&t.path("/rolls"), &t.alice.session)
+            .json(json!({"expression": "d100", "mode": "blind"})),
+    )
+    .await
+    .expect(201);
+    t.send(
+        t.post(&t.path("/rolls"), &t.alice.session)
+            .json(json!({"expression": "d6"})),
+    )
+    .await
+    .expect(201);
+    let gm_blind = next(&mut gm).await;
+    // The GM socket is still on the earlier entries; skip to the blind roll.
+    let mut gm_blind = gm_blind;
+    while gm_blind["version"].as_i64().unwrap() < now + 1 {
+        gm_blind = next(&mut gm).await;
+    }
+    assert!(gm_blind["total"].is_number());
+    let alice_blind = next(&mut alice).await;
+    assert_eq!(alice_blind["mode"], "blind");
+    assert!(alice_blind.get("total").is_none());
+    let bob_next = next(&mut bob).await;
+    assert_eq!(
+        bob_next["version"],
+        now + 2,
+        "Bob's first news is the public roll"
+    );
+    assert_eq!(next(&mut alice).await["version"], now + 2);
+
+    // Revoking Alice's invitation closes her connection.
+    t.send(axum_delete(&t, &t.alice.invite)).await.expect(200);
+    let closed = next(&mut alice).await;
+    assert_eq!(closed, json!({"closed": 4001}));
+}
+
+fn axum_delete(t: &Table, invite: &str) -> super::support::Call {
+    super::support::Call::new(
+        axum::http::Method::DELETE,
+        t.path(&format!("/invites/{invite}")),
+        &t.gm.session,
+    )
+}
+
+async fn strangers_and_other_sites_cannot_listen(db: Db) {
+    let t = Table::new(db).await;
+    let address = listen(&t).await;
+    let refused = connect_async(request(address, &t, &Auth::Anonymous, 0)).await;
+    assert!(refused.is_err());
+    let mut from_elsewhere = request(address, &t, &t.alice.session, 0);
+    from_elsewhere
+        .headers_mut()
+        .insert("origin", "http://evil.example".parse().unwrap());
+    assert!(connect_async(from_elsewhere).await.is_err());
+    let mut same_site = request(address, &t, &t.alice.session, 0);
+    same_site
+        .headers_mut()
+        .insert("origin", format!("http://{address}").parse().unwrap());
+    let (mut socket, _) = connect_async(same_site).await.unwrap();
+    let (_, version) = catch_up(&mut socket).await;
+    assert_eq!(version, 0);
+}
+
+both!(
+    live_updates_catch_up_and_follow,
+    strangers_and_other_sites_cannot_listen,
+);

@@ -1,0 +1,462 @@
+//! The test table: a server over a fresh database (SQLite always,
+//! PostgreSQL when `NANITE_TEST_POSTGRES` names a server), requests sent
+//! with `oneshot`, and the seats of a campaign: the GM, Alice (who plays
+//! Vex), Bob (a player with no character in the fight) and a spectator.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{HeaderMap, Method, Request, StatusCode, header};
+use http_body_util::BodyExt;
+use nanite_server::{AppState, Config, app};
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+pub(crate) const VEX: &str = include_str!("../../../../examples/compound-x/vex.toml");
+pub(crate) const RAIDER: &str = include_str!("../../../../examples/compound-x/raider.toml");
+pub(crate) const SCAV: &str = include_str!("../../../../examples/compound-x/scav.toml");
+
+static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+fn unique(prefix: &str) -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos();
+    format!(
+        "{prefix}_{}_{}_{nanos}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+/// Where a test's data lives.
+#[derive(Clone, Debug)]
+pub(crate) struct Db(pub(crate) String);
+
+/// A fresh SQLite file.
+pub(crate) fn sqlite() -> Db {
+    let path = std::env::temp_dir().join(format!("{}.db", unique("nanite_server")));
+    Db(format!("sqlite:{}", path.display()))
+}
+
+/// A fresh PostgreSQL database, or `None` (skipped, and said so once).
+pub(crate) async fn postgres() -> Option<Db> {
+    let Ok(admin) = std::env::var("NANITE_TEST_POSTGRES") else {
+        static SAID: std::sync::Once = std::sync::Once::new();
+        SAID.call_once(|| {
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
+                "note: PostgreSQL server tests skipped: set NANITE_TEST_POSTGRES=postgres://... to run them"
+            );
+        });
+        return None;
+    };
+    let name = unique("nanite_srv");
+    let pool = sqlx::PgPool::connect(&admin)
+        .await
+        .expect("the test server");
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    let base = admin.rsplit_once('/').map_or(admin.as_str(), |(b, _)| b);
+    Some(Db(format!("{base}/{name}")))
+}
+
+/// A server state over `db`.
+pub(crate) async fn state(db: &Db, config: Config) -> AppState {
+    let store = nanite_store::open(&db.0).await.unwrap();
+    AppState::with_config(store, config).unwrap()
+}
+
+/// How a request proves who it is.
+#[derive(Clone, Debug)]
+pub(crate) enum Auth {
+    /// Nobody.
+    Anonymous,
+    /// A bot: `Authorization: Bearer TOKEN`.
+    Bearer(String),
+    /// A page: the session cookie and its CSRF token.
+    Cookie { cookie: String, csrf: String },
+}
+
+/// An answer.
+#[derive(Debug)]
+pub(crate) struct Answer {
+    pub(crate) status: StatusCode,
+    pub(crate) headers: HeaderMap,
+    pub(crate) json: Value,
+    pub(crate) text: String,
+}
+
+impl Answer {
+    /// The error code, if it is an error.
+    pub(crate) fn code(&self) -> &str {
+        self.json["error"]["code"].as_str().unwrap_or("")
+    }
+
+    /// Panics unless the status is `status`.
+    #[track_caller]
+    pub(crate) fn expect(self, status: u16) -> Answer {
+        assert_eq!(self.status.as_u16(), status, "{}", self.text);
+        self
+    }
+}
+
+/// A request to send.
+pub(crate) struct Call {
+    method: Method,
+    path: String,
+    auth: Auth,
+    body: Option<(String, Vec<u8>)>,
+    headers: Vec<(String, String)>,
+}
+
+impl Call {
+    pub(crate) fn new(method: Method, path: impl Into<String>, auth: &Auth) -> Call {
+        Call {
+            method,
+            path: path.into(),
+            auth: auth.clone(),
+            body: None,
+            headers: Vec::new(),
+        }
+    }
+
+    pub(crate) fn json(mut self, value: Value) -> Call {
+        self.body = Some(("application/json".into(), value.to_string().into_bytes()));
+        self
+    }
+
+    pub(crate) fn raw(mut self, content_type: &str, body: impl Into<Vec<u8>>) -> Call {
+        self.body = Some((content_type.into(), body.into()));
+        self
+    }
+
+    pub(crate) fn header(mut self, name: &str, value: &str) -> Call {
+        self.headers.push((name.into(), value.into()));
+        self
+    }
+
+    /// Leaves the CSRF header out (of a cookie request).
+    pub(crate) fn without_csrf(mut self) -> Call {
+        if let Auth::Cookie { cookie, .. } = &self.auth {
+            self.auth = Auth::Cookie {
+                cookie: cookie.clone(),
+                csrf: String::new(),
+            };
+        }
+        self
+    }
+
+    pub(crate) fn request(self) -> Request<Body> {
+        let mut r = Request::builder().method(self.method).uri(self.path);
+        match &self.auth {
+            Auth::Anonymous => {}
+            Auth::Bearer(token) => r = r.header(header::AUTHORIZATION, format!("Bearer {token}")),
+            Auth::Cookie { cookie, csrf } => {
+                r = r.header(header::COOKIE, format!("theme=dark; {cookie}"));
+                if !csrf.is_empty() {
+                    r = r.header("x-csrf-token", csrf);
+                }
+            }
+        }
+        for (name, value) in &self.headers {
+            r = r.header(name, value);
+        }
+        match self.body {
+            Some((content_type, bytes)) => r
+                .header(header::CONTENT_TYPE, content_type)
+                .body(Body::from(bytes))
+                .unwrap(),
+            None => r.body(Body::empty()).unwrap(),
+        }
+    }
+}
+
+/// Sends `call` to `router`.
+pub(crate) async fn send(router: &Router, call: Call) -> Answer {
+    let response = router.clone().oneshot(call.request()).await.unwrap();
+    let status = response.status();
+    let headers = response.headers().clone();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+    Answer {
+        status,
+        headers,
+        json,
+        text,
+    }
+}
+
+/// One seat: its invitation id and token, and a cookie session.
+#[derive(Clone, Debug)]
+pub(crate) struct Seat {
+    pub(crate) invite: String,
+    pub(crate) token: String,
+    pub(crate) session: Auth,
+}
+
+impl Seat {
+    pub(crate) fn bearer(&self) -> Auth {
+        Auth::Bearer(self.token.clone())
+    }
+}
+
+/// A campaign with its seats.
+pub(crate) struct Table {
+    pub(crate) state: AppState,
+    pub(crate) router: Router,
+    pub(crate) campaign: String,
+    pub(crate) gm: Seat,
+    pub(crate) alice: Seat,
+    pub(crate) bob: Seat,
+    pub(crate) spectator: Seat,
+}
+
+impl Table {
+    /// A new campaign on `db` with a GM, Alice (slot `vex`), Bob and a
+    /// spectator, each with a session.
+    pub(crate) async fn new(db: Db) -> Table {
+        Table::with_config(db, Config::default()).await
+    }
+
+    pub(crate) async fn with_config(db: Db, config: Config) -> Table {
+        let state = state(&db, config).await;
+        let router = app(state.clone());
+        let made = state.create_campaign("The Depot").await.unwrap();
+        let campaign = made.id.clone();
+        let gm_session = join(&router, &made.gm_token).await;
+        let mut table = Table {
+            state,
+            router,
+            campaign,
+            gm: Seat {
+                invite: made.gm_invite.clone(),
+                token: made.gm_token.clone(),
+                session: gm_session,
+            },
+            alice: placeholder(),
+            bob: placeholder(),
+            spectator: placeholder(),
+        };
+        table.alice = table
+            .invite(json!({"role": "player", "slot": "vex", "label": "Alice"}))
+            .await;
+        table.bob = table
+            .invite(json!({"role": "player", "label": "Bob"}))
+            .await;
+        table.spectator = table.invite(json!({"role": "spectator"})).await;
+        table
+    }
+
+    /// A new invitation, joined.
+    pub(crate) async fn invite(&self, body: Value) -> Seat {
+        let made = self
+            .send(
+                self.post(&self.path("/invites"), &self.gm.session)
+                    .json(body),
+            )
+            .await
+            .expect(201);
+        let token = made.json["token"].as_str().unwrap().to_string();
+        let session = join(&self.router, &token).await;
+        Seat {
+            invite: made.json["invite"]["id"].as_str().unwrap().to_string(),
+            token,
+            session,
+        }
+    }
+
+    pub(crate) fn path(&self, rest: &str) -> String {
+        format!("/api/campaigns/{}{rest}", self.campaign)
+    }
+
+    pub(crate) fn get(&self, path: &str, auth: &Auth) -> Call {
+        Call::new(Method::GET, path, auth)
+    }
+
+    pub(crate) fn post(&self, path: &str, auth: &Auth) -> Call {
+        Call::new(Method::POST, path, auth)
+    }
+
+    pub(crate) async fn send(&self, call: Call) -> Answer {
+        send(&self.router, call).await
+    }
+
+    /// Uploads a character file as `auth`.
+    pub(crate) async fn upload(&self, auth: &Auth, id: &str, toml: &str) -> Answer {
+        self.send(
+            self.post(&self.path(&format!("/characters?id={id}")), auth)
+                .raw("application/toml", toml),
+        )
+        .await
+    }
+
+    /// Opens an encounter (GM); returns its id.
+    pub(crate) async fn encounter(&self, name: &str) -> String {
+        let made = self
+            .send(
+                self.post(&self.path("/encounters"), &self.gm.session)
+                    .json(json!({ "name": name })),
+            )
+            .await
+            .expect(201);
+        made.json["entry"]["encounter"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    }
+
+    /// Adds a combatant (GM).
+    pub(crate) async fn add(&self, encounter: &str, body: Value) -> Answer {
+        self.send(
+            self.post(
+                &self.path(&format!("/encounters/{encounter}/combatants")),
+                &self.gm.session,
+            )
+            .json(body),
+        )
+        .await
+    }
+
+    /// Sends a command as `auth`.
+    pub(crate) async fn command(&self, encounter: &str, auth: &Auth, command: Value) -> Answer {
+        self.send(self.command_call(encounter, auth, command)).await
+    }
+
+    pub(crate) fn command_call(&self, encounter: &str, auth: &Auth, command: Value) -> Call {
+        self.post(
+            &self.path(&format!("/encounters/{encounter}/commands")),
+            auth,
+        )
+        .json(command)
+    }
+
+    /// Sends a command as `auth` with physical dice: starts with none and
+    /// adds a 5 (or the die's top face, if smaller) for each die the server
+    /// names as needed, until the engine accepts or refuses it.
+    pub(crate) async fn physically(&self, encounter: &str, auth: &Auth, command: Value) -> Answer {
+        let mut dice: Vec<u32> = Vec::new();
+        loop {
+            let mut body = command.clone();
+            body["dice"] = json!(dice);
+            let answer = self.command(encounter, auth, body).await;
+            if answer.code() != "dice_needed" {
+                return answer;
+            }
+            let sides = answer.json["error"]["needed"]["sides"].as_u64().unwrap() as u32;
+            dice.push(5.min(sides));
+            assert!(dice.len() < 50, "runaway dice: {}", answer.text);
+        }
+    }
+
+    /// The encounter as `auth` sees it.
+    pub(crate) async fn view(&self, encounter: &str, auth: &Auth) -> Value {
+        self.send(self.get(&self.path(&format!("/encounters/{encounter}")), auth))
+            .await
+            .expect(200)
+            .json
+    }
+
+    /// The depot scene: Vex (Alice's character) against a raider and a
+    /// scav the clock hides from the players; distances set, initiative
+    /// set (Vex first), the fight begun. Returns the encounter id.
+    pub(crate) async fn depot(&self) -> String {
+        self.upload(&self.alice.session, "vex", VEX)
+            .await
+            .expect(201);
+        let e = self.encounter("Ambush at the depot").await;
+        self.add(
+            &e,
+            json!({"id": "vex", "character": "vex", "side": "players", "cover": "partial"}),
+        )
+        .await
+        .expect(201);
+        self.add(
+            &e,
+            json!({"id": "raider", "npc": RAIDER, "side": "raiders"}),
+        )
+        .await
+        .expect(201);
+        self.add(
+            &e,
+            json!({"id": "scav", "npc": SCAV, "side": "raiders", "hidden": true, "cover": "full", "stance": "crouched"}),
+        )
+        .await
+        .expect(201);
+        let gm = &self.gm.session;
+        for command in [
+            json!({"command": "distance", "a": "vex", "b": "raider", "metres": 15}),
+            json!({"command": "distance", "a": "vex", "b": "scav", "metres": 25}),
+            json!({"command": "clock", "clock": "set_initiative", "id": "vex", "total": 80}),
+            json!({"command": "clock", "clock": "set_initiative", "id": "raider", "total": 50}),
+            json!({"command": "clock", "clock": "set_initiative", "id": "scav", "total": 55}),
+        ] {
+            self.command(&e, gm, command).await.expect(201);
+        }
+        self.physically(
+            &e,
+            gm,
+            json!({"command": "clock", "clock": "begin", "surprise": []}),
+        )
+        .await
+        .expect(201);
+        e
+    }
+}
+
+fn placeholder() -> Seat {
+    Seat {
+        invite: String::new(),
+        token: String::new(),
+        session: Auth::Anonymous,
+    }
+}
+
+/// Joins with `token`: the session cookie and CSRF token.
+pub(crate) async fn join(router: &Router, token: &str) -> Auth {
+    let answer = send(
+        router,
+        Call::new(Method::POST, "/api/join", &Auth::Anonymous).json(json!({ "token": token })),
+    )
+    .await
+    .expect(200);
+    let set = answer.headers[header::SET_COOKIE].to_str().unwrap();
+    let cookie = set.split(';').next().unwrap().to_string();
+    Auth::Cookie {
+        cookie,
+        csrf: answer.json["csrf_token"].as_str().unwrap().to_string(),
+    }
+}
+
+/// Runs each named test against SQLite, and against PostgreSQL when a
+/// server is given.
+#[macro_export]
+macro_rules! both {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite_backend {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    super::$name($crate::server::support::sqlite()).await;
+                }
+            )*
+        }
+        mod postgres_backend {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    if let Some(db) = $crate::server::support::postgres().await {
+                        super::$name(db).await;
+                    }
+                }
+            )*
+        }
+    };
+}
