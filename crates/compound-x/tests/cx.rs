@@ -2,6 +2,7 @@
 
 mod cx {
     pub(crate) mod arena;
+    mod black_cat;
     mod character_file;
     mod checks;
     mod cloak;
@@ -22,9 +23,11 @@ mod cx {
     mod odds;
     mod pack;
     mod properties;
+    mod refusals;
     mod scenes;
     mod secondary;
     mod sheets;
+    mod shooting_in_play;
     mod skirmish;
     mod spells;
     mod stats;
