@@ -44,6 +44,16 @@ enum Command {
     Roll(roll::RollArgs),
     /// Compound X characters and encounters: new, check, sheet, level-up, encounter.
     Cx(cx::CxArgs),
+    /// Run the game-table server; prints the GM's link.
+    Serve {
+        /// The address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        bind: String,
+        /// The database: `sqlite:FILE` (created if missing), a file path, or
+        /// `postgres://...`.
+        #[arg(long, env = "DATABASE_URL", default_value = "sqlite:nanite.db")]
+        database: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -51,6 +61,9 @@ fn main() -> ExitCode {
     let outcome = match &cli.command {
         Command::Roll(args) => roll::run(args).map(|()| cx::Outcome::Success),
         Command::Cx(args) => cx::run(args),
+        Command::Serve { bind, database } => {
+            nanite_server::run(bind, database).map(|()| cx::Outcome::Success)
+        }
     };
     match outcome {
         Ok(cx::Outcome::Success) => ExitCode::SUCCESS,

@@ -9,18 +9,20 @@ use axum::extract::{OriginalUri, Path, State};
 use axum::http::{HeaderMap, Method};
 use axum::response::{IntoResponse, Response};
 use nanite_compound_x::combat::{Cover, Stance};
-use nanite_compound_x::encounter::{Battle, Command, Refusal};
+use nanite_compound_x::encounter::Command;
 use nanite_core::{CombatantId, DiceSource, EntropyDice, ScriptedDice};
-use nanite_dice::SourceError;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
 use crate::body::{Strict, json_error};
 use crate::error::AppError;
-use crate::permissions::{Role, Viewer, may_command};
+use crate::facts::{Entrance, Fact, Order};
+use crate::permissions::{Role, may_command};
+use crate::refusals::{asked, refused, refused_with_dice, unseen_targets};
 use crate::sessions::Caller;
-use crate::table::{Change, Entrance, Fact, ItemBody, Order, command_item};
-use crate::{AppState, campaigns, characters, idempotency, tokens, told, view};
+use crate::table::{ItemBody, command_item};
+use crate::tables::Change;
+use crate::{AppState, campaigns, characters, idempotency, tokens, view};
 
 /// `GET /api/campaigns/{campaign}/encounters`.
 pub(crate) async fn list(
@@ -374,118 +376,4 @@ pub(crate) async fn command(
         .await?;
     let shown = view::item(&committed.item, &viewer);
     Ok(view::created(committed.replayed, committed.item.version, shown).into_response())
-}
-
-/// Refuses a player's command that names a combatant hidden from them, in
-/// the words the engine uses for one that is not there at all.
-fn unseen_targets(battle: &Battle, json: &Value) -> Result<(), AppError> {
-    for (id, _) in told::hidden(battle) {
-        if names(json, id.as_str()) {
-            let known: Vec<String> = battle
-                .clock
-                .seats
-                .iter()
-                .filter(|s| !s.hidden)
-                .map(|s| s.id.to_string())
-                .collect();
-            return Err(AppError::unprocessable(
-                "refused",
-                format!(
-                    "nobody called '{id}' is in this fight (known: {})",
-                    known.join(", ")
-                ),
-            ));
-        }
-    }
-    Ok(())
-}
-
-fn names(value: &Value, id: &str) -> bool {
-    match value {
-        Value::String(s) => s == id,
-        Value::Array(items) => items.iter().any(|v| names(v, id)),
-        Value::Object(map) => map.values().any(|v| names(v, id)),
-        _ => false,
-    }
-}
-
-/// The dice a scripted source was asked for, in order.
-fn asked(dice: &ScriptedDice) -> Value {
-    json!(
-        dice.requests()
-            .iter()
-            .map(|(sides, purpose)| json!({ "sides": sides, "purpose": purpose }))
-            .collect::<Vec<_>>()
-    )
-}
-
-/// The API code for a dice source's failure.
-pub(crate) fn source_code(e: &SourceError) -> &'static str {
-    match e {
-        SourceError::Exhausted { .. } => "dice_needed",
-        SourceError::OutOfRange { .. } => "invalid_die",
-        _ => "dice_unavailable",
-    }
-}
-
-fn refused_with_dice(
-    refusal: Refusal,
-    viewer: &Viewer,
-    battle: &Battle,
-    dice: Option<&ScriptedDice>,
-) -> AppError {
-    if let (Refusal::Dice(message), Some(dice)) = (&refusal, dice) {
-        let (sides, purpose) = dice.requests().last().cloned().unwrap_or_default();
-        let code = if message.contains("impossible") {
-            "invalid_die"
-        } else {
-            "dice_needed"
-        };
-        return AppError::unprocessable(
-            code,
-            format!(
-                "{message}; send the command again with the d{sides} for {purpose} added to `dice`"
-            ),
-        )
-        .with(
-            "needed",
-            json!({ "sides": sides, "purpose": purpose, "asked": asked(dice) }),
-        );
-    }
-    refused(refusal, viewer, Some(battle))
-}
-
-/// The engine's refusal as an API error: its message names what is wrong
-/// and the fix. A player is not told of combatants hidden from them.
-fn refused(refusal: Refusal, viewer: &Viewer, battle: Option<&Battle>) -> AppError {
-    if let (Refusal::Unknown { id, .. }, Some(battle), false) = (&refusal, battle, viewer.is_gm()) {
-        let known: Vec<String> = battle
-            .clock
-            .seats
-            .iter()
-            .filter(|s| !s.hidden)
-            .map(|s| s.id.to_string())
-            .collect();
-        return AppError::unprocessable(
-            "refused",
-            format!(
-                "nobody called '{id}' is in this fight (known: {})",
-                known.join(", ")
-            ),
-        );
-    }
-    let details = serde_json::to_value(&refusal).unwrap_or(Value::Null);
-    let message = refusal.to_string();
-    if let (Some(battle), false) = (battle, viewer.is_gm()) {
-        let leaks = told::hidden(battle).iter().any(|(id, name)| {
-            names(&details, id.as_str()) || (!name.is_empty() && message.contains(name.as_str()))
-        });
-        if leaks {
-            return AppError::unprocessable(
-                "refused",
-                "the rules refuse this command now; ask the GM why",
-            );
-        }
-    }
-    AppError::unprocessable("refused", message).with("refusal", details)
 }

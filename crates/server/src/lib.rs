@@ -24,15 +24,18 @@ mod campaigns;
 mod characters;
 mod encounters;
 mod error;
+mod facts;
 mod idempotency;
 mod invites;
 mod live;
 mod openapi;
 mod pack;
 mod permissions;
+mod refusals;
 mod rolls;
 mod sessions;
 mod table;
+mod tables;
 mod throttle;
 mod tokens;
 mod told;
@@ -89,7 +92,7 @@ pub struct AppState {
 struct Shared {
     store: AnyStore,
     pack: Pack,
-    tables: table::Tables,
+    tables: tables::Tables,
     live: live::Fanout,
     throttle: throttle::Throttle,
     config: Config,
@@ -108,7 +111,7 @@ impl AppState {
             shared: Arc::new(Shared {
                 store,
                 pack,
-                tables: table::Tables::default(),
+                tables: tables::Tables::default(),
                 live: live::Fanout::default(),
                 throttle: throttle::Throttle::new(config.roll_burst, config.rolls_per_minute),
                 config,
@@ -130,7 +133,7 @@ impl AppState {
         &self.shared.pack
     }
 
-    pub(crate) fn tables(&self) -> &table::Tables {
+    pub(crate) fn tables(&self) -> &tables::Tables {
         &self.shared.tables
     }
 
@@ -284,11 +287,33 @@ pub async fn serve(bind: &str, database_url: &str) -> anyhow::Result<()> {
         )?;
     }
     axum::serve(listener, app(state))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
+        .with_graceful_shutdown(shutdown())
         .await?;
     Ok(())
+}
+
+/// Ctrl-C, or (on Unix) SIGTERM: stop taking connections and finish the
+/// requests under way. Every acknowledged command is already in the store.
+async fn shutdown() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                term.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {}
+        () = terminate => {}
+    }
 }
 
 /// [`serve`] on a runtime of its own, with logging to stderr (`RUST_LOG`

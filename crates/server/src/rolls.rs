@@ -15,10 +15,12 @@ use serde_json::{Value, json};
 use crate::AppState;
 use crate::body::Strict;
 use crate::error::AppError;
+use crate::facts::Fact;
 use crate::idempotency;
 use crate::permissions::{Role, Viewer};
 use crate::sessions::Caller;
-use crate::table::{Change, Fact, ItemBody};
+use crate::table::ItemBody;
+use crate::tables::Change;
 use crate::view;
 
 /// Who sees a roll.
@@ -180,7 +182,7 @@ pub(crate) async fn roll(
 fn dice_error(e: nanite_dice::Error) -> AppError {
     match e.kind() {
         nanite_dice::ErrorKind::Source(source) => {
-            AppError::unprocessable(crate::encounters::source_code(source), source.to_string())
+            AppError::unprocessable(crate::refusals::source_code(source), source.to_string())
         }
         _ => AppError::unprocessable("invalid_expression", e.to_string()),
     }

@@ -22,8 +22,8 @@ pub(crate) struct Told {
 
 /// Tells `events` (as `json`), starting from `before`, the battle just
 /// before the command.
-pub(crate) fn tell(before: &Battle, events: &[Event], json: &[Value]) -> Told {
-    let mut state = before.clone();
+pub(crate) fn tell(before: Battle, events: &[Event], json: &[Value]) -> Told {
+    let mut state = before;
     let mut told = Told::default();
     let (mut withheld, mut heard) = (false, false);
     for (event, value) in events.iter().zip(json) {

@@ -276,7 +276,7 @@ async fn hidden_dcs_stay_with_the_gm(db: Db) {
     );
     for seat in [&t.alice, &t.bob] {
         let view = t.view(&e, &seat.session).await;
-        let last = view["log"].as_array().unwrap().last().unwrap().to_string();
+        let last = view["log"].as_array().unwrap().last().unwrap()["lines"].to_string();
         assert!(!last.contains("73"), "{last}");
         assert!(
             last.contains("success") || last.contains("failure"),

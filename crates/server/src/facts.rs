@@ -1,0 +1,132 @@
+//! What a campaign's stream keeps: one [`Entry`] per accepted change, with
+//! who asked, the request's fingerprint and the [`Fact`]. A command is kept
+//! as the server received it, with every die it rolled, so replaying it
+//! needs nothing else; the engine's events are kept beside it for readers of
+//! the stream (they are not read back: events are not deserializable).
+
+use std::collections::BTreeMap;
+
+use nanite_compound_x::combat::{Cover, Fighter, Stance};
+use nanite_compound_x::encounter::Command;
+use nanite_compound_x::{Character, HouseRules, Pack, Sheet};
+use nanite_core::content::SourceFile;
+use nanite_core::{CombatantId, RolledDie};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::rolls::RollItem;
+
+/// What the stream keeps of one accepted change.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub(crate) enum Fact {
+    /// The GM opened an encounter.
+    EncounterCreated {
+        /// Its id.
+        encounter: String,
+        /// Its name.
+        name: String,
+    },
+    /// A command the engine accepted.
+    Command {
+        /// The encounter.
+        encounter: String,
+        /// The server-level command.
+        order: Order,
+        /// Every die it rolled, in order: replaying needs nothing else.
+        dice: Vec<RolledDie>,
+        /// The engine's events, for viewers of the stream.
+        events: Vec<Value>,
+    },
+    /// A roll of the roll log.
+    Roll(RollItem),
+}
+
+/// A stream event: who, the request's fingerprint (so a reused idempotency
+/// key with another request is caught), and the fact.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(crate) struct Entry {
+    /// The seat (invitation id) that asked.
+    pub(crate) by: String,
+    /// SHA-256 of the request.
+    pub(crate) fingerprint: String,
+    /// What happened.
+    #[serde(flatten)]
+    pub(crate) fact: Fact,
+}
+
+/// A command as the server keeps it: the engine's own JSON, or an entrance
+/// built from a character file (the engine's `Add` carries a whole fighter,
+/// which is rebuilt from the file on replay).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "order", rename_all = "snake_case")]
+pub(crate) enum Order {
+    /// A combatant enters from a character file.
+    Add(Entrance),
+    /// Any other command, as the engine reads it from JSON.
+    Rules {
+        /// The command.
+        command: Value,
+    },
+}
+
+/// A combatant entering from a character file.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(crate) struct Entrance {
+    /// Its handle.
+    pub(crate) id: CombatantId,
+    /// Its side.
+    pub(crate) side: String,
+    /// Hidden from the players.
+    pub(crate) hidden: bool,
+    /// Its cover.
+    pub(crate) cover: Cover,
+    /// Its stance.
+    pub(crate) stance: Stance,
+    /// A name for the log instead of the character's.
+    pub(crate) name: Option<String>,
+    /// The campaign character it came from (none for an NPC file).
+    pub(crate) character: Option<String>,
+    /// The player seat that owns it (none: the GM's).
+    pub(crate) owner: Option<String>,
+    /// The file name and text.
+    pub(crate) file: String,
+    /// The TOML.
+    pub(crate) text: String,
+    /// The house rules in force when it entered.
+    pub(crate) house_rules: BTreeMap<String, bool>,
+}
+
+impl Order {
+    /// The engine command, rebuilding an entrant's fighter from its file.
+    pub(crate) fn command(&self, pack: &Pack) -> Result<Command, String> {
+        match self {
+            Order::Rules { command } => {
+                serde_json::from_value(command.clone()).map_err(|e| e.to_string())
+            }
+            Order::Add(e) => {
+                let (mut character, found) = Character::read(&SourceFile::new(&e.file, &e.text));
+                if found.has_errors() {
+                    return Err(format!("{} no longer reads:\n{found}", e.file));
+                }
+                let mut rules = HouseRules::default();
+                for (key, on) in &e.house_rules {
+                    rules.set(key, *on);
+                }
+                character.house_rules = rules;
+                let mut fighter = Fighter::from_sheet(&Sheet::compute(&character, pack), pack);
+                if let Some(name) = &e.name {
+                    fighter.name = name.clone();
+                }
+                Ok(Command::Add {
+                    id: e.id.clone(),
+                    side: e.side.clone(),
+                    hidden: e.hidden,
+                    fighter: Box::new(fighter),
+                    cover: e.cover,
+                    stance: e.stance,
+                })
+            }
+        }
+    }
+}

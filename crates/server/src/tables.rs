@@ -1,0 +1,166 @@
+//! The tables in memory, one per campaign behind its own lock, and the one
+//! way to change them: [`Tables::commit`] decides the change under the lock,
+//! appends it to the store with the caller's idempotency key, and only then
+//! updates memory and hands the entry to the live fan-out. A failed append
+//! drops the table from memory, so the next request reloads what the store
+//! holds; a conflict (another server appended first) reloads and decides
+//! again.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use nanite_store::{Appended, EventStore, NewEvent};
+
+use crate::AppState;
+use crate::error::AppError;
+use crate::facts::{Entry, Fact};
+use crate::live::Signal;
+use crate::table::{Item, ItemBody, Table, stream_id};
+
+/// A request that changes the table.
+pub(crate) struct Change<'a> {
+    /// The campaign.
+    pub(crate) campaign: &'a str,
+    /// The seat asking.
+    pub(crate) by: &'a str,
+    /// Its idempotency key, if it sent one.
+    pub(crate) key: Option<&'a str>,
+    /// SHA-256 of the request.
+    pub(crate) fingerprint: String,
+}
+
+/// A change as committed.
+pub(crate) struct Committed {
+    /// The feed entry.
+    pub(crate) item: Arc<Item>,
+    /// The key had been used: this is the first result, nothing new fired.
+    pub(crate) replayed: bool,
+}
+
+type Slot = Arc<tokio::sync::Mutex<Option<Table>>>;
+
+/// The tables in memory, by campaign, each behind its own lock.
+#[derive(Default)]
+pub(crate) struct Tables {
+    slots: std::sync::Mutex<HashMap<String, Slot>>,
+}
+
+impl Tables {
+    fn slot(&self, campaign: &str) -> Slot {
+        let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
+        slots.entry(campaign.to_string()).or_default().clone()
+    }
+
+    /// Reads the table of `campaign` (loading it if needed).
+    pub(crate) async fn read<T>(
+        &self,
+        state: &AppState,
+        campaign: &str,
+        f: impl FnOnce(&Table) -> T,
+    ) -> Result<T, AppError> {
+        let slot = self.slot(campaign);
+        let mut guard = slot.lock().await;
+        if guard.is_none() {
+            *guard = Some(Table::load(state, campaign).await?);
+        }
+        let table = guard
+            .as_ref()
+            .ok_or_else(|| AppError::internal("table vanished"))?;
+        Ok(f(table))
+    }
+
+    /// Decides a change with `decide` (which may execute a command on the
+    /// table, and must leave it as it was when it refuses), appends it, and
+    /// publishes it. A repeated idempotency key returns the first result.
+    pub(crate) async fn commit(
+        &self,
+        state: &AppState,
+        change: Change<'_>,
+        mut decide: impl FnMut(&mut Table) -> Result<(Fact, ItemBody), AppError>,
+    ) -> Result<Committed, AppError> {
+        let slot = self.slot(change.campaign);
+        let mut guard = slot.lock().await;
+        let key = change.key.map(|k| format!("{}:{k}", change.by));
+        let stream = stream_id(change.campaign);
+        for _attempt in 0..3 {
+            if guard.is_none() {
+                *guard = Some(Table::load(state, change.campaign).await?);
+            }
+            let table = guard
+                .as_mut()
+                .ok_or_else(|| AppError::internal("table vanished"))?;
+            if let Some(key) = &key {
+                if let Some((version, fingerprint)) = table.keys.get(key) {
+                    return replayed(table, *version, fingerprint, &change.fingerprint);
+                }
+            }
+            let (fact, body) = decide(table)?;
+            let entry = Entry {
+                by: change.by.to_string(),
+                fingerprint: change.fingerprint.clone(),
+                fact,
+            };
+            let kind = match &entry.fact {
+                Fact::EncounterCreated { .. } => "encounter_created",
+                Fact::Command { .. } => "command",
+                Fact::Roll(_) => "roll",
+            };
+            let event = NewEvent {
+                kind: kind.into(),
+                data: serde_json::to_value(&entry).map_err(AppError::internal)?,
+            };
+            let appended = state
+                .store()
+                .append(&stream, table.version, key.as_deref(), &[event])
+                .await;
+            match appended {
+                Ok(Appended::Stored { last, .. }) => {
+                    let item =
+                        table.push(last, change.by.to_string(), key, change.fingerprint, body);
+                    state
+                        .live()
+                        .publish(change.campaign, Signal::Item(item.clone()));
+                    return Ok(Committed {
+                        item,
+                        replayed: false,
+                    });
+                }
+                // Another server took this key first, or appended first:
+                // reload what the store holds and look again.
+                Ok(Appended::Duplicate { .. }) => *guard = None,
+                Err(e) if e.is_conflict() => *guard = None,
+                Err(e) => {
+                    *guard = None;
+                    return Err(AppError::internal(e));
+                }
+            }
+        }
+        Err(AppError::conflict(
+            "busy",
+            "the table kept changing while this command was decided; send it again",
+        ))
+    }
+}
+
+fn replayed(
+    table: &Table,
+    version: i64,
+    fingerprint: &str,
+    asked: &str,
+) -> Result<Committed, AppError> {
+    if fingerprint != asked {
+        return Err(AppError::conflict(
+            "idempotency_key_reused",
+            format!(
+                "this Idempotency-Key was already used for a different request (stream version {version}); use a fresh key for each new command"
+            ),
+        ));
+    }
+    let item = table
+        .item(version)
+        .ok_or_else(|| AppError::internal(format!("key points at missing version {version}")))?;
+    Ok(Committed {
+        item: item.clone(),
+        replayed: true,
+    })
+}
