@@ -264,12 +264,16 @@ fn fire_then_reload(shooter: &Recruit, dice: &[i64]) -> (Arena, String) {
     (a, log)
 }
 
+/// The shooter, its d100, the check's total, the outcome, the actions spent
+/// now, and whether the magazine is in this turn.
+type ReloadCase = (Recruit, [i64; 2], i64, &'static str, u32, bool);
+
 #[test]
 fn a_reload_check_sets_its_time() {
     // rule: CX-RNG-13
     // rule: CX-TURN-07
     // (shooter, d100, total, outcome, actions spent now, loaded now)
-    let cases: [(Recruit, [i64; 2], i64, &str, u32, bool); 6] = [
+    let cases: [ReloadCase; 6] = [
         // 55 + 14 = 69 > 30: standard, 2 actions.
         (rook(), [5, 5], 69, "standard time, 2 action(s)", 2, true),
         // 76 + 14 = 90: critical, half time.
