@@ -227,6 +227,7 @@ pub fn app(state: AppState) -> Router {
             state.clone(),
             body::limit,
         ))
+        .layer(tower_http::trace::TraceLayer::new_for_http())
         .layer(CatchPanicLayer::custom(|_| {
             axum::response::IntoResponse::into_response(AppError::internal(
                 "a request handler panicked",

@@ -14,7 +14,7 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use serde::Deserialize;
 use serde_json::json;
@@ -92,7 +92,7 @@ pub(crate) async fn connect(
             format!("{e}; the query is ?after=N, the last version you saw (0 for all)"),
         )
     })?;
-    same_origin(&headers)?;
+    crate::sessions::same_origin(&headers)?;
     let upgrade = upgrade.map_err(|e| {
         AppError::new(
             StatusCode::UPGRADE_REQUIRED,
@@ -104,26 +104,6 @@ pub(crate) async fn connect(
     state.tables().read(&state, &campaign, |_| ()).await?;
     let viewer = view::viewer(&caller);
     Ok(upgrade.on_upgrade(move |socket| run(socket, state, campaign, viewer, query.after)))
-}
-
-/// A page from another site may not open the socket with our cookie.
-fn same_origin(headers: &HeaderMap) -> Result<(), AppError> {
-    let Some(origin) = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok()) else {
-        return Ok(());
-    };
-    let host = headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .unwrap_or("");
-    let origin_host = origin.split_once("://").map_or(origin, |(_, rest)| rest);
-    if origin_host.eq_ignore_ascii_case(host) {
-        Ok(())
-    } else {
-        Err(AppError::forbidden(
-            "cross_origin",
-            "live updates are for pages served by this server",
-        ))
-    }
 }
 
 async fn run(mut socket: WebSocket, state: AppState, campaign: String, viewer: Viewer, after: i64) {

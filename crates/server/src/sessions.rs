@@ -164,6 +164,28 @@ impl FromRequestParts<AppState> for Caller {
     }
 }
 
+/// A page from another site may not open a live socket with our cookie,
+/// nor sign a visitor in (login CSRF). Requests without `Origin` (bots,
+/// older browsers on same-origin forms) pass.
+pub(crate) fn same_origin(headers: &HeaderMap) -> Result<(), AppError> {
+    let Some(origin) = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok()) else {
+        return Ok(());
+    };
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
+    let origin_host = origin.split_once("://").map_or(origin, |(_, rest)| rest);
+    if origin_host.eq_ignore_ascii_case(host) {
+        Ok(())
+    } else {
+        Err(AppError::forbidden(
+            "cross_origin",
+            "this request came from a page of another site; use the pages this server serves",
+        ))
+    }
+}
+
 /// An invitation fit to sign in with: it exists, is not revoked, and (for a
 /// new join or a bearer) not retired.
 fn usable(invite: Option<Invite>, joining: bool) -> Result<Invite, AppError> {
@@ -256,8 +278,10 @@ async fn whoami(state: &AppState, invite: &Invite) -> Result<Value, AppError> {
 /// CSRF token.
 pub(crate) async fn join(
     State(state): State<AppState>,
+    headers: HeaderMap,
     body: Strict<JoinRequest>,
 ) -> Result<Response, AppError> {
+    same_origin(&headers)?;
     let (cookie, about) = open(&state, &body.value.token).await?;
     Ok(([(header::SET_COOKIE, cookie)], Json(about)).into_response())
 }
@@ -294,8 +318,10 @@ pub(crate) async fn join_page(Path(token): Path<String>) -> Html<String> {
 /// `POST /join` (the form of the join page): signs in and says where.
 pub(crate) async fn join_form(
     State(state): State<AppState>,
+    headers: HeaderMap,
     form: Result<axum::Form<JoinRequest>, FormRejection>,
 ) -> Result<Response, AppError> {
+    same_origin(&headers)?;
     let axum::Form(request) = form.map_err(|e| {
         AppError::bad_request(
             "malformed_form",

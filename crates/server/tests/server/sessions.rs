@@ -134,7 +134,34 @@ async fn the_join_page_posts_the_token(db: Db) {
     assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"));
 }
 
+async fn another_site_cannot_sign_a_visitor_in(db: Db) {
+    let t = Table::new(db).await;
+    let join = |origin: &str| {
+        Call::new(Method::POST, "/join", &Auth::Anonymous)
+            .raw(
+                "application/x-www-form-urlencoded",
+                format!("token={}", t.bob.token),
+            )
+            .header("host", "table.example")
+            .header("origin", origin)
+    };
+    let refused = t.send(join("https://evil.example")).await.expect(403);
+    assert_eq!(refused.code(), "cross_origin");
+    assert!(refused.headers.get(header::SET_COOKIE).is_none());
+    t.send(join("http://table.example")).await.expect(200);
+    let api = t
+        .send(
+            Call::new(Method::POST, "/api/join", &Auth::Anonymous)
+                .json(json!({"token": t.bob.token}))
+                .header("origin", "https://evil.example"),
+        )
+        .await
+        .expect(403);
+    assert_eq!(api.code(), "cross_origin");
+}
+
 both!(
+    another_site_cannot_sign_a_visitor_in,
     joining_sets_a_strict_http_only_cookie,
     behind_https_the_cookie_is_secure,
     changes_by_cookie_need_the_csrf_token,
