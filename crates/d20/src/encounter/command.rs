@@ -1,0 +1,358 @@
+//! What the table asks of a D20 fight, and why a request is refused.
+
+use nanite_core::{ClockCommand, ClockEvent, CombatantId, DiceSource, EncounterError};
+use nanite_dice::SourceError;
+use serde::{Deserialize, Serialize};
+
+use super::{
+    Battle, D20Effect, Decision, Event, Fighter, GrappleAttack, Place, PositionChange, Row, Square,
+    Takedown, TakedownChoice, attack, casting, field, gm, grapple, turn,
+};
+use crate::attribute::Attribute;
+
+/// A request to change the fight.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "command", rename_all = "snake_case")]
+pub enum Command {
+    /// The GM adds a combatant (before or during the fight). Not read from
+    /// JSON: a server adds combatants from character files it validated.
+    #[serde(skip_deserializing)]
+    Add {
+        /// Its handle.
+        id: CombatantId,
+        /// Its side.
+        side: String,
+        /// Hidden from the players.
+        hidden: bool,
+        /// Its fighting numbers.
+        fighter: Box<Fighter>,
+        /// Where it stands.
+        place: Place,
+    },
+    /// Initiative for these combatants, or for everyone without initiative
+    /// when empty: 1d100 + DEX score each (D20-INIT-01), or 1d100 a side
+    /// under side initiative (D20-INIT-03, always everyone).
+    RollInitiative {
+        /// Who rolls.
+        who: Vec<CombatantId>,
+    },
+    /// A clock command: set, pin or place initiative, hide, remove, begin,
+    /// next turn, trigger held actions, end.
+    Clock(ClockCommand),
+    /// The GM puts a combatant on a square or in a row, free.
+    Position {
+        /// Who.
+        id: CombatantId,
+        /// Where.
+        place: Place,
+    },
+    /// Moves on the grid through these squares in turn (D20-MOVE-01/02).
+    Move {
+        /// Who.
+        id: CombatantId,
+        /// The waypoints; the path runs straight from one to the next.
+        to: Vec<Square>,
+    },
+    /// Gives up the turn's actions to move twice the speed (D20-MOVE-01).
+    DoubleMove {
+        /// Who.
+        id: CombatantId,
+    },
+    /// Moves to the other row, map-less (D20-MOVE-03): the whole move.
+    ChangeRow {
+        /// Who.
+        id: CombatantId,
+        /// The row.
+        row: Row,
+    },
+    /// A melee or ranged attack: 1 action.
+    Attack {
+        /// The attacker.
+        id: CombatantId,
+        /// The target.
+        target: CombatantId,
+        /// A weapon by index; none for an unarmed strike.
+        weapon: Option<usize>,
+    },
+    /// Begins casting a spell or manifesting a power: 1 action; it takes
+    /// effect just before the caster's next turn (D20-CAST-01).
+    Cast {
+        /// The caster.
+        id: CombatantId,
+        /// The spell or power id.
+        magic: String,
+        /// Its target (the caster itself for one on itself).
+        target: CombatantId,
+    },
+    /// A takedown: clinch, tackle or trip (D20-GRAP-02).
+    Takedown {
+        /// Who.
+        id: CombatantId,
+        /// The one taken down.
+        target: CombatantId,
+        /// Which takedown.
+        kind: Takedown,
+    },
+    /// A position change in a grapple (D20-GRAP-03).
+    ChangePosition {
+        /// Who.
+        id: CombatantId,
+        /// Which.
+        kind: PositionChange,
+    },
+    /// A grappling attack: submission, slam, short strikes (D20-GRAP-04..07).
+    GrappleAttack {
+        /// Who.
+        id: CombatantId,
+        /// Which.
+        kind: GrappleAttack,
+    },
+    /// Lets go of a grapple: only the one holding Grappling Advantage (a
+    /// decision), free.
+    Release {
+        /// Who.
+        id: CombatantId,
+    },
+    /// The choice after an opponent's takedown rolls a natural 1
+    /// (D20-GRAP-02).
+    Choose {
+        /// Who chooses.
+        id: CombatantId,
+        /// What.
+        choice: TakedownChoice,
+    },
+    /// Holds the turn's action for a declared trigger.
+    Hold {
+        /// Who.
+        id: CombatantId,
+        /// What sets it off.
+        trigger: String,
+    },
+    /// A skill check (D20-CHK-01) or, without a skill, a non-skill check of
+    /// an attribute (D20-CHK-02): 1 action in a fight, free outside one.
+    Check {
+        /// Who.
+        id: CombatantId,
+        /// The skill id; none for a non-skill check.
+        skill: Option<String>,
+        /// The attribute: the skill's default when none, allowed alternates
+        /// otherwise; required without a skill.
+        attribute: Option<Attribute>,
+        /// The difficulty.
+        dc: i64,
+        /// Hidden from the players.
+        hidden: bool,
+    },
+    /// The GM deals damage (a trap, a fall), from `by` if someone did it.
+    Harm {
+        /// Who.
+        target: CombatantId,
+        /// Hit points.
+        amount: i64,
+        /// Who did it (its level sets a concentration DC, D20-CAST-02).
+        by: Option<CombatantId>,
+        /// Why.
+        why: String,
+    },
+    /// Periods of 8 hours of rest, out of combat (D20-REST-01).
+    Rest {
+        /// Who.
+        id: CombatantId,
+        /// How many periods.
+        periods: i64,
+    },
+    /// A healing kit on a target, out of combat: an extended check (D20-REST-02).
+    UseKit {
+        /// The healer.
+        id: CombatantId,
+        /// The patient (the healer itself allowed).
+        target: CombatantId,
+        /// The kit id.
+        kit: String,
+        /// The GM's maximum number of rolls, if any (D20-CHK-04).
+        max_checks: Option<u32>,
+    },
+}
+
+/// Why a command was refused. Nothing changed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
+#[serde(tag = "refusal", rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Refusal {
+    /// The clock refused (turns, actions, reactions, initiative).
+    #[error("{0}")]
+    Clock(#[from] EncounterError),
+    /// No such combatant.
+    #[error("nobody called '{id}' is in this fight (known: {})", known.join(", "))]
+    Unknown {
+        /// The id asked for.
+        id: CombatantId,
+        /// The ids there are.
+        known: Vec<String>,
+    },
+    /// The actor cannot act.
+    #[error("{id} cannot act: {why}")]
+    CannotAct {
+        /// Who.
+        id: CombatantId,
+        /// Why, with the rule.
+        why: String,
+    },
+    /// Anything else against the rules.
+    #[error("{why}")]
+    Illegal {
+        /// What is wrong, with the rule and the fix.
+        why: String,
+    },
+    /// The dice source gave no die (physical dice not entered, a script ran out).
+    #[error("no die for {0}")]
+    Dice(String),
+}
+
+impl From<SourceError> for Refusal {
+    fn from(e: SourceError) -> Self {
+        Refusal::Dice(e.to_string())
+    }
+}
+
+pub(crate) fn decide(
+    state: &Battle,
+    command: &Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, Refusal> {
+    if let Some(owed) = &state.owed {
+        let allowed = match command {
+            Command::Choose { id, .. } => id == &owed.chooser,
+            Command::Clock(ClockCommand::End | ClockCommand::Leave { .. }) => true,
+            _ => false,
+        };
+        if !allowed {
+            return Err(Refusal::Illegal {
+                why: format!(
+                    "{} must first choose Grappling Advantage or a free melee attack after {}'s takedown rolled a natural 1 (D20-GRAP-02): `{} choose advantage` or `{} choose attack`",
+                    state.name(&owed.chooser),
+                    state.name(&owed.against),
+                    owed.chooser,
+                    owed.chooser
+                ),
+            });
+        }
+    }
+    let mut d = Decision::new(state);
+    match command {
+        Command::Add {
+            id,
+            side,
+            hidden,
+            fighter,
+            place,
+        } => gm::add(&mut d, id, side, *hidden, fighter, *place)?,
+        Command::RollInitiative { who } => turn::roll_initiative(&mut d, who, dice)?,
+        Command::Clock(ClockCommand::Join { id, .. }) => {
+            return Err(Refusal::Illegal {
+                why: format!("add '{id}' with its character (Add), not with a bare join"),
+            });
+        }
+        Command::Clock(ClockCommand::Begin { surprise }) => turn::begin(&mut d, surprise)?,
+        Command::Clock(ClockCommand::NextTurn) => turn::next(&mut d, dice)?,
+        Command::Clock(ClockCommand::Hold { trigger, .. }) => {
+            let id = state
+                .clock
+                .active
+                .clone()
+                .ok_or(EncounterError::NoActiveTurn)?;
+            hold(&mut d, &id, trigger)?;
+        }
+        Command::Clock(clock) => {
+            for e in state.clock.decide(clock)? {
+                d.clock(e);
+            }
+            if let ClockCommand::End = clock {
+                end_of_fight(&mut d);
+            }
+        }
+        Command::Position { id, place } => gm::position(&mut d, id, *place)?,
+        Command::Move { id, to } => field::walk(&mut d, id, to, dice)?,
+        Command::DoubleMove { id } => field::double_move(&mut d, id)?,
+        Command::ChangeRow { id, row } => field::change_row(&mut d, id, *row)?,
+        Command::Attack { id, target, weapon } => {
+            attack::attack(&mut d, id, target, *weapon, dice)?;
+        }
+        Command::Cast { id, magic, target } => casting::begin(&mut d, id, magic, target)?,
+        Command::Takedown { id, target, kind } => {
+            grapple::takedown(&mut d, id, target, *kind, dice)?;
+        }
+        Command::ChangePosition { id, kind } => grapple::position(&mut d, id, *kind, dice)?,
+        Command::GrappleAttack { id, kind } => grapple::attack(&mut d, id, *kind, dice)?,
+        Command::Release { id } => grapple::release(&mut d, id)?,
+        Command::Choose { id, choice } => grapple::choose(&mut d, id, *choice, dice)?,
+        Command::Hold { id, trigger } => hold(&mut d, id, trigger)?,
+        Command::Check {
+            id,
+            skill,
+            attribute,
+            dc,
+            hidden,
+        } => gm::check_command(&mut d, id, skill.as_deref(), *attribute, *dc, *hidden, dice)?,
+        Command::Harm {
+            target,
+            amount,
+            by,
+            why,
+        } => gm::harm(&mut d, target, *amount, by.as_ref(), why, dice)?,
+        Command::Rest { id, periods } => gm::rest(&mut d, id, *periods)?,
+        Command::UseKit {
+            id,
+            target,
+            kit,
+            max_checks,
+        } => gm::use_kit(&mut d, id, target, kit, *max_checks, dice)?,
+    }
+    Ok(d.events)
+}
+
+fn hold(d: &mut Decision, id: &CombatantId, trigger: &str) -> Result<(), Refusal> {
+    gm::able(d, id)?;
+    if d.state.clock.active.as_ref() != Some(id) {
+        return Err(EncounterError::NotTheirTurn {
+            id: id.clone(),
+            active: d.state.clock.active.clone(),
+        }
+        .into());
+    }
+    for e in d.state.clock.decide(&ClockCommand::Hold {
+        actions: 1,
+        trigger: trigger.to_string(),
+    })? {
+        d.clock(e);
+    }
+    Ok(())
+}
+
+/// What lasts a turn or a round ends with the fight: spells under way are
+/// interrupted (their energy kept) and stuns end; a submission's drain
+/// lasts its hour (D20-GRAP-05).
+fn end_of_fight(d: &mut Decision) {
+    let passing: Vec<_> = d
+        .state
+        .clock
+        .effects
+        .iter()
+        .filter(|e| !matches!(e.payload, D20Effect::Drained { .. }))
+        .map(|e| (e.id, e.name.clone()))
+        .collect();
+    for (id, name) in passing {
+        d.clock(ClockEvent::EffectEnded {
+            id,
+            why: format!("{name} ends with the fight"),
+        });
+    }
+    let grapples: Vec<_> = d.state.grapples.clone();
+    for g in grapples {
+        d.push(Event::GrappleEnded {
+            a: g.a,
+            b: g.b,
+            why: "the fight is over".into(),
+        });
+    }
+}

@@ -1,0 +1,429 @@
+//! The GM's hand and what every action shares: adding and placing
+//! combatants, who may act, spending the action, checks in and out of a
+//! fight, harm and its consequences (falling, concentration), rest and
+//! healing kits.
+
+use nanite_core::check::Dc;
+use nanite_core::{ClockCommand, ClockEvent, CombatantId, DiceSource};
+
+use super::{Battle, Decision, Event, Field, Fighter, Place, Refusal, casting};
+use crate::attribute::Attribute;
+use crate::check::check;
+use crate::rest::{REST_HOURS, rest as rest_periods, use_kit as kit_treatment};
+
+/// Adds a combatant with its hit points at their maximum.
+pub(crate) fn add(
+    d: &mut Decision,
+    id: &CombatantId,
+    side: &str,
+    hidden: bool,
+    fighter: &Fighter,
+    place: Place,
+) -> Result<(), Refusal> {
+    for e in d.state.clock.decide(&ClockCommand::Join {
+        id: id.clone(),
+        side: side.to_string(),
+        hidden,
+    })? {
+        d.clock(e);
+    }
+    check_place(&d.state, id, place)?;
+    let hp = fighter.max_hp(&d.state.campaign, &fighter.scores);
+    d.push(Event::Entered {
+        id: id.clone(),
+        fighter: Box::new(fighter.clone()),
+        place,
+        hp,
+    });
+    Ok(())
+}
+
+/// The GM puts a combatant somewhere, free.
+pub(crate) fn position(d: &mut Decision, id: &CombatantId, place: Place) -> Result<(), Refusal> {
+    d.state.combatant(id)?;
+    if d.state.grapple_of(id).is_some() {
+        return Err(Refusal::Illegal {
+            why: format!("{} is in a grapple; end it first", d.state.name(id)),
+        });
+    }
+    check_place(&d.state, id, place)?;
+    d.push(Event::Positioned {
+        id: id.clone(),
+        place,
+    });
+    Ok(())
+}
+
+/// Whether `place` fits the field and is free for `id`.
+fn check_place(state: &Battle, id: &CombatantId, place: Place) -> Result<(), Refusal> {
+    match (&state.field, place) {
+        (Field::Map { width, height }, Place::Square(s)) => {
+            if s.x < 0 || s.y < 0 || s.x >= *width || s.y >= *height {
+                return Err(Refusal::Illegal {
+                    why: format!(
+                        "({s}) is off the map, which runs from (0,0) to ({},{})",
+                        width - 1,
+                        height - 1
+                    ),
+                });
+            }
+            if let Some((other, _)) = state
+                .combatants
+                .iter()
+                .find(|(o, c)| *o != id && c.place == Place::Square(s) && !state.is_down(o))
+            {
+                return Err(Refusal::Illegal {
+                    why: format!("({s}) is {}'s square", state.name(other)),
+                });
+            }
+            Ok(())
+        }
+        (Field::Rows, Place::Row(_)) => Ok(()),
+        (Field::Map { .. }, Place::Row(_)) => Err(Refusal::Illegal {
+            why: "this fight is on a map: give a square (`at = [x, y]`), not a row".into(),
+        }),
+        (Field::Rows, Place::Square(_)) => Err(Refusal::Illegal {
+            why: "this fight has rows, not a map: give `front` or `back`".into(),
+        }),
+    }
+}
+
+/// `id` can act: it is in the fight, standing and not stunned.
+pub(crate) fn able(d: &Decision, id: &CombatantId) -> Result<(), Refusal> {
+    let c = d.state.combatant(id)?;
+    if d.state.is_down(id) {
+        return Err(Refusal::CannotAct {
+            id: id.clone(),
+            why: format!("{} is down ({} HP)", c.fighter.name, c.hp),
+        });
+    }
+    if d.state.is_stunned(id) {
+        return Err(Refusal::CannotAct {
+            id: id.clone(),
+            why: format!("{} is stunned (D20-GRAP-06)", c.fighter.name),
+        });
+    }
+    Ok(())
+}
+
+/// `id` can act and it is its turn (moving is never a held action).
+pub(crate) fn on_own_turn(d: &Decision, id: &CombatantId, what: &str) -> Result<(), Refusal> {
+    able(d, id)?;
+    if !d.state.in_combat() {
+        return Err(nanite_core::EncounterError::NotBegun.into());
+    }
+    if d.state.clock.active.as_ref() != Some(id) {
+        return Err(Refusal::Illegal {
+            why: format!(
+                "{} can only {what} on its own turn{}",
+                d.state.name(id),
+                d.state
+                    .clock
+                    .active
+                    .as_ref()
+                    .map(|a| format!(" (it is {a}'s)"))
+                    .unwrap_or_default()
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// `id` is not held in a grapple.
+pub(crate) fn free_to_move(d: &Decision, id: &CombatantId) -> Result<(), Refusal> {
+    if let Some(g) = d.state.grapple_of(id) {
+        let other = g.other(id);
+        return Err(Refusal::Illegal {
+            why: format!(
+                "{} is grappling with {}: only the one with Grappling Advantage can let go (`release`); win it with a position change first",
+                d.state.name(id),
+                d.state.name(&other)
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// Spends `id`'s action on `on` (its turn's, or one held and triggered).
+pub(crate) fn spend(d: &mut Decision, id: &CombatantId, on: &str) -> Result<(), Refusal> {
+    let e = d.state.clock.spend(id, 1, on)?;
+    d.clock(e);
+    Ok(())
+}
+
+/// A skill or non-skill check: 1 action in a fight, free outside one.
+pub(crate) fn check_command(
+    d: &mut Decision,
+    id: &CombatantId,
+    skill: Option<&str>,
+    attribute: Option<Attribute>,
+    dc: i64,
+    hidden: bool,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Refusal> {
+    able(d, id)?;
+    let c = d.state.combatant(id)?.clone();
+    let scores = d.state.scores(id);
+    let spec = match skill {
+        Some(skill) => {
+            let Some(s) = c.fighter.skills.iter().find(|s| s.id == skill) else {
+                return Err(Refusal::Illegal {
+                    why: format!(
+                        "no skill `{skill}`; known skills: {}",
+                        c.fighter
+                            .skills
+                            .iter()
+                            .map(|s| s.id.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                });
+            };
+            let note = match attribute {
+                None => None,
+                Some(a) if a == s.attribute => None,
+                Some(a) => match s.alternates.iter().find(|x| x.attribute == a) {
+                    Some(_) => Some("an allowed alternate"),
+                    None => {
+                        return Err(Refusal::Illegal {
+                            why: format!(
+                                "{} uses {}; {a} is not allowed for it (D20-CHK-01)",
+                                s.name, s.attribute
+                            ),
+                        });
+                    }
+                },
+            };
+            c.fighter
+                .skill_spec(&d.state.campaign, &scores, skill, attribute, note)
+        }
+        None => {
+            let attribute = attribute.ok_or_else(|| Refusal::Illegal {
+                why: "a non-skill check names its attribute (STR, DEX, CON or WIS)".into(),
+            })?;
+            c.fighter
+                .attribute_spec(&d.state.campaign, &scores, attribute)
+        }
+    };
+    if d.state.in_combat() {
+        spend(d, id, &format!("{} check", spec.label))?;
+    }
+    let dc = if hidden { Dc::hidden(dc) } else { Dc::open(dc) };
+    let result = check(
+        &spec,
+        dc,
+        dice,
+        &format!("{} check for {}", spec.label, c.fighter.name),
+    )?;
+    d.push(Event::Checked {
+        id: id.clone(),
+        result,
+    });
+    Ok(())
+}
+
+/// The GM deals damage, from `by` if someone did it.
+pub(crate) fn harm(
+    d: &mut Decision,
+    target: &CombatantId,
+    amount: i64,
+    by: Option<&CombatantId>,
+    why: &str,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Refusal> {
+    d.state.combatant(target)?;
+    if let Some(by) = by {
+        d.state.combatant(by)?;
+    }
+    if amount < 1 {
+        return Err(Refusal::Illegal {
+            why: format!("harm deals at least 1 hit point, not {amount}"),
+        });
+    }
+    damage(d, target, amount, by, why, dice)
+}
+
+/// `amount` damage to `target` and what follows: falling at 0 hit points
+/// (ending its grapple and any spell under way), or a concentration check
+/// when it is casting (D20-CAST-02).
+pub(crate) fn damage(
+    d: &mut Decision,
+    target: &CombatantId,
+    amount: i64,
+    by: Option<&CombatantId>,
+    why: &str,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Refusal> {
+    let was_down = d.state.is_down(target);
+    d.push(Event::Hurt {
+        target: target.clone(),
+        amount,
+        by: by.cloned(),
+        why: why.to_string(),
+    });
+    if !was_down && d.state.is_down(target) {
+        fall(d, target, "0 hit points");
+    } else if !d.state.is_down(target) {
+        casting::concentrate(d, target, by, dice)?;
+    }
+    Ok(())
+}
+
+/// `id` falls: its grapple ends and a spell under way is lost.
+pub(crate) fn fall(d: &mut Decision, id: &CombatantId, why: &str) {
+    if let Some(g) = d.state.grapple_of(id).cloned() {
+        d.push(Event::GrappleEnded {
+            a: g.a,
+            b: g.b,
+            why: format!("{} fell", d.state.name(id)),
+        });
+    }
+    if let Some(e) = d.state.casting(id).map(|e| (e.id, e.name.clone())) {
+        d.clock(ClockEvent::EffectEnded {
+            id: e.0,
+            why: format!("{} is interrupted: its caster fell (energy kept)", e.1),
+        });
+    }
+    d.push(Event::Fell {
+        id: id.clone(),
+        why: why.to_string(),
+    });
+}
+
+/// Healing: up to the maximum; a fallen combatant healed above 0 rises.
+pub(crate) fn heal(d: &mut Decision, id: &CombatantId, amount: i64, why: &str) {
+    let Ok(c) = d.state.combatant(id) else { return };
+    let room = (d.state.max_hp(id) - c.hp).max(0);
+    let amount = amount.min(room);
+    if amount <= 0 {
+        return;
+    }
+    let was_down = d.state.is_down(id);
+    d.push(Event::Healed {
+        id: id.clone(),
+        amount,
+        why: why.to_string(),
+    });
+    if was_down && !d.state.is_down(id) {
+        d.push(Event::Rose { id: id.clone() });
+    }
+}
+
+fn out_of_combat(d: &Decision, what: &str) -> Result<(), Refusal> {
+    if d.state.in_combat() {
+        return Err(Refusal::Illegal {
+            why: format!(
+                "{what} takes hours: only outside a fight (before it begins or after it ends)"
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// Periods of 8 hours of rest (D20-REST-01).
+pub(crate) fn rest(d: &mut Decision, id: &CombatantId, periods: i64) -> Result<(), Refusal> {
+    out_of_combat(d, "resting")?;
+    let c = d.state.combatant(id)?.clone();
+    if !(1..=100).contains(&periods) {
+        return Err(Refusal::Illegal {
+            why: format!("rest 1 to 100 periods of 8 hours, not {periods}"),
+        });
+    }
+    let was_down = d.state.is_down(id);
+    let r = rest_periods(c.hp, d.state.max_hp(id), periods);
+    d.push(Event::Rested {
+        id: id.clone(),
+        rest: r,
+    });
+    d.push(Event::TimePassed {
+        minutes: periods * REST_HOURS * 60,
+    });
+    if was_down && !d.state.is_down(id) {
+        d.push(Event::Rose { id: id.clone() });
+    }
+    Ok(())
+}
+
+/// A healing kit: an extended check of the kit's skill, threshold 100,
+/// 1 hour a roll; the target regains its CON score (D20-REST-02).
+pub(crate) fn use_kit(
+    d: &mut Decision,
+    id: &CombatantId,
+    target: &CombatantId,
+    kit: &str,
+    max_checks: Option<u32>,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Refusal> {
+    out_of_combat(d, "a healing kit")?;
+    able(d, id)?;
+    let healer = d.state.combatant(id)?.clone();
+    let patient = d.state.combatant(target)?.clone();
+    let Some(k) = healer.fighter.kits.iter().find(|k| k.id == kit) else {
+        return Err(Refusal::Illegal {
+            why: format!(
+                "{} carries no `{kit}`{}",
+                healer.fighter.name,
+                if healer.fighter.kits.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        " (carries: {})",
+                        healer
+                            .fighter
+                            .kits
+                            .iter()
+                            .map(|k| format!("{} x{}", k.id, k.count))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                }
+            ),
+        });
+    };
+    if k.count < 1 {
+        return Err(Refusal::Illegal {
+            why: format!("{} has no {} left", healer.fighter.name, k.name),
+        });
+    }
+    let max_hp = d.state.max_hp(target);
+    if patient.hp >= max_hp {
+        return Err(Refusal::Illegal {
+            why: format!(
+                "{} is unhurt ({}/{max_hp} HP); the kit would be wasted",
+                patient.fighter.name, patient.hp
+            ),
+        });
+    }
+    let scores = d.state.scores(id);
+    let spec = healer
+        .fighter
+        .skill_spec(&d.state.campaign, &scores, &k.skill, None, None)
+        .with(k.name.clone(), k.bonus);
+    let con = d.state.scores(target).con;
+    let treatment = kit_treatment(
+        &spec,
+        max_checks,
+        (con, patient.hp, max_hp),
+        dice,
+        &healer.fighter.name,
+    )
+    .map_err(|e| match e {
+        crate::check::ExtendedError::Dice(die) => Refusal::Dice(die),
+        other => Refusal::Illegal {
+            why: other.to_string(),
+        },
+    })?;
+    let minutes = treatment.check.minutes;
+    let was_down = d.state.is_down(target);
+    d.push(Event::KitUsed {
+        id: id.clone(),
+        target: target.clone(),
+        kit: kit.to_string(),
+        treatment,
+    });
+    d.push(Event::TimePassed { minutes });
+    if was_down && !d.state.is_down(target) {
+        d.push(Event::Rose { id: target.clone() });
+    }
+    Ok(())
+}

@@ -1,0 +1,13 @@
+//! D20 ruleset tests: the sample pack, characters, sheets, checks, rest,
+//! and fights through the spine (initiative, the grid and the rows,
+//! attacks, casting, grappling), each tagged with the rule IDs it covers.
+
+mod d20 {
+    mod characters;
+    mod checks;
+    mod initiative;
+    mod pack;
+    mod rest;
+    mod sheets;
+    pub(crate) mod support;
+}
