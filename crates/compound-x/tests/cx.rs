@@ -10,6 +10,7 @@ mod cx {
     mod conditions_in_play;
     mod death;
     mod encounter;
+    mod encounter_properties;
     mod fight_properties;
     mod firefight;
     mod healing;

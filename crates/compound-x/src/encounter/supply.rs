@@ -14,6 +14,8 @@ use crate::combat::d100_for;
 pub const CRITICAL_RELOAD: i64 = 90;
 /// Actions of a reload when the weapon data gives none: a magazine (CX-TURN-07).
 pub const DEFAULT_RELOAD_ACTIONS: i64 = 2;
+/// What a reload carried over spends at the start of the next turn.
+pub(crate) const RELOAD_CONTINUED: &str = "reload, continued";
 
 pub(crate) fn reload(
     d: &mut Decision,
@@ -150,7 +152,7 @@ pub(crate) fn continue_reload(d: &mut Decision, id: &CombatantId) -> Result<(), 
     };
     let left = d.state.clock.budget.left;
     let now = remaining.min(left);
-    spend(d, id, now, "reload, continued")?;
+    spend(d, id, now, RELOAD_CONTINUED)?;
     if now < remaining {
         let mut changed = effect.clone();
         changed.payload = CxEffect::Reloading {
@@ -190,8 +192,16 @@ pub(crate) fn fast_recharge(d: &mut Decision, id: &CombatantId) -> Result<(), Re
         }
         .into());
     }
-    let budget = &d.state.clock.budget;
-    if budget.left < budget.total || budget.spent.iter().any(|(on, _)| on.contains("fast")) {
+    // Only what the turn's start spent by itself (a dive, a trip, a reload
+    // carried over) may come before it.
+    let chosen = d
+        .state
+        .clock
+        .budget
+        .spent
+        .iter()
+        .any(|(on, _)| !super::turn::TURN_START.contains(&on.as_str()));
+    if chosen {
         return Err(illegal(
             "a fast recharge is paid at the start of the turn, before any action, once (CX-DMG-04)"
                 .into(),

@@ -22,6 +22,14 @@ pub const FORT_DOWNED_DC: i64 = 70;
 /// DC of the Fortitude check after 5 turns of poison (CX-COND-08).
 pub const POISON_DC: i64 = 50;
 
+/// The action the start of a turn spends on a dive (CX-MOVE-07).
+const DIVE: &str = "hit the dirt (CX-MOVE-07)";
+/// The actions the start of the first turn spends on the trip (CX-STAT-13).
+const TRIP: &str = "lost to the Black Cat trip (CX-STAT-13)";
+/// What the start of a turn spends by itself, before the combatant chooses
+/// anything.
+pub(crate) const TURN_START: [&str; 3] = [DIVE, TRIP, super::supply::RELOAD_CONTINUED];
+
 pub(crate) fn begin(
     d: &mut Decision,
     surprise: &[CombatantId],
@@ -200,18 +208,13 @@ fn start_of_turn(
     super::cloak::turn_starts(d, id)?;
     if d.state.has_effect(id, |e| matches!(e, CxEffect::Tripped)) {
         let lost = TRIP_ACTIONS.min(i64::from(d.state.clock.budget.left));
-        spend(
-            d,
-            id,
-            u32::try_from(lost).unwrap_or(0),
-            "lost to the Black Cat trip (CX-STAT-13)",
-        )?;
+        spend(d, id, u32::try_from(lost).unwrap_or(0), TRIP)?;
     }
     if d.state
         .has_effect(id, |e| matches!(e, CxEffect::HitTheDirt))
     {
         if d.state.clock.budget.left > 0 {
-            spend(d, id, 1, "hit the dirt (CX-MOVE-07)")?;
+            spend(d, id, 1, DIVE)?;
         }
         let ending: Vec<_> = d
             .state

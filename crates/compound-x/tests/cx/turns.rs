@@ -879,3 +879,88 @@ fn mundane_actions_and_the_gms_bookkeeping_roll_nothing() {
         ]
     );
 }
+
+#[test]
+fn a_fast_recharge_may_follow_what_the_turn_start_spends_by_itself() {
+    // rule: CX-DMG-04
+    // rule: CX-MOVE-07
+    // rule: CX-STAT-13
+    // Shot at in the open, Vex dives; its next turn starts with the dive's
+    // action spent, and no action taken yet: the recharge may be paid.
+    let mut a = Arena::duel();
+    a.run(harm("vex", 20, DamageType::Laser, 0), &[]);
+    a.next(&[]);
+    a.run(fire("raider", "vex"), &[2]);
+    let log = a.next(&[]);
+    assert!(
+        log.contains("hit the dirt (CX-MOVE-07) (1 action)"),
+        "{log}"
+    );
+    a.run(Command::FastRecharge { id: id("vex") }, &[]);
+    assert_eq!(a.f("vex").shield.as_ref().unwrap().strength, 20);
+    assert_eq!(a.left(), 3);
+    // The same after the Black Cat's trip.
+    let mut unlucky = fighter(VEX);
+    unlucky.black_cat = true;
+    unlucky.shield.as_mut().unwrap().strength = 10;
+    let mut a = Arena::with(
+        vec![
+            ("vex", "crew", unlucky),
+            ("raider", "raiders", fighter(RAIDER)),
+        ],
+        12,
+    );
+    a.begin(&[5]);
+    assert_eq!(a.left(), 1);
+    // 10, +5 at the turn start, +5 paid.
+    a.run(Command::FastRecharge { id: id("vex") }, &[]);
+    assert_eq!(a.f("vex").shield.as_ref().unwrap().strength, 20);
+    let why = a.refuse(Command::FastRecharge { id: id("vex") }, &[]);
+    assert!(why.contains("once"), "{why}");
+    // But not after anything of its own choosing, not even a word.
+    let mut a = Arena::duel();
+    a.run(harm("vex", 20, DamageType::Laser, 0), &[]);
+    a.run(act("vex", "shout", 0), &[]);
+    let why = a.refuse(Command::FastRecharge { id: id("vex") }, &[]);
+    assert!(why.contains("before any action"), "{why}");
+}
+
+#[test]
+fn a_dead_shield_waits_out_its_restart_and_every_hit_starts_the_wait_again() {
+    // rule: CX-DMG-04
+    let mut a = Arena::duel();
+    let shield = |a: &Arena| {
+        let s = a.f("vex").shield.clone().unwrap();
+        (s.strength, s.waited)
+    };
+    // Above 0, a hit the shield soaks starts no wait.
+    a.run(harm("vex", 29, DamageType::Laser, 0), &[]);
+    assert_eq!(shield(&a), (1, 0));
+    // Down to 0 on Vex's turn in round 1.
+    a.run(harm("vex", 1, DamageType::Laser, 0), &[]);
+    assert_eq!(shield(&a), (0, 0));
+    // (hit on the raider's turn before Vex's turn in round r, waited after
+    // Vex's turn start). A ballistic hit counts too: the wearer is hit.
+    let rounds: [(Option<DamageType>, (i64, i64)); 6] = [
+        (None, (0, 1)),
+        (None, (0, 2)),
+        (Some(DamageType::Ballistic), (0, 1)),
+        (Some(DamageType::Laser), (0, 1)),
+        (None, (0, 2)),
+        (None, (5, 0)),
+    ];
+    for (hit, expected) in rounds {
+        a.next(&[]);
+        if let Some(kind) = hit {
+            // 9,10 = 90: the armor misses, half of 4 reaches the body.
+            a.run(harm("vex", 4, kind, 0), &[9, 10]);
+            assert_eq!(a.f("vex").shield.as_ref().unwrap().waited, 0);
+        }
+        let log = a.next(&[]);
+        assert_eq!(shield(&a), expected, "{log}");
+    }
+    // Up again: it recharges by its rate.
+    a.next(&[]);
+    a.next(&[]);
+    assert_eq!(shield(&a), (10, 0));
+}
