@@ -488,6 +488,18 @@ pub(crate) fn decide(
         }
         Command::Clock(ClockCommand::Begin { surprise }) => turn::begin(&mut d, surprise, dice)?,
         Command::Clock(ClockCommand::NextTurn) => turn::next(&mut d, dice)?,
+        Command::Clock(ClockCommand::Trigger { id }) => {
+            // Held actions are a reaction: only for one who can act (CX-TURN-05).
+            if d.state.combatants.contains_key(id) {
+                gm::able(&d, id)?;
+            }
+            for e in state
+                .clock
+                .decide(&ClockCommand::Trigger { id: id.clone() })?
+            {
+                d.clock(e);
+            }
+        }
         Command::Clock(clock) => {
             for e in state.clock.decide(clock)? {
                 d.clock(e);

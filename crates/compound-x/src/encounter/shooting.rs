@@ -147,6 +147,14 @@ pub(crate) fn fire(
         no_crits,
     };
     if aim.shooter_stance == Stance::Hunkered && fire != Fire::Blind {
+        if d.state
+            .has_condition(id, crate::combat::ConditionKind::PinnedDown)
+        {
+            return Err(refuse(
+                "pinned down, it stays hunkered and can only blind fire, until 2 full turns pass or a DC 70 Will save (CX-COND-06, CX-MOVE-06)"
+                    .into(),
+            ));
+        }
         return Err(refuse(shot_refusal(
             &crate::combat::ShotRefusal::Hunkered,
             &weapon.name,

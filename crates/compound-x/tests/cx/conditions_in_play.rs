@@ -375,7 +375,10 @@ fn pinned_down_hunkers_and_holds_still_for_two_full_turns() {
             // Hunkered: only blind fire.
             a.run(aim("vex"), &[]);
             let why = a.refuse(fire("vex", "raider"), &[5]);
-            assert!(why.contains("can only blind fire"), "{why}");
+            assert_eq!(
+                why,
+                "vex cannot fire: pinned down, it stays hunkered and can only blind fire, until 2 full turns pass or a DC 70 Will save (CX-COND-06, CX-MOVE-06)"
+            );
             a.run(
                 fire_with("vex", "raider", 0, FireMode::Semi, Some(Fire::Blind)),
                 &[2],

@@ -420,3 +420,93 @@ fn an_ambush_with_a_plasma_rifle() {
     assert_eq!(vex.armor.as_ref().unwrap().apl, 1);
     assert!(!a.has("vex", ConditionKind::PlasmaBurn));
 }
+
+#[test]
+fn bleeding_out_and_a_stabilize_over_two_turns() {
+    // rule: CX-COND-01
+    // rule: CX-DEATH-01
+    // rule: CX-DEATH-02
+    // rule: CX-DEATH-03
+    // rule: CX-DEATH-05
+    // rule: CX-DEATH-08
+    // rule: CX-DEATH-04
+    let mut a = Arena::with(
+        vec![
+            ("vex", "crew", fighter(VEX)),
+            ("raider", "raiders", fighter(RAIDER)),
+        ],
+        1,
+    );
+    let bleed = || super::arena::afflict("raider", ConditionKind::Bleeding, None);
+    check(
+        &mut a,
+        vec![
+            (
+                Command::Clock(ClockCommand::Begin { surprise: vec![] }),
+                &[],
+            ),
+            // Shrapnel: two blasts (60 and 55, no Shock save at 70 or less)
+            // and two stacks of bleeding.
+            (super::arena::blast("raider", 60), &[]),
+            (super::arena::blast("raider", 55), &[]),
+            (bleed(), &[]),
+            (bleed(), &[]),
+            (act("vex", "draw a medikit", 2), &[]),
+            // The raider's turn: bleeding 6/2 + 1 and 9/2 + 1 = 9 against
+            // its 5: downed at 0, the bleeding ends; the death save that
+            // turn: 44, failed.
+            (next(), &[6, 9, 4, 4]),
+            // Vex begins the stabilize with its last 2 actions...
+            (next(), &[]),
+            (act("vex", "kneel by the raider", 2), &[]),
+            (super::arena::stabilize("vex", "raider", false), &[]),
+            // ...which spares the raider's death save...
+            (next(), &[]),
+            // ...and finishes it with 1 action, spending a medikit: 50 +
+            // DEX 0 + Medicine 20 + kit 20 = 90 > 80: 1 HP.
+            (next(), &[]),
+            (super::arena::stabilize("vex", "raider", true), &[5, 10]),
+            // The fight ends: the raider failed a death save, Vex did not.
+            (Command::Clock(ClockCommand::End), &[]),
+        ],
+        expect![[r#"
+            == round 1
+            -- Vex Marrow's turn (4 actions)
+            a hazard: explosive damage: 60
+            damage to Depot Raider's health: 60
+            a hazard: explosive damage: 55
+            damage to Depot Raider's health: 55
+            Depot Raider: bleeding
+            Vex Marrow: draw a medikit (2 actions)
+            -- Depot Raider's turn (4 actions)
+            Depot Raider takes 9 from bleeding (dice [6, 9], CX-COND)
+            Depot Raider is downed: health 0, prone, bleeding out (CX-DEATH-01, CX-DEATH-02)
+            bleeding ends: the bearer is downed (CX-DEATH-02)
+            Depot Raider death save: d100 = 44 against DC 50: failed, 2 left (CX-DEATH-03)
+            Depot Raider: downed (CX-DEATH-02) (4 actions)
+            == round 2
+            -- Vex Marrow's turn (4 actions)
+            Vex Marrow: kneel by the raider (2 actions)
+            Vex Marrow: begin stabilizing raider (2 actions)
+            Vex Marrow: stabilizing raider, until the end of Vex Marrow's turn (2 turns)
+            -- Depot Raider's turn (4 actions)
+            Depot Raider: downed (CX-DEATH-02) (4 actions)
+            == round 3
+            -- Vex Marrow's turn (4 actions)
+            Vex Marrow: stabilize raider (1 action)
+            stabilizing raider finishes
+            Vex Marrow uses up a medikit
+            a kit is spent on Depot Raider: +20 to stabilize it this round (CX-DEATH-08)
+            Vex Marrow: stabilize raider (DC 80)
+              d100 = 50 (stabilize, Vex Marrow)
+                +20 Medicine skill points
+                +20 kit spent this round (CX-DEATH-08)
+              total 90 > DC 80: success
+            Vex Marrow stabilizes Depot Raider: 1 HP, no longer downed (CX-DEATH-05)
+            the GM ends the fight (CX-TURN-08)
+            the fight is over: death saves regained where none failed (CX-DEATH-04)"#]],
+    );
+    assert_eq!(a.hp("raider"), 1);
+    assert_eq!(a.f("raider").death_saves.allowance, 2);
+    assert_eq!(a.f("vex").items[0].count, 1);
+}

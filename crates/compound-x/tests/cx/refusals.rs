@@ -194,6 +194,24 @@ fn illegal_commands_explain_themselves_and_change_nothing() {
             "vex has used all 3 reactions this round",
         ),
         (
+            "setting off the held actions of one who is down",
+            after(|a| {
+                a.run(
+                    Command::Hold {
+                        id: id("vex"),
+                        actions: 2,
+                        trigger: "x".into(),
+                    },
+                    &[],
+                );
+                a.run(blast("vex", 70), &[]);
+                a.run(blast("vex", 70), &[]);
+                a.next(&[]);
+            }),
+            Command::Clock(ClockCommand::Trigger { id: id("vex") }),
+            "vex cannot act: downed and bleeding out",
+        ),
+        (
             "acting out of turn",
             after(|_| {}),
             fire("raider", "vex"),
