@@ -370,6 +370,13 @@ fn within_bounds(battle: &Battle) -> Result<(), TestCaseError> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
+    // rule: CX-TURN-03
+    // rule: CX-TURN-04
+    // rule: CX-TURN-05
+    // rule: CX-DMG-02
+    // rule: CX-DMG-04
+    // rule: CX-RNG-12
+    // rule: CX-DEATH-04
     #[test]
     fn replay_undo_refusals_and_bounds_hold_for_any_encounter(
         n in 2usize..=4,
