@@ -259,6 +259,16 @@ pub enum Command {
         /// The weapon, by index.
         weapon: usize,
     },
+    /// Repairs a broken weapon (Black Cat, CX-STAT-13) or armor whose APL
+    /// plasma lowered (CX-COND-07): a DC 60 Repair check.
+    Repair {
+        /// Who repairs.
+        id: CombatantId,
+        /// Whose gear.
+        target: CombatantId,
+        /// A weapon by index; none: the armor.
+        weapon: Option<usize>,
+    },
     /// Pays the shield's fast recharge at the start of the turn (CX-DMG-04).
     FastRecharge {
         /// Who.
@@ -653,6 +663,9 @@ pub(crate) fn decide(
         )?,
         Command::ClearJam { id, weapon } => shooting::clear_jam(&mut d, id, *weapon, dice)?,
         Command::Reload { id, weapon } => supply::reload(&mut d, id, *weapon, dice)?,
+        Command::Repair { id, target, weapon } => {
+            supply::repair(&mut d, id, target, *weapon, dice)?
+        }
         Command::FastRecharge { id } => supply::fast_recharge(&mut d, id)?,
         Command::Save { id, condition } => turn::save(&mut d, id, *condition, dice)?,
         Command::Stabilize { id, target, kit } => medic::stabilize(&mut d, id, target, *kit, dice)?,

@@ -280,6 +280,14 @@ pub enum Event {
         /// The injury, on a failure.
         injury: Option<super::Injury>,
     },
+    /// Gear was repaired: a broken weapon works again, or armor has its APL
+    /// back (CX-STAT-13, CX-COND-07).
+    Repaired {
+        /// Whose gear.
+        id: CombatantId,
+        /// The weapon; none: the armor.
+        weapon: Option<usize>,
+    },
     /// A jam was cleared.
     JamCleared {
         /// Whose.
@@ -635,6 +643,23 @@ pub(crate) fn evolve(state: &mut Battle, event: &Event) {
         | Event::Rested { .. }
         | Event::StayedUp { .. }
         | Event::Fell { .. } => super::heal::evolve(state, event),
+        Event::Repaired { id, weapon } => {
+            if let Some(f) = fighter(state, id) {
+                match weapon {
+                    Some(i) => {
+                        if let Some(w) = f.weapons.get_mut(*i) {
+                            w.broken = false;
+                        }
+                    }
+                    None => {
+                        if let Some(a) = f.armor.as_mut().filter(|a| a.plasma_damaged) {
+                            a.plasma_damaged = false;
+                            a.apl += 1;
+                        }
+                    }
+                }
+            }
+        }
         Event::JamCleared { id, weapon } => {
             if let Some(w) = fighter(state, id).and_then(|f| f.weapons.get_mut(*weapon)) {
                 w.jammed = false;

@@ -172,6 +172,18 @@ pub fn narrate(state: &Battle, event: &Event) -> Vec<String> {
         | Event::Rested { .. }
         | Event::StayedUp { .. }
         | Event::Fell { .. } => super::heal::narrate(state, event),
+        Event::Repaired { id, weapon } => lines(match weapon {
+            Some(i) => format!(
+                "{}'s {} works again (CX-STAT-13)",
+                n(id),
+                state
+                    .combatants
+                    .get(id)
+                    .and_then(|c| c.fighter.weapons.get(*i))
+                    .map_or("weapon", |w| w.name.as_str())
+            ),
+            None => format!("{}'s armor has its APL back (CX-COND-07)", n(id)),
+        }),
         Event::JamCleared { id, .. } => lines(format!("{} clears the jam", n(id))),
         Event::Downed { id } => lines(format!(
             "{} is downed: health 0, prone, bleeding out (CX-DEATH-01, CX-DEATH-02)",

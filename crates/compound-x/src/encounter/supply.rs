@@ -229,3 +229,87 @@ pub(crate) fn fast_recharge(d: &mut Decision, id: &CombatantId) -> Result<(), Re
     });
     Ok(())
 }
+
+/// Repairs a weapon broken by the Black Cat (CX-STAT-13) or armor whose APL
+/// plasma lowered (CX-COND-07): a DC 60 Repair check, a skill check of 1
+/// action in a fight, on oneself or an adjacent combatant.
+pub(crate) fn repair(
+    d: &mut Decision,
+    id: &CombatantId,
+    target: &CombatantId,
+    weapon: Option<usize>,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Refusal> {
+    let c = able(d, id)?.clone();
+    let owner = d.state.combatant(target)?.fighter.clone();
+    let illegal = |why: String| Refusal::Illegal { why };
+    if id != target && d.state.distance(id, target).is_none_or(|m| m > 1) {
+        return Err(illegal(format!(
+            "{id} must be adjacent to {target} (1 m) to repair its gear"
+        )));
+    }
+    let what = match weapon {
+        Some(i) => {
+            let w = owner
+                .weapons
+                .get(i)
+                .ok_or_else(|| illegal(format!("{target} has no weapon {i}")))?;
+            if !w.broken {
+                return Err(illegal(format!("the {} is not broken", w.name)));
+            }
+            format!("repair the {}", w.name)
+        }
+        None => {
+            let armor = owner
+                .armor
+                .as_ref()
+                .ok_or_else(|| illegal(format!("{target} wears no armor")))?;
+            if !armor.plasma_damaged {
+                return Err(illegal(format!(
+                    "the {}'s APL is whole; name a broken weapon to repair instead",
+                    armor.name
+                )));
+            }
+            format!("repair the {}", armor.name)
+        }
+    };
+    if d.state.in_combat() {
+        spend(d, id, 1, &what)?;
+        super::gm::melee_check_penalty(d, id, dice)?;
+        if able(d, id).is_err() {
+            return Ok(());
+        }
+    }
+    let spec = CheckSpec {
+        dc: crate::combat::REPAIR_DC,
+        in_combat: d.state.in_combat(),
+        ..CheckSpec::default()
+    };
+    let result = match c.fighter.skill("repair") {
+        Some(line) => skill_check(&c.fighter.name, line, &spec, dice)?
+            .map_err(|r| illegal(format!("{} (rule {})", r.message, r.rule)))?,
+        None => {
+            let die = d100_for(dice, || format!("Repair d100 for {}", c.fighter.name))?;
+            judge_total(
+                i64::from(die),
+                crate::combat::REPAIR_DC,
+                false,
+                Some(die),
+                &[],
+            )
+        }
+    };
+    let fixed = result.success;
+    d.push(Event::Checked {
+        id: id.clone(),
+        what: format!("{what} (DC 60)"),
+        result,
+    });
+    if fixed {
+        d.push(Event::Repaired {
+            id: target.clone(),
+            weapon,
+        });
+    }
+    Ok(())
+}

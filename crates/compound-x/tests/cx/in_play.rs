@@ -665,3 +665,45 @@ fn melee_needs_adjacency_and_locks_the_two_together() {
     assert!(log.contains("d10 1 <= miss chance 1: miss"), "{log}");
     assert!(t.state().engaged(&id("vex"), &id("raider")));
 }
+
+#[test]
+fn plasma_dulled_armor_and_broken_weapons_are_repaired_at_dc_60() {
+    // rule: CX-COND-07
+    // rule: CX-STAT-13
+    let mut t = Table::new();
+    // 30 plasma: the shield takes half; the rest strikes the flak jacket
+    // (3 10 = 30 <= 60), which loses an APL (and blocks the APL 0 blast).
+    t.run(
+        Command::Harm {
+            target: id("vex"),
+            amount: 30,
+            damage_type: DamageType::Plasma,
+            apl: 0,
+            why: "a plasma bolt".into(),
+        },
+        &[3, 10],
+    );
+    let armor = |t: &Table| {
+        t.state().combatants[&id("vex")]
+            .fighter
+            .armor
+            .clone()
+            .unwrap()
+    };
+    assert_eq!((armor(&t).apl, armor(&t).plasma_damaged), (1, true));
+    let repair = |weapon| Command::Repair {
+        id: id("vex"),
+        target: id("vex"),
+        weapon,
+    };
+    // A weapon that is not broken needs no repair.
+    let refusal = t.refuse(repair(Some(0)), &[]);
+    assert!(refusal.contains("is not broken"), "{refusal}");
+    // Repair (untrained: the INT bonus 4): 5 10 = 50 + 4 fails; 9 9 = 99 + 4 succeeds.
+    let log = t.run(repair(None), &[5, 10]);
+    assert!(log.contains("total 54 <= DC 60"), "{log}");
+    let log = t.run(repair(None), &[9, 9]);
+    assert!(log.contains("has its APL back"), "{log}");
+    assert_eq!((armor(&t).apl, armor(&t).plasma_damaged), (2, false));
+    assert_eq!(t.left(), 2, "each try is a skill check: 1 action");
+}

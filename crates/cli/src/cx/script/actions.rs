@@ -70,6 +70,16 @@ pub(super) fn action(id: CombatantId, verb: &str, w: &mut Words) -> Result<Order
                 medikit,
             })
         }
+        "repair" => {
+            let target = w.id("whose gear")?;
+            let weapon = if w.take("weapon") {
+                Some(usize::try_from(w.count("the weapon's number, from 0")?).unwrap_or(0))
+            } else {
+                w.take("armor");
+                None
+            };
+            ready(Command::Repair { id, target, weapon })
+        }
         "rest" => {
             let long = w.take("long");
             ready(Command::Rest { id, long })

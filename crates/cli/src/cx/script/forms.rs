@@ -95,6 +95,11 @@ pub(crate) const ACTION_FORMS: &[Form] = &[
         "ID treat TARGET [wound N] [medikit]",
         "vex treat raider wound 0 medikit",
     ),
+    form(
+        "repair",
+        "ID repair TARGET [armor | weapon N]",
+        "vex repair vex weapon 0",
+    ),
     form("rest", "ID rest [long]", "vex rest long"),
     form("stay-up", "ID stay-up", "vex stay-up"),
     form("fall", "ID fall METRES [fouled]", "vex fall 6 fouled"),

@@ -300,7 +300,7 @@ fn mistakes_say_what_was_expected_and_how_to_write_it() {
               help: commands: roll, begin, next, end, distance, position, initiative, pin, unpin, place, hide, reveal, remove, conceal, detect, harm, mend, kill, afflict, cure; actions: `vex aim`, `vex fire burst TARGET`, ... (see docs/compound-x/encounter-file.md)
             vex fly raider
               error: `vex` is not a command and `fly` is not an action
-              help: a line is a command (roll, begin, next, end, distance, position, initiative, pin, unpin, place, hide, reveal, remove, conceal, detect, harm, mend, kill, afflict, cure) or a combatant's id and an action (aim, fire, clear-jam, reload, fast-recharge, stance, save, treat, rest, stay-up, fall, stabilize, check, act, hold, trigger, move, sprint, jump, suppress, strike, shove, kick, grapple, contest, subdue, grapple-strike, release, cook, throw, penalty-attack, crosses, search, glance, cloak, uncloak, cast)
+              help: a line is a command (roll, begin, next, end, distance, position, initiative, pin, unpin, place, hide, reveal, remove, conceal, detect, harm, mend, kill, afflict, cure) or a combatant's id and an action (aim, fire, clear-jam, reload, fast-recharge, stance, save, treat, repair, rest, stay-up, fall, stabilize, check, act, hold, trigger, move, sprint, jump, suppress, strike, shove, kick, grapple, contest, subdue, grapple-strike, release, cook, throw, penalty-attack, crosses, search, glance, cloak, uncloak, cast)
             roll dice
               error: expected `initiative`, found `dice`
               help: write `roll initiative [ID ...]`, e.g. `roll initiative`
