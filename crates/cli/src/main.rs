@@ -11,6 +11,7 @@
 #![forbid(unsafe_code)]
 
 mod cx;
+mod d20;
 mod diagnostic;
 mod odds;
 mod physical;
@@ -44,6 +45,8 @@ enum Command {
     Roll(roll::RollArgs),
     /// Compound X characters and encounters: new, check, sheet, level-up, encounter.
     Cx(cx::CxArgs),
+    /// D20 characters, checks and encounters: sheet, check, encounter.
+    D20(d20::D20Args),
     /// Run the game-table server; prints the GM's link.
     Serve {
         /// The address to listen on.
@@ -61,6 +64,7 @@ fn main() -> ExitCode {
     let outcome = match &cli.command {
         Command::Roll(args) => roll::run(args).map(|()| cx::Outcome::Success),
         Command::Cx(args) => cx::run(args),
+        Command::D20(args) => d20::run(args),
         Command::Serve { bind, database } => {
             nanite_server::run(bind, database).map(|()| cx::Outcome::Success)
         }

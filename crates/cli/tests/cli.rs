@@ -15,6 +15,8 @@ mod cx_encounter;
 mod cx_new;
 #[path = "cli/cx_play.rs"]
 mod cx_play;
+#[path = "cli/d20.rs"]
+mod d20;
 
 /// Runs `nanite` with `args` and no standard input.
 fn nanite(args: &[&str]) -> Output {

@@ -3,11 +3,17 @@
 //! attacks, casting, grappling), each tagged with the rule IDs it covers.
 
 mod d20 {
+    mod attacks;
+    mod casting;
     mod characters;
     mod checks;
+    mod grappling;
     mod initiative;
+    mod movement;
     mod pack;
+    mod properties;
     mod rest;
+    mod rows;
     mod sheets;
     pub(crate) mod support;
 }

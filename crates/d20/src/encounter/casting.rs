@@ -217,7 +217,7 @@ pub(crate) fn resolve(
         }
         (None, None) => None,
     };
-    if m.stun > 0 {
+    if m.stun > 0 && !d.state.is_down(target) {
         b.note(format!(
             "{} is stunned for {} round(s)",
             t.fighter.name, m.stun

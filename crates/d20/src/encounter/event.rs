@@ -466,9 +466,6 @@ pub(crate) fn evolve(state: &mut Battle, event: &Event) {
         Event::AdvantageTo { id, .. } => {
             if let Some(g) = state.grapples.iter_mut().find(|g| g.involves(id)) {
                 g.advantage = Some(id.clone());
-                if g.primed.as_ref().is_some_and(|p| p != id) {
-                    g.primed = None;
-                }
             }
         }
         Event::Primed { id } => {

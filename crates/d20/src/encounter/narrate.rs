@@ -1,6 +1,7 @@
 //! Events told in words, one or more lines each, with the breakdowns they
 //! carry: the log a GM reads.
 
+use nanite_core::encounter::MomentKind;
 use nanite_core::{Breakdown, ClockEvent, CombatantId};
 
 use super::event::DiceRoll;
@@ -465,7 +466,31 @@ fn clock(state: &Battle, e: &ClockEvent<D20Effect>) -> Vec<String> {
                     .unwrap_or_default()
             )),
         },
-        ClockEvent::EffectEnded { why, .. } => one(why.clone()),
+        ClockEvent::EffectEnded { id, why } => {
+            // An expiry reads with names: "Ilsa Wren's casting Firebolt ends
+            // at the start of Ilsa Wren's turn".
+            let expired = state
+                .clock
+                .effects
+                .iter()
+                .find(|e| e.id == *id)
+                .and_then(|e| {
+                    let at = &e.expiry.as_ref()?.at;
+                    (why == &format!("{} ended at {at}", e.name)).then(|| {
+                        let when = match at.kind {
+                            MomentKind::StartOfTurn => "the start",
+                            MomentKind::EndOfTurn => "the end",
+                        };
+                        format!(
+                            "{}'s {} ends at {when} of {}'s turn",
+                            n(&e.bearer),
+                            e.name,
+                            n(&at.of)
+                        )
+                    })
+                });
+            one(expired.unwrap_or_else(|| why.clone()))
+        }
         ClockEvent::EffectChanged { effect } => {
             one(format!("{} now: {}", n(&effect.bearer), effect.name))
         }

@@ -91,14 +91,18 @@ impl Table {
         Table { game }
     }
 
-    /// A 10 by 10 map with these combatants, default campaign.
+    /// A 10 by 10 map with these combatants; initiative is kept for the
+    /// battle (D20-INIT-02), so that a new round needs no dice.
     pub(crate) fn map(who: &[(&str, &str, &str, (i64, i64))]) -> Table {
         let who: Vec<(&str, &str, &str, Place)> = who
             .iter()
             .map(|(h, e, s, (x, y))| (*h, *e, *s, Place::Square(sq(*x, *y))))
             .collect();
         Table::new(
-            Campaign::default(),
+            Campaign {
+                reroll: nanite_d20::InitiativeReroll::Kept,
+                ..Campaign::default()
+            },
             Field::Map {
                 width: 10,
                 height: 10,

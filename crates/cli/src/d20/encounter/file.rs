@@ -1,0 +1,294 @@
+//! Reading a D20 encounter file (docs/cli/d20.md#encounter-files): the
+//! campaign's settings, the map or the rows, the combatants with their
+//! character files and places, and the script, with every problem reported
+//! at once with its line.
+
+use nanite_core::content::{Fields, Reading, SourceFile, check_format};
+use nanite_core::{CombatantId, Diagnostics};
+use nanite_d20::Campaign;
+use nanite_d20::encounter::{Field, Place, Row, Square};
+
+use super::script::{self, Order};
+
+/// The newest encounter file format this build reads.
+pub(crate) const ENCOUNTER_FORMAT: i64 = 1;
+
+/// A whole encounter file.
+#[derive(Debug)]
+pub(super) struct EncounterFile {
+    /// Its title.
+    pub(super) name: String,
+    /// The seed of its dice, unless the command line chooses others.
+    pub(super) seed: Option<u64>,
+    /// The campaign: the pack's, with the file's `[campaign]` over it.
+    pub(super) campaign: Campaign,
+    /// A grid or rows.
+    pub(super) field: Field,
+    /// Everyone in the fight, in the file's order.
+    pub(super) combatants: Vec<Entrant>,
+    /// Physical dice typed ahead, unless the command line chooses others.
+    pub(super) dice: Option<Vec<i64>>,
+    /// The script, line by line.
+    pub(super) script: Vec<ScriptLine>,
+}
+
+/// One `[[combatant]]`.
+#[derive(Debug, Clone)]
+pub(super) struct Entrant {
+    /// Its handle in commands.
+    pub(super) id: CombatantId,
+    /// Its character file, as written (relative to the encounter file).
+    pub(super) character: String,
+    /// Its side.
+    pub(super) side: String,
+    /// A name for the log instead of the character's.
+    pub(super) name: Option<String>,
+    /// Its square or row.
+    pub(super) place: Place,
+    /// Hidden from the players.
+    pub(super) hidden: bool,
+    /// Initiative set by hand instead of rolled.
+    pub(super) initiative: Option<i64>,
+    /// The line of its table.
+    pub(super) line: usize,
+}
+
+/// One line of the script.
+#[derive(Debug)]
+pub(super) struct ScriptLine {
+    /// Its line in the file.
+    pub(super) line: usize,
+    /// Its place in the file (`script.commands[3]`).
+    pub(super) field: String,
+    /// The command as written.
+    pub(super) text: String,
+    /// What it asks for.
+    pub(super) order: Order,
+}
+
+/// Reads `file` over the pack's `campaign`; `None` when it is too broken
+/// to run (the diagnostics say why).
+pub(super) fn read(
+    file: &SourceFile,
+    stem: &str,
+    campaign: &Campaign,
+) -> (Option<EncounterFile>, Diagnostics) {
+    let reading = Reading::new(file);
+    let encounter = reading
+        .document(|root| read_root(&root, stem, campaign))
+        .flatten();
+    let found = reading.finish();
+    let encounter = encounter.filter(|_| !found.has_errors());
+    (encounter, found)
+}
+
+fn read_root(root: &Fields<'_, '_>, stem: &str, campaign: &Campaign) -> Option<EncounterFile> {
+    if !check_format(root, "encounter file", ENCOUNTER_FORMAT) {
+        return None;
+    }
+    let name = root.string("name").unwrap_or_else(|| stem.to_string());
+    let seed = root.item("seed").and_then(|i| {
+        let n = i.integer()?;
+        let seed = u64::try_from(n).ok();
+        if seed.is_none() {
+            i.error(
+                format!("seed {n} is negative"),
+                Some("use a whole number from 0".into()),
+            );
+        }
+        seed
+    });
+    let mut campaign = campaign.clone();
+    if let Some(t) = root.table("campaign") {
+        campaign.read_over(&t);
+    }
+    let field = match root.table("map") {
+        Some(map) => {
+            let size = |key: &str| {
+                let n = map.required_integer(key)?;
+                if !(1..=200).contains(&n) {
+                    map.error_at(key, format!("{key} {n} is outside 1 to 200 squares"), None);
+                    return None;
+                }
+                Some(n)
+            };
+            let width = size("width");
+            let height = size("height");
+            map.finish();
+            Field::Map {
+                width: width.unwrap_or(1),
+                height: height.unwrap_or(1),
+            }
+        }
+        None => Field::Rows,
+    };
+    let mut combatants: Vec<Entrant> = Vec::new();
+    for t in root.tables("combatant") {
+        let Some(e) = entrant(&t, &field) else {
+            continue;
+        };
+        if combatants.iter().any(|c| c.id == e.id) {
+            t.error_at(
+                "id",
+                format!("two combatants have the id `{}`", e.id),
+                Some("give each combatant its own id, like `raider-1` and `raider-2`".into()),
+            );
+        } else {
+            combatants.push(e);
+        }
+    }
+    if combatants.is_empty() && !root.has("combatant") {
+        root.error_at(
+            "combatant",
+            "an encounter needs combatants",
+            Some("add [[combatant]] tables with id, character and side".into()),
+        );
+    }
+    let mut dice = None;
+    let mut lines = Vec::new();
+    if let Some(s) = root.required("script").and_then(|i| i.table()) {
+        if let Some(item) = s.item("dice") {
+            let faces: Vec<i64> = item
+                .list()
+                .unwrap_or_default()
+                .iter()
+                .filter_map(|f| f.integer())
+                .collect();
+            dice = Some(faces);
+        }
+        if let Some(item) = s.required("commands") {
+            for c in item.list().unwrap_or_default() {
+                let Some(text) = c.string() else { continue };
+                match script::parse(&text) {
+                    Ok(order) => {
+                        for id in &order.ids {
+                            if !combatants.iter().any(|e| &e.id == id) {
+                                c.error(
+                                    format!("`{text}`: nobody called `{id}` is in this fight"),
+                                    Some(format!(
+                                        "the combatants are {}",
+                                        combatants
+                                            .iter()
+                                            .map(|e| e.id.as_str())
+                                            .collect::<Vec<_>>()
+                                            .join(", ")
+                                    )),
+                                );
+                            }
+                        }
+                        lines.push(ScriptLine {
+                            line: c.line(),
+                            field: c.path().to_string(),
+                            text,
+                            order,
+                        });
+                    }
+                    Err(e) => c.error(format!("`{text}`: {}", e.message), Some(e.help)),
+                }
+            }
+        }
+        s.finish();
+    }
+    root.finish();
+    Some(EncounterFile {
+        name,
+        seed,
+        campaign,
+        field,
+        combatants,
+        dice,
+        script: lines,
+    })
+}
+
+fn entrant(t: &Fields<'_, '_>, field: &Field) -> Option<Entrant> {
+    let id = t.required_string("id");
+    if let Some(id) = &id
+        && (id.is_empty()
+            || !id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            || script::GM_FORMS.iter().any(|(v, _)| v == id))
+    {
+        t.error_at(
+            "id",
+            format!("`{id}` cannot be a combatant's id"),
+            Some("ids use lowercase letters, digits and `-`, and are not command words".into()),
+        );
+    }
+    let character = t.required_string("character");
+    let side = t.required_string("side");
+    let name = t.string("name");
+    let hidden = t.boolean("hidden").unwrap_or(false);
+    let initiative = t.integer("initiative");
+    let place = match field {
+        Field::Map { width, height } => {
+            if t.has("row") {
+                t.error_at(
+                    "row",
+                    "this encounter has a [map]: give `at = [x, y]`, not a row",
+                    None,
+                );
+            }
+            let at = t.required("at").and_then(|i| {
+                let xy: Vec<i64> = i.list()?.iter().filter_map(|n| n.integer()).collect();
+                match xy[..] {
+                    [x, y] if (0..*width).contains(&x) && (0..*height).contains(&y) => {
+                        Some(Square { x, y })
+                    }
+                    [x, y] => {
+                        i.error(
+                            format!(
+                                "({x},{y}) is off the map, which runs from (0,0) to ({},{})",
+                                width - 1,
+                                height - 1
+                            ),
+                            None,
+                        );
+                        None
+                    }
+                    _ => {
+                        i.error("a square is two numbers, `at = [x, y]`", None);
+                        None
+                    }
+                }
+            });
+            Place::Square(at.unwrap_or(Square { x: 0, y: 0 }))
+        }
+        Field::Rows => {
+            if t.has("at") {
+                t.error_at(
+                    "at",
+                    "this encounter has no [map]: give `row = \"front\"` or `\"back\"`, or add a [map]",
+                    None,
+                );
+            }
+            let row = t.required("row").and_then(|i| {
+                let text = i.string()?;
+                match text.as_str() {
+                    "front" => Some(Row::Front),
+                    "back" => Some(Row::Back),
+                    _ => {
+                        i.error(
+                            format!("`{text}` is not a row"),
+                            Some("the rows are \"front\" and \"back\" (D20-MOVE-03)".into()),
+                        );
+                        None
+                    }
+                }
+            });
+            Place::Row(row.unwrap_or(Row::Front))
+        }
+    };
+    t.finish();
+    Some(Entrant {
+        id: CombatantId(id?),
+        character: character?,
+        side: side?,
+        name,
+        place,
+        hidden,
+        initiative,
+        line: t.line(),
+    })
+}

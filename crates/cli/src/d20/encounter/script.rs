@@ -1,0 +1,669 @@
+//! The D20 script: one short line per command (`kara attack raider rapier`),
+//! parsed into an [`Order`] and then resolved against the battle into an
+//! engine [`Command`].
+//!
+//! A line is a GM command (`next`, `harm kara 4 by brute "a thrown rock"`)
+//! or a combatant's id and an action (`kara move 3,4`). Words are separated
+//! by spaces; free text is quoted with `"`. The reference, with every form,
+//! is docs/cli/d20.md. Parsing needs no battle, so a whole script is checked
+//! before any die is rolled; ids and weapons are resolved against the
+//! combatants once they have entered.
+
+use nanite_core::{ClockCommand, CombatantId};
+use nanite_d20::Attribute;
+use nanite_d20::encounter::{
+    Battle, Command, GrappleAttack, Place, PositionChange, Row, Square, Takedown, TakedownChoice,
+};
+
+/// A line that is not a command, with what was expected and how to fix it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct LineError {
+    /// What is wrong.
+    pub(crate) message: String,
+    /// How to write it.
+    pub(crate) help: String,
+}
+
+fn err(message: impl Into<String>, help: impl Into<String>) -> LineError {
+    LineError {
+        message: message.into(),
+        help: help.into(),
+    }
+}
+
+/// Which weapon a line means, before the battle is known.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum WeaponRef {
+    /// The first the combatant carries (unarmed if none).
+    First,
+    /// By position, from 0.
+    Index(usize),
+    /// By id (`rapier`) or name (`Rapier`).
+    Named(String),
+    /// Bare hands.
+    Unarmed,
+}
+
+/// A parsed line: a command, perhaps with a weapon still to find.
+#[derive(Debug, Clone)]
+pub(crate) struct Order {
+    /// The command (weapon 0 for now when `weapon` is set).
+    command: Command,
+    /// The weapon to resolve, and whose.
+    weapon: Option<(CombatantId, WeaponRef)>,
+    /// Every combatant id the line names.
+    pub(crate) ids: Vec<CombatantId>,
+}
+
+/// The GM's commands, with their forms (for help texts).
+pub(crate) const GM_FORMS: &[(&str, &str)] = &[
+    ("roll", "roll initiative [ID...]"),
+    ("begin", "begin [surprise ID...]"),
+    ("next", "next"),
+    ("end", "end"),
+    ("initiative", "initiative ID TOTAL"),
+    ("place", "place ID X,Y | place ID front|back"),
+    ("hide", "hide ID"),
+    ("reveal", "reveal ID"),
+    ("leave", "leave ID"),
+    ("trigger", "trigger ID"),
+    ("harm", "harm ID AMOUNT [by ID] [\"why\"]"),
+];
+
+/// A combatant's actions, with their forms.
+pub(crate) const ACTION_FORMS: &[(&str, &str)] = &[
+    ("move", "ID move X,Y [X,Y...]"),
+    ("double-move", "ID double-move"),
+    ("row", "ID row front|back"),
+    ("attack", "ID attack TARGET [WEAPON|unarmed]"),
+    ("cast", "ID cast SPELL TARGET"),
+    ("manifest", "ID manifest POWER TARGET"),
+    ("clinch", "ID clinch TARGET"),
+    ("tackle", "ID tackle TARGET"),
+    ("trip", "ID trip TARGET"),
+    ("push", "ID push"),
+    ("pull", "ID pull"),
+    ("scramble", "ID scramble"),
+    ("reversal", "ID reversal"),
+    ("submission", "ID submission"),
+    ("slam", "ID slam"),
+    ("short-strikes", "ID short-strikes"),
+    ("release", "ID release"),
+    (
+        "choose",
+        "ID choose advantage | ID choose attack [WEAPON|unarmed]",
+    ),
+    ("hold", "ID hold \"trigger\""),
+    ("check", "ID check SKILL|ATTR DC [with ATTR] [hidden]"),
+    ("rest", "ID rest PERIODS"),
+    ("kit", "ID kit KIT TARGET [max N]"),
+];
+
+fn form(verb: &str) -> &'static str {
+    GM_FORMS
+        .iter()
+        .chain(ACTION_FORMS)
+        .find(|(v, _)| *v == verb)
+        .map_or("", |(_, f)| f)
+}
+
+/// Splits a line into words; `"..."` is one word.
+fn words(line: &str) -> Result<Vec<String>, LineError> {
+    let mut out = Vec::new();
+    let mut chars = line.trim().chars().peekable();
+    while let Some(&c) = chars.peek() {
+        if c.is_whitespace() {
+            chars.next();
+        } else if c == '"' {
+            chars.next();
+            let mut word = String::new();
+            loop {
+                match chars.next() {
+                    Some('"') => break,
+                    Some(ch) => word.push(ch),
+                    None => {
+                        return Err(err(
+                            "a quoted text is not closed",
+                            "close it with another \"",
+                        ));
+                    }
+                }
+            }
+            out.push(word);
+        } else {
+            let mut word = String::new();
+            while let Some(&ch) = chars.peek() {
+                if ch.is_whitespace() {
+                    break;
+                }
+                word.push(ch);
+                chars.next();
+            }
+            out.push(word);
+        }
+    }
+    Ok(out)
+}
+
+/// The words of one line, read in order.
+struct Words {
+    verb: String,
+    rest: std::collections::VecDeque<String>,
+    ids: Vec<CombatantId>,
+}
+
+impl Words {
+    fn next(&mut self) -> Option<String> {
+        self.rest.pop_front()
+    }
+
+    fn wants(&mut self, what: &str) -> Result<String, LineError> {
+        self.next().ok_or_else(|| {
+            err(
+                format!("`{}` needs {what}", self.verb),
+                format!("write `{}`", form(&self.verb)),
+            )
+        })
+    }
+
+    fn id(&mut self, what: &str) -> Result<CombatantId, LineError> {
+        let id = CombatantId(self.wants(what)?);
+        self.ids.push(id.clone());
+        Ok(id)
+    }
+
+    fn number(&mut self, what: &str) -> Result<i64, LineError> {
+        let word = self.wants(what)?;
+        word.parse().map_err(|_| {
+            err(
+                format!("`{word}` is not a whole number ({what})"),
+                format!("write `{}`", form(&self.verb)),
+            )
+        })
+    }
+
+    fn done(&mut self) -> Result<(), LineError> {
+        match self.next() {
+            None => Ok(()),
+            Some(extra) => Err(err(
+                format!("`{extra}` is one word too many for `{}`", self.verb),
+                format!("write `{}`", form(&self.verb)),
+            )),
+        }
+    }
+}
+
+fn square(word: &str) -> Result<Square, LineError> {
+    let parse = |s: &str| s.trim().parse::<i64>().ok();
+    match word.split_once(',') {
+        Some((x, y)) if parse(x).is_some() && parse(y).is_some() => Ok(Square {
+            x: parse(x).unwrap_or(0),
+            y: parse(y).unwrap_or(0),
+        }),
+        _ => Err(err(
+            format!("`{word}` is not a square"),
+            "write a square as X,Y with no space, like 3,4 ((0,0) is the top left)",
+        )),
+    }
+}
+
+fn row(word: &str) -> Result<Row, LineError> {
+    match word {
+        "front" => Ok(Row::Front),
+        "back" => Ok(Row::Back),
+        _ => Err(err(
+            format!("`{word}` is not a row"),
+            "the rows are `front` and `back` (D20-MOVE-03)",
+        )),
+    }
+}
+
+fn weapon_ref(word: Option<String>) -> WeaponRef {
+    match word {
+        None => WeaponRef::First,
+        Some(w) if w == "unarmed" => WeaponRef::Unarmed,
+        Some(w) => match w.parse::<usize>() {
+            Ok(i) => WeaponRef::Index(i),
+            Err(_) => WeaponRef::Named(w),
+        },
+    }
+}
+
+/// Parses one line.
+pub(crate) fn parse(line: &str) -> Result<Order, LineError> {
+    let mut all = words(line)?.into_iter();
+    let Some(first) = all.next() else {
+        return Err(err(
+            "this command is empty",
+            "write a command such as `next` or `kara attack raider`, or remove the line",
+        ));
+    };
+    let mut w = Words {
+        verb: first.clone(),
+        rest: all.collect(),
+        ids: Vec::new(),
+    };
+    let mut weapon = None;
+    let command = if GM_FORMS.iter().any(|(v, _)| *v == first) {
+        gm(&first, &mut w)?
+    } else {
+        let id = CombatantId(first.clone());
+        w.ids.push(id.clone());
+        let Some(verb) = w.next() else {
+            return Err(err(
+                format!("`{first}` is not a command; after a combatant's id an action is expected"),
+                format!(
+                    "commands: {}; actions: {}",
+                    verbs(GM_FORMS),
+                    verbs(ACTION_FORMS)
+                ),
+            ));
+        };
+        if !ACTION_FORMS.iter().any(|(v, _)| *v == verb) {
+            return Err(err(
+                format!("`{first}` is not a command and `{verb}` is not an action"),
+                format!(
+                    "a line is a command ({}) or a combatant's id and an action ({})",
+                    verbs(GM_FORMS),
+                    verbs(ACTION_FORMS)
+                ),
+            ));
+        }
+        w.verb = verb.clone();
+        let (command, wanted) = action(id.clone(), &verb, &mut w)?;
+        weapon = wanted.map(|r| (id, r));
+        command
+    };
+    w.done()?;
+    Ok(Order {
+        command,
+        weapon,
+        ids: w.ids,
+    })
+}
+
+fn verbs(forms: &[(&str, &str)]) -> String {
+    forms.iter().map(|(v, _)| *v).collect::<Vec<_>>().join(", ")
+}
+
+fn gm(verb: &str, w: &mut Words) -> Result<Command, LineError> {
+    let clock = Command::Clock;
+    Ok(match verb {
+        "roll" => {
+            let what = w.wants("`initiative`")?;
+            if what != "initiative" {
+                return Err(err(
+                    format!("`roll {what}` is not a command"),
+                    "write `roll initiative` or `roll initiative kara raider`",
+                ));
+            }
+            let mut who = Vec::new();
+            while !w.rest.is_empty() {
+                who.push(w.id("a combatant")?);
+            }
+            Command::RollInitiative { who }
+        }
+        "begin" => {
+            let mut surprise = Vec::new();
+            if let Some(word) = w.next() {
+                if word != "surprise" {
+                    return Err(err(
+                        format!("`begin {word}` is not a command"),
+                        "write `begin`, or `begin surprise ID...` for a surprise round",
+                    ));
+                }
+                while !w.rest.is_empty() {
+                    surprise.push(w.id("a hidden attacker")?);
+                }
+                if surprise.is_empty() {
+                    return Err(err(
+                        "`begin surprise` names nobody",
+                        "name the hidden attackers: `begin surprise brute`",
+                    ));
+                }
+            }
+            clock(ClockCommand::Begin { surprise })
+        }
+        "next" => clock(ClockCommand::NextTurn),
+        "end" => clock(ClockCommand::End),
+        "initiative" => {
+            let id = w.id("a combatant")?;
+            let total = w.number("the total")?;
+            clock(ClockCommand::SetInitiative { id, total })
+        }
+        "place" => {
+            let id = w.id("a combatant")?;
+            let where_ = w.wants("a square or a row")?;
+            let place = if where_.contains(',') {
+                Place::Square(square(&where_)?)
+            } else {
+                Place::Row(row(&where_)?)
+            };
+            Command::Position { id, place }
+        }
+        "hide" | "reveal" => clock(ClockCommand::Hide {
+            id: w.id("a combatant")?,
+            hidden: verb == "hide",
+        }),
+        "leave" => clock(ClockCommand::Leave {
+            id: w.id("a combatant")?,
+        }),
+        "trigger" => clock(ClockCommand::Trigger {
+            id: w.id("a combatant")?,
+        }),
+        "harm" => {
+            let target = w.id("a combatant")?;
+            let amount = w.number("the hit points")?;
+            let mut by = None;
+            let mut why = "the GM".to_string();
+            while let Some(word) = w.next() {
+                if word == "by" {
+                    by = Some(w.id("who did it")?);
+                } else {
+                    why = word;
+                }
+            }
+            Command::Harm {
+                target,
+                amount,
+                by,
+                why,
+            }
+        }
+        _ => unreachable!("GM_FORMS lists the verbs"),
+    })
+}
+
+fn action(
+    id: CombatantId,
+    verb: &str,
+    w: &mut Words,
+) -> Result<(Command, Option<WeaponRef>), LineError> {
+    let plain = |c: Command| Ok((c, None));
+    match verb {
+        "move" => {
+            let mut to = vec![square(&w.wants("a square")?)?];
+            while let Some(word) = w.next() {
+                to.push(square(&word)?);
+            }
+            plain(Command::Move { id, to })
+        }
+        "double-move" => plain(Command::DoubleMove { id }),
+        "row" => plain(Command::ChangeRow {
+            id,
+            row: row(&w.wants("`front` or `back`")?)?,
+        }),
+        "attack" => {
+            let target = w.id("a target")?;
+            Ok((
+                Command::Attack {
+                    id,
+                    target,
+                    weapon: Some(0),
+                },
+                Some(weapon_ref(w.next())),
+            ))
+        }
+        "cast" | "manifest" => {
+            let magic = w.wants(if verb == "cast" { "a spell" } else { "a power" })?;
+            let target = w.id("a target")?;
+            plain(Command::Cast { id, magic, target })
+        }
+        "clinch" | "tackle" | "trip" => plain(Command::Takedown {
+            kind: match verb {
+                "clinch" => Takedown::Clinch,
+                "tackle" => Takedown::Tackle,
+                _ => Takedown::Trip,
+            },
+            target: w.id("a target")?,
+            id,
+        }),
+        "push" | "pull" | "scramble" | "reversal" => plain(Command::ChangePosition {
+            id,
+            kind: match verb {
+                "push" => PositionChange::Push,
+                "pull" => PositionChange::Pull,
+                "scramble" => PositionChange::Scramble,
+                _ => PositionChange::Reversal,
+            },
+        }),
+        "submission" | "slam" | "short-strikes" => plain(Command::GrappleAttack {
+            id,
+            kind: match verb {
+                "submission" => GrappleAttack::Submission,
+                "slam" => GrappleAttack::Slam,
+                _ => GrappleAttack::ShortStrikes,
+            },
+        }),
+        "release" => plain(Command::Release { id }),
+        "choose" => match w.wants("`advantage` or `attack`")?.as_str() {
+            "advantage" => plain(Command::Choose {
+                id,
+                choice: TakedownChoice::Advantage,
+            }),
+            "attack" => Ok((
+                Command::Choose {
+                    id,
+                    choice: TakedownChoice::Attack { weapon: Some(0) },
+                },
+                Some(weapon_ref(w.next())),
+            )),
+            other => Err(err(
+                format!("`{other}` is not a choice"),
+                "write `choose advantage` or `choose attack [WEAPON]` (D20-GRAP-02)",
+            )),
+        },
+        "hold" => {
+            let trigger = w.wants("a trigger in quotes")?;
+            plain(Command::Hold { id, trigger })
+        }
+        "check" => {
+            let what = w.wants("a skill or an attribute")?;
+            let dc = w.number("the DC")?;
+            let mut attribute = Attribute::parse(&what);
+            let skill = if attribute.is_some() {
+                None
+            } else {
+                Some(what)
+            };
+            let mut hidden = false;
+            while let Some(word) = w.next() {
+                match word.as_str() {
+                    "hidden" => hidden = true,
+                    "with" => {
+                        let a = w.wants("an attribute")?;
+                        attribute = Some(Attribute::parse(&a).ok_or_else(|| {
+                            err(
+                                format!("`{a}` is not an attribute"),
+                                "the attributes are STR, DEX, CON and WIS",
+                            )
+                        })?);
+                    }
+                    other => {
+                        return Err(err(
+                            format!("`{other}` is not part of a check"),
+                            format!("write `{}`", form("check")),
+                        ));
+                    }
+                }
+            }
+            plain(Command::Check {
+                id,
+                skill,
+                attribute,
+                dc,
+                hidden,
+            })
+        }
+        "rest" => plain(Command::Rest {
+            id,
+            periods: w.number("the periods of 8 hours")?,
+        }),
+        "kit" => {
+            let kit = w.wants("a kit")?;
+            let target = w.id("a patient")?;
+            let mut max_checks = None;
+            if let Some(word) = w.next() {
+                if word != "max" {
+                    return Err(err(
+                        format!("`{word}` is not part of a kit line"),
+                        format!("write `{}`", form("kit")),
+                    ));
+                }
+                let n = w.number("the maximum number of rolls")?;
+                max_checks = Some(u32::try_from(n).map_err(|_| {
+                    err(
+                        format!("{n} rolls is not a maximum"),
+                        "give a whole number from 1",
+                    )
+                })?);
+            }
+            plain(Command::UseKit {
+                id,
+                target,
+                kit,
+                max_checks,
+            })
+        }
+        _ => unreachable!("ACTION_FORMS lists the verbs"),
+    }
+}
+
+impl Order {
+    /// The command for the battle as it is: every id must be in it, and a
+    /// weapon named must be carried.
+    pub(crate) fn command(&self, state: &Battle) -> Result<Command, LineError> {
+        for id in &self.ids {
+            if !state.combatants.contains_key(id) {
+                let known: Vec<&str> = state.combatants.keys().map(|k| k.as_str()).collect();
+                return Err(err(
+                    format!("nobody called `{id}` is in this fight"),
+                    format!("the combatants are {}", known.join(", ")),
+                ));
+            }
+        }
+        let mut command = self.command.clone();
+        if let Some((who, r)) = &self.weapon {
+            let f = &state.combatants[who].fighter;
+            let index = match r {
+                WeaponRef::Unarmed => None,
+                WeaponRef::First => (!f.weapons.is_empty()).then_some(0),
+                WeaponRef::Index(i) if *i < f.weapons.len() => Some(*i),
+                WeaponRef::Index(i) => {
+                    return Err(err(format!("{} has no weapon {i}", f.name), weapons(f)));
+                }
+                WeaponRef::Named(name) => Some(
+                    f.weapons
+                        .iter()
+                        .position(|w| w.id == *name || w.name.eq_ignore_ascii_case(name))
+                        .ok_or_else(|| {
+                            err(format!("{} carries no `{name}`", f.name), weapons(f))
+                        })?,
+                ),
+            };
+            match &mut command {
+                Command::Attack { weapon, .. } => *weapon = index,
+                Command::Choose {
+                    choice: TakedownChoice::Attack { weapon },
+                    ..
+                } => *weapon = index,
+                _ => {}
+            }
+        }
+        Ok(command)
+    }
+}
+
+fn weapons(f: &nanite_d20::encounter::Fighter) -> String {
+    if f.weapons.is_empty() {
+        return "it carries no weapon: attack `unarmed`".into();
+    }
+    format!(
+        "its weapons: {}, or `unarmed`",
+        f.weapons
+            .iter()
+            .enumerate()
+            .map(|(i, w)| format!("{i} {}", w.id))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_parse_into_commands() {
+        for (line, expected) in [
+            ("next", "Clock(NextTurn)"),
+            (
+                "kara move 3,4 5,4",
+                "Move { id: CombatantId(\"kara\"), to: [Square { x: 3, y: 4 }, Square { x: 5, y: 4 }] }",
+            ),
+            (
+                "bram clinch brute",
+                "Takedown { id: CombatantId(\"bram\"), target: CombatantId(\"brute\"), kind: Clinch }",
+            ),
+            (
+                "ilsa check medicine 12 with WIS hidden",
+                "Check { id: CombatantId(\"ilsa\"), skill: Some(\"medicine\"), attribute: Some(Wis), dc: 12, hidden: true }",
+            ),
+            (
+                "harm kara 4 by brute \"a thrown rock\"",
+                "Harm { target: CombatantId(\"kara\"), amount: 4, by: Some(CombatantId(\"brute\")), why: \"a thrown rock\" }",
+            ),
+        ] {
+            assert_eq!(
+                format!("{:?}", parse(line).unwrap().command),
+                expected,
+                "{line}"
+            );
+        }
+    }
+
+    #[test]
+    fn mistakes_say_how_to_write_the_line() {
+        for (line, message, help) in [
+            (
+                "kara",
+                "`kara` is not a command; after a combatant's id an action is expected",
+                "commands: roll, begin",
+            ),
+            (
+                "kara fly 3,4",
+                "`kara` is not a command and `fly` is not an action",
+                "a line is a command",
+            ),
+            (
+                "kara move 3 4",
+                "`3` is not a square",
+                "write a square as X,Y",
+            ),
+            (
+                "kara attack",
+                "`attack` needs a target",
+                "write `ID attack TARGET [WEAPON|unarmed]`",
+            ),
+            (
+                "next now",
+                "`now` is one word too many for `next`",
+                "write `next`",
+            ),
+            (
+                "harm kara lots",
+                "`lots` is not a whole number (the hit points)",
+                "write `harm ID AMOUNT",
+            ),
+            (
+                "kara hold \"the door",
+                "a quoted text is not closed",
+                "close it",
+            ),
+        ] {
+            let e = parse(line).unwrap_err();
+            assert_eq!(e.message, message, "{line}");
+            assert!(e.help.starts_with(help), "{line}: {}", e.help);
+        }
+    }
+}
