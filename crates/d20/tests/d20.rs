@@ -16,4 +16,5 @@ mod d20 {
     mod rows;
     mod sheets;
     pub(crate) mod support;
+    mod table;
 }

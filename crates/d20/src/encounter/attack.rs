@@ -36,7 +36,7 @@ pub(crate) fn attack(
     weapon: Option<usize>,
     dice: &mut dyn DiceSource,
 ) -> Result<(), Refusal> {
-    gm::able(d, id)?;
+    gm::ready(d, id, "an attack")?;
     let attacker = d.state.combatant(id)?.fighter.clone();
     d.state.combatant(target)?;
     if id == target {

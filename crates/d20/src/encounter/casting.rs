@@ -20,7 +20,7 @@ pub(crate) fn begin(
     magic: &str,
     target: &CombatantId,
 ) -> Result<(), Refusal> {
-    gm::able(d, id)?;
+    gm::ready(d, id, "casting")?;
     let caster = d.state.combatant(id)?.clone();
     let name = &caster.fighter.name;
     let Some(m) = caster.fighter.magic.iter().find(|m| m.id == magic).cloned() else {

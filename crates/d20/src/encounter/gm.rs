@@ -106,6 +106,17 @@ pub(crate) fn able(d: &Decision, id: &CombatantId) -> Result<(), Refusal> {
     Ok(())
 }
 
+/// `id` can act and has an action for `on` now (its turn's, or a held one
+/// set off), checked before anything else about the command.
+pub(crate) fn ready(d: &Decision, id: &CombatantId, on: &str) -> Result<(), Refusal> {
+    able(d, id)?;
+    if d.state.free_grapple.as_ref() == Some(id) {
+        return Ok(());
+    }
+    d.state.clock.can_spend(id, 1, on)?;
+    Ok(())
+}
+
 /// `id` can act and it is its turn (moving is never a held action).
 pub(crate) fn on_own_turn(d: &Decision, id: &CombatantId, what: &str) -> Result<(), Refusal> {
     able(d, id)?;

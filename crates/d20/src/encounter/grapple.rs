@@ -236,9 +236,9 @@ pub(crate) fn takedown(
     kind: Takedown,
     dice: &mut dyn DiceSource,
 ) -> Result<(), Refusal> {
-    gm::able(d, id)?;
-    d.state.combatant(target)?;
     let (attribute, action) = kind.of();
+    gm::ready(d, id, action)?;
+    d.state.combatant(target)?;
     if id == target {
         return Err(Refusal::Illegal {
             why: "nobody takes itself down".into(),
@@ -380,9 +380,9 @@ pub(crate) fn position(
     kind: PositionChange,
     dice: &mut dyn DiceSource,
 ) -> Result<(), Refusal> {
-    gm::able(d, id)?;
-    let g = in_grapple(d, id)?;
     let (attribute, action) = kind.of();
+    gm::ready(d, id, action)?;
+    let g = in_grapple(d, id)?;
     if kind == PositionChange::Reversal && g.holds(id) {
         return Err(Refusal::Illegal {
             why: format!(
@@ -416,9 +416,9 @@ pub(crate) fn attack(
     kind: GrappleAttack,
     dice: &mut dyn DiceSource,
 ) -> Result<(), Refusal> {
-    gm::able(d, id)?;
-    let g = in_grapple(d, id)?;
     let (attribute, action) = kind.of();
+    gm::ready(d, id, action)?;
+    let g = in_grapple(d, id)?;
     pay(d, id, action)?;
     let other = g.other(id);
     let primed = g.primed.as_ref() == Some(id);

@@ -258,11 +258,7 @@ fn casting_refusals() {
         ),
         (
             cast("kara", "firebolt", "brute"),
-            "Kara Voss knows no spell or power `firebolt`",
-        ),
-        (
-            cast("brute", "firebolt", "kara"),
-            "Bandit Brute knows no spell or power `firebolt`",
+            "it is not kara's turn (it is ilsa's)",
         ),
     ] {
         assert_eq!(t.refused(command), why);

@@ -163,6 +163,10 @@ fn a_takedowns_natural_1_lets_the_opponent_choose() {
 fn position_changes_win_advantage_or_prime_the_next_attack() {
     // rule: D20-GRAP-03
     let mut t = grappling();
+    assert_eq!(
+        t.refused(position("bram", PositionChange::Reversal)),
+        "Bram Holt holds Grappling Advantage: a reversal cannot be done with it (D20-GRAP-03)"
+    );
     // Push with advantage: 8 + 6 + 5 = 19 against 12 + 6 = 18: already holding
     // it, Bram gets +5 on his next grappling attack.
     let text = t.ok(position("bram", PositionChange::Push), &[8, 12]);
@@ -182,10 +186,6 @@ fn position_changes_win_advantage_or_prime_the_next_attack() {
     assert!(
         text.ends_with("Bandit Brute takes Grappling Advantage: Reversal won (D20-GRAP-03)\n"),
         "{text}"
-    );
-    assert_eq!(
-        t.refused(position("brute", PositionChange::Reversal)),
-        "Bandit Brute holds Grappling Advantage: a reversal cannot be done with it (D20-GRAP-03)"
     );
     t.next(&[]);
     // Bram's scramble (DEX +0 + 3) rolls a natural 1: the brute already holds

@@ -82,7 +82,7 @@ fn a_double_move_gives_up_the_action() {
             target: id("raider"),
             weapon: Some(1),
         }),
-        "kara needs 1 action(s) for attack with the Shortbow but has 0 left this turn"
+        "kara needs 1 action(s) for an attack but has 0 left this turn"
     );
     t.next(&[]);
     // The raider shoots its sling (40 ft), then may not double.

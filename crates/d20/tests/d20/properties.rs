@@ -194,6 +194,9 @@ proptest! {
         let empty = Battle::new(Campaign::default(), Field::Map { width: 6, height: 6 });
         let rebuilt = replay::<D20>(empty, events.iter());
         prop_assert!(json(&rebuilt) == json(game.state()), "replaying the log gives another state");
+        // The battle reads back from JSON as it is.
+        let back: Battle = serde_json::from_value(json(game.state())).expect("the battle reads back");
+        prop_assert!(&back == game.state(), "the battle does not read back from JSON");
         // Undo restores each state before, back to the start.
         prop_assert_eq!(before.len(), accepted);
         while let Some(was) = before.pop() {
@@ -234,4 +237,21 @@ fn a_fight_replays_from_its_events_alone() {
     );
     assert!(game.state().clock.active.is_some());
     assert!(game.state().combatants.contains_key(&id("bram")));
+}
+
+#[test]
+fn battles_and_events_read_back_from_json() {
+    // A server may keep a D20 table as JSON: the battle and its events
+    // deserialize to what they were.
+    let game = start(3);
+    let state = game.state();
+    let back: Battle = serde_json::from_value(json(state)).expect("the battle reads back");
+    assert_eq!(&back, state);
+    for entry in game.log() {
+        for event in &entry.events {
+            let text = serde_json::to_string(event).unwrap();
+            let back: nanite_d20::encounter::Event = serde_json::from_str(&text).unwrap();
+            assert_eq!(&back, event);
+        }
+    }
 }
