@@ -14,8 +14,9 @@
 //! - [`event`]: what happened, and how it changes the battle.
 //! - `fighter`: a combatant's fighting numbers from its character.
 //! - `turn`: initiative, the start of the fight, of each round and turn.
-//! - `field`: the grid and the rows: moving, passing enemies, reach.
-//! - `attack`, `casting`, `grapple`, `gm`: the actions.
+//! - `field`: the grid and the rows, and reach; `movement`: moving, passing
+//!   enemies, changing rows.
+//! - `attack`, `casting`, `grapple`, `gm`, `recovery`: the actions.
 //! - `narrate`: the log in words.
 
 mod attack;
@@ -27,7 +28,9 @@ mod field;
 mod fighter;
 mod gm;
 mod grapple;
+mod movement;
 mod narrate;
+mod recovery;
 mod turn;
 
 use std::collections::BTreeMap;

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     Battle, D20Effect, Decision, Event, Fighter, GrappleAttack, Place, PositionChange, Row, Square,
-    Takedown, TakedownChoice, attack, casting, field, gm, grapple, turn,
+    Takedown, TakedownChoice, attack, casting, gm, grapple, movement, recovery, turn,
 };
 use crate::attribute::Attribute;
 
@@ -272,9 +272,9 @@ pub(crate) fn decide(
             }
         }
         Command::Position { id, place } => gm::position(&mut d, id, *place)?,
-        Command::Move { id, to } => field::walk(&mut d, id, to, dice)?,
-        Command::DoubleMove { id } => field::double_move(&mut d, id)?,
-        Command::ChangeRow { id, row } => field::change_row(&mut d, id, *row)?,
+        Command::Move { id, to } => movement::walk(&mut d, id, to, dice)?,
+        Command::DoubleMove { id } => movement::double_move(&mut d, id)?,
+        Command::ChangeRow { id, row } => movement::change_row(&mut d, id, *row)?,
         Command::Attack { id, target, weapon } => {
             attack::attack(&mut d, id, target, *weapon, dice)?;
         }
@@ -300,13 +300,13 @@ pub(crate) fn decide(
             by,
             why,
         } => gm::harm(&mut d, target, *amount, by.as_ref(), why, dice)?,
-        Command::Rest { id, periods } => gm::rest(&mut d, id, *periods)?,
+        Command::Rest { id, periods } => recovery::rest(&mut d, id, *periods)?,
         Command::UseKit {
             id,
             target,
             kit,
             max_checks,
-        } => gm::use_kit(&mut d, id, target, kit, *max_checks, dice)?,
+        } => recovery::use_kit(&mut d, id, target, kit, *max_checks, dice)?,
     }
     Ok(d.events)
 }

@@ -10,10 +10,7 @@
 //! combatants once they have entered.
 
 use nanite_core::{ClockCommand, CombatantId};
-use nanite_d20::Attribute;
-use nanite_d20::encounter::{
-    Battle, Command, GrappleAttack, Place, PositionChange, Row, Square, Takedown, TakedownChoice,
-};
+use nanite_d20::encounter::{Battle, Command, Place, Row, Square, TakedownChoice};
 
 /// A line that is not a command, with what was expected and how to fix it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -229,6 +226,10 @@ fn weapon_ref(word: Option<String>) -> WeaponRef {
     }
 }
 
+mod actions;
+
+use actions::action;
+
 /// Parses one line.
 pub(crate) fn parse(line: &str) -> Result<Order, LineError> {
     let mut all = words(line)?.into_iter();
@@ -374,161 +375,6 @@ fn gm(verb: &str, w: &mut Words) -> Result<Command, LineError> {
     })
 }
 
-fn action(
-    id: CombatantId,
-    verb: &str,
-    w: &mut Words,
-) -> Result<(Command, Option<WeaponRef>), LineError> {
-    let plain = |c: Command| Ok((c, None));
-    match verb {
-        "move" => {
-            let mut to = vec![square(&w.wants("a square")?)?];
-            while let Some(word) = w.next() {
-                to.push(square(&word)?);
-            }
-            plain(Command::Move { id, to })
-        }
-        "double-move" => plain(Command::DoubleMove { id }),
-        "row" => plain(Command::ChangeRow {
-            id,
-            row: row(&w.wants("`front` or `back`")?)?,
-        }),
-        "attack" => {
-            let target = w.id("a target")?;
-            Ok((
-                Command::Attack {
-                    id,
-                    target,
-                    weapon: Some(0),
-                },
-                Some(weapon_ref(w.next())),
-            ))
-        }
-        "cast" | "manifest" => {
-            let magic = w.wants(if verb == "cast" { "a spell" } else { "a power" })?;
-            let target = w.id("a target")?;
-            plain(Command::Cast { id, magic, target })
-        }
-        "clinch" | "tackle" | "trip" => plain(Command::Takedown {
-            kind: match verb {
-                "clinch" => Takedown::Clinch,
-                "tackle" => Takedown::Tackle,
-                _ => Takedown::Trip,
-            },
-            target: w.id("a target")?,
-            id,
-        }),
-        "push" | "pull" | "scramble" | "reversal" => plain(Command::ChangePosition {
-            id,
-            kind: match verb {
-                "push" => PositionChange::Push,
-                "pull" => PositionChange::Pull,
-                "scramble" => PositionChange::Scramble,
-                _ => PositionChange::Reversal,
-            },
-        }),
-        "submission" | "slam" | "short-strikes" => plain(Command::GrappleAttack {
-            id,
-            kind: match verb {
-                "submission" => GrappleAttack::Submission,
-                "slam" => GrappleAttack::Slam,
-                _ => GrappleAttack::ShortStrikes,
-            },
-        }),
-        "release" => plain(Command::Release { id }),
-        "choose" => match w.wants("`advantage` or `attack`")?.as_str() {
-            "advantage" => plain(Command::Choose {
-                id,
-                choice: TakedownChoice::Advantage,
-            }),
-            "attack" => Ok((
-                Command::Choose {
-                    id,
-                    choice: TakedownChoice::Attack { weapon: Some(0) },
-                },
-                Some(weapon_ref(w.next())),
-            )),
-            other => Err(err(
-                format!("`{other}` is not a choice"),
-                "write `choose advantage` or `choose attack [WEAPON]` (D20-GRAP-02)",
-            )),
-        },
-        "hold" => {
-            let trigger = w.wants("a trigger in quotes")?;
-            plain(Command::Hold { id, trigger })
-        }
-        "check" => {
-            let what = w.wants("a skill or an attribute")?;
-            let dc = w.number("the DC")?;
-            let mut attribute = Attribute::parse(&what);
-            let skill = if attribute.is_some() {
-                None
-            } else {
-                Some(what)
-            };
-            let mut hidden = false;
-            while let Some(word) = w.next() {
-                match word.as_str() {
-                    "hidden" => hidden = true,
-                    "with" => {
-                        let a = w.wants("an attribute")?;
-                        attribute = Some(Attribute::parse(&a).ok_or_else(|| {
-                            err(
-                                format!("`{a}` is not an attribute"),
-                                "the attributes are STR, DEX, CON and WIS",
-                            )
-                        })?);
-                    }
-                    other => {
-                        return Err(err(
-                            format!("`{other}` is not part of a check"),
-                            format!("write `{}`", form("check")),
-                        ));
-                    }
-                }
-            }
-            plain(Command::Check {
-                id,
-                skill,
-                attribute,
-                dc,
-                hidden,
-            })
-        }
-        "rest" => plain(Command::Rest {
-            id,
-            periods: w.number("the periods of 8 hours")?,
-        }),
-        "kit" => {
-            let kit = w.wants("a kit")?;
-            let target = w.id("a patient")?;
-            let mut max_checks = None;
-            if let Some(word) = w.next() {
-                if word != "max" {
-                    return Err(err(
-                        format!("`{word}` is not part of a kit line"),
-                        format!("write `{}`", form("kit")),
-                    ));
-                }
-                let n = w.number("the maximum number of rolls")?;
-                max_checks = Some(u32::try_from(n).map_err(|_| {
-                    err(
-                        format!("{n} rolls is not a maximum"),
-                        "give a whole number from 1",
-                    )
-                })?);
-            }
-            plain(Command::UseKit {
-                id,
-                target,
-                kit,
-                max_checks,
-            })
-        }
-        _ => unreachable!("ACTION_FORMS lists the verbs"),
-    }
-}
-
 impl Order {
     /// The command for the battle as it is: every id must be in it, and a
     /// weapon named must be carried.
@@ -590,80 +436,4 @@ fn weapons(f: &nanite_d20::encounter::Fighter) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lines_parse_into_commands() {
-        for (line, expected) in [
-            ("next", "Clock(NextTurn)"),
-            (
-                "kara move 3,4 5,4",
-                "Move { id: CombatantId(\"kara\"), to: [Square { x: 3, y: 4 }, Square { x: 5, y: 4 }] }",
-            ),
-            (
-                "bram clinch brute",
-                "Takedown { id: CombatantId(\"bram\"), target: CombatantId(\"brute\"), kind: Clinch }",
-            ),
-            (
-                "ilsa check medicine 12 with WIS hidden",
-                "Check { id: CombatantId(\"ilsa\"), skill: Some(\"medicine\"), attribute: Some(Wis), dc: 12, hidden: true }",
-            ),
-            (
-                "harm kara 4 by brute \"a thrown rock\"",
-                "Harm { target: CombatantId(\"kara\"), amount: 4, by: Some(CombatantId(\"brute\")), why: \"a thrown rock\" }",
-            ),
-        ] {
-            assert_eq!(
-                format!("{:?}", parse(line).unwrap().command),
-                expected,
-                "{line}"
-            );
-        }
-    }
-
-    #[test]
-    fn mistakes_say_how_to_write_the_line() {
-        for (line, message, help) in [
-            (
-                "kara",
-                "`kara` is not a command; after a combatant's id an action is expected",
-                "commands: roll, begin",
-            ),
-            (
-                "kara fly 3,4",
-                "`kara` is not a command and `fly` is not an action",
-                "a line is a command",
-            ),
-            (
-                "kara move 3 4",
-                "`3` is not a square",
-                "write a square as X,Y",
-            ),
-            (
-                "kara attack",
-                "`attack` needs a target",
-                "write `ID attack TARGET [WEAPON|unarmed]`",
-            ),
-            (
-                "next now",
-                "`now` is one word too many for `next`",
-                "write `next`",
-            ),
-            (
-                "harm kara lots",
-                "`lots` is not a whole number (the hit points)",
-                "write `harm ID AMOUNT",
-            ),
-            (
-                "kara hold \"the door",
-                "a quoted text is not closed",
-                "close it",
-            ),
-        ] {
-            let e = parse(line).unwrap_err();
-            assert_eq!(e.message, message, "{line}");
-            assert!(e.help.starts_with(help), "{line}: {}", e.help);
-        }
-    }
-}
+mod tests;

@@ -1,0 +1,208 @@
+//! How each event changes the battle. Never rolls, never fails.
+
+use nanite_core::ClockEvent;
+
+use super::Event;
+use crate::encounter::{Battle, Combatant, D20Effect, Grapple, Movement, Owed, Place};
+use crate::pack::MagicKind;
+
+/// Applies one event to the battle.
+pub(crate) fn evolve(state: &mut Battle, event: &Event) {
+    match event {
+        Event::Clock(e) => clock(state, e),
+        Event::Entered {
+            id,
+            fighter,
+            place,
+            hp,
+        } => {
+            state.combatants.insert(
+                id.clone(),
+                Combatant {
+                    energy: fighter.spell_energy,
+                    power_points: fighter.power_points,
+                    fighter: (**fighter).clone(),
+                    hp: *hp,
+                    place: *place,
+                    movement: Movement::default(),
+                },
+            );
+        }
+        Event::Positioned { id, place } => {
+            if let Some(c) = state.combatants.get_mut(id) {
+                c.place = *place;
+            }
+        }
+        Event::RowChanged { id, row } => {
+            if let Some(c) = state.combatants.get_mut(id) {
+                c.place = Place::Row(*row);
+                c.movement.used = c.movement.allowance;
+            }
+        }
+        Event::SideInitiative { .. } => {}
+        Event::TurnLost { id, .. } => {
+            if let Some(c) = state.combatants.get_mut(id) {
+                c.movement.used = c.movement.allowance;
+            }
+        }
+        Event::DoubledMove { id, allowance } => {
+            if let Some(c) = state.combatants.get_mut(id) {
+                c.movement.allowance = *allowance;
+                c.movement.doubled = true;
+            }
+        }
+        Event::Moved { id, squares } => {
+            if let Some(c) = state.combatants.get_mut(id) {
+                if let Some(last) = squares.last() {
+                    c.place = Place::Square(*last);
+                }
+                let feet =
+                    crate::encounter::SQUARE_FEET * i64::try_from(squares.len()).unwrap_or(0);
+                c.movement.used += feet;
+            }
+        }
+        Event::PassContest {
+            mover,
+            enemy,
+            retry,
+            contest,
+        } => {
+            if let Some(c) = state.combatants.get_mut(mover) {
+                if *retry {
+                    c.movement.used += crate::encounter::RETRY_FEET;
+                }
+                if contest.actor_wins {
+                    c.movement.passed.push(enemy.clone());
+                } else if !c.movement.halted_by.contains(enemy) {
+                    c.movement.halted_by.push(enemy.clone());
+                }
+            }
+        }
+        Event::Hurt { target, amount, .. } => {
+            if let Some(c) = state.combatants.get_mut(target) {
+                c.hp -= amount;
+            }
+        }
+        Event::Healed { id, amount, .. } => {
+            if let Some(c) = state.combatants.get_mut(id) {
+                c.hp += amount;
+            }
+        }
+        Event::HpCapped { id, hp, .. } => {
+            if let Some(c) = state.combatants.get_mut(id) {
+                c.hp = *hp;
+            }
+        }
+        Event::Fell { id, .. } => {
+            state.grapples.retain(|g| !g.involves(id));
+        }
+        Event::MagicSpent {
+            id, kind, amount, ..
+        } => {
+            if let Some(c) = state.combatants.get_mut(id) {
+                match kind {
+                    MagicKind::Spell => c.energy -= amount,
+                    MagicKind::Power => c.power_points -= amount,
+                }
+            }
+        }
+        Event::GrappleBegan { a, b, advantage } => state.grapples.push(Grapple {
+            a: a.clone(),
+            b: b.clone(),
+            advantage: Some(advantage.clone()),
+            primed: None,
+        }),
+        Event::AdvantageTo { id, .. } => {
+            if let Some(g) = state.grapples.iter_mut().find(|g| g.involves(id)) {
+                g.advantage = Some(id.clone());
+            }
+        }
+        Event::Primed { id } => {
+            if let Some(g) = state.grapples.iter_mut().find(|g| g.involves(id)) {
+                g.primed = Some(id.clone());
+            }
+        }
+        Event::PrimedUsed { id } => {
+            if let Some(g) = state.grapples.iter_mut().find(|g| g.involves(id)) {
+                g.primed = None;
+            }
+        }
+        Event::GrappleEnded { a, b, .. } => {
+            state.grapples.retain(|g| !(g.involves(a) && g.involves(b)));
+        }
+        Event::ChoiceOwed { chooser, against } => {
+            state.owed = Some(Owed {
+                chooser: chooser.clone(),
+                against: against.clone(),
+            });
+        }
+        Event::Chose { .. } => state.owed = None,
+        Event::FreeGrapple { id } => state.free_grapple = Some(id.clone()),
+        Event::FreeGrappleUsed { .. } => state.free_grapple = None,
+        Event::KitUsed {
+            id,
+            kit,
+            treatment,
+            target,
+        } => {
+            if let Some(c) = state.combatants.get_mut(id)
+                && let Some(k) = c.fighter.kits.iter_mut().find(|k| &k.id == kit)
+            {
+                k.count -= 1;
+            }
+            if let Some(c) = state.combatants.get_mut(target) {
+                c.hp += treatment.healed;
+            }
+        }
+        Event::Rested { id, rest } => {
+            if let Some(c) = state.combatants.get_mut(id) {
+                c.hp += rest.healed;
+            }
+        }
+        Event::TimePassed { minutes } => state.minutes += minutes,
+        Event::Rose { .. }
+        | Event::Attacked { .. }
+        | Event::CastBegan { .. }
+        | Event::Concentration { .. }
+        | Event::Resistance { .. }
+        | Event::MagicTookEffect { .. }
+        | Event::MagicFizzled { .. }
+        | Event::GrappleCheck { .. }
+        | Event::GrappleHit { .. }
+        | Event::Checked { .. } => {}
+    }
+}
+
+fn clock(state: &mut Battle, e: &ClockEvent<D20Effect>) {
+    state.clock.apply(e);
+    match e {
+        ClockEvent::TurnBegan { id, .. } => {
+            if let Some(c) = state.combatants.get_mut(id) {
+                c.movement = Movement {
+                    allowance: c.fighter.speed,
+                    ..Movement::default()
+                };
+            }
+        }
+        ClockEvent::TurnEnded { .. } => state.free_grapple = None,
+        ClockEvent::Left { id } => {
+            state.combatants.remove(id);
+            state.grapples.retain(|g| !g.involves(id));
+            if state
+                .owed
+                .as_ref()
+                .is_some_and(|o| &o.chooser == id || &o.against == id)
+            {
+                state.owed = None;
+            }
+            if state.free_grapple.as_ref() == Some(id) {
+                state.free_grapple = None;
+            }
+        }
+        ClockEvent::Ended => {
+            state.owed = None;
+            state.free_grapple = None;
+        }
+        _ => {}
+    }
+}
