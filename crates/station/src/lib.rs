@@ -1,0 +1,19 @@
+//! nanite-station: the Station ruleset.
+//!
+//! Station is a board game on a square grid: a crew of players against a Game
+//! Master who spends creature points to deploy monsters, with an economy of
+//! threat levels, action cards and alarms. This crate holds the content pack
+//! ([`Pack`]), the scenario text format ([`Scenario`]), the map geometry
+//! (distance, line of sight, paths: [`map`]), the rules as a
+//! [`nanite_core::Ruleset`] ([`Station`]) over a [`State`], and the automated GM
+//! for single-player scenarios ([`autogm`]).
+//!
+//! Architecture invariant: no I/O. Scenario and pack text come in as strings;
+//! dice come from the caller's [`nanite_core::DiceSource`] and every die is
+//! kept in the events, so a game replays without dice.
+
+#![forbid(unsafe_code)]
+
+pub mod content;
+
+pub use content::Pack;
