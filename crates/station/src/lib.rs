@@ -15,5 +15,8 @@
 #![forbid(unsafe_code)]
 
 pub mod content;
+pub mod map;
+pub mod scenario;
 
 pub use content::Pack;
+pub use scenario::Scenario;

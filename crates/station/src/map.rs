@@ -1,0 +1,389 @@
+//! The square grid: tiles, rooms, distance, line of sight and paths
+//! (rule ST-MAP-01).
+//!
+//! Decisions (docs/rules/station.md): distance is Chebyshev (a diagonal step
+//! is 1 square); line of sight runs from square centre to square centre and is
+//! blocked by walls, void and closed doors, and where it passes exactly
+//! through a corner it is blocked only when both squares beside the corner
+//! block; moves go to any of the 8 neighbours, but a diagonal step may not cut
+//! the corner of a wall or closed door; rooms are the 4-connected floor areas
+//! between walls and doors (a door square belongs to no room).
+
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BinaryHeap};
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// A square on the grid: x grows to the right, y downwards, from 0,0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Pos {
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
+}
+
+impl Pos {
+    /// The square at column `x`, row `y`.
+    pub const fn new(x: i32, y: i32) -> Self {
+        Pos { x, y }
+    }
+
+    /// The eight neighbours, orthogonal first.
+    pub fn neighbours(self) -> [Pos; 8] {
+        let Pos { x, y } = self;
+        [
+            Pos::new(x + 1, y),
+            Pos::new(x - 1, y),
+            Pos::new(x, y + 1),
+            Pos::new(x, y - 1),
+            Pos::new(x + 1, y + 1),
+            Pos::new(x + 1, y - 1),
+            Pos::new(x - 1, y + 1),
+            Pos::new(x - 1, y - 1),
+        ]
+    }
+
+    /// Reads "x,y".
+    pub fn parse(text: &str) -> Option<Pos> {
+        let (x, y) = text.trim().split_once(',')?;
+        Some(Pos::new(x.trim().parse().ok()?, y.trim().parse().ok()?))
+    }
+}
+
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{}", self.x, self.y)
+    }
+}
+
+/// Distance in squares: Chebyshev, a diagonal step counts 1 (rule ST-MAP-01).
+pub fn distance(a: Pos, b: Pos) -> i32 {
+    (a.x - b.x).abs().max((a.y - b.y).abs())
+}
+
+/// What a square is made of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Tile {
+    /// Outside the station.
+    Void,
+    /// Walkable floor (doors stand on floor).
+    Floor,
+    /// A wall.
+    Wall,
+}
+
+/// A room's number.
+pub type RoomId = u32;
+
+/// The fixed shape of the map: tiles and rooms.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Grid {
+    width: i32,
+    height: i32,
+    tiles: Vec<Tile>,
+    rooms: Vec<Option<RoomId>>,
+    room_count: u32,
+}
+
+impl Grid {
+    /// A grid from rows of tiles; squares in `doors` separate rooms.
+    pub fn new(rows: &[Vec<Tile>], doors: &[Pos]) -> Grid {
+        let height = rows.len() as i32;
+        let width = rows.iter().map(Vec::len).max().unwrap_or(0) as i32;
+        let mut tiles = vec![Tile::Void; (width * height) as usize];
+        for (y, row) in rows.iter().enumerate() {
+            for (x, tile) in row.iter().enumerate() {
+                tiles[y * width as usize + x] = *tile;
+            }
+        }
+        let mut grid = Grid {
+            width,
+            height,
+            tiles,
+            rooms: vec![None; (width * height) as usize],
+            room_count: 0,
+        };
+        grid.find_rooms(doors);
+        grid
+    }
+
+    fn index(&self, p: Pos) -> Option<usize> {
+        (p.x >= 0 && p.y >= 0 && p.x < self.width && p.y < self.height)
+            .then(|| (p.y * self.width + p.x) as usize)
+    }
+
+    fn find_rooms(&mut self, doors: &[Pos]) {
+        let mut next = 0;
+        for start in 0..self.tiles.len() {
+            let p = Pos::new(start as i32 % self.width, start as i32 / self.width);
+            if self.tiles[start] != Tile::Floor || self.rooms[start].is_some() || doors.contains(&p)
+            {
+                continue;
+            }
+            let mut stack = vec![p];
+            self.rooms[start] = Some(next);
+            while let Some(q) = stack.pop() {
+                for n in &q.neighbours()[..4] {
+                    if let Some(i) = self.index(*n) {
+                        if self.tiles[i] == Tile::Floor
+                            && self.rooms[i].is_none()
+                            && !doors.contains(n)
+                        {
+                            self.rooms[i] = Some(next);
+                            stack.push(*n);
+                        }
+                    }
+                }
+            }
+            next += 1;
+        }
+        self.room_count = next;
+    }
+
+    /// Columns.
+    pub fn width(&self) -> i32 {
+        self.width
+    }
+
+    /// Rows.
+    pub fn height(&self) -> i32 {
+        self.height
+    }
+
+    /// The tile at `p` (void outside the grid).
+    pub fn tile(&self, p: Pos) -> Tile {
+        self.index(p).map_or(Tile::Void, |i| self.tiles[i])
+    }
+
+    /// The room `p` lies in (none for walls, void and door squares).
+    pub fn room(&self, p: Pos) -> Option<RoomId> {
+        self.index(p).and_then(|i| self.rooms[i])
+    }
+
+    /// How many rooms.
+    pub fn room_count(&self) -> u32 {
+        self.room_count
+    }
+
+    /// Every floor square, row by row.
+    pub fn floor(&self) -> impl Iterator<Item = Pos> + '_ {
+        (0..self.height)
+            .flat_map(move |y| (0..self.width).map(move |x| Pos::new(x, y)))
+            .filter(|p| self.tile(*p) == Tile::Floor)
+    }
+}
+
+/// What the geometry needs to know beyond the grid: doors, units, costs.
+pub trait Terrain {
+    /// The grid.
+    fn grid(&self) -> &Grid;
+    /// Whether a closed door stands on `p`.
+    fn closed_door(&self, p: Pos) -> bool;
+    /// Whether something stands on `p` that blocks moving onto it (a unit,
+    /// a device).
+    fn occupied(&self, p: Pos) -> bool;
+    /// AP to step onto `p` (1; 2 in a no-light room, rule ST-ENV-01).
+    fn step_cost(&self, p: Pos) -> u32 {
+        let _ = p;
+        1
+    }
+
+    /// Whether `p` blocks sight: walls, void, closed doors.
+    fn opaque(&self, p: Pos) -> bool {
+        self.grid().tile(p) != Tile::Floor || self.closed_door(p)
+    }
+}
+
+/// Whether `to` can be seen from `from` (rule ST-MAP-01).
+pub fn line_of_sight(t: &dyn Terrain, from: Pos, to: Pos) -> bool {
+    let (dx, dy) = (to.x - from.x, to.y - from.y);
+    let (nx, ny) = (dx.abs(), dy.abs());
+    let (sx, sy) = (dx.signum(), dy.signum());
+    let (mut ix, mut iy) = (0, 0);
+    let mut p = from;
+    while ix < nx || iy < ny {
+        let decision = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx;
+        if decision == 0 {
+            let a = Pos::new(p.x + sx, p.y);
+            let b = Pos::new(p.x, p.y + sy);
+            if t.opaque(a) && t.opaque(b) {
+                return false;
+            }
+            p = Pos::new(p.x + sx, p.y + sy);
+            ix += 1;
+            iy += 1;
+        } else if decision < 0 {
+            p.x += sx;
+            ix += 1;
+        } else {
+            p.y += sy;
+            iy += 1;
+        }
+        if p != to && t.opaque(p) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether a single step from `a` to its neighbour `b` is allowed by walls
+/// and doors (units are not considered).
+pub fn step_open(t: &dyn Terrain, a: Pos, b: Pos) -> bool {
+    if distance(a, b) != 1 || t.opaque(b) {
+        return false;
+    }
+    if a.x != b.x && a.y != b.y {
+        // No cutting corners.
+        return !t.opaque(Pos::new(b.x, a.y)) && !t.opaque(Pos::new(a.x, b.y));
+    }
+    true
+}
+
+/// The AP cost of reaching every square reachable from `from`, going around
+/// walls, closed doors and occupied squares.
+pub fn costs_from(t: &dyn Terrain, from: Pos) -> BTreeMap<Pos, u32> {
+    search(t, from, None).0
+}
+
+/// The cheapest path from `from` to `to` (excluding `from`), with its AP
+/// cost, or `None` if `to` cannot be reached.
+pub fn path(t: &dyn Terrain, from: Pos, to: Pos) -> Option<(Vec<Pos>, u32)> {
+    if from == to {
+        return Some((Vec::new(), 0));
+    }
+    let (cost, came) = search(t, from, Some(to));
+    let total = *cost.get(&to)?;
+    let mut steps = vec![to];
+    let mut at = to;
+    while let Some(prev) = came.get(&at) {
+        if *prev == from {
+            break;
+        }
+        steps.push(*prev);
+        at = *prev;
+    }
+    steps.reverse();
+    Some((steps, total))
+}
+
+type Search = (BTreeMap<Pos, u32>, BTreeMap<Pos, Pos>);
+
+fn search(t: &dyn Terrain, from: Pos, goal: Option<Pos>) -> Search {
+    let mut cost = BTreeMap::from([(from, 0)]);
+    let mut came = BTreeMap::new();
+    let mut queue = BinaryHeap::from([Reverse((0u32, from))]);
+    while let Some(Reverse((c, p))) = queue.pop() {
+        if cost.get(&p).is_some_and(|best| *best < c) {
+            continue;
+        }
+        if Some(p) == goal {
+            break;
+        }
+        for n in p.neighbours() {
+            if !step_open(t, p, n) || t.occupied(n) {
+                continue;
+            }
+            let next = c + t.step_cost(n);
+            if cost.get(&n).is_none_or(|best| next < *best) {
+                cost.insert(n, next);
+                came.insert(n, p);
+                queue.push(Reverse((next, n)));
+            }
+        }
+    }
+    (cost, came)
+}
+
+/// A direction a camera or turret faces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Facing {
+    /// Up the page.
+    North,
+    /// North-east.
+    NorthEast,
+    /// Right.
+    East,
+    /// South-east.
+    SouthEast,
+    /// Down the page.
+    South,
+    /// South-west.
+    SouthWest,
+    /// Left.
+    West,
+    /// North-west.
+    NorthWest,
+}
+
+impl Facing {
+    /// Reads "n", "north", "ne", "north-east", ...
+    pub fn parse(text: &str) -> Option<Facing> {
+        Some(match text.to_ascii_lowercase().as_str() {
+            "n" | "north" => Facing::North,
+            "ne" | "north-east" | "northeast" => Facing::NorthEast,
+            "e" | "east" => Facing::East,
+            "se" | "south-east" | "southeast" => Facing::SouthEast,
+            "s" | "south" => Facing::South,
+            "sw" | "south-west" | "southwest" => Facing::SouthWest,
+            "w" | "west" => Facing::West,
+            "nw" | "north-west" | "northwest" => Facing::NorthWest,
+            _ => return None,
+        })
+    }
+
+    fn vector(self) -> (f64, f64) {
+        match self {
+            Facing::North => (0.0, -1.0),
+            Facing::NorthEast => (1.0, -1.0),
+            Facing::East => (1.0, 0.0),
+            Facing::SouthEast => (1.0, 1.0),
+            Facing::South => (0.0, 1.0),
+            Facing::SouthWest => (-1.0, 1.0),
+            Facing::West => (-1.0, 0.0),
+            Facing::NorthWest => (-1.0, -1.0),
+        }
+    }
+}
+
+/// A cone of view: where a camera or turret looks (rule ST-ENV-02).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cone {
+    /// Where it stands.
+    pub at: Pos,
+    /// Which way it looks.
+    pub facing: Facing,
+    /// How far, in squares.
+    pub range: i32,
+    /// The full opening angle in degrees (360 sees all around).
+    pub angle: i32,
+}
+
+impl Cone {
+    /// Whether `p` is in this field of view: within range, within the angle
+    /// and in line of sight.
+    pub fn sees(&self, t: &dyn Terrain, p: Pos) -> bool {
+        if p == self.at {
+            return true;
+        }
+        if distance(self.at, p) > self.range {
+            return false;
+        }
+        if self.angle < 360 {
+            let (fx, fy) = self.facing.vector();
+            let (vx, vy) = (f64::from(p.x - self.at.x), f64::from(p.y - self.at.y));
+            let cos =
+                (fx * vx + fy * vy) / ((fx * fx + fy * fy).sqrt() * (vx * vx + vy * vy).sqrt());
+            let half = f64::from(self.angle) / 2.0;
+            // A small tolerance so a square exactly on the edge is seen.
+            if cos < (half.to_radians()).cos() - 1e-9 {
+                return false;
+            }
+        }
+        line_of_sight(t, self.at, p)
+    }
+}
+
+#[cfg(test)]
+mod tests;
