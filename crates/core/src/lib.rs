@@ -39,7 +39,8 @@ pub use modifier::{Phase, Source, SourceKind, Tally, Term};
 
 pub use game::{Entry, Game, replay};
 pub use nanite_dice::{
-    DiceSource, DieRequest, DieRole, EntropyDice, Expression, ScriptedDice, SeededDice, SourceError,
+    DiceSource, DieRequest, DieRole, EntropyDice, Expression, KeyedDice, ScriptedDice, SeededDice,
+    SourceError,
 };
 pub use recorded::{RecordingDice, RolledDie};
 pub use ruleset::Ruleset;

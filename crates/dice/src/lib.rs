@@ -35,5 +35,6 @@ pub use dist::Distribution;
 pub use error::{Error, ErrorKind, SourceError};
 pub use roll::{DieRoll, Roll, RollView, Roller, TermRoll, Variables};
 pub use source::{
-    AskedDice, DiceSource, DieRequest, DieRole, EntropyDice, ScriptedDice, SeededDice, describe,
+    AskedDice, DiceSource, DieRequest, DieRole, EntropyDice, KeyedDice, ScriptedDice, SeededDice,
+    describe,
 };
