@@ -14,9 +14,20 @@
 
 #![forbid(unsafe_code)]
 
+pub mod autogm;
+pub mod command;
 pub mod content;
+mod decide;
+pub mod event;
 pub mod map;
+mod narrate;
+pub mod resolve;
 pub mod scenario;
+pub mod state;
 
+pub use command::{Command, Purchase, Refusal};
 pub use content::Pack;
+pub use decide::{Station, check_deploy};
+pub use event::Event;
 pub use scenario::Scenario;
+pub use state::{Phase, Side, State};

@@ -268,6 +268,30 @@ pub fn path(t: &dyn Terrain, from: Pos, to: Pos) -> Option<(Vec<Pos>, u32)> {
     Some((steps, total))
 }
 
+/// The AP cost from the nearest of `sources` to every square reachable from
+/// them: a distance field to walk down, one step at a time.
+pub fn distance_field(t: &dyn Terrain, sources: &[Pos]) -> BTreeMap<Pos, u32> {
+    let mut cost: BTreeMap<Pos, u32> = sources.iter().map(|s| (*s, 0)).collect();
+    let mut queue: BinaryHeap<Reverse<(u32, Pos)>> =
+        sources.iter().map(|s| Reverse((0, *s))).collect();
+    while let Some(Reverse((c, p))) = queue.pop() {
+        if cost.get(&p).is_some_and(|best| *best < c) {
+            continue;
+        }
+        for n in p.neighbours() {
+            if !step_open(t, n, p) || t.occupied(n) {
+                continue;
+            }
+            let next = c + t.step_cost(p);
+            if cost.get(&n).is_none_or(|best| next < *best) {
+                cost.insert(n, next);
+                queue.push(Reverse((next, n)));
+            }
+        }
+    }
+    cost
+}
+
 type Search = (BTreeMap<Pos, u32>, BTreeMap<Pos, Pos>);
 
 fn search(t: &dyn Terrain, from: Pos, goal: Option<Pos>) -> Search {
