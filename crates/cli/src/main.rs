@@ -16,6 +16,7 @@ mod diagnostic;
 mod odds;
 mod physical;
 mod plot;
+mod prompt;
 mod roll;
 
 use std::process::ExitCode;

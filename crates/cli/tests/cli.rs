@@ -17,6 +17,8 @@ mod cx_new;
 mod cx_play;
 #[path = "cli/d20.rs"]
 mod d20;
+#[path = "cli/d20_play.rs"]
+mod d20_play;
 
 /// Runs `nanite` with `args` and no standard input.
 fn nanite(args: &[&str]) -> Output {

@@ -10,6 +10,7 @@
 //! nothing).
 
 mod file;
+mod play;
 mod report;
 mod script;
 
@@ -30,6 +31,7 @@ use serde::Serialize;
 use super::read_character;
 use crate::cx::Outcome;
 use file::{EncounterFile, Entrant};
+pub(crate) use play::{PlayArgs, run as play_session};
 
 /// Arguments of `nanite d20 encounter`.
 #[derive(Debug, Args)]
@@ -88,6 +90,9 @@ struct Record {
     dice: Vec<RolledDie>,
     /// The events in words.
     told: Vec<String>,
+    /// A combatant joining mid-fight (`after = N`), not a script line.
+    #[serde(skip)]
+    joined: bool,
 }
 
 /// The line a run stopped at.
@@ -279,20 +284,10 @@ fn play(
         )),
     };
     let mut setup: Vec<(usize, String, Command)> = Vec::new();
-    for (e, fighter) in roster {
-        setup.push((
-            e.line,
-            format!("add {} ({}, {})", e.id, fighter.name, e.side),
-            Command::Add {
-                id: e.id.clone(),
-                side: e.side.clone(),
-                hidden: e.hidden,
-                fighter: Box::new(fighter.clone()),
-                place: e.place,
-            },
-        ));
+    for (e, fighter) in roster.iter().filter(|(e, _)| e.after.is_none()) {
+        setup.push(entering(e, fighter));
     }
-    for (e, _) in roster {
+    for (e, _) in roster.iter().filter(|(e, _)| e.after.is_none()) {
         if let Some(total) = e.initiative {
             setup.push((
                 e.line,
@@ -316,23 +311,45 @@ fn play(
             ),
         }
     }
-    // Every line is resolved (weapons named) before any die is rolled.
+    // Every line is resolved (weapons named) before any die is rolled,
+    // against everyone, those joining later too.
+    let mut everyone = fight.game.clone();
+    for (e, fighter) in roster.iter().filter(|(e, _)| e.after.is_some()) {
+        let (_, _, add) = entering(e, fighter);
+        // Entering rolls nothing; a refusal shows when the fight gets there.
+        let _ = everyone.execute(&add, &mut ScriptedDice::new([]));
+    }
     let mut found = Diagnostics::new();
-    let mut commands = Vec::new();
     for s in &encounter.script {
-        match s.order.command(fight.game.state()) {
-            Ok(c) => commands.push(c),
-            Err(e) => found.push(
+        if let Err(e) = s.order.command(everyone.state()) {
+            found.push(
                 Diagnostic::error(s.field.clone(), format!("`{}`: {}", s.text, e.message))
                     .help(e.help)
                     .at(fight.file.clone(), Some(s.line)),
-            ),
+            );
         }
     }
     if found.has_errors() {
         bail!(cannot_run(Path::new(&fight.file), &found));
     }
-    for (s, command) in encounter.script.iter().zip(commands) {
+    for (done, s) in encounter.script.iter().enumerate() {
+        if let Err(stop) = join(&mut fight, roster, done, dice) {
+            fight.stop = Some(stop);
+            break;
+        }
+        // Resolved again now: a weapon may have changed hands since.
+        let command = match s.order.command(fight.game.state()) {
+            Ok(command) => command,
+            Err(e) => {
+                fight.stop = Some(Stop {
+                    line: s.line,
+                    text: s.text.clone(),
+                    message: format!("{}; {}", e.message, e.help),
+                    no_dice: false,
+                });
+                break;
+            }
+        };
         match execute(&mut fight.game, s.line, s.text.clone(), command, dice) {
             Ok(record) => fight.commands.push(record),
             Err(stop) => {
@@ -341,7 +358,43 @@ fn play(
             }
         }
     }
+    if fight.stop.is_none()
+        && let Err(stop) = join(&mut fight, roster, encounter.script.len(), dice)
+    {
+        fight.stop = Some(stop);
+    }
     Ok(fight)
+}
+
+/// The command that brings `e` into the fight, with its log line.
+fn entering(e: &Entrant, fighter: &Fighter) -> (usize, String, Command) {
+    (
+        e.line,
+        format!("add {} ({}, {})", e.id, fighter.name, e.side),
+        Command::Add {
+            id: e.id.clone(),
+            side: e.side.clone(),
+            hidden: e.hidden,
+            fighter: Box::new(fighter.clone()),
+            place: e.place,
+        },
+    )
+}
+
+/// Brings in the combatants that join after `done` script commands.
+fn join(
+    fight: &mut Fight,
+    roster: &[(Entrant, Fighter)],
+    done: usize,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Stop> {
+    for (e, fighter) in roster.iter().filter(|(e, _)| e.after == Some(done)) {
+        let (line, text, command) = entering(e, fighter);
+        let mut record = execute(&mut fight.game, line, text, command, dice)?;
+        record.joined = true;
+        fight.commands.push(record);
+    }
+    Ok(())
 }
 
 /// Executes one command and tells what happened.
@@ -358,6 +411,7 @@ fn execute(
             line,
             text,
             told: narrate_all(&before, &entry.events),
+            joined: false,
             events: entry.events.clone(),
             dice: entry.dice.clone(),
             command,

@@ -39,6 +39,9 @@ enum D20Command {
     Check(check::CheckArgs),
     /// Run a scripted encounter and print its log with every breakdown.
     Encounter(encounter::EncounterArgs),
+    /// The GM's table prompt: start or resume a fight saved in FILE, one
+    /// command per line, saved after each.
+    Play(encounter::PlayArgs),
 }
 
 /// Runs `nanite d20`.
@@ -63,6 +66,7 @@ pub(crate) fn run(args: &D20Args) -> Result<Outcome> {
         D20Command::Sheet(a) => sheet::run(a, &pack, &campaign),
         D20Command::Check(a) => check::run(a, &pack, &campaign),
         D20Command::Encounter(a) => encounter::run(a, &pack, &campaign),
+        D20Command::Play(a) => encounter::play_session(a, &pack, &campaign),
     }
 }
 

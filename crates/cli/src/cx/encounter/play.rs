@@ -9,7 +9,6 @@
 //! every die rolled appended to its dice, so a crash loses nothing and
 //! `nanite cx encounter FILE` replays the session exactly.
 
-use std::borrow::Cow;
 use std::cell::RefCell;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -22,18 +21,15 @@ use nanite_compound_x::encounter::{Battle, Command, CompoundX, narrate_all};
 use nanite_compound_x::{Pack, Sheet};
 use nanite_core::content::SourceFile;
 use nanite_core::{CombatantId, DiceSource, EntropyDice, Game, ScriptedDice, SeededDice};
-use rustyline::completion::{Completer, Pair};
+use rustyline::Editor;
 use rustyline::error::ReadlineError;
-use rustyline::highlight::Highlighter;
-use rustyline::hint::Hinter;
 use rustyline::history::DefaultHistory;
-use rustyline::validate::Validator;
-use rustyline::{Context as LineContext, Editor, Helper};
 
 use super::file::{self, Entrant};
 use super::{fighters, report};
 use crate::cx::script::{self, ACTION_FORMS, GM_FORMS};
 use crate::cx::{Outcome, read_valid_character, write_file};
+use crate::prompt::{Words, roll};
 
 /// Arguments of `nanite cx play`.
 #[derive(Debug, Args)]
@@ -508,84 +504,4 @@ fn help() -> String {
         out.push_str(&format!("  {}\n", f.usage));
     }
     out
-}
-
-fn roll(expression: &str, dice: &mut dyn DiceSource) -> Result<String> {
-    let expression = expression.trim();
-    if expression.is_empty() {
-        bail!("roll needs an expression, such as `roll 2d10+12`");
-    }
-    let parsed = nanite_dice::Expression::parse(expression)
-        .map_err(|e| anyhow::anyhow!("{e}\n  roll takes dice notation, such as `roll 2d10+12`"))?;
-    let rolled = parsed.roll(dice)?;
-    Ok(format!("  {rolled}\n"))
-}
-
-/// Tab completion from the session's words.
-struct Words(Rc<RefCell<Vec<String>>>);
-
-impl Completer for Words {
-    type Candidate = Pair;
-
-    fn complete(
-        &self,
-        line: &str,
-        pos: usize,
-        _: &LineContext<'_>,
-    ) -> rustyline::Result<(usize, Vec<Pair>)> {
-        let start = line[..pos].rfind(' ').map_or(0, |i| i + 1);
-        let word = &line[start..pos];
-        let candidates = self
-            .0
-            .borrow()
-            .iter()
-            .filter(|w| w.starts_with(word))
-            .map(|w| Pair {
-                display: w.clone(),
-                replacement: w.clone(),
-            })
-            .collect();
-        Ok((start, candidates))
-    }
-}
-
-impl Hinter for Words {
-    type Hint = String;
-}
-
-impl Highlighter for Words {
-    fn highlight_prompt<'b, 's: 'b, 'p: 'b>(
-        &'s self,
-        prompt: &'p str,
-        _default: bool,
-    ) -> Cow<'b, str> {
-        Cow::Borrowed(prompt)
-    }
-}
-
-impl Validator for Words {}
-
-impl Helper for Words {}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn completion_finishes_the_word_under_the_cursor() {
-        let words = Words(Rc::new(RefCell::new(vec![
-            "vex".into(),
-            "raider".into(),
-            "fire".into(),
-            "fast-recharge".into(),
-        ])));
-        let history = DefaultHistory::new();
-        let ctx = LineContext::new(&history);
-        let (start, found) = words.complete("vex f", 5, &ctx).unwrap();
-        assert_eq!(start, 4);
-        let names: Vec<_> = found.iter().map(|p| p.replacement.as_str()).collect();
-        assert_eq!(names, ["fire", "fast-recharge"]);
-        let (start, found) = words.complete("ra", 2, &ctx).unwrap();
-        assert_eq!((start, found.len()), (0, 1));
-    }
 }

@@ -49,6 +49,9 @@ pub(super) struct Entrant {
     pub(super) hidden: bool,
     /// Initiative set by hand instead of rolled.
     pub(super) initiative: Option<i64>,
+    /// Enters after this many script commands (a session's mid-fight
+    /// arrival); `None`: from the start.
+    pub(super) after: Option<usize>,
     /// The line of its table.
     pub(super) line: usize,
 }
@@ -189,6 +192,21 @@ fn read_root(root: &Fields<'_, '_>, stem: &str, campaign: &Campaign) -> Option<E
         }
         s.finish();
     }
+    for e in combatants
+        .iter()
+        .filter(|e| e.after.is_some_and(|n| n > lines.len()))
+    {
+        root.error_at(
+            "combatant",
+            format!(
+                "`{}` enters after {} script commands, but the script has {}",
+                e.id,
+                e.after.unwrap_or_default(),
+                lines.len()
+            ),
+            Some("`after` counts the script's commands; lower it or add the commands".into()),
+        );
+    }
     root.finish();
     Some(EncounterFile {
         name,
@@ -221,6 +239,17 @@ fn entrant(t: &Fields<'_, '_>, field: &Field) -> Option<Entrant> {
     let name = t.string("name");
     let hidden = t.boolean("hidden").unwrap_or(false);
     let initiative = t.integer("initiative");
+    let after = t.item("after").and_then(|i| {
+        let n = i.integer()?;
+        let after = usize::try_from(n).ok();
+        if after.is_none() {
+            i.error(
+                format!("after {n} is negative"),
+                Some("`after = N`: the combatant enters after the first N script commands".into()),
+            );
+        }
+        after
+    });
     let place = match field {
         Field::Map { width, height } => {
             if t.has("row") {
@@ -289,6 +318,7 @@ fn entrant(t: &Fields<'_, '_>, field: &Field) -> Option<Entrant> {
         place,
         hidden,
         initiative,
+        after,
         line: t.line(),
     })
 }
