@@ -18,6 +18,7 @@ mod physical;
 mod plot;
 mod prompt;
 mod roll;
+mod verify;
 
 use std::process::ExitCode;
 
@@ -58,6 +59,8 @@ enum Command {
         #[arg(long, env = "DATABASE_URL", default_value = "sqlite:nanite.db")]
         database: String,
     },
+    /// Check an exported campaign's dice against its play sessions' revealed seeds.
+    Verify(verify::VerifyArgs),
 }
 
 fn main() -> ExitCode {
@@ -69,6 +72,7 @@ fn main() -> ExitCode {
         Command::Serve { bind, database } => {
             nanite_server::run(bind, database).map(|()| cx::Outcome::Success)
         }
+        Command::Verify(args) => verify::run(args),
     };
     match outcome {
         Ok(cx::Outcome::Success) => ExitCode::SUCCESS,

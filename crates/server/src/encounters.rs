@@ -10,7 +10,7 @@ use axum::http::{HeaderMap, Method};
 use axum::response::{IntoResponse, Response};
 use nanite_compound_x::combat::{Cover, Stance};
 use nanite_compound_x::encounter::Command;
-use nanite_core::{CombatantId, DiceSource, EntropyDice, ScriptedDice};
+use nanite_core::{CombatantId, DiceSource, ScriptedDice};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
@@ -210,11 +210,13 @@ pub(crate) async fn add_combatant(
     };
     let committed = state
         .tables()
-        .commit(&state, change, |table| {
+        .commit_rolling(&state, change, |table| {
+            let mut draw = table.sessions.draw()?;
             let enc = table.encounter_mut(&encounter)?;
             let done = enc
-                .execute(&command, &mut EntropyDice::new())
+                .execute(&command, &mut draw.dice)
                 .map_err(|r| refused(r, &viewer, None))?;
+            let seeded = (!done.dice.is_empty()).then_some(draw.seeded);
             if let Order::Add(e) = &order {
                 enc.roster.insert(
                     e.id.clone(),
@@ -229,8 +231,13 @@ pub(crate) async fn add_combatant(
                 order: order.clone(),
                 dice: done.dice.clone(),
                 events: done.events.clone(),
+                seeded: seeded.clone(),
+                physical: false,
             };
-            Ok((fact, command_item(&encounter, &order, &command, done)))
+            Ok((
+                fact,
+                command_item(&encounter, &order, &command, done, seeded, false),
+            ))
         })
         .await?;
     let shown = view::item(&committed.item, &viewer);
@@ -324,9 +331,11 @@ pub(crate) async fn command(
         key: key.as_deref(),
         fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
     };
+    let physical = request.dice.is_some();
     let committed = state
         .tables()
-        .commit(&state, change, |table| {
+        .commit_with_dice(&state, change, !physical, |table| {
+            let mut draw = (!physical).then(|| table.sessions.draw()).transpose()?;
             let enc = table.encounter_mut(&encounter)?;
             let owns = |id: &CombatantId| {
                 enc.roster.get(id).is_some_and(|e| {
@@ -339,10 +348,10 @@ pub(crate) async fn command(
                 unseen_targets(enc.battle(), &request.json)?;
             }
             let mut scripted = request.dice.clone().map(ScriptedDice::new);
-            let mut entropy = EntropyDice::new();
-            let source: &mut dyn DiceSource = match scripted.as_mut() {
-                Some(s) => s,
-                None => &mut entropy,
+            let source: &mut dyn DiceSource = match (scripted.as_mut(), draw.as_mut()) {
+                (Some(s), _) => s,
+                (None, Some(d)) => &mut d.dice,
+                (None, None) => return Err(AppError::internal("no dice for a command")),
             };
             let done = match enc.execute(&request.command, source) {
                 Ok(done) => done,
@@ -365,13 +374,20 @@ pub(crate) async fn command(
             let order = Order::Rules {
                 command: request.json.clone(),
             };
+            let seeded = draw.filter(|_| !done.dice.is_empty()).map(|d| d.seeded);
             let fact = Fact::Command {
                 encounter: encounter.clone(),
                 order: order.clone(),
                 dice: done.dice.clone(),
                 events: done.events.clone(),
+                seeded: seeded.clone(),
+                physical: physical && !done.dice.is_empty(),
             };
-            Ok((fact, command_item(&encounter, &order, &request.command, done)))
+            let physical = physical && !done.dice.is_empty();
+            Ok((
+                fact,
+                command_item(&encounter, &order, &request.command, done, seeded, physical),
+            ))
         })
         .await?;
     let shown = view::item(&committed.item, &viewer);

@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::rolls::RollItem;
+use crate::seeds::SeedUse;
 
 /// What the stream keeps of one accepted change.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -37,9 +38,42 @@ pub(crate) enum Fact {
         dice: Vec<RolledDie>,
         /// The engine's events, for viewers of the stream.
         events: Vec<Value>,
+        /// The play session and index its server-side dice came from.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seeded: Option<SeedUse>,
+        /// Its dice were the table's physical dice, typed in.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        physical: bool,
     },
     /// A roll of the roll log.
     Roll(RollItem),
+    /// A play session started: the SHA-256 of its seed.
+    SessionStarted {
+        /// Its number in the campaign, from 1.
+        session: u32,
+        /// The SHA-256 of its seed, in hex.
+        commitment: String,
+    },
+    /// A play session ended: its seed, revealed.
+    SessionEnded {
+        /// Its number.
+        session: u32,
+        /// The seed, 64 hex digits.
+        seed: String,
+    },
+}
+
+impl Fact {
+    /// The event kind the store files it under.
+    pub(crate) fn kind(&self) -> &'static str {
+        match self {
+            Fact::EncounterCreated { .. } => "encounter_created",
+            Fact::Command { .. } => "command",
+            Fact::Roll(_) => "roll",
+            Fact::SessionStarted { .. } => "play_session_started",
+            Fact::SessionEnded { .. } => "play_session_ended",
+        }
+    }
 }
 
 /// A stream event: who, the request's fingerprint (so a reused idempotency

@@ -33,12 +33,14 @@ mod pack;
 mod permissions;
 mod refusals;
 mod rolls;
+mod seeds;
 mod sessions;
 mod table;
 mod tables;
 mod throttle;
 mod tokens;
 mod told;
+pub mod verify;
 mod view;
 
 use std::sync::Arc;
@@ -212,6 +214,11 @@ pub fn app(state: AppState) -> Router {
             "/campaigns/{campaign}/rolls",
             get(rolls::list).post(rolls::roll),
         )
+        .route(
+            "/campaigns/{campaign}/play-sessions",
+            get(seeds::list).post(seeds::start),
+        )
+        .route("/campaigns/{campaign}/play-sessions/end", post(seeds::end))
         .route("/campaigns/{campaign}/live", get(live::connect))
         .fallback(no_such_endpoint)
         .method_not_allowed_fallback(no_such_method);

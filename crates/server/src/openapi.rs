@@ -31,6 +31,8 @@ const ROUTES: &[(&str, &[&str])] = &[
         &["post"],
     ),
     ("/api/campaigns/{campaign}/rolls", &["get", "post"]),
+    ("/api/campaigns/{campaign}/play-sessions", &["get", "post"]),
+    ("/api/campaigns/{campaign}/play-sessions/end", &["post"]),
     ("/api/campaigns/{campaign}/live", &["get"]),
 ];
 
@@ -233,6 +235,21 @@ pub(crate) fn spec() -> Value {
                         "dice": { "type": "array", "items": { "type": "integer" }, "description": "physical dice" }
                     }))),
                     "responses": { "201": ok("{version, replayed, entry}"), "429": error("too many rolls from this session; see Retry-After") }
+                }))
+            },
+            "/api/campaigns/{campaign}/play-sessions": {
+                "get": op("Every play session: its seed's SHA-256 (commitment), and the seed once it ended", "any participant", json!({ "parameters": [campaign], "responses": { "200": ok("{open, sessions: [{session, commitment, started_version, rolls, open, ended_version?, seed?}]}") } })),
+                "post": op("Start a play session: commit to a fresh seed", "GM", json!({
+                    "parameters": [campaign, idempotency()],
+                    "requestBody": body(object(&[], json!({}))),
+                    "responses": { "201": ok("{version, replayed, entry: {type: play_session_started, session, commitment}}"), "409": error("a play session is open (play_session_open)") }
+                }))
+            },
+            "/api/campaigns/{campaign}/play-sessions/end": {
+                "post": op("End the open play session: reveal its seed", "GM", json!({
+                    "parameters": [campaign, idempotency()],
+                    "requestBody": body(object(&[], json!({}))),
+                    "responses": { "201": ok("{version, replayed, entry: {type: play_session_ended, session, commitment, seed}}"), "409": error("no play session is open (no_play_session)") }
                 }))
             },
             "/api/campaigns/{campaign}/live": {

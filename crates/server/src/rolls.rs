@@ -1,14 +1,14 @@
 //! The roll log: dice expressions rolled at the table, each in a mode that
 //! says who sees it: public (everyone), gm (the GM's own secret roll),
 //! blind (the GM sees it; the roller only that it was made), self (the
-//! roller and the GM). Rolls use the operating system's randomness, or the
-//! physical dice a player typed in.
+//! roller and the GM). Rolls use the dice of the play session (derived from
+//! its committed seed, see `seeds`), or the physical dice a player typed in.
 
 use axum::Json;
 use axum::extract::{OriginalUri, Path, State};
 use axum::http::{HeaderMap, Method};
 use axum::response::{IntoResponse, Response};
-use nanite_dice::{EntropyDice, Expression, ScriptedDice};
+use nanite_dice::{Expression, ScriptedDice};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -18,6 +18,7 @@ use crate::error::AppError;
 use crate::facts::Fact;
 use crate::idempotency;
 use crate::permissions::{Role, Viewer};
+use crate::seeds::SeedUse;
 use crate::sessions::Caller;
 use crate::table::ItemBody;
 use crate::tables::Change;
@@ -53,6 +54,9 @@ pub(crate) struct RollItem {
     pub(crate) roll: Value,
     /// Rolled with physical dice typed in.
     pub(crate) physical: bool,
+    /// The play session and index its dice came from (server-side dice).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) seeded: Option<SeedUse>,
 }
 
 impl RollItem {
@@ -67,6 +71,7 @@ impl RollItem {
             "total": self.total,
             "roll": self.roll,
             "physical": self.physical,
+            "seeded": self.seeded,
         });
         match self.mode {
             RollMode::Public => Some(full),
@@ -134,7 +139,24 @@ pub(crate) async fn roll(
             .with("expression", json!(body.value.expression))
     })?;
     let physical = body.value.dice.is_some();
-    let rolled = match &body.value.dice {
+    let item = |rolled: nanite_dice::Roll, seeded| -> Result<RollItem, AppError> {
+        Ok(RollItem {
+            label: caller.invite.label.clone(),
+            mode,
+            expression: rolled.expression.clone(),
+            total: rolled.total,
+            roll: serde_json::to_value(&rolled).map_err(AppError::internal)?,
+            physical,
+            seeded,
+        })
+    };
+    let change = Change {
+        campaign: &campaign,
+        by: &caller.invite.id,
+        key: key.as_deref(),
+        fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
+    };
+    let committed = match &body.value.dice {
         Some(values) => {
             let mut dice = ScriptedDice::new(values.iter().copied());
             let rolled = expression.roll(&mut dice).map_err(dice_error)?;
@@ -148,32 +170,29 @@ pub(crate) async fn roll(
                     ),
                 ));
             }
-            rolled
+            let item = item(rolled, None)?;
+            state
+                .tables()
+                .commit(&state, change, |_| {
+                    Ok((Fact::Roll(item.clone()), ItemBody::Roll(item.clone())))
+                })
+                .await?
         }
-        None => expression
-            .roll(&mut EntropyDice::new())
-            .map_err(dice_error)?,
+        // The session's dice, drawn under the table's lock so each roll
+        // takes the next index.
+        None => {
+            state
+                .tables()
+                .commit_rolling(&state, change, |table| {
+                    let mut draw = table.sessions.draw()?;
+                    let rolled = expression.roll(&mut draw.dice).map_err(dice_error)?;
+                    let seeded = (!rolled.dice.is_empty()).then_some(draw.seeded);
+                    let item = item(rolled, seeded)?;
+                    Ok((Fact::Roll(item.clone()), ItemBody::Roll(item)))
+                })
+                .await?
+        }
     };
-    let item = RollItem {
-        label: caller.invite.label.clone(),
-        mode,
-        expression: rolled.expression.clone(),
-        total: rolled.total,
-        roll: serde_json::to_value(&rolled).map_err(AppError::internal)?,
-        physical,
-    };
-    let change = Change {
-        campaign: &campaign,
-        by: &caller.invite.id,
-        key: key.as_deref(),
-        fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
-    };
-    let committed = state
-        .tables()
-        .commit(&state, change, |_| {
-            Ok((Fact::Roll(item.clone()), ItemBody::Roll(item.clone())))
-        })
-        .await?;
     let viewer = view::viewer(&caller);
     let shown = view::item(&committed.item, &viewer);
     Ok(view::created(committed.replayed, committed.item.version, shown).into_response())
@@ -205,6 +224,8 @@ pub(crate) async fn list(
                 .iter()
                 .filter(|i| matches!(i.body, ItemBody::Roll(_)))
                 .filter_map(|i| view::item(i, &viewer))
+                // Not the start of a play session a hidden roll made.
+                .filter(|v| v["type"] == "roll")
                 .collect::<Vec<_>>()
         })
         .await?;

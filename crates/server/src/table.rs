@@ -16,14 +16,18 @@ use crate::AppState;
 use crate::error::AppError;
 use crate::facts::{Entry, Fact, Order};
 use crate::rolls::RollItem;
+use crate::seeds::{SeedUse, Sessions};
 use crate::told::{Told, tell};
 
 /// The kind of a campaign's stream.
 pub(crate) const STREAM_KIND: &str = "table";
 
+/// What a table's stream id starts with.
+pub(crate) const STREAM_PREFIX: &str = "table:";
+
 /// The stream holding campaign `campaign`'s table.
 pub(crate) fn stream_id(campaign: &str) -> String {
-    format!("table:{campaign}")
+    format!("{STREAM_PREFIX}{campaign}")
 }
 
 /// One entry of the table's feed, as kept in memory.
@@ -51,6 +55,22 @@ pub(crate) enum ItemBody {
     Command(CommandItem),
     /// A roll.
     Roll(RollItem),
+    /// A play session started, committed to its seed.
+    SessionStarted {
+        /// Its number.
+        session: u32,
+        /// The SHA-256 of its seed.
+        commitment: String,
+    },
+    /// A play session ended, its seed revealed.
+    SessionEnded {
+        /// Its number.
+        session: u32,
+        /// The SHA-256 it was committed to.
+        commitment: String,
+        /// The seed.
+        seed: String,
+    },
 }
 
 /// An accepted command with its narration.
@@ -68,6 +88,10 @@ pub(crate) struct CommandItem {
     pub(crate) events: Vec<Value>,
     /// The log lines, for the GM and for the table.
     pub(crate) told: Told,
+    /// The play session and index its server-side dice came from.
+    pub(crate) seeded: Option<SeedUse>,
+    /// Its dice were physical dice typed in.
+    pub(crate) physical: bool,
 }
 
 /// Who owns a combatant.
@@ -102,7 +126,8 @@ pub(crate) struct Executed {
 }
 
 impl Encounter {
-    fn new(id: String, name: String) -> Self {
+    /// An empty encounter.
+    pub(crate) fn new(id: String, name: String) -> Self {
         Encounter {
             id,
             name,
@@ -155,6 +180,8 @@ pub(crate) struct Table {
     pub(crate) feed: Vec<Arc<Item>>,
     /// Idempotency keys seen: the version they produced and its fingerprint.
     pub(crate) keys: HashMap<String, (i64, String)>,
+    /// The play sessions and the open one's seed.
+    pub(crate) sessions: Sessions,
 }
 
 impl Table {
@@ -164,6 +191,7 @@ impl Table {
             encounters: BTreeMap::new(),
             feed: Vec::new(),
             keys: HashMap::new(),
+            sessions: Sessions::default(),
         }
     }
 
@@ -200,10 +228,30 @@ impl Table {
                 name: name.clone(),
             },
             Fact::Roll(roll) => ItemBody::Roll(roll.clone()),
+            Fact::SessionStarted {
+                session,
+                commitment,
+            } => ItemBody::SessionStarted {
+                session: *session,
+                commitment: commitment.clone(),
+            },
+            Fact::SessionEnded { session, seed } => ItemBody::SessionEnded {
+                session: *session,
+                commitment: self
+                    .sessions
+                    .list
+                    .iter()
+                    .find(|s| s.number == *session)
+                    .map(|s| s.commitment.clone())
+                    .ok_or_else(|| format!("play session {session} ends but never started"))?,
+                seed: seed.clone(),
+            },
             Fact::Command {
                 encounter,
                 order,
                 dice,
+                seeded,
+                physical,
                 ..
             } => {
                 let command = order.command(pack)?;
@@ -227,7 +275,7 @@ impl Table {
                         },
                     );
                 }
-                command_item(encounter, order, &command, done)
+                command_item(encounter, order, &command, done, seeded.clone(), *physical)
             }
         })
     }
@@ -247,6 +295,7 @@ impl Table {
                 Encounter::new(encounter.clone(), name.clone()),
             );
         }
+        self.sessions.note(version, &body);
         let item = Arc::new(Item { version, by, body });
         if let ItemBody::Command(c) = &item.body {
             if let Some(e) = self.encounters.get_mut(&c.encounter) {
@@ -307,6 +356,8 @@ pub(crate) fn command_item(
     order: &Order,
     command: &Command,
     done: Executed,
+    seeded: Option<SeedUse>,
+    physical: bool,
 ) -> ItemBody {
     let name = match order {
         Order::Add(_) => "add".to_string(),
@@ -319,5 +370,7 @@ pub(crate) fn command_item(
         dice: done.dice,
         events: done.events,
         told: done.told,
+        seeded,
+        physical,
     })
 }

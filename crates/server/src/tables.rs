@@ -76,6 +76,30 @@ impl Tables {
         &self,
         state: &AppState,
         change: Change<'_>,
+        decide: impl FnMut(&mut Table) -> Result<(Fact, ItemBody), AppError>,
+    ) -> Result<Committed, AppError> {
+        self.commit_with_dice(state, change, false, decide).await
+    }
+
+    /// [`Tables::commit`] for a change that may roll server-side dice:
+    /// outside a play session a fresh seed is drawn and kept in the store
+    /// first (`seeds::Sessions::prepare`); a change that rolls with it
+    /// starts its session.
+    pub(crate) async fn commit_rolling(
+        &self,
+        state: &AppState,
+        change: Change<'_>,
+        decide: impl FnMut(&mut Table) -> Result<(Fact, ItemBody), AppError>,
+    ) -> Result<Committed, AppError> {
+        self.commit_with_dice(state, change, true, decide).await
+    }
+
+    /// [`Tables::commit`], or [`Tables::commit_rolling`] when `rolls`.
+    pub(crate) async fn commit_with_dice(
+        &self,
+        state: &AppState,
+        change: Change<'_>,
+        rolls: bool,
         mut decide: impl FnMut(&mut Table) -> Result<(Fact, ItemBody), AppError>,
     ) -> Result<Committed, AppError> {
         let slot = self.slot(change.campaign);
@@ -94,19 +118,17 @@ impl Tables {
                     return replayed(table, *version, fingerprint, &change.fingerprint);
                 }
             }
+            if rolls {
+                table.sessions.prepare(state, change.campaign).await?;
+            }
             let (fact, body) = decide(table)?;
             let entry = Entry {
                 by: change.by.to_string(),
                 fingerprint: change.fingerprint.clone(),
                 fact,
             };
-            let kind = match &entry.fact {
-                Fact::EncounterCreated { .. } => "encounter_created",
-                Fact::Command { .. } => "command",
-                Fact::Roll(_) => "roll",
-            };
             let event = NewEvent {
-                kind: kind.into(),
+                kind: entry.fact.kind().into(),
                 data: serde_json::to_value(&entry).map_err(AppError::internal)?,
             };
             let appended = state

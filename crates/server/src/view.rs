@@ -26,9 +26,29 @@ pub(crate) fn viewer(caller: &Caller) -> Viewer {
     }
 }
 
-/// A feed entry as `viewer` may see it, or `None`.
+/// A feed entry as `viewer` may see it, or `None`. An entry hidden from
+/// the viewer that started a play session still shows that start.
 pub(crate) fn item(item: &Item, viewer: &Viewer) -> Option<Value> {
-    let mut out = match &item.body {
+    let shown = shown_item(item, viewer).or_else(|| {
+        let seeded = match &item.body {
+            ItemBody::Command(c) => c.seeded.as_ref(),
+            ItemBody::Roll(r) => r.seeded.as_ref(),
+            _ => None,
+        }?;
+        Some(json!({
+            "type": "play_session_started",
+            "session": seeded.session,
+            "commitment": seeded.commitment.as_ref()?,
+        }))
+    });
+    shown.map(|mut out| {
+        out["version"] = json!(item.version);
+        out
+    })
+}
+
+fn shown_item(item: &Item, viewer: &Viewer) -> Option<Value> {
+    let out = match &item.body {
         ItemBody::EncounterCreated { encounter, name } => json!({
             "type": "encounter_created",
             "encounter": encounter,
@@ -43,6 +63,8 @@ pub(crate) fn item(item: &Item, viewer: &Viewer) -> Option<Value> {
             "lines": c.told.gm,
             "table_lines": c.told.table,
             "dice": c.dice,
+            "seeded": c.seeded,
+            "physical": c.physical,
             "events": c.events,
         }),
         ItemBody::Command(c) if c.told.secret => return None,
@@ -57,8 +79,25 @@ pub(crate) fn item(item: &Item, viewer: &Viewer) -> Option<Value> {
             shown["type"] = json!("roll");
             shown
         }
+        ItemBody::SessionStarted {
+            session,
+            commitment,
+        } => json!({
+            "type": "play_session_started",
+            "session": session,
+            "commitment": commitment,
+        }),
+        ItemBody::SessionEnded {
+            session,
+            commitment,
+            seed,
+        } => json!({
+            "type": "play_session_ended",
+            "session": session,
+            "commitment": commitment,
+            "seed": seed,
+        }),
     };
-    out["version"] = json!(item.version);
     Some(out)
 }
 

@@ -16,4 +16,5 @@ mod server {
     mod rolls;
     mod sessions;
     pub(crate) mod support;
+    mod verifiable;
 }

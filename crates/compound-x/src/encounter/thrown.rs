@@ -11,8 +11,8 @@ use super::gm::{able, consequences, not_afraid, spend};
 use super::{CxEffect, Decision, Event, Refusal};
 use crate::check::judge_total;
 use crate::combat::{
-    Aim, Blow, CRITICAL_DAMAGE, Fire, WeaponState, d10_for, d100_for, explain_strike, shoot_unseen,
-    strike,
+    Aim, Blow, CRITICAL_DAMAGE, Cover, Fire, PRONE_CLOSE, Stance, WeaponState, d10_for, d100_for,
+    explain_strike, shoot_unseen, strike,
 };
 use crate::pack::{Attack, FireMode};
 
@@ -118,7 +118,7 @@ pub(crate) fn throw(
             w.brackets.last().map_or(0, |b| b.to)
         )));
     };
-    if c.stance == crate::combat::Stance::Hunkered {
+    if c.stance == Stance::Hunkered {
         return Err(illegal(
             "a hunkered combatant cannot throw (CX-MOVE-06)".into(),
         ));
@@ -206,12 +206,21 @@ pub(crate) fn throw(
     } else {
         0
     };
+    // The target's stance counts as against a shot, prone too: it gives
+    // nothing within 5 m in the open (CX-RNG-04). A throw is an attack like
+    // a shot, so the thrower's suppression and sprint count (CX-SUP-01,
+    // CX-MOVE-02), as for a thrown knife.
+    let prone_close =
+        victim.stance == Stance::Prone && metres <= PRONE_CLOSE && victim.cover == Cover::None;
     let stance = match victim.stance {
-        crate::combat::Stance::Standing => 0,
-        crate::combat::Stance::Crouched => 1,
-        _ => 2,
+        Stance::Standing => 0,
+        Stance::Crouched => 1,
+        Stance::Prone if prone_close => 0,
+        Stance::Prone | Stance::Hunkered => 2,
     };
-    let mc = row + victim.cover.modifier() + stance + close + condition;
+    let suppressed = i64::from(d.state.is_suppressed(id));
+    let sprinting = i64::from(c.sprint_window > 0);
+    let mc = row + victim.cover.modifier() + stance + close + suppressed + sprinting + condition;
     let mut b = Breakdown::new();
     b.note(format!(
         "{} throws the {} at {} from {metres} m{}",
@@ -229,8 +238,16 @@ pub(crate) fn throw(
         format!("{} cover (CX-RNG-04)", victim.cover.key()),
         victim.cover.modifier(),
     );
-    b.modifier("target stance (CX-RNG-04)", stance);
+    b.modifier(
+        format!("target {} (CX-RNG-04)", victim.stance.key()),
+        stance,
+    );
+    if prone_close {
+        b.note("prone gives nothing within 5 m without cover (CX-RNG-04)");
+    }
     b.modifier("inside half the longest throw (CX-RNG-15)", close);
+    b.modifier("suppressed (CX-SUP-01)", suppressed);
+    b.modifier("sprinting (CX-MOVE-02)", sprinting);
     b.modifier("conditions and injuries", condition);
     let roll = d10_for(dice, || {
         format!("throw d10 for {}'s {}", c.fighter.name, w.name)

@@ -13,7 +13,7 @@ use expect_test::expect;
 use nanite_compound_x::combat::{Cover, Fighter, Stance};
 use nanite_compound_x::encounter::{Command, CxEffect};
 
-use super::skirmish::{Skirmish, fighter, id, line, soldier};
+use super::skirmish::{Skirmish, fighter, id, line, soldier, step, toward};
 use super::support::{edit, find, problems};
 
 const KNIFE: usize = 0;
@@ -298,6 +298,82 @@ fn inside_half_the_longest_throw_a_grenade_takes_minus_two() {
         );
         assert_eq!(s.hp("mark"), s.c("mark").fighter.max_hp - 19);
     }
+}
+
+#[test]
+fn a_grenade_at_a_prone_target_counts_its_stance_as_a_shot_does() {
+    // rule: CX-RNG-04
+    // rule: CX-MOVE-05
+    // (metres, cover, stance, stance modifier, final miss chance): the frag's
+    // rows are 3/5/7, -2 within 15 m; prone gives nothing within 5 m in the
+    // open.
+    const CASES: &[(i64, Cover, Stance, i64, i64)] = &[
+        (4, Cover::None, Stance::Prone, 0, 1),
+        (5, Cover::None, Stance::Prone, 0, 1),
+        (6, Cover::None, Stance::Prone, 2, 3),
+        (4, Cover::Partial, Stance::Prone, 2, 5),
+        (4, Cover::None, Stance::Crouched, 1, 2),
+        (4, Cover::None, Stance::Hunkered, 2, 3),
+    ];
+    for &(metres, cover, stance, modifier, miss_chance) in CASES {
+        let mut s = range(tia(&[]), None, metres);
+        s.place("mark", Some(cover), Some(stance));
+        // A 10: a critical on target; 3 + 15 + 20 = 38 to Mark and to Tia,
+        // inside the 8 m blast herself: both fail the Reflex save, the body
+        // rolls 100.
+        let log = s.run(throw(FRAG), &[10, 1, 1, 1, 1, 1, 10, 10, 1, 1, 10, 10]);
+        let what = format!("{metres} m, {cover:?}, {stance:?}: {}", log.join("\n"));
+        let stance_line = format!("{modifier:+} target {} (CX-RNG-04)", stance.key());
+        if modifier == 0 {
+            assert!(
+                !log.iter().any(|l| l.contains("target prone (CX-RNG-04)")),
+                "{what}"
+            );
+        } else {
+            line(&log, &stance_line);
+        }
+        line(
+            &log,
+            &format!("d10 10 > miss chance {miss_chance}: critical: on target"),
+        );
+        assert_eq!(
+            log.iter()
+                .any(|l| l.contains("prone gives nothing within 5 m without cover")),
+            stance == Stance::Prone && modifier == 0,
+            "{what}"
+        );
+    }
+}
+
+#[test]
+fn a_suppressed_or_sprinting_thrower_takes_one_more_miss_chance_with_a_grenade() {
+    // rule: CX-SUP-01
+    // rule: CX-MOVE-02
+    // Sprinting: 2 actions of movement at a sprint, then the throw at 14 m:
+    // row 5, -2 within 15 m, +1 sprinting = 4.
+    let mut s = range(tia(&[]), None, 16);
+    s.run(step("tia", 2, toward("mark"), true), &[]);
+    let log = s.run(throw(FRAG), &[10, 1, 1, 1, 1, 1, 10, 10]);
+    line(&log, "+1 sprinting (CX-MOVE-02)");
+    line(&log, "d10 10 > miss chance 4: critical: on target");
+    // Suppressed: Mark suppresses Tia on his turn; on hers, the throw at 16 m
+    // is row 5 +1 suppressed = 6.
+    let mut s = range(tia(&[]), None, 16);
+    s.next(&[]);
+    s.run(
+        Command::Suppress {
+            id: id("mark"),
+            target: id("tia"),
+            weapon: 0,
+            level: None,
+        },
+        &[],
+    );
+    assert!(s.state().is_suppressed(&id("tia")));
+    s.next(&[]);
+    let log = s.run(throw(FRAG), &[10, 1, 1, 1, 1, 1, 10, 10]);
+    line(&log, "+1 suppressed (CX-SUP-01)");
+    line(&log, "d10 10 > miss chance 6: critical: on target");
 }
 
 /// Tia, Mark 12 m off, Nell 2 m from Mark, Fay 4 m from Mark; Tia's turn.

@@ -157,6 +157,13 @@ async fn live_updates_catch_up_and_follow(db: Db) {
     .await
     .expect(201);
     assert_eq!(next(&mut gm).await["version"], version + 4);
+    // The GM's roll started a play session: Alice learns its commitment
+    // (the SHA-256 of its seed), and nothing of the roll.
+    let started = next(&mut alice).await;
+    assert_eq!(started["type"], "play_session_started", "{started}");
+    assert_eq!(started["version"], version + 3);
+    assert!(started["commitment"].is_string());
+    assert!(started.get("total").is_none() && started.get("roll").is_none());
     let skipped = next(&mut alice).await;
     assert_eq!(skipped["version"], version + 4, "{skipped}");
 

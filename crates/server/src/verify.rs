@@ -1,0 +1,551 @@
+//! `nanite verify`: re-derives every server-side die of an exported
+//! campaign from the play sessions' revealed seeds.
+//!
+//! Each play session committed to its seed (its SHA-256) when it started
+//! and revealed it when it ended (see `seeds`). For every session the
+//! revealed seed must hash to the commitment, and no seed may serve twice.
+//! Every roll of the roll log is rolled again from its expression with
+//! `KeyedDice(seed, index)`; every encounter command is executed again by
+//! the engine with those dice, on the encounter as the log left it; the
+//! dice must be exactly those the log holds. Physical dice are counted, not
+//! checked (the table rolled them); dice of sessions not yet revealed, or
+//! rolled before verifiable rolls existed, are reported as unverifiable.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use nanite_core::{KeyedDice, RolledDie, ScriptedDice};
+use nanite_dice::Expression;
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::facts::{Entry, Fact};
+use crate::rolls::RollItem;
+use crate::seeds::{Seed, SeedUse, commitment, hex, parse_seed};
+use crate::table::{Encounter, STREAM_KIND};
+
+pub use nanite_store::{EXPORT_FORMAT, Export};
+
+/// What verifying an export found.
+#[derive(Debug, Default, Serialize)]
+pub struct Verification {
+    /// Every play session of every campaign, with what became of its seed.
+    pub sessions: Vec<SessionCheck>,
+    /// Rolls and commands whose dice the revealed seeds give exactly.
+    pub verified: usize,
+    /// Rolls and commands of the table's physical dice (not verifiable).
+    pub physical: usize,
+    /// Rolls and commands that cannot be checked, and why.
+    pub unverifiable: Vec<Finding>,
+    /// Everything that does not match: dice, seeds, commitments.
+    pub mismatches: Vec<Finding>,
+}
+
+impl Verification {
+    /// Nothing in the export contradicts its seeds.
+    pub fn honest(&self) -> bool {
+        self.mismatches.is_empty()
+    }
+}
+
+/// A play session and its seed.
+#[derive(Debug, Serialize)]
+pub struct SessionCheck {
+    /// The campaign's stream.
+    pub stream: String,
+    /// The session's number.
+    pub session: u32,
+    /// The SHA-256 it committed to.
+    pub commitment: String,
+    /// The seed revealed, if any.
+    pub seed: Option<String>,
+    /// What the seed is worth.
+    pub status: SessionStatus,
+}
+
+/// What a session's seed is worth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SessionStatus {
+    /// Revealed, and its SHA-256 is the commitment.
+    Revealed,
+    /// Not revealed yet: the session is open (or its seed was lost).
+    NotRevealed,
+    /// The revealed seed does not hash to the commitment, or is not a seed.
+    SeedMismatch,
+    /// The seed (or its commitment) served an earlier session too.
+    Reused,
+}
+
+/// One thing found, at a stream version.
+#[derive(Clone, Debug, Serialize)]
+pub struct Finding {
+    /// The campaign's stream.
+    pub stream: String,
+    /// The version of the event.
+    pub version: i64,
+    /// What was found, in words.
+    pub message: String,
+}
+
+/// Why an export cannot be verified at all.
+#[derive(Debug)]
+pub struct VerifyError(String);
+
+impl std::fmt::Display for VerifyError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for VerifyError {}
+
+/// Reads an export as `nanite export` writes it.
+pub fn read(text: &str) -> Result<Export, VerifyError> {
+    let export: Export = serde_json::from_str(text).map_err(|e| {
+        VerifyError(format!(
+            "not a nanite export (the JSON `nanite export` writes): {e}"
+        ))
+    })?;
+    if export.format != EXPORT_FORMAT {
+        return Err(VerifyError(format!(
+            "export format {} is not supported (this nanite reads format {EXPORT_FORMAT})",
+            export.format
+        )));
+    }
+    Ok(export)
+}
+
+/// Verifies every campaign stream of `export`.
+pub fn verify(export: &Export) -> Result<Verification, VerifyError> {
+    let pack = crate::pack::sample().map_err(|e| VerifyError(format!("{e:#}")))?;
+    let mut out = Verification::default();
+    for stream in export.streams.iter().filter(|s| s.info.kind == STREAM_KIND) {
+        let mut check = StreamCheck {
+            stream: &stream.info.id,
+            out: &mut out,
+            sessions: BTreeMap::new(),
+        };
+        let entries = check.read(&stream.events);
+        check.sessions(&entries);
+        check.dice(&entries, &pack);
+    }
+    Ok(out)
+}
+
+/// A session as the verifier knows it.
+struct Known {
+    commitment: String,
+    started: i64,
+    ended: Option<i64>,
+    seed: Option<Seed>,
+    status: SessionStatus,
+}
+
+struct StreamCheck<'a> {
+    stream: &'a str,
+    out: &'a mut Verification,
+    sessions: BTreeMap<u32, Known>,
+}
+
+impl StreamCheck<'_> {
+    fn mismatch(&mut self, version: i64, message: String) {
+        self.out.mismatches.push(Finding {
+            stream: self.stream.to_string(),
+            version,
+            message,
+        });
+    }
+
+    fn unverifiable(&mut self, version: i64, message: String) {
+        self.out.unverifiable.push(Finding {
+            stream: self.stream.to_string(),
+            version,
+            message,
+        });
+    }
+
+    fn read(&mut self, events: &[nanite_store::Recorded]) -> Vec<(i64, Entry)> {
+        let mut entries = Vec::new();
+        for e in events {
+            match serde_json::from_value::<Entry>(e.data.clone()) {
+                Ok(entry) => entries.push((e.version, entry)),
+                Err(err) => self.mismatch(e.version, format!("the event cannot be read: {err}")),
+            }
+        }
+        entries
+    }
+
+    /// Commitments and revealed seeds.
+    fn sessions(&mut self, entries: &[(i64, Entry)]) {
+        for (version, entry) in entries {
+            let opened = match &entry.fact {
+                Fact::SessionStarted {
+                    session,
+                    commitment,
+                } => Some((*session, commitment)),
+                Fact::Roll(RollItem {
+                    seeded: Some(u), ..
+                })
+                | Fact::Command {
+                    seeded: Some(u), ..
+                } => u.commitment.as_ref().map(|c| (u.session, c)),
+                _ => None,
+            };
+            match (&entry.fact, opened) {
+                (_, Some((session, c))) => {
+                    let session = &session;
+                    if self.sessions.contains_key(session) {
+                        self.mismatch(
+                            *version,
+                            format!("play session {session} starts a second time"),
+                        );
+                        continue;
+                    }
+                    let twin = self
+                        .sessions
+                        .iter()
+                        .find(|(_, k)| k.commitment == *c)
+                        .map(|(n, _)| *n);
+                    let mut status = SessionStatus::NotRevealed;
+                    if let Some(twin) = twin {
+                        status = SessionStatus::Reused;
+                        self.mismatch(
+                            *version,
+                            format!(
+                                "play session {session} commits to the seed of play session {twin} ({c}): a seed is used twice"
+                            ),
+                        );
+                    }
+                    self.sessions.insert(
+                        *session,
+                        Known {
+                            commitment: c.clone(),
+                            started: *version,
+                            ended: None,
+                            seed: None,
+                            status,
+                        },
+                    );
+                }
+                (Fact::SessionEnded { session, seed }, None) => {
+                    let earlier: Vec<(u32, Seed)> = self
+                        .sessions
+                        .iter()
+                        .filter_map(|(n, k)| k.seed.map(|s| (*n, s)))
+                        .collect();
+                    let Some(known) = self.sessions.get_mut(session) else {
+                        self.mismatch(
+                            *version,
+                            format!("play session {session} ends but never started"),
+                        );
+                        continue;
+                    };
+                    known.ended = Some(*version);
+                    let problem = match parse_seed(seed) {
+                        None => Some(format!(
+                            "the seed revealed for play session {session} is not 64 hex digits: {seed:?}"
+                        )),
+                        Some(s) if commitment(&s) != known.commitment => Some(format!(
+                            "the seed revealed for play session {session} does not match its commitment: its SHA-256 is {}, the session committed to {}",
+                            commitment(&s),
+                            known.commitment
+                        )),
+                        Some(s) => match earlier.iter().find(|(_, e)| *e == s) {
+                            Some((twin, _)) => {
+                                known.status = SessionStatus::Reused;
+                                Some(format!(
+                                    "play session {session} reveals the seed of play session {twin}: a seed is used twice"
+                                ))
+                            }
+                            None => {
+                                if known.status == SessionStatus::NotRevealed {
+                                    known.status = SessionStatus::Revealed;
+                                    known.seed = Some(s);
+                                }
+                                None
+                            }
+                        },
+                    };
+                    if let Some(problem) = problem {
+                        if known.status != SessionStatus::Reused {
+                            known.status = SessionStatus::SeedMismatch;
+                        }
+                        self.mismatch(*version, problem);
+                    }
+                }
+                _ => {}
+            }
+        }
+        for (n, k) in &self.sessions {
+            self.out.sessions.push(SessionCheck {
+                stream: self.stream.to_string(),
+                session: *n,
+                commitment: k.commitment.clone(),
+                seed: k.seed.map(|s| hex(&s)),
+                status: k.status,
+            });
+        }
+    }
+
+    /// The seed of `used` at `version`, or why there is none to check with
+    /// (`Err(true)`: a mismatch was reported; `Err(false)`: unverifiable).
+    fn seed_of(
+        &mut self,
+        version: i64,
+        used: &SeedUse,
+        what: &str,
+        seen: &mut HashMap<(u32, u64), i64>,
+    ) -> Result<Seed, bool> {
+        if let Some(first) = seen.insert((used.session, used.index), version) {
+            self.mismatch(
+                version,
+                format!(
+                    "{what} takes index {} of play session {}, which the event at version {first} took already: the same dice twice",
+                    used.index, used.session
+                ),
+            );
+            return Err(true);
+        }
+        let Some(known) = self.sessions.get(&used.session) else {
+            self.mismatch(
+                version,
+                format!(
+                    "{what} names play session {}, which never started",
+                    used.session
+                ),
+            );
+            return Err(true);
+        };
+        if version < known.started || known.ended.is_some_and(|end| version > end) {
+            let message = format!(
+                "{what} names play session {}, which was not open at version {version}",
+                used.session
+            );
+            self.mismatch(version, message);
+            return Err(true);
+        }
+        match (known.status, known.seed) {
+            (SessionStatus::Revealed, Some(seed)) => Ok(seed),
+            (SessionStatus::NotRevealed, _) => {
+                let message = format!(
+                    "{what}: play session {} has not revealed its seed yet (it does when the GM ends it)",
+                    used.session
+                );
+                self.unverifiable(version, message);
+                Err(false)
+            }
+            _ => {
+                let message = format!(
+                    "{what}: play session {} has no valid revealed seed (see its finding)",
+                    used.session
+                );
+                self.unverifiable(version, message);
+                Err(false)
+            }
+        }
+    }
+
+    /// Every roll and command, again.
+    fn dice(&mut self, entries: &[(i64, Entry)], pack: &nanite_compound_x::Pack) {
+        let mut encounters: BTreeMap<String, Encounter> = BTreeMap::new();
+        let mut broken: BTreeSet<String> = BTreeSet::new();
+        let mut seen: HashMap<(u32, u64), i64> = HashMap::new();
+        for (version, entry) in entries {
+            let version = *version;
+            match &entry.fact {
+                Fact::EncounterCreated { encounter, name } => {
+                    encounters.insert(
+                        encounter.clone(),
+                        Encounter::new(encounter.clone(), name.clone()),
+                    );
+                }
+                Fact::Roll(roll) => self.roll(version, roll, &mut seen),
+                Fact::Command {
+                    encounter,
+                    order,
+                    dice,
+                    seeded,
+                    physical,
+                    ..
+                } => {
+                    if broken.contains(encounter) {
+                        continue;
+                    }
+                    let Some(enc) = encounters.get_mut(encounter) else {
+                        self.mismatch(
+                            version,
+                            format!(
+                                "a command names encounter {encounter}, which was never opened"
+                            ),
+                        );
+                        continue;
+                    };
+                    let command = match order.command(pack) {
+                        Ok(c) => c,
+                        Err(e) => {
+                            self.mismatch(version, format!("the command cannot be read: {e}"));
+                            broken.insert(encounter.clone());
+                            continue;
+                        }
+                    };
+                    let what = format!(
+                        "command `{}` in encounter {encounter}",
+                        crate::permissions::command_name(&command)
+                    );
+                    if *physical {
+                        self.out.physical += 1;
+                    } else if let Some(used) = seeded {
+                        if let Ok(seed) = self.seed_of(version, used, &what, &mut seen) {
+                            let mut keyed = KeyedDice::new(seed, used.index);
+                            match enc.execute(&command, &mut keyed) {
+                                Ok(done) if done.dice == *dice => {
+                                    self.out.verified += 1;
+                                    continue;
+                                }
+                                Ok(done) => {
+                                    enc.undo();
+                                    let why = differ(dice, &done.dice);
+                                    self.mismatch(
+                                        version,
+                                        format!(
+                                            "{what}: {why} (play session {}, index {})",
+                                            used.session, used.index
+                                        ),
+                                    );
+                                }
+                                Err(r) => self.mismatch(
+                                    version,
+                                    format!(
+                                        "{what}: with the dice of play session {}, index {} the engine refuses it: {r}",
+                                        used.session, used.index
+                                    ),
+                                ),
+                            }
+                        }
+                    } else if !dice.is_empty() {
+                        self.unverifiable(
+                            version,
+                            format!(
+                                "{what} rolled {} dice from no play session's seed",
+                                dice.len()
+                            ),
+                        );
+                    }
+                    // Go on from the encounter as the log has it.
+                    let mut recorded = ScriptedDice::new(dice.iter().map(|d| i64::from(d.value)));
+                    match enc.execute(&command, &mut recorded) {
+                        Ok(done) if done.dice == *dice => {}
+                        replayed => {
+                            if replayed.is_ok() {
+                                enc.undo();
+                            }
+                            self.mismatch(
+                                version,
+                                format!(
+                                    "{what} no longer replays with the dice the log holds; encounter {encounter} is not checked further"
+                                ),
+                            );
+                            broken.insert(encounter.clone());
+                        }
+                    }
+                }
+                Fact::SessionStarted { .. } | Fact::SessionEnded { .. } => {}
+            }
+        }
+    }
+
+    fn roll(&mut self, version: i64, roll: &RollItem, seen: &mut HashMap<(u32, u64), i64>) {
+        let what = format!("roll `{}` by {}", roll.expression, roll.label);
+        if roll.physical {
+            self.out.physical += 1;
+            return;
+        }
+        let Some(used) = &roll.seeded else {
+            let rolled_dice = roll
+                .roll
+                .get("dice")
+                .and_then(Value::as_array)
+                .is_some_and(|d| !d.is_empty());
+            if rolled_dice {
+                self.unverifiable(version, format!("{what} has no play session's seed"));
+            }
+            return;
+        };
+        let Ok(seed) = self.seed_of(version, used, &what, seen) else {
+            return;
+        };
+        let expression = match Expression::parse(&roll.expression) {
+            Ok(e) => e,
+            Err(e) => {
+                self.mismatch(
+                    version,
+                    format!("{what}: the expression does not read: {e}"),
+                );
+                return;
+            }
+        };
+        let derived = match expression.roll(&mut KeyedDice::new(seed, used.index)) {
+            Ok(r) => r,
+            Err(e) => {
+                self.mismatch(version, format!("{what}: it does not roll: {e}"));
+                return;
+            }
+        };
+        let derived_dice = serde_json::to_value(&derived.dice).unwrap_or(Value::Null);
+        let logged_dice = roll.roll.get("dice").cloned().unwrap_or(Value::Null);
+        let logged_total = roll.roll.get("total").and_then(Value::as_i64);
+        if derived_dice == logged_dice
+            && derived.total == roll.total
+            && logged_total == Some(roll.total)
+        {
+            self.out.verified += 1;
+        } else {
+            self.mismatch(
+                version,
+                format!(
+                    "{what}: the log has dice {} (total {}), the seed of play session {} at index {} gives {} (total {})",
+                    values(&logged_dice),
+                    roll.total,
+                    used.session,
+                    used.index,
+                    values(&derived_dice),
+                    derived.total
+                ),
+            );
+        }
+    }
+}
+
+/// The faces of dice in JSON, as `[4, 9]`.
+fn values(dice: &Value) -> String {
+    let faces: Vec<String> = dice
+        .as_array()
+        .map(|d| {
+            d.iter()
+                .map(|d| d.get("value").map_or("?".into(), Value::to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    format!("[{}]", faces.join(", "))
+}
+
+/// Where the logged dice and the derived dice part.
+fn differ(logged: &[RolledDie], derived: &[RolledDie]) -> String {
+    match logged.iter().zip(derived).position(|(a, b)| a != b) {
+        Some(i) => format!(
+            "die {} of {} ({}) is {} (d{}) in the log, the seed gives {} (d{})",
+            i + 1,
+            logged.len(),
+            logged[i].purpose,
+            logged[i].value,
+            logged[i].sides,
+            derived[i].value,
+            derived[i].sides
+        ),
+        None => format!(
+            "the log has {} dice, the seed's dice make the engine roll {}",
+            logged.len(),
+            derived.len()
+        ),
+    }
+}
