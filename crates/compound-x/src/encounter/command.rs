@@ -604,7 +604,7 @@ pub(crate) fn decide(
             metres,
             vertical,
             run_up,
-        } => movement::jump(&mut d, id, *metres, *vertical, *run_up)?,
+        } => movement::jump(&mut d, id, *metres, *vertical, *run_up, dice)?,
         Command::Suppress {
             id,
             target,

@@ -203,13 +203,18 @@ pub(crate) fn step(
 }
 
 /// A jump (CX-MOVE-03): horizontal up to DEX/2 m (+1 m with a 3 m run-up),
-/// vertical up to STR/3 m. Decision: a jump costs 1 action.
+/// vertical up to STR/3 m. Decision: a jump costs 1 action. A jump is a
+/// move: out of melee it draws each engaged enemy's penalty attack
+/// (CX-MELEE-02), and under suppression it is a move into the open
+/// (CX-SUP-05), leaving the area when it goes farther across than its
+/// radius.
 pub(crate) fn jump(
     d: &mut Decision,
     id: &CombatantId,
     metres: f64,
     vertical: bool,
     run_up: bool,
+    dice: &mut dyn DiceSource,
 ) -> Result<(), Refusal> {
     let c = able(d, id)?.clone();
     if d.state.grapple_of(id).is_some() {
@@ -253,6 +258,21 @@ pub(crate) fn jump(
             if vertical { "up" } else { "across" }
         ),
     )?;
+    for enemy in d.state.engaged_with(id) {
+        super::melee::penalty_attack(d, &enemy, id, "leaving melee", dice)?;
+        d.push(Event::Disengaged {
+            a: id.clone(),
+            b: enemy.clone(),
+        });
+    }
+    let c = d.state.combatant(id)?;
+    if c.fighter.is_downed() || c.fighter.dead {
+        return Ok(());
+    }
+    // How far across, in whole metres for the area's radius: a jump up
+    // stays in the area; 1.5 m across leaves a 1 m area (1.5 > 1).
+    let across = if vertical { 0 } else { metres.ceil() as i64 };
+    super::suppression::moved(d, id, across, false, dice)?;
     Ok(())
 }
 

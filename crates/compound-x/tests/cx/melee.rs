@@ -296,6 +296,30 @@ fn melee_ring(both: bool) -> Skirmish {
 }
 
 #[test]
+fn a_jump_out_of_melee_draws_the_penalty_attacks_of_leaving() {
+    // rule: CX-MELEE-02
+    // rule: CX-MOVE-03
+    // Mark jumps 1 m (across or up) while locked with Bo and Cy: each
+    // strikes as he goes (1s miss), and the locks end.
+    for vertical in [false, true] {
+        let mut s = melee_ring(true);
+        let log = s.run(
+            Command::Jump {
+                id: id("mark"),
+                metres: 1.0,
+                vertical,
+                run_up: false,
+            },
+            &[1, 1],
+        );
+        line(&log, "Bo reacts: penalty attack on mark: leaving melee");
+        line(&log, "Cy reacts: penalty attack on mark: leaving melee");
+        assert!(!s.state().engaged(&id("mark"), &id("bo")));
+        assert!(!s.state().engaged(&id("mark"), &id("cy")));
+    }
+}
+
+#[test]
 fn leaving_melee_or_a_skill_check_in_it_draws_penalty_attacks() {
     // rule: CX-MELEE-02
     // rule: CX-TURN-04

@@ -354,6 +354,37 @@ fn leaving_the_area_ends_it_and_concealment_draws_no_fire() {
 }
 
 #[test]
+fn a_jump_is_a_move_into_the_open_and_leaves_the_area_when_it_goes_farther() {
+    // rule: CX-SUP-05
+    // rule: CX-MOVE-03
+    // Lena's light suppression: a 1 m area. (metres, up, still suppressed);
+    // each jump draws her semi-automatic roll, a 2 that misses.
+    const CASES: &[(f64, bool, bool)] =
+        &[(1.0, false, true), (1.5, false, false), (1.5, true, true)];
+    for &(metres, vertical, stays) in CASES {
+        let mut s = duel(lena(), None);
+        s.run(suppress("lena", "mark", None), &[]);
+        s.next(&[]);
+        let log = s.run(
+            Command::Jump {
+                id: id("mark"),
+                metres,
+                vertical,
+                run_up: false,
+            },
+            &[2],
+        );
+        line(&log, "moving into the open");
+        assert_eq!(
+            suppressed(&s, "mark"),
+            stays,
+            "{metres} m up {vertical}: {}",
+            log.join("\n")
+        );
+    }
+}
+
+#[test]
 fn heavy_suppression_holds_every_enemy_within_2_m_it_can_hit() {
     // rule: CX-SUP-04
     // rule: CX-SUP-05
