@@ -18,6 +18,7 @@ mod physical;
 mod plot;
 mod prompt;
 mod roll;
+mod station;
 mod verify;
 
 use std::process::ExitCode;
@@ -49,6 +50,8 @@ enum Command {
     Cx(cx::CxArgs),
     /// D20 characters, checks and encounters: sheet, check, encounter.
     D20(d20::D20Args),
+    /// Station scenarios: check, and play in the terminal against a GM or the engine.
+    Station(station::StationArgs),
     /// Run the game-table server; prints the GM's link.
     Serve {
         /// The address to listen on.
@@ -69,6 +72,7 @@ fn main() -> ExitCode {
         Command::Roll(args) => roll::run(args).map(|()| cx::Outcome::Success),
         Command::Cx(args) => cx::run(args),
         Command::D20(args) => d20::run(args),
+        Command::Station(args) => station::run(args),
         Command::Serve { bind, database } => {
             nanite_server::run(bind, database).map(|()| cx::Outcome::Success)
         }

@@ -731,6 +731,7 @@ fn the_gm_wins_when_nobody_can_come_back() {
 #[test]
 fn machines_are_activated_repaired_and_broken() {
     // rule: ST-DEATH-03
+    // rule: ST-TECH-04
     let mut s = state();
     s.players[0].at = Some(p(3, 4));
     let mut g = begun(s);
@@ -857,6 +858,7 @@ fn hacking_a_locked_door_takes_two_turns() {
 #[test]
 fn a_failed_hack_breaks_the_lock_until_repaired() {
     // rule: ST-TECH-02
+    // rule: ST-TECH-04
     let mut s = state();
     s.players[0].at = Some(p(10, 2));
     let mut g = begun(s);

@@ -1,0 +1,124 @@
+//! `nanite station play`: the game in the terminal. Commands come from
+//! standard input one per line, so a game can be scripted by piping a file;
+//! in a single-player scenario the engine plays the GM after each players'
+//! turn, and every event is printed with its breakdown.
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use anyhow::Result;
+use clap::Args;
+use nanite_core::{DiceSource, Entry, Game, SeededDice};
+use nanite_station::scenario::Kind;
+use nanite_station::{Event, Pack, Phase, State, Station, autogm};
+
+use super::script::{self, Line};
+use super::{draw, read_scenario};
+use crate::cx::Outcome;
+
+/// Arguments of `nanite station play`.
+#[derive(Debug, Args)]
+pub(crate) struct PlayArgs {
+    /// The scenario file.
+    scenario: PathBuf,
+    /// Seed of the dice (default: random); the same seed and commands replay the same game.
+    #[arg(long)]
+    seed: Option<u64>,
+}
+
+fn print_entry(out: &mut impl Write, entry: &Entry<Event>) -> std::io::Result<()> {
+    for e in &entry.events {
+        let text = e.to_string();
+        if !text.is_empty() {
+            writeln!(out, "{text}")?;
+        }
+    }
+    Ok(())
+}
+
+/// Lets the automated GM play while it is the GM's turn in a single-player game.
+fn gm_turn(
+    out: &mut impl Write,
+    game: &mut Game<Station>,
+    dice: &mut dyn DiceSource,
+) -> Result<()> {
+    if game.state().scenario.kind != Kind::SinglePlayer {
+        return Ok(());
+    }
+    if matches!(game.state().phase, Phase::Setup | Phase::Gm) {
+        let entries = autogm::play(game, dice)
+            .map_err(|r| anyhow::anyhow!("the automated GM was refused: {r}"))?;
+        for entry in &entries {
+            print_entry(out, entry)?;
+        }
+        if game.state().phase == Phase::Players {
+            write!(out, "{}", draw::map(game.state()))?;
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn run(args: &PlayArgs, pack: Arc<Pack>) -> Result<Outcome> {
+    let mut out = std::io::stdout().lock();
+    let scenario = match read_scenario(&pack, &args.scenario)? {
+        Ok(s) => s,
+        Err(problems) => {
+            write!(out, "{problems}")?;
+            return Ok(Outcome::Problems);
+        }
+    };
+    let seed = args.seed.unwrap_or_else(|| {
+        let mut e = nanite_core::EntropyDice::new();
+        u64::from(
+            e.roll(&nanite_core::DieRequest::new(u32::MAX, "seed"))
+                .unwrap_or(1),
+        )
+    });
+    let mut dice = SeededDice::new(seed);
+    let state = State::new(pack, Arc::new(scenario)).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut game = Game::<Station>::new(state);
+    writeln!(
+        out,
+        "{} ({:?}), seed {seed}. Type `help` for the commands.",
+        game.state().scenario.name,
+        game.state().scenario.kind
+    )?;
+    write!(out, "{}", draw::map(game.state()))?;
+    gm_turn(&mut out, &mut game, &mut dice)?;
+    let stdin = std::io::stdin();
+    for line in stdin.lock().lines() {
+        let line = line?;
+        if matches!(game.state().phase, Phase::Over(_)) {
+            break;
+        }
+        match script::parse(&line) {
+            Err(why) => writeln!(out, "? {why}")?,
+            Ok(Line::Nothing) => {}
+            Ok(Line::Quit) => break,
+            Ok(Line::Help) => writeln!(out, "{}", script::HELP)?,
+            Ok(Line::Map) => write!(out, "{}", draw::map(game.state()))?,
+            Ok(Line::Status) => write!(out, "{}", draw::status(game.state()))?,
+            Ok(Line::Rules(command)) => {
+                writeln!(out, "> {}", line.trim())?;
+                match game.execute(&command, &mut dice) {
+                    Ok(entry) => {
+                        let entry = entry.clone();
+                        print_entry(&mut out, &entry)?;
+                        let turn_changed = entry
+                            .events
+                            .iter()
+                            .any(|e| matches!(e, Event::PlayersTurn { .. }));
+                        gm_turn(&mut out, &mut game, &mut dice)?;
+                        if turn_changed && game.state().scenario.kind != Kind::SinglePlayer {
+                            write!(out, "{}", draw::map(game.state()))?;
+                        }
+                    }
+                    Err(refusal) => writeln!(out, "refused: {refusal}")?,
+                }
+            }
+        }
+    }
+    write!(out, "{}", draw::status(game.state()))?;
+    Ok(Outcome::Success)
+}
