@@ -61,6 +61,16 @@ fn gm_turn(
 
 pub(super) fn run(args: &PlayArgs, pack: Arc<Pack>) -> Result<Outcome> {
     let mut out = std::io::stdout().lock();
+    session(args, pack, std::io::stdin().lock(), &mut out)
+}
+
+/// One game: commands from `input`, everything said to `out`.
+fn session(
+    args: &PlayArgs,
+    pack: Arc<Pack>,
+    input: impl BufRead,
+    out: &mut impl Write,
+) -> Result<Outcome> {
     let scenario = match read_scenario(&pack, &args.scenario)? {
         Ok(s) => s,
         Err(problems) => {
@@ -85,9 +95,8 @@ pub(super) fn run(args: &PlayArgs, pack: Arc<Pack>) -> Result<Outcome> {
         game.state().scenario.kind
     )?;
     write!(out, "{}", draw::map(game.state()))?;
-    gm_turn(&mut out, &mut game, &mut dice)?;
-    let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
+    gm_turn(out, &mut game, &mut dice)?;
+    for line in input.lines() {
         let line = line?;
         if matches!(game.state().phase, Phase::Over(_)) {
             break;
@@ -104,12 +113,12 @@ pub(super) fn run(args: &PlayArgs, pack: Arc<Pack>) -> Result<Outcome> {
                 match game.execute(&command, &mut dice) {
                     Ok(entry) => {
                         let entry = entry.clone();
-                        print_entry(&mut out, &entry)?;
+                        print_entry(out, &entry)?;
                         let turn_changed = entry
                             .events
                             .iter()
                             .any(|e| matches!(e, Event::PlayersTurn { .. }));
-                        gm_turn(&mut out, &mut game, &mut dice)?;
+                        gm_turn(out, &mut game, &mut dice)?;
                         if turn_changed && game.state().scenario.kind != Kind::SinglePlayer {
                             write!(out, "{}", draw::map(game.state()))?;
                         }
@@ -121,4 +130,67 @@ pub(super) fn run(args: &PlayArgs, pack: Arc<Pack>) -> Result<Outcome> {
     }
     write!(out, "{}", draw::status(game.state()))?;
     Ok(Outcome::Success)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play(scenario: &str, seed: u64, script: &str) -> (Outcome, String) {
+        let dir = env!("CARGO_MANIFEST_DIR");
+        let args = PlayArgs {
+            scenario: format!("{dir}/../../examples/station/{scenario}").into(),
+            seed: Some(seed),
+        };
+        let mut out = Vec::new();
+        let outcome =
+            session(&args, Arc::new(Pack::sample()), script.as_bytes(), &mut out).unwrap();
+        (outcome, String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn a_piped_single_player_game() {
+        let (outcome, text) = play(
+            "derelict-lab.txt",
+            7,
+            "ana move 4,3\nana move 1,1\nend\nana fly\nstatus\n",
+        );
+        assert!(matches!(outcome, Outcome::Success));
+        assert!(text.contains("The GM deploys c1 (crawler)"), "{text}");
+        assert!(
+            text.contains(" 3 #...1.c....+"),
+            "the map shows ana, the door and a crawler:\n{text}"
+        );
+        assert!(
+            text.contains("refused: ana has 0 AP left; moving to 1,1 needs 3 (rule ST-CHAR-01)"),
+            "{text}"
+        );
+        assert!(text.contains("The door at 5,3 opens."), "{text}");
+        assert!(text.contains("? `fly` is not a command"), "{text}");
+        assert!(text.contains("turn 2, players' turn"), "{text}");
+    }
+
+    #[test]
+    fn the_sample_players_vs_gm_script_runs() {
+        let script = include_str!("../../../../examples/station/outpost-siege.play");
+        let (_, text) = play("outpost-siege.txt", 5, script);
+        assert!(
+            text.contains("The GM deploys c2 (hybrid) at 13,4"),
+            "{text}"
+        );
+        assert!(
+            text.contains("refused: 6,2 is 5 squares")
+                || text.contains("refused: 6,2 is in the room"),
+            "{text}"
+        );
+        assert!(
+            text.contains("bo buys a level of hacking for 1 cyber modules."),
+            "{text}"
+        );
+        assert!(
+            text.contains("refused: bo must stand in front of the object to search"),
+            "{text}"
+        );
+        assert!(text.contains("Turn 3: the players' turn"), "{text}");
+    }
 }
