@@ -230,17 +230,15 @@ fn next_turn<P: Clone>(enc: &Encounter<P>) -> Result<Vec<ClockEvent<P>>, Encount
     Ok(events)
 }
 
-/// Who acts next this round: the first after the cursor who has not acted
-/// (and, in the surprise round, is one of the surprisers).
+/// Who acts next this round: the first in the order who has not acted
+/// (and, in the surprise round, is one of the surprisers). Everyone still
+/// to act does, in the order as it stands now: the GM may move combatants
+/// around the active one without anyone losing a turn. A newcomer whose
+/// place had already passed when it got its initiative counts as having
+/// acted (see [`passed`]).
 fn next_in_round<P>(enc: &Encounter<P>) -> Option<CombatantId> {
-    let start = match &enc.active {
-        Some(active) => enc.order.iter().position(|id| id == active).map(|i| i + 1),
-        None => None,
-    }
-    .unwrap_or(enc.cursor);
     enc.order
         .iter()
-        .skip(start)
         .find(|id| {
             !enc.acted.contains(id)
                 && match &enc.phase {
@@ -249,6 +247,21 @@ fn next_in_round<P>(enc: &Encounter<P>) -> Option<CombatantId> {
                 }
         })
         .cloned()
+}
+
+/// A newcomer got its first initiative mid-round: if its place in the order
+/// is before the active combatant (or, between turns, before the next
+/// place), its turn this round has passed and it first acts next round.
+fn passed<P>(enc: &mut Encounter<P>, id: &CombatantId, had_initiative: bool) {
+    if had_initiative || !enc.running() || enc.acted.contains(id) {
+        return;
+    }
+    let Some(place) = enc.order.iter().position(|o| o == id) else {
+        return;
+    };
+    if place < enc.cursor {
+        enc.acted.push(id.clone());
+    }
 }
 
 pub(super) fn apply<P: Clone>(enc: &mut Encounter<P>, event: &ClockEvent<P>) {
@@ -289,6 +302,7 @@ pub(super) fn apply<P: Clone>(enc: &mut Encounter<P>, event: &ClockEvent<P>) {
             modifier,
             total,
         } => {
+            let had = enc.seat(id).is_ok_and(|s| s.initiative.is_some());
             if let Some(seat) = enc.seat_mut(id) {
                 seat.initiative = Some(Initiative {
                     die: Some(*die),
@@ -298,6 +312,7 @@ pub(super) fn apply<P: Clone>(enc: &mut Encounter<P>, event: &ClockEvent<P>) {
                 });
             }
             reorder(enc);
+            passed(enc, id, had);
         }
         ClockEvent::RolledOff { id, die } => {
             if let Some(init) = enc.seat_mut(id).and_then(|s| s.initiative.as_mut()) {
@@ -306,6 +321,7 @@ pub(super) fn apply<P: Clone>(enc: &mut Encounter<P>, event: &ClockEvent<P>) {
             reorder(enc);
         }
         ClockEvent::InitiativeSet { id, total } => {
+            let had = enc.seat(id).is_ok_and(|s| s.initiative.is_some());
             if let Some(seat) = enc.seat_mut(id) {
                 seat.initiative = Some(Initiative {
                     die: None,
@@ -315,6 +331,7 @@ pub(super) fn apply<P: Clone>(enc: &mut Encounter<P>, event: &ClockEvent<P>) {
                 });
             }
             reorder(enc);
+            passed(enc, id, had);
         }
         ClockEvent::PinSet { id, pinned } => {
             if let Some(seat) = enc.seat_mut(id) {

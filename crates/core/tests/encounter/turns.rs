@@ -405,3 +405,67 @@ fn the_gm_can_end_a_fight_before_it_begins() {
     run(&mut clock, ClockCommand::End);
     assert_eq!(refused(&clock, begin(&[])), EncounterError::Over);
 }
+
+#[test]
+fn moving_combatants_around_the_active_one_costs_nobody_a_turn() {
+    // a 40, b 30, c 20, d 10. (turns passed before the move, who moves,
+    // to which place, the order after, the turns that follow)
+    type Case = (
+        usize,
+        &'static str,
+        usize,
+        &'static [&'static str],
+        &'static [&'static str],
+    );
+    let cases: [Case; 4] = [
+        // a is acting and the GM moves a last: b, c and d still act.
+        (
+            0,
+            "a",
+            3,
+            &["b", "c", "d", "a"],
+            &["1:b", "1:c", "1:d", "2:b"],
+        ),
+        // b is acting; d (still to act) moves to the front: d acts next.
+        (
+            1,
+            "d",
+            0,
+            &["d", "a", "b", "c"],
+            &["1:d", "1:c", "2:d", "2:a"],
+        ),
+        // b is acting; a (who acted) moves after c: no second turn.
+        (
+            1,
+            "a",
+            3,
+            &["b", "c", "d", "a"],
+            &["1:c", "1:d", "2:b", "2:c"],
+        ),
+        // c is acting and moves to the front: d still acts this round.
+        (
+            2,
+            "c",
+            0,
+            &["c", "a", "b", "d"],
+            &["1:d", "2:c", "2:a", "2:b"],
+        ),
+    ];
+    for (passed, who, position, expected_order, turns) in cases {
+        let mut clock = begun(&[("a", 40), ("b", 30), ("c", 20), ("d", 10)]);
+        play(&mut clock, passed);
+        run(
+            &mut clock,
+            ClockCommand::Place {
+                id: id(who),
+                position,
+            },
+        );
+        assert_eq!(order(&clock), expected_order, "{who} to {position}");
+        assert_eq!(
+            play(&mut clock, turns.len()),
+            turns,
+            "{who} to {position} after {passed} turns"
+        );
+    }
+}
