@@ -51,6 +51,9 @@ impl Light {
 pub struct AttackProfile {
     /// The weapon's name.
     pub weapon: String,
+    /// What the accuracy's base is called in the breakdown ("energy-weapons
+    /// skill", "turret accuracy").
+    pub skill_source: String,
     /// Melee, standard or energy.
     pub kind: WeaponKind,
     /// The attacker's level in the weapon's skill.
@@ -112,8 +115,7 @@ pub struct AttackReport {
 /// ST-MELEE-01, ST-ENV-01).
 pub fn accuracy(p: &AttackProfile, s: &Situation) -> (i32, Breakdown) {
     let mut b = Breakdown::new();
-    let skill = p.kind.skill().name();
-    b.value(format!("{skill} skill"), i64::from(p.skill));
+    b.value(p.skill_source.clone(), i64::from(p.skill));
     let mut total = p.skill;
     if p.kind == WeaponKind::Melee {
         b.modifier("AGI, in place of range (ST-MELEE-01)", i64::from(p.reach));
@@ -174,7 +176,7 @@ pub fn attack(
         let hit = (roll as i32) <= chance;
         b.compare(
             format!("k6 {roll}"),
-            "<=",
+            if hit { "<=" } else { ">" },
             format!("hit chance {chance}"),
             if hit { "hit" } else { "miss" },
         );

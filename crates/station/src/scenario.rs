@@ -38,8 +38,8 @@ pub enum Kind {
     PlayersVsGm,
     /// One or more players without a GM: the engine plays it.
     SinglePlayer,
-    /// Role-play where the GM is not an opponent: no creature economy runs by
-    /// itself (no income, no cards, no threat rises), the GM deploys by hand.
+    /// Role-play where the GM is not an opponent: the same rules; the GM
+    /// simply does not play its economy against the players.
     Cooperative,
 }
 

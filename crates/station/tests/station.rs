@@ -270,3 +270,86 @@ fn creatures_that_know_close_in_by_real_paths() {
     }
     assert!(!before.creatures.is_empty());
 }
+
+mod any_commands {
+    use nanite_core::{Game, SeededDice, replay};
+    use nanite_station::content::Skill;
+    use nanite_station::map::Pos;
+    use nanite_station::{Command, Purchase, Station};
+    use proptest::prelude::*;
+
+    fn command(kind: u8, a: u8, x: i32, y: i32) -> Command {
+        let who = ["ana", "c1", "c2", "c3"][usize::from(a % 4)].to_string();
+        let at = Pos::new(x, y);
+        match kind % 12 {
+            0 => Command::Move { who, to: at },
+            1 => Command::Attack {
+                who,
+                target: ["ana", "c1", "c2"][usize::from(a % 3)].into(),
+                aim: u32::from(a % 3),
+            },
+            2 => Command::Defend {
+                who,
+                against: "c1".into(),
+            },
+            3 | 4 => Command::EndTurn,
+            5 => Command::Deploy {
+                creature: ["crawler", "crawler-egg", "hybrid"][usize::from(a % 3)].into(),
+                at,
+            },
+            6 => Command::Hack {
+                who: "ana".into(),
+                at,
+            },
+            7 => Command::Search {
+                who: "ana".into(),
+                at,
+            },
+            8 => Command::UseSwitch {
+                who: "ana".into(),
+                at,
+            },
+            9 => Command::Buy {
+                who: "ana".into(),
+                what: Purchase::Skill(Skill::Hacking),
+            },
+            10 => Command::Activate {
+                who: "ana".into(),
+                at,
+            },
+            _ => Command::Begin,
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// Any sequence of commands: a refusal changes nothing, nothing goes
+        /// below zero, and the log replays to the same state.
+        #[test]
+        fn refusals_change_nothing_and_the_log_replays(
+            seed in any::<u64>(),
+            commands in proptest::collection::vec((any::<u8>(), any::<u8>(), 0..25i32, 0..7i32), 1..60),
+        ) {
+            let start = super::lab();
+            let mut game: Game<Station> = Game::new(start.clone());
+            let mut dice = SeededDice::new(seed);
+            for (kind, a, x, y) in commands {
+                let c = command(kind, a, x, y);
+                let before = game.state().clone();
+                if game.execute(&c, &mut dice).is_err() {
+                    prop_assert_eq!(game.state(), &before, "{:?} was refused but changed the game", c);
+                }
+                let s = game.state();
+                prop_assert!(s.gm.bcp >= 0 && s.gm.mcp >= 0, "{:?}", s.gm);
+                for p in &s.players {
+                    prop_assert!(p.hp >= 0 && p.ap >= 0 && p.nanites >= 0 && p.cm >= 0, "{:?}", p);
+                }
+                for c in &s.creatures {
+                    prop_assert!(c.hp > 0 && c.ap >= 0, "{:?}", c);
+                }
+            }
+            let replayed = replay::<Station>(start, game.log().iter().flat_map(|e| &e.events));
+            prop_assert_eq!(&replayed, game.state());
+        }
+    }
+}

@@ -90,6 +90,7 @@ fn profile(state: &State, who: &str) -> Result<AttackProfile, Refusal> {
             .ok_or_else(|| refuse(format!("{who} ({}) cannot attack", kind.name)))?;
         return Ok(AttackProfile {
             weapon: weapon.name.clone(),
+            skill_source: format!("{}'s {} skill", kind.name, weapon.kind.skill().name()),
             kind: weapon.kind,
             skill: kind.skill,
             reach: if weapon.kind == WeaponKind::Melee {
@@ -110,6 +111,7 @@ fn profile(state: &State, who: &str) -> Result<AttackProfile, Refusal> {
         // Fists: melee, 1 standard damage.
         return Ok(AttackProfile {
             weapon: "fists".into(),
+            skill_source: "melee skill".into(),
             kind: WeaponKind::Melee,
             skill: p.skill(crate::content::Skill::Melee),
             reach: p.stat(crate::content::Stat::Agi),
@@ -132,6 +134,7 @@ fn profile(state: &State, who: &str) -> Result<AttackProfile, Refusal> {
     let made = &w.mods[..(gear.mods as usize).min(w.mods.len())];
     Ok(AttackProfile {
         weapon: w.name.clone(),
+        skill_source: format!("{} skill", w.kind.skill().name()),
         kind: w.kind,
         skill: p.skill(w.kind.skill()),
         reach: if w.kind == WeaponKind::Melee {

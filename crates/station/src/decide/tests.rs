@@ -489,6 +489,23 @@ fn shooting_in_play_with_light_and_resistance() {
     let text = report.breakdown.to_string();
     assert!(text.contains("-2 dark room token (ST-ENV-01)"), "{text}");
     assert_eq!(g.state().creature("c1").unwrap().hp, 4);
+    expect_test::expect![[r#"
+        bo attacks c1 with Shotgun (1 AP): 2 of 3 hit, 2 damage.
+            standard-weapons skill: 3
+              +3 Shotgun range (ST-SHOOT-01)
+              -2 dark room token (ST-ENV-01)
+            total accuracy: 4
+            hit chance at 5 squares (ST-SHOOT-02): 3
+            d6 = 3 (hit roll, shot 1 of 3)
+            k6 3 <= hit chance 3: hit
+            damage 2 Standard - resistance 1 = 1 (at least 1, ST-DMG-02)
+            d6 = 4 (hit roll, shot 2 of 3)
+            k6 4 > hit chance 3: miss
+            d6 = 1 (hit roll, shot 3 of 3)
+            k6 1 <= hit chance 3: hit
+            damage 2 Standard - resistance 1 = 1 (at least 1, ST-DMG-02)
+            damage dealt: 2"#]]
+    .assert_eq(&events[0].to_string());
     assert!(
         g.state().creature("c1").unwrap().knows,
         "a creature shot at knows where the players are"

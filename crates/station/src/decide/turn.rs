@@ -255,6 +255,7 @@ fn turrets(d: &mut Decision, dice: &mut dyn DiceSource) -> Result<(), Refusal> {
             .map_or(0, |a| a.resist.of(t.spec.damage_type));
         let profile = AttackProfile {
             weapon: "turret".into(),
+            skill_source: "turret accuracy".into(),
             kind: WeaponKind::Energy,
             skill: t.spec.accuracy,
             reach: 0,

@@ -7,6 +7,7 @@ use super::*;
 fn shotgun(skill: i32) -> AttackProfile {
     AttackProfile {
         weapon: "Shotgun".into(),
+        skill_source: "standard-weapons skill".into(),
         kind: WeaponKind::Standard,
         skill,
         reach: 3,
@@ -89,6 +90,7 @@ fn melee_uses_agility_and_ap_defence() {
     // rule: ST-MELEE-01
     let pipe = AttackProfile {
         weapon: "Pipe".into(),
+        skill_source: "melee skill".into(),
         kind: WeaponKind::Melee,
         skill: 1,
         reach: 2,
