@@ -5,6 +5,7 @@
 
 mod actions;
 mod deploy;
+mod devices;
 mod tech;
 mod turn;
 
@@ -83,10 +84,10 @@ fn decide(d: &mut Decision, command: &Command, dice: &mut dyn DiceSource) -> Res
         Command::Modify { who } => tech::modify(d, who, dice),
         Command::Repair { who, at } => tech::repair(d, who, *at, dice),
         Command::Research { who, item } => tech::research(d, who, item),
-        Command::Search { who, at } => tech::search(d, who, *at, dice),
-        Command::Activate { who, at } => tech::activate(d, who, *at),
-        Command::UseSwitch { who, at } => tech::switch(d, who, *at),
-        Command::UseCard { who, at } => tech::card(d, who, *at),
+        Command::Search { who, at } => devices::search(d, who, *at, dice),
+        Command::Activate { who, at } => devices::activate(d, who, *at),
+        Command::UseSwitch { who, at } => devices::switch(d, who, *at),
+        Command::UseCard { who, at } => devices::card(d, who, *at),
     }
 }
 
