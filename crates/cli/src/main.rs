@@ -19,6 +19,7 @@ mod plot;
 mod prompt;
 mod roll;
 mod station;
+mod transfer;
 mod verify;
 
 use std::process::ExitCode;
@@ -52,6 +53,10 @@ enum Command {
     D20(d20::D20Args),
     /// Station scenarios: check, and play in the terminal against a GM or the engine.
     Station(station::StationArgs),
+    /// Write campaigns (all, or those named) from the database as JSON.
+    Export(transfer::ExportArgs),
+    /// Load campaigns from a file `nanite export` wrote into the database.
+    Import(transfer::ImportArgs),
     /// Run the game-table server; prints the GM's link.
     Serve {
         /// The address to listen on.
@@ -73,6 +78,8 @@ fn main() -> ExitCode {
         Command::Cx(args) => cx::run(args),
         Command::D20(args) => d20::run(args),
         Command::Station(args) => station::run(args),
+        Command::Export(args) => transfer::export(args).map(|()| cx::Outcome::Success),
+        Command::Import(args) => transfer::import(args).map(|()| cx::Outcome::Success),
         Command::Serve { bind, database } => {
             nanite_server::run(bind, database).map(|()| cx::Outcome::Success)
         }

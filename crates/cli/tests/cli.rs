@@ -19,6 +19,14 @@ mod cx_play;
 mod d20;
 #[path = "cli/d20_play.rs"]
 mod d20_play;
+#[path = "cli/durability.rs"]
+mod durability;
+#[path = "cli/scale_out.rs"]
+mod scale_out;
+#[path = "cli/serve.rs"]
+mod serve;
+#[path = "cli/transfer.rs"]
+mod transfer;
 
 /// Runs `nanite` with `args` and no standard input.
 fn nanite(args: &[&str]) -> Output {

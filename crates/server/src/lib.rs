@@ -28,6 +28,7 @@ mod facts;
 mod idempotency;
 mod invites;
 mod live;
+mod notify;
 mod openapi;
 mod pack;
 mod permissions;
@@ -40,6 +41,7 @@ mod tables;
 mod throttle;
 mod tokens;
 mod told;
+pub mod transfer;
 pub mod verify;
 mod view;
 
@@ -271,6 +273,7 @@ pub async fn serve(bind: &str, database_url: &str) -> anyhow::Result<()> {
         .await
         .with_context(|| format!("cannot open the database {database_url}"))?;
     let state = AppState::new(store)?;
+    notify::follow(&state).await?;
     let listener = tokio::net::TcpListener::bind(bind)
         .await
         .with_context(|| format!("cannot listen on {bind}"))?;

@@ -4,8 +4,11 @@
 //! as it is committed, cut to what it may see.
 //!
 //! Every committed entry goes through [`Fanout::publish`], the one way into
-//! the live channels: a PostgreSQL LISTEN task feeding entries committed by
-//! another server would call it too.
+//! the live channels; entries committed by another server on the same
+//! PostgreSQL database come the same way, read from the store when that
+//! server announces them (`notify`). A connection that sees a gap in the
+//! versions (a table reloaded from the store publishes nothing) catches up
+//! from the table.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -120,6 +123,17 @@ async fn run(mut socket: WebSocket, state: AppState, campaign: String, viewer: V
             signal = signals.recv() => match signal {
                 Ok(Signal::Item(item)) => {
                     if item.version <= last {
+                        continue;
+                    }
+                    if item.version > last + 1 {
+                        // Entries this server did not publish (the table
+                        // was reloaded from the store): read them there.
+                        if catch_up(&mut socket, &state, &campaign, &viewer, &mut last)
+                            .await
+                            .is_err()
+                        {
+                            return;
+                        }
                         continue;
                     }
                     last = item.version;

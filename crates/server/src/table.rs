@@ -9,7 +9,7 @@ use std::sync::Arc;
 use nanite_compound_x::Pack;
 use nanite_compound_x::encounter::{Battle, Command, CompoundX, Refusal};
 use nanite_core::{CombatantId, DiceSource, Game, RolledDie, ScriptedDice};
-use nanite_store::EventStore;
+use nanite_store::{EventStore, Recorded};
 use serde_json::Value;
 
 use crate::AppState;
@@ -202,21 +202,58 @@ impl Table {
             return Err(AppError::not_found(format!("no campaign {campaign}")));
         }
         let mut table = Table::empty();
-        for recorded in state.store().load(&stream, 0).await? {
-            let entry: Entry = serde_json::from_value(recorded.data)
-                .map_err(|e| AppError::internal(format!("{stream} v{}: {e}", recorded.version)))?;
-            let body = table
-                .replay(&entry.fact, state.pack())
-                .map_err(|e| AppError::internal(format!("{stream} v{}: {e}", recorded.version)))?;
-            table.push(
-                recorded.version,
-                entry.by,
-                recorded.command,
-                entry.fingerprint,
-                body,
-            );
+        table.catch_up(state, campaign).await?;
+        Ok(table)
+    }
+
+    /// Replays what the store holds after this table's version (appended
+    /// through another server on the same database) and returns the new
+    /// entries, oldest first. On an error the table may be half caught up:
+    /// drop it.
+    pub(crate) async fn catch_up(
+        &mut self,
+        state: &AppState,
+        campaign: &str,
+    ) -> Result<Vec<Arc<Item>>, AppError> {
+        let stream = stream_id(campaign);
+        let mut new = Vec::new();
+        for recorded in state.store().load(&stream, self.version).await? {
+            let item = self
+                .apply(recorded, state.pack())
+                .map_err(|e| AppError::internal(format!("{stream} {e}")))?;
+            new.push(item);
+        }
+        Ok(new)
+    }
+
+    /// A table rebuilt from a whole stream's events (an export's), or what
+    /// is wrong with them.
+    pub(crate) fn replayed(
+        pack: &Pack,
+        events: impl IntoIterator<Item = Recorded>,
+    ) -> Result<Table, String> {
+        let mut table = Table::empty();
+        for recorded in events {
+            table.apply(recorded, pack)?;
         }
         Ok(table)
+    }
+
+    /// Replays the stream's next event onto the table.
+    fn apply(&mut self, recorded: Recorded, pack: &Pack) -> Result<Arc<Item>, String> {
+        if recorded.version != self.version + 1 {
+            return Err(format!(
+                "has version {} after {}",
+                recorded.version, self.version
+            ));
+        }
+        let version = recorded.version;
+        let entry: Entry =
+            serde_json::from_value(recorded.data).map_err(|e| format!("v{version}: {e}"))?;
+        let body = self
+            .replay(&entry.fact, pack)
+            .map_err(|e| format!("v{version}: {e}"))?;
+        Ok(self.push(version, entry.by, recorded.command, entry.fingerprint, body))
     }
 
     /// Re-applies a stored fact: commands are executed again with the dice

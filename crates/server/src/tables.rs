@@ -4,7 +4,9 @@
 //! updates memory and hands the entry to the live fan-out. A failed append
 //! drops the table from memory, so the next request reloads what the store
 //! holds; a conflict (another server appended first) reloads and decides
-//! again.
+//! again. [`Tables::refresh`] catches a table up when another server
+//! announces an append (`notify`), publishing what it reads to this
+//! server's live connections.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -49,6 +51,56 @@ impl Tables {
     fn slot(&self, campaign: &str) -> Slot {
         let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
         slots.entry(campaign.to_string()).or_default().clone()
+    }
+
+    /// Brings the table of `campaign`, if this server holds it, up to what
+    /// the store holds (at least `version`, which another server announced),
+    /// and publishes each entry it reads. A table that cannot be caught up is
+    /// dropped, to be loaded afresh when next used.
+    pub(crate) async fn refresh(&self, state: &AppState, campaign: &str, version: Option<i64>) {
+        let slot = {
+            let slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
+            match slots.get(campaign) {
+                Some(slot) => slot.clone(),
+                None => return,
+            }
+        };
+        let mut guard = slot.lock().await;
+        match (guard.as_mut(), version) {
+            (Some(table), Some(version)) if table.version >= version => {}
+            (Some(table), _) => {
+                if let Err(e) = catch_up(state, campaign, table).await {
+                    tracing::warn!(campaign, error = %e.message(), "dropping a table that cannot catch up");
+                    *guard = None;
+                }
+            }
+            // Dropped after an error: load it, and hand the announced entry
+            // to live connections (which catch up on a gap).
+            (None, Some(version)) => match Table::load(state, campaign).await {
+                Ok(table) => {
+                    for item in table.after(version - 1) {
+                        state.live().publish(campaign, Signal::Item(item.clone()));
+                    }
+                    *guard = Some(table);
+                }
+                Err(e) => {
+                    tracing::warn!(campaign, error = %e.message(), "cannot load an announced table");
+                }
+            },
+            (None, None) => {}
+        }
+    }
+
+    /// [`Tables::refresh`] for every table this server holds (after the
+    /// announcements were interrupted).
+    pub(crate) async fn refresh_all(&self, state: &AppState) {
+        let campaigns: Vec<String> = {
+            let slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
+            slots.keys().cloned().collect()
+        };
+        for campaign in campaigns {
+            self.refresh(state, &campaign, None).await;
+        }
     }
 
     /// Reads the table of `campaign` (loading it if needed).
@@ -162,6 +214,14 @@ impl Tables {
             "the table kept changing while this command was decided; send it again",
         ))
     }
+}
+
+/// Catches `table` up with the store and publishes what it read.
+async fn catch_up(state: &AppState, campaign: &str, table: &mut Table) -> Result<(), AppError> {
+    for item in table.catch_up(state, campaign).await? {
+        state.live().publish(campaign, Signal::Item(item));
+    }
+    Ok(())
 }
 
 fn replayed(

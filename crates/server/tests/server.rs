@@ -15,6 +15,7 @@ mod server {
     mod restart;
     mod rolls;
     mod sessions;
+    mod stale;
     pub(crate) mod support;
     mod verifiable;
 }

@@ -13,20 +13,27 @@
 //! [`open`] picks one from a URL. Events are opaque JSON here: the store never
 //! knows a rule.
 //!
+//! On PostgreSQL every append is announced to the other connections
+//! (`NOTIFY`) when it commits; [`AnyStore::announcements`] listens, so
+//! several servers on one database can follow each other's tables.
+//!
 //! An append is acknowledged only after its transaction commits (SQLite in
 //! WAL mode with `synchronous = FULL`), so an acknowledged event survives the
 //! process being killed.
 
 #![forbid(unsafe_code)]
 
+mod announce;
 mod backend;
 mod error;
 mod model;
 
+pub use announce::{Announced, Announcements};
 pub use backend::{AnyStore, PostgresStore, SqliteStore, open};
 pub use error::{Error, ErrorKind};
 pub use model::{
-    Appended, EXPORT_FORMAT, Export, NewEvent, Record, Recorded, Snapshot, StreamExport, StreamInfo,
+    Appended, EXPORT_FORMAT, Export, NewEvent, Record, RecordExport, Recorded, Replacing, Snapshot,
+    StreamExport, StreamInfo,
 };
 
 /// The operations every backend offers.
@@ -104,6 +111,17 @@ pub trait EventStore: Send + Sync {
         collection: &str,
         id: &str,
     ) -> impl Future<Output = Result<bool, Error>> + Send;
+
+    /// Writes a checked export in one transaction: removes what `replacing`
+    /// names, then creates each stream with its events at their versions,
+    /// its command keys, and the records. A stream that exists (and is not
+    /// replaced) fails the whole import, which then leaves nothing behind.
+    /// Use [`import`], which checks the export first.
+    fn import_checked(
+        &self,
+        export: &Export,
+        replacing: &Replacing,
+    ) -> impl Future<Output = Result<(), Error>> + Send;
 }
 
 /// Everything about streams `ids`, for `nanite export`.
@@ -120,67 +138,105 @@ pub async fn export<S: EventStore>(store: &S, ids: &[String]) -> Result<Export, 
     Ok(Export {
         format: model::EXPORT_FORMAT,
         streams,
+        records: Vec::new(),
     })
 }
 
-/// Loads an export into `store`: each stream is created and its events
-/// appended with their original versions. A stream that already exists is
-/// refused before anything is written.
+/// Loads an export into `store`, all or nothing: each stream is created
+/// with its events at their original versions and its command keys, and
+/// the records are written. A stream that already exists is refused and
+/// nothing is written.
 pub async fn import<S: EventStore>(store: &S, export: &Export) -> Result<(), Error> {
-    if export.format != model::EXPORT_FORMAT {
-        return Err(Error::new(ErrorKind::Corrupt {
-            what: format!(
-                "export format {} is not supported (this nanite reads format {})",
-                export.format,
-                model::EXPORT_FORMAT
-            ),
-        }));
-    }
+    import_replacing(store, export, &Replacing::default()).await
+}
+
+/// [`import`], first removing (in the same transaction) the streams and
+/// records `replacing` names: how an export replaces what it was made from.
+pub async fn import_replacing<S: EventStore>(
+    store: &S,
+    export: &Export,
+    replacing: &Replacing,
+) -> Result<(), Error> {
+    check(export)?;
     for s in &export.streams {
-        if store.stream(&s.info.id).await?.is_some() {
+        if !replacing.streams.contains(&s.info.id) && store.stream(&s.info.id).await?.is_some() {
             return Err(Error::new(ErrorKind::StreamExists {
                 id: s.info.id.clone(),
             }));
         }
+    }
+    store.import_checked(export, replacing).await
+}
+
+/// An export fit to import: a known format, each stream once, its events
+/// numbered 1, 2, 3... and each command key on one run of events.
+fn check(export: &Export) -> Result<(), Error> {
+    let corrupt = |what: String| Err(Error::new(ErrorKind::Corrupt { what }));
+    if export.format != model::EXPORT_FORMAT {
+        return corrupt(format!(
+            "export format {} is not supported (this nanite reads format {})",
+            export.format,
+            model::EXPORT_FORMAT
+        ));
+    }
+    let mut ids = std::collections::HashSet::new();
+    for s in &export.streams {
+        if !ids.insert(&s.info.id) {
+            return corrupt(format!("stream {} appears twice", s.info.id));
+        }
+        if s.info.version != s.events.len() as i64 {
+            return corrupt(format!(
+                "stream {} says version {} but has {} events",
+                s.info.id,
+                s.info.version,
+                s.events.len()
+            ));
+        }
         for (i, e) in s.events.iter().enumerate() {
             if e.version != i as i64 + 1 {
-                return Err(Error::new(ErrorKind::Corrupt {
-                    what: format!(
-                        "stream {} has event version {} where {} was expected",
-                        s.info.id,
-                        e.version,
-                        i + 1
-                    ),
-                }));
+                return corrupt(format!(
+                    "stream {} has event version {} where {} was expected",
+                    s.info.id,
+                    e.version,
+                    i + 1
+                ));
+            }
+            if e.stream != s.info.id {
+                return corrupt(format!(
+                    "stream {} holds an event of stream {}",
+                    s.info.id, e.stream
+                ));
+            }
+        }
+        let runs = command_runs(&s.events);
+        let mut keys = std::collections::HashSet::new();
+        for (key, _, _) in &runs {
+            if !keys.insert(key) {
+                return corrupt(format!(
+                    "stream {} uses command key {key} on events apart",
+                    s.info.id
+                ));
             }
         }
     }
-    for s in &export.streams {
-        store
-            .create_stream(&s.info.id, &s.info.kind, &s.info.meta)
-            .await?;
-        let mut version = 0;
-        // Events keep their commands' grouping: one append per command key.
-        let mut i = 0;
-        while i < s.events.len() {
-            let key = s.events[i].command.clone();
-            let mut j = i + 1;
-            while j < s.events.len() && key.is_some() && s.events[j].command == key {
-                j += 1;
-            }
-            let batch: Vec<NewEvent> = s.events[i..j]
-                .iter()
-                .map(|e| NewEvent {
-                    kind: e.kind.clone(),
-                    data: e.data.clone(),
-                })
-                .collect();
-            store
-                .append(&s.info.id, version, key.as_deref(), &batch)
-                .await?;
-            version += batch.len() as i64;
-            i = j;
+    let mut records = std::collections::HashSet::new();
+    for r in &export.records {
+        if !records.insert((&r.collection, &r.id)) {
+            return corrupt(format!("record {}/{} appears twice", r.collection, r.id));
         }
     }
     Ok(())
+}
+
+/// The command keys of a stream's events with the versions each covers.
+pub(crate) fn command_runs(events: &[Recorded]) -> Vec<(String, i64, i64)> {
+    let mut runs: Vec<(String, i64, i64)> = Vec::new();
+    for e in events {
+        let Some(key) = &e.command else { continue };
+        match runs.last_mut() {
+            Some((last, _, to)) if last == key && *to + 1 == e.version => *to = e.version,
+            _ => runs.push((key.clone(), e.version, e.version)),
+        }
+    }
+    runs
 }

@@ -92,11 +92,36 @@ pub struct StreamExport {
     pub events: Vec<Recorded>,
 }
 
-/// Streams with their events, as `nanite export` writes them.
+/// A record in an export, with its collection.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RecordExport {
+    /// Its collection.
+    pub collection: String,
+    /// Its id in the collection.
+    pub id: String,
+    /// The data.
+    pub data: serde_json::Value,
+}
+
+/// Streams with their events, and records, as `nanite export` writes them.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Export {
     /// [`EXPORT_FORMAT`].
     pub format: u32,
     /// The streams.
     pub streams: Vec<StreamExport>,
+    /// Records that go with the streams (written over any of the same
+    /// collection and id on import).
+    #[serde(default)]
+    pub records: Vec<RecordExport>,
+}
+
+/// What an import replaces: streams and records removed in the import's
+/// transaction before anything is written.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Replacing {
+    /// Streams to remove with their events, command keys and snapshots.
+    pub streams: Vec<String>,
+    /// Records to remove, as (collection, id).
+    pub records: Vec<(String, String)>,
 }

@@ -5,7 +5,8 @@
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use nanite_store::{
-    AnyStore, Appended, ErrorKind, EventStore, NewEvent, PostgresStore, SqliteStore, export, import,
+    Announced, AnyStore, Appended, ErrorKind, EventStore, NewEvent, PostgresStore, SqliteStore,
+    export, import,
 };
 use serde_json::json;
 
@@ -196,6 +197,83 @@ async fn export_then_import_elsewhere(s: AnyStore, fresh: AnyStore) {
     assert!(matches!(twice.kind(), ErrorKind::StreamExists { .. }));
 }
 
+/// A failed import leaves nothing behind; replacing swaps a stream whole.
+async fn imports_are_all_or_nothing(s: AnyStore) {
+    s.create_stream("g", "k", &json!({})).await.unwrap();
+    s.append("g", 0, Some("a"), &[event(1), event(2)])
+        .await
+        .unwrap();
+    let g = export(&s, &["g".to_string()]).await.unwrap();
+    let mut other = g.clone();
+    other.streams[0].info.id = "h".into();
+    for e in &mut other.streams[0].events {
+        e.stream = "h".into();
+    }
+    other.records.push(nanite_store::RecordExport {
+        collection: "campaigns".into(),
+        id: "h".into(),
+        data: json!({"name": "H"}),
+    });
+    // "h" is new but "g" exists: nothing of either is written.
+    let mut both = other.clone();
+    both.streams.push(g.streams[0].clone());
+    let err = import(&s, &both).await.unwrap_err();
+    assert!(
+        matches!(err.kind(), ErrorKind::StreamExists { .. }),
+        "{err}"
+    );
+    assert_eq!(s.stream("h").await.unwrap(), None);
+    // Past the checks, the transaction takes "h" back when "g" fails.
+    let err = s
+        .import_checked(&both, &nanite_store::Replacing::default())
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(err.kind(), ErrorKind::StreamExists { .. }),
+        "{err}"
+    );
+    assert_eq!(s.stream("h").await.unwrap(), None);
+    assert_eq!(s.record("campaigns", "h").await.unwrap(), None);
+    // Broken exports are refused before anything is written.
+    let mut gap = other.clone();
+    gap.streams[0].events.remove(0);
+    gap.streams[0].info.version = 1;
+    assert!(matches!(
+        import(&s, &gap).await.unwrap_err().kind(),
+        ErrorKind::Corrupt { .. }
+    ));
+    let mut twice = other.clone();
+    twice.streams.push(other.streams[0].clone());
+    assert!(import(&s, &twice).await.is_err());
+    assert_eq!(s.stream("h").await.unwrap(), None);
+    // A whole import writes streams, keys and records.
+    import(&s, &other).await.unwrap();
+    assert_eq!(s.load("h", 0).await.unwrap().len(), 2);
+    assert_eq!(
+        s.record("campaigns", "h").await.unwrap().unwrap().data,
+        json!({"name": "H"})
+    );
+    assert_eq!(
+        s.append("h", 2, Some("a"), &[event(9)]).await.unwrap(),
+        Appended::Duplicate { first: 1, last: 2 }
+    );
+    // Replacing: "g" grows, then its old export replaces it.
+    s.append("g", 2, None, &[event(3)]).await.unwrap();
+    s.save_snapshot("g", 3, &json!({"at": 3})).await.unwrap();
+    let replacing = nanite_store::Replacing {
+        streams: vec!["g".into()],
+        records: vec![("campaigns".into(), "gone".into())],
+    };
+    s.put_record("campaigns", "gone", &json!({})).await.unwrap();
+    nanite_store::import_replacing(&s, &g, &replacing)
+        .await
+        .unwrap();
+    assert_eq!(s.load("g", 0).await.unwrap(), g.streams[0].events);
+    assert_eq!(s.stream("g").await.unwrap().unwrap().version, 2);
+    assert_eq!(s.latest_snapshot("g").await.unwrap(), None);
+    assert_eq!(s.record("campaigns", "gone").await.unwrap(), None);
+}
+
 macro_rules! both {
     ($($name:ident),* $(,)?) => {
         mod sqlite_backend {
@@ -225,6 +303,7 @@ both!(
     a_repeated_command_key_appends_once,
     racing_writers_one_wins,
     snapshots_and_records,
+    imports_are_all_or_nothing,
 );
 
 #[tokio::test]
@@ -237,6 +316,58 @@ async fn export_import_postgres() {
     if let (Some(a), Some(b)) = (postgres().await, postgres().await) {
         export_then_import_elsewhere(a, b).await;
     }
+}
+
+#[tokio::test]
+async fn sqlite_has_nobody_to_announce_to() {
+    assert!(sqlite().await.announcements().await.unwrap().is_none());
+}
+
+#[tokio::test]
+async fn committed_appends_are_announced_on_postgres() {
+    let Some(s) = postgres().await else { return };
+    let mut heard = s
+        .announcements()
+        .await
+        .unwrap()
+        .expect("PostgreSQL announces appends");
+    let next = async |heard: &mut nanite_store::Announcements| {
+        tokio::time::timeout(std::time::Duration::from_secs(60), heard.next())
+            .await
+            .expect("an announcement within a minute")
+            .unwrap()
+            .expect("the listening connection stays up")
+    };
+    s.create_stream("table:c-1", "table", &json!({}))
+        .await
+        .unwrap();
+    s.append("table:c-1", 0, None, &[event(1), event(2)])
+        .await
+        .unwrap();
+    // A refused append (stale version) and a repeated key announce nothing.
+    assert!(s.append("table:c-1", 1, None, &[event(9)]).await.is_err());
+    s.append("table:c-1", 2, Some("k"), &[event(3)])
+        .await
+        .unwrap();
+    s.append("table:c-1", 3, Some("k"), &[event(4)])
+        .await
+        .unwrap();
+    let announced = [next(&mut heard).await, next(&mut heard).await];
+    assert_eq!(
+        announced,
+        [
+            Announced {
+                stream: "table:c-1".into(),
+                version: 2
+            },
+            Announced {
+                stream: "table:c-1".into(),
+                version: 3
+            }
+        ]
+    );
+    s.append("table:c-1", 3, None, &[event(5)]).await.unwrap();
+    assert_eq!(next(&mut heard).await.version, 4);
 }
 
 #[tokio::test]
