@@ -189,10 +189,10 @@ impl fmt::Display for Event {
             Event::TurnEnded { .. } => Ok(()),
             Event::GameOver { winner, why } => write!(
                 f,
-                "GAME OVER: {} win ({why}).",
+                "GAME OVER: {} ({why}).",
                 match winner {
-                    Side::Players => "the players",
-                    Side::Gm => "the GM",
+                    Side::Players => "the players win",
+                    Side::Gm => "the GM wins",
                 }
             ),
         }
