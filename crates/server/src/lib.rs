@@ -44,6 +44,7 @@ mod told;
 pub mod transfer;
 pub mod verify;
 mod view;
+mod web;
 
 use std::sync::Arc;
 
@@ -228,6 +229,7 @@ pub fn app(state: AppState) -> Router {
         .nest("/api", api)
         .route("/join/{token}", get(sessions::join_page))
         .route("/join", post(sessions::join_form))
+        .merge(web::router())
         .fallback(no_such_endpoint)
         .layer(axum::extract::DefaultBodyLimit::max(
             state.config().body_limit,

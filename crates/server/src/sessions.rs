@@ -310,7 +310,8 @@ pub(crate) async fn join_page(Path(token): Path<String>) -> Html<String> {
     page(
         "Join the table",
         &format!(
-            "<form method=\"post\" action=\"/join\"><input type=\"hidden\" name=\"token\" value=\"{token}\"><button type=\"submit\">Join the table</button></form>"
+            "<form method=\"post\" action=\"/join\"><input type=\"hidden\" name=\"token\" value=\"{}\"><button type=\"submit\">Join the table</button></form>",
+            escape(&token)
         ),
     )
 }
@@ -329,19 +330,18 @@ pub(crate) async fn join_form(
         )
     })?;
     let (cookie, about) = open(&state, &request.token).await?;
-    let campaign = about["campaign"]["name"].as_str().unwrap_or("the campaign");
-    let role = about["role"].as_str().unwrap_or("");
-    let body = format!(
-        "<p>You joined <b>{}</b> as {}.</p><p>The table page is still to come; the JSON API is described at <a href=\"/api/openapi.json\">/api/openapi.json</a>, and <a href=\"/api/me\">/api/me</a> shows who you are.</p>",
-        escape(campaign),
-        escape(role)
-    );
-    Ok(([(header::SET_COOKIE, cookie)], page("Joined", &body)).into_response())
+    // The table's page (see `web`); 303 so the browser GETs it.
+    let campaign = about["campaign"]["id"].as_str().unwrap_or("");
+    Ok((
+        [(header::SET_COOKIE, cookie)],
+        axum::response::Redirect::to(&format!("/c/{campaign}")),
+    )
+        .into_response())
 }
 
 fn page(title: &str, body: &str) -> Html<String> {
     Html(format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>nanite: {title}</title></head><body><h1>{title}</h1>{body}</body></html>"
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>nanite: {title}</title><link rel=\"stylesheet\" href=\"/assets/table.css\"></head><body><main><section class=\"card\"><h1>{title}</h1>{body}</section></main></body></html>"
     ))
 }
 

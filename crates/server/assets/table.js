@@ -1,0 +1,367 @@
+// nanite web table: the live connection and the forms that talk to /api.
+//
+// Live: one WebSocket per page on /api/campaigns/{id}/live?after=N. Every
+// entry (and the catch-up after a reconnect) makes htmx fetch the page's
+// fragments again ("nanite-update" on <body>). A dropped connection is
+// retried with a growing pause and resumes after the last version seen.
+//
+// Forms: <form data-api="/api/..." data-method="POST"> is sent as JSON
+// (fields by name; data-type="number", "bool", "optional", "file-text",
+// "skip"; dotted names nest; data-body holds fixed JSON the fields are added
+// to), or as text (data-send="FIELD": that field's text or file). Every
+// change carries the CSRF token and an idempotency key, so a double click
+// acts once. Answers are shown as text in the form's <output>, results of
+// commands as a card, and a die the engine asks for is asked of the player.
+(function () {
+  "use strict";
+
+  var body = document.body;
+  var campaign = body.dataset.campaign;
+  var csrfMeta = document.querySelector('meta[name="csrf-token"]');
+  var csrf = csrfMeta ? csrfMeta.content : "";
+  var version = Number(body.dataset.version || 0);
+  var status = document.getElementById("live-status");
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  }
+
+  function setStatus(text, state) {
+    if (!status) return;
+    status.textContent = text;
+    status.dataset.state = state;
+  }
+
+  // ---- htmx: send the CSRF token with its requests ----
+  document.addEventListener("htmx:configRequest", function (ev) {
+    ev.detail.headers["X-CSRF-Token"] = csrf;
+  });
+
+  // ---- live updates ----
+  var refreshTimer = null;
+  function refresh() {
+    if (refreshTimer) return;
+    refreshTimer = setTimeout(function () {
+      refreshTimer = null;
+      if (window.htmx) window.htmx.trigger(body, "nanite-update");
+    }, 60);
+  }
+
+  var socket = null;
+  var retry = 0;
+  var caughtUp = false;
+  function connect() {
+    if (!campaign) return;
+    var scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    var url = scheme + "//" + location.host + "/api/campaigns/" +
+      encodeURIComponent(campaign) + "/live?after=" + version;
+    caughtUp = false;
+    var missed = 0;
+    setStatus(retry ? "reconnecting…" : "connecting…", "connecting");
+    socket = new WebSocket(url);
+    socket.onopen = function () { retry = 0; };
+    socket.onmessage = function (msg) {
+      var entry;
+      try { entry = JSON.parse(msg.data); } catch (e) { return; }
+      if (entry.type === "caught_up") {
+        caughtUp = true;
+        if (typeof entry.version === "number" && entry.version > version) version = entry.version;
+        setStatus("live", "live");
+        if (missed > 0) refresh();
+        return;
+      }
+      if (typeof entry.version === "number" && entry.version > version) version = entry.version;
+      body.dataset.version = String(version);
+      if (caughtUp) refresh(); else missed++;
+    };
+    socket.onclose = function (ev) {
+      socket = null;
+      if (ev.code === 4001) {
+        setStatus("your invitation was revoked: ask the GM for a new link", "ended");
+        return;
+      }
+      setStatus("connection lost: reconnecting…", "down");
+      retry++;
+      var pause = Math.min(5000, 250 * Math.pow(2, Math.min(retry, 5)));
+      setTimeout(connect, pause);
+    };
+  }
+  window.addEventListener("online", function () { if (!socket) connect(); });
+  connect();
+  window.naniteLive = {
+    // For the browser tests: drop the connection as a network would.
+    drop: function () { if (socket) socket.close(); },
+    version: function () { return version; }
+  };
+
+  // ---- forms that talk to /api ----
+  function key() {
+    var bytes = new Uint8Array(16);
+    (window.crypto || window.msCrypto).getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) {
+      return ("0" + b.toString(16)).slice(-2);
+    }).join("");
+  }
+
+  function setPath(obj, path, value) {
+    var parts = path.split(".");
+    var at = obj;
+    for (var i = 0; i < parts.length - 1; i++) {
+      if (typeof at[parts[i]] !== "object" || at[parts[i]] === null) at[parts[i]] = {};
+      at = at[parts[i]];
+    }
+    at[parts[parts.length - 1]] = value;
+  }
+
+  function readFile(input) {
+    return new Promise(function (resolve, reject) {
+      var file = input.files && input.files[0];
+      if (!file) { resolve(null); return; }
+      var r = new FileReader();
+      r.onload = function () { resolve(String(r.result)); };
+      r.onerror = function () { reject(new Error("the file could not be read")); };
+      r.readAsText(file);
+    });
+  }
+
+  async function jsonBody(form) {
+    var out = form.dataset.body ? JSON.parse(form.dataset.body) : {};
+    var fields = form.querySelectorAll("[name]");
+    for (var i = 0; i < fields.length; i++) {
+      var f = fields[i];
+      var type = f.dataset.type || "";
+      if (type === "skip" || f.disabled) continue;
+      var value;
+      if (type === "bool") value = f.checked;
+      else if (type === "file-text") {
+        value = await readFile(f);
+        if (value === null) continue;
+      } else if (type === "number") {
+        if (f.value === "") continue;
+        value = Number(f.value);
+      } else {
+        value = f.value;
+        if (type === "optional" && value.trim() === "") continue;
+      }
+      setPath(out, f.name, value);
+    }
+    var physical = form.querySelector('[name="physical"]');
+    if (physical && physical.checked && !out.dice) out.dice = [];
+    return out;
+  }
+
+  function output(form) {
+    var o = form.querySelector("output.result");
+    if (!o) { o = el("output", "result"); form.appendChild(o); }
+    return o;
+  }
+
+  function showLines(target, title, lines) {
+    target.textContent = "";
+    target.appendChild(el("h2", null, title));
+    (lines || []).forEach(function (l) { target.appendChild(el("p", null, l)); });
+    target.hidden = false;
+  }
+
+  function showAnswer(form, data) {
+    var out = output(form);
+    out.textContent = "";
+    out.className = "result ok";
+    if (data.gm_link || data.link) {
+      var link = location.origin + (data.gm_link || data.link);
+      out.appendChild(el("span", null, data.gm_link
+        ? "Campaign created. Its GM link (shown once; keep it): "
+        : "Link created (shown once; send it to them): "));
+      var box = el("input", "link");
+      box.value = link;
+      box.readOnly = true;
+      box.setAttribute("aria-label", "invitation link");
+      box.addEventListener("focus", function () { box.select(); });
+      out.appendChild(box);
+      return;
+    }
+    var entry = data.entry;
+    if (entry && entry.type === "roll") {
+      if (entry.hidden) out.textContent = entry.expression + ": " + entry.hidden;
+      else out.textContent = entry.expression + " = " + entry.total;
+      return;
+    }
+    if (entry && entry.lines) {
+      var card = form.dataset.show && document.querySelector(form.dataset.show);
+      if (card) showLines(card, "Result", entry.lines);
+      out.textContent = "Done.";
+      return;
+    }
+    if (data.character) {
+      var warn = (data.diagnostics || []).map(function (d) { return d.message; });
+      out.textContent = "Saved " + data.character.name + (warn.length ? ", with warnings: " + warn.join("; ") : ".");
+      return;
+    }
+    out.textContent = data.replayed ? "Already done." : "Done.";
+  }
+
+  function showProblem(form, err, retry) {
+    var out = output(form);
+    out.textContent = "";
+    out.className = "result problem";
+    out.setAttribute("role", "alert");
+    out.appendChild(el("span", null, err.message || "the server refused this"));
+    if (err.diagnostics) {
+      var ul = el("ul", "diagnostics");
+      err.diagnostics.forEach(function (d) {
+        var li = el("li", d.severity === "error" ? "error" : "warning");
+        li.textContent = (d.field ? d.field + ": " : "") + d.message + (d.rule ? " (rule " + d.rule + ")" : "") + (d.help ? ". " + d.help : "");
+        ul.appendChild(li);
+      });
+      out.appendChild(ul);
+    }
+    if (err.code === "dice_needed" && err.needed && retry) {
+      var ask = el("form", "die-ask");
+      var id = "die-" + key().slice(0, 8);
+      var label = el("label", null, "Roll your d" + err.needed.sides + " for " + err.needed.purpose + ", and enter the face:");
+      label.htmlFor = id;
+      var input = el("input");
+      input.id = id;
+      input.type = "number";
+      input.min = "1";
+      input.max = String(err.needed.sides);
+      input.required = true;
+      var go = el("button", null, "Enter die");
+      go.type = "submit";
+      ask.appendChild(label);
+      ask.appendChild(input);
+      ask.appendChild(go);
+      ask.addEventListener("submit", function (ev) {
+        ev.preventDefault();
+        retry(Number(input.value));
+      });
+      out.appendChild(ask);
+      input.focus();
+    }
+  }
+
+  async function send(form, payload, idem) {
+    var api = form.dataset.api;
+    var method = (form.dataset.method || "POST").toUpperCase();
+    var headers = { "X-CSRF-Token": csrf, "Idempotency-Key": idem };
+    var init = { method: method, headers: headers, credentials: "same-origin" };
+    if (payload !== undefined) {
+      if (typeof payload === "string") {
+        headers["Content-Type"] = "text/plain; charset=utf-8";
+        init.body = payload;
+      } else {
+        headers["Content-Type"] = "application/json";
+        init.body = JSON.stringify(payload);
+      }
+    }
+    var res = await fetch(api, init);
+    var data = {};
+    try { data = await res.json(); } catch (e) { data = {}; }
+    return { ok: res.ok, data: data };
+  }
+
+  async function submit(form) {
+    if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) return;
+    var button = form.querySelector('button[type="submit"]');
+    if (button && button.getAttribute("aria-disabled") === "true") return;
+    var payload;
+    try {
+      if (form.dataset.send) {
+        var field = form.querySelector('[name="' + form.dataset.send + '"]');
+        payload = field && field.type === "file" ? await readFile(field) : (field ? field.value : "");
+        if (payload === null) throw new Error("choose a file first");
+      } else if ((form.dataset.method || "POST").toUpperCase() !== "DELETE") {
+        payload = await jsonBody(form);
+      }
+    } catch (e) {
+      showProblem(form, { message: e.message });
+      return;
+    }
+    var attempt = async function (dice) {
+      if (dice && payload && typeof payload === "object") payload.dice = dice;
+      if (button) button.disabled = true;
+      form.setAttribute("aria-busy", "true");
+      try {
+        var answer = await send(form, payload, key());
+        if (answer.ok) {
+          showAnswer(form, answer.data);
+          if (answer.data.version && answer.data.version > version) version = answer.data.version;
+          var made = answer.data.character && answer.data.character.id;
+          if (form.dataset.go && made) {
+            location.href = form.dataset.go.replace("{id}", encodeURIComponent(made));
+            return;
+          }
+          refresh();
+        } else {
+          var err = answer.data.error || { message: "the server answered without saying why" };
+          var given = (payload && payload.dice) || [];
+          showProblem(form, err, err.code === "dice_needed" ? function (face) {
+            attempt(given.concat([face]));
+          } : null);
+        }
+      } catch (e) {
+        showProblem(form, { message: "the server could not be reached; try again when the connection is back" });
+      } finally {
+        if (button) button.disabled = false;
+        form.removeAttribute("aria-busy");
+      }
+    };
+    await attempt(null);
+  }
+
+  document.addEventListener("submit", function (ev) {
+    var form = ev.target;
+    if (!form.dataset || !form.dataset.api) return;
+    ev.preventDefault();
+    submit(form);
+  });
+
+  // ---- parts that hold store records outside the live stream ----
+  // (characters uploaded, invitations made or revoked): fetched again every
+  // data-poll milliseconds while the page is visible, and swapped in only
+  // when they changed, so focus is not lost for nothing.
+  document.querySelectorAll("[data-poll]").forEach(function (part) {
+    var last = null;
+    setInterval(async function () {
+      if (document.visibilityState !== "visible") return;
+      try {
+        var res = await fetch(part.getAttribute("hx-get"), { credentials: "same-origin" });
+        if (!res.ok) return;
+        var html = await res.text();
+        if (html !== last) {
+          if (last !== null) {
+            part.innerHTML = html;
+            if (window.htmx) window.htmx.process(part);
+          }
+          last = html;
+        }
+      } catch (e) { /* the live status already says the connection is down */ }
+    }, Number(part.dataset.poll) || 1000);
+  });
+
+  // ---- the tracker's target picker ----
+  var picked = null;
+  function applyPick() {
+    var radios = document.querySelectorAll("[data-target-pick]");
+    if (!radios.length) return;
+    var known = Array.prototype.some.call(radios, function (r) { return r.value === picked; });
+    if (picked && known) {
+      radios.forEach(function (r) { r.checked = r.value === picked; });
+    }
+    var chosen = document.querySelector("[data-target-pick]:checked");
+    var value = chosen ? chosen.value : null;
+    document.querySelectorAll("[data-target-group]").forEach(function (g) {
+      g.hidden = g.dataset.targetGroup !== value;
+    });
+  }
+  document.addEventListener("change", function (ev) {
+    if (ev.target.matches && ev.target.matches("[data-target-pick]")) {
+      picked = ev.target.value;
+      applyPick();
+    }
+  });
+  document.addEventListener("htmx:afterSwap", applyPick);
+})();

@@ -1,0 +1,92 @@
+//! The web table: server-rendered pages over the same handlers as the JSON
+//! API, so a page shows exactly what the API would tell its viewer (the
+//! GM's exact numbers, a player's wounded descriptors, nobody but the GM a
+//! hidden combatant).
+//!
+//! Pages are whole HTML documents; the parts that change (the dashboard's
+//! lists, the tracker, the roll log) are fragments that htmx fetches again
+//! when `assets/table.js` hears of a change on the live WebSocket. Changes
+//! go from the page's forms straight to `/api` as JSON (with the CSRF
+//! header and an idempotency key), so there is one implementation of every
+//! rule and permission. Everything user-supplied is escaped by [`esc`].
+
+mod assets;
+mod builder;
+mod dashboard;
+mod html;
+mod rolls;
+mod tracker;
+
+use axum::Router;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+
+use crate::AppState;
+use crate::error::AppError;
+use crate::sessions::Caller;
+
+pub(crate) use html::esc;
+
+/// The pages, the fragments they refresh and the static assets.
+pub(crate) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/", get(home))
+        .route("/assets/{file}", get(assets::serve))
+        .route("/c/{campaign}", get(dashboard::page))
+        .route("/c/{campaign}/part/dashboard", get(dashboard::part))
+        .route("/c/{campaign}/part/rolls", get(rolls::part))
+        .route("/c/{campaign}/export.json", get(dashboard::export))
+        .route("/c/{campaign}/e/{encounter}", get(tracker::page))
+        .route("/c/{campaign}/e/{encounter}/part", get(tracker::part))
+        .route("/c/{campaign}/build", get(builder::page))
+        .route("/c/{campaign}/build/check", post(builder::check))
+        .route("/c/{campaign}/characters/{character}", get(builder::sheet))
+        .route(
+            "/c/{campaign}/characters/{character}/file",
+            get(builder::download),
+        )
+}
+
+/// `/`: the caller's campaign, or how to join one.
+async fn home(State(_state): State<AppState>, caller: Result<Caller, AppError>) -> Response {
+    match caller {
+        Ok(caller) => Redirect::to(&format!("/c/{}", caller.invite.campaign)).into_response(),
+        Err(_) => html::page(
+            "nanite",
+            None,
+            "<section class=\"card\"><h2>Join a table</h2><p>Open the invitation link your GM gave you (it looks like <code>/join/…</code>). The server prints the GM's own link when it starts.</p></section>",
+        )
+        .into_response(),
+    }
+}
+
+/// An error as a page, for requests a person made by following a link.
+pub(crate) fn error_page(err: &AppError) -> Response {
+    let status = err.status();
+    let hint = if status == StatusCode::UNAUTHORIZED {
+        "<p>Open your invitation link again to sign in.</p>"
+    } else {
+        "<p><a href=\"/\">Back to the table</a></p>"
+    };
+    let body = format!(
+        "<section class=\"card\" role=\"alert\"><h2>{}</h2><p>{}</p>{hint}</section>",
+        esc(status.canonical_reason().unwrap_or("Error")),
+        esc(err.message())
+    );
+    (status, html::page("nanite: problem", None, &body)).into_response()
+}
+
+/// An error as a fragment: htmx swaps it in place of the part (htmx swaps
+/// only successful answers, so the status is 200 and the text says why).
+pub(crate) fn error_part(err: &AppError) -> Response {
+    (
+        StatusCode::OK,
+        Html(format!(
+            "<p class=\"problem\" role=\"alert\">{}</p>",
+            esc(err.message())
+        )),
+    )
+        .into_response()
+}

@@ -1,0 +1,174 @@
+//! The combat tracker: the round, the initiative order with the active
+//! combatant, each combatant as the viewer may see it (bars for the GM and
+//! one's own, descriptors for the rest, exactly the API's view), conditions
+//! with their durations, actions left and reactions used, the active
+//! combatant's actions as the engine judges them, the latest result, the
+//! log, and the GM's controls.
+
+mod actions;
+mod render;
+
+use std::collections::BTreeMap;
+
+use axum::extract::{Path, State};
+use axum::response::{Html, IntoResponse, Response};
+use nanite_core::CombatantId;
+use serde_json::{Value, json};
+
+use super::html::{self, Seat, esc};
+use super::{error_page, error_part, rolls};
+use crate::error::AppError;
+use crate::sessions::Caller;
+use crate::{AppState, campaigns, characters, view};
+
+/// What the engine knows that the API's view leaves out, cut to the viewer.
+pub(crate) struct Extras {
+    /// Conditions of each visible combatant: name, stacks, when it ends.
+    pub(crate) conditions: BTreeMap<String, Vec<(String, u32, String)>>,
+    /// Reactions each visible combatant used this round.
+    pub(crate) reactions: BTreeMap<String, u32>,
+    /// Reactions allowed per round.
+    pub(crate) reactions_per_round: u32,
+    /// The active combatant's actions, if the viewer acts for it.
+    pub(crate) choices: Vec<actions::Choice>,
+}
+
+async fn read(
+    state: &AppState,
+    campaign: &str,
+    encounter: &str,
+    caller: &Caller,
+) -> Result<(Value, Extras), AppError> {
+    caller.member_of(campaign)?;
+    let viewer = view::viewer(caller);
+    let pack = state.pack();
+    state
+        .tables()
+        .read(state, campaign, |t| {
+            t.encounter(encounter).map(|e| {
+                let mut shown = view::encounter(e, &viewer);
+                shown["version"] = json!(t.version);
+                let battle = e.battle();
+                let clock = &battle.clock;
+                let visible = |id: &CombatantId| {
+                    viewer.is_gm() || clock.seats.iter().any(|s| &s.id == id && !s.hidden)
+                };
+                let owns = |id: &CombatantId| {
+                    e.roster.get(id).is_some_and(|r| {
+                        r.owner.as_deref() == Some(viewer.invite.as_str())
+                            || (r.character.is_some() && r.character == viewer.slot)
+                    })
+                };
+                let mut conditions = BTreeMap::new();
+                let mut reactions = BTreeMap::new();
+                for seat in clock.seats.iter().filter(|s| visible(&s.id)) {
+                    let list = clock
+                        .effects_on(&seat.id)
+                        .filter_map(|effect| match &effect.payload {
+                            nanite_compound_x::encounter::CxEffect::Condition(c) => {
+                                let ends = match &effect.expiry {
+                                    Some(x) if visible(&x.at.of) => x.to_string(),
+                                    Some(_) => "for a while".to_string(),
+                                    None => "until treated or saved".to_string(),
+                                };
+                                Some((c.kind.key().to_string(), c.stacks, ends))
+                            }
+                            _ => None,
+                        })
+                        .collect();
+                    conditions.insert(seat.id.to_string(), list);
+                    reactions.insert(
+                        seat.id.to_string(),
+                        clock.reactions.get(&seat.id).copied().unwrap_or(0),
+                    );
+                }
+                let choices = match clock.active.as_ref().filter(|a| visible(a)) {
+                    Some(actor) if actions::acts_for(viewer.role, &owns, actor) => {
+                        let targets: Vec<CombatantId> = clock
+                            .seats
+                            .iter()
+                            .filter(|s| &s.id != actor && visible(&s.id))
+                            .map(|s| s.id.clone())
+                            .collect();
+                        actions::choices(battle, pack, &viewer, &owns, actor, &targets)
+                    }
+                    _ => Vec::new(),
+                };
+                (
+                    shown,
+                    Extras {
+                        conditions,
+                        reactions,
+                        reactions_per_round: clock.limits.reactions_per_round,
+                        choices,
+                    },
+                )
+            })
+        })
+        .await?
+}
+
+/// `GET /c/{campaign}/e/{encounter}`: the tracker.
+pub(crate) async fn page(
+    State(state): State<AppState>,
+    Path((campaign, encounter)): Path<(String, String)>,
+    caller: Result<Caller, AppError>,
+) -> Response {
+    let run = async {
+        let caller = caller?;
+        let (shown, extras) = read(&state, &campaign, &encounter, &caller).await?;
+        let settings = campaigns::get(&state, &campaign).await?;
+        let seat = Seat::new(
+            &caller,
+            &settings.name,
+            shown["version"].as_i64().unwrap_or(0),
+        );
+        let part = render::part(&campaign, &encounter, &shown, &extras, seat.is_gm());
+        let rolls = rolls::section(&state, &seat, &caller).await?;
+        let gm = if seat.is_gm() {
+            let chars =
+                characters::list(State(state.clone()), Path(campaign.clone()), caller.clone())
+                    .await?
+                    .0;
+            render::gm_controls(&campaign, &encounter, &chars)
+        } else {
+            String::new()
+        };
+        let body = format!(
+            "<div class=\"layout\"><div class=\"main-col\">\
+             <p class=\"crumbs\"><a href=\"/c/{c}\">← Dashboard</a></p>\
+             <section id=\"result-card\" class=\"card result-card\" aria-live=\"polite\" hidden></section>\
+             <section id=\"tracker\" hx-get=\"/c/{c}/e/{e}/part\" hx-trigger=\"nanite-update from:body\" hx-swap=\"innerHTML\">{part}</section>\
+             {gm}</div>{rolls}</div>",
+            c = esc(&campaign),
+            e = esc(&encounter),
+        );
+        Ok::<_, AppError>(
+            html::page(
+                &format!("{} · nanite", shown["name"].as_str().unwrap_or("encounter")),
+                Some(&seat),
+                &body,
+            )
+            .into_response(),
+        )
+    };
+    run.await.unwrap_or_else(|e| error_page(&e))
+}
+
+/// `GET /c/{campaign}/e/{encounter}/part`: the tracker, for htmx to refresh.
+pub(crate) async fn part(
+    State(state): State<AppState>,
+    Path((campaign, encounter)): Path<(String, String)>,
+    caller: Result<Caller, AppError>,
+) -> Response {
+    let run = async {
+        let caller = caller?;
+        let gm = caller.role() == crate::permissions::Role::Gm;
+        let (shown, extras) = read(&state, &campaign, &encounter, &caller).await?;
+        Ok::<_, AppError>(render::part(&campaign, &encounter, &shown, &extras, gm))
+    };
+    match run.await {
+        Ok(html) => Html(html).into_response(),
+        Err(e) => error_part(&e),
+    }
+}

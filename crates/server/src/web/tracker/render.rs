@@ -1,0 +1,449 @@
+//! The tracker's HTML, from the API's view of the encounter (and the few
+//! engine facts the view leaves out, already cut to the viewer).
+
+use std::fmt::Write;
+
+use serde_json::Value;
+
+use super::Extras;
+use super::actions::Choice;
+use crate::web::html::{bar, esc, val};
+
+fn name_of(shown: &Value, id: &Value) -> String {
+    shown["combatants"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|c| &c["id"] == id)
+        .map_or_else(|| val(id), |c| val(&c["name"]))
+}
+
+fn distance(shown: &Value, a: &Value, b: &Value) -> Option<i64> {
+    shown["distances"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|d| (&d[0] == a && &d[1] == b) || (&d[0] == b && &d[1] == a))
+        .and_then(|d| d[2].as_i64())
+}
+
+/// The tracker fragment.
+pub(crate) fn part(
+    campaign: &str,
+    encounter: &str,
+    shown: &Value,
+    extras: &Extras,
+    gm: bool,
+) -> String {
+    let mut out = String::new();
+    let active = &shown["active"];
+    let status = match shown["phase"].as_str() {
+        Some("setup") if gm => "Setting up: add combatants, set their distances, roll initiative, then begin the fight.".to_string(),
+        Some("setup") => "Setting up: the GM is placing the combatants.".to_string(),
+        Some("surprise") => "Surprise round".to_string(),
+        Some("round") => format!("Round {}", val(&shown["round"])),
+        Some("ended") => "The fight is over.".to_string(),
+        _ => String::new(),
+    };
+    let turn = if active.is_null() {
+        String::new()
+    } else {
+        format!(
+            "<p class=\"turn\"><span class=\"label\">Turn of</span> <b>{}</b> · <span class=\"actions-left\">{} of {} actions left</span></p>",
+            name_of(shown, active),
+            val(&shown["actions"]["left"]),
+            val(&shown["actions"]["total"]),
+        )
+    };
+    let _ = write!(
+        out,
+        "<section class=\"card\" aria-labelledby=\"enc-title\"><h1 id=\"enc-title\">{}</h1><p class=\"status\"><span class=\"round\">{}</span></p>{turn}",
+        val(&shown["name"]),
+        esc(&status),
+    );
+    // Initiative.
+    let order = shown["initiative"].as_array().cloned().unwrap_or_default();
+    if !order.is_empty() {
+        out.push_str("<h2 class=\"sub\">Initiative</h2><ol class=\"initiative\">");
+        for i in &order {
+            let is_active = &i["id"] == active;
+            let _ = write!(
+                out,
+                "<li{}><span class=\"init-total\">{}</span> {}{}</li>",
+                if is_active {
+                    " class=\"active\" aria-current=\"true\""
+                } else {
+                    ""
+                },
+                if i["total"].is_null() {
+                    "–".to_string()
+                } else {
+                    val(&i["total"])
+                },
+                val(&i["name"]),
+                if is_active {
+                    " <span class=\"badge\">acting</span>"
+                } else {
+                    ""
+                }
+            );
+        }
+        out.push_str("</ol>");
+    }
+    out.push_str("</section>");
+    // The actions of the active combatant.
+    if !extras.choices.is_empty() {
+        out.push_str(&actions_panel(campaign, encounter, shown, &extras.choices));
+    }
+    // Latest result.
+    let log = shown["log"].as_array().cloned().unwrap_or_default();
+    if let Some(last) = log.last() {
+        let _ = write!(
+            out,
+            "<section class=\"card latest\" aria-labelledby=\"latest-h\"><h2 id=\"latest-h\">Latest</h2>{}</section>",
+            lines(&last["lines"])
+        );
+    }
+    // Combatants.
+    out.push_str("<section aria-labelledby=\"who-h\"><h2 id=\"who-h\" class=\"sub\">Combatants</h2><div class=\"combatants\">");
+    for c in shown["combatants"].as_array().into_iter().flatten() {
+        out.push_str(&combatant(c, &c["id"] == active, extras));
+    }
+    out.push_str("</div></section>");
+    // The log.
+    if log.len() > 1 {
+        out.push_str("<section class=\"card\" aria-labelledby=\"log-h\"><h2 id=\"log-h\">Log</h2><ol class=\"log\" reversed>");
+        for entry in log.iter().rev().skip(1).take(40) {
+            let _ = write!(out, "<li>{}</li>", lines(&entry["lines"]));
+        }
+        out.push_str("</ol></section>");
+    }
+    // Ids for the GM's forms.
+    out.push_str("<datalist id=\"combatant-ids\">");
+    for c in shown["combatants"].as_array().into_iter().flatten() {
+        let _ = write!(
+            out,
+            "<option value=\"{}\">{}</option>",
+            val(&c["id"]),
+            val(&c["name"])
+        );
+    }
+    out.push_str("</datalist>");
+    out
+}
+
+fn lines(lines: &Value) -> String {
+    let mut out = String::from("<div class=\"lines\">");
+    for l in lines.as_array().into_iter().flatten() {
+        let _ = write!(out, "<p>{}</p>", val(l));
+    }
+    out.push_str("</div>");
+    out
+}
+
+fn combatant(c: &Value, active: bool, extras: &Extras) -> String {
+    let id = c["id"].as_str().unwrap_or("");
+    let mut out = format!(
+        "<article class=\"combatant{}{}\" aria-label=\"{}\"><header><h3>{}</h3><span class=\"side\">{}</span>",
+        if active { " active" } else { "" },
+        if c["hidden"].as_bool() == Some(true) {
+            " hidden-seat"
+        } else {
+            ""
+        },
+        val(&c["name"]),
+        val(&c["name"]),
+        val(&c["side"]),
+    );
+    if c["hidden"].as_bool() == Some(true) {
+        out.push_str(" <span class=\"badge\">hidden from players</span>");
+    }
+    if c["mine"].as_bool() == Some(true) {
+        out.push_str(" <span class=\"badge\">yours</span>");
+    }
+    out.push_str("</header>");
+    let _ = write!(
+        out,
+        "<p class=\"wounded wounded-{}\">{}</p>",
+        esc(&c["wounded"].as_str().unwrap_or("").replace(' ', "-")),
+        val(&c["wounded"])
+    );
+    if let (Some(hp), Some(max)) = (c["hp"].as_i64(), c["max_hp"].as_i64()) {
+        out.push_str(&bar("hp", "Health", hp, max));
+        if let Some(s) = c["shield"].as_object() {
+            let now = s.get("strength").and_then(Value::as_i64).unwrap_or(0);
+            let max = s.get("max").and_then(Value::as_i64).unwrap_or(0);
+            out.push_str(&bar("shield", "Shield", now, max));
+        }
+        if let Some(a) = c["armor"].as_object() {
+            let now = a.get("points_left").and_then(Value::as_i64).unwrap_or(0);
+            let max = a.get("armor_points").and_then(Value::as_i64).unwrap_or(0);
+            out.push_str(&bar("armor", "Armor points", now, max));
+        }
+        if let (Some(n), Some(m)) = (c["nanites"].as_i64(), c["max_nanites"].as_i64()) {
+            out.push_str(&bar("nanites", "Nanites", n, m));
+        }
+        let _ = write!(
+            out,
+            "<p class=\"meta\">Stance {} · cover {}</p>",
+            val(&c["stance"]),
+            val(&c["cover"])
+        );
+        let weapons: Vec<String> = c["weapons"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|w| {
+                let mut s = val(&w["name"]);
+                if w["magazine"].as_i64().unwrap_or(0) > 0 {
+                    let _ = write!(
+                        s,
+                        " {}/{} (+{} mags)",
+                        val(&w["loaded"]),
+                        val(&w["magazine"]),
+                        val(&w["spare_magazines"])
+                    );
+                }
+                if w["jammed"].as_bool() == Some(true) {
+                    s.push_str(" <b>jammed</b>");
+                }
+                if w["broken"].as_bool() == Some(true) {
+                    s.push_str(" <b>broken</b>");
+                }
+                s
+            })
+            .collect();
+        if !weapons.is_empty() {
+            let _ = write!(out, "<p class=\"meta\">Weapons: {}</p>", weapons.join("; "));
+        }
+    }
+    let conditions = extras.conditions.get(id).cloned().unwrap_or_default();
+    if !conditions.is_empty() {
+        out.push_str("<ul class=\"conditions\" aria-label=\"Conditions\">");
+        for (kind, stacks, ends) in conditions {
+            let _ = write!(
+                out,
+                "<li><b>{}</b>{} <span class=\"ends\">{}</span></li>",
+                esc(&kind),
+                if stacks > 1 {
+                    format!(" ×{stacks}")
+                } else {
+                    String::new()
+                },
+                esc(&ends)
+            );
+        }
+        out.push_str("</ul>");
+    }
+    let used = extras.reactions.get(id).copied().unwrap_or(0);
+    let _ = write!(
+        out,
+        "<p class=\"meta\">Reactions used {used} of {}</p></article>",
+        extras.reactions_per_round
+    );
+    out
+}
+
+fn command_form(
+    c: &str,
+    e: &str,
+    command: &Value,
+    inner: &str,
+    refused: Option<&str>,
+    n: usize,
+) -> String {
+    let why = match refused {
+        Some(why) => format!("<span class=\"why\" id=\"why-{n}\">{}</span>", esc(why)),
+        None => String::new(),
+    };
+    format!(
+        "<form class=\"act\" data-api=\"/api/campaigns/{c}/encounters/{e}/commands\" data-method=\"POST\" data-body=\"{body}\" data-show=\"#result-card\">\
+         <button type=\"submit\"{disabled}>{inner}</button>{why}</form>",
+        body = esc(&command.to_string()),
+        disabled = if refused.is_some() {
+            format!(" aria-disabled=\"true\" aria-describedby=\"why-{n}\"")
+        } else {
+            String::new()
+        },
+    )
+}
+
+fn choice_button(c: &str, e: &str, choice: &Choice, n: usize) -> String {
+    let cost = match choice.cost {
+        Some(1) => " <span class=\"cost\">1 action</span>".to_string(),
+        Some(k) => format!(" <span class=\"cost\">{k} actions</span>"),
+        None => String::new(),
+    };
+    command_form(
+        c,
+        e,
+        &choice.command,
+        &format!("{}{cost}", esc(&choice.label)),
+        choice.refused.as_deref(),
+        n,
+    )
+}
+
+fn actions_panel(campaign: &str, encounter: &str, shown: &Value, choices: &[Choice]) -> String {
+    let c = esc(campaign);
+    let e = esc(encounter);
+    let active = &shown["active"];
+    let mut out = format!(
+        "<section class=\"card actions\" aria-labelledby=\"act-h\"><h2 id=\"act-h\">Actions of {}</h2>",
+        name_of(shown, active)
+    );
+    let mut targets: Vec<&str> = Vec::new();
+    for ch in choices {
+        if let Some(t) = ch.target.as_deref() {
+            if !targets.contains(&t) {
+                targets.push(t);
+            }
+        }
+    }
+    let my_side = shown["combatants"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|x| &x["id"] == active)
+        .map(|x| x["side"].clone())
+        .unwrap_or(Value::Null);
+    // The first enemy is picked until the viewer picks another.
+    let first = targets
+        .iter()
+        .copied()
+        .find(|t| {
+            shown["combatants"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .any(|x| x["id"].as_str() == Some(*t) && x["side"] != my_side)
+        })
+        .or_else(|| targets.first().copied());
+    let mut n = 0;
+    if !targets.is_empty() {
+        out.push_str("<fieldset class=\"targets\"><legend>Target</legend>");
+        for t in &targets {
+            let tv = Value::String((*t).to_string());
+            let who = shown["combatants"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .find(|x| x["id"] == tv);
+            let mut facts = Vec::new();
+            facts.push(match distance(shown, active, &tv) {
+                Some(m) => format!("{m} m"),
+                None => "distance not set".to_string(),
+            });
+            if let Some(x) = who {
+                if !x["cover"].is_null() {
+                    facts.push(format!("{} cover", val(&x["cover"])));
+                }
+                if !x["stance"].is_null() {
+                    facts.push(val(&x["stance"]));
+                }
+                facts.push(val(&x["wounded"]));
+            }
+            let _ = write!(
+                out,
+                "<label class=\"target\"><input type=\"radio\" name=\"target-pick\" value=\"{id}\" data-target-pick{checked}> <b>{name}</b> <span class=\"facts\">{facts}</span></label>",
+                id = esc(t),
+                checked = if Some(*t) == first { " checked" } else { "" },
+                name = name_of(shown, &tv),
+                facts = facts.join(" · "),
+            );
+        }
+        out.push_str("</fieldset>");
+        for t in &targets {
+            let _ = write!(
+                out,
+                "<div class=\"buttons\" data-target-group=\"{}\"{}>",
+                esc(t),
+                if Some(*t) == first { "" } else { " hidden" }
+            );
+            for ch in choices.iter().filter(|ch| ch.target.as_deref() == Some(*t)) {
+                n += 1;
+                out.push_str(&choice_button(&c, &e, ch, n));
+            }
+            out.push_str("</div>");
+        }
+    }
+    out.push_str("<div class=\"buttons\">");
+    for ch in choices.iter().filter(|ch| ch.target.is_none()) {
+        n += 1;
+        out.push_str(&choice_button(&c, &e, ch, n));
+    }
+    out.push_str("</div></section>");
+    out
+}
+
+/// The GM's controls: add a combatant, distances, initiative, the turn,
+/// hiding, adjusting health and ending the fight.
+pub(crate) fn gm_controls(campaign: &str, encounter: &str, characters: &Value) -> String {
+    let c = esc(campaign);
+    let e = esc(encounter);
+    let api = format!("/api/campaigns/{c}/encounters/{e}");
+    let mut options = String::from("<option value=\"\">none: an NPC file (below)</option>");
+    for ch in characters["characters"].as_array().into_iter().flatten() {
+        let _ = write!(
+            options,
+            "<option value=\"{}\">{}</option>",
+            val(&ch["id"]),
+            val(&ch["name"])
+        );
+    }
+    let quick = |label: &str, body: &str| {
+        format!(
+            "<form data-api=\"{api}/commands\" data-method=\"POST\" data-body=\"{}\" data-show=\"#result-card\"><button type=\"submit\">{}</button></form>",
+            esc(body),
+            esc(label)
+        )
+    };
+    format!(
+        "<section class=\"card gm\" aria-labelledby=\"gm-h\"><h2 id=\"gm-h\">GM controls</h2>\
+         <div class=\"buttons\">{roll}{begin}{next}{end}</div>\
+         <details open><summary>Add a combatant</summary>\
+         <form data-api=\"{api}/combatants\" data-method=\"POST\" data-show=\"#result-card\">\
+         <label for=\"add-id\">Id (lowercase, e.g. raider-1)</label><input id=\"add-id\" name=\"id\" required pattern=\"[a-z0-9][a-z0-9-]*\">\
+         <label for=\"add-char\">A campaign character</label><select id=\"add-char\" name=\"character\" data-type=\"optional\">{options}</select>\
+         <label for=\"add-npc\">NPC character file (TOML), when not from a campaign character</label><input id=\"add-npc\" type=\"file\" name=\"npc\" data-type=\"file-text\" accept=\".toml,text/plain\">\
+         <label for=\"add-side\">Side</label><input id=\"add-side\" name=\"side\" required placeholder=\"raiders\">\
+         <label for=\"add-name\">Name in the log (optional)</label><input id=\"add-name\" name=\"name\" data-type=\"optional\">\
+         <label for=\"add-cover\">Cover</label><select id=\"add-cover\" name=\"cover\"><option>none</option><option>partial</option><option>full</option></select>\
+         <label for=\"add-stance\">Stance</label><select id=\"add-stance\" name=\"stance\"><option>standing</option><option>crouched</option><option>prone</option><option>hunkered</option></select>\
+         <div class=\"check\"><input type=\"checkbox\" id=\"add-hidden\" name=\"hidden\" data-type=\"bool\"><label for=\"add-hidden\">Hidden from the players</label></div>\
+         <button type=\"submit\">Add combatant</button><output class=\"result\" aria-live=\"polite\"></output></form></details>\
+         <details><summary>Set a distance</summary>\
+         <form data-api=\"{api}/commands\" data-method=\"POST\" data-body=\"{dist}\" data-show=\"#result-card\">\
+         <label for=\"dist-a\">From</label><input id=\"dist-a\" name=\"a\" list=\"combatant-ids\" required>\
+         <label for=\"dist-b\">To</label><input id=\"dist-b\" name=\"b\" list=\"combatant-ids\" required>\
+         <label for=\"dist-m\">Metres</label><input id=\"dist-m\" name=\"metres\" type=\"number\" min=\"0\" data-type=\"number\" required>\
+         <button type=\"submit\">Set distance</button><output class=\"result\" aria-live=\"polite\"></output></form></details>\
+         <details><summary>Hide or reveal</summary>\
+         <form data-api=\"{api}/commands\" data-method=\"POST\" data-body=\"{hide}\" data-show=\"#result-card\">\
+         <label for=\"hide-id\">Combatant</label><input id=\"hide-id\" name=\"id\" list=\"combatant-ids\" required>\
+         <div class=\"check\"><input type=\"checkbox\" id=\"hide-on\" name=\"hidden\" data-type=\"bool\" checked><label for=\"hide-on\">Hidden (untick to reveal)</label></div>\
+         <button type=\"submit\">Apply</button><output class=\"result\" aria-live=\"polite\"></output></form></details>\
+         <details><summary>Adjust: deal damage</summary>\
+         <form data-api=\"{api}/commands\" data-method=\"POST\" data-body=\"{harm}\" data-show=\"#result-card\">\
+         <label for=\"harm-t\">Target</label><input id=\"harm-t\" name=\"target\" list=\"combatant-ids\" required>\
+         <label for=\"harm-n\">Amount</label><input id=\"harm-n\" name=\"amount\" type=\"number\" min=\"0\" data-type=\"number\" required>\
+         <label for=\"harm-type\">Damage type</label><select id=\"harm-type\" name=\"damage_type\"><option>ballistic</option><option>laser</option><option>plasma</option><option>explosive</option><option>melee</option></select>\
+         <label for=\"harm-apl\">Armor-piercing level</label><input id=\"harm-apl\" name=\"apl\" type=\"number\" min=\"0\" value=\"0\" data-type=\"number\">\
+         <label for=\"harm-why\">Why</label><input id=\"harm-why\" name=\"why\" required placeholder=\"a falling crate\">\
+         <button type=\"submit\">Deal damage</button><output class=\"result\" aria-live=\"polite\"></output></form></details>\
+         <p class=\"meta\">Undo is not offered: the table's log is append-only on the server; correct a mistake with the controls above.</p></section>",
+        roll = quick(
+            "Roll initiative for everyone",
+            r#"{"command":"roll_initiative","who":[]}"#
+        ),
+        begin = quick(
+            "Begin the fight",
+            r#"{"command":"clock","clock":"begin","surprise":[]}"#
+        ),
+        next = quick("Next turn", r#"{"command":"clock","clock":"next_turn"}"#),
+        end = quick("End the fight", r#"{"command":"clock","clock":"end"}"#),
+        dist = esc(r#"{"command":"distance"}"#),
+        hide = esc(r#"{"command":"clock","clock":"hide"}"#),
+        harm = esc(r#"{"command":"harm"}"#),
+    )
+}

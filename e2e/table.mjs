@@ -1,0 +1,234 @@
+// The web table in headless Chromium, driven by crates/cli/tests/browser.rs.
+//
+// A GM creates a campaign and invites a player; the player joins in a second
+// browser context and builds a character named <img src=x onerror=alert(1)>
+// through the builder; the GM opens an encounter with that character and an
+// NPC; the player fires on their turn; both pages show the result live; the
+// player sees the NPC's wounded descriptor, never its exact health; the
+// player's page recovers after its connection drops; a roll reaches the GM
+// live. Screenshots of every step go to $NANITE_SHOTS.
+//
+// Environment: NANITE_GM_LINK (the server's printed GM link), NANITE_SHOTS,
+// NANITE_CHROMIUM, NANITE_PROFILES (a scratch directory).
+import { chromium } from "playwright-core";
+import { mkdirSync } from "node:fs";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const gmLink = process.env.NANITE_GM_LINK;
+const shots = process.env.NANITE_SHOTS || join(here, "..", "target", "e2e");
+const profiles = process.env.NANITE_PROFILES || join(here, "..", "target", "e2e-profiles");
+const executablePath = process.env.NANITE_CHROMIUM || "/usr/bin/chromium";
+const XSS = "<img src=x onerror=alert(1)>";
+const base = new URL(gmLink).origin;
+mkdirSync(shots, { recursive: true });
+
+const args = [
+  "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+];
+
+async function open(name, viewport) {
+  const ctx = await chromium.launchPersistentContext(join(profiles, name), {
+    executablePath, headless: true, args, viewport,
+  });
+  const page = ctx.pages()[0] || (await ctx.newPage());
+  page.setDefaultTimeout(10000);
+  // Any script run from user content would open a dialog: that is a failure.
+  page.on("dialog", async (d) => {
+    failures.push(`${name}: a dialog opened (${d.message()}): user content ran as script`);
+    await d.dismiss();
+  });
+  page.on("pageerror", (e) => failures.push(`${name}: page error ${e.message}`));
+  return { ctx, page };
+}
+
+const failures = [];
+let step = 0;
+async function shot(page, what) {
+  step += 1;
+  const file = join(shots, `${String(step).padStart(2, "0")}-${what}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  console.log(`step ${step}: ${what} -> ${file}`);
+}
+
+function check(ok, what) {
+  if (!ok) throw new Error(what);
+}
+
+async function join_(page, link) {
+  await page.goto(link);
+  await page.getByRole("button", { name: "Join the table" }).click();
+  await page.waitForURL(/\/c\//);
+  await page.locator("#live-status[data-state=live]").waitFor();
+}
+
+let gm = null;
+let pl = null;
+async function main() {
+  gm = await open("gm", { width: 1280, height: 900 });
+  pl = await open("player", { width: 390, height: 844 }); // a phone
+
+  // 1. The GM joins with the server's link and creates a campaign.
+  await join_(gm.page, gmLink);
+  await shot(gm.page, "gm-first-dashboard");
+  const newCampaign = gm.page.locator("form", { has: gm.page.getByRole("button", { name: "Create campaign" }) });
+  await newCampaign.getByLabel("Name").fill("Depot Nights");
+  await newCampaign.getByLabel(/melee_guard/).check();
+  await newCampaign.getByRole("button", { name: "Create campaign" }).click();
+  const campaignLink = await newCampaign.locator("input.link").inputValue();
+  check(campaignLink.includes("/join/"), "the new campaign's GM link is shown");
+  await join_(gm.page, campaignLink);
+  await gm.page.getByRole("heading", { name: "Depot Nights" }).waitFor();
+  check((await gm.page.locator("#dashboard").innerText()).includes("melee_guard"), "the house rule is in force");
+  await shot(gm.page, "gm-new-campaign");
+
+  // 2. The GM invites a player.
+  const invite = gm.page.locator("form", { has: gm.page.getByRole("button", { name: "Create link" }) });
+  await invite.getByLabel("Role").selectOption("player");
+  await invite.getByLabel(/Label/).fill("Alice");
+  await invite.getByRole("button", { name: "Create link" }).click();
+  const playerLink = await invite.locator("input.link").inputValue();
+  await gm.page.locator("#dashboard").getByRole("cell", { name: "Alice", exact: true }).waitFor();
+  await shot(gm.page, "gm-invited-alice");
+
+  // 3. The player joins on a phone and builds a character.
+  await join_(pl.page, playerLink);
+  await shot(pl.page, "player-dashboard");
+  await pl.page.getByRole("link", { name: /Build a character/ }).click();
+  await pl.page.waitForURL(/\/build$/);
+  await pl.page.getByLabel("Name").fill(XSS);
+  await pl.page.getByLabel("Race").selectOption("human");
+  await pl.page.getByLabel("Class").selectOption("soldier");
+  // A stat above the creation limit first: the builder says why, with the rule.
+  await pl.page.locator("#b-STR").fill("12");
+  await pl.page.locator("#build-check .problem").waitFor();
+  const problems = await pl.page.locator("#build-check").innerText();
+  check(/rule CX-/.test(problems), `a rejection names its rule: ${problems}`);
+  await shot(pl.page, "player-builder-rejected");
+  const stats = { STR: 6, PER: 7, FORT: 6, CHA: 6, INT: 5, DEX: 6, LUCK: 6 };
+  for (const [code, v] of Object.entries(stats)) await pl.page.locator(`#b-${code}`).fill(String(v));
+  await pl.page.locator("#b-sk-smgs").fill("30");
+  await pl.page.locator("#b-sk-awareness").fill("10");
+  await pl.page.getByLabel("Primary weapon").selectOption("smg");
+  await pl.page.locator("#b-m1").fill("2");
+  await pl.page.getByLabel("Armor", { exact: true }).selectOption({ index: 1 });
+  await pl.page.getByLabel("Name").press("Tab");
+  const save = pl.page.getByRole("button", { name: "Save the character" });
+  try {
+    await save.waitFor();
+  } catch (e) {
+    await shot(pl.page, "player-builder-stuck");
+    throw new Error("the builder did not accept the character: " + (await pl.page.locator("#build-check").innerText()));
+  }
+  await shot(pl.page, "player-builder-legal");
+  await save.click();
+  await pl.page.waitForURL(/\/characters\//);
+  await pl.page.locator("table.miss").first().waitFor();
+  check((await pl.page.locator("h1").first().innerText()) === XSS, "the name renders as text on the sheet");
+  check((await pl.page.locator("img").count()) === 0, "no image element came from the name");
+  await shot(pl.page, "player-sheet");
+
+  // 4. The GM sees the character arrive live and opens an encounter.
+  await gm.page.locator("#dashboard li", { hasText: XSS }).waitFor();
+  const openEnc = gm.page.locator("form", { has: gm.page.getByRole("button", { name: "Open encounter" }) });
+  await openEnc.getByLabel("Name").fill("The depot yard");
+  await openEnc.getByRole("button", { name: "Open encounter" }).click();
+  await gm.page.getByRole("link", { name: "The depot yard" }).click();
+  await gm.page.waitForURL(/\/e\//);
+  await gm.page.locator("#live-status[data-state=live]").waitFor();
+  const add = gm.page.locator("form", { has: gm.page.getByRole("button", { name: "Add combatant" }) });
+  await add.locator("#add-id").fill("hero");
+  await add.locator("#add-char").selectOption({ label: XSS });
+  await add.locator("#add-side").fill("players");
+  await add.getByRole("button", { name: "Add combatant" }).click();
+  await gm.page.locator("article.combatant", { hasText: XSS }).waitFor();
+  await add.locator("#add-id").fill("raider");
+  await add.locator("#add-char").selectOption("");
+  await add.locator("#add-npc").setInputFiles(join(here, "..", "examples", "compound-x", "raider.toml"));
+  await add.locator("#add-side").fill("raiders");
+  await add.getByRole("button", { name: "Add combatant" }).click();
+  await gm.page.locator("article.combatant", { hasText: "Depot Raider" }).waitFor();
+  await gm.page.getByText("Set a distance").click();
+  const dist = gm.page.locator("form", { has: gm.page.getByRole("button", { name: "Set distance" }) });
+  await dist.locator("#dist-a").fill("hero");
+  await dist.locator("#dist-b").fill("raider");
+  await dist.locator("#dist-m").fill("15");
+  await dist.getByRole("button", { name: "Set distance" }).click();
+  await gm.page.locator("#result-card", { hasText: "15" }).waitFor();
+  await gm.page.getByRole("button", { name: "Roll initiative for everyone" }).click();
+  await gm.page.locator("ol.initiative").waitFor();
+  await gm.page.getByRole("button", { name: "Begin the fight" }).click();
+  await gm.page.locator(".status", { hasText: "Round 1" }).waitFor();
+  // Until it is the player's turn.
+  for (let i = 0; i < 3; i++) {
+    const turn = await gm.page.locator(".turn").innerText();
+    if (turn.includes(XSS)) break;
+    await gm.page.getByRole("button", { name: "Next turn" }).click();
+    await gm.page.waitForFunction((t) => !document.querySelector(".turn") || document.querySelector(".turn").innerText !== t, turn);
+  }
+  check((await gm.page.locator(".turn").innerText()).includes(XSS), "the player's character is active");
+  const raiderGm = gm.page.locator("article.combatant", { hasText: "Depot Raider" });
+  check((await raiderGm.innerText()).includes("Health"), "the GM sees the NPC's exact health");
+  await shot(gm.page, "gm-encounter-begun");
+
+  // 5. The player opens the encounter (its link arrived live) and fires.
+  await pl.page.goto(`${base}/c/${new URL(gm.page.url()).pathname.split("/")[2]}`);
+  await pl.page.getByRole("link", { name: "The depot yard" }).click();
+  await pl.page.waitForURL(/\/e\//);
+  await pl.page.locator("#live-status[data-state=live]").waitFor();
+  const raiderPl = pl.page.locator("article.combatant", { hasText: "Depot Raider" });
+  check((await raiderPl.locator(".bar").count()) === 0, "the player sees no bar of the NPC");
+  check(!(await raiderPl.innerText()).includes("Health"), "the player does not see the NPC's health");
+  check((await raiderPl.locator(".wounded").innerText()) === "unhurt", "the player sees the NPC's descriptor");
+  check((await pl.page.locator("article.combatant h3", { hasText: XSS }).count()) === 1, "the name is text in the tracker");
+  await shot(pl.page, "player-my-turn");
+  const fire = pl.page.locator("[data-target-group=raider] form.act button:not([aria-disabled=true])", { hasText: "Fire" }).first();
+  await fire.focus();
+  await pl.page.keyboard.press("Enter"); // the action buttons work from the keyboard
+  await pl.page.locator("#result-card:not([hidden])").waitFor();
+  const result = await pl.page.locator("#result-card").innerText();
+  check(/fires|shoots|miss|hit/i.test(result), `the result card shows the shot: ${result}`);
+  await shot(pl.page, "player-fired");
+
+  // 6. The GM's page shows the same shot, live.
+  const firstLine = result.split("\n").find((l) => /fires|shoots/i.test(l)) || result.split("\n")[1];
+  await gm.page.locator(".latest", { hasText: firstLine.slice(0, 30) }).waitFor({ timeout: 3000 });
+  await shot(gm.page, "gm-sees-the-shot");
+  const plRaider = await raiderPl.innerText();
+  check(!/\d+\/\d+/.test(plRaider.replace(/Reactions used \d+ of \d+/, "")), `no exact numbers of the NPC for the player: ${plRaider}`);
+
+  // 7. The player's connection drops; the GM ends the turn; the page recovers.
+  await pl.page.evaluate(() => window.naniteLive.drop());
+  await pl.page.locator("#live-status[data-state=down]").waitFor();
+  await gm.page.getByRole("button", { name: "Next turn" }).click();
+  await pl.page.locator("#live-status[data-state=live]").waitFor();
+  await pl.page.waitForFunction((x) => !document.querySelector(".turn") || !document.querySelector(".turn").innerText.includes(x), XSS);
+  await shot(pl.page, "player-reconnected");
+
+  // 8. A roll from the player reaches the GM's log live.
+  const roll = pl.page.locator("form.rollbox");
+  await roll.getByLabel("Dice", { exact: true }).fill("2d10+3 # search");
+  await roll.getByRole("button", { name: "Roll" }).click();
+  await roll.locator("output.result", { hasText: "=" }).waitFor();
+  await gm.page.locator("#roll-log li", { hasText: "2d10+3" }).waitFor({ timeout: 3000 });
+  await shot(gm.page, "gm-sees-the-roll");
+
+  await gm.ctx.close();
+  await pl.ctx.close();
+}
+
+try {
+  await main();
+} catch (e) {
+  failures.push(e.stack || String(e));
+  for (const [who, p] of [["gm", gm], ["player", pl]]) {
+    if (p) await p.page.screenshot({ path: join(shots, `failed-${who}.png`), fullPage: true }).catch(() => {});
+  }
+}
+if (failures.length) {
+  console.error("browser scenario failed:\n" + failures.join("\n"));
+  process.exit(1);
+}
+console.log("browser scenario passed");
