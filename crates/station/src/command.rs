@@ -65,6 +65,15 @@ pub enum Command {
         /// Extra AP spent aiming (rule ST-SHOOT-03).
         aim: u32,
     },
+    /// Uses a psionic power on an enemy: 1 AP and the power's PP (rule ST-CHAR-01).
+    Psi {
+        /// The player.
+        who: String,
+        /// The power's id.
+        power: String,
+        /// The target.
+        target: String,
+    },
     /// Spends 1 AP against an enemy's melee (rule ST-MELEE-02).
     Defend {
         /// The defender.

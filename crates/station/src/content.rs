@@ -324,6 +324,25 @@ impl fmt::Display for Bonus {
     }
 }
 
+/// A psionic power (rule ST-CHAR-01).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Power {
+    /// Its id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// The psionic tier it needs.
+    pub tier: i32,
+    /// Psi Points it costs.
+    pub pp: i32,
+    /// Range added to accuracy.
+    pub range: i32,
+    /// Damage.
+    pub damage: i32,
+    /// Damage type.
+    pub damage_type: DamageType,
+}
+
 /// A class training card.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Class {
@@ -496,10 +515,12 @@ pub struct Pack {
     pub threats: BTreeMap<u32, ThreatIncome>,
     /// Cyber-module prices.
     pub cyber: CyberPrices,
+    /// Psionic powers by id.
+    pub powers: BTreeMap<String, Power>,
 }
 
 /// The sample pack's files, compiled in.
-const SAMPLE: [(&str, &str); 6] = [
+const SAMPLE: [(&str, &str); 7] = [
     (
         "content/station/gear.toml",
         include_str!("../../../content/station/gear.toml"),
@@ -519,6 +540,10 @@ const SAMPLE: [(&str, &str); 6] = [
     (
         "content/station/loot.toml",
         include_str!("../../../content/station/loot.toml"),
+    ),
+    (
+        "content/station/powers.toml",
+        include_str!("../../../content/station/powers.toml"),
     ),
     (
         "content/station/cyber.toml",

@@ -75,6 +75,7 @@ fn decide(d: &mut Decision, command: &Command, dice: &mut dyn DiceSource) -> Res
         Command::Deploy { creature, at } => deploy::deploy(d, creature, *at),
         Command::Move { who, to } => actions::move_unit(d, who, *to),
         Command::Attack { who, target, aim } => actions::attack(d, who, target, *aim, dice),
+        Command::Psi { who, power, target } => actions::psi(d, who, power, target, dice),
         Command::Defend { who, against } => actions::defend(d, who, against),
         Command::Equip { who, item } => actions::equip(d, who, item),
         Command::Drop { who, item } => actions::drop_item(d, who, item),

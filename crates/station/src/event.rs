@@ -51,6 +51,13 @@ pub enum Event {
         /// AP spent.
         ap: i32,
     },
+    /// A player spent Psi Points on a power (rule ST-CHAR-01).
+    PsiSpent {
+        /// Who.
+        who: String,
+        /// How many.
+        pp: i32,
+    },
     /// An active turret fired at a player (rule ST-ENV-03).
     TurretFired {
         /// Where the turret stands.

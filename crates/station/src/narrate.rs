@@ -35,6 +35,7 @@ impl fmt::Display for Event {
                     indent(&report.breakdown.to_string())
                 )
             }
+            Event::PsiSpent { who, pp } => write!(f, "{who} spends {pp} Psi Points."),
             Event::TurretFired {
                 turret,
                 target,

@@ -30,6 +30,7 @@ commands (one per line; # starts a comment):
   deploy CREATURE X,Y         GM: deploy a creature
   WHO move X,Y                a player (players' turn) or creature (GM's turn)
   WHO attack TARGET [aim N]   shoot or strike with the equipped weapon (aim: extra AP)
+  WHO psi POWER TARGET        1 AP and the power's PP: a psionic power (mind-spike, pyrokinesis)
   WHO defend ENEMY            1 AP: that enemy's melee chance against WHO -1
   WHO hack X,Y                a locked door or security station in front (2 turns)
   WHO modify                  the equipped weapon's next modification (2 turns)
@@ -103,6 +104,11 @@ pub(super) fn parse(line: &str) -> Result<Line, String> {
             };
             Command::Attack { who, target, aim }
         }
+        "psi" => Command::Psi {
+            who,
+            power: word(rest.first(), "the power")?,
+            target: word(rest.get(1), "the target")?,
+        },
         "defend" => Command::Defend {
             who,
             against: word(rest.first(), "the enemy")?,

@@ -8,7 +8,7 @@ use nanite_core::{Diagnostic, Diagnostics};
 use super::parse;
 use super::{
     Armor, Card, Class, Creature, CyberPrices, DamageType, Item, ItemKind, LootSet, LootTable,
-    Pack, Research, Resistances, Skill, Stat, ThreatIncome, Weapon, WeaponKind, WeaponMod,
+    Pack, Power, Research, Resistances, Skill, Stat, ThreatIncome, Weapon, WeaponKind, WeaponMod,
 };
 
 /// The newest pack format this build reads.
@@ -140,6 +140,30 @@ fn read_file(top: &Fields<'_, '_>, pack: &mut Pack, refs: &mut Vec<Reference>) {
                 pack.loot.contains_key(&l.object),
             );
             pack.loot.insert(l.object.clone(), l);
+        }
+        t.finish();
+    }
+    for t in top.tables("power") {
+        if let Some(id) = t.required_string("id") {
+            let name = t.required_string("name").unwrap_or_else(|| id.clone());
+            let damage_type = match t.required_string("type") {
+                Some(text) => DamageType::parse(&text).unwrap_or_else(|| {
+                    t.error_at("type", format!("`{text}` is not a damage type"), None);
+                    DamageType::Psi
+                }),
+                None => DamageType::Psi,
+            };
+            let power = Power {
+                name,
+                tier: positive(&t, "tier", 1).max(1),
+                pp: positive(&t, "pp", 1),
+                range: positive(&t, "range", 0),
+                damage: positive(&t, "damage", 1).max(1),
+                damage_type,
+                id: id.clone(),
+            };
+            duplicate(&t, "power", &id, pack.powers.contains_key(&id));
+            pack.powers.insert(id, power);
         }
         t.finish();
     }

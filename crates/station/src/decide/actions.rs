@@ -247,6 +247,79 @@ pub(super) fn attack(
     Ok(())
 }
 
+pub(super) fn psi(
+    d: &mut Decision,
+    who: &str,
+    power: &str,
+    target: &str,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Refusal> {
+    let p = acting(&d.state, who)?.clone();
+    let Some(pw) = d.state.pack.powers.get(power).cloned() else {
+        return Err(refuse(format!("there is no psionic power {power}")));
+    };
+    if p.psi.0 < pw.tier {
+        return Err(refuse_by(
+            "ST-CHAR-03",
+            format!(
+                "{} needs psionic tier {}; {who} has {}",
+                pw.name, pw.tier, p.psi.0
+            ),
+        ));
+    }
+    if p.pp < pw.pp {
+        return Err(refuse_by(
+            "ST-CHAR-01",
+            format!("{} costs {} Psi Points; {who} has {}", pw.name, pw.pp, p.pp),
+        ));
+    }
+    if d.state.creature(target).is_none() {
+        return Err(refuse(format!(
+            "{target} is not an enemy of {who} on the map"
+        )));
+    }
+    let Some((at, resistance, _)) = target_of(&d.state, target, who, pw.damage_type) else {
+        return Err(refuse(format!("{target} is not on the map")));
+    };
+    let here = p.at.unwrap_or(at);
+    if !map::line_of_sight(&d.state, here, at) {
+        return Err(refuse_by("ST-MAP-01", format!("{who} cannot see {target}")));
+    }
+    needs_ap(p.ap, 1, who, "a psionic power")?;
+    let profile = AttackProfile {
+        weapon: pw.name.clone(),
+        skill_source: "psionic skill".into(),
+        kind: WeaponKind::Energy,
+        skill: p.psi.1,
+        reach: pw.range + p.stat(crate::content::Stat::Psi),
+        mod_accuracy: 0,
+        damage: pw.damage,
+        shots: 1,
+        damage_type: pw.damage_type,
+    };
+    let situation = Situation {
+        distance: distance(here, at),
+        light: crate::resolve::Light::Lit,
+        aim: 0,
+        defence: 0,
+        resistance,
+    };
+    let report = resolve_attack(&profile, &situation, dice)?;
+    d.push(Event::PsiSpent {
+        who: who.to_string(),
+        pp: pw.pp,
+    });
+    d.push(Event::Attacked {
+        attacker: who.to_string(),
+        target: target.to_string(),
+        weapon: pw.name,
+        report,
+        ap: 1,
+    });
+    after_harm(d, target);
+    Ok(())
+}
+
 pub(super) fn defend(d: &mut Decision, who: &str, against: &str) -> Result<(), Refusal> {
     let a = actor(&d.state, who)?;
     let enemy = if a.creature {

@@ -78,6 +78,11 @@ pub fn evolve(state: &mut State, event: &Event) {
                 c.knows = true;
             }
         }
+        Event::PsiSpent { who, pp } => {
+            if let Some(p) = player(state, who) {
+                p.pp -= pp;
+            }
+        }
         Event::TurretFired { target, report, .. } => harm(state, target, report.damage),
         Event::Defended { who, against } => {
             spend(state, who, 1);

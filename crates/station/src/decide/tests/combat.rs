@@ -364,3 +364,93 @@ fn machines_are_activated_repaired_and_broken() {
     );
     assert!(!g.state().machines[0].broken);
 }
+
+#[test]
+fn psionic_powers_cost_pp_and_need_their_tier() {
+    // rule: ST-CHAR-01
+    // rule: ST-CHAR-03
+    let mut s = state();
+    creature(&mut s, "c1", "crawler", p(4, 1));
+    s.players[0].cm = 10;
+    let mut g = begun(s);
+    let reason = refused(
+        &mut g,
+        Command::Psi {
+            who: "ana".into(),
+            power: "mind-spike".into(),
+            target: "c1".into(),
+        },
+    );
+    assert!(
+        reason.contains("Mind Spike needs psionic tier 1; ana has 0"),
+        "{reason}"
+    );
+    run(
+        &mut g,
+        Command::Buy {
+            who: "ana".into(),
+            what: Purchase::PsiTier,
+        },
+        &[],
+    );
+    run(
+        &mut g,
+        Command::Buy {
+            who: "ana".into(),
+            what: Purchase::PsiSkill,
+        },
+        &[],
+    );
+    assert_eq!(
+        g.state().player("ana").unwrap().pp,
+        2,
+        "a psionic tier brings 2 PP"
+    );
+    // psionic skill 1 + PSI 0 + range 3 = 4 at 3 squares; k6 4 hits for 2 Psi.
+    let events = run(
+        &mut g,
+        Command::Psi {
+            who: "ana".into(),
+            power: "mind-spike".into(),
+            target: "c1".into(),
+        },
+        &[4],
+    );
+    assert!(
+        matches!(&events[0], Event::PsiSpent { pp: 1, .. }),
+        "{events:?}"
+    );
+    let Event::Attacked { report, ap: 1, .. } = &events[1] else {
+        panic!("{events:?}")
+    };
+    assert_eq!((report.accuracy, report.chance, report.damage), (4, 4, 2));
+    let ana = g.state().player("ana").unwrap();
+    assert_eq!((ana.pp, ana.ap), (1, 2));
+    let reason = refused(
+        &mut g,
+        Command::Psi {
+            who: "ana".into(),
+            power: "pyrokinesis".into(),
+            target: "c1".into(),
+        },
+    );
+    assert!(reason.contains("needs psionic tier 2"), "{reason}");
+    run(
+        &mut g,
+        Command::Psi {
+            who: "ana".into(),
+            power: "mind-spike".into(),
+            target: "c1".into(),
+        },
+        &[6],
+    );
+    let reason = refused(
+        &mut g,
+        Command::Psi {
+            who: "ana".into(),
+            power: "mind-spike".into(),
+            target: "c1".into(),
+        },
+    );
+    assert!(reason.contains("costs 1 Psi Points; ana has 0"), "{reason}");
+}
