@@ -138,10 +138,7 @@ fn write_chart(odds: &[Odds], path: &Path) -> anyhow::Result<()> {
                 plot::MAX_BARS
             );
         }
-        charts.push(Chart {
-            title,
-            bars: &one.outcomes,
-        });
+        charts.push(Chart::totals(title, &one.outcomes));
     }
     let svg = plot::svg(&charts);
     fs::write(path, svg).with_context(|| format!("could not write the chart to {}", path.display()))

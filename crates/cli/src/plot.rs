@@ -31,8 +31,24 @@ const GRID_STROKE: &str = "#dddddd";
 pub(crate) struct Chart<'a> {
     /// The expression, as the user wrote it; escaped on output.
     pub(crate) title: &'a str,
+    /// A line under the title (empty for none); escaped on output.
+    pub(crate) note: &'a str,
+    /// What the bars' totals are, under the horizontal axis.
+    pub(crate) axis: &'a str,
     /// Every possible total with its probability.
     pub(crate) bars: &'a [(i64, f64)],
+}
+
+impl<'a> Chart<'a> {
+    /// A chart of the totals of a roll, with no note.
+    pub(crate) fn totals(title: &'a str, bars: &'a [(i64, f64)]) -> Self {
+        Chart {
+            title,
+            note: "",
+            axis: "total",
+            bars,
+        }
+    }
 }
 
 /// The whole SVG document for `charts`, stacked vertically.
@@ -69,8 +85,15 @@ fn write_chart(f: &mut fmt::Formatter<'_>, chart: &Chart<'_>, title: &str) -> fm
     let mid = (LEFT + RIGHT) / 2.0;
     writeln!(
         f,
-        r#"<text class="title" x="{mid}" y="28" text-anchor="middle" font-size="16" font-weight="bold">{title}</text>"#
+        r#"<text class="title" x="{mid}" y="22" text-anchor="middle" font-size="16" font-weight="bold">{title}</text>"#
     )?;
+    if !chart.note.is_empty() {
+        writeln!(
+            f,
+            r#"<text class="note" x="{mid}" y="40" text-anchor="middle">{}</text>"#,
+            escape(chart.note)
+        )?;
+    }
 
     // Probability axis: gridlines and labels at round percentages.
     let likeliest = chart.bars.iter().map(|(_, p)| *p).fold(0.0, f64::max);
@@ -148,8 +171,9 @@ fn write_chart(f: &mut fmt::Formatter<'_>, chart: &Chart<'_>, title: &str) -> fm
     )?;
     writeln!(
         f,
-        r#"<text x="{mid}" y="{:.2}" text-anchor="middle">total</text>"#,
-        BOTTOM + 40.0
+        r#"<text x="{mid}" y="{:.2}" text-anchor="middle">{}</text>"#,
+        BOTTOM + 40.0,
+        escape(chart.axis)
     )?;
     let y_mid = (TOP + BOTTOM) / 2.0;
     writeln!(
@@ -237,16 +261,7 @@ mod tests {
     fn one_bar_per_outcome_and_a_chart_per_expression() {
         let d6: Vec<(i64, f64)> = (1..=6).map(|v| (v, 1.0 / 6.0)).collect();
         let coin = [(0, 0.5), (10, 0.5)];
-        let svg = svg(&[
-            Chart {
-                title: "d6",
-                bars: &d6,
-            },
-            Chart {
-                title: "d2*10-10",
-                bars: &coin,
-            },
-        ]);
+        let svg = svg(&[Chart::totals("d6", &d6), Chart::totals("d2*10-10", &coin)]);
         let doc = parsed(&svg);
         assert_eq!(count(&doc, "bar"), 8);
         assert_eq!(count(&doc, "chart"), 2);
@@ -258,6 +273,8 @@ mod tests {
         let title = "d6 # <script>alert('&')</script> \"x\" \u{1}";
         let svg = svg(&[Chart {
             title,
+            note: title,
+            axis: title,
             bars: &[(1, 1.0)],
         }]);
         let doc = parsed(&svg);
@@ -267,6 +284,12 @@ mod tests {
             .and_then(|n| n.text())
             .expect("a title");
         assert_eq!(shown, "d6 # <script>alert('&')</script> \"x\" \u{FFFD}");
+        let note = doc
+            .descendants()
+            .find(|n| n.attribute("class") == Some("note"))
+            .and_then(|n| n.text())
+            .expect("a note");
+        assert_eq!(note, shown);
         assert!(!doc.descendants().any(|n| n.has_tag_name("script")));
     }
 

@@ -13,10 +13,10 @@ use nanite_dice::{Distribution, Error as DiceError};
 use serde::Serialize;
 
 use crate::combat::{
-    Aim, AimNumbers, CRITICAL_DAMAGE, Fighter, SHOCK_THRESHOLD, STEALTH_DAMAGE, ShotRefusal,
-    aim_numbers, check_shot,
+    Aim, AimNumbers, CRITICAL_DAMAGE, Cover, Fighter, Fire, SHOCK_THRESHOLD, STEALTH_DAMAGE,
+    ShotRefusal, Stance, aim_numbers, check_shot,
 };
-use crate::pack::{Attack, DamageType};
+use crate::pack::{Attack, DamageType, FireMode};
 
 /// The odds of one shot.
 #[derive(Clone, Debug, Serialize)]
@@ -66,10 +66,22 @@ impl std::error::Error for OddsError {}
 pub fn shot_odds(attacker: &Fighter, target: &Fighter, aim: &Aim) -> Result<ShotOdds, OddsError> {
     check_shot(attacker, aim).map_err(OddsError::Refused)?;
     let weapon = &attacker.weapons[aim.weapon];
-    let numbers = aim_numbers(attacker, aim);
-    let mc = numbers.miss_chance;
     let damage_roll =
         Distribution::of_with(&weapon.damage, &attacker.stats).map_err(OddsError::Dice)?;
+    Ok(odds_with(attacker, target, aim, &damage_roll))
+}
+
+/// The odds of a shot [`check_shot`] accepted, given its weapon's damage
+/// distribution (computed once per weapon by [`odds_table`]).
+fn odds_with(
+    attacker: &Fighter,
+    target: &Fighter,
+    aim: &Aim,
+    damage_roll: &Distribution,
+) -> ShotOdds {
+    let weapon = &attacker.weapons[aim.weapon];
+    let numbers = aim_numbers(attacker, aim);
+    let mc = numbers.miss_chance;
     let mut health: BTreeMap<i64, f64> = BTreeMap::new();
     let (mut hit, mut critical, mut knockout) = (0.0, 0.0, 0.0);
     for face in 1..=10u32 {
@@ -105,7 +117,7 @@ pub fn shot_odds(attacker: &Fighter, target: &Fighter, aim: &Aim) -> Result<Shot
     };
     let expected = health.iter().map(|(d, p)| *d as f64 * p).sum::<f64>();
     let actions = weapon.shot_actions.max(1) as f64;
-    Ok(ShotOdds {
+    ShotOdds {
         numbers,
         miss_chance: mc,
         hit,
@@ -115,7 +127,7 @@ pub fn shot_odds(attacker: &Fighter, target: &Fighter, aim: &Aim) -> Result<Shot
         expected,
         per_action: expected / actions,
         knockout,
-    })
+    }
 }
 
 /// The health damage of `amount` arriving at `target`, with its chance over
@@ -163,4 +175,156 @@ fn strike_outcomes(
         out.push((left / 2, half as f64 / 100.0));
     }
     out
+}
+
+/// What an odds table covers: which weapons, at which distances, against
+/// which covers and stances of the target. Every fire (aimed, hip, blind)
+/// and fire mode a weapon allows is always included.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableSpec {
+    /// The shooter's weapons, by index; every weapon when empty.
+    pub weapons: Vec<usize>,
+    /// Metres to the target; the far end of each range bracket when absent.
+    pub distance: Option<i64>,
+    /// The target's covers, one block of lines each.
+    pub covers: Vec<Cover>,
+    /// The target's stances, one block of lines each.
+    pub stances: Vec<Stance>,
+    /// The shooter's stance.
+    pub shooter_stance: Stance,
+}
+
+impl Default for TableSpec {
+    /// Every weapon at each bracket's far end, the target standing in the
+    /// open, the shooter standing.
+    fn default() -> Self {
+        TableSpec {
+            weapons: Vec::new(),
+            distance: None,
+            covers: vec![Cover::None],
+            stances: vec![Stance::Standing],
+            shooter_stance: Stance::Standing,
+        }
+    }
+}
+
+/// Every cover (CX-RNG-04).
+pub const ALL_COVERS: [Cover; 3] = [Cover::None, Cover::Partial, Cover::Full];
+/// Every stance of a target (CX-RNG-04, CX-MOVE-04..06).
+pub const ALL_STANCES: [Stance; 4] = [
+    Stance::Standing,
+    Stance::Crouched,
+    Stance::Prone,
+    Stance::Hunkered,
+];
+
+/// One line of an odds table: a shot and its odds.
+#[derive(Clone, Debug, Serialize)]
+pub struct OddsLine {
+    /// The weapon's index among the shooter's weapons.
+    #[serde(skip)]
+    pub weapon_index: usize,
+    /// The weapon's name.
+    pub weapon: String,
+    /// Aimed, hip or blind, as asked (a forced hip shot shows in `numbers`).
+    pub fire: Fire,
+    /// The fire mode.
+    pub mode: FireMode,
+    /// Metres to the target.
+    pub distance: i64,
+    /// The range bracket, from 0.
+    pub bracket: usize,
+    /// The bracket's nearest metre.
+    pub bracket_from: i64,
+    /// The bracket's farthest metre.
+    pub bracket_to: i64,
+    /// The target's cover.
+    pub cover: Cover,
+    /// The target's stance.
+    pub stance: Stance,
+    /// The odds.
+    #[serde(flatten)]
+    pub odds: ShotOdds,
+}
+
+/// The exact odds of every legal shot `shooter` can take at `target` that
+/// `spec` asks for: each weapon, fire (aimed, hip, blind), fire mode, range
+/// bracket, target cover and stance. Shots the weapon cannot take (no such
+/// mode, out of range, hip or blind fire with a knife, hip fire with an
+/// optic outside the minimum distance, CX-RNG-05) are left out; the
+/// magazine is taken as full, since ammunition does not change the odds.
+pub fn odds_table(
+    shooter: &Fighter,
+    target: &Fighter,
+    spec: &TableSpec,
+) -> Result<Vec<OddsLine>, OddsError> {
+    let weapons: Vec<usize> = if spec.weapons.is_empty() {
+        (0..shooter.weapons.len()).collect()
+    } else {
+        spec.weapons.clone()
+    };
+    let mut loaded = shooter.clone();
+    for w in &mut loaded.weapons {
+        w.loaded = w.magazine;
+        w.jammed = false;
+    }
+    let mut lines = Vec::new();
+    for w in weapons {
+        let Some(weapon) = loaded.weapons.get(w) else {
+            return Err(OddsError::Refused(ShotRefusal::NoWeapon));
+        };
+        let damage_roll =
+            Distribution::of_with(&weapon.damage, &loaded.stats).map_err(OddsError::Dice)?;
+        let distances: Vec<i64> = match spec.distance {
+            Some(d) => vec![d],
+            None => weapon.brackets.iter().map(|b| b.to).collect(),
+        };
+        for &cover in &spec.covers {
+            for &stance in &spec.stances {
+                for fire in [Fire::Aimed, Fire::Hip, Fire::Blind] {
+                    for mode in [FireMode::Semi, FireMode::Burst, FireMode::Auto] {
+                        for &distance in &distances {
+                            let aim = Aim {
+                                weapon: w,
+                                mode,
+                                fire,
+                                distance,
+                                cover,
+                                stance,
+                                shooter_stance: spec.shooter_stance,
+                                suppressed: false,
+                                sprinting: false,
+                                stealth: false,
+                                condition: 0,
+                                no_crits: false,
+                            };
+                            if check_shot(&loaded, &aim).is_err() {
+                                continue;
+                            }
+                            let forced = weapon.min_distance.is_some_and(|m| distance < m);
+                            if fire == Fire::Hip && weapon.optical && !forced {
+                                continue;
+                            }
+                            let odds = odds_with(&loaded, target, &aim, &damage_roll);
+                            let bracket = odds.numbers.bracket;
+                            lines.push(OddsLine {
+                                weapon_index: w,
+                                weapon: weapon.name.clone(),
+                                fire,
+                                mode,
+                                distance,
+                                bracket,
+                                bracket_from: weapon.brackets[bracket].from,
+                                bracket_to: weapon.brackets[bracket].to,
+                                cover,
+                                stance,
+                                odds,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(lines)
 }

@@ -22,6 +22,7 @@ mod cx {
     mod movement;
     mod movement_in_play;
     mod odds;
+    mod odds_in_play;
     mod pack;
     mod properties;
     mod refusals;

@@ -129,3 +129,93 @@ fn a_simulation_agrees_with_the_exact_odds() {
         );
     }
 }
+
+#[test]
+fn the_table_covers_every_bracket_fire_mode_cover_and_stance() {
+    // rule: CX-RNG-02
+    // rule: CX-RNG-04
+    // rule: CX-RNG-05
+    // rule: CX-RNG-06
+    use nanite_compound_x::odds::{ALL_COVERS, ALL_STANCES, TableSpec, odds_table};
+    let (raider, vex) = (fighter(RAIDER), fighter(VEX));
+    let spec = TableSpec {
+        covers: ALL_COVERS.to_vec(),
+        stances: ALL_STANCES.to_vec(),
+        ..TableSpec::default()
+    };
+    let table = odds_table(&raider, &vex, &spec).unwrap();
+    // The AR-7 (0-15/16-40/41-80 m) fires aimed, hip and blind in each of
+    // its modes; the knife only strikes. Every line is also a shot the
+    // engine's own odds give the same numbers for.
+    let ar = &raider.weapons[0];
+    let modes = [FireMode::Semi, FireMode::Burst, FireMode::Auto]
+        .into_iter()
+        .filter(|m| ar.has_mode(*m))
+        .count();
+    let expected = 3 * modes * ar.brackets.len() * ALL_COVERS.len() * ALL_STANCES.len();
+    let ar_lines: Vec<_> = table.iter().filter(|l| l.weapon_index == 0).collect();
+    assert_eq!(ar_lines.len(), expected);
+    for l in &ar_lines {
+        assert_eq!(l.distance, ar.brackets[l.bracket].to);
+        let aim = Aim {
+            weapon: 0,
+            mode: l.mode,
+            fire: l.fire,
+            distance: l.distance,
+            cover: l.cover,
+            stance: l.stance,
+            ..aim(l.distance, l.cover)
+        };
+        let mut loaded = raider.clone();
+        loaded.weapons[0].loaded = loaded.weapons[0].magazine;
+        let single = shot_odds(&loaded, &vex, &aim).unwrap();
+        assert_eq!(single.miss_chance, l.odds.miss_chance);
+        assert_eq!(single.damage, l.odds.damage);
+    }
+    // Full cover and hunkering cost 4 + 2 over standing in the open.
+    let at = |cover, stance| {
+        ar_lines
+            .iter()
+            .find(|l| {
+                l.cover == cover
+                    && l.stance == stance
+                    && l.fire == Fire::Aimed
+                    && l.mode == FireMode::Semi
+                    && l.bracket == 1
+            })
+            .unwrap()
+            .odds
+            .miss_chance
+    };
+    assert_eq!(
+        at(Cover::Full, Stance::Hunkered) - at(Cover::None, Stance::Standing),
+        6
+    );
+    // Hip fire is +3, blind +6 on the base (less PER and LUCK bonuses).
+    let fire_at = |fire| {
+        ar_lines
+            .iter()
+            .find(|l| {
+                l.cover == Cover::None
+                    && l.stance == Stance::Standing
+                    && l.fire == fire
+                    && l.mode == FireMode::Semi
+                    && l.bracket == 0
+            })
+            .map(|l| l.odds.miss_chance)
+    };
+    assert_eq!(
+        fire_at(Fire::Hip).unwrap() - fire_at(Fire::Aimed).unwrap(),
+        3
+    );
+    assert!(fire_at(Fire::Blind).unwrap() > fire_at(Fire::Hip).unwrap());
+    // Vex's SMG has a Dot Sight: no hip fire outside its minimum distance.
+    let vex_table = odds_table(&vex, &raider, &TableSpec::default()).unwrap();
+    assert!(
+        vex_table.iter().all(|l| l.fire != Fire::Hip
+            || vex.weapons[l.weapon_index]
+                .min_distance
+                .is_some_and(|m| l.distance < m)),
+        "no hip fire with an optic"
+    );
+}
