@@ -18,6 +18,7 @@ mod physical;
 mod plot;
 mod prompt;
 mod roll;
+mod sim;
 mod station;
 mod transfer;
 mod verify;
@@ -67,6 +68,8 @@ enum Command {
         #[arg(long, env = "DATABASE_URL", default_value = "sqlite:nanite.db")]
         database: String,
     },
+    /// Simulate an encounter file's fight many times: win rates, rounds, casualties.
+    Sim(sim::SimArgs),
     /// Check an exported campaign's dice against its play sessions' revealed seeds.
     Verify(verify::VerifyArgs),
 }
@@ -77,6 +80,7 @@ fn main() -> ExitCode {
         Command::Roll(args) => roll::run(args).map(|()| cx::Outcome::Success),
         Command::Cx(args) => cx::run(args),
         Command::D20(args) => d20::run(args),
+        Command::Sim(args) => sim::run(args).map(|()| cx::Outcome::Success),
         Command::Station(args) => station::run(args),
         Command::Export(args) => transfer::export(args).map(|()| cx::Outcome::Success),
         Command::Import(args) => transfer::import(args).map(|()| cx::Outcome::Success),

@@ -30,6 +30,7 @@ mod level_up;
 pub mod odds;
 mod pack;
 mod sheet;
+pub mod sim;
 mod stat;
 mod validate;
 

@@ -30,6 +30,7 @@ mod cx {
     mod secondary;
     mod sheets;
     mod shooting_in_play;
+    mod sim;
     mod skirmish;
     mod spells;
     mod stats;

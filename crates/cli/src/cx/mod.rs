@@ -19,6 +19,18 @@ use nanite_compound_x::{Character, Pack, validate};
 use nanite_core::Diagnostics;
 use nanite_core::content::SourceFile;
 
+pub(crate) use render::Doc;
+
+/// The battle a Compound X encounter file sets up, with the encounter's
+/// name, for `nanite sim`; `pack` is a content pack directory, or the
+/// built-in sample pack.
+pub(crate) fn encounter_setup(
+    path: &Path,
+    pack: Option<&Path>,
+) -> Result<(String, nanite_compound_x::encounter::Battle)> {
+    encounter::setup(path, &pack::load(pack)?)
+}
+
 /// Arguments of `nanite cx`.
 #[derive(Debug, Args)]
 pub(crate) struct CxArgs {

@@ -480,6 +480,17 @@ pub(crate) fn decide(
     command: &Command,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, Refusal> {
+    decide_with_state(state, command, dice).map(|d| d.events)
+}
+
+/// As [`decide`], also giving the battle with the events applied (the
+/// decision's scratch copy), so a caller that applies them at once, like the
+/// simulator, need not evolve them a second time.
+pub(crate) fn decide_with_state(
+    state: &Battle,
+    command: &Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Decision, Refusal> {
     let mut d = Decision::new(state);
     match command {
         Command::Add {
@@ -725,7 +736,7 @@ pub(crate) fn decide(
         )?,
     }
     stealth::aftermath(&mut d, command)?;
-    Ok(d.events)
+    Ok(d)
 }
 
 /// Initiative: a d100 read from two d10 plus the sheet's initiative modifier

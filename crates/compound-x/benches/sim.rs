@@ -1,0 +1,118 @@
+//! Benchmark: whole simulated 4-against-4 Compound X fights through the
+//! real engine, one at a time and in parallel on 1 and 2 threads.
+//!
+//! Targets (issue 10): at least 20,000 fights per second on a 2-core
+//! machine, and a speed-up of at least 1.8x from 1 to 2 threads. The
+//! throughput is reported as fights (elements) per second.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use nanite_compound_x::combat::{Cover, Fighter, Stance};
+use nanite_compound_x::encounter::{Battle, Command, CompoundX};
+use nanite_compound_x::sim::{MAX_ROUNDS, Setup, SimOptions, play, run_seed, simulate};
+use nanite_compound_x::{Character, Pack, Sheet};
+use nanite_core::content::SourceFile;
+use nanite_core::{CombatantId, Game, ScriptedDice};
+
+fn pack() -> Pack {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../content/compound-x");
+    let files: Vec<SourceFile> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .map(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            SourceFile::new(name, std::fs::read_to_string(&p).unwrap())
+        })
+        .collect();
+    let (pack, found) = Pack::load(&files);
+    assert!(!found.has_errors(), "{found}");
+    pack
+}
+
+fn fighter(pack: &Pack, text: &str) -> Fighter {
+    let (character, found) = Character::read(&SourceFile::new("bench.toml", text));
+    assert!(!found.has_errors(), "{found}");
+    Fighter::from_sheet(&Sheet::compute(&character, pack), pack)
+}
+
+/// Four of Vex's crew against two raiders and two scavs, 15 to 21 m apart.
+fn four_against_four(pack: &Pack) -> Setup {
+    let vex = fighter(pack, include_str!("../../../examples/compound-x/vex.toml"));
+    let raider = fighter(
+        pack,
+        include_str!("../../../examples/compound-x/raider.toml"),
+    );
+    let scav = fighter(pack, include_str!("../../../examples/compound-x/scav.toml"));
+    let cast = [
+        ("vex-1", "crew", &vex, Cover::Partial),
+        ("vex-2", "crew", &vex, Cover::None),
+        ("vex-3", "crew", &vex, Cover::None),
+        ("vex-4", "crew", &vex, Cover::Partial),
+        ("raider-1", "raiders", &raider, Cover::None),
+        ("raider-2", "raiders", &raider, Cover::Partial),
+        ("scav-1", "raiders", &scav, Cover::Full),
+        ("scav-2", "raiders", &scav, Cover::None),
+    ];
+    let mut game: Game<CompoundX> = Game::new(Battle::new());
+    let mut none = ScriptedDice::new([]);
+    for (who, side, f, cover) in &cast {
+        let add = Command::Add {
+            id: CombatantId::from(*who),
+            side: (*side).into(),
+            hidden: false,
+            fighter: Box::new((*f).clone()),
+            cover: *cover,
+            stance: Stance::Standing,
+        };
+        game.execute(&add, &mut none).unwrap();
+    }
+    let mut extra = 0;
+    for (i, (a, side_a, ..)) in cast.iter().enumerate() {
+        for (b, side_b, ..) in &cast[i + 1..] {
+            if side_a != side_b {
+                let set = Command::Distance {
+                    a: CombatantId::from(*a),
+                    b: CombatantId::from(*b),
+                    metres: 15 + extra % 7,
+                };
+                game.execute(&set, &mut none).unwrap();
+                extra += 1;
+            }
+        }
+    }
+    Setup::new(game.state().clone()).unwrap()
+}
+
+fn fights(c: &mut Criterion) {
+    let setup = four_against_four(&pack());
+    let mut group = c.benchmark_group("4 against 4");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(1));
+    let mut i = 0;
+    group.bench_function("one fight", |b| {
+        b.iter(|| {
+            i += 1;
+            play(black_box(&setup), run_seed(5, i), MAX_ROUNDS)
+        });
+    });
+    let runs = 2000;
+    group.throughput(Throughput::Elements(runs));
+    for threads in [1, 2] {
+        let options = SimOptions {
+            runs,
+            seed: 5,
+            threads,
+            max_rounds: MAX_ROUNDS,
+        };
+        group.bench_function(format!("{runs} fights on {threads} thread(s)"), |b| {
+            b.iter(|| simulate(black_box(&setup), &options, &|_| {}));
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, fights);
+criterion_main!(benches);

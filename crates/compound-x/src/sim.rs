@@ -1,0 +1,245 @@
+//! The encounter simulator: whole Compound X fights played from an
+//! encounter's setup by sensible policies, many times over, in parallel,
+//! to tell a designer whether a fight is fair before the evening.
+//!
+//! Every action goes through the real engine ([`crate::encounter`]): a
+//! policy only chooses a command, and `decide` judges it exactly as at the
+//! table, rolling the same dice for the same purposes. No rule is
+//! re-implemented here, so a simulated fight can never drift from a played
+//! one.
+//!
+//! - `policy`: what a combatant does on its turn (aim and shoot the best
+//!   target, take and keep cover, reload, clear jams, suppress when
+//!   outnumbered, stabilize downed allies, flee when broken).
+//! - `fight`: one fight from the setup to its end, with its own dice.
+//! - `tally`: counting many fights into a [`Report`], with Wilson intervals.
+//!
+//! Determinism: run `i` of a simulation with master seed `s` uses the dice
+//! seeded by [`run_seed`]`(s, i)`, whatever thread plays it, and the tallies
+//! are sums of whole numbers, so a seed gives the same report for any thread
+//! count and any scheduling.
+
+mod fight;
+mod policy;
+mod tally;
+
+use std::collections::BTreeMap;
+
+use nanite_core::encounter::Phase;
+use nanite_core::{CombatantId, ScriptedDice};
+
+use crate::encounter::{Battle, Command, command};
+pub use fight::{Fight, Loss, play};
+pub use tally::{Report, SideReport, wilson};
+
+/// Metres between two allies whose distance the setup leaves unset: a fire
+/// team keeps close (the simulator's GM sets it; see docs/cli/sim.md).
+pub const ALLY_METRES: i64 = 2;
+/// A fight still going after this many rounds ends in a draw by default.
+pub const MAX_ROUNDS: u32 = 50;
+
+/// A fight ready to be simulated: the combatants entered with their cover,
+/// stance and initiatives set by hand, every distance between enemies
+/// known, before initiative is rolled.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    pub(crate) battle: Battle,
+    /// Each combatant's side, in the order they entered.
+    pub(crate) sides: Vec<(CombatantId, String)>,
+    /// The sides, sorted.
+    pub(crate) side_names: Vec<String>,
+    /// Those that take a surprise round: the hidden ones (CX-TURN-02).
+    pub(crate) surprise: Vec<CombatantId>,
+    /// Expected damage roll of each combatant's weapons, by index.
+    pub(crate) mean_damage: BTreeMap<CombatantId, Vec<f64>>,
+}
+
+/// Why a battle cannot be simulated. Nothing was played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// Fewer than two sides.
+    #[error(
+        "a fight needs at least two sides; this one has {}: give the combatants different `side`s",
+        if .0.is_empty() { "none".to_string() } else { .0.join(", ") }
+    )]
+    OneSide(Vec<String>),
+    /// Enemies whose distance is not known: no shot could be taken.
+    #[error(
+        "the distance between {} is not set; add a [[distance]] for each pair of enemies",
+        .0.iter().map(|(a, b)| format!("{a} and {b}")).collect::<Vec<_>>().join(", ")
+    )]
+    MissingDistances(Vec<(String, String)>),
+    /// The fight has already begun.
+    #[error("the fight has already begun; simulate from its setup")]
+    Begun,
+}
+
+impl Setup {
+    /// Checks `battle` (combatants entered, distances set, not begun) and
+    /// sets the distances between allies that it leaves unset to
+    /// [`ALLY_METRES`].
+    pub fn new(mut battle: Battle) -> Result<Setup, SetupError> {
+        if battle.clock.phase != Phase::Setup {
+            return Err(SetupError::Begun);
+        }
+        let sides: Vec<(CombatantId, String)> = battle
+            .clock
+            .seats
+            .iter()
+            .map(|s| (s.id.clone(), s.side.clone()))
+            .collect();
+        let mut side_names: Vec<String> = sides.iter().map(|(_, s)| s.clone()).collect();
+        side_names.sort();
+        side_names.dedup();
+        if side_names.len() < 2 {
+            return Err(SetupError::OneSide(side_names));
+        }
+        let mut missing = Vec::new();
+        let mut allies = Vec::new();
+        for (i, (a, side_a)) in sides.iter().enumerate() {
+            for (b, side_b) in &sides[i + 1..] {
+                if battle.distance(a, b).is_some() {
+                    continue;
+                }
+                if side_a == side_b {
+                    allies.push((a.clone(), b.clone()));
+                } else {
+                    missing.push((a.0.clone(), b.0.clone()));
+                }
+            }
+        }
+        if !missing.is_empty() {
+            return Err(SetupError::MissingDistances(missing));
+        }
+        for (a, b) in allies {
+            let set = Command::Distance {
+                a,
+                b,
+                metres: ALLY_METRES,
+            };
+            // A GM command: it rolls nothing, and both ids exist.
+            if let Ok(d) = command::decide_with_state(&battle, &set, &mut ScriptedDice::new([])) {
+                battle = d.state;
+            }
+        }
+        let surprise = battle
+            .clock
+            .seats
+            .iter()
+            .filter(|s| s.hidden)
+            .map(|s| s.id.clone())
+            .collect();
+        let mean_damage = battle
+            .combatants
+            .iter()
+            .map(|(id, c)| {
+                let means = c
+                    .fighter
+                    .weapons
+                    .iter()
+                    .map(|w| {
+                        nanite_dice::Distribution::of_with(&w.damage, &c.fighter.stats)
+                            .map_or(0.0, |d| d.mean())
+                    })
+                    .collect();
+                (id.clone(), means)
+            })
+            .collect();
+        Ok(Setup {
+            battle,
+            sides,
+            side_names,
+            surprise,
+            mean_damage,
+        })
+    }
+
+    /// The sides, sorted by name.
+    pub fn sides(&self) -> &[String] {
+        &self.side_names
+    }
+
+    /// The battle as the fights start from it.
+    pub fn battle(&self) -> &Battle {
+        &self.battle
+    }
+}
+
+/// How many fights, with which dice, on how many threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SimOptions {
+    /// Fights to play.
+    pub runs: u64,
+    /// The master seed; run `i` uses [`run_seed`]`(seed, i)`.
+    pub seed: u64,
+    /// Threads to play on (at least 1).
+    pub threads: usize,
+    /// Rounds after which a fight is a draw.
+    pub max_rounds: u32,
+}
+
+impl Default for SimOptions {
+    fn default() -> Self {
+        SimOptions {
+            runs: 1000,
+            seed: 0,
+            threads: 1,
+            max_rounds: MAX_ROUNDS,
+        }
+    }
+}
+
+/// The dice seed of run `index` under the master `seed` (SplitMix64 of
+/// both), so runs are independent and do not depend on the thread count.
+pub fn run_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed
+        .wrapping_add(index.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Plays `options.runs` fights from `setup` over `options.threads`
+/// threads and counts them. `progress` is told, from any thread, how many
+/// more fights have finished (in steps, not one by one).
+pub fn simulate(setup: &Setup, options: &SimOptions, progress: &(dyn Fn(u64) + Sync)) -> Report {
+    const STEP: u64 = 64;
+    let runs = options.runs;
+    let threads = (options.threads.max(1) as u64).min(runs.max(1));
+    let parts: Vec<tally::Tally> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    let mut part = tally::Tally::new(setup);
+                    let (mut index, mut since) = (t, 0);
+                    while index < runs {
+                        let fight = play(setup, run_seed(options.seed, index), options.max_rounds);
+                        part.add(setup, &fight);
+                        index += threads;
+                        since += 1;
+                        if since == STEP {
+                            progress(since);
+                            since = 0;
+                        }
+                    }
+                    progress(since);
+                    part
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| match h.join() {
+                Ok(part) => part,
+                Err(panic) => std::panic::resume_unwind(panic),
+            })
+            .collect()
+    });
+    let mut total = tally::Tally::new(setup);
+    for part in &parts {
+        total.merge(part);
+    }
+    total.report(setup, options)
+}

@@ -1,0 +1,208 @@
+//! One simulated fight: initiative, the surprise round for the hidden, then
+//! turn after turn chosen by the policies and judged by the engine, until
+//! one side alone can still fight, or the round limit.
+
+use std::collections::BTreeSet;
+
+use nanite_core::encounter::Phase;
+use nanite_core::{ClockCommand, CombatantId, SeededDice};
+
+use super::{Setup, policy};
+use crate::encounter::{Battle, Command, command};
+
+/// Commands one turn may take at most (4 actions, free stance changes and
+/// GM rulings leave room to spare); a policy that asks for more ends its
+/// turn.
+const MAX_COMMANDS_PER_TURN: usize = 16;
+
+/// How a combatant was lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Loss {
+    /// Dead.
+    Dead,
+    /// Downed, unconscious or otherwise unable to fight at the end.
+    Down,
+    /// Fled the battle.
+    Fled,
+}
+
+/// The end of one fight.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fight {
+    /// The side left fighting, or none: a draw (every side out, or the
+    /// round limit).
+    pub winner: Option<String>,
+    /// Rounds begun (1 for a fight over in its first round).
+    pub rounds: u32,
+    /// Each lost combatant with how.
+    pub losses: Vec<(CombatantId, Loss)>,
+    /// Shots fired.
+    pub shots: u32,
+    /// Commands the engine refused (a policy's mistake; each ends its turn).
+    pub refused: u32,
+}
+
+/// The state of a fight in progress: the battle, its dice, and what the
+/// policies remember.
+pub(crate) struct Run<'s> {
+    pub(crate) setup: &'s Setup,
+    pub(crate) battle: Battle,
+    dice: SeededDice,
+    /// Those that have taken cover once (they keep it).
+    pub(crate) took_cover: BTreeSet<CombatantId>,
+    /// Those that fled.
+    pub(crate) fled: BTreeSet<CombatantId>,
+    shots: u32,
+    refused: u32,
+}
+
+impl Run<'_> {
+    /// Asks the engine; on a refusal nothing changed and false is returned.
+    pub(crate) fn execute(&mut self, c: &Command) -> bool {
+        match command::decide_with_state(&self.battle, c, &mut self.dice) {
+            Ok(d) => {
+                if matches!(c, Command::Fire { .. }) {
+                    self.shots += 1;
+                }
+                self.battle = d.state;
+                true
+            }
+            Err(_) => {
+                self.refused += 1;
+                false
+            }
+        }
+    }
+
+    /// Whether `id` can still fight: present, not fled, alive, not downed,
+    /// and not kept from acting by a condition.
+    pub(crate) fn can_fight(&self, id: &CombatantId) -> bool {
+        !self.fled.contains(id)
+            && self.battle.combatants.get(id).is_some_and(|c| {
+                !c.fighter.dead
+                    && !c.fighter.is_downed()
+                    && !self
+                        .battle
+                        .conditions(id)
+                        .any(|k| k.kind.prevents_actions())
+            })
+    }
+
+    /// The side of `id`.
+    pub(crate) fn side_of(&self, id: &CombatantId) -> &str {
+        self.setup
+            .sides
+            .iter()
+            .find(|(c, _)| c == id)
+            .map_or("", |(_, s)| s.as_str())
+    }
+
+    /// The sides with someone who can still fight.
+    fn standing_sides(&self) -> BTreeSet<&str> {
+        self.setup
+            .sides
+            .iter()
+            .filter(|(id, _)| self.can_fight(id))
+            .map(|(_, s)| s.as_str())
+            .collect()
+    }
+
+    /// A combatant that spent its turn running leaves the battle (the GM
+    /// removes it, CX-TURN-08).
+    fn leave(&mut self, id: &CombatantId) {
+        if self.execute(&Command::Clock(ClockCommand::Leave { id: id.clone() })) {
+            self.fled.insert(id.clone());
+        }
+    }
+}
+
+/// Plays one fight from `setup` with dice seeded by `seed`; a draw after
+/// `max_rounds` rounds.
+pub fn play(setup: &Setup, seed: u64, max_rounds: u32) -> Fight {
+    let mut run = Run {
+        setup,
+        battle: setup.battle.clone(),
+        dice: SeededDice::new(seed),
+        took_cover: BTreeSet::new(),
+        fled: BTreeSet::new(),
+        shots: 0,
+        refused: 0,
+    };
+    if run
+        .battle
+        .clock
+        .seats
+        .iter()
+        .any(|s| s.initiative.is_none())
+    {
+        run.execute(&Command::RollInitiative { who: Vec::new() });
+    }
+    run.execute(&Command::Clock(ClockCommand::Begin {
+        surprise: setup.surprise.clone(),
+    }));
+    loop {
+        if run.standing_sides().len() < 2 || run.battle.round() > max_rounds {
+            break;
+        }
+        if !run.battle.in_combat() {
+            break;
+        }
+        if let Some(me) = run.battle.clock.active.clone() {
+            let mut fleeing = false;
+            for _ in 0..MAX_COMMANDS_PER_TURN {
+                if run.standing_sides().len() < 2 || !run.can_fight(&me) {
+                    break;
+                }
+                let Some(choice) = policy::choose(&run, &me) else {
+                    break;
+                };
+                fleeing |= choice.fleeing;
+                if !run.execute(&choice.command) {
+                    break;
+                }
+                for c in &choice.then {
+                    run.execute(c);
+                }
+            }
+            if fleeing {
+                run.leave(&me);
+            }
+        }
+        if !run.execute(&Command::Clock(ClockCommand::NextTurn)) {
+            break;
+        }
+    }
+    let standing = run.standing_sides();
+    let winner = if standing.len() == 1 && run.battle.round() <= max_rounds {
+        standing.iter().next().map(|s| s.to_string())
+    } else {
+        None
+    };
+    let rounds = run.battle.round().min(max_rounds).max(1);
+    if run.battle.clock.phase != Phase::Ended {
+        run.execute(&Command::Clock(ClockCommand::End));
+    }
+    let losses = setup
+        .sides
+        .iter()
+        .filter_map(|(id, _)| {
+            let c = run.battle.combatants.get(id)?;
+            if run.fled.contains(id) {
+                Some((id.clone(), Loss::Fled))
+            } else if c.fighter.dead {
+                Some((id.clone(), Loss::Dead))
+            } else if !run.can_fight(id) {
+                Some((id.clone(), Loss::Down))
+            } else {
+                None
+            }
+        })
+        .collect();
+    Fight {
+        winner,
+        rounds,
+        losses,
+        shots: run.shots,
+        refused: run.refused,
+    }
+}

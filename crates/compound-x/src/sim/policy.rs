@@ -1,0 +1,500 @@
+//! What a simulated combatant does next on its turn, in order of priority:
+//! save against fear or a pin (and flee when afraid), flee when its side is
+//! broken, stabilize a downed ally, take cover once and crouch behind it,
+//! clear a jam, reload an empty weapon, suppress with its last action when
+//! outnumbered, aim, and shoot the target it expects to hurt most.
+//!
+//! A policy only proposes a command the rules allow as far as it can tell
+//! (actions left, ammunition, range, fear); the engine judges it.
+
+use nanite_core::CombatantId;
+
+use super::fight::Run;
+use crate::combat::{Aim, ConditionKind, Cover, Fire, Stance, aim_numbers};
+use crate::encounter::{Combatant, Command, CxEffect, Way, move_actions, stance_cost};
+use crate::pack::{Attack, FireMode, Suppression};
+
+/// A chance to hit at or below which a shooter closes in to a nearer bracket.
+const LONG_SHOT: f64 = 0.2;
+
+/// A command, what the GM rules after it, and whether it is part of fleeing.
+pub(crate) struct Choice {
+    pub(crate) command: Command,
+    /// GM commands that follow it (distances after a flight).
+    pub(crate) then: Vec<Command>,
+    pub(crate) fleeing: bool,
+}
+
+impl From<Command> for Choice {
+    fn from(command: Command) -> Self {
+        Choice {
+            command,
+            then: Vec::new(),
+            fleeing: false,
+        }
+    }
+}
+
+/// The best shot found: target, weapon, mode, and its worth.
+struct Pick {
+    target: CombatantId,
+    weapon: usize,
+    mode: FireMode,
+    /// Expected damage per action, weighted toward finishing the wounded.
+    score: f64,
+    /// The chance to hit.
+    hit: f64,
+    /// Metres to the target.
+    distance: i64,
+    /// The range bracket.
+    bracket: usize,
+}
+
+/// The next command of `me` on its turn, or none: its turn is done.
+pub(crate) fn choose(run: &Run<'_>, me: &CombatantId) -> Option<Choice> {
+    let battle = &run.battle;
+    let c = battle.combatants.get(me)?;
+    let left = if battle.clock.active.as_ref() == Some(me) {
+        battle.clock.budget.left
+    } else {
+        0
+    };
+    if left == 0 {
+        return None;
+    }
+    let round = battle.round();
+    let tried = |kind: ConditionKind| c.saves_tried.contains(&(kind, round));
+    // Greater fear allows only its save; fear a save or flight (CX-COND-04).
+    if battle.has_condition(me, ConditionKind::GreaterFear) {
+        return (!tried(ConditionKind::GreaterFear)).then(|| save(me, ConditionKind::GreaterFear));
+    }
+    if battle.has_condition(me, ConditionKind::Fear) {
+        if !tried(ConditionKind::Fear) {
+            return Some(save(me, ConditionKind::Fear));
+        }
+        return flee(run, me, c, left);
+    }
+    // Pinned down: a DC 70 Will save once a round, else blind fire (CX-COND-06).
+    let pinned = battle.has_condition(me, ConditionKind::PinnedDown);
+    if pinned && !tried(ConditionKind::PinnedDown) {
+        return Some(save(me, ConditionKind::PinnedDown));
+    }
+    if battle.grapple_of(me).is_some() || battle.is_restrained(me) {
+        return None;
+    }
+    if !pinned && broken(run, me, c) {
+        return flee(run, me, c, left);
+    }
+    if !pinned {
+        if let Some(choice) = stabilize(run, me, c, left) {
+            return Some(choice);
+        }
+        if let Some(choice) = take_cover(run, me, c, left) {
+            return Some(choice);
+        }
+    }
+    let aimed = battle.has_effect(me, |e| matches!(e, CxEffect::Aimed));
+    let fire = if c.stance == Stance::Hunkered {
+        Fire::Blind
+    } else if aimed || left >= 2 {
+        Fire::Aimed
+    } else {
+        Fire::Hip
+    };
+    let Some(pick) = best_shot(run, me, c, fire) else {
+        return supply(me, c).or_else(|| close_in(run, me, c, left));
+    };
+    let weapon = &c.fighter.weapons[pick.weapon];
+    if weapon.jammed {
+        return Some(
+            Command::ClearJam {
+                id: me.clone(),
+                weapon: pick.weapon,
+            }
+            .into(),
+        );
+    }
+    if weapon.magazine > 0 && weapon.loaded < weapon.rounds_for(pick.mode) {
+        return (weapon.spare_magazines > 0
+            && !battle.has_effect(me, |e| matches!(e, CxEffect::Reloading { .. })))
+        .then(|| {
+            Command::Reload {
+                id: me.clone(),
+                weapon: pick.weapon,
+            }
+            .into()
+        });
+    }
+    // Outnumbered: the last action lays down suppressive fire (CX-SUP).
+    if left == 1 && c.stance != Stance::Hunkered && outnumbered(run, me) {
+        if let Some(level) = suppression_level(weapon) {
+            return Some(
+                Command::Suppress {
+                    id: me.clone(),
+                    target: pick.target,
+                    weapon: pick.weapon,
+                    level: Some(level),
+                }
+                .into(),
+            );
+        }
+    }
+    // A long shot (a hit in 5 or worse) with a nearer bracket: close in
+    // first, keeping its cover, while that leaves actions to shoot.
+    if pick.hit <= LONG_SHOT && pick.bracket > 0 && left >= 3 && !pinned && pick.distance > 1 {
+        let nearer = weapon.brackets[pick.bracket - 1].to;
+        return Some(
+            Command::Move {
+                id: me.clone(),
+                metres: stride(c).min(pick.distance - nearer.max(1)).max(1),
+                way: Way::Toward {
+                    id: pick.target.clone(),
+                },
+                sprint: false,
+                cover: None,
+                concealed: false,
+            }
+            .into(),
+        );
+    }
+    let forced_hip = weapon.min_distance.is_some_and(|min| pick.distance < min);
+    if fire == Fire::Aimed && !aimed && !forced_hip {
+        return Some(Command::Aim { id: me.clone() }.into());
+    }
+    if left < weapon.shot_actions.max(1) as u32 {
+        return None;
+    }
+    let fire = match fire {
+        Fire::Aimed if forced_hip => Some(Fire::Hip),
+        Fire::Aimed => Some(Fire::Aimed),
+        f => Some(f),
+    };
+    Some(
+        Command::Fire {
+            id: me.clone(),
+            target: pick.target,
+            weapon: pick.weapon,
+            mode: pick.mode,
+            fire,
+            distance: None,
+            cover: None,
+        }
+        .into(),
+    )
+}
+
+fn save(me: &CombatantId, condition: ConditionKind) -> Choice {
+    Command::Save {
+        id: me.clone(),
+        condition,
+    }
+    .into()
+}
+
+/// Metres `c` covers in 2 actions in its stance (CX-MOVE-01..05).
+fn stride(c: &Combatant) -> i64 {
+    let m = &c.fighter.movement;
+    match c.stance {
+        Stance::Crouched => m.crouched,
+        Stance::Prone => m.prone,
+        _ => m.per_2_actions,
+    }
+    .max(1)
+}
+
+/// Enemies of `me` that can still fight, with their distance.
+fn enemies<'r>(
+    run: &'r Run<'_>,
+    me: &'r CombatantId,
+) -> impl Iterator<Item = (&'r CombatantId, Option<i64>)> + 'r {
+    let side = run.side_of(me);
+    run.setup
+        .sides
+        .iter()
+        .filter(move |(id, s)| s != side && run.can_fight(id))
+        .map(move |(id, _)| (id, run.battle.distance(me, id)))
+}
+
+/// Able allies (itself included) and able enemies.
+fn strengths(run: &Run<'_>, me: &CombatantId) -> (usize, usize) {
+    let side = run.side_of(me);
+    let (mut allies, mut foes) = (0, 0);
+    for (id, s) in &run.setup.sides {
+        if run.can_fight(id) {
+            if s == side {
+                allies += 1;
+            } else {
+                foes += 1;
+            }
+        }
+    }
+    (allies, foes)
+}
+
+fn outnumbered(run: &Run<'_>, me: &CombatantId) -> bool {
+    let (allies, foes) = strengths(run, me);
+    foes > allies
+}
+
+/// Broken: half its side or more is lost and it is outnumbered, or it
+/// fights on alone, below a quarter of its health, against two or more.
+fn broken(run: &Run<'_>, me: &CombatantId, c: &Combatant) -> bool {
+    let side = run.side_of(me);
+    let members = run.setup.sides.iter().filter(|(_, s)| s == side).count();
+    let (allies, foes) = strengths(run, me);
+    let lost = members - allies;
+    (2 * lost >= members && foes > allies)
+        || (allies == 1 && foes >= 2 && 4 * c.fighter.hp < c.fighter.max_hp)
+}
+
+/// Runs from the nearest enemy; the GM takes it as far from the others
+/// (its distance to each grows by as much). At the end of a turn spent
+/// running, it is gone (CX-TURN-08).
+fn flee(run: &Run<'_>, me: &CombatantId, c: &Combatant, left: u32) -> Option<Choice> {
+    if left < 2 {
+        return None;
+    }
+    let (nearest, _) = enemies(run, me)
+        .filter_map(|(id, m)| m.map(|m| (id, m)))
+        .min_by_key(|(_, m)| *m)?;
+    let metres = stride(c);
+    let then = enemies(run, me)
+        .filter(|(id, _)| *id != nearest)
+        .filter_map(|(id, m)| {
+            m.map(|m| Command::Distance {
+                a: me.clone(),
+                b: id.clone(),
+                metres: (m + metres).min(100_000),
+            })
+        })
+        .collect();
+    Some(Choice {
+        command: Command::Move {
+            id: me.clone(),
+            metres,
+            way: Way::Away {
+                id: nearest.clone(),
+            },
+            sprint: false,
+            cover: None,
+            concealed: false,
+        },
+        then,
+        fleeing: true,
+    })
+}
+
+/// A downed ally within reach: stabilize it, moving next to it first if
+/// that leaves an action to begin (CX-DEATH-05, CX-DEATH-08).
+fn stabilize(run: &Run<'_>, me: &CombatantId, c: &Combatant, left: u32) -> Option<Choice> {
+    let side = run.side_of(me);
+    let (patient, metres) = run
+        .setup
+        .sides
+        .iter()
+        .filter(|(id, s)| s == side && id != me && !run.fled.contains(id))
+        .filter(|(id, _)| {
+            run.battle
+                .combatants
+                .get(id)
+                .is_some_and(|p| p.fighter.is_downed() && !p.fighter.dead)
+        })
+        .filter_map(|(id, _)| run.battle.distance(me, id).map(|m| (id, m)))
+        .min_by_key(|(_, m)| *m)?;
+    if metres <= 1 {
+        return Some(
+            Command::Stabilize {
+                id: me.clone(),
+                target: patient.clone(),
+                kit: false,
+            }
+            .into(),
+        );
+    }
+    let walk = metres - 1;
+    let cost = move_actions(walk, stride(c));
+    (cost < i64::from(left)).then(|| {
+        Command::Move {
+            id: me.clone(),
+            metres: walk,
+            way: Way::Toward {
+                id: patient.clone(),
+            },
+            sprint: false,
+            cover: None,
+            concealed: false,
+        }
+        .into()
+    })
+}
+
+/// Out in the open: into partial cover, assumed within one move (2
+/// actions), once a fight; behind cover, crouch (free) and stay.
+fn take_cover(run: &Run<'_>, me: &CombatantId, c: &Combatant, left: u32) -> Option<Choice> {
+    if c.cover == Cover::None && !run.took_cover.contains(me) && left >= 3 {
+        return Some(
+            Command::Move {
+                id: me.clone(),
+                metres: stride(c),
+                way: Way::Elsewhere,
+                sprint: false,
+                cover: Some(Cover::Partial),
+                concealed: false,
+            }
+            .into(),
+        );
+    }
+    (c.stance == Stance::Standing && stance_cost(Stance::Standing, Stance::Crouched) == 0).then(
+        || {
+            Command::Stance {
+                id: me.clone(),
+                to: Stance::Crouched,
+            }
+            .into()
+        },
+    )
+}
+
+/// The shot with the most expected damage per action, counting the finish
+/// of a wounded enemy double, over every able enemy in range and every
+/// usable weapon and mode (ammunition aside: an empty favourite is
+/// reloaded).
+fn best_shot(run: &Run<'_>, me: &CombatantId, c: &Combatant, fire: Fire) -> Option<Pick> {
+    let means = run.setup.mean_damage.get(me)?;
+    let mut best: Option<Pick> = None;
+    for (target, metres) in enemies(run, me) {
+        let Some(distance) = metres else { continue };
+        let Some(victim) = run.battle.combatants.get(target) else {
+            continue;
+        };
+        for (w, weapon) in c.fighter.weapons.iter().enumerate() {
+            if weapon.attack != Attack::Ranged || weapon.broken {
+                continue;
+            }
+            let out_of_ammo =
+                weapon.magazine > 0 && weapon.loaded == 0 && weapon.spare_magazines == 0;
+            if out_of_ammo {
+                continue;
+            }
+            for mode in [FireMode::Semi, FireMode::Burst, FireMode::Auto] {
+                let aim = Aim {
+                    weapon: w,
+                    mode,
+                    fire,
+                    distance,
+                    cover: victim.cover,
+                    stance: victim.stance,
+                    shooter_stance: c.stance,
+                    suppressed: run.battle.is_suppressed(me),
+                    sprinting: c.sprint_window > 0,
+                    stealth: false,
+                    condition: 0,
+                    no_crits: false,
+                };
+                // Judged as if loaded and clear (a jam or an empty magazine
+                // is seen to first): the mode, the range, and what the
+                // stance and optics allow (CX-RNG-02, CX-RNG-05, CX-MOVE-06).
+                if !weapon.has_mode(mode) || weapon.bracket(distance).is_none() {
+                    continue;
+                }
+                if c.stance == Stance::Hunkered && fire != Fire::Blind {
+                    continue;
+                }
+                let forced_hip = weapon.min_distance.is_some_and(|m| distance < m);
+                if fire == Fire::Hip && weapon.optical && !forced_hip {
+                    continue;
+                }
+                if weapon.magazine > 0 && weapon.rounds_for(mode) > weapon.magazine {
+                    continue;
+                }
+                let miss = aim_numbers(&c.fighter, &aim).miss_chance;
+                let hit = (10 - miss).clamp(0, 10) as f64 / 10.0;
+                let per_action =
+                    hit * means.get(w).copied().unwrap_or(0.0) / weapon.shot_actions.max(1) as f64;
+                let finish = if means.get(w).copied().unwrap_or(0.0) >= victim.fighter.hp as f64 {
+                    2.0
+                } else {
+                    1.0
+                };
+                let score = per_action * finish;
+                let better = match &best {
+                    None => score > 0.0,
+                    Some(b) => score > b.score + 1e-12,
+                };
+                if better {
+                    best = Some(Pick {
+                        target: target.clone(),
+                        weapon: w,
+                        mode,
+                        score,
+                        hit,
+                        distance,
+                        bracket: weapon.bracket(distance).unwrap_or(0),
+                    });
+                }
+            }
+        }
+    }
+    best
+}
+
+/// No shot at all: reload an empty weapon that has a spare magazine.
+fn supply(me: &CombatantId, c: &Combatant) -> Option<Choice> {
+    c.fighter
+        .weapons
+        .iter()
+        .position(|w| {
+            w.attack == Attack::Ranged
+                && !w.broken
+                && w.magazine > 0
+                && w.loaded == 0
+                && w.spare_magazines > 0
+        })
+        .map(|weapon| {
+            Command::Reload {
+                id: me.clone(),
+                weapon,
+            }
+            .into()
+        })
+}
+
+/// Every enemy out of range: move toward the nearest.
+fn close_in(run: &Run<'_>, me: &CombatantId, c: &Combatant, left: u32) -> Option<Choice> {
+    if left < 2 || c.stance == Stance::Hunkered {
+        return None;
+    }
+    let (nearest, metres) = enemies(run, me)
+        .filter_map(|(id, m)| m.map(|m| (id, m)))
+        .min_by_key(|(_, m)| *m)?;
+    (metres > 1).then(|| {
+        Command::Move {
+            id: me.clone(),
+            metres: stride(c).min(metres - 1),
+            way: Way::Toward {
+                id: nearest.clone(),
+            },
+            sprint: false,
+            cover: None,
+            concealed: false,
+        }
+        .into()
+    })
+}
+
+/// The heaviest suppression the weapon can lay down with what is loaded
+/// (light takes what is left, at least 1 round; CX-SUP-02..04).
+fn suppression_level(weapon: &crate::combat::WeaponState) -> Option<Suppression> {
+    let most = weapon.suppression?;
+    if weapon.jammed || weapon.broken || weapon.loaded < 1 {
+        return None;
+    }
+    let order = [Suppression::Heavy, Suppression::Medium, Suppression::Light];
+    let rank = |s: Suppression| order.iter().position(|o| *o == s).unwrap_or(0);
+    order
+        .into_iter()
+        .filter(|l| rank(*l) >= rank(most))
+        .find(|l| {
+            *l == Suppression::Light || weapon.loaded >= crate::encounter::suppression_rounds(*l)
+        })
+}
