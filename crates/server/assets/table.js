@@ -149,7 +149,9 @@
       setPath(out, f.name, value);
     }
     var physical = form.querySelector('[name="physical"]');
-    if (physical && physical.checked && !out.dice) out.dice = [];
+    var ownDice = document.getElementById("own-dice");
+    var command = /\/commands$/.test(form.dataset.api);
+    if (((physical && physical.checked) || (command && ownDice && ownDice.checked)) && !out.dice) out.dice = [];
     return out;
   }
 
@@ -191,7 +193,7 @@
     }
     if (entry && entry.lines) {
       var card = form.dataset.show && document.querySelector(form.dataset.show);
-      if (card) showLines(card, "Result", entry.lines);
+      if (card) showLines(card, "Your last action", entry.lines);
       out.textContent = "Done.";
       return;
     }

@@ -18,4 +18,5 @@ mod server {
     mod stale;
     pub(crate) mod support;
     mod verifiable;
+    mod web;
 }

@@ -134,9 +134,15 @@ pub(crate) async fn page(
         } else {
             String::new()
         };
+        let own_dice = if seat.role == crate::permissions::Role::Spectator {
+            ""
+        } else {
+            "<div class=\"check own-dice\"><input type=\"checkbox\" id=\"own-dice\"><label for=\"own-dice\">I roll my own dice for actions (the page asks for each die the engine needs)</label></div>"
+        };
         let body = format!(
             "<div class=\"layout\"><div class=\"main-col\">\
              <p class=\"crumbs\"><a href=\"/c/{c}\">← Dashboard</a></p>\
+             {own_dice}\
              <section id=\"result-card\" class=\"card result-card\" aria-live=\"polite\" hidden></section>\
              <section id=\"tracker\" hx-get=\"/c/{c}/e/{e}/part\" hx-trigger=\"nanite-update from:body\" hx-swap=\"innerHTML\">{part}</section>\
              {gm}</div>{rolls}</div>",

@@ -269,7 +269,10 @@ fn command_form(
 }
 
 fn choice_button(c: &str, e: &str, choice: &Choice, n: usize) -> String {
+    let ends_turn = choice.command["clock"] == "next_turn";
     let cost = match choice.cost {
+        _ if ends_turn => String::new(),
+        Some(0) => " <span class=\"cost\">free</span>".to_string(),
         Some(1) => " <span class=\"cost\">1 action</span>".to_string(),
         Some(k) => format!(" <span class=\"cost\">{k} actions</span>"),
         None => String::new(),

@@ -1,0 +1,197 @@
+//! The web table's pages through the router: each role's tracker shows the
+//! API's view of the fight (exact numbers for the GM and one's own, the
+//! wounded descriptor otherwise, nothing of a hidden combatant), action
+//! buttons carry the engine's costs and reasons, names are text, and the
+//! builder names the rule each rejected choice breaks.
+
+use axum::http::Method;
+
+use super::support::{Auth, Call, Db, RAIDER, Table, VEX};
+use crate::both;
+
+fn page(t: &Table, path: &str, auth: &Auth) -> Call {
+    Call::new(Method::GET, format!("/c/{}{path}", t.campaign), auth)
+}
+
+/// The combatant card of `name` in a tracker page.
+fn card<'a>(html: &'a str, name: &str) -> &'a str {
+    let at = html
+        .find("<article class=\"combatant")
+        .and_then(|first| {
+            html[first..]
+                .find(&format!("aria-label=\"{name}\""))
+                .map(|at| first + at)
+        })
+        .unwrap_or_else(|| panic!("no card of {name} in {html}"));
+    let end = html[at..].find("</article>").map_or(html.len(), |e| at + e);
+    &html[at..end]
+}
+
+async fn each_role_sees_the_fight_as_the_api_cuts_it(db: Db) {
+    let t = Table::new(db).await;
+    let e = t.depot().await;
+    let gm = t
+        .send(page(&t, &format!("/e/{e}"), &t.gm.session))
+        .await
+        .expect(200);
+    let raider_hp = t.view(&e, &t.gm.session).await["combatants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == "raider")
+        .unwrap()["max_hp"]
+        .as_i64()
+        .unwrap();
+    let exact = format!("Health {raider_hp}/{raider_hp}");
+    assert!(
+        card(&gm.text, "Depot Raider").contains(&exact),
+        "{}",
+        gm.text
+    );
+    assert!(
+        gm.text.contains("Scav Lookout"),
+        "the GM sees the hidden scav"
+    );
+    assert!(gm.text.contains("hidden from players"));
+    for seat in [&t.alice.session, &t.bob.session, &t.spectator.session] {
+        let seen = t
+            .send(page(&t, &format!("/e/{e}/part"), seat))
+            .await
+            .expect(200);
+        let raider = card(&seen.text, "Depot Raider");
+        assert!(!raider.contains("Health"), "{raider}");
+        assert!(!raider.contains(&raider_hp.to_string()), "{raider}");
+        assert!(raider.contains(">unhurt<"), "{raider}");
+        assert!(
+            !seen.text.contains("Scav"),
+            "nobody but the GM sees the scav"
+        );
+    }
+    // Alice sees her own Vex whole.
+    let alice = t
+        .send(page(&t, &format!("/e/{e}/part"), &t.alice.session))
+        .await
+        .expect(200);
+    assert!(card(&alice.text, "Vex Marrow").contains("Health"));
+}
+
+async fn action_buttons_carry_the_engines_costs_and_reasons(db: Db) {
+    let t = Table::new(db).await;
+    let e = t.depot().await;
+    // Vex acts first: Alice gets her actions, Bob and the spectator none.
+    let alice = t
+        .send(page(&t, &format!("/e/{e}/part"), &t.alice.session))
+        .await
+        .expect(200);
+    assert!(
+        alice.text.contains("Actions of Vex Marrow"),
+        "{}",
+        alice.text
+    );
+    // rule: CX-TURN-07
+    // Aiming and going prone cost an action, crouching is free, as the
+    // engine spends them.
+    for (label, cost) in [
+        ("Aim", "1 action"),
+        ("Go prone", "1 action"),
+        ("Go hunkered", "1 action"),
+        ("Go crouched", "free"),
+    ] {
+        let shown = format!("{label} <span class=\"cost\">{cost}</span>");
+        assert!(alice.text.contains(&shown), "{shown} in {}", alice.text);
+    }
+    // A full magazine: the reload is greyed out with the engine's reason.
+    let reload = alice
+        .text
+        .split("<form class=\"act\"")
+        .find(|f| f.contains("Reload Basic SMG"))
+        .expect("a reload button");
+    assert!(reload.contains("aria-disabled=\"true\""), "{reload}");
+    assert!(reload.contains("class=\"why\""), "{reload}");
+    // The hidden scav is no target of hers.
+    assert!(!alice.text.contains("data-target-group=\"scav\""));
+    for seat in [&t.bob.session, &t.spectator.session] {
+        let seen = t
+            .send(page(&t, &format!("/e/{e}/part"), seat))
+            .await
+            .expect(200);
+        assert!(!seen.text.contains("Actions of"), "{}", seen.text);
+    }
+    // The GM may act for anyone, the scav included as a target.
+    let gm = t
+        .send(page(&t, &format!("/e/{e}/part"), &t.gm.session))
+        .await
+        .expect(200);
+    assert!(gm.text.contains("data-target-group=\"scav\""));
+}
+
+async fn names_are_shown_as_text(db: Db) {
+    let t = Table::new(db).await;
+    let xss = VEX.replace(
+        "name = \"Vex Marrow\"",
+        "name = \"<img src=x onerror=alert(1)>\"",
+    );
+    t.upload(&t.alice.session, "vex", &xss).await.expect(201);
+    for path in ["", "/part/dashboard", "/characters/vex"] {
+        let shown = t.send(page(&t, path, &t.gm.session)).await.expect(200);
+        assert!(
+            shown.text.contains("&lt;img src=x onerror=alert(1)&gt;"),
+            "{path}: {}",
+            shown.text
+        );
+        assert!(!shown.text.contains("<img"), "{path}");
+    }
+}
+
+async fn the_builder_names_the_rule_each_choice_breaks(db: Db) {
+    let t = Table::new(db).await;
+    let form = |str_: u32| {
+        format!(
+            "name=Rook&race=human&class=soldier&stat_STR={str_}&stat_PER=7&stat_FORT=6&stat_CHA=6&stat_INT=5&stat_DEX=6&stat_LUCK=6&skill_smgs=30&weapon1=smg&magazines1=2"
+        )
+    };
+    let check = |body: String| {
+        Call::new(
+            Method::POST,
+            format!("/c/{}/build/check", t.campaign),
+            &t.bob.session,
+        )
+        .raw("application/x-www-form-urlencoded", body)
+    };
+    // rule: CX-STAT-06
+    let refused = t.send(check(form(12))).await.expect(200);
+    assert!(refused.text.contains("rule CX-STAT-06"), "{}", refused.text);
+    assert!(!refused.text.contains("Save the character"));
+    let legal = t.send(check(form(6))).await.expect(200);
+    assert!(legal.text.contains("Save the character"), "{}", legal.text);
+    assert!(
+        legal.text.contains("name = &quot;Rook&quot;"),
+        "{}",
+        legal.text
+    );
+    // What the builder accepts, the API accepts.
+    let start = legal.text.find("<pre>").unwrap() + 5;
+    let end = legal.text.find("</pre>").unwrap();
+    let toml = legal.text[start..end]
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&");
+    t.upload(&t.bob.session, "rook", &toml).await.expect(201);
+    // Nobody else's file: a player sees only the sheets they own.
+    t.upload(&t.gm.session, "raider", RAIDER).await.expect(201);
+    t.send(page(&t, "/characters/raider", &t.bob.session))
+        .await
+        .expect(403);
+    t.send(page(&t, "/characters/rook", &t.bob.session))
+        .await
+        .expect(200);
+}
+
+both!(
+    each_role_sees_the_fight_as_the_api_cuts_it,
+    action_buttons_carry_the_engines_costs_and_reasons,
+    names_are_shown_as_text,
+    the_builder_names_the_rule_each_choice_breaks,
+);
