@@ -189,7 +189,54 @@ async fn the_builder_names_the_rule_each_choice_breaks(db: Db) {
         .expect(200);
 }
 
+async fn a_shot_shows_its_chance_to_hit(db: Db) {
+    let t = Table::new(db).await;
+    let e = t.depot().await;
+    // Vex's SMG has a dot sight: no hip fire (CX-RNG-05), so she aims.
+    t.command(
+        &e,
+        &t.alice.session,
+        serde_json::json!({"command": "aim", "id": "vex"}),
+    )
+    .await
+    .expect(201);
+    let alice = t
+        .send(page(&t, &format!("/e/{e}/part"), &t.alice.session))
+        .await
+        .expect(200);
+    let button = alice
+        .text
+        .split("<form class=\"act\"")
+        .find(|f| f.contains("Fire Basic SMG (semi)"))
+        .expect("a semi-automatic shot at the raider");
+    let shown: i64 = button
+        .split("<span class=\"odds\">")
+        .nth(1)
+        .and_then(|s| s.split('%').next())
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("no chance to hit in {button}"));
+    // rule: CX-RNG-01
+    // The shot itself: a hit is a d10 above the miss chance.
+    let fired = t
+        .physically(
+            &e,
+            &t.gm.session,
+            serde_json::json!({"command": "fire", "id": "vex", "target": "raider", "weapon": 0,
+                   "mode": "semi", "fire": null, "distance": null, "cover": null}),
+        )
+        .await
+        .expect(201);
+    let miss = fired.json["entry"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find_map(|ev| ev["shot"]["miss_chance"].as_i64())
+        .unwrap_or_else(|| panic!("no shot in {}", fired.text));
+    assert_eq!(shown, (10 - miss).clamp(0, 10) * 10, "{button}");
+}
+
 both!(
+    a_shot_shows_its_chance_to_hit,
     each_role_sees_the_fight_as_the_api_cuts_it,
     action_buttons_carry_the_engines_costs_and_reasons,
     names_are_shown_as_text,

@@ -5,13 +5,12 @@
 //! out with the engine's own reason.
 
 use nanite_compound_x::combat::Stance;
-use nanite_compound_x::encounter::{Battle, Command, CompoundX};
+use nanite_compound_x::encounter::{Battle, Command, CompoundX, Event};
 use nanite_compound_x::{Attack, Pack};
 use nanite_core::{ClockEvent, CombatantId, Ruleset, SeededDice};
 use serde_json::{Value, json};
 
 use crate::permissions::{Role, Viewer, may_command};
-use crate::refusals::refused;
 
 /// One action the active combatant might take.
 pub(crate) struct Choice {
@@ -26,6 +25,17 @@ pub(crate) struct Choice {
     pub(crate) cost: Option<u32>,
     /// Why not, when illegal.
     pub(crate) refused: Option<String>,
+    /// For a shot, its chance to hit in percent: the accuracy d10 must beat
+    /// the miss chance the engine works out before any die (CX-RNG-01).
+    pub(crate) hit: Option<i64>,
+}
+
+/// What the engine said of a candidate command.
+struct Judged {
+    command: Value,
+    cost: Option<u32>,
+    refused: Option<String>,
+    hit: Option<i64>,
 }
 
 /// Judges `command` for the viewer on `battle`.
@@ -35,10 +45,16 @@ fn judge(
     owns: &dyn Fn(&CombatantId) -> bool,
     actor: &CombatantId,
     command: Value,
-) -> Option<(Value, Option<u32>, Option<String>)> {
+) -> Option<Judged> {
     let parsed: Command = serde_json::from_value(command.clone()).ok()?;
+    let refused = |command: Value, why: String| Judged {
+        command,
+        cost: None,
+        refused: Some(why),
+        hit: None,
+    };
     if let Err(e) = may_command(viewer.role, owns, battle, &parsed) {
-        return Some((command, None, Some(e.message().to_string())));
+        return Some(refused(command, e.message().to_string()));
     }
     // The probe's dice never leave this function: only whether the engine
     // accepts the command, and what it spends, are read.
@@ -48,19 +64,30 @@ fn judge(
             let cost = events
                 .iter()
                 .filter_map(|e| match e {
-                    nanite_compound_x::encounter::Event::Clock(ClockEvent::ActionsSpent {
-                        id,
-                        actions,
-                        ..
-                    }) if id == actor => Some(*actions),
+                    Event::Clock(ClockEvent::ActionsSpent { id, actions, .. }) if id == actor => {
+                        Some(*actions)
+                    }
                     _ => None,
                 })
                 .sum();
-            Some((command, Some(cost), None))
+            let hit = events.iter().find_map(|e| match e {
+                Event::Shot { attacker, shot, .. } if attacker == actor => {
+                    Some((10 - shot.miss_chance).clamp(0, 10) * 10)
+                }
+                _ => None,
+            });
+            Some(Judged {
+                command,
+                cost: Some(cost),
+                refused: None,
+                hit,
+            })
         }
         Err(r) => {
-            let why = refused(r, viewer, Some(battle)).message().to_string();
-            Some((command, None, Some(why)))
+            let why = crate::refusals::refused(r, viewer, Some(battle))
+                .message()
+                .to_string();
+            Some(refused(command, why))
         }
     }
 }
@@ -80,13 +107,14 @@ pub(crate) fn choices(
     };
     let mut out = Vec::new();
     let mut push = |label: String, target: Option<&CombatantId>, command: Value| {
-        if let Some((command, cost, refused)) = judge(battle, viewer, owns, actor, command) {
+        if let Some(j) = judge(battle, viewer, owns, actor, command) {
             out.push(Choice {
                 label,
-                command,
+                command: j.command,
                 target: target.map(|t| t.to_string()),
-                cost,
-                refused,
+                cost: j.cost,
+                refused: j.refused,
+                hit: j.hit,
             });
         }
     };

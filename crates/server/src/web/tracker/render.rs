@@ -277,11 +277,15 @@ fn choice_button(c: &str, e: &str, choice: &Choice, n: usize) -> String {
         Some(k) => format!(" <span class=\"cost\">{k} actions</span>"),
         None => String::new(),
     };
+    let hit = match choice.hit {
+        Some(p) => format!(" <span class=\"odds\">{p}% to hit</span>"),
+        None => String::new(),
+    };
     command_form(
         c,
         e,
         &choice.command,
-        &format!("{}{cost}", esc(&choice.label)),
+        &format!("{}{cost}{hit}", esc(&choice.label)),
         choice.refused.as_deref(),
         n,
     )
