@@ -25,6 +25,8 @@ mod durability;
 mod scale_out;
 #[path = "cli/serve.rs"]
 mod serve;
+#[path = "cli/sim.rs"]
+mod sim;
 #[path = "cli/transfer.rs"]
 mod transfer;
 

@@ -98,7 +98,7 @@ fn fights(c: &mut Criterion) {
             play(black_box(&setup), run_seed(5, i), MAX_ROUNDS)
         });
     });
-    let runs = 2000;
+    let runs = 200;
     group.throughput(Throughput::Elements(runs));
     for threads in [1, 2] {
         let options = SimOptions {
