@@ -190,11 +190,12 @@ async function main() {
   await pl.page.locator("#result-card:not([hidden])").waitFor();
   const result = await pl.page.locator("#result-card").innerText();
   check(/fires|shoots|miss|hit/i.test(result), `the result card shows the shot: ${result}`);
+  await pl.page.locator(".latest", { hasText: "fires" }).waitFor({ timeout: 3000 });
   await shot(pl.page, "player-fired");
 
   // 6. The GM's page shows the same shot, live.
   const firstLine = result.split("\n").find((l) => /fires|shoots/i.test(l)) || result.split("\n")[1];
-  await gm.page.locator(".latest", { hasText: firstLine.slice(0, 30) }).waitFor({ timeout: 3000 });
+  await gm.page.locator(".latest", { hasText: firstLine.replace(XSS, "").trim().slice(0, 40) }).waitFor({ timeout: 3000 });
   await shot(gm.page, "gm-sees-the-shot");
   const plRaider = await raiderPl.innerText();
   check(!/\d+\/\d+/.test(plRaider.replace(/Reactions used \d+ of \d+/, "")), `no exact numbers of the NPC for the player: ${plRaider}`);

@@ -6,6 +6,7 @@
 //! the campaign's house rules; each problem is shown with its rule and fix,
 //! and a character without errors is saved through the API.
 
+mod level;
 mod sheet;
 
 use std::collections::BTreeMap;
@@ -28,6 +29,7 @@ use crate::permissions::Role;
 use crate::sessions::Caller;
 use crate::{AppState, campaigns};
 
+pub(crate) use level::check as level_check;
 pub(crate) use sheet::{download, sheet};
 
 /// Whether every stat point of `race` can be assigned within the creation

@@ -47,6 +47,10 @@ pub(crate) fn router() -> Router<AppState> {
             "/c/{campaign}/characters/{character}/file",
             get(builder::download),
         )
+        .route(
+            "/c/{campaign}/characters/{character}/level-up",
+            post(builder::level_check),
+        )
 }
 
 /// `/`: the caller's campaign, or how to join one.

@@ -235,7 +235,45 @@ async fn a_shot_shows_its_chance_to_hit(db: Db) {
     assert_eq!(shown, (10 - miss).clamp(0, 10) * 10, "{button}");
 }
 
+async fn a_level_up_is_checked_with_its_rules(db: Db) {
+    let t = Table::new(db).await;
+    t.upload(&t.alice.session, "vex", VEX).await.expect(201);
+    let sheet = t
+        .send(page(&t, "/characters/vex", &t.alice.session))
+        .await
+        .expect(200);
+    assert!(sheet.text.contains("Level up to 6"), "{}", sheet.text);
+    let check = |body: &str| {
+        Call::new(
+            Method::POST,
+            format!("/c/{}/characters/vex/level-up", t.campaign),
+            &t.alice.session,
+        )
+        .raw("application/x-www-form-urlencoded", body.to_string())
+    };
+    // rule: CX-LVL-03
+    let refused = t.send(check("skill_smgs=15")).await.expect(200);
+    assert!(refused.text.contains("rule CX-LVL-03"), "{}", refused.text);
+    let legal = t.send(check("skill_smgs=5")).await.expect(200);
+    assert!(legal.text.contains("Save level 6"), "{}", legal.text);
+    // Only the owner and the GM level a character.
+    let bob = t
+        .send(
+            Call::new(
+                Method::POST,
+                format!("/c/{}/characters/vex/level-up", t.campaign),
+                &t.bob.session,
+            )
+            .raw("application/x-www-form-urlencoded", "skill_smgs=5"),
+        )
+        .await
+        .expect(200);
+    assert!(bob.text.contains("class=\"problem\""), "{}", bob.text);
+    assert!(!bob.text.contains("Save level"), "{}", bob.text);
+}
+
 both!(
+    a_level_up_is_checked_with_its_rules,
     a_shot_shows_its_chance_to_hit,
     each_role_sees_the_fight_as_the_api_cuts_it,
     action_buttons_carry_the_engines_costs_and_reasons,

@@ -1,7 +1,7 @@
 //! The computed sheet of a character (its owner's and the GM's): stats
 //! with their sources, derived values, skills, each weapon with its
-//! miss-chance table by fire, mode and range bracket, protection; with the
-//! character file to download and a form to replace it.
+//! miss-chance table by fire, mode and range bracket; the level-up form;
+//! the character file to download and a form to replace it.
 
 use std::fmt::Write;
 
@@ -53,11 +53,17 @@ pub(crate) async fn sheet(
             esc(&sheet.pack),
         );
         body.push_str(&sheet_html(&sheet));
+        body.push_str(&super::level::form(
+            state.pack(),
+            &campaign,
+            &id,
+            &character,
+        ));
         let _ = write!(
             body,
             "<section class=\"card\" aria-labelledby=\"replace-h\"><h2 id=\"replace-h\">Replace with a new file</h2>\
              <form data-api=\"/api/campaigns/{c}/characters/{i}\" data-method=\"PUT\" data-send=\"file\" data-go=\"/c/{c}/characters/{i}\">\
-             <label for=\"replace-file\">Character file (TOML), for example after a level-up with <code>nanite cx level-up</code></label>\
+             <label for=\"replace-file\">Character file (TOML), for example one edited or levelled with <code>nanite cx</code></label>\
              <input id=\"replace-file\" type=\"file\" name=\"file\" accept=\".toml,text/plain\" required>\
              <button type=\"submit\">Upload</button><output class=\"result\" aria-live=\"polite\"></output></form></section>"
         );
@@ -184,15 +190,15 @@ fn mode_rows(out: &mut String, fire: &str, chances: &MissChances) {
         if let Some(row) = row {
             let _ = write!(out, "<tr><th scope=\"row\">{fire} {mode}</th>");
             for miss in row {
-                let _ = write!(out, "<td>{miss}%</td>");
+                let _ = write!(out, "<td>{miss}</td>");
             }
             out.push_str("</tr>");
         }
     }
 }
 
-/// A weapon with its miss-chance table (the d100 roll at or under which
-/// a shot misses, by fire, mode and range bracket).
+/// A weapon with its miss-chance table (the d10 roll at or under which a
+/// shot misses, by fire, mode and range bracket).
 fn weapon(w: &WeaponSheet) -> String {
     let mut out = format!(
         "<section class=\"card\"><h2>{}</h2><p class=\"meta\">{} · damage {} {} · APL {} · critical on d10 {} · a shot takes {} action(s){}</p>",
@@ -218,7 +224,7 @@ fn weapon(w: &WeaponSheet) -> String {
         },
     );
     if !w.brackets.is_empty() {
-        out.push_str("<div class=\"scroll\"><table class=\"rows miss\"><caption>Miss chance by range</caption><thead><tr><th scope=\"col\">Fire and mode</th>");
+        out.push_str("<div class=\"scroll\"><table class=\"rows miss\"><caption>Miss chance by range: a shot hits when its d10 rolls above the number (CX-RNG-01)</caption><thead><tr><th scope=\"col\">Fire and mode</th>");
         for b in &w.brackets {
             let _ = write!(out, "<th scope=\"col\">{}–{} m</th>", b.from, b.to);
         }
