@@ -272,7 +272,30 @@ async fn a_level_up_is_checked_with_its_rules(db: Db) {
     assert!(!bob.text.contains("Save level"), "{}", bob.text);
 }
 
+async fn conditions_show_with_when_they_end(db: Db) {
+    let t = Table::new(db).await;
+    let e = t.depot().await;
+    t.command(
+        &e,
+        &t.gm.session,
+        serde_json::json!({"command": "afflict", "target": "raider", "condition": "burning", "turns": 2}),
+    )
+    .await
+    .expect(201);
+    for seat in [&t.gm.session, &t.alice.session] {
+        let seen = t
+            .send(page(&t, &format!("/e/{e}/part"), seat))
+            .await
+            .expect(200);
+        let raider = card(&seen.text, "Depot Raider");
+        assert!(raider.contains("<b>burning</b>"), "{raider}");
+        assert!(raider.contains("<span class=\"ends\">until "), "{raider}");
+        assert!(raider.contains("Reactions used 0 of"), "{raider}");
+    }
+}
+
 both!(
+    conditions_show_with_when_they_end,
     a_level_up_is_checked_with_its_rules,
     a_shot_shows_its_chance_to_hit,
     each_role_sees_the_fight_as_the_api_cuts_it,
