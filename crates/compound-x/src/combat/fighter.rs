@@ -192,6 +192,14 @@ pub struct WeaponState {
     pub reflex_modifier: i64,
 }
 
+/// Serializes what an `Arc` shares as the value itself.
+fn shared<S: serde::Serializer, T: Serialize>(
+    value: &std::sync::Arc<T>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    T::serialize(value, s)
+}
+
 fn expression_text<S: serde::Serializer>(e: &Expression, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(e.text())
 }
@@ -251,8 +259,11 @@ pub struct Fighter {
     pub death_saves: super::DeathSaves,
     /// Dead.
     pub dead: bool,
-    /// Skill lines, for checks in a fight.
-    pub skills: Vec<SkillLine>,
+    /// Skill lines, for checks in a fight. Shared between copies of the
+    /// fighter (a decision copies the whole battle; a fight changes skill
+    /// lines only on a rest), so a copy does not copy every line.
+    #[serde(serialize_with = "shared")]
+    pub skills: std::sync::Arc<Vec<SkillLine>>,
     /// Saving throws.
     pub saves: Saves,
     /// Downed rules, revives, shock wake turns.
@@ -447,7 +458,7 @@ impl Fighter {
             conditions: Vec::new(),
             death_saves: super::DeathSaves::default(),
             dead: false,
-            skills: sheet.skills.clone(),
+            skills: std::sync::Arc::new(sheet.skills.clone()),
             saves: sheet.saves,
             survival: sheet.survival.clone(),
             black_cat: sheet.black_cat,

@@ -146,7 +146,7 @@ fn set_below_par(f: &mut Fighter, on: bool) {
         return;
     }
     f.below_par = on;
-    for line in &mut f.skills {
+    for line in std::sync::Arc::make_mut(&mut f.skills).iter_mut() {
         if on {
             line.modifiers
                 .push((BELOW_PAR_SOURCE.to_string(), -BELOW_PAR));
