@@ -216,6 +216,19 @@ async function main() {
   await gm.page.locator("#roll-log li", { hasText: "2d10+3" }).waitFor({ timeout: 3000 });
   await shot(gm.page, "gm-sees-the-roll");
 
+  // 9. The player rolls their own die: the page asks for it by purpose.
+  await roll.getByLabel("Dice", { exact: true }).fill("d6");
+  await roll.getByLabel(/I roll my own dice/).check();
+  await roll.getByRole("button", { name: "Roll" }).click();
+  const face = roll.getByLabel(/Roll your die/);
+  await face.waitFor();
+  await shot(pl.page, "player-asked-for-a-die");
+  await face.fill("4");
+  await face.press("Enter");
+  await roll.locator("output.result", { hasText: "d6 = 4" }).waitFor();
+  await gm.page.locator("#roll-log li", { hasText: "own dice" }).waitFor({ timeout: 3000 });
+  await shot(pl.page, "player-rolled-own-die");
+
   await gm.ctx.close();
   await pl.ctx.close();
 }

@@ -220,16 +220,19 @@
       });
       out.appendChild(ul);
     }
-    if (err.code === "dice_needed" && err.needed && retry) {
+    if (err.code === "dice_needed" && retry) {
+      // Commands name the die by purpose; a roll's answer says it in words.
       var ask = el("form", "die-ask");
       var id = "die-" + key().slice(0, 8);
-      var label = el("label", null, "Roll your d" + err.needed.sides + " for " + err.needed.purpose + ", and enter the face:");
+      var label = el("label", null, err.needed
+        ? "Roll your d" + err.needed.sides + " for " + err.needed.purpose + ", and enter the face:"
+        : "Roll your die and enter the face:");
       label.htmlFor = id;
       var input = el("input");
       input.id = id;
       input.type = "number";
       input.min = "1";
-      input.max = String(err.needed.sides);
+      if (err.needed) input.max = String(err.needed.sides);
       input.required = true;
       var go = el("button", null, "Enter die");
       go.type = "submit";
@@ -366,4 +369,29 @@
     }
   });
   document.addEventListener("htmx:afterSwap", applyPick);
+
+  // ---- keep the keyboard's place when a part is refreshed ----
+  var focusKey = null;
+  document.addEventListener("htmx:beforeSwap", function (ev) {
+    var active = document.activeElement;
+    focusKey = null;
+    if (!active || !ev.detail.target.contains(active)) return;
+    var form = active.closest("form");
+    if (active.id) focusKey = { id: active.id };
+    else if (form && form.dataset.body) focusKey = { body: form.dataset.body, api: form.dataset.api };
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    if (!focusKey) return;
+    var again = null;
+    if (focusKey.id) again = document.getElementById(focusKey.id);
+    else {
+      document.querySelectorAll("form[data-body]").forEach(function (f) {
+        if (!again && f.dataset.body === focusKey.body && f.dataset.api === focusKey.api) {
+          again = f.querySelector("button");
+        }
+      });
+    }
+    focusKey = null;
+    if (again && !again.closest("[hidden]")) again.focus();
+  });
 })();
