@@ -104,7 +104,12 @@ pub(crate) fn page(title: &str, seat: Option<&Seat>, body: &str) -> Html<String>
                 name = esc(&s.campaign_name),
                 role = esc(&s.role_name().to_lowercase()),
                 role_text = esc(s.role_name()),
-                label = esc(&s.label),
+                // "GM GM" says nothing twice: a label that is the role is left out.
+                label = if s.label.eq_ignore_ascii_case(s.role_name()) {
+                    String::new()
+                } else {
+                    esc(&s.label)
+                },
             ),
         ),
         None => (
