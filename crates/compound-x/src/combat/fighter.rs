@@ -1,6 +1,8 @@
 //! A combatant's fighting state: what the sheet says, and what changes in a
 //! fight (health, armor points, shield strength, rounds, jams, stance).
 
+use std::sync::Arc;
+
 use nanite_dice::Expression;
 use serde::Serialize;
 
@@ -133,9 +135,9 @@ pub struct WeaponState {
     pub name: String,
     /// How it attacks.
     pub attack: Attack,
-    /// Its damage formula.
+    /// Its damage formula (shared between copies of the fighter).
     #[serde(serialize_with = "expression_text")]
-    pub damage: Expression,
+    pub damage: Arc<Expression>,
     /// Damage type.
     pub damage_type: DamageType,
     /// Non-lethal.
@@ -144,14 +146,18 @@ pub struct WeaponState {
     pub apl: i64,
     /// How it is worked.
     pub action: Action,
-    /// Range brackets.
-    pub brackets: Vec<Range>,
-    /// Aimed miss chances by mode and bracket (from the sheet).
-    pub aimed: MissChances,
-    /// Hip-fire miss chances (firearms).
-    pub hip: Option<MissChances>,
-    /// Blind-fire miss chances (firearms).
-    pub blind: Option<MissChances>,
+    /// Range brackets (shared between copies of the fighter).
+    #[serde(serialize_with = "shared")]
+    pub brackets: Arc<Vec<Range>>,
+    /// Aimed miss chances by mode and bracket (from the sheet; shared).
+    #[serde(serialize_with = "shared")]
+    pub aimed: Arc<MissChances>,
+    /// Hip-fire miss chances (firearms; shared).
+    #[serde(serialize_with = "shared_option")]
+    pub hip: Option<Arc<MissChances>>,
+    /// Blind-fire miss chances (firearms; shared).
+    #[serde(serialize_with = "shared_option")]
+    pub blind: Option<Arc<MissChances>>,
     /// The lowest d10 face that crits (11: none).
     pub crit_from: u32,
     /// Whether an optical attachment is fitted (no hip fire with it, CX-RNG-05).
@@ -193,14 +199,19 @@ pub struct WeaponState {
 }
 
 /// Serializes what an `Arc` shares as the value itself.
-fn shared<S: serde::Serializer, T: Serialize>(
-    value: &std::sync::Arc<T>,
-    s: S,
-) -> Result<S::Ok, S::Error> {
+fn shared<S: serde::Serializer, T: Serialize>(value: &Arc<T>, s: S) -> Result<S::Ok, S::Error> {
     T::serialize(value, s)
 }
 
-fn expression_text<S: serde::Serializer>(e: &Expression, s: S) -> Result<S::Ok, S::Error> {
+/// Serializes what an optional `Arc` shares as the value itself.
+fn shared_option<S: serde::Serializer, T: Serialize>(
+    value: &Option<Arc<T>>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    value.as_deref().serialize(s)
+}
+
+fn expression_text<S: serde::Serializer>(e: &Arc<Expression>, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(e.text())
 }
 
@@ -263,7 +274,7 @@ pub struct Fighter {
     /// fighter (a decision copies the whole battle; a fight changes skill
     /// lines only on a rest), so a copy does not copy every line.
     #[serde(serialize_with = "shared")]
-    pub skills: std::sync::Arc<Vec<SkillLine>>,
+    pub skills: Arc<Vec<SkillLine>>,
     /// Saving throws.
     pub saves: Saves,
     /// Downed rules, revives, shock wake turns.
@@ -398,15 +409,15 @@ impl Fighter {
                     id: w.id.clone(),
                     name: w.name.clone(),
                     attack: w.attack,
-                    damage: weapon.damage.expression().clone(),
+                    damage: Arc::new(weapon.damage.expression().clone()),
                     damage_type: w.damage_type,
                     non_lethal: w.non_lethal,
                     apl: w.apl,
                     action: w.action,
-                    brackets: w.brackets.clone(),
-                    aimed: w.miss_chances.clone(),
-                    hip: w.hip_fire.clone(),
-                    blind: w.blind_fire.clone(),
+                    brackets: Arc::new(w.brackets.clone()),
+                    aimed: Arc::new(w.miss_chances.clone()),
+                    hip: w.hip_fire.clone().map(Arc::new),
+                    blind: w.blind_fire.clone().map(Arc::new),
                     crit_from: w.crit_faces.first().map_or(11, |f| *f as u32),
                     optical,
                     min_distance: w.min_distance,
@@ -458,7 +469,7 @@ impl Fighter {
             conditions: Vec::new(),
             death_saves: super::DeathSaves::default(),
             dead: false,
-            skills: std::sync::Arc::new(sheet.skills.clone()),
+            skills: Arc::new(sheet.skills.clone()),
             saves: sheet.saves,
             survival: sheet.survival.clone(),
             black_cat: sheet.black_cat,

@@ -107,7 +107,7 @@ fn arm(fighter: &Fighter, weapon: Option<usize>) -> Result<Arm, String> {
                 name: w.name.clone(),
                 row: w.aimed.row(FireMode::Semi).map_or(UNARMED_MISS, |r| r[0]),
                 reach: w.brackets.last().map_or(1, |b| b.to.max(1)),
-                damage: w.damage.clone(),
+                damage: Expression::clone(&w.damage),
                 damage_type: w.damage_type,
                 apl: w.apl,
                 non_lethal: w.non_lethal,
