@@ -23,6 +23,8 @@ pub struct SqliteStore {
     // SQLite has one writer at a time; appends queue here rather than fail
     // with "database is locked" when their read snapshot is stale.
     writer: std::sync::Arc<tokio::sync::Mutex<()>>,
+    // Appends waiting for the next group commit (`group.rs`).
+    waiting: std::sync::Arc<crate::group::Waiting>,
 }
 
 /// The PostgreSQL backend, for several servers on one database.
@@ -59,7 +61,20 @@ impl SqliteStore {
         Ok(SqliteStore {
             pool,
             writer: std::sync::Arc::default(),
+            waiting: std::sync::Arc::default(),
         })
+    }
+
+    pub(crate) fn pool(&self) -> &SqlitePool {
+        &self.pool
+    }
+
+    pub(crate) fn writer(&self) -> std::sync::Arc<tokio::sync::Mutex<()>> {
+        self.writer.clone()
+    }
+
+    pub(crate) fn waiting(&self) -> &crate::group::Waiting {
+        &self.waiting
     }
 }
 
@@ -128,7 +143,7 @@ fn without_password(url: &str) -> String {
     }
 }
 
-fn now() -> String {
+pub(crate) fn now() -> String {
     let t = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .unwrap_or_default();
@@ -597,7 +612,8 @@ impl EventStore for AnyStore {
         events: &[NewEvent],
     ) -> Result<Appended, Error> {
         match self {
-            AnyStore::Sqlite(s) => s.append(id, expected, command_key, events).await,
+            // Concurrent appends share one transaction and one fsync.
+            AnyStore::Sqlite(s) => crate::group::append(s, id, expected, command_key, events).await,
             AnyStore::Postgres(s) => s.append(id, expected, command_key, events).await,
         }
     }

@@ -26,6 +26,7 @@
 mod announce;
 mod backend;
 mod error;
+mod group;
 mod model;
 
 pub use announce::{Announced, Announcements};

@@ -126,6 +126,68 @@ async fn a_repeated_command_key_appends_once(s: AnyStore) {
     assert_eq!(s.load("g", 0).await.unwrap().len(), 2);
 }
 
+/// Many tables appending at once (SQLite commits them in groups): each
+/// append is checked on its own, so within one group a stale version is
+/// still a conflict, a repeated key still a duplicate, and the others land.
+async fn concurrent_appends_are_each_checked(s: AnyStore) {
+    let streams = 8;
+    let appends = 12;
+    for g in 0..streams {
+        s.create_stream(&format!("g{g}"), "k", &json!({}))
+            .await
+            .unwrap();
+    }
+    let mut tasks = Vec::new();
+    for g in 0..streams {
+        let s = s.clone();
+        tasks.push(tokio::spawn(async move {
+            let id = format!("g{g}");
+            for n in 0..appends {
+                let key = format!("k{n}");
+                let (shot, stray) = ([event(n)], [event(-1)]);
+                let (stored, stale, again) = tokio::join!(
+                    s.append(&id, n, Some(&key), &shot),
+                    // Expects a version the stream never had.
+                    s.append(&id, n + 100, None, &stray),
+                    // Races the first with the same key: exactly one stores.
+                    s.append(&id, n, Some(&key), &shot),
+                );
+                assert!(stale.unwrap_err().is_conflict());
+                let mut outcomes = [stored.unwrap(), again.unwrap()];
+                outcomes.sort_by_key(|a| matches!(a, Appended::Duplicate { .. }));
+                assert_eq!(
+                    outcomes,
+                    [
+                        Appended::Stored {
+                            first: n + 1,
+                            last: n + 1
+                        },
+                        Appended::Duplicate {
+                            first: n + 1,
+                            last: n + 1
+                        }
+                    ]
+                );
+            }
+        }));
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+    for g in 0..streams {
+        let all = s.load(&format!("g{g}"), 0).await.unwrap();
+        let seen: Vec<(i64, serde_json::Value)> =
+            all.iter().map(|e| (e.version, e.data.clone())).collect();
+        let wanted: Vec<(i64, serde_json::Value)> =
+            (0..appends).map(|n| (n + 1, json!({ "n": n }))).collect();
+        assert_eq!(seen, wanted);
+        assert_eq!(
+            s.stream(&format!("g{g}")).await.unwrap().unwrap().version,
+            appends
+        );
+    }
+}
+
 async fn racing_writers_one_wins(s: AnyStore) {
     s.create_stream("g", "k", &json!({})).await.unwrap();
     let mut tasks = Vec::new();
@@ -302,6 +364,7 @@ both!(
     a_stale_version_is_a_conflict_and_changes_nothing,
     a_repeated_command_key_appends_once,
     racing_writers_one_wins,
+    concurrent_appends_are_each_checked,
     snapshots_and_records,
     imports_are_all_or_nothing,
 );

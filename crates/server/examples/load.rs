@@ -1,0 +1,439 @@
+//! The load benchmark's client (bench/load/run.sh starts the server and
+//! runs it): N concurrent clients, spread over T campaigns, each with an
+//! HTTP keep-alive connection sending encounter commands and a live
+//! WebSocket receiving the table's updates. It reports the commands the
+//! server acknowledged per second, their latency (p50, p99, max), and
+//! checks that every acknowledged command is in the campaigns' streams.
+//!
+//! Loopback only, bounded in clients and time:
+//!
+//! ```sh
+//! load --url http://127.0.0.1:8080 --token GM_TOKEN [--clients 200] [--tables 50] [--seconds 10] [--rate 12]
+//! ```
+//!
+//! With `--rate R` each client sends R commands a second on a fixed
+//! schedule (people at a table, not a tight loop), and a command's latency
+//! counts from when it was due, so a server that falls behind shows it in
+//! the latency. `--rate 0` sends each command as soon as the last was
+//! answered (then latency is clients / throughput).
+
+#![expect(
+    clippy::print_stdout,
+    clippy::print_stderr,
+    reason = "a command-line benchmark reports on its terminal"
+)]
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use futures_util::StreamExt;
+use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
+
+const RAIDER: &str = include_str!("../../../examples/compound-x/raider.toml");
+const SCAV: &str = include_str!("../../../examples/compound-x/scav.toml");
+
+const MAX_CLIENTS: usize = 1000;
+const MAX_SECONDS: u64 = 120;
+
+struct Options {
+    host: String,
+    token: String,
+    clients: usize,
+    tables: usize,
+    seconds: u64,
+    rate: f64,
+}
+
+fn options() -> Result<Options, String> {
+    let mut args = std::env::args().skip(1);
+    let mut url = None;
+    let mut token = None;
+    let (mut clients, mut tables, mut seconds, mut rate) = (200, 50, 10, 12.0);
+    while let Some(arg) = args.next() {
+        let mut value = || args.next().ok_or(format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--url" => url = Some(value()?),
+            "--token" => token = Some(value()?),
+            "--clients" => clients = value()?.parse().map_err(|e| format!("--clients: {e}"))?,
+            "--tables" => tables = value()?.parse().map_err(|e| format!("--tables: {e}"))?,
+            "--seconds" => seconds = value()?.parse().map_err(|e| format!("--seconds: {e}"))?,
+            "--rate" => rate = value()?.parse().map_err(|e| format!("--rate: {e}"))?,
+            other => return Err(format!("unknown argument {other}")),
+        }
+    }
+    let url = url.ok_or("--url http://127.0.0.1:PORT is required")?;
+    let host = url
+        .strip_prefix("http://")
+        .ok_or("--url must be http://127.0.0.1:PORT")?
+        .trim_end_matches('/')
+        .to_string();
+    if !(host.starts_with("127.0.0.1:") || host.starts_with("localhost:")) {
+        return Err(
+            "the load benchmark runs on loopback only (--url http://127.0.0.1:PORT)".into(),
+        );
+    }
+    if clients == 0 || clients > MAX_CLIENTS || tables == 0 || tables > clients {
+        return Err(format!(
+            "--clients is 1 to {MAX_CLIENTS}, --tables 1 to the number of clients"
+        ));
+    }
+    if !(0.0..=1000.0).contains(&rate) {
+        return Err("--rate is 0 (as fast as answered) to 1000 commands a second a client".into());
+    }
+    if seconds == 0 || seconds > MAX_SECONDS {
+        return Err(format!("--seconds is 1 to {MAX_SECONDS}"));
+    }
+    Ok(Options {
+        host,
+        token: token.ok_or("--token GM_TOKEN is required")?,
+        clients,
+        tables,
+        seconds,
+        rate,
+    })
+}
+
+/// One keep-alive HTTP/1.1 connection.
+struct Http {
+    host: String,
+    stream: BufReader<TcpStream>,
+}
+
+impl Http {
+    async fn connect(host: &str) -> Result<Http, String> {
+        let stream = TcpStream::connect(host)
+            .await
+            .map_err(|e| format!("connect {host}: {e}"))?;
+        stream.set_nodelay(true).map_err(|e| e.to_string())?;
+        Ok(Http {
+            host: host.to_string(),
+            stream: BufReader::new(stream),
+        })
+    }
+
+    async fn call(
+        &mut self,
+        method: &str,
+        path: &str,
+        token: &str,
+        body: Option<&Value>,
+    ) -> Result<(u16, Value), String> {
+        let body = body.map(Value::to_string).unwrap_or_default();
+        let mut request = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nAuthorization: Bearer {token}\r\n",
+            self.host
+        );
+        if !body.is_empty() {
+            request.push_str(&format!(
+                "Content-Type: application/json\r\nContent-Length: {}\r\n",
+                body.len()
+            ));
+        }
+        request.push_str("\r\n");
+        request.push_str(&body);
+        let io = |e: std::io::Error| e.to_string();
+        self.stream
+            .get_mut()
+            .write_all(request.as_bytes())
+            .await
+            .map_err(io)?;
+        let mut line = String::new();
+        self.stream.read_line(&mut line).await.map_err(io)?;
+        let status: u16 = line
+            .split(' ')
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .ok_or(format!("bad status line {line:?}"))?;
+        let mut length = 0usize;
+        loop {
+            line.clear();
+            self.stream.read_line(&mut line).await.map_err(io)?;
+            let header = line.trim_end();
+            if header.is_empty() {
+                break;
+            }
+            if let Some((name, value)) = header.split_once(':') {
+                if name.eq_ignore_ascii_case("content-length") {
+                    length = value.trim().parse().map_err(|_| "bad content-length")?;
+                }
+            }
+        }
+        let mut bytes = vec![0u8; length];
+        self.stream.read_exact(&mut bytes).await.map_err(io)?;
+        let json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        Ok((status, json))
+    }
+}
+
+async fn expect(
+    http: &mut Http,
+    method: &str,
+    path: &str,
+    token: &str,
+    body: Option<&Value>,
+    status: u16,
+) -> Result<Value, String> {
+    let (got, json) = http.call(method, path, token, body).await?;
+    if got != status {
+        return Err(format!("{method} {path}: {got} {json}"));
+    }
+    Ok(json)
+}
+
+/// A campaign of the benchmark: its id, GM token and encounter.
+struct Campaign {
+    id: String,
+    token: String,
+    encounter: String,
+}
+
+async fn setup(options: &Options, n: usize) -> Result<Campaign, String> {
+    let mut http = Http::connect(&options.host).await?;
+    let made = expect(
+        &mut http,
+        "POST",
+        "/api/campaigns",
+        &options.token,
+        Some(&json!({ "name": format!("Load table {n}") })),
+        201,
+    )
+    .await?;
+    let id = made["campaign"]["id"]
+        .as_str()
+        .ok_or("no campaign id")?
+        .to_string();
+    let token = made["gm_token"].as_str().ok_or("no gm token")?.to_string();
+    let base = format!("/api/campaigns/{id}");
+    let opened = expect(
+        &mut http,
+        "POST",
+        &format!("{base}/encounters"),
+        &token,
+        Some(&json!({ "name": "The yard" })),
+        201,
+    )
+    .await?;
+    let encounter = opened["entry"]["encounter"]
+        .as_str()
+        .ok_or("no encounter id")?
+        .to_string();
+    for (who, npc) in [("raider", RAIDER), ("scav", SCAV)] {
+        expect(
+            &mut http,
+            "POST",
+            &format!("{base}/encounters/{encounter}/combatants"),
+            &token,
+            Some(&json!({ "id": who, "npc": npc, "side": who })),
+            201,
+        )
+        .await?;
+    }
+    Ok(Campaign {
+        id,
+        token,
+        encounter,
+    })
+}
+
+#[derive(Default)]
+struct Totals {
+    acknowledged: AtomicU64,
+    failed: AtomicU64,
+    live: AtomicU64,
+}
+
+/// One client: a live socket counting updates, and commands sent one after
+/// another until `until`; returns each acknowledged command's latency.
+async fn client(
+    host: String,
+    campaign: Arc<Campaign>,
+    n: usize,
+    totals: Arc<Totals>,
+    until: Instant,
+    rate: f64,
+) -> Result<Vec<Duration>, String> {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut request = format!("ws://{host}/api/campaigns/{}/live?after=0", campaign.id)
+        .into_client_request()
+        .map_err(|e| e.to_string())?;
+    request.headers_mut().insert(
+        "authorization",
+        format!("Bearer {}", campaign.token)
+            .parse()
+            .map_err(|_| "bad token")?,
+    );
+    let (mut socket, _) = tokio_tungstenite::connect_async(request)
+        .await
+        .map_err(|e| format!("live socket: {e}"))?;
+    let counted = totals.clone();
+    let live = tokio::spawn(async move {
+        while let Some(Ok(message)) = socket.next().await {
+            if message.is_text() {
+                counted.live.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+    });
+    let mut http = Http::connect(&host).await?;
+    let path = format!(
+        "/api/campaigns/{}/encounters/{}/commands",
+        campaign.id, campaign.encounter
+    );
+    let mut latencies = Vec::new();
+    let mut i = 0u64;
+    // Clients start spread over one period, not all at once.
+    let period = (rate > 0.0).then(|| Duration::from_secs_f64(1.0 / rate));
+    let mut due =
+        Instant::now() + period.map_or(Duration::ZERO, |p| p.mul_f64((n % 97) as f64 / 97.0));
+    while due < until {
+        i += 1;
+        let command = json!({"command": "distance", "a": "raider", "b": "scav",
+            "metres": 5 + (i + n as u64) % 40});
+        let sent = match period {
+            Some(p) => {
+                tokio::time::sleep_until(due.into()).await;
+                let at = due;
+                due += p;
+                at
+            }
+            None => {
+                due = Instant::now();
+                due
+            }
+        };
+        let (status, answer) = http
+            .call("POST", &path, &campaign.token, Some(&command))
+            .await?;
+        if status == 201 {
+            latencies.push(sent.elapsed());
+            totals.acknowledged.fetch_add(1, Ordering::Relaxed);
+        } else {
+            if totals.failed.fetch_add(1, Ordering::Relaxed) < 5 {
+                eprintln!("load: a command got {status}: {answer}");
+            }
+        }
+    }
+    live.abort();
+    Ok(latencies)
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let at = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[at].as_secs_f64() * 1000.0
+}
+
+async fn run(options: Options) -> Result<(), String> {
+    let mut campaigns = Vec::new();
+    for n in 0..options.tables {
+        campaigns.push(Arc::new(setup(&options, n).await?));
+    }
+    let mut versions_before = 0i64;
+    let mut http = Http::connect(&options.host).await?;
+    for c in &campaigns {
+        let shown = expect(
+            &mut http,
+            "GET",
+            &format!("/api/campaigns/{}", c.id),
+            &c.token,
+            None,
+            200,
+        )
+        .await?;
+        versions_before += shown["version"].as_i64().unwrap_or(0);
+    }
+    let totals = Arc::new(Totals::default());
+    let started = Instant::now();
+    let until = started + Duration::from_secs(options.seconds);
+    let mut tasks = Vec::new();
+    for n in 0..options.clients {
+        let campaign = campaigns[n % campaigns.len()].clone();
+        tasks.push(tokio::spawn(client(
+            options.host.clone(),
+            campaign,
+            n,
+            totals.clone(),
+            until,
+            options.rate,
+        )));
+    }
+    let mut latencies = Vec::new();
+    for task in tasks {
+        match task.await {
+            Ok(Ok(mut l)) => latencies.append(&mut l),
+            Ok(Err(e)) => return Err(e),
+            Err(e) => return Err(e.to_string()),
+        }
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    // Every acknowledged command must be in the streams.
+    let mut versions_after = 0i64;
+    for c in &campaigns {
+        let shown = expect(
+            &mut http,
+            "GET",
+            &format!("/api/campaigns/{}", c.id),
+            &c.token,
+            None,
+            200,
+        )
+        .await?;
+        versions_after += shown["version"].as_i64().unwrap_or(0);
+    }
+    latencies.sort();
+    let acknowledged = totals.acknowledged.load(Ordering::Relaxed);
+    let persisted = versions_after - versions_before;
+    let report = json!({
+        "clients": options.clients,
+        "tables": options.tables,
+        "rate_per_client": options.rate,
+        "seconds": elapsed,
+        "acknowledged": acknowledged,
+        "persisted": persisted,
+        "failed": totals.failed.load(Ordering::Relaxed),
+        "live_updates": totals.live.load(Ordering::Relaxed),
+        "per_second": acknowledged as f64 / elapsed,
+        "p50_ms": percentile(&latencies, 0.50),
+        "p99_ms": percentile(&latencies, 0.99),
+        "max_ms": percentile(&latencies, 1.0),
+    });
+    println!("{report}");
+    if persisted != acknowledged as i64 {
+        return Err(format!(
+            "{acknowledged} commands were acknowledged but the streams grew by {persisted}"
+        ));
+    }
+    Ok(())
+}
+
+fn main() -> std::process::ExitCode {
+    let options = match options() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("load: {e}");
+            return std::process::ExitCode::from(2);
+        }
+    };
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("load: {e}");
+            return std::process::ExitCode::from(2);
+        }
+    };
+    match runtime.block_on(run(options)) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("load: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
