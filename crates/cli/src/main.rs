@@ -67,6 +67,12 @@ enum Command {
         /// `postgres://...`.
         #[arg(long, env = "DATABASE_URL", default_value = "sqlite:nanite.db")]
         database: String,
+        /// A session (a browser's sign-in) unused this many minutes expires.
+        #[arg(long, default_value_t = 7 * 24 * 60, value_parser = clap::value_parser!(u64).range(1..))]
+        session_idle_minutes: u64,
+        /// A session expires this many hours after sign-in, however much it is used.
+        #[arg(long, default_value_t = 30 * 24, value_parser = clap::value_parser!(u64).range(1..))]
+        session_lifetime_hours: u64,
     },
     /// Simulate an encounter file's fight many times: win rates, rounds, casualties.
     Sim(sim::SimArgs),
@@ -84,8 +90,22 @@ fn main() -> ExitCode {
         Command::Station(args) => station::run(args),
         Command::Export(args) => transfer::export(args).map(|()| cx::Outcome::Success),
         Command::Import(args) => transfer::import(args).map(|()| cx::Outcome::Success),
-        Command::Serve { bind, database } => {
-            nanite_server::run(bind, database).map(|()| cx::Outcome::Success)
+        Command::Serve {
+            bind,
+            database,
+            session_idle_minutes,
+            session_lifetime_hours,
+        } => {
+            let config = nanite_server::Config {
+                session_idle: std::time::Duration::from_secs(
+                    session_idle_minutes.saturating_mul(60),
+                ),
+                session_lifetime: std::time::Duration::from_secs(
+                    session_lifetime_hours.saturating_mul(3600),
+                ),
+                ..nanite_server::Config::default()
+            };
+            nanite_server::run_with(bind, database, config).map(|()| cx::Outcome::Success)
         }
         Command::Verify(args) => verify::run(args),
     };

@@ -22,6 +22,7 @@
 mod body;
 mod campaigns;
 mod characters;
+mod clock;
 mod encounters;
 mod error;
 mod facts;
@@ -58,6 +59,7 @@ use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 
 pub use campaigns::{NewCampaign, StartupLink};
+pub use clock::Clock;
 pub use error::AppError;
 
 /// Limits and switches of a server.
@@ -73,6 +75,13 @@ pub struct Config {
     pub open_campaign_creation: bool,
     /// Mark the session cookie `Secure` (behind HTTPS).
     pub secure_cookies: bool,
+    /// A session cookie unused this long has expired (7 days).
+    pub session_idle: std::time::Duration,
+    /// A session cookie this old has expired, however much it is used
+    /// (30 days).
+    pub session_lifetime: std::time::Duration,
+    /// The time (the system's; tests move it on).
+    pub clock: Clock,
 }
 
 impl Default for Config {
@@ -83,6 +92,9 @@ impl Default for Config {
             rolls_per_minute: 120,
             open_campaign_creation: false,
             secure_cookies: false,
+            session_idle: std::time::Duration::from_secs(7 * 24 * 3600),
+            session_lifetime: std::time::Duration::from_secs(30 * 24 * 3600),
+            clock: Clock::default(),
         }
     }
 }
@@ -271,10 +283,15 @@ async fn no_such_method() -> AppError {
 /// if missing), creates a first campaign if there is none, prints the GM's
 /// link, and serves on `bind` until Ctrl-C.
 pub async fn serve(bind: &str, database_url: &str) -> anyhow::Result<()> {
+    serve_with(bind, database_url, Config::default()).await
+}
+
+/// [`serve`] with `config`.
+pub async fn serve_with(bind: &str, database_url: &str, config: Config) -> anyhow::Result<()> {
     let store = nanite_store::open(database_url)
         .await
         .with_context(|| format!("cannot open the database {database_url}"))?;
-    let state = AppState::new(store)?;
+    let state = AppState::with_config(store, config)?;
     notify::follow(&state).await?;
     let listener = tokio::net::TcpListener::bind(bind)
         .await
@@ -332,6 +349,11 @@ async fn shutdown() {
 /// [`serve`] on a runtime of its own, with logging to stderr (`RUST_LOG`
 /// filters it), for the `nanite` binary.
 pub fn run(bind: &str, database_url: &str) -> anyhow::Result<()> {
+    run_with(bind, database_url, Config::default())
+}
+
+/// [`run`] with `config`.
+pub fn run_with(bind: &str, database_url: &str, config: Config) -> anyhow::Result<()> {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
     let _ = tracing_subscriber::fmt()
@@ -341,7 +363,7 @@ pub fn run(bind: &str, database_url: &str) -> anyhow::Result<()> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?
-        .block_on(serve(bind, database_url))
+        .block_on(serve_with(bind, database_url, config))
 }
 
 /// A database URL without its password, for printing.

@@ -88,6 +88,71 @@ impl Caller {
 struct Session {
     campaign: String,
     invite: String,
+    /// When it was opened, in milliseconds since the epoch (0: opened
+    /// before sessions expired; counted from its next use).
+    #[serde(default)]
+    opened_ms: u64,
+    /// When it was last used (to a precision of a tenth of the idle time,
+    /// at most a minute).
+    #[serde(default)]
+    seen_ms: u64,
+}
+
+/// Refuses an expired session (and forgets it), or notes its use.
+async fn check_expiry(state: &AppState, hash: &str, session: &mut Session) -> Result<(), AppError> {
+    let config = state.config();
+    let now = config.clock.now_ms();
+    if session.opened_ms == 0 {
+        session.opened_ms = now;
+        session.seen_ms = now;
+    }
+    let ms = |d: std::time::Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
+    let (idle, lifetime) = (ms(config.session_idle), ms(config.session_lifetime));
+    let why = if now.saturating_sub(session.opened_ms) > lifetime {
+        Some(format!(
+            "your session has expired: sessions last {} at most",
+            span(lifetime)
+        ))
+    } else if now.saturating_sub(session.seen_ms) > idle {
+        Some(format!(
+            "your session has expired after {} without use",
+            span(idle)
+        ))
+    } else {
+        None
+    };
+    if let Some(why) = why {
+        state.store().delete_record(SESSIONS, hash).await?;
+        return Err(AppError::new(
+            StatusCode::UNAUTHORIZED,
+            "session_expired",
+            format!("{why}; open your invitation link again to sign in"),
+        ));
+    }
+    if now.saturating_sub(session.seen_ms) >= (idle / 10).min(60_000) {
+        session.seen_ms = now;
+        state
+            .store()
+            .put_record(
+                SESSIONS,
+                hash,
+                &serde_json::to_value(&*session).map_err(AppError::internal)?,
+            )
+            .await?;
+    }
+    Ok(())
+}
+
+/// A span of milliseconds in words ("7 days", "90 minutes", "5 seconds").
+fn span(ms: u64) -> String {
+    let s = ms / 1000;
+    let (n, unit) = match s {
+        _ if s >= 86_400 && s % 86_400 == 0 => (s / 86_400, "day"),
+        _ if s >= 3_600 && s % 3_600 == 0 => (s / 3_600, "hour"),
+        _ if s >= 60 && s % 60 == 0 => (s / 60, "minute"),
+        _ => (s, "second"),
+    };
+    format!("{n} {unit}{}", if n == 1 { "" } else { "s" })
 }
 
 impl FromRequestParts<AppState> for Caller {
@@ -131,7 +196,9 @@ impl FromRequestParts<AppState> for Caller {
             .record(SESSIONS, &hash)
             .await?
             .ok_or_else(ended)?;
-        let session: Session = serde_json::from_value(record.data).map_err(AppError::internal)?;
+        let mut session: Session =
+            serde_json::from_value(record.data).map_err(AppError::internal)?;
+        check_expiry(state, &hash, &mut session).await?;
         let invite = invites::find(state, &session.campaign, &session.invite).await?;
         let invite = usable(invite, false)?;
         let csrf = tokens::csrf(&token);
@@ -237,9 +304,12 @@ pub(crate) struct JoinRequest {
 async fn open(state: &AppState, token: &str) -> Result<(HeaderValue, Value), AppError> {
     let invite = usable(invites::by_token(state, token.trim()).await?, true)?;
     let session = tokens::secret()?;
+    let now = state.config().clock.now_ms();
     let record = Session {
         campaign: invite.campaign.clone(),
         invite: invite.id.clone(),
+        opened_ms: now,
+        seen_ms: now,
     };
     state
         .store()
@@ -250,7 +320,8 @@ async fn open(state: &AppState, token: &str) -> Result<(HeaderValue, Value), App
         )
         .await?;
     let cookie = format!(
-        "{COOKIE}={session}; HttpOnly; SameSite=Strict; Path=/{}",
+        "{COOKIE}={session}; HttpOnly; SameSite=Strict; Path=/; Max-Age={}{}",
+        state.config().session_lifetime.as_secs(),
         if state.config().secure_cookies {
             "; Secure"
         } else {

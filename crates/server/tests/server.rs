@@ -8,6 +8,7 @@ mod server {
     mod characters;
     mod encounters;
     mod errors;
+    mod expiry;
     mod idempotency;
     mod invites;
     mod live;
