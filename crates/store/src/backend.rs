@@ -242,94 +242,120 @@ macro_rules! store_impl {
                 command_key: Option<&str>,
                 events: &[NewEvent],
             ) -> Result<Appended, Error> {
-                let _writing = $lock(self).await;
-                let mut tx = self.pool.begin().await?;
-                if let Some(key) = command_key {
-                    let sql = $sql(
-                        "SELECT first_version, last_version FROM commands WHERE stream_id = $1 AND key = $2",
-                    );
-                    let seen = sqlx::query(AssertSqlSafe(sql))
+                let once: Result<Appended, Error> = async {
+                    let _writing = $lock(self).await;
+                    let mut tx = self.pool.begin().await?;
+                    if let Some(key) = command_key {
+                        let sql = $sql(
+                            "SELECT first_version, last_version FROM commands WHERE stream_id = $1 AND key = $2",
+                        );
+                        let seen = sqlx::query(AssertSqlSafe(sql))
+                            .bind(id)
+                            .bind(key)
+                            .fetch_optional(&mut *tx)
+                            .await?;
+                        if let Some(r) = seen {
+                            return Ok(Appended::Duplicate {
+                                first: r.try_get("first_version")?,
+                                last: r.try_get("last_version")?,
+                            });
+                        }
+                    }
+                    let sql = $sql("SELECT version FROM streams WHERE id = $1");
+                    let actual: i64 = match sqlx::query(AssertSqlSafe(sql))
                         .bind(id)
-                        .bind(key)
                         .fetch_optional(&mut *tx)
-                        .await?;
-                    if let Some(r) = seen {
-                        return Ok(Appended::Duplicate {
-                            first: r.try_get("first_version")?,
-                            last: r.try_get("last_version")?,
-                        });
+                        .await?
+                    {
+                        Some(r) => r.try_get("version")?,
+                        None => {
+                            return Err(Error::new(ErrorKind::NoStream { id: id.to_string() }));
+                        }
+                    };
+                    let conflict = |actual| {
+                        Error::new(ErrorKind::Conflict {
+                            id: id.to_string(),
+                            expected,
+                            actual,
+                        })
+                    };
+                    if actual != expected {
+                        return Err(conflict(actual));
                     }
-                }
-                let sql = $sql("SELECT version FROM streams WHERE id = $1");
-                let actual: i64 = match sqlx::query(AssertSqlSafe(sql))
-                    .bind(id)
-                    .fetch_optional(&mut *tx)
-                    .await?
-                {
-                    Some(r) => r.try_get("version")?,
-                    None => {
-                        return Err(Error::new(ErrorKind::NoStream { id: id.to_string() }));
+                    let at = now();
+                    for (i, e) in events.iter().enumerate() {
+                        let sql = $sql(
+                            "INSERT INTO events (stream_id, version, kind, data, command_key, recorded_at) VALUES ($1, $2, $3, $4, $5, $6)",
+                        );
+                        let inserted = sqlx::query(AssertSqlSafe(sql))
+                            .bind(id)
+                            .bind(expected + 1 + i as i64)
+                            .bind(&e.kind)
+                            .bind(e.data.to_string())
+                            .bind(command_key)
+                            .bind(&at)
+                            .execute(&mut *tx)
+                            .await;
+                        match inserted {
+                            Ok(_) => {}
+                            Err(e) if is_unique(&e) => return Err(conflict(expected + 1)),
+                            Err(e) => return Err(e.into()),
+                        }
                     }
-                };
-                let conflict = |actual| {
-                    Error::new(ErrorKind::Conflict {
-                        id: id.to_string(),
-                        expected,
-                        actual,
-                    })
-                };
-                if actual != expected {
-                    return Err(conflict(actual));
-                }
-                let at = now();
-                for (i, e) in events.iter().enumerate() {
-                    let sql = $sql(
-                        "INSERT INTO events (stream_id, version, kind, data, command_key, recorded_at) VALUES ($1, $2, $3, $4, $5, $6)",
-                    );
-                    let inserted = sqlx::query(AssertSqlSafe(sql))
-                        .bind(id)
-                        .bind(expected + 1 + i as i64)
-                        .bind(&e.kind)
-                        .bind(e.data.to_string())
-                        .bind(command_key)
-                        .bind(&at)
-                        .execute(&mut *tx)
-                        .await;
-                    match inserted {
-                        Ok(_) => {}
-                        Err(e) if is_unique(&e) => return Err(conflict(expected + 1)),
-                        Err(e) => return Err(e.into()),
-                    }
-                }
-                let last = expected + events.len() as i64;
-                let sql = $sql("UPDATE streams SET version = $1 WHERE id = $2 AND version = $3");
-                let updated = sqlx::query(AssertSqlSafe(sql))
-                    .bind(last)
-                    .bind(id)
-                    .bind(expected)
-                    .execute(&mut *tx)
-                    .await?;
-                if updated.rows_affected() != 1 {
-                    return Err(conflict(expected + 1));
-                }
-                if let Some(key) = command_key {
-                    let sql = $sql(
-                        "INSERT INTO commands (stream_id, key, first_version, last_version) VALUES ($1, $2, $3, $4)",
-                    );
-                    sqlx::query(AssertSqlSafe(sql))
-                        .bind(id)
-                        .bind(key)
-                        .bind(expected + 1)
+                    let last = expected + events.len() as i64;
+                    let sql = $sql("UPDATE streams SET version = $1 WHERE id = $2 AND version = $3");
+                    let updated = sqlx::query(AssertSqlSafe(sql))
                         .bind(last)
+                        .bind(id)
+                        .bind(expected)
                         .execute(&mut *tx)
                         .await?;
+                    if updated.rows_affected() != 1 {
+                        return Err(conflict(expected + 1));
+                    }
+                    if let Some(key) = command_key {
+                        let sql = $sql(
+                            "INSERT INTO commands (stream_id, key, first_version, last_version) VALUES ($1, $2, $3, $4)",
+                        );
+                        sqlx::query(AssertSqlSafe(sql))
+                            .bind(id)
+                            .bind(key)
+                            .bind(expected + 1)
+                            .bind(last)
+                            .execute(&mut *tx)
+                            .await?;
+                    }
+                    $announce(&mut tx, id, last).await?;
+                    tx.commit().await?;
+                    Ok(Appended::Stored {
+                        first: expected + 1,
+                        last,
+                    })
                 }
-                $announce(&mut tx, id, last).await?;
-                tx.commit().await?;
-                Ok(Appended::Stored {
-                    first: expected + 1,
-                    last,
-                })
+                .await;
+                match (once, command_key) {
+                    // Another append took the version first; if it carried
+                    // the same command key, this one is its duplicate (two
+                    // servers racing one command).
+                    (Err(e), Some(key)) if e.is_conflict() => {
+                        let sql = $sql(
+                            "SELECT first_version, last_version FROM commands WHERE stream_id = $1 AND key = $2",
+                        );
+                        let seen = sqlx::query(AssertSqlSafe(sql))
+                            .bind(id)
+                            .bind(key)
+                            .fetch_optional(&self.pool)
+                            .await?;
+                        match seen {
+                            Some(r) => Ok(Appended::Duplicate {
+                                first: r.try_get("first_version")?,
+                                last: r.try_get("last_version")?,
+                            }),
+                            None => Err(e),
+                        }
+                    }
+                    (once, _) => once,
+                }
             }
 
             async fn load(&self, id: &str, after: i64) -> Result<Vec<Recorded>, Error> {
