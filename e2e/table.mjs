@@ -14,6 +14,7 @@ import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import { audit } from "./audit.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const gmLink = process.env.NANITE_GM_LINK;
@@ -51,6 +52,8 @@ async function shot(page, what) {
   const file = join(shots, `${String(step).padStart(2, "0")}-${what}.png`);
   await page.screenshot({ path: file, fullPage: true });
   console.log(`step ${step}: ${what} -> ${file}`);
+  // Accessibility basics (contrast, names) in every state a step reaches.
+  for (const p of await audit(page)) failures.push(`step ${step} (${what}): ${p}`);
 }
 
 function check(ok, what) {
