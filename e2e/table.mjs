@@ -6,7 +6,9 @@
 // NPC; the player fires on their turn; both pages show the result live; the
 // player sees the NPC's wounded descriptor, never its exact health; the
 // player's page recovers after its connection drops; a roll reaches the GM
-// live. Screenshots of every step go to $NANITE_SHOTS.
+// live; the GM undoes the last command and both pages show it live.
+// Screenshots of every step go to $NANITE_SHOTS, and every step's page is
+// audited for contrast and accessible names (audit.mjs).
 //
 // Environment: NANITE_GM_LINK (the server's printed GM link), NANITE_SHOTS,
 // NANITE_CHROMIUM, NANITE_PROFILES (a scratch directory).
@@ -231,6 +233,14 @@ async function main() {
   await roll.locator("output.result", { hasText: "d6 = 4" }).waitFor();
   await gm.page.locator("#roll-log li", { hasText: "own dice" }).waitFor({ timeout: 3000 });
   await shot(pl.page, "player-rolled-own-die");
+
+  // 10. The GM takes back the last command (the turn passed in step 7):
+  // both pages say so live, and the player's turn is back.
+  await gm.page.getByRole("button", { name: "Undo last command" }).click();
+  await gm.page.locator(".latest", { hasText: "The GM takes back" }).waitFor({ timeout: 3000 });
+  await pl.page.locator(".latest", { hasText: "The GM takes back" }).waitFor({ timeout: 3000 });
+  await pl.page.locator(".turn", { hasText: XSS }).waitFor({ timeout: 3000 });
+  await shot(pl.page, "player-sees-the-undo");
 
   await gm.ctx.close();
   await pl.ctx.close();

@@ -45,6 +45,13 @@ pub(crate) enum Fact {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         physical: bool,
     },
+    /// The GM took back an encounter's last standing command.
+    Undone {
+        /// The encounter.
+        encounter: String,
+        /// The stream version of the command taken back.
+        command: i64,
+    },
     /// A roll of the roll log.
     Roll(RollItem),
     /// A play session started: the SHA-256 of its seed.
@@ -69,6 +76,7 @@ impl Fact {
         match self {
             Fact::EncounterCreated { .. } => "encounter_created",
             Fact::Command { .. } => "command",
+            Fact::Undone { .. } => "command_undone",
             Fact::Roll(_) => "roll",
             Fact::SessionStarted { .. } => "play_session_started",
             Fact::SessionEnded { .. } => "play_session_ended",

@@ -43,6 +43,7 @@ mod throttle;
 mod tokens;
 mod told;
 pub mod transfer;
+mod undo;
 pub mod verify;
 mod view;
 mod web;
@@ -224,6 +225,10 @@ pub fn app(state: AppState) -> Router {
         .route(
             "/campaigns/{campaign}/encounters/{encounter}/commands",
             post(encounters::command),
+        )
+        .route(
+            "/campaigns/{campaign}/encounters/{encounter}/undo",
+            post(undo::undo),
         )
         .route(
             "/campaigns/{campaign}/rolls",

@@ -30,6 +30,10 @@ const ROUTES: &[(&str, &[&str])] = &[
         "/api/campaigns/{campaign}/encounters/{encounter}/commands",
         &["post"],
     ),
+    (
+        "/api/campaigns/{campaign}/encounters/{encounter}/undo",
+        &["post"],
+    ),
     ("/api/campaigns/{campaign}/rolls", &["get", "post"]),
     ("/api/campaigns/{campaign}/play-sessions", &["get", "post"]),
     ("/api/campaigns/{campaign}/play-sessions/end", &["post"]),
@@ -222,6 +226,18 @@ pub(crate) fn spec() -> Value {
                         "201": ok("{version, replayed, entry}: the log lines you may see"),
                         "409": error("the Idempotency-Key was used for another request"),
                         "422": error("the rules refuse (error.refusal), or physical dice are missing (error.needed names the die by purpose)")
+                    }
+                }))
+            },
+            "/api/campaigns/{campaign}/encounters/{encounter}/undo": {
+                "post": op("Take back the encounter's last command still in effect (again: the one before); the log keeps both", "GM", json!({
+                    "parameters": [campaign, encounter, idempotency()],
+                    "requestBody": body(object(&[], json!({}))),
+                    "responses": {
+                        "200": ok("a repeated Idempotency-Key: the first result"),
+                        "201": ok("{version, replayed, entry}: entry.type undone, entry.undone the version taken back"),
+                        "409": error("nothing is left to undo (nothing_to_undo), or the Idempotency-Key was used for another request"),
+                        "422": error("the body is not an empty JSON object")
                     }
                 }))
             },

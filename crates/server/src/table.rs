@@ -53,6 +53,8 @@ pub(crate) enum ItemBody {
     },
     /// A command was accepted.
     Command(CommandItem),
+    /// The GM took back a command.
+    Undone(UndoneItem),
     /// A roll.
     Roll(RollItem),
     /// A play session started, committed to its seed.
@@ -94,6 +96,17 @@ pub(crate) struct CommandItem {
     pub(crate) physical: bool,
 }
 
+/// A command the GM took back, with what the log says of it.
+#[derive(Debug)]
+pub(crate) struct UndoneItem {
+    /// The encounter.
+    pub(crate) encounter: String,
+    /// The stream version of the command taken back.
+    pub(crate) command: i64,
+    /// The log lines, for the GM and for the table.
+    pub(crate) told: Told,
+}
+
 /// Who owns a combatant.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Entrant {
@@ -114,8 +127,11 @@ pub(crate) struct Encounter {
     pub(crate) game: Game<CompoundX>,
     /// Who owns each combatant.
     pub(crate) roster: BTreeMap<CombatantId, Entrant>,
-    /// Its accepted commands.
+    /// Its accepted commands and the GM's undos, in order.
     pub(crate) log: Vec<Arc<Item>>,
+    /// The stream versions of the commands in effect, oldest first (one
+    /// per entry of the game's log): what an undo takes back.
+    pub(crate) standing: Vec<i64>,
 }
 
 /// What executing a command gave.
@@ -134,6 +150,7 @@ impl Encounter {
             game: Game::new(Battle::new()),
             roster: BTreeMap::new(),
             log: Vec::new(),
+            standing: Vec::new(),
         }
     }
 
@@ -166,6 +183,18 @@ impl Encounter {
     /// Takes back the last command (physical dice left over).
     pub(crate) fn undo(&mut self) {
         self.game.undo();
+    }
+
+    /// The GM's undo: takes back the last command in effect, so the game
+    /// and its roster are as they were before it. Returns the command's
+    /// stream version, or `None` when nothing is left to take back.
+    pub(crate) fn take_back(&mut self) -> Option<i64> {
+        let version = self.standing.pop()?;
+        self.game.undo();
+        let battle = self.game.state();
+        self.roster
+            .retain(|id, _| battle.combatants.contains_key(id));
+        Some(version)
     }
 }
 
@@ -265,6 +294,16 @@ impl Table {
                 name: name.clone(),
             },
             Fact::Roll(roll) => ItemBody::Roll(roll.clone()),
+            Fact::Undone { encounter, command } => {
+                let body = self.take_back(encounter)?;
+                if body.command != *command {
+                    return Err(format!(
+                        "an undo names command v{command}, but the last standing one is v{}",
+                        body.command
+                    ));
+                }
+                ItemBody::Undone(body)
+            }
             Fact::SessionStarted {
                 session,
                 commitment,
@@ -334,10 +373,19 @@ impl Table {
         }
         self.sessions.note(version, &body);
         let item = Arc::new(Item { version, by, body });
-        if let ItemBody::Command(c) = &item.body {
-            if let Some(e) = self.encounters.get_mut(&c.encounter) {
-                e.log.push(item.clone());
+        match &item.body {
+            ItemBody::Command(c) => {
+                if let Some(e) = self.encounters.get_mut(&c.encounter) {
+                    e.log.push(item.clone());
+                    e.standing.push(version);
+                }
             }
+            ItemBody::Undone(u) => {
+                if let Some(e) = self.encounters.get_mut(&u.encounter) {
+                    e.log.push(item.clone());
+                }
+            }
+            _ => {}
         }
         if let Some(key) = key {
             self.keys.insert(key, (version, fingerprint));
@@ -345,6 +393,49 @@ impl Table {
         self.feed.push(item.clone());
         self.version = version;
         item
+    }
+
+    /// Takes back encounter `id`'s last command in effect (the GM's undo)
+    /// and tells it: the GM hears the command's own lines, the table hears
+    /// that it was taken back only if it heard the command.
+    pub(crate) fn take_back(&mut self, id: &str) -> Result<UndoneItem, String> {
+        let enc = self
+            .encounters
+            .get_mut(id)
+            .ok_or_else(|| format!("no encounter {id}"))?;
+        let version = enc
+            .take_back()
+            .ok_or_else(|| "nothing is left to undo".to_string())?;
+        let Some(ItemBody::Command(c)) = self.item(version).map(|i| &i.body) else {
+            return Err(format!(
+                "the command taken back, v{version}, is not in the feed"
+            ));
+        };
+        // The command's first two lines name it well enough: "Vex fires
+        // the Basic SMG ...", or "== round 2; -- Raider's turn".
+        let took = |lines: &[String]| {
+            let said: Vec<&str> = lines.iter().take(2).map(|l| l.trim()).collect();
+            let said = if said.is_empty() {
+                "a command".to_string()
+            } else {
+                said.join("; ")
+            };
+            vec![format!("The GM takes back: {said}")]
+        };
+        let told = Told {
+            gm: took(&c.told.gm),
+            table: if c.told.secret {
+                Vec::new()
+            } else {
+                took(&c.told.table)
+            },
+            secret: c.told.secret,
+        };
+        Ok(UndoneItem {
+            encounter: id.to_string(),
+            command: version,
+            told,
+        })
     }
 
     /// The entry at `version`.

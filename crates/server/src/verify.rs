@@ -400,6 +400,7 @@ impl StreamCheck<'_> {
                             match enc.execute(&command, &mut keyed) {
                                 Ok(done) if done.dice == *dice => {
                                     self.out.verified += 1;
+                                    enc.standing.push(version);
                                     continue;
                                 }
                                 Ok(done) => {
@@ -434,7 +435,7 @@ impl StreamCheck<'_> {
                     // Go on from the encounter as the log has it.
                     let mut recorded = ScriptedDice::new(dice.iter().map(|d| i64::from(d.value)));
                     match enc.execute(&command, &mut recorded) {
-                        Ok(done) if done.dice == *dice => {}
+                        Ok(done) if done.dice == *dice => enc.standing.push(version),
                         replayed => {
                             if replayed.is_ok() {
                                 enc.undo();
@@ -447,6 +448,21 @@ impl StreamCheck<'_> {
                             );
                             broken.insert(encounter.clone());
                         }
+                    }
+                }
+                Fact::Undone { encounter, command } => {
+                    if broken.contains(encounter) {
+                        continue;
+                    }
+                    let taken = encounters.get_mut(encounter).and_then(|e| e.take_back());
+                    if taken != Some(*command) {
+                        self.mismatch(
+                            version,
+                            format!(
+                                "an undo in encounter {encounter} names command v{command}, which is not its last standing command; encounter {encounter} is not checked further"
+                            ),
+                        );
+                        broken.insert(encounter.clone());
                     }
                 }
                 Fact::SessionStarted { .. } | Fact::SessionEnded { .. } => {}

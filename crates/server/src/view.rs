@@ -74,6 +74,21 @@ fn shown_item(item: &Item, viewer: &Viewer) -> Option<Value> {
             "command": c.name,
             "lines": c.told.table,
         }),
+        ItemBody::Undone(u) if viewer.is_gm() => json!({
+            "type": "undone",
+            "encounter": u.encounter,
+            "by": item.by,
+            "undone": u.command,
+            "lines": u.told.gm,
+            "table_lines": u.told.table,
+        }),
+        ItemBody::Undone(u) if u.told.secret => return None,
+        ItemBody::Undone(u) => json!({
+            "type": "undone",
+            "encounter": u.encounter,
+            "undone": u.command,
+            "lines": u.told.table,
+        }),
         ItemBody::Roll(roll) => {
             let mut shown = roll.shown_to(&item.by, viewer)?;
             shown["type"] = json!("roll");

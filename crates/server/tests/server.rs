@@ -18,6 +18,7 @@ mod server {
     mod sessions;
     mod stale;
     pub(crate) mod support;
+    mod undo;
     mod verifiable;
     mod web;
 }
