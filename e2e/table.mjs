@@ -44,6 +44,13 @@ async function open(name, viewport) {
     await d.dismiss();
   });
   page.on("pageerror", (e) => failures.push(`${name}: page error ${e.message}`));
+  // The table works without the internet: every asset comes from nanite.
+  await ctx.route("**/*", (route) => {
+    const url = route.request().url();
+    if (url.startsWith(base) || url.startsWith("data:") || url.startsWith("blob:")) return route.continue();
+    failures.push(`${name}: the page asked for ${url}, which is not served by nanite`);
+    return route.abort();
+  });
   return { ctx, page };
 }
 
