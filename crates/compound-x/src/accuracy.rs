@@ -71,6 +71,18 @@ impl Serialize for Tenths {
     }
 }
 
+/// Read back from the decimal it is written as (`1.5`), to the nearest tenth.
+impl<'de> serde::Deserialize<'de> for Tenths {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = f64::deserialize(deserializer)?;
+        #[expect(
+            clippy::cast_possible_truncation,
+            reason = "tenths of game bonuses are small; the value was written from an i64 of tenths"
+        )]
+        Ok(Tenths((value * 10.0).round() as i64))
+    }
+}
+
 /// The combat accuracy bonus of a stat by the table (CX-STAT-03); above 15 it
 /// continues +0.5 per 2 points (the catalog's decision).
 pub fn combat_bonus(stat: i64) -> Tenths {

@@ -2,13 +2,14 @@
 
 use nanite_core::Breakdown;
 use nanite_dice::{DiceSource, SourceError};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 use crate::combat::d100_for;
 use crate::sheet::SkillLine;
 
 /// How the d100 is replaced, out of combat (CX-DICE-06).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Effort {
     /// Roll the dice.
@@ -38,16 +39,16 @@ pub struct CheckSpec {
 }
 
 /// Why a check cannot be made. Nothing happens.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CheckRefusal {
     /// What is wrong and how to fix it.
     pub message: String,
     /// The rule.
-    pub rule: &'static str,
+    pub rule: Cow<'static, str>,
 }
 
 /// A check as made.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CheckResult {
     /// The d100 (absent when taking 50 or 100).
     pub die: Option<u32>,
@@ -98,9 +99,9 @@ pub fn may_attempt(skill: &SkillLine, spec: &CheckSpec) -> Result<(), CheckRefus
                 skill.notes.join("; ")
             ),
             rule: if skill.notes.iter().any(|n| n.contains("CX-STAT-08")) {
-                "CX-STAT-08"
+                "CX-STAT-08".into()
             } else {
-                "CX-DICE-08"
+                "CX-DICE-08".into()
             },
         });
     }
@@ -108,13 +109,13 @@ pub fn may_attempt(skill: &SkillLine, spec: &CheckSpec) -> Result<(), CheckRefus
         if spec.in_combat {
             return Err(CheckRefusal {
                 message: "taking 50 or 100 is only possible out of combat; roll instead".into(),
-                rule: "CX-DICE-06",
+                rule: "CX-DICE-06".into(),
             });
         }
         if spec.no_taking {
             return Err(CheckRefusal {
                 message: "the GM has marked this check as one that must be rolled".into(),
-                rule: "CX-DICE-06",
+                rule: "CX-DICE-06".into(),
             });
         }
     }

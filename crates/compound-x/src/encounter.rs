@@ -37,7 +37,7 @@ use std::collections::BTreeMap;
 
 use nanite_core::encounter::{Limits, Phase};
 use nanite_core::{CombatantId, DiceSource, Encounter, Ruleset};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::combat::{Condition, ConditionKind, Cover, Fighter, Stance};
 pub use cloak::{ActiveCloak, CLOAK_ACTIONS};
@@ -78,7 +78,7 @@ pub const LIMITS: Limits = Limits {
 };
 
 /// Compound X effects kept by the encounter clock.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "effect", rename_all = "snake_case")]
 pub enum CxEffect {
     /// A condition (CX-COND), ticking at the start of its bearer's turn.
@@ -143,7 +143,7 @@ pub enum CxEffect {
 }
 
 /// One combatant in the battle: its fighter and where it stands.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Combatant {
     /// Its fighting state.
     pub fighter: Fighter,
@@ -192,7 +192,7 @@ impl Combatant {
 }
 
 /// Everything the rules know about one Compound X fight.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Battle {
     /// Initiative, rounds, turns, actions, reactions, effects.
     pub clock: Encounter<CxEffect>,
@@ -200,7 +200,7 @@ pub struct Battle {
     pub combatants: BTreeMap<CombatantId, Combatant>,
     /// Metres between pairs of combatants, as the GM set them (a list of
     /// `[a, b, metres]` in JSON, whose map keys must be strings).
-    #[serde(serialize_with = "distance_list")]
+    #[serde(serialize_with = "distance_list", deserialize_with = "distance_map")]
     pub distances: BTreeMap<(CombatantId, CombatantId), i64>,
     /// Pairs locked in melee, in adjacent metres (CX-MOVE-08).
     pub engaged: std::collections::BTreeSet<(CombatantId, CombatantId)>,
@@ -312,6 +312,14 @@ fn distance_list<S: serde::Serializer>(
     s: S,
 ) -> Result<S::Ok, S::Error> {
     s.collect_seq(distances.iter().map(|((a, b), m)| (a, b, m)))
+}
+
+/// Reads the `[a, b, metres]` list back.
+fn distance_map<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<BTreeMap<(CombatantId, CombatantId), i64>, D::Error> {
+    let list = Vec::<(CombatantId, CombatantId, i64)>::deserialize(d)?;
+    Ok(list.into_iter().map(|(a, b, m)| ((a, b), m)).collect())
 }
 
 /// The key of a pair of combatants, in either order.

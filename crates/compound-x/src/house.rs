@@ -1,9 +1,9 @@
 //! House rules from the older edition, off by default (CX-HOUSE-01..05).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The optional rules a table has switched on.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HouseRules {
     /// CX-HOUSE-01 SECONDARY_POOL: primaries give points to their secondaries.
     pub secondary_pool: bool,

@@ -25,10 +25,11 @@ pub use weapons::{
     Range, ReloadActions, WeaponSheet,
 };
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use nanite_core::{Phase, Source, SourceKind, Tally};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::accuracy::Tenths;
 use crate::character::Character;
@@ -70,7 +71,7 @@ impl<'a> Effects<'a> {
 }
 
 /// A content entry by id and name.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Named {
     /// Its id.
     pub id: String,
@@ -79,7 +80,7 @@ pub struct Named {
 }
 
 /// The three saving throws (CX-STAT-17).
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
 pub struct Saves {
     /// 2 * (CHA + INT - 6).
     pub will: i64,
@@ -90,7 +91,7 @@ pub struct Saves {
 }
 
 /// The secondary stats (CX-STAT-02, CX-STAT-15).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SecondaryStats {
     /// Metres per 2 actions.
     pub movement_speed: i64,
@@ -99,13 +100,13 @@ pub struct SecondaryStats {
     /// Skill point gain (each level grants twice this).
     pub skill_point_gain: i64,
     /// Which primary set each (`STR`, `DEX`...), or `pool` under SECONDARY_POOL.
-    pub set_by: BTreeMap<&'static str, String>,
+    pub set_by: BTreeMap<Cow<'static, str>, String>,
     /// Whether the player had to choose where STR goes.
     pub strength_choice: bool,
 }
 
 /// A Compound X character sheet.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Sheet {
     /// Character name.
     pub name: String,
@@ -124,7 +125,7 @@ pub struct Sheet {
     /// d100 stat bonus of each stat: (stat - 5) * 4 (CX-DICE-02).
     pub stat_bonus: Stats,
     /// d10 combat accuracy bonus of each stat (CX-STAT-03).
-    pub combat_bonus: BTreeMap<&'static str, Tenths>,
+    pub combat_bonus: BTreeMap<Cow<'static, str>, Tenths>,
     /// Saving throws.
     pub saves: Saves,
     /// Secondary stats.
@@ -298,7 +299,7 @@ impl Sheet {
                     } else {
                         secondary_source(s, &stats, character.secondary_choice).to_string()
                     };
-                    (s.key(), by)
+                    (s.key().into(), by)
                 })
                 .collect(),
             strength_choice: !house.secondary_pool && strength_choice_needed(&stats),
@@ -349,7 +350,7 @@ impl Sheet {
             },
             combat_bonus: stats
                 .iter()
-                .map(|(s, v)| (s.code(), stat_combat_bonus(v, house)))
+                .map(|(s, v)| (s.code().into(), stat_combat_bonus(v, house)))
                 .collect(),
             saves: Saves {
                 will: saves[0],

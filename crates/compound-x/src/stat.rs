@@ -2,10 +2,10 @@
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A primary stat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Stat {
     /// Strength.
     #[serde(rename = "STR")]
@@ -125,6 +125,27 @@ impl Serialize for Stats {
             map.serialize_entry(stat.code(), &value)?;
         }
         map.end()
+    }
+}
+
+/// Read back from the map of codes it is written as (`{"STR": 6, ...}`);
+/// every stat must be there, and nothing else.
+impl<'de> serde::Deserialize<'de> for Stats {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let map = std::collections::BTreeMap::<String, i64>::deserialize(deserializer)?;
+        let mut stats = Stats::default();
+        for (code, value) in &map {
+            let stat = Stat::parse(code)
+                .ok_or_else(|| D::Error::custom(format!("unknown stat {code}")))?;
+            stats.set(stat, *value);
+        }
+        if map.len() != Stat::ALL.len() {
+            return Err(D::Error::custom(
+                "stats need all seven of STR, PER, FORT, CHA, INT, DEX, LUCK",
+            ));
+        }
+        Ok(stats)
     }
 }
 

@@ -26,10 +26,10 @@ pub struct Diagnostic {
     /// Error or warning.
     pub severity: Severity,
     /// The file it is in, when the input came from a file.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,
     /// The 1-based line, when known.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub line: Option<usize>,
     /// The dotted path of the field (`weapon.smg.brackets[1].miss`); empty for
     /// the whole input.
@@ -37,10 +37,10 @@ pub struct Diagnostic {
     /// What is wrong, in the user's terms.
     pub message: String,
     /// The rule that the input breaks, when one does (`CX-STAT-06`).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rule: Option<String>,
     /// How to fix it.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub help: Option<String>,
 }
 

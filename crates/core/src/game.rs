@@ -6,7 +6,7 @@ use crate::recorded::{RecordingDice, RolledDie};
 use crate::ruleset::Ruleset;
 
 /// What one accepted command left in the log.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Entry<E> {
     /// The events the command produced, in order.
     pub events: Vec<E>,
@@ -31,6 +31,19 @@ impl<R: Ruleset> Game<R> {
             start,
             log: Vec::new(),
         }
+    }
+
+    /// A game in `start` whose accepted commands left `log`: the state is
+    /// rebuilt from the log's events (no dice, no decisions), as a game
+    /// read back from a snapshot of its [`Game::start`] and [`Game::log`].
+    pub fn from_log(start: R::State, log: Vec<Entry<R::Event>>) -> Self {
+        let state = replay::<R>(start.clone(), log.iter().flat_map(|e| &e.events));
+        Game { start, state, log }
+    }
+
+    /// The state the game started in.
+    pub fn start(&self) -> &R::State {
+        &self.start
     }
 
     /// The current state.

@@ -12,10 +12,10 @@
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// When a modifier applies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Phase {
     /// The values as built: assigned, race, level.
@@ -27,7 +27,7 @@ pub enum Phase {
 }
 
 /// What kind of thing a modifier comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum SourceKind {
@@ -78,7 +78,7 @@ impl SourceKind {
 }
 
 /// Where a modifier comes from: its kind and the name of the thing.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Source {
     /// The kind of thing.
     pub kind: SourceKind,
@@ -103,7 +103,7 @@ impl fmt::Display for Source {
 }
 
 /// One contribution to a total.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Term {
     /// Its amount (in the tally's unit).
     pub amount: i64,
@@ -114,7 +114,7 @@ pub struct Term {
 }
 
 /// A total with every contribution and its source.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
     terms: Vec<Term>,
 }

@@ -260,3 +260,19 @@ pub enum End {
     /// the lowest values
     Lowest,
 }
+
+/// An expression is written as its text (`"2d10+12 # strength"`).
+impl serde::Serialize for Expression {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.text())
+    }
+}
+
+/// An expression is read from its text, parsed again with every limit, so a
+/// stored expression is exactly as trustworthy as a typed one.
+impl<'de> serde::Deserialize<'de> for Expression {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Expression::parse(&text).map_err(serde::de::Error::custom)
+    }
+}

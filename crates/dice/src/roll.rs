@@ -47,7 +47,7 @@ impl Variables for BTreeMap<String, i64> {
 }
 
 /// One physical die of a roll and what became of it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct DieRoll {
     /// Index of the dice term (in [`Expression::terms`]) it belongs to.
     pub term: u32,
@@ -56,10 +56,10 @@ pub struct DieRoll {
     /// The face rolled, `1..=sides`.
     pub value: u32,
     /// For a percentile die, the tens d10 as read (0, 10, ... 90).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tens: Option<u8>,
     /// For a percentile die, the ones d10 as read (0..9).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ones: Option<u8>,
     /// Why it was rolled.
     pub role: DieRole,
@@ -72,7 +72,7 @@ pub struct DieRoll {
     /// It was rerolled: it no longer counts, the die after it replaced it.
     pub rerolled: bool,
     /// For success counting: whether it (or its compounded chain) succeeded.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub success: Option<bool>,
 }
 
@@ -126,7 +126,7 @@ pub struct RollView<'r> {
 }
 
 /// A finished roll, owned.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Roll {
     /// The expression as typed, without its label.
     pub expression: String,
@@ -141,7 +141,7 @@ pub struct Roll {
 }
 
 /// A dice term's text and value within a [`Roll`].
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TermRoll {
     /// The term as typed.
     pub text: String,

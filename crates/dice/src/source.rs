@@ -14,7 +14,7 @@ use rand_core::{Rng, SeedableRng};
 use crate::error::SourceError;
 
 /// Why a die is rolled, beyond the purpose its caller gave.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DieRole {
     /// An ordinary die of the pool.

@@ -37,6 +37,7 @@ mod refusals;
 mod rolls;
 mod seeds;
 mod sessions;
+mod snapshot;
 mod table;
 mod tables;
 mod throttle;
@@ -83,6 +84,9 @@ pub struct Config {
     pub session_lifetime: std::time::Duration,
     /// The time (the system's; tests move it on).
     pub clock: Clock,
+    /// A table's snapshot is written every this many stream entries, so
+    /// loading it replays at most that many (0: never).
+    pub snapshot_every: i64,
 }
 
 impl Default for Config {
@@ -96,6 +100,7 @@ impl Default for Config {
             session_idle: std::time::Duration::from_secs(7 * 24 * 3600),
             session_lifetime: std::time::Duration::from_secs(30 * 24 * 3600),
             clock: Clock::default(),
+            snapshot_every: snapshot::SNAPSHOT_EVERY,
         }
     }
 }

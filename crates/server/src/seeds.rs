@@ -89,7 +89,7 @@ fn record_id(campaign: &str, commitment: &str) -> String {
 }
 
 /// A play session as the table knows it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub(crate) struct PlaySession {
     /// Its number, from 1.
     pub(crate) number: u32,
@@ -124,6 +124,17 @@ pub(crate) struct Draw {
 }
 
 impl Sessions {
+    /// The sessions as a snapshot read them back: their list, with no seed
+    /// in hand (the open session's seed is fetched from its record when a
+    /// die is next needed, as after a replay of the whole stream).
+    pub(crate) fn from_list(list: Vec<PlaySession>) -> Self {
+        Sessions {
+            list,
+            open: None,
+            pending: None,
+        }
+    }
+
     /// The open session, if any.
     pub(crate) fn open(&self) -> Option<&PlaySession> {
         self.open.as_ref().and(self.list.last())

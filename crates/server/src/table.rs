@@ -17,6 +17,7 @@ use crate::error::AppError;
 use crate::facts::{Entry, Fact, Order};
 use crate::rolls::RollItem;
 use crate::seeds::{SeedUse, Sessions};
+use crate::snapshot;
 use crate::told::{Told, tell};
 
 /// The kind of a campaign's stream.
@@ -31,7 +32,7 @@ pub(crate) fn stream_id(campaign: &str) -> String {
 }
 
 /// One entry of the table's feed, as kept in memory.
-#[derive(Debug)]
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Item {
     /// Its version in the campaign's stream.
     pub(crate) version: i64,
@@ -42,7 +43,7 @@ pub(crate) struct Item {
 }
 
 /// What a feed entry is.
-#[derive(Debug)]
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) enum ItemBody {
     /// An encounter was opened.
     EncounterCreated {
@@ -76,7 +77,7 @@ pub(crate) enum ItemBody {
 }
 
 /// An accepted command with its narration.
-#[derive(Debug)]
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct CommandItem {
     /// The encounter.
     pub(crate) encounter: String,
@@ -97,7 +98,7 @@ pub(crate) struct CommandItem {
 }
 
 /// A command the GM took back, with what the log says of it.
-#[derive(Debug)]
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct UndoneItem {
     /// The encounter.
     pub(crate) encounter: String,
@@ -108,7 +109,7 @@ pub(crate) struct UndoneItem {
 }
 
 /// Who owns a combatant.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Entrant {
     /// The campaign character it came from.
     pub(crate) character: Option<String>,
@@ -211,6 +212,8 @@ pub(crate) struct Table {
     pub(crate) keys: HashMap<String, (i64, String)>,
     /// The play sessions and the open one's seed.
     pub(crate) sessions: Sessions,
+    /// The version of the stream's newest snapshot (0: none).
+    pub(crate) snapshot_at: i64,
 }
 
 impl Table {
@@ -221,16 +224,24 @@ impl Table {
             feed: Vec::new(),
             keys: HashMap::new(),
             sessions: Sessions::default(),
+            snapshot_at: 0,
         }
     }
 
-    /// Rebuilds the table from the store.
+    /// Rebuilds the table from the store: from its newest snapshot, if it
+    /// has a readable one, and the entries after it.
     pub(crate) async fn load(state: &AppState, campaign: &str) -> Result<Table, AppError> {
         let stream = stream_id(campaign);
         if state.store().stream(&stream).await?.is_none() {
             return Err(AppError::not_found(format!("no campaign {campaign}")));
         }
-        let mut table = Table::empty();
+        let mut table = match state.store().latest_snapshot(&stream).await? {
+            Some(snapshot) => snapshot::restore(snapshot.data).unwrap_or_else(|why| {
+                tracing::warn!(%stream, %why, "ignoring an unreadable snapshot; replaying the whole stream");
+                Table::empty()
+            }),
+            None => Table::empty(),
+        };
         table.catch_up(state, campaign).await?;
         Ok(table)
     }

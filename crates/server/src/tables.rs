@@ -17,6 +17,7 @@ use crate::AppState;
 use crate::error::AppError;
 use crate::facts::{Entry, Fact};
 use crate::live::Signal;
+use crate::snapshot;
 use crate::table::{Item, ItemBody, Table, stream_id};
 
 /// A request that changes the table.
@@ -194,6 +195,10 @@ impl Tables {
                     state
                         .live()
                         .publish(change.campaign, Signal::Item(item.clone()));
+                    let every = state.config().snapshot_every;
+                    if every > 0 && last - table.snapshot_at >= every {
+                        save_snapshot(state, &stream, table).await;
+                    }
                     return Ok(Committed {
                         item,
                         replayed: false,
@@ -213,6 +218,28 @@ impl Tables {
             "busy",
             "the table kept changing while this command was decided; send it again",
         ))
+    }
+}
+
+/// Writes `table`'s snapshot. The answer to the change does not wait on it
+/// failing: the stream already holds the change, and a missing snapshot
+/// only means a slower load.
+async fn save_snapshot(state: &AppState, stream: &str, table: &mut Table) {
+    let saved = match snapshot::save(table) {
+        Ok(data) => {
+            state
+                .store()
+                .save_snapshot(stream, table.version, &data)
+                .await
+        }
+        Err(e) => {
+            tracing::warn!(stream, error = %e, "cannot write a table's snapshot");
+            return;
+        }
+    };
+    match saved {
+        Ok(()) => table.snapshot_at = table.version,
+        Err(e) => tracing::warn!(stream, error = %e, "cannot keep a table's snapshot"),
     }
 }
 

@@ -10,7 +10,7 @@ use nanite_core::{ClockEvent, CombatantId, Ruleset};
 use serde_json::Value;
 
 /// One command's log lines.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Told {
     /// Everything, for the GM.
     pub(crate) gm: Vec<String>,

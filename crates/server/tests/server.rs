@@ -16,6 +16,7 @@ mod server {
     mod restart;
     mod rolls;
     mod sessions;
+    mod snapshots;
     mod stale;
     pub(crate) mod support;
     mod undo;

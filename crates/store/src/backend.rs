@@ -395,6 +395,14 @@ macro_rules! store_impl {
                     .bind(data.to_string())
                     .execute(&self.pool)
                     .await?;
+                // Only the newest is ever read: older ones are dropped, so a
+                // long campaign keeps one snapshot, not one per interval.
+                let sql = $sql("DELETE FROM snapshots WHERE stream_id = $1 AND version < $2");
+                sqlx::query(AssertSqlSafe(sql))
+                    .bind(id)
+                    .bind(version)
+                    .execute(&self.pool)
+                    .await?;
                 Ok(())
             }
 

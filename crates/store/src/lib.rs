@@ -74,7 +74,8 @@ pub trait EventStore: Send + Sync {
         after: i64,
     ) -> impl Future<Output = Result<Vec<Recorded>, Error>> + Send;
 
-    /// Keeps a snapshot of stream `id`'s state at `version`.
+    /// Keeps a snapshot of stream `id`'s state at `version`, dropping the
+    /// stream's older snapshots.
     fn save_snapshot(
         &self,
         id: &str,

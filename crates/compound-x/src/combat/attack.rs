@@ -6,7 +6,7 @@
 
 use nanite_core::Breakdown;
 use nanite_dice::{DiceSource, Roller, SourceError};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::damage::{Blow, Strike, strike_with};
 use super::dice::die;
@@ -14,7 +14,7 @@ use super::fighter::{Cover, Fighter, Stance};
 use crate::pack::{Attack, FireMode};
 
 /// How the shooter fires (CX-RNG-05, CX-RNG-06).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Fire {
     /// Having aimed this turn.
@@ -56,7 +56,7 @@ pub struct Aim {
 }
 
 /// Why a shot cannot be taken. Nothing changes.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "refusal", rename_all = "snake_case")]
 pub enum ShotRefusal {
     /// No such weapon.
@@ -84,7 +84,7 @@ pub enum ShotRefusal {
 }
 
 /// The numbers of one shot, as decided.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shot {
     /// The bracket used.
     pub bracket: usize,

@@ -1,10 +1,10 @@
 //! The Black Cat table, rolled at the start of each combat by a LUCK 1
 //! character (CX-STAT-13).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// What the Black Cat d10 brought.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum BlackCat {
     /// 1-2: the primary weapon is broken until a DC 60 repair.

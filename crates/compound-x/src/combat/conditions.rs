@@ -2,12 +2,12 @@
 //! and what they forbid (CX-COND-01..12).
 
 use nanite_dice::{DiceSource, SourceError};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::dice::die;
 
 /// A condition (CX-COND).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ConditionKind {
     /// floor(d10 / 2) + 1 per turn per stack (CX-COND-01).
@@ -144,7 +144,7 @@ impl ConditionKind {
 }
 
 /// A condition on a fighter.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Condition {
     /// Which.
     pub kind: ConditionKind,
@@ -155,7 +155,7 @@ pub struct Condition {
 }
 
 /// The damage of one tick, with its dice.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tick {
     /// Which condition.
     pub kind: ConditionKind,

@@ -1,14 +1,14 @@
 //! Damage through shields, armor and health (CX-DMG-01..06, CX-DEATH-01, CX-DEATH-10).
 
 use nanite_dice::{DiceSource, SourceError};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::dice::d100;
 use super::fighter::Fighter;
 use crate::pack::DamageType;
 
 /// One hit's damage on its way to the body, as decided.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Strike {
     /// Damage arriving (weapon roll plus critical and stealth bonuses).
     pub incoming: i64,
@@ -33,7 +33,7 @@ pub struct Strike {
 }
 
 /// What the armor roll decided.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ArmorHit {
     /// No roll: explosive damage ignores armor (CX-DMG-05), or nothing got past the shield.
@@ -50,7 +50,7 @@ pub enum ArmorHit {
 }
 
 /// A Shock save after a hit of more than 70 damage (CX-DEATH-10).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ShockSave {
     /// The d100.
     pub die: u32,

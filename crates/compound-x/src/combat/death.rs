@@ -1,7 +1,7 @@
 //! Death saving throws and their allowance (CX-DEATH-03, CX-DEATH-04), and
 //! revives (CX-DEATH-06).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The DC of a death saving throw: d100, no modifiers (CX-DEATH-03).
 pub const DEATH_SAVE_DC: i64 = 50;
@@ -9,7 +9,7 @@ pub const DEATH_SAVE_DC: i64 = 50;
 pub const MAX_DEATH_SAVES: u32 = 3;
 
 /// A character's death-save record, kept between encounters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DeathSaves {
     /// Saves granted at the next downing (3, 2 after a failure, 1 after
     /// failures in two downings).
@@ -34,7 +34,7 @@ impl Default for DeathSaves {
 }
 
 /// The outcome of one death save.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum DeathSaveOutcome {
     /// Still bleeding out.
     Survived,

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use nanite_dice::Expression;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::house::HouseRules;
 use crate::pack::{Action, Attack, DamageType, FireMode, Pack};
@@ -12,7 +12,7 @@ use crate::sheet::{MissChances, Range, Saves, Sheet, SkillLine, Survival};
 use crate::stat::Stats;
 
 /// Cover between a target and its attacker (CX-RNG-04).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Cover {
     /// No cover: +0.
@@ -52,7 +52,7 @@ impl Cover {
 }
 
 /// A combatant's stance (CX-MOVE-04..06).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Stance {
     /// Standing.
@@ -91,7 +91,7 @@ impl Stance {
 }
 
 /// Worn armor in a fight (CX-DMG-01/02).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ArmorState {
     /// Its name.
     pub name: String,
@@ -108,7 +108,7 @@ pub struct ArmorState {
 }
 
 /// A shield in a fight (CX-DMG-03/04).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ShieldState {
     /// Its name.
     pub name: String,
@@ -127,7 +127,7 @@ pub struct ShieldState {
 }
 
 /// A carried weapon in a fight.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct WeaponState {
     /// Weapon id.
     pub id: String,
@@ -242,7 +242,7 @@ impl WeaponState {
 }
 
 /// One combatant's fighting state.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Fighter {
     /// Its name.
     pub name: String,

@@ -6,14 +6,14 @@
 //! cover), so the book keeps those from the pack, ready to roll.
 
 use nanite_dice::Expression;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{ConditionKind, Cover};
 use crate::pack::{DamageType, OnSave, Pack, Save};
 use crate::sheet::Sheet;
 
 /// A caster's spells in a fight.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Spellbook {
     /// The skill id added to casting checks: Sorcery for Mages and
     /// Sorcerers, Knowledge [Nanites] for Paladins (CX-SPELL-02).
@@ -23,7 +23,7 @@ pub struct Spellbook {
 }
 
 /// One spell as its caster knows it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct KnownSpell {
     /// Spell id.
     pub id: String,

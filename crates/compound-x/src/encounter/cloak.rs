@@ -7,7 +7,7 @@
 //! ends it there.
 
 use nanite_core::{Breakdown, ClockEvent, CombatantId};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::gm::{able, not_afraid, spend};
 use super::stealth::{enemies, give_away};
@@ -18,7 +18,7 @@ use super::{Battle, Decision, Event, Refusal};
 pub const CLOAK_ACTIONS: u32 = 1;
 
 /// A cloak switched on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ActiveCloak {
     /// Turns it lasts after the turn it was switched on in: Cloak Turns +
     /// the module's bonus + the Shadow Assassin gain (CX-CLOAK-02/04).

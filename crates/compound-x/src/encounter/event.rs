@@ -2,7 +2,7 @@
 //! Events carry their dice and breakdowns; applying them never rolls.
 
 use nanite_core::{Breakdown, ClockEvent, CombatantId};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{Battle, Combatant, CxEffect, pair};
 use crate::check::CheckResult;
@@ -10,7 +10,7 @@ use crate::combat::{BlackCat, Cover, DeathSaveOutcome, Fighter, Shot, Stance, St
 use crate::pack::FireMode;
 
 /// A fact of the fight.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     /// Initiative, turns, actions, reactions, effects.

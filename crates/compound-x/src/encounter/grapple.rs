@@ -3,7 +3,7 @@
 //! that cost control when they fail, and letting go.
 
 use nanite_core::{Breakdown, ClockEvent, CombatantId, DiceSource};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::gm::{able, add_condition, not_afraid, spend};
 use super::melee::{MeleeKind, in_reach, penalty_attack};
@@ -14,7 +14,7 @@ use crate::combat::{ConditionKind, d100_for};
 pub const GRAPPLING: &str = "grappling";
 
 /// Two combatants locked together.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Grapple {
     /// Who grabbed.
     pub grappler: CombatantId,
@@ -41,7 +41,7 @@ impl Grapple {
 }
 
 /// A hold that subdues (CX-MELEE-03).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Hold {
     /// Choked out: unconscious.
@@ -64,7 +64,7 @@ impl Hold {
 }
 
 /// What a grappler does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "act", rename_all = "snake_case")]
 pub enum GrappleAct {
     /// Contest control: opposed grapple checks.

@@ -5,7 +5,7 @@
 
 use nanite_core::{Breakdown, CombatantId, DiceSource};
 use nanite_dice::Expression;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::gm::{able, consequences, not_afraid, spend};
 use super::{Decision, Event, Refusal};
@@ -17,7 +17,7 @@ use crate::sheet::stat_combat_bonus;
 use crate::stat::Stat;
 
 /// How a melee attack is made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MeleeKind {
     /// A normal blow.
@@ -53,7 +53,7 @@ pub const PRONE_TARGET: i64 = -2;
 pub const STR_PER_METRE: i64 = 5;
 
 /// The numbers of one melee attack.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Swing {
     /// How it was made.
     pub kind: MeleeKind,

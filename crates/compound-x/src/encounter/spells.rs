@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use nanite_core::encounter::{Expiry, Moment};
 use nanite_core::{Breakdown, ClockEvent, CombatantId, DiceSource};
 use nanite_dice::Expression;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::gm::{able, add_condition, consequences, melee_check_penalty, not_afraid, spend};
 use super::{Battle, CxEffect, Decision, Event, Refusal};
@@ -30,7 +30,7 @@ pub(crate) struct Casting<'a> {
 
 /// The target's save against a spell: opposed to the casting total, the
 /// target (the defender) winning ties (CX-SPELL-03, CX-DICE-04).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SpellSave {
     /// Which save.
     pub save: Save,

@@ -11,7 +11,7 @@
 use std::collections::BTreeSet;
 
 use nanite_core::{Breakdown, CombatantId, DiceSource};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::cloak::ActiveCloak;
 use super::gm::{able, melee_check_penalty, spend};
@@ -36,7 +36,7 @@ pub const STEALTH_MELEE_CAP_LEVEL: i64 = 10;
 pub const VITAL_MARGIN: i64 = 3;
 
 /// A combatant's concealment and cloak in a fight.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stealth {
     /// The combatants that have not detected it.
     pub unseen_by: BTreeSet<CombatantId>,
@@ -427,7 +427,7 @@ pub struct StealthStrike {
 }
 
 /// What stealth makes of a blow or throw's damage (CX-RNG-10).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StealthBlow {
     /// The damage roll before doubling.
     pub rolled: i64,

@@ -4,7 +4,7 @@
 
 use nanite_core::encounter::{Expiry, Moment};
 use nanite_core::{Breakdown, ClockEvent, CombatantId, DiceSource};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::gm::{able, consequences, not_afraid, spend};
 use super::{CxEffect, Decision, Event, Refusal};
@@ -46,7 +46,7 @@ fn rank(level: Suppression) -> u8 {
 }
 
 /// One reaction hit on a target moving under suppression.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SuppressionHit {
     /// The accuracy d10 (light suppression only; medium and heavy hit).
     pub die: Option<u32>,

@@ -11,7 +11,9 @@ pub const FORMULA_VARIABLES: [&str; 8] =
     ["STR", "PER", "FORT", "CHA", "INT", "DEX", "LUCK", "LEVEL"];
 
 /// A secondary stat (CX-STAT-02).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Secondary {
     /// Metres per 2 actions, from STR or DEX.
@@ -64,7 +66,9 @@ impl Secondary {
 }
 
 /// A saving throw (CX-STAT-17).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Save {
     /// 2 * (CHA + INT - 6).

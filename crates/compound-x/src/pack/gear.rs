@@ -1,7 +1,7 @@
 //! Attachments, armor, shields, cloaking modules and items.
 
 use nanite_core::content::Fields;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::effect::{Effect, read_effects};
 use super::read::{choice, count, percent};
@@ -117,7 +117,7 @@ pub(crate) fn read_armor(id: &str, f: &Fields<'_, '_>) -> Option<Armor> {
 }
 
 /// A shield (CX-DMG-03, CX-DMG-04).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Shield {
     /// Its id.
     pub id: String,
@@ -193,7 +193,7 @@ pub(crate) fn read_cloak(id: &str, f: &Fields<'_, '_>) -> Option<Cloak> {
 }
 
 /// What an item is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ItemKind {
     /// Heals as a medic with skill 30, or +30 for a medic (CX-HEAL-03).

@@ -127,7 +127,7 @@ pub(crate) fn read_class(id: &str, f: &Fields<'_, '_>) -> Option<Class> {
 }
 
 /// What a skill is used for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SkillKind {
     /// Everything else.
@@ -318,7 +318,7 @@ pub struct Spell {
 }
 
 /// What a successful save against a spell does (CX-SPELL-03).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum OnSave {
     /// The spell does nothing to the target.

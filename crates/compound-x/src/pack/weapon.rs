@@ -2,12 +2,12 @@
 
 use nanite_core::Formula;
 use nanite_core::content::Fields;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::read::{choice, count, formula};
 
 /// How a weapon attacks, which decides its accuracy stat (CX-STAT-05, CX-RNG-14).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Attack {
     /// Firearms and energy weapons: PER.
@@ -19,9 +19,7 @@ pub enum Attack {
 }
 
 /// A fire mode (CX-RNG-02).
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum FireMode {
     /// One round per trigger pull.
@@ -44,7 +42,7 @@ impl FireMode {
 }
 
 /// How the weapon is worked between shots (CX-TURN-07).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Action {
     /// Self-loading: a shot costs 1 action.
@@ -56,7 +54,7 @@ pub enum Action {
 }
 
 /// Damage types (CX-DMG-05).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum DamageType {
     /// Blocked by armor, ignores shields.
@@ -72,7 +70,7 @@ pub enum DamageType {
 }
 
 /// Suppression levels (CX-SUP-02..04).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Suppression {
     /// 3 rounds, 1 m, reaction roll.
@@ -84,7 +82,7 @@ pub enum Suppression {
 }
 
 /// A range bracket: metres `from..=to` with its base miss chance.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Bracket {
     /// First metre.
     pub from: i64,
@@ -95,7 +93,7 @@ pub struct Bracket {
 }
 
 /// The extra miss chance and rounds of a burst or automatic mode.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ModeData {
     /// Added to the bracket's miss chance.
     pub miss: i64,

@@ -1,7 +1,7 @@
 //! Sheet sections for gear: armor, shield and cloak figures, items, spells.
 
 use nanite_dice::Variables;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::accuracy::Tenths;
 use crate::character::Character;
@@ -10,7 +10,7 @@ use crate::pack::{Armor, Class, Cloak, ItemKind, Pack};
 use crate::stat::{Stat, Stats};
 
 /// Worn armor on the sheet.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ArmorSheet {
     /// Armor id.
     pub id: String,
@@ -27,7 +27,7 @@ pub struct ArmorSheet {
     /// Movement penalty in metres.
     pub movement_penalty: Tenths,
     /// Problems (STR 1 and coverage above 50%).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub problems: Vec<String>,
 }
 
@@ -52,7 +52,7 @@ pub(crate) fn armor_sheet(armor: &Armor, stats: &Stats) -> ArmorSheet {
 }
 
 /// The cloaking module on the sheet (CX-CLOAK).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct CloakSheet {
     /// Module id.
     pub id: String,
@@ -114,7 +114,7 @@ pub(crate) fn cloak_sheet(
 }
 
 /// A carried item.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ItemLine {
     /// Item id.
     pub id: String,
@@ -144,7 +144,7 @@ pub(crate) fn items(character: &Character, pack: &Pack) -> Vec<ItemLine> {
 }
 
 /// A caster's spells (CX-SPELL).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Spellcasting {
     /// The skill added to casting checks (CX-SPELL-02).
     pub skill: String,
@@ -155,7 +155,7 @@ pub struct Spellcasting {
 }
 
 /// One castable spell.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SpellLine {
     /// Spell id.
     pub id: String,

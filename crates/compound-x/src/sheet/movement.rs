@@ -1,11 +1,11 @@
 //! Movement, stances and jumps (CX-STAT-07, CX-STAT-15, CX-MOVE-01..05).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::accuracy::Tenths;
 
 /// Movement figures, in metres per 2 actions unless said otherwise.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Movement {
     /// Movement Speed (the secondary stat).
     pub speed: i64,
@@ -30,7 +30,7 @@ pub struct Movement {
 }
 
 /// Jump distances in metres (CX-MOVE-03).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Jumps {
     /// Horizontal: DEX / 2.
     pub horizontal: f64,

@@ -1,6 +1,7 @@
 //! Sheet sections: skills, skill points, feats, stat-1 effects.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 use super::Effects;
 use super::stats::{StatVars, secondary_source};
@@ -13,7 +14,7 @@ use crate::stat::{Stat, Stats, stat_bonus};
 pub const PROFICIENT_POINTS: i64 = 10;
 
 /// One skill on the sheet.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SkillLine {
     /// Skill id.
     pub id: String,
@@ -34,7 +35,7 @@ pub struct SkillLine {
     /// Whether the character may attempt it at all.
     pub usable: bool,
     /// Why not, or other notes.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
 }
 
@@ -108,7 +109,7 @@ pub(crate) fn skills(
 }
 
 /// The skill point budget (CX-LVL-02, CX-LVL-03).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SkillPoints {
     /// Level 0: the class's starting points.
     pub starting: i64,
@@ -213,20 +214,20 @@ pub(crate) fn skill_points(character: &Character, pack: &Pack) -> SkillPoints {
 }
 
 /// One owned feat.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct FeatLine {
     /// Feat id.
     pub id: String,
     /// Feat name.
     pub name: String,
     /// `chosen`, `class` or `granted`.
-    pub how: &'static str,
+    pub how: Cow<'static, str>,
     /// What it does.
     pub description: String,
 }
 
 /// Feats owned and allowed (CX-LVL-04, CX-LVL-05, CX-STAT-14).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Feats {
     /// Every owned feat.
     pub owned: Vec<FeatLine>,
@@ -277,13 +278,13 @@ pub(crate) fn feats(
     stats: &Stats,
     granted: &[String],
 ) -> Feats {
-    let line = |id: &String, how| FeatLine {
+    let line = |id: &String, how: &'static str| FeatLine {
         id: id.clone(),
         name: pack
             .feats
             .get(id)
             .map_or_else(|| id.clone(), |f| f.name.clone()),
-        how,
+        how: how.into(),
         description: pack
             .feats
             .get(id)
@@ -306,14 +307,14 @@ pub(crate) fn feats(
 }
 
 /// What a stat at 1 does to the character.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct StatOneEffect {
     /// The stat.
     pub stat: Stat,
     /// The rule.
-    pub rule: &'static str,
+    pub rule: Cow<'static, str>,
     /// Its effect.
-    pub effect: &'static str,
+    pub effect: Cow<'static, str>,
 }
 
 /// The effects of every stat at 1 (CX-STAT-07..13).
@@ -358,6 +359,10 @@ pub(crate) fn stat_one_effects(stats: &Stats) -> Vec<StatOneEffect> {
     EFFECTS
         .into_iter()
         .filter(|(stat, _, _)| stats.get(*stat) <= 1)
-        .map(|(stat, rule, effect)| StatOneEffect { stat, rule, effect })
+        .map(|(stat, rule, effect)| StatOneEffect {
+            stat,
+            rule: rule.into(),
+            effect: effect.into(),
+        })
         .collect()
 }

@@ -1,6 +1,7 @@
 //! Sheet sections for going down and melee guard (CX-DEATH, CX-HOUSE-04/05).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 use crate::character::Character;
 use crate::house::HouseRules;
@@ -8,18 +9,18 @@ use crate::pack::{Pack, SkillKind};
 use crate::stat::{Stat, Stats, stat_bonus};
 
 /// What happens when the character goes down (CX-DEATH, CX-HOUSE-05).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Survival {
     /// `death_saves` (CX-DEATH-03/04) or `fort_saves` (CX-HOUSE-05).
-    pub downed_rule: &'static str,
+    pub downed_rule: Cow<'static, str>,
     /// Death saving throws at the first downing (CX-DEATH-04).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub death_saves: Option<i64>,
     /// Under FORT_DOWNED: the DC of the Fort save each downed turn.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fort_save_dc: Option<i64>,
     /// Under FORT_DOWNED: lifetime failures survived (death comes with more than FORT).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fort_failures_allowed: Option<i64>,
     /// Revives per encounter before a stabilized character stays unconscious:
     /// max(2, FORT / 2) (CX-DEATH-06).
@@ -37,9 +38,9 @@ pub(crate) fn survival(stats: &Stats, house: HouseRules) -> Survival {
     let fort = stats.get(Stat::Fortitude);
     Survival {
         downed_rule: if house.fort_downed {
-            "fort_saves"
+            "fort_saves".into()
         } else {
-            "death_saves"
+            "death_saves".into()
         },
         death_saves: (!house.fort_downed).then_some(FIRST_DOWNING_DEATH_SAVES),
         fort_save_dc: house.fort_downed.then_some(FORT_DOWNED_DC),
@@ -50,7 +51,7 @@ pub(crate) fn survival(stats: &Stats, house: HouseRules) -> Survival {
 }
 
 /// Melee defence and attack under MELEE_GUARD (CX-HOUSE-04).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct MeleeGuard {
     /// Guard DC = DEX * 5 + the best combat skill.
     pub guard_dc: i64,

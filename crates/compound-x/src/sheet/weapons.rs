@@ -1,10 +1,11 @@
 //! Weapon rows: miss chances per fire mode per bracket, hip and blind fire,
 //! critical faces, reloads (CX-STAT-04, CX-STAT-05, CX-RNG-02/03/05/06/07).
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use nanite_core::{Source, SourceKind};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::Effects;
 use super::stats::{StatVars, stat_combat_bonus};
@@ -26,7 +27,7 @@ pub const HIP_FIRE: i64 = 3;
 pub const BLIND_FIRE: i64 = 6;
 
 /// One accuracy bonus with its source.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct AccuracyTerm {
     /// The bonus (0.5 is half a point of miss chance).
     pub bonus: Tenths,
@@ -35,7 +36,7 @@ pub struct AccuracyTerm {
 }
 
 /// Accuracy bonuses summed and rounded once (CX-STAT-04).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Accuracy {
     /// Each bonus.
     pub terms: Vec<AccuracyTerm>,
@@ -63,16 +64,16 @@ impl Accuracy {
 }
 
 /// Miss chances for each fire mode, one per bracket; absent modes omitted.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MissChances {
     /// Semi-automatic (single shots).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub semi: Option<Vec<i64>>,
     /// Burst.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub burst: Option<Vec<i64>>,
     /// Automatic.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub auto: Option<Vec<i64>>,
 }
 
@@ -88,7 +89,7 @@ impl MissChances {
 }
 
 /// A range bracket as shown on the sheet.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
 pub struct Range {
     /// First metre.
     pub from: i64,
@@ -97,7 +98,7 @@ pub struct Range {
 }
 
 /// Everything the sheet says about one carried weapon.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct WeaponSheet {
     /// Weapon id.
     pub id: String,
@@ -132,19 +133,19 @@ pub struct WeaponSheet {
     /// Aimed miss chances (CX-RNG-02, CX-STAT-04, CX-RNG-03).
     pub miss_chances: MissChances,
     /// Hip-fire miss chances: +3, no optical attachments (CX-RNG-05); firearms only.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hip_fire: Option<MissChances>,
     /// Blind-fire miss chances: +6, no attachments, PER and LUCK bonuses
     /// (CX-RNG-06); firearms only.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub blind_fire: Option<MissChances>,
     /// The d10 faces that crit (CX-RNG-07); empty for automatic weapons.
     pub crit_faces: Vec<i64>,
     /// Rounds per magazine.
     pub magazine: i64,
     /// Rounds per burst and per automatic action.
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub rounds: BTreeMap<&'static str, i64>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub rounds: BTreeMap<Cow<'static, str>, i64>,
     /// Spare magazines carried.
     pub spare_magazines: i64,
     /// Reload DC (CX-RNG-13).
@@ -162,7 +163,7 @@ pub struct WeaponSheet {
 }
 
 /// Reload times (CX-RNG-13).
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
 pub struct ReloadActions {
     /// Passing the reload check.
     pub standard: i64,
@@ -374,10 +375,10 @@ pub(crate) fn weapon_sheet(
     }
     let mut rounds = BTreeMap::new();
     if let Some(b) = weapon.burst {
-        rounds.insert("burst", b.rounds);
+        rounds.insert("burst".into(), b.rounds);
     }
     if let Some(a) = weapon.auto {
-        rounds.insert("auto", a.rounds);
+        rounds.insert("auto".into(), a.rounds);
     }
     WeaponSheet {
         id: weapon.id.clone(),

@@ -176,7 +176,7 @@ fn the_sheet_shows_every_combat_bonus() {
     let shown: Vec<(&str, f64)> = sheet
         .combat_bonus
         .iter()
-        .map(|(k, v)| (*k, v.as_f64()))
+        .map(|(k, v)| (k.as_ref(), v.as_f64()))
         .collect();
     assert_eq!(
         shown,
@@ -420,7 +420,7 @@ fn fortitude_1() {
     let effects: Vec<_> = s
         .stat_one_effects
         .iter()
-        .map(|e| (e.stat, e.rule))
+        .map(|e| (e.stat, e.rule.as_ref()))
         .collect();
     assert_eq!(effects, [(Stat::Fortitude, "CX-STAT-09")]);
     assert!(

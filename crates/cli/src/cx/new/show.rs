@@ -169,7 +169,7 @@ impl<R: BufRead, W: Write> Builder<'_, R, W> {
             .feats
             .owned
             .iter()
-            .map(|f| match f.how {
+            .map(|f| match f.how.as_ref() {
                 "chosen" => f.name.clone(),
                 how => format!("{} ({how})", f.name),
             })

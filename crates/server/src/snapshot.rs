@@ -1,0 +1,128 @@
+//! Snapshots of a table, so a long campaign loads fast: every
+//! [`SNAPSHOT_EVERY`] entries the table in memory is written to the store's
+//! snapshot of its stream (the feed, the keys, the play sessions and each
+//! encounter's game log), and loading starts from the newest snapshot and
+//! replays only the entries after it. A game is read back from its log's
+//! events by the engine's `evolve` (no command is decided again), which a
+//! property test of the Compound X crate holds to be the same game.
+//!
+//! The stream stays the source of truth: a snapshot that cannot be read
+//! (an older format, a damaged row) is ignored with a warning and the table
+//! is rebuilt from the whole stream, and an import that replaces a stream
+//! drops its snapshots.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+use nanite_compound_x::encounter::{Battle, CompoundX, Event};
+use nanite_core::{CombatantId, Game};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::seeds::{PlaySession, Sessions};
+use crate::table::{Encounter, Entrant, Item, Table};
+
+/// How many stream entries a table grows by between snapshots, unless
+/// `Config::snapshot_every` says otherwise.
+pub(crate) const SNAPSHOT_EVERY: i64 = 500;
+
+/// The snapshot format; a snapshot of another format is not read.
+const FORMAT: u32 = 1;
+
+/// A table as a snapshot keeps it.
+#[derive(Serialize, Deserialize)]
+struct Saved {
+    format: u32,
+    version: i64,
+    feed: Vec<Arc<Item>>,
+    encounters: Vec<SavedEncounter>,
+    keys: Vec<(String, i64, String)>,
+    sessions: Vec<PlaySession>,
+}
+
+/// An encounter: its game's log, and the feed entries it keeps by version.
+#[derive(Serialize, Deserialize)]
+struct SavedEncounter {
+    id: String,
+    name: String,
+    game: Vec<nanite_core::Entry<Event>>,
+    roster: BTreeMap<CombatantId, Entrant>,
+    log: Vec<i64>,
+    standing: Vec<i64>,
+}
+
+/// The snapshot of `table`.
+pub(crate) fn save(table: &Table) -> Result<Value, serde_json::Error> {
+    let saved = Saved {
+        format: FORMAT,
+        version: table.version,
+        feed: table.feed.clone(),
+        encounters: table
+            .encounters
+            .values()
+            .map(|e| SavedEncounter {
+                id: e.id.clone(),
+                name: e.name.clone(),
+                game: e.game.log().to_vec(),
+                roster: e.roster.clone(),
+                log: e.log.iter().map(|i| i.version).collect(),
+                standing: e.standing.clone(),
+            })
+            .collect(),
+        keys: table
+            .keys
+            .iter()
+            .map(|(k, (v, f))| (k.clone(), *v, f.clone()))
+            .collect(),
+        sessions: table.sessions.list.clone(),
+    };
+    serde_json::to_value(saved)
+}
+
+/// The table a snapshot holds, or why it cannot be read.
+pub(crate) fn restore(data: Value) -> Result<Table, String> {
+    let saved: Saved = serde_json::from_value(data).map_err(|e| e.to_string())?;
+    if saved.format != FORMAT {
+        return Err(format!("snapshot format {} is not {FORMAT}", saved.format));
+    }
+    let at = |version: i64| {
+        usize::try_from(version - 1)
+            .ok()
+            .and_then(|i| saved.feed.get(i))
+            .filter(|item| item.version == version)
+            .cloned()
+            .ok_or_else(|| format!("the snapshot's feed has no entry v{version}"))
+    };
+    let mut encounters = BTreeMap::new();
+    for e in &saved.encounters {
+        let log = e.log.iter().map(|v| at(*v)).collect::<Result<_, _>>()?;
+        let encounter = Encounter {
+            id: e.id.clone(),
+            name: e.name.clone(),
+            game: Game::<CompoundX>::from_log(Battle::new(), e.game.clone()),
+            roster: e.roster.clone(),
+            log,
+            standing: e.standing.clone(),
+        };
+        encounters.insert(e.id.clone(), encounter);
+    }
+    if saved.feed.len() != usize::try_from(saved.version).unwrap_or(usize::MAX) {
+        return Err(format!(
+            "the snapshot at v{} holds {} feed entries",
+            saved.version,
+            saved.feed.len()
+        ));
+    }
+    Ok(Table {
+        version: saved.version,
+        encounters,
+        feed: saved.feed,
+        keys: saved
+            .keys
+            .into_iter()
+            .map(|(k, v, f)| (k, (v, f)))
+            .collect::<HashMap<_, _>>(),
+        sessions: Sessions::from_list(saved.sessions),
+        snapshot_at: saved.version,
+    })
+}
