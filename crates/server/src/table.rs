@@ -1,4 +1,5 @@
-//! A campaign's table in memory: its encounters (each a Compound X game),
+//! A campaign's table in memory: its encounters (each a game of the
+//! campaign's ruleset, `ruleset::Play`),
 //! its roll log and the feed of everything in order, rebuilt from the
 //! campaign's stream by re-executing each command with the dice it rolled.
 //! Changes come in through `tables::Tables::commit` only.
@@ -6,16 +7,18 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
-use nanite_compound_x::Pack;
 use nanite_compound_x::encounter::{Battle, Command, CompoundX, Refusal};
 use nanite_core::{CombatantId, DiceSource, Game, RolledDie, ScriptedDice};
 use nanite_store::{EventStore, Recorded};
 use serde_json::Value;
 
 use crate::AppState;
+use crate::d20::D20Setup;
 use crate::error::AppError;
 use crate::facts::{Entry, Fact, Order};
+use crate::pack::Packs;
 use crate::rolls::RollItem;
+use crate::ruleset::{Play, RulesCommand, Ruleset};
 use crate::seeds::{SeedUse, Sessions};
 use crate::told::{Told, tell};
 
@@ -50,6 +53,8 @@ pub(crate) enum ItemBody {
         encounter: String,
         /// Its name.
         name: String,
+        /// A D20 encounter's setup; none: Compound X.
+        d20: Option<D20Setup>,
     },
     /// A command was accepted.
     Command(CommandItem),
@@ -103,7 +108,7 @@ pub(crate) struct Entrant {
     pub(crate) owner: Option<String>,
 }
 
-/// One encounter: a Compound X game and its log.
+/// One encounter: a game of its ruleset and its log.
 #[derive(Debug)]
 pub(crate) struct Encounter {
     /// Its id.
@@ -111,7 +116,7 @@ pub(crate) struct Encounter {
     /// Its name.
     pub(crate) name: String,
     /// The game.
-    pub(crate) game: Game<CompoundX>,
+    pub(crate) play: Play,
     /// Who owns each combatant.
     pub(crate) roster: BTreeMap<CombatantId, Entrant>,
     /// Its accepted commands.
@@ -125,48 +130,111 @@ pub(crate) struct Executed {
     pub(crate) told: Told,
 }
 
+/// Executes a Compound X `command` with `dice`. A refusal changes nothing.
+pub(crate) fn execute_cx(
+    game: &mut Game<CompoundX>,
+    command: &Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Executed, Refusal> {
+    let before = game.state().clone();
+    let entry = game.execute(command, dice)?;
+    let events: Vec<Value> = entry
+        .events
+        .iter()
+        .map(|e| serde_json::to_value(e).unwrap_or(Value::Null))
+        .collect();
+    let told = tell(before, &entry.events, &events);
+    Ok(Executed {
+        dice: entry.dice.clone(),
+        events,
+        told,
+    })
+}
+
 impl Encounter {
-    /// An empty encounter.
-    pub(crate) fn new(id: String, name: String) -> Self {
+    /// An empty encounter: a D20 one with `d20`'s setup, otherwise
+    /// Compound X.
+    pub(crate) fn new(id: String, name: String, d20: Option<&D20Setup>) -> Self {
+        let play = match d20 {
+            Some(setup) => Play::D20(Game::new(setup.battle())),
+            None => Play::CompoundX(Game::new(Battle::new())),
+        };
         Encounter {
             id,
             name,
-            game: Game::new(Battle::new()),
+            play,
             roster: BTreeMap::new(),
             log: Vec::new(),
         }
     }
 
-    /// The battle now.
-    pub(crate) fn battle(&self) -> &Battle {
-        self.game.state()
+    /// Its ruleset.
+    pub(crate) fn ruleset(&self) -> Ruleset {
+        self.play.ruleset()
     }
 
-    /// Executes `command` with `dice`. A refusal changes nothing.
+    /// The Compound X battle now.
+    pub(crate) fn battle(&self) -> Result<&Battle, AppError> {
+        match &self.play {
+            Play::CompoundX(game) => Ok(game.state()),
+            Play::D20(_) => Err(other_ruleset(&self.id, Ruleset::D20)),
+        }
+    }
+
+    /// The D20 battle now.
+    pub(crate) fn d20(&self) -> Result<&nanite_d20::encounter::Battle, AppError> {
+        match &self.play {
+            Play::D20(game) => Ok(game.state()),
+            Play::CompoundX(_) => Err(other_ruleset(&self.id, Ruleset::CompoundX)),
+        }
+    }
+
+    /// Executes a Compound X `command` with `dice`. A refusal changes
+    /// nothing.
     pub(crate) fn execute(
         &mut self,
         command: &Command,
         dice: &mut dyn DiceSource,
     ) -> Result<Executed, Refusal> {
-        let before = self.game.state().clone();
-        let entry = self.game.execute(command, dice)?;
-        let events: Vec<Value> = entry
-            .events
-            .iter()
-            .map(|e| serde_json::to_value(e).unwrap_or(Value::Null))
-            .collect();
-        let told = tell(before, &entry.events, &events);
-        Ok(Executed {
-            dice: entry.dice.clone(),
-            events,
-            told,
-        })
+        match &mut self.play {
+            Play::CompoundX(game) => execute_cx(game, command, dice),
+            Play::D20(_) => Err(Refusal::Illegal {
+                why: format!("encounter {} is a D20 encounter", self.id),
+            }),
+        }
+    }
+
+    /// Executes a command of its ruleset (replay and verification).
+    pub(crate) fn run(
+        &mut self,
+        command: &RulesCommand,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Executed, String> {
+        crate::ruleset::execute(&mut self.play, command, dice)
     }
 
     /// Takes back the last command (physical dice left over).
     pub(crate) fn undo(&mut self) {
-        self.game.undo();
+        match &mut self.play {
+            Play::CompoundX(game) => {
+                game.undo();
+            }
+            Play::D20(game) => {
+                game.undo();
+            }
+        }
     }
+}
+
+fn other_ruleset(id: &str, ruleset: Ruleset) -> AppError {
+    AppError::unprocessable(
+        "other_ruleset",
+        format!(
+            "encounter {id} is a {} encounter; send it {} commands",
+            ruleset.title(),
+            ruleset.title()
+        ),
+    )
 }
 
 /// A campaign's table.
@@ -219,7 +287,7 @@ impl Table {
         let mut new = Vec::new();
         for recorded in state.store().load(&stream, self.version).await? {
             let item = self
-                .apply(recorded, state.pack())
+                .apply(recorded, state.packs())
                 .map_err(|e| AppError::internal(format!("{stream} {e}")))?;
             new.push(item);
         }
@@ -229,7 +297,7 @@ impl Table {
     /// A table rebuilt from a whole stream's events (an export's), or what
     /// is wrong with them.
     pub(crate) fn replayed(
-        pack: &Pack,
+        pack: &Packs,
         events: impl IntoIterator<Item = Recorded>,
     ) -> Result<Table, String> {
         let mut table = Table::empty();
@@ -240,7 +308,7 @@ impl Table {
     }
 
     /// Replays the stream's next event onto the table.
-    fn apply(&mut self, recorded: Recorded, pack: &Pack) -> Result<Arc<Item>, String> {
+    fn apply(&mut self, recorded: Recorded, pack: &Packs) -> Result<Arc<Item>, String> {
         if recorded.version != self.version + 1 {
             return Err(format!(
                 "has version {} after {}",
@@ -258,11 +326,16 @@ impl Table {
 
     /// Re-applies a stored fact: commands are executed again with the dice
     /// they rolled, which must be exactly the dice asked for.
-    fn replay(&mut self, fact: &Fact, pack: &Pack) -> Result<ItemBody, String> {
+    fn replay(&mut self, fact: &Fact, pack: &Packs) -> Result<ItemBody, String> {
         Ok(match fact {
-            Fact::EncounterCreated { encounter, name } => ItemBody::EncounterCreated {
+            Fact::EncounterCreated {
+                encounter,
+                name,
+                d20,
+            } => ItemBody::EncounterCreated {
                 encounter: encounter.clone(),
                 name: name.clone(),
+                d20: d20.clone(),
             },
             Fact::Roll(roll) => ItemBody::Roll(roll.clone()),
             Fact::SessionStarted {
@@ -291,28 +364,29 @@ impl Table {
                 physical,
                 ..
             } => {
-                let command = order.command(pack)?;
                 let game = self
                     .encounters
                     .get_mut(encounter)
                     .ok_or_else(|| format!("no encounter {encounter}"))?;
+                let command = order.rules_command(pack, &game.play)?;
                 let mut source = ScriptedDice::new(dice.iter().map(|d| i64::from(d.value)));
                 let done = game
-                    .execute(&command, &mut source)
+                    .run(&command, &mut source)
                     .map_err(|r| format!("the engine now refuses a stored command: {r}"))?;
                 if done.dice != *dice {
                     return Err("replaying a command rolled other dice than it recorded".into());
                 }
-                if let Order::Add(e) = order {
-                    game.roster.insert(
-                        e.id.clone(),
-                        Entrant {
-                            character: e.character.clone(),
-                            owner: e.owner.clone(),
-                        },
-                    );
+                if let Some(entrant) = order.entrant() {
+                    game.roster.insert(entrant.0, entrant.1);
                 }
-                command_item(encounter, order, &command, done, seeded.clone(), *physical)
+                command_item(
+                    encounter,
+                    order,
+                    &command.name(),
+                    done,
+                    seeded.clone(),
+                    *physical,
+                )
             }
         })
     }
@@ -326,10 +400,15 @@ impl Table {
         fingerprint: String,
         body: ItemBody,
     ) -> Arc<Item> {
-        if let ItemBody::EncounterCreated { encounter, name } = &body {
+        if let ItemBody::EncounterCreated {
+            encounter,
+            name,
+            d20,
+        } = &body
+        {
             self.encounters.insert(
                 encounter.clone(),
-                Encounter::new(encounter.clone(), name.clone()),
+                Encounter::new(encounter.clone(), name.clone(), d20.as_ref()),
             );
         }
         self.sessions.note(version, &body);
@@ -372,11 +451,11 @@ impl Table {
         self.encounters.get_mut(id).ok_or_else(|| no_encounter(id))
     }
 
-    /// Ids and names of the encounters.
+    /// Ids, names and rulesets of the encounters.
     pub(crate) fn encounter_list(&self) -> Vec<Value> {
         self.encounters
             .values()
-            .map(|e| serde_json::json!({ "id": e.id, "name": e.name }))
+            .map(|e| serde_json::json!({ "id": e.id, "name": e.name, "ruleset": e.ruleset() }))
             .collect()
     }
 }
@@ -391,14 +470,14 @@ fn no_encounter(id: &str) -> AppError {
 pub(crate) fn command_item(
     encounter: &str,
     order: &Order,
-    command: &Command,
+    command: &str,
     done: Executed,
     seeded: Option<SeedUse>,
     physical: bool,
 ) -> ItemBody {
     let name = match order {
-        Order::Add(_) => "add".to_string(),
-        Order::Rules { .. } => crate::permissions::command_name(command),
+        Order::Add(_) | Order::D20Add(_) => "add".to_string(),
+        Order::Rules { .. } => command.to_string(),
     };
     ItemBody::Command(CommandItem {
         encounter: encounter.to_string(),
