@@ -73,10 +73,10 @@ async function main() {
   // 1. The GM joins with the server's link and creates a campaign.
   await join_(gm.page, gmLink);
   await shot(gm.page, "gm-first-dashboard");
-  const newCampaign = gm.page.locator("form", { has: gm.page.getByRole("button", { name: "Create campaign" }) });
+  const newCampaign = gm.page.locator("form", { has: gm.page.getByRole("button", { name: "Create Compound X campaign" }) });
   await newCampaign.getByLabel("Name").fill("Depot Nights");
   await newCampaign.getByLabel(/melee_guard/).check();
-  await newCampaign.getByRole("button", { name: "Create campaign" }).click();
+  await newCampaign.getByRole("button", { name: "Create Compound X campaign" }).click();
   const campaignLink = await newCampaign.locator("input.link").inputValue();
   check(campaignLink.includes("/join/"), "the new campaign's GM link is shown");
   await join_(gm.page, campaignLink);

@@ -278,8 +278,8 @@ fn gm_forms(c: &str, shown: &Value) -> String {
     let (field, settings) = if d20 {
         (
             "<label for=\"enc-field\">Field</label><select id=\"enc-field\" name=\"field.field\"><option value=\"rows\">map-less: front and back rows</option><option value=\"map\">a square grid (5 ft squares)</option></select>\
-             <div class=\"pair\"><div><label for=\"enc-w\">Grid width (squares)</label><input id=\"enc-w\" name=\"field.width\" type=\"number\" min=\"1\" max=\"40\" value=\"12\" data-type=\"number\"></div>\
-             <div><label for=\"enc-h\">Grid height (squares)</label><input id=\"enc-h\" name=\"field.height\" type=\"number\" min=\"1\" max=\"40\" value=\"8\" data-type=\"number\"></div></div>"
+             <div class=\"pair\"><div><label for=\"enc-width\">Grid width (squares)</label><input id=\"enc-width\" name=\"field.width\" type=\"number\" min=\"1\" max=\"40\" value=\"12\" data-type=\"number\"></div>\
+             <div><label for=\"enc-height\">Grid height (squares)</label><input id=\"enc-height\" name=\"field.height\" type=\"number\" min=\"1\" max=\"40\" value=\"8\" data-type=\"number\"></div></div>"
                 .to_string(),
             initiative_form(c, &shown["d20"]),
         )

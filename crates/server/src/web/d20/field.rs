@@ -181,7 +181,7 @@ fn grid(
                 let body = json!({"command": "move", "id": actor, "to": [{"x": x, "y": y}]});
                 let _ = write!(
                     out,
-                    "<form class=\"act move\" data-api=\"{api}\" data-method=\"POST\" data-body=\"{}\" data-show=\"#result-card\"><button type=\"submit\" aria-label=\"Move to square {x},{y}\">{x},{y}</button></form>",
+                    "<form class=\"act move\" data-api=\"{api}\" data-method=\"POST\" data-body=\"{}\" data-show=\"#result-card\"><button type=\"submit\" aria-label=\"Move to square {x},{y}\" title=\"Move to {x},{y}\"><span aria-hidden=\"true\">·</span></button></form>",
                     esc(&body.to_string()),
                 );
             }

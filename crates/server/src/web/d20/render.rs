@@ -154,11 +154,12 @@ fn lines(lines: &Value) -> String {
     let mut out = String::from("<div class=\"lines\">");
     for l in lines.as_array().into_iter().flatten() {
         let text = l.as_str().unwrap_or("");
-        // The engine indents a breakdown under its line.
-        let class = if text.starts_with(' ') {
-            " class=\"breakdown\""
+        // The engine indents a breakdown under its line, two spaces a level.
+        let depth = ((text.len() - text.trim_start_matches(' ').len()) / 2).min(3);
+        let class = if depth > 0 {
+            format!(" class=\"breakdown depth-{depth}\"")
         } else {
-            ""
+            String::new()
         };
         let _ = write!(out, "<p{class}>{}</p>", esc(text.trim_start()));
     }

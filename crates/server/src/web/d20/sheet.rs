@@ -47,7 +47,7 @@ pub(crate) fn page(
         sheet.level,
         esc(&sheet.bonus_formula),
     );
-    body.push_str("<section class=\"card\" aria-labelledby=\"attr-h\"><h2 id=\"attr-h\">Attributes</h2><table class=\"sheet\"><thead><tr><th scope=\"col\">Attribute</th><th scope=\"col\">Score</th><th scope=\"col\">Bonus</th></tr></thead><tbody>");
+    body.push_str("<section class=\"card\" aria-labelledby=\"attr-h\"><h2 id=\"attr-h\">Attributes</h2><div class=\"table-wrap\"><table class=\"sheet\"><thead><tr><th scope=\"col\">Attribute</th><th scope=\"col\">Score</th><th scope=\"col\">Bonus</th></tr></thead><tbody>");
     for a in &sheet.attributes {
         let _ = write!(
             body,
@@ -57,7 +57,7 @@ pub(crate) fn page(
             signed(a.bonus)
         );
     }
-    body.push_str("</tbody></table></section>");
+    body.push_str("</tbody></table></div></section>");
     let defense: Vec<String> = sheet
         .defense
         .terms()
@@ -80,7 +80,7 @@ pub(crate) fn page(
         sheet.power_resistance,
         esc(sheet.armor.as_deref().unwrap_or("none")),
     );
-    body.push_str("<section class=\"card\" aria-labelledby=\"skills-h\"><h2 id=\"skills-h\">Skills</h2><table class=\"sheet\"><thead><tr><th scope=\"col\">Skill</th><th scope=\"col\">Attribute</th><th scope=\"col\">Level</th><th scope=\"col\">Check</th><th scope=\"col\">Alternates</th></tr></thead><tbody>");
+    body.push_str("<section class=\"card\" aria-labelledby=\"skills-h\"><h2 id=\"skills-h\">Skills</h2><div class=\"table-wrap\"><table class=\"sheet\"><thead><tr><th scope=\"col\">Skill</th><th scope=\"col\">Attribute</th><th scope=\"col\">Level</th><th scope=\"col\">Check</th><th scope=\"col\">Alternates</th></tr></thead><tbody>");
     for s in sheet.skills.iter().filter(|s| s.level > 0) {
         let alternates: Vec<String> = s
             .alternates
@@ -98,10 +98,10 @@ pub(crate) fn page(
         );
     }
     body.push_str(
-        "</tbody></table><p class=\"meta\">Skills at level 0 are left out.</p></section>",
+        "</tbody></table></div><p class=\"meta\">Skills at level 0 are left out.</p></section>",
     );
     if !sheet.weapons.is_empty() {
-        body.push_str("<section class=\"card\" aria-labelledby=\"weapons-h\"><h2 id=\"weapons-h\">Weapons</h2><table class=\"sheet\"><thead><tr><th scope=\"col\">Weapon</th><th scope=\"col\">Attack</th><th scope=\"col\">Damage</th><th scope=\"col\">Reach or range</th></tr></thead><tbody>");
+        body.push_str("<section class=\"card\" aria-labelledby=\"weapons-h\"><h2 id=\"weapons-h\">Weapons</h2><div class=\"table-wrap\"><table class=\"sheet\"><thead><tr><th scope=\"col\">Weapon</th><th scope=\"col\">Attack</th><th scope=\"col\">Damage</th><th scope=\"col\">Reach or range</th></tr></thead><tbody>");
         for w in &sheet.weapons {
             let _ = write!(
                 body,
@@ -118,7 +118,7 @@ pub(crate) fn page(
                 w.reach,
             );
         }
-        body.push_str("</tbody></table></section>");
+        body.push_str("</tbody></table></div></section>");
     }
     if !sheet.magic.is_empty() {
         body.push_str("<section class=\"card\" aria-labelledby=\"magic-h\"><h2 id=\"magic-h\">Spells and powers</h2><ul>");
