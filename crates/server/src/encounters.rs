@@ -413,3 +413,49 @@ pub(crate) async fn command(
     let shown = view::item(&committed.item, &viewer);
     Ok(view::created(committed.replayed, committed.item.version, shown).into_response())
 }
+
+/// `POST /api/campaigns/{campaign}/encounters/{encounter}/undo` (GM): takes
+/// back the encounter's last command, whatever the ruleset; the fight is
+/// replayed without it. The stream keeps both the command and the undo.
+pub(crate) async fn undo(
+    State(state): State<AppState>,
+    Path((campaign, encounter)): Path<(String, String)>,
+    caller: Caller,
+    method: Method,
+    OriginalUri(uri): OriginalUri,
+    headers: HeaderMap,
+    body: Strict<crate::seeds::Nothing>,
+) -> Result<Response, AppError> {
+    caller.gm_of(&campaign)?;
+    let key = idempotency::key(&headers)?;
+    let change = Change {
+        campaign: &campaign,
+        by: &caller.invite.id,
+        key: key.as_deref(),
+        fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
+    };
+    let committed = state
+        .tables()
+        .commit(&state, change, |table| {
+            let enc = table.encounter_mut(&encounter)?;
+            let undone = enc
+                .take_back()
+                .map_err(|why| AppError::unprocessable("nothing_to_undo", why))?;
+            Ok((
+                Fact::Undone {
+                    encounter: encounter.clone(),
+                },
+                ItemBody::Undone {
+                    encounter: encounter.clone(),
+                    undone,
+                },
+            ))
+        })
+        .await?;
+    let shown = view::item(&committed.item, &view::viewer(&caller));
+    Ok(view::created(
+        committed.replayed,
+        committed.item.version,
+        shown,
+    ))
+}

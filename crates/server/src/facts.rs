@@ -56,6 +56,12 @@ pub(crate) enum Fact {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         physical: bool,
     },
+    /// The GM took back the encounter's last command: it is replayed
+    /// without it, as if it had never been given.
+    Undone {
+        /// The encounter.
+        encounter: String,
+    },
     /// A roll of the roll log.
     Roll(RollItem),
     /// A play session started: the SHA-256 of its seed.
@@ -80,6 +86,7 @@ impl Fact {
         match self {
             Fact::EncounterCreated { .. } => "encounter_created",
             Fact::Command { .. } => "command",
+            Fact::Undone { .. } => "undone",
             Fact::Roll(_) => "roll",
             Fact::SessionStarted { .. } => "play_session_started",
             Fact::SessionEnded { .. } => "play_session_ended",

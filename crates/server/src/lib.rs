@@ -246,6 +246,10 @@ pub fn app(state: AppState) -> Router {
             post(encounters::command),
         )
         .route(
+            "/campaigns/{campaign}/encounters/{encounter}/undo",
+            post(encounters::undo),
+        )
+        .route(
             "/campaigns/{campaign}/rolls",
             get(rolls::list).post(rolls::roll),
         )

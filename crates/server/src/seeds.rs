@@ -197,7 +197,7 @@ impl Sessions {
             }
             ItemBody::Command(c) => self.used(version, c.seeded.as_ref()),
             ItemBody::Roll(r) => self.used(version, r.seeded.as_ref()),
-            ItemBody::EncounterCreated { .. } => {}
+            ItemBody::EncounterCreated { .. } | ItemBody::Undone { .. } => {}
         }
     }
 

@@ -58,6 +58,13 @@ pub(crate) enum ItemBody {
     },
     /// A command was accepted.
     Command(CommandItem),
+    /// The GM took back an encounter's last command.
+    Undone {
+        /// The encounter.
+        encounter: String,
+        /// The command taken back.
+        undone: Arc<Item>,
+    },
     /// A roll.
     Roll(RollItem),
     /// A play session started, committed to its seed.
@@ -213,6 +220,23 @@ impl Encounter {
         crate::ruleset::execute(&mut self.play, command, dice)
     }
 
+    /// Takes back the last command of the log (the GM's undo): the game is
+    /// rebuilt without it and its entrant, if it brought one, leaves the
+    /// roster. Gives the command's feed entry.
+    pub(crate) fn take_back(&mut self) -> Result<Arc<Item>, String> {
+        let Some(item) = self.log.pop() else {
+            return Err(format!("encounter {} has no command to take back", self.id));
+        };
+        self.undo();
+        if let ItemBody::Command(c) = &item.body
+            && let Ok(order) = serde_json::from_value::<Order>(c.order.clone())
+            && let Some((id, _)) = order.entrant()
+        {
+            self.roster.remove(&id);
+        }
+        Ok(item)
+    }
+
     /// Takes back the last command (physical dice left over).
     pub(crate) fn undo(&mut self) {
         match &mut self.play {
@@ -338,6 +362,14 @@ impl Table {
                 d20: d20.clone(),
             },
             Fact::Roll(roll) => ItemBody::Roll(roll.clone()),
+            Fact::Undone { encounter } => ItemBody::Undone {
+                encounter: encounter.clone(),
+                undone: self
+                    .encounters
+                    .get_mut(encounter)
+                    .ok_or_else(|| format!("no encounter {encounter}"))?
+                    .take_back()?,
+            },
             Fact::SessionStarted {
                 session,
                 commitment,

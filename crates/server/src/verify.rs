@@ -450,6 +450,13 @@ impl StreamCheck<'_> {
                         }
                     }
                 }
+                Fact::Undone { encounter } => {
+                    if let Some(enc) = encounters.get_mut(encounter)
+                        && !broken.contains(encounter)
+                    {
+                        enc.undo();
+                    }
+                }
                 Fact::SessionStarted { .. } | Fact::SessionEnded { .. } => {}
             }
         }

@@ -81,6 +81,28 @@ fn shown_item(item: &Item, viewer: &Viewer) -> Option<Value> {
             "command": c.name,
             "lines": c.told.table,
         }),
+        ItemBody::Undone { encounter, undone } => {
+            let ItemBody::Command(c) = &undone.body else {
+                return None;
+            };
+            if !viewer.is_gm() && c.told.secret {
+                return None;
+            }
+            let lines = if viewer.is_gm() {
+                &c.told.gm
+            } else {
+                &c.told.table
+            };
+            let mut said = vec![format!("The GM takes back `{}`:", c.name)];
+            said.extend(lines.iter().map(|l| format!("  {l}")));
+            json!({
+                "type": "undone",
+                "encounter": encounter,
+                "command": c.name,
+                "undone_version": undone.version,
+                "lines": said,
+            })
+        }
         ItemBody::Roll(roll) => {
             let mut shown = roll.shown_to(&item.by, viewer)?;
             shown["type"] = json!("roll");

@@ -552,13 +552,18 @@ async fn seeded_d20_dice_are_verified(db: Db) {
     .await
     .expect(201);
     let e = ford(&t).await;
-    t.command(
-        &e,
-        &t.alice.session,
-        json!({"command": "attack", "id": "kara", "target": "bandit", "weapon": 1}),
+    let shoot = json!({"command": "attack", "id": "kara", "target": "bandit", "weapon": 1});
+    t.command(&e, &t.alice.session, shoot.clone())
+        .await
+        .expect(201);
+    // Taken back and shot again: both attacks' dice are derived again.
+    t.send(
+        t.post(&t.path(&format!("/encounters/{e}/undo")), &t.gm.session)
+            .json(json!({})),
     )
     .await
     .expect(201);
+    t.command(&e, &t.alice.session, shoot).await.expect(201);
     t.command(
         &e,
         &t.alice.session,
@@ -586,7 +591,7 @@ async fn seeded_d20_dice_are_verified(db: Db) {
     let checked =
         nanite_server::verify::verify(&nanite_server::verify::read(&text).unwrap()).unwrap();
     assert!(checked.honest(), "{checked:?}");
-    assert!(checked.verified >= 1, "{checked:?}");
+    assert!(checked.verified >= 2, "{checked:?}");
     assert!(checked.physical >= 2, "{checked:?}");
     // The stream replays into the same fight after a restart.
     let again = super::support::state(&db, nanite_server::Config::default()).await;
@@ -644,6 +649,61 @@ async fn the_tracker_draws_the_grid_and_the_actions(db: Db) {
     );
 }
 
+async fn the_gm_takes_back_the_last_command(db: Db) {
+    let t = Table::d20(db.clone()).await;
+    let e = ford(&t).await;
+    let before = t.view(&e, &t.gm.session).await;
+    t.command(
+        &e,
+        &t.alice.session,
+        json!({"command": "move", "id": "kara", "to": [{"x": 3, "y": 1}]}),
+    )
+    .await
+    .expect(201);
+    let undo = |auth: &Auth| {
+        t.post(&t.path(&format!("/encounters/{e}/undo")), auth)
+            .json(json!({}))
+    };
+    // Only the GM takes back.
+    t.send(undo(&t.alice.session)).await.expect(403);
+    let taken = t.send(undo(&t.gm.session)).await.expect(201);
+    assert_eq!(taken.json["entry"]["type"], "undone");
+    assert_eq!(taken.json["entry"]["command"], "move");
+    let after = t.view(&e, &t.gm.session).await;
+    assert_eq!(after["combatants"], before["combatants"]);
+    assert_eq!(after["movement"], before["movement"]);
+    assert_eq!(after["log"], before["log"]);
+    // The players hear of it too.
+    let alice = t.view(&e, &t.alice.session).await;
+    assert_eq!(
+        alice["combatants"][0]["place"],
+        json!({"square": {"x": 1, "y": 1}})
+    );
+    // Undo again takes back the beginning of the fight; it replays the same
+    // after a restart.
+    t.send(undo(&t.gm.session)).await.expect(201);
+    assert_eq!(t.view(&e, &t.gm.session).await["phase"], "setup");
+    let again = super::support::state(&db, nanite_server::Config::default()).await;
+    let router = nanite_server::app(again);
+    let view = super::support::send(
+        &router,
+        t.get(&t.path(&format!("/encounters/{e}")), &t.gm.session),
+    )
+    .await
+    .expect(200);
+    assert_eq!(view.json, t.view(&e, &t.gm.session).await);
+    // An encounter with nothing left to take back says so.
+    let empty = open(&t, "Empty", json!({"field": "rows"})).await;
+    let nothing = t
+        .send(
+            t.post(&t.path(&format!("/encounters/{empty}/undo")), &t.gm.session)
+                .json(json!({})),
+        )
+        .await
+        .expect(422);
+    assert_eq!(nothing.code(), "nothing_to_undo");
+}
+
 both!(
     campaigns_take_a_ruleset,
     characters_are_checked_as_nanite_d20_checks_them,
@@ -654,4 +714,5 @@ both!(
     rows_and_side_initiative,
     seeded_d20_dice_are_verified,
     the_tracker_draws_the_grid_and_the_actions,
+    the_gm_takes_back_the_last_command,
 );

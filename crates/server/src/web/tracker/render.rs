@@ -438,7 +438,8 @@ pub(crate) fn gm_controls(campaign: &str, encounter: &str, characters: &Value) -
          <label for=\"harm-apl\">Armor-piercing level</label><input id=\"harm-apl\" name=\"apl\" type=\"number\" min=\"0\" value=\"0\" data-type=\"number\">\
          <label for=\"harm-why\">Why</label><input id=\"harm-why\" name=\"why\" required placeholder=\"a falling crate\">\
          <button type=\"submit\">Deal damage</button><output class=\"result\" aria-live=\"polite\"></output></form></details>\
-         <p class=\"meta\">Undo is not offered: the table's log is append-only on the server; correct a mistake with the controls above.</p></section>",
+         <form data-api=\"{api}/undo\" data-method=\"POST\" data-body=\"{{}}\" data-confirm=\"Take back the last command? The fight is replayed without it.\" data-show=\"#result-card\"><button type=\"submit\">Undo the last command</button><output class=\"result\" aria-live=\"polite\"></output></form>\
+         <p class=\"meta\">Undo takes back the encounter's last command (the log keeps both); undo again to go further back.</p></section>",
         roll = quick(
             "Roll initiative for everyone",
             r#"{"command":"roll_initiative","who":[]}"#
