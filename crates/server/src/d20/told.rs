@@ -1,7 +1,7 @@
 //! A D20 command's log in words, twice: as the GM reads it, and as the
 //! table may hear it. The table never hears of a combatant hidden from the
-//! players, a hidden check (its DC and result are the GM's), or an exact
-//! health total; what it does hear is the engine's own narration.
+//! players, the DC of a hidden check (nor the total that met it), or an
+//! exact health total; what it does hear is the engine's own narration.
 
 use std::collections::BTreeSet;
 
@@ -63,11 +63,12 @@ pub(crate) fn hidden(battle: &Battle) -> BTreeSet<(CombatantId, String)> {
 /// The lines the table may hear of `event`, or `None` when the event is
 /// the GM's alone.
 fn for_table(state: &Battle, event: &Event) -> Option<Vec<String>> {
-    let name = |id: &CombatantId| format!("{} ({id})", state.name(id));
     match event {
         // The engine's lines give hit point totals; the table hears the
         // change only (a player sees their own totals on the tracker).
-        Event::Entered { id, place, .. } => Some(vec![format!("{} enters at {place}", name(id))]),
+        Event::Entered {
+            id, fighter, place, ..
+        } => Some(vec![format!("{} ({id}) enters at {place}", fighter.name)]),
         Event::Hurt {
             target,
             amount,
@@ -85,8 +86,15 @@ fn for_table(state: &Battle, event: &Event) -> Option<Vec<String>> {
             "{}'s maximum hit points fall with its Constitution (D20-GRAP-05)",
             state.name(id)
         )]),
-        // A hidden check is the GM's: its DC and its result.
-        Event::Checked { result, .. } if result.dc.hidden => None,
+        // A check against a hidden DC: the die and whether it succeeded, as
+        // in Compound X, but neither the DC nor the total that met it.
+        Event::Checked { id, result } if result.dc.hidden => Some(vec![format!(
+            "{}: {} check against a hidden DC: d20 = {}, {}",
+            state.name(id),
+            result.label,
+            result.die,
+            if result.success { "success" } else { "failure" }
+        )]),
         Event::Clock(ClockEvent::HiddenSet { hidden: true, .. }) => None,
         _ => Some(narrate(state, event)),
     }

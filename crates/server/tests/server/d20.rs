@@ -38,7 +38,7 @@ async fn open(t: &Table, name: &str, field: Value) -> String {
 /// brute the players do not see; Kara rolls her own 45 for initiative
 /// (61), the GM's dice put the bandit and the brute after her, and the
 /// fight begins on Kara's turn.
-async fn ford(t: &Table) -> String {
+pub(crate) async fn ford(t: &Table) -> String {
     t.upload(&t.alice.session, "kara", KARA).await.expect(201);
     let e = open(
         t,
@@ -277,12 +277,17 @@ async fn players_see_what_the_table_shows(db: Db) {
         );
         assert_eq!(bandit["wounded"], "scratched");
         assert!(
+            text.contains("Bandit Raider (bandit) enters at (4,1)"),
+            "{text}"
+        );
+        assert!(
             text.contains("Bandit Raider takes 3 damage from a thrown stone"),
             "{text}"
         );
         assert!(!text.contains(" HP"), "no exact health in the log: {text}");
+        assert!(text.contains("check against a hidden DC: d20 = "), "{text}");
         assert!(
-            !text.contains("DC 17") && !text.contains("perception"),
+            !text.contains("DC 17") && !text.contains("against DC"),
             "hidden DCs stay with the GM: {text}"
         );
     }
