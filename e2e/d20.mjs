@@ -197,6 +197,36 @@ async function main() {
   await pl.page.waitForFunction(() => !document.querySelector("#act-h"));
   await shot(pl.page, "player-turn-ended");
 
+  // 9. Map-less: the GM opens a fight in rows; the field shows each side's
+  // front and back rows.
+  await gm.page.goto(`${base}/c/${new URL(gm.page.url()).pathname.split("/")[2]}`);
+  const openRows = gm.page.locator("form", { has: gm.page.getByRole("button", { name: "Open encounter" }) });
+  await openRows.getByLabel("Name").fill("The cellar");
+  await openRows.getByLabel("Field").selectOption("rows");
+  await openRows.getByRole("button", { name: "Open encounter" }).click();
+  await gm.page.getByRole("link", { name: "The cellar", exact: true }).click();
+  await gm.page.waitForURL(/\/e\//);
+  const addRow = gm.page.locator("form", { has: gm.page.getByRole("button", { name: "Add combatant" }) });
+  const enterRow = async (id, source, side, row, name) => {
+    await addRow.locator("#add-id").fill(id);
+    if (source.character) {
+      await addRow.locator("#add-char").selectOption({ label: source.character });
+    } else {
+      await addRow.locator("#add-char").selectOption("");
+      await addRow.locator("#add-npc").setInputFiles(join(examples, source.npc));
+    }
+    await addRow.locator("#add-side").fill(side);
+    await addRow.locator("#add-row").selectOption(row);
+    await addRow.getByRole("button", { name: "Add combatant" }).click();
+    await gm.page.locator("article.combatant", { hasText: name }).waitFor();
+  };
+  await enterRow("kara", { character: "Kara Voss" }, "players", "front", "Kara Voss");
+  await enterRow("bandit", { npc: "raider.toml" }, "bandits", "back", "Bandit Raider");
+  await enterRow("brute", { npc: "brute.toml" }, "bandits", "front", "Bandit Brute");
+  const back = await gm.page.locator("ul[aria-label='bandits back row']").innerText();
+  check(back.includes("Bandit Raider"), `the bandit stands in the back row: ${back}`);
+  await shot(gm.page, "gm-rows");
+
   await gm.ctx.close();
   await pl.ctx.close();
 }

@@ -125,8 +125,7 @@ async fn part_html(
         )
     } else {
         format!(
-            "Ruleset <b>{}</b> · house rules: {}",
-            val(&shown["ruleset"]),
+            "Ruleset <b>Compound X</b> · house rules: {}",
             house_rules_text(&shown["house_rules"])
         )
     };

@@ -221,12 +221,12 @@ fn legend(shown: &Value, sides: &[String]) -> String {
 fn rows(shown: &Value, sides: &[String]) -> String {
     let active = &shown["active"];
     let mut out = String::from(
-        "<section class=\"card field\" aria-labelledby=\"field-h\"><h2 id=\"field-h\">The field: front and back rows</h2><div class=\"rows\">",
+        "<section class=\"card field\" aria-labelledby=\"field-h\"><h2 id=\"field-h\">The field: front and back rows</h2><div class=\"field-rows\">",
     );
     for (i, side) in sides.iter().enumerate() {
         let _ = write!(
             out,
-            "<div class=\"side side-{}\"><h3>{}</h3>",
+            "<div class=\"field-side side-{}\"><h3>{}</h3>",
             i % 4,
             esc(side)
         );
