@@ -142,6 +142,29 @@ async fn campaigns_take_a_ruleset(db: Db) {
         .await
         .expect(422);
     assert_eq!(refused.code(), "not_this_ruleset");
+    // A grid has a size; a combatant on it needs a square.
+    let too_big = d20
+        .send(
+            d20.post(&d20.path("/encounters"), &d20.gm.session)
+                .json(json!({"name": "x", "field": {"field": "map", "width": 41, "height": 5}})),
+        )
+        .await
+        .expect(422);
+    assert_eq!(too_big.code(), "invalid_field");
+    let grid = open(
+        &d20,
+        "Grid",
+        json!({"field": "map", "width": 5, "height": 5}),
+    )
+    .await;
+    let nowhere = d20
+        .add(
+            &grid,
+            json!({"id": "bandit", "npc": BANDIT, "side": "bandits"}),
+        )
+        .await
+        .expect(422);
+    assert_eq!(nowhere.code(), "place_needed");
     // A Compound X encounter takes no field.
     let answer = t
         .send(
@@ -636,9 +659,32 @@ async fn the_tracker_draws_the_grid_and_the_actions(db: Db) {
     let rapier = alice.split("Attack with Rapier").nth(1).unwrap_or("");
     assert!(alice.contains("aria-disabled"), "{alice}");
     assert!(rapier.contains("class=\"why\""), "{rapier}");
-    let bob = t.send(page(&t.bob.session)).await.expect(200).text;
-    assert!(!bob.contains("Actions of"));
-    assert!(!bob.contains("Move to square"));
+    for other in [&t.bob, &t.spectator] {
+        let text = t.send(page(&other.session)).await.expect(200).text;
+        assert!(text.contains("<table class=\"grid\""));
+        assert!(!text.contains("Actions of") && !text.contains("Move to square"));
+        assert!(
+            !text.contains("Brute") && !text.contains("Hit points"),
+            "{text}"
+        );
+    }
+    // The dashboard of a D20 campaign: its initiative, a field for new
+    // encounters, a file import instead of the Compound X builder.
+    let dashboard = t
+        .send(t.get(&format!("/c/{}", t.campaign), &t.gm.session))
+        .await
+        .expect(200)
+        .text;
+    assert!(dashboard.contains("Initiative in this campaign"));
+    assert!(dashboard.contains("name=\"field.field\""));
+    assert!(!dashboard.contains("House rules of this campaign"));
+    let player = t
+        .send(t.get(&format!("/c/{}", t.campaign), &t.alice.session))
+        .await
+        .expect(200)
+        .text;
+    assert!(player.contains("Import a D20 character file"));
+    assert!(!player.contains("Build a character step by step"));
     // The sheet page of a D20 character.
     let sheet = t
         .send(t.get(
