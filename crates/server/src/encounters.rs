@@ -160,15 +160,18 @@ pub(crate) async fn add_combatant(
 ) -> Result<Response, AppError> {
     caller.gm_of(&campaign)?;
     let settings = campaigns::get(&state, &campaign).await?;
-    if settings.ruleset == Ruleset::D20 {
-        let at = crate::d20::encounters::At {
-            campaign: &campaign,
-            encounter: &encounter,
-            caller: &caller,
-            fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
-            key: idempotency::key(&headers)?,
-        };
-        return crate::d20::encounters::add_combatant(&state, at, &body.raw).await;
+    match settings.ruleset {
+        Ruleset::CompoundX => {}
+        Ruleset::D20 => {
+            let at = crate::d20::encounters::At {
+                campaign: &campaign,
+                encounter: &encounter,
+                caller: &caller,
+                fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
+                key: idempotency::key(&headers)?,
+            };
+            return crate::d20::encounters::add_combatant(&state, at, &body.raw).await;
+        }
     }
     let request: NewCombatant = crate::body::parse(&body.raw)?;
     characters::check_id(&request.id)?;
@@ -324,15 +327,18 @@ pub(crate) async fn command(
         ));
     }
     let settings = campaigns::get(&state, &campaign).await?;
-    if settings.ruleset == Ruleset::D20 {
-        let at = crate::d20::encounters::At {
-            campaign: &campaign,
-            encounter: &encounter,
-            caller: &caller,
-            fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
-            key: idempotency::key(&headers)?,
-        };
-        return crate::d20::encounters::command(&state, at, &body.raw).await;
+    match settings.ruleset {
+        Ruleset::CompoundX => {}
+        Ruleset::D20 => {
+            let at = crate::d20::encounters::At {
+                campaign: &campaign,
+                encounter: &encounter,
+                caller: &caller,
+                fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
+                key: idempotency::key(&headers)?,
+            };
+            return crate::d20::encounters::command(&state, at, &body.raw).await;
+        }
     }
     let request: CommandRequest<Command> = read_command(&body.raw)?;
     let key = idempotency::key(&headers)?;

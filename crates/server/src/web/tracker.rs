@@ -119,8 +119,9 @@ pub(crate) async fn page(
         let caller = caller?;
         caller.member_of(&campaign)?;
         let settings = campaigns::get(&state, &campaign).await?;
-        if settings.ruleset == Ruleset::D20 {
-            return super::d20::page(&state, &settings, &encounter, &caller).await;
+        match settings.ruleset {
+            Ruleset::CompoundX => {}
+            Ruleset::D20 => return super::d20::page(&state, &settings, &encounter, &caller).await,
         }
         let (shown, extras) = read(&state, &campaign, &encounter, &caller).await?;
         let seat = Seat::new(
@@ -176,8 +177,9 @@ pub(crate) async fn part(
         let caller = caller?;
         caller.member_of(&campaign)?;
         let settings = campaigns::get(&state, &campaign).await?;
-        if settings.ruleset == Ruleset::D20 {
-            return super::d20::part(&state, &campaign, &encounter, &caller).await;
+        match settings.ruleset {
+            Ruleset::CompoundX => {}
+            Ruleset::D20 => return super::d20::part(&state, &campaign, &encounter, &caller).await,
         }
         let gm = caller.role() == crate::permissions::Role::Gm;
         let (shown, extras) = read(&state, &campaign, &encounter, &caller).await?;
