@@ -1,7 +1,8 @@
 //! The web table in a real headless Chromium: starts the real `nanite serve`
-//! on a free port over a fresh SQLite file and runs the Playwright scenario
-//! `e2e/table.mjs` against it (a GM and a player in two browser contexts;
-//! screenshots of every step land in `target/e2e/`).
+//! on a free port over a fresh SQLite file and runs a Playwright scenario
+//! against it (a GM and a player in two browser contexts): `e2e/table.mjs`,
+//! a Compound X fight (screenshots of every step land in `target/e2e/`),
+//! and `e2e/d20.mjs`, one D20 encounter on a grid (`target/e2e/d20/`).
 //!
 //! Without node, Chromium or `e2e/node_modules` the test prints "browser
 //! tests skipped: <why>" and passes, so `cargo test` works on a bare
@@ -84,6 +85,17 @@ fn serve(db: &Path) -> (Server, String) {
 
 #[test]
 fn the_web_table_in_headless_chromium() {
+    scenario("table.mjs", "e2e", "table");
+}
+
+#[test]
+fn a_d20_encounter_in_headless_chromium() {
+    scenario("d20.mjs", "e2e/d20", "d20");
+}
+
+/// Runs `e2e/{script}` against a fresh server, its screenshots going to
+/// `target/{shots}`.
+fn scenario(script: &str, shots: &str, name: &str) {
     let root = workspace();
     let required = std::env::var("NANITE_E2E").is_ok_and(|v| v == "1");
     if let Some(why) = missing(&root) {
@@ -98,14 +110,14 @@ fn the_web_table_in_headless_chromium() {
         }
         return;
     }
-    let scratch = std::env::temp_dir().join(format!("nanite-e2e-{}", std::process::id()));
+    let scratch = std::env::temp_dir().join(format!("nanite-e2e-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).expect("a scratch directory");
     let (server, gm_link) = serve(&scratch.join("table.db"));
-    let shots = root.join("target/e2e");
-    std::fs::create_dir_all(&shots).expect("target/e2e");
+    let shots = root.join("target").join(shots);
+    std::fs::create_dir_all(&shots).expect("the screenshots' directory");
     let started = Instant::now();
     let mut node = Command::new("node")
-        .arg(root.join("e2e/table.mjs"))
+        .arg(root.join("e2e").join(script))
         .current_dir(root.join("e2e"))
         .env("NANITE_GM_LINK", &gm_link)
         .env("NANITE_SHOTS", &shots)
@@ -128,7 +140,7 @@ fn the_web_table_in_headless_chromium() {
     let _ = std::fs::remove_dir_all(&scratch);
     assert!(
         status.success(),
-        "the browser scenario failed ({status}); screenshots are in {}",
+        "the browser scenario {script} failed ({status}); screenshots are in {}",
         shots.display()
     );
 }

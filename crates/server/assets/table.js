@@ -164,7 +164,11 @@
   function showLines(target, title, lines) {
     target.textContent = "";
     target.appendChild(el("h2", null, title));
-    (lines || []).forEach(function (l) { target.appendChild(el("p", null, l)); });
+    // A breakdown is indented under its line, two spaces a level.
+    (lines || []).forEach(function (l) {
+      var depth = Math.min(3, Math.floor((l.length - l.replace(/^ +/, "").length) / 2));
+      target.appendChild(el("p", depth ? "breakdown depth-" + depth : null, l.trim()));
+    });
     target.hidden = false;
   }
 
@@ -328,9 +332,12 @@
   // (characters uploaded, invitations made or revoked): fetched again every
   // data-poll milliseconds while the page is visible, and swapped in only
   // when they changed, so focus is not lost for nothing.
+  // The first fetch, at once, is the baseline: what the page was rendered
+  // with (a change between the render and a later first fetch would
+  // otherwise be taken for the baseline and never shown).
   document.querySelectorAll("[data-poll]").forEach(function (part) {
     var last = null;
-    setInterval(async function () {
+    var poll = async function () {
       if (document.visibilityState !== "visible") return;
       try {
         var res = await fetch(part.getAttribute("hx-get"), { credentials: "same-origin" });
@@ -344,7 +351,9 @@
           last = html;
         }
       } catch (e) { /* the live status already says the connection is down */ }
-    }, Number(part.dataset.poll) || 1000);
+    };
+    poll();
+    setInterval(poll, Number(part.dataset.poll) || 1000);
   });
 
   // ---- the tracker's target picker ----

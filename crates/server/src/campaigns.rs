@@ -1,5 +1,6 @@
-//! Campaigns: a table with its ruleset (Compound X) and house rules, its GM
-//! link, and the link printed when the server starts.
+//! Campaigns: a table with its ruleset (Compound X or D20, chosen at
+//! creation) and its settings (Compound X's house rules, D20's initiative),
+//! its GM link, and the link printed when the server starts.
 
 use std::collections::BTreeMap;
 
@@ -15,14 +16,13 @@ use crate::AppState;
 use crate::body::Strict;
 use crate::error::AppError;
 use crate::permissions::Role;
+use crate::ruleset::Ruleset;
 use crate::sessions::Caller;
 use crate::{invites, table, tokens};
 
 const CAMPAIGNS: &str = "campaigns";
 const SERVER: &str = "server";
 const STARTUP: &str = "startup-link";
-/// The only ruleset served so far.
-pub(crate) const RULESET: &str = "compound-x";
 
 /// A campaign's settings.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -31,10 +31,15 @@ pub(crate) struct Campaign {
     pub(crate) id: String,
     /// Its name.
     pub(crate) name: String,
-    /// Its ruleset.
-    pub(crate) ruleset: String,
-    /// House rules by key (CX-HOUSE-01..05), all listed.
+    /// Its ruleset (`compound-x` in records made before the choice).
+    #[serde(default)]
+    pub(crate) ruleset: Ruleset,
+    /// House rules by key (CX-HOUSE-01..05), all listed (Compound X only).
     pub(crate) house_rules: BTreeMap<String, bool>,
+    /// D20's settings: the attribute bonus and how initiative is rolled
+    /// (D20 only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) d20: Option<nanite_d20::Campaign>,
     /// Seconds since the epoch at creation.
     pub(crate) created: u64,
 }
@@ -55,6 +60,7 @@ impl Campaign {
             "name": self.name,
             "ruleset": self.ruleset,
             "house_rules": self.house_rules,
+            "d20": self.d20,
         })
     }
 }
@@ -83,18 +89,31 @@ fn check_name(name: &str) -> Result<String, AppError> {
     Ok(name.to_string())
 }
 
-/// Creates a campaign, its table stream and its GM invitation.
-pub(crate) async fn create(state: &AppState, name: &str) -> Result<NewCampaign, AppError> {
+/// Creates a campaign under `ruleset`, its table stream and its GM
+/// invitation.
+pub(crate) async fn create(
+    state: &AppState,
+    name: &str,
+    ruleset: Ruleset,
+) -> Result<NewCampaign, AppError> {
     let name = check_name(name)?;
     let id = tokens::id("c-")?;
+    let (house_rules, d20) = match ruleset {
+        Ruleset::CompoundX => (
+            HouseRules::ALL
+                .iter()
+                .map(|(key, _, _)| (key.to_string(), false))
+                .collect(),
+            None,
+        ),
+        Ruleset::D20 => (BTreeMap::new(), Some(state.d20_pack().campaign.clone())),
+    };
     let campaign = Campaign {
         id: id.clone(),
         name: name.clone(),
-        ruleset: RULESET.into(),
-        house_rules: HouseRules::ALL
-            .iter()
-            .map(|(key, _, _)| (key.to_string(), false))
-            .collect(),
+        ruleset,
+        house_rules,
+        d20,
         created: std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs()),
@@ -172,7 +191,7 @@ pub(crate) async fn startup_link(state: &AppState) -> Result<StartupLink, AppErr
     all.sort_by(|a, b| (a.created, &a.id).cmp(&(b.created, &b.id)));
     let (campaign_name, campaign, invite, token) = match all.first() {
         None => {
-            let new = create(state, "First campaign").await?;
+            let new = create(state, "First campaign", Ruleset::CompoundX).await?;
             (new.name, new.id, new.gm_invite, new.gm_token)
         }
         Some(first) => {
@@ -219,7 +238,54 @@ pub(crate) async fn list(
 pub(crate) struct NewCampaignRequest {
     name: String,
     #[serde(default)]
+    ruleset: Option<String>,
+    #[serde(default)]
     house_rules: Option<BTreeMap<String, bool>>,
+    /// D20: `combatant` or `side`.
+    #[serde(default)]
+    initiative: Option<nanite_d20::InitiativeBy>,
+    /// D20: `each-round` or `kept`.
+    #[serde(default)]
+    reroll: Option<nanite_d20::InitiativeReroll>,
+}
+
+/// D20's campaign settings, as the API takes them (D20-INIT-01..03).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct D20Settings {
+    /// `combatant` (1d100 + DEX each) or `side` (1d100 a side).
+    initiative: Option<nanite_d20::InitiativeBy>,
+    /// `each-round` or `kept` for the battle.
+    reroll: Option<nanite_d20::InitiativeReroll>,
+}
+
+impl D20Settings {
+    fn given(&self) -> bool {
+        self.initiative.is_some() || self.reroll.is_some()
+    }
+}
+
+/// Sets what `request` gives of D20's settings; refused in a campaign of
+/// another ruleset.
+fn set_d20(campaign: &mut Campaign, request: &D20Settings) -> Result<(), AppError> {
+    if !request.given() {
+        return Ok(());
+    }
+    let Some(settings) = campaign.d20.as_mut() else {
+        return Err(AppError::unprocessable(
+            "not_this_ruleset",
+            format!(
+                "`initiative` and `reroll` are D20 settings; this campaign is played under {}",
+                campaign.ruleset.title()
+            ),
+        ));
+    };
+    if let Some(by) = request.initiative {
+        settings.initiative = by;
+    }
+    if let Some(reroll) = request.reroll {
+        settings.reroll = reroll;
+    }
+    Ok(())
 }
 
 /// `POST /api/campaigns`: a new campaign and its GM link. Only a GM may
@@ -238,10 +304,43 @@ pub(crate) async fn create_handler(
             ));
         }
     }
-    let new = create(&state, &body.value.name).await?;
+    let d20 = D20Settings {
+        initiative: body.value.initiative,
+        reroll: body.value.reroll,
+    };
+    let ruleset = match &body.value.ruleset {
+        Some(key) => Ruleset::parse(key)?,
+        None => Ruleset::default(),
+    };
+    // Refuse settings of another ruleset before anything is created.
+    if ruleset != Ruleset::D20 && d20.given() {
+        return Err(AppError::unprocessable(
+            "not_this_ruleset",
+            format!(
+                "`initiative` and `reroll` are D20 settings; add \"ruleset\": \"d20\" or leave them out of a {} campaign",
+                ruleset.title()
+            ),
+        ));
+    }
+    if ruleset != Ruleset::CompoundX && body.value.house_rules.is_some() {
+        return Err(AppError::unprocessable(
+            "not_this_ruleset",
+            format!(
+                "`house_rules` are Compound X's; a {} campaign has none",
+                ruleset.title()
+            ),
+        ));
+    }
+    if let Some(rules) = &body.value.house_rules {
+        check_house_rules(rules)?;
+    }
+    let new = create(&state, &body.value.name, ruleset).await?;
     let mut campaign = get(&state, &new.id).await?;
-    if let Some(rules) = body.value.house_rules {
-        set_house_rules(&mut campaign, rules)?;
+    if body.value.house_rules.is_some() || d20.given() {
+        if let Some(rules) = body.value.house_rules {
+            set_house_rules(&mut campaign, rules)?;
+        }
+        set_d20(&mut campaign, &d20)?;
         save(&state, &campaign).await?;
     }
     Ok((
@@ -254,7 +353,32 @@ pub(crate) async fn create_handler(
     ))
 }
 
+fn check_house_rules(rules: &BTreeMap<String, bool>) -> Result<(), AppError> {
+    for key in rules.keys() {
+        if HouseRules::default().get(key).is_none() {
+            let known: Vec<&str> = HouseRules::ALL.iter().map(|(k, _, _)| *k).collect();
+            return Err(AppError::unprocessable(
+                "unknown_house_rule",
+                format!(
+                    "there is no house rule '{key}'; the house rules are {}",
+                    known.join(", ")
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn set_house_rules(campaign: &mut Campaign, rules: BTreeMap<String, bool>) -> Result<(), AppError> {
+    if campaign.ruleset != Ruleset::CompoundX {
+        return Err(AppError::unprocessable(
+            "not_this_ruleset",
+            format!(
+                "`house_rules` are Compound X's; this campaign is played under {}",
+                campaign.ruleset.title()
+            ),
+        ));
+    }
     for (key, on) in rules {
         if HouseRules::default().get(&key).is_none() {
             let known: Vec<&str> = HouseRules::ALL.iter().map(|(k, _, _)| *k).collect();
@@ -298,10 +422,17 @@ pub(crate) struct CampaignChange {
     name: Option<String>,
     #[serde(default)]
     house_rules: Option<BTreeMap<String, bool>>,
+    /// D20: `combatant` or `side`.
+    #[serde(default)]
+    initiative: Option<nanite_d20::InitiativeBy>,
+    /// D20: `each-round` or `kept`.
+    #[serde(default)]
+    reroll: Option<nanite_d20::InitiativeReroll>,
 }
 
-/// `PATCH /api/campaigns/{campaign}` (GM): name and house rules. House rules
-/// apply to characters uploaded and combatants added from then on.
+/// `PATCH /api/campaigns/{campaign}` (GM): name, house rules (Compound X)
+/// or initiative (D20). Settings apply to characters uploaded, combatants
+/// added and encounters opened from then on; the ruleset stays.
 pub(crate) async fn update(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -316,6 +447,11 @@ pub(crate) async fn update(
     if let Some(rules) = body.value.house_rules {
         set_house_rules(&mut campaign, rules)?;
     }
+    let d20 = D20Settings {
+        initiative: body.value.initiative,
+        reroll: body.value.reroll,
+    };
+    set_d20(&mut campaign, &d20)?;
     save(&state, &campaign).await?;
     Ok(Json(campaign.public()))
 }

@@ -1,4 +1,5 @@
-//! Characters: TOML files checked exactly as `nanite cx check` checks them,
+//! Characters: TOML files checked exactly as `nanite cx check` (or, in a D20
+//! campaign, `nanite d20 sheet`) checks them,
 //! owned by the player who uploaded them (or the slot their invitation
 //! fills). Owners and the GM see the whole sheet; others see names.
 
@@ -17,6 +18,7 @@ use crate::body::Text;
 use crate::campaigns;
 use crate::error::AppError;
 use crate::permissions::{Role, owns_character};
+use crate::ruleset::Ruleset;
 use crate::sessions::Caller;
 
 /// A character as the campaign keeps it.
@@ -132,6 +134,36 @@ pub(crate) async fn find(
     }
 }
 
+/// Where a combatant comes from: the campaign character `character` (its
+/// owner plays it) or the NPC file `npc`. Gives the file name, the text,
+/// the character's id and its owner.
+pub(crate) async fn source(
+    state: &AppState,
+    campaign: &str,
+    id: &str,
+    character: Option<&str>,
+    npc: Option<&str>,
+) -> Result<(String, String, Option<String>, Option<String>), AppError> {
+    match (character, npc) {
+        (Some(character), None) => {
+            let stored = find(state, campaign, character).await?.ok_or_else(|| {
+                AppError::unprocessable(
+                    "no_such_character",
+                    format!(
+                        "no character '{character}' in this campaign; upload it first (POST /api/campaigns/{campaign}/characters)"
+                    ),
+                )
+            })?;
+            Ok((stored.file, stored.text, Some(stored.id), stored.owner))
+        }
+        (None, Some(text)) => Ok((format!("{id}.toml"), text.to_string(), None, None)),
+        _ => Err(AppError::unprocessable(
+            "one_source",
+            "give either `character` (a campaign character's id) or `npc` (an NPC's TOML file), not both or neither",
+        )),
+    }
+}
+
 /// The query of an upload.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -180,10 +212,16 @@ async fn put(
     }
     let settings = campaigns::get(state, campaign).await?;
     let file = format!("{}.toml", id.as_deref().unwrap_or("character"));
-    let (character, found) = check(state.pack(), settings.house_rules(), &file, &text)?;
+    let (name, found) = match settings.ruleset {
+        Ruleset::CompoundX => {
+            check(state.pack(), settings.house_rules(), &file, &text).map(|(c, f)| (c.name, f))?
+        }
+        Ruleset::D20 => crate::d20::characters::check(state.d20_pack(), &file, &text)
+            .map(|(c, f)| (c.name, f))?,
+    };
     let id = match id.or_else(|| caller.invite.slot.clone()) {
         Some(id) => id,
-        None => slug(&character.name),
+        None => slug(&name),
     };
     check_id(&id)?;
     let viewer = caller_viewer(caller);
@@ -217,7 +255,7 @@ async fn put(
     };
     let stored = StoredCharacter {
         id: id.clone(),
-        name: character.name.clone(),
+        name,
         owner,
         file,
         text,
@@ -294,17 +332,31 @@ pub(crate) async fn show(
         ));
     }
     let settings = campaigns::get(&state, &campaign).await?;
-    let (character, found) = check(
-        state.pack(),
-        settings.house_rules(),
-        &stored.file,
-        &stored.text,
-    )?;
-    let sheet = Sheet::compute(&character, state.pack());
+    let (sheet, found) = match settings.ruleset {
+        Ruleset::CompoundX => {
+            let (character, found) = check(
+                state.pack(),
+                settings.house_rules(),
+                &stored.file,
+                &stored.text,
+            )?;
+            (json!(Sheet::compute(&character, state.pack())), found)
+        }
+        Ruleset::D20 => {
+            let (character, found) =
+                crate::d20::characters::check(state.d20_pack(), &stored.file, &stored.text)?;
+            let d20 = settings.d20.clone().unwrap_or_default();
+            (
+                crate::d20::characters::sheet(&character, state.d20_pack(), &d20),
+                found,
+            )
+        }
+    };
     Ok(Json(json!({
         "id": stored.id,
         "name": stored.name,
         "owner": stored.owner,
+        "ruleset": settings.ruleset,
         "toml": stored.text,
         "sheet": sheet,
         "diagnostics": found,

@@ -1,7 +1,8 @@
 //! Encounters: the GM opens them and adds combatants from characters or NPC
 //! files; commands (the engine's JSON `Command`s) go to the engine, with the
 //! table's permissions checked first and the dice typed in when the table
-//! rolls physical dice.
+//! rolls physical dice. The handlers here are Compound X's; a D20
+//! campaign's go to `crate::d20::encounters` (the routes are the same).
 
 use axum::Json;
 use axum::body::Bytes;
@@ -19,6 +20,7 @@ use crate::error::AppError;
 use crate::facts::{Entrance, Fact, Order};
 use crate::permissions::{Role, may_command};
 use crate::refusals::{asked, refused, refused_with_dice, unseen_targets};
+use crate::ruleset::Ruleset;
 use crate::sessions::Caller;
 use crate::table::{ItemBody, command_item};
 use crate::tables::Change;
@@ -43,6 +45,10 @@ pub(crate) async fn list(
 #[serde(deny_unknown_fields)]
 pub(crate) struct NewEncounter {
     name: String,
+    /// D20: a grid (`{"field": "map", "width": 12, "height": 8}`) or rows
+    /// (`{"field": "rows"}`, the default).
+    #[serde(default)]
+    field: Option<nanite_d20::encounter::Field>,
 }
 
 /// `POST /api/campaigns/{campaign}/encounters` (GM): opens an encounter.
@@ -63,6 +69,8 @@ pub(crate) async fn create(
             "an encounter name is 1 to 100 characters",
         ));
     }
+    let settings = campaigns::get(&state, &campaign).await?;
+    let d20 = crate::d20::setup(&settings, body.value.field.clone())?;
     let key = idempotency::key(&headers)?;
     let id = tokens::id("e-")?;
     let change = Change {
@@ -78,10 +86,12 @@ pub(crate) async fn create(
                 Fact::EncounterCreated {
                     encounter: id.clone(),
                     name: name.clone(),
+                    d20: d20.clone(),
                 },
                 ItemBody::EncounterCreated {
                     encounter: id.clone(),
                     name: name.clone(),
+                    d20: d20.clone(),
                 },
             ))
         })
@@ -146,10 +156,24 @@ pub(crate) async fn add_combatant(
     method: Method,
     OriginalUri(uri): OriginalUri,
     headers: HeaderMap,
-    body: Strict<NewCombatant>,
+    body: Strict<Value>,
 ) -> Result<Response, AppError> {
     caller.gm_of(&campaign)?;
-    let request = body.value;
+    let settings = campaigns::get(&state, &campaign).await?;
+    match settings.ruleset {
+        Ruleset::CompoundX => {}
+        Ruleset::D20 => {
+            let at = crate::d20::encounters::At {
+                campaign: &campaign,
+                encounter: &encounter,
+                caller: &caller,
+                fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
+                key: idempotency::key(&headers)?,
+            };
+            return crate::d20::encounters::add_combatant(&state, at, &body.raw).await;
+        }
+    }
+    let request: NewCombatant = crate::body::parse(&body.raw)?;
     characters::check_id(&request.id)?;
     if request.side.trim().is_empty() {
         return Err(AppError::unprocessable(
@@ -157,34 +181,14 @@ pub(crate) async fn add_combatant(
             "name the combatant's side (\"players\", \"raiders\"); the fight ends when one side is left",
         ));
     }
-    let settings = campaigns::get(&state, &campaign).await?;
-    let (file, text, character, owner) = match (&request.character, &request.npc) {
-        (Some(id), None) => {
-            let stored = characters::find(&state, &campaign, id)
-                .await?
-                .ok_or_else(|| {
-                    AppError::unprocessable(
-                        "no_such_character",
-                        format!(
-                            "no character '{id}' in this campaign; upload it first (POST /api/campaigns/{campaign}/characters)"
-                        ),
-                    )
-                })?;
-            (
-                stored.file,
-                stored.text,
-                Some(stored.id),
-                stored.owner.clone(),
-            )
-        }
-        (None, Some(text)) => (format!("{}.toml", request.id), text.clone(), None, None),
-        _ => {
-            return Err(AppError::unprocessable(
-                "one_source",
-                "give either `character` (a campaign character's id) or `npc` (an NPC's TOML file), not both or neither",
-            ));
-        }
-    };
+    let (file, text, character, owner) = characters::source(
+        &state,
+        &campaign,
+        &request.id,
+        request.character.as_deref(),
+        request.npc.as_deref(),
+    )
+    .await?;
     characters::check(state.pack(), settings.house_rules(), &file, &text)?;
     let order = Order::Add(Entrance {
         id: CombatantId(request.id.clone()),
@@ -217,14 +221,8 @@ pub(crate) async fn add_combatant(
                 .execute(&command, &mut draw.dice)
                 .map_err(|r| refused(r, &viewer, None))?;
             let seeded = (!done.dice.is_empty()).then_some(draw.seeded);
-            if let Order::Add(e) = &order {
-                enc.roster.insert(
-                    e.id.clone(),
-                    crate::table::Entrant {
-                        character: e.character.clone(),
-                        owner: e.owner.clone(),
-                    },
-                );
+            if let Some((id, entrant)) = order.entrant() {
+                enc.roster.insert(id, entrant);
             }
             let fact = Fact::Command {
                 encounter: encounter.clone(),
@@ -236,7 +234,7 @@ pub(crate) async fn add_combatant(
             };
             Ok((
                 fact,
-                command_item(&encounter, &order, &command, done, seeded, false),
+                command_item(&encounter, &order, "add", done, seeded, false),
             ))
         })
         .await?;
@@ -250,13 +248,19 @@ pub(crate) async fn add_combatant(
 
 /// A command body: the engine's JSON `Command`, plus `dice` when the table
 /// rolled physical dice.
-struct CommandRequest {
-    command: Command,
-    json: Value,
-    dice: Option<Vec<i64>>,
+pub(crate) struct CommandRequest<C> {
+    /// The engine's command.
+    pub(crate) command: C,
+    /// It as JSON, as the engine writes it.
+    pub(crate) json: Value,
+    /// The physical dice typed in.
+    pub(crate) dice: Option<Vec<i64>>,
 }
 
-fn read_command(raw: &Bytes) -> Result<CommandRequest, AppError> {
+/// Reads a command body for an engine whose commands are `C`.
+pub(crate) fn read_command<C: serde::de::DeserializeOwned + serde::Serialize>(
+    raw: &Bytes,
+) -> Result<CommandRequest<C>, AppError> {
     let mut body: Map<String, Value> = crate::body::parse(raw)?;
     let dice = match body.remove("dice") {
         None | Some(Value::Null) => None,
@@ -279,7 +283,7 @@ fn read_command(raw: &Bytes) -> Result<CommandRequest, AppError> {
         ));
     }
     let input = Value::Object(body);
-    let command: Command = serde_json::from_value(input.clone()).map_err(json_error)?;
+    let command: C = serde_json::from_value(input.clone()).map_err(json_error)?;
     let json = serde_json::to_value(&command).map_err(AppError::internal)?;
     // The engine's commands ignore fields they do not know; the API does not.
     if let (Value::Object(given), Value::Object(known)) = (&input, &json) {
@@ -322,7 +326,21 @@ pub(crate) async fn command(
             "spectators only watch; ask the GM for a player invitation to act",
         ));
     }
-    let request = read_command(&body.raw)?;
+    let settings = campaigns::get(&state, &campaign).await?;
+    match settings.ruleset {
+        Ruleset::CompoundX => {}
+        Ruleset::D20 => {
+            let at = crate::d20::encounters::At {
+                campaign: &campaign,
+                encounter: &encounter,
+                caller: &caller,
+                fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
+                key: idempotency::key(&headers)?,
+            };
+            return crate::d20::encounters::command(&state, at, &body.raw).await;
+        }
+    }
+    let request: CommandRequest<Command> = read_command(&body.raw)?;
     let key = idempotency::key(&headers)?;
     let viewer = view::viewer(&caller);
     let change = Change {
@@ -343,9 +361,9 @@ pub(crate) async fn command(
                         || (e.character.is_some() && e.character == viewer.slot)
                 })
             };
-            may_command(caller.role(), owns, enc.battle(), &request.command)?;
+            may_command(caller.role(), owns, enc.battle()?, &request.command)?;
             if !viewer.is_gm() {
-                unseen_targets(enc.battle(), &request.json)?;
+                unseen_targets(enc.battle()?, &request.json)?;
             }
             let mut scripted = request.dice.clone().map(ScriptedDice::new);
             let source: &mut dyn DiceSource = match (scripted.as_mut(), draw.as_mut()) {
@@ -356,7 +374,8 @@ pub(crate) async fn command(
             let done = match enc.execute(&request.command, source) {
                 Ok(done) => done,
                 Err(r) => {
-                    return Err(refused_with_dice(r, &viewer, enc.battle(), scripted.as_ref()));
+                    let battle = enc.battle()?;
+                    return Err(refused_with_dice(r, &viewer, battle, scripted.as_ref()));
                 }
             };
             if let Some(s) = scripted.as_ref().filter(|s| s.remaining() > 0) {
@@ -386,10 +405,63 @@ pub(crate) async fn command(
             let physical = physical && !done.dice.is_empty();
             Ok((
                 fact,
-                command_item(&encounter, &order, &request.command, done, seeded, physical),
+                command_item(
+                    &encounter,
+                    &order,
+                    &crate::permissions::command_name(&request.command),
+                    done,
+                    seeded,
+                    physical,
+                ),
             ))
         })
         .await?;
     let shown = view::item(&committed.item, &viewer);
     Ok(view::created(committed.replayed, committed.item.version, shown).into_response())
+}
+
+/// `POST /api/campaigns/{campaign}/encounters/{encounter}/undo` (GM): takes
+/// back the encounter's last command, whatever the ruleset; the fight is
+/// replayed without it. The stream keeps both the command and the undo.
+pub(crate) async fn undo(
+    State(state): State<AppState>,
+    Path((campaign, encounter)): Path<(String, String)>,
+    caller: Caller,
+    method: Method,
+    OriginalUri(uri): OriginalUri,
+    headers: HeaderMap,
+    body: Strict<crate::seeds::Nothing>,
+) -> Result<Response, AppError> {
+    caller.gm_of(&campaign)?;
+    let key = idempotency::key(&headers)?;
+    let change = Change {
+        campaign: &campaign,
+        by: &caller.invite.id,
+        key: key.as_deref(),
+        fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
+    };
+    let committed = state
+        .tables()
+        .commit(&state, change, |table| {
+            let enc = table.encounter_mut(&encounter)?;
+            let undone = enc
+                .take_back()
+                .map_err(|why| AppError::unprocessable("nothing_to_undo", why))?;
+            Ok((
+                Fact::Undone {
+                    encounter: encounter.clone(),
+                },
+                ItemBody::Undone {
+                    encounter: encounter.clone(),
+                    undone,
+                },
+            ))
+        })
+        .await?;
+    let shown = view::item(&committed.item, &view::viewer(&caller));
+    Ok(view::created(
+        committed.replayed,
+        committed.item.version,
+        shown,
+    ))
 }

@@ -3,6 +3,11 @@
 //! as the server received it, with every die it rolled, so replaying it
 //! needs nothing else; the engine's events are kept beside it for readers of
 //! the stream (they are not read back: events are not deserializable).
+//!
+//! Every stream ever written is read back on every load, so this format
+//! only grows: fields are added with defaults, variants are added, nothing
+//! is renamed. An encounter's ruleset is in its `EncounterCreated` (no D20
+//! setup: Compound X, as every encounter made before D20).
 
 use std::collections::BTreeMap;
 
@@ -14,7 +19,10 @@ use nanite_core::{CombatantId, RolledDie};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::d20::{D20Entrance, D20Setup};
+use crate::pack::Packs;
 use crate::rolls::RollItem;
+use crate::ruleset::{Play, RulesCommand};
 use crate::seeds::SeedUse;
 
 /// What the stream keeps of one accepted change.
@@ -27,6 +35,9 @@ pub(crate) enum Fact {
         encounter: String,
         /// Its name.
         name: String,
+        /// A D20 encounter's field and settings; none: Compound X.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        d20: Option<D20Setup>,
     },
     /// A command the engine accepted.
     Command {
@@ -45,12 +56,11 @@ pub(crate) enum Fact {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         physical: bool,
     },
-    /// The GM took back an encounter's last standing command.
+    /// The GM took back the encounter's last command: it is replayed
+    /// without it, as if it had never been given.
     Undone {
         /// The encounter.
         encounter: String,
-        /// The stream version of the command taken back.
-        command: i64,
     },
     /// A roll of the roll log.
     Roll(RollItem),
@@ -76,7 +86,7 @@ impl Fact {
         match self {
             Fact::EncounterCreated { .. } => "encounter_created",
             Fact::Command { .. } => "command",
-            Fact::Undone { .. } => "command_undone",
+            Fact::Undone { .. } => "undone",
             Fact::Roll(_) => "roll",
             Fact::SessionStarted { .. } => "play_session_started",
             Fact::SessionEnded { .. } => "play_session_ended",
@@ -105,6 +115,8 @@ pub(crate) struct Entry {
 pub(crate) enum Order {
     /// A combatant enters from a character file.
     Add(Entrance),
+    /// A combatant enters a D20 encounter from a D20 character file.
+    D20Add(D20Entrance),
     /// Any other command, as the engine reads it from JSON.
     Rules {
         /// The command.
@@ -140,9 +152,38 @@ pub(crate) struct Entrance {
 }
 
 impl Order {
-    /// The engine command, rebuilding an entrant's fighter from its file.
+    /// Who owns the combatant an entrance brings in.
+    pub(crate) fn entrant(&self) -> Option<(CombatantId, crate::table::Entrant)> {
+        let (id, character, owner) = match self {
+            Order::Add(e) => (&e.id, &e.character, &e.owner),
+            Order::D20Add(e) => (&e.id, &e.character, &e.owner),
+            Order::Rules { .. } => return None,
+        };
+        Some((
+            id.clone(),
+            crate::table::Entrant {
+                character: character.clone(),
+                owner: owner.clone(),
+            },
+        ))
+    }
+
+    /// The command for `play`'s engine, rebuilding an entrant's fighter
+    /// from its file.
+    pub(crate) fn rules_command(&self, packs: &Packs, play: &Play) -> Result<RulesCommand, String> {
+        match play {
+            Play::CompoundX(_) => self.command(&packs.cx).map(RulesCommand::CompoundX),
+            Play::D20(game) => {
+                crate::d20::command(self, &packs.d20, game.state()).map(RulesCommand::D20)
+            }
+        }
+    }
+
+    /// The Compound X command, rebuilding an entrant's fighter from its
+    /// file.
     pub(crate) fn command(&self, pack: &Pack) -> Result<Command, String> {
         match self {
+            Order::D20Add(e) => Err(format!("{} is a D20 entrance, not Compound X", e.id)),
             Order::Rules { command } => {
                 serde_json::from_value(command.clone()).map_err(|e| e.to_string())
             }
@@ -170,5 +211,44 @@ impl Order {
                 })
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn streams_written_before_d20_read_back_as_compound_x() {
+        // An encounter and an entrance as the server wrote them before
+        // rulesets could be chosen.
+        let opened: Entry = serde_json::from_str(
+            r#"{"by":"i-1","fingerprint":"f","type":"encounter_created","encounter":"e-1","name":"Depot"}"#,
+        )
+        .unwrap();
+        assert!(matches!(
+            opened.fact,
+            Fact::EncounterCreated { d20: None, .. }
+        ));
+        let written = serde_json::to_value(&opened).unwrap();
+        assert!(
+            written.get("d20").is_none(),
+            "nothing added to a Compound X entry: {written}"
+        );
+        let order: Order =
+            serde_json::from_str(r#"{"order":"rules","command":{"command":"aim","id":"vex"}}"#)
+                .unwrap();
+        assert!(matches!(order, Order::Rules { .. }));
+    }
+
+    #[test]
+    fn d20_entrances_keep_their_own_tag() {
+        let text = r#"{"order":"d20_add","id":"kara","side":"players","hidden":false,"place":{"square":{"x":1,"y":2}},"name":null,"character":"kara","owner":null,"file":"kara.toml","text":"format = 1"}"#;
+        let order: Order = serde_json::from_str(text).unwrap();
+        assert!(matches!(order, Order::D20Add(_)));
+        assert_eq!(
+            serde_json::to_value(&order).unwrap(),
+            serde_json::from_str::<Value>(text).unwrap()
+        );
     }
 }

@@ -9,8 +9,8 @@
 //! commands with the dice they rolled.
 //!
 //! The server decides who may do what (`permissions`), never what the rules
-//! allow: commands go to the Compound X engine, which accepts or refuses
-//! them, and everything a participant receives (views, the log, live
+//! allow: commands go to the campaign's ruleset engine (Compound X or D20,
+//! one arm of `ruleset::Ruleset` each), which accepts or refuses them, and everything a participant receives (views, the log, live
 //! updates) is cut down to what that participant may see.
 //!
 //! - [`app`] builds the router; [`serve`] opens the store and listens.
@@ -23,6 +23,7 @@ mod body;
 mod campaigns;
 mod characters;
 mod clock;
+mod d20;
 mod encounters;
 mod error;
 mod facts;
@@ -35,6 +36,7 @@ mod pack;
 mod permissions;
 mod refusals;
 mod rolls;
+mod ruleset;
 mod seeds;
 mod sessions;
 mod snapshot;
@@ -44,7 +46,6 @@ mod throttle;
 mod tokens;
 mod told;
 pub mod transfer;
-mod undo;
 pub mod verify;
 mod view;
 mod web;
@@ -105,7 +106,7 @@ impl Default for Config {
     }
 }
 
-/// What every request handler shares: the store, the Compound X pack, the
+/// What every request handler shares: the store, the rulesets' packs, the
 /// tables in memory, the live channels and the roll limiter.
 #[derive(Clone)]
 pub struct AppState {
@@ -114,7 +115,7 @@ pub struct AppState {
 
 struct Shared {
     store: AnyStore,
-    pack: Pack,
+    packs: pack::Packs,
     tables: tables::Tables,
     live: live::Fanout,
     throttle: throttle::Throttle,
@@ -129,11 +130,11 @@ impl AppState {
 
     /// A server over `store` with `config`.
     pub fn with_config(store: AnyStore, config: Config) -> anyhow::Result<Self> {
-        let pack = pack::sample()?;
+        let packs = pack::Packs::sample()?;
         Ok(AppState {
             shared: Arc::new(Shared {
                 store,
-                pack,
+                packs,
                 tables: tables::Tables::default(),
                 live: live::Fanout::default(),
                 throttle: throttle::Throttle::new(config.roll_burst, config.rolls_per_minute),
@@ -153,7 +154,15 @@ impl AppState {
     }
 
     pub(crate) fn pack(&self) -> &Pack {
-        &self.shared.pack
+        &self.shared.packs.cx
+    }
+
+    pub(crate) fn d20_pack(&self) -> &nanite_d20::Pack {
+        &self.shared.packs.d20
+    }
+
+    pub(crate) fn packs(&self) -> &pack::Packs {
+        &self.shared.packs
     }
 
     pub(crate) fn tables(&self) -> &tables::Tables {
@@ -171,7 +180,17 @@ impl AppState {
     /// Creates a campaign with its GM invitation; the GM's token is in the
     /// answer and nowhere else.
     pub async fn create_campaign(&self, name: &str) -> Result<NewCampaign, AppError> {
-        campaigns::create(self, name).await
+        campaigns::create(self, name, ruleset::Ruleset::CompoundX).await
+    }
+
+    /// Creates a campaign under the ruleset called `ruleset` (`compound-x`
+    /// or `d20`) with the ruleset's default settings.
+    pub async fn create_campaign_under(
+        &self,
+        name: &str,
+        ruleset: &str,
+    ) -> Result<NewCampaign, AppError> {
+        campaigns::create(self, name, ruleset::Ruleset::parse(ruleset)?).await
     }
 
     /// The GM link to print at start-up: the first campaign is created if
@@ -233,7 +252,7 @@ pub fn app(state: AppState) -> Router {
         )
         .route(
             "/campaigns/{campaign}/encounters/{encounter}/undo",
-            post(undo::undo),
+            post(encounters::undo),
         )
         .route(
             "/campaigns/{campaign}/rolls",

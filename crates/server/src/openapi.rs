@@ -111,7 +111,7 @@ pub(crate) fn spec() -> Value {
         "info": {
             "title": "nanite game-table server",
             "version": env!("CARGO_PKG_VERSION"),
-            "description": "Campaigns, invitations, characters, Compound X encounters, a roll log and live updates. Errors are {\"error\": {\"code\", \"message\"}}; see docs/server.md."
+            "description": "Campaigns (Compound X or D20), invitations, characters, encounters, a roll log and live updates. Errors are {\"error\": {\"code\", \"message\"}}; see docs/server.md."
         },
         "components": {
             "securitySchemes": {
@@ -128,7 +128,7 @@ pub(crate) fn spec() -> Value {
                     }))
                 })),
                 "Command": { "type": "object", "required": ["command"],
-                    "description": "A Compound X command as the engine reads it from JSON (tag `command`, snake_case), e.g. {\"command\":\"fire\",\"id\":\"vex\",\"target\":\"raider\",\"weapon\":0,\"mode\":\"burst\",\"fire\":null,\"distance\":15,\"cover\":null}; plus `dice`: the physical dice in the order asked for.",
+                    "description": "A command of the campaign's ruleset as its engine reads it from JSON (tag `command`, snake_case). Compound X, e.g. {\"command\":\"fire\",\"id\":\"vex\",\"target\":\"raider\",\"weapon\":0,\"mode\":\"burst\",\"fire\":null,\"distance\":15,\"cover\":null}; D20, e.g. {\"command\":\"attack\",\"id\":\"kara\",\"target\":\"bandit\",\"weapon\":1}, {\"command\":\"move\",\"id\":\"kara\",\"to\":[{\"x\":3,\"y\":2}]}, {\"command\":\"change_row\",\"id\":\"kara\",\"row\":\"back\"}, takedown, change_position, grapple_attack, cast, check, harm, rest, use_kit (docs/server.md). Plus `dice`: the physical dice in the order asked for.",
                     "properties": { "command": { "type": "string" }, "dice": { "type": "array", "items": { "type": "integer" } } } }
             }
         },
@@ -145,15 +145,26 @@ pub(crate) fn spec() -> Value {
             "/api/campaigns": {
                 "get": op("Your campaign", "any participant", json!({ "responses": { "200": ok("{campaigns: [...]}") } })),
                 "post": op("Create a campaign", "a GM (anyone if the server allows)", json!({
-                    "requestBody": body(object(&["name"], json!({ "name": { "type": "string" }, "house_rules": { "type": "object", "additionalProperties": { "type": "boolean" } } }))),
-                    "responses": { "201": ok("the campaign and its GM token and link (shown once)") }
+                    "requestBody": body(object(&["name"], json!({
+                        "name": { "type": "string" },
+                        "ruleset": { "type": "string", "enum": ["compound-x", "d20"], "default": "compound-x" },
+                        "house_rules": { "type": "object", "additionalProperties": { "type": "boolean" }, "description": "Compound X only" },
+                        "initiative": { "type": "string", "enum": ["combatant", "side"], "description": "D20 only: 1d100 + DEX each (D20-INIT-01) or 1d100 a side (D20-INIT-03)" },
+                        "reroll": { "type": "string", "enum": ["each-round", "kept"], "description": "D20 only: rolled every round, or kept for the battle (D20-INIT-02)" }
+                    }))),
+                    "responses": { "201": ok("the campaign and its GM token and link (shown once)"), "422": error("an unknown ruleset, or settings of another ruleset (not_this_ruleset)") }
                 }))
             },
             "/api/campaigns/{campaign}": {
                 "get": op("A campaign: ruleset, house rules, encounters, stream version", "any participant", json!({ "parameters": [campaign], "responses": { "200": ok("the campaign") } })),
-                "patch": op("Rename, or set house rules (secondary_pool, linear_accuracy, crit_round_up, melee_guard, fort_downed)", "GM", json!({
+                "patch": op("Rename, or set house rules (Compound X: secondary_pool, linear_accuracy, crit_round_up, melee_guard, fort_downed) or initiative (D20); the ruleset stays", "GM", json!({
                     "parameters": [campaign],
-                    "requestBody": body(object(&[], json!({ "name": { "type": "string" }, "house_rules": { "type": "object", "additionalProperties": { "type": "boolean" } } }))),
+                    "requestBody": body(object(&[], json!({
+                        "name": { "type": "string" },
+                        "house_rules": { "type": "object", "additionalProperties": { "type": "boolean" } },
+                        "initiative": { "type": "string", "enum": ["combatant", "side"] },
+                        "reroll": { "type": "string", "enum": ["each-round", "kept"] }
+                    }))),
                     "responses": { "200": ok("the campaign") }
                 }))
             },
@@ -177,7 +188,7 @@ pub(crate) fn spec() -> Value {
             },
             "/api/campaigns/{campaign}/characters": {
                 "get": op("Character names, marked `mine`", "any participant", json!({ "parameters": [campaign], "responses": { "200": ok("{characters: [...]}") } })),
-                "post": op("Upload a TOML character file (checked as `nanite cx check`)", "GM or player (who then owns it)", json!({
+                "post": op("Upload a TOML character file (checked as `nanite cx check`, or `nanite d20 sheet` in a D20 campaign)", "GM or player (who then owns it)", json!({
                     "parameters": [campaign, { "name": "id", "in": "query", "required": false, "schema": { "type": "string" }, "description": "its id (default: the slot, or from the name)" }],
                     "requestBody": { "required": true, "content": { "application/toml": { "schema": { "type": "string" } } } },
                     "responses": { "201": ok("the character and any warnings"), "409": error("the id is taken"), "422": error("the file's errors, each with its rule, in error.diagnostics") }
@@ -195,12 +206,15 @@ pub(crate) fn spec() -> Value {
                 "get": op("Encounters", "any participant", json!({ "parameters": [campaign], "responses": { "200": ok("{encounters: [...]}") } })),
                 "post": op("Open an encounter", "GM", json!({
                     "parameters": [campaign, idempotency()],
-                    "requestBody": body(object(&["name"], json!({ "name": { "type": "string" } }))),
+                    "requestBody": body(object(&["name"], json!({
+                        "name": { "type": "string" },
+                        "field": { "type": "object", "description": "D20 only: {\"field\": \"rows\"} (the default) or {\"field\": \"map\", \"width\": 12, \"height\": 8} (squares of 5 ft, 1 to 40 each way)" }
+                    }))),
                     "responses": { "201": ok("{version, replayed, entry}") }
                 }))
             },
             "/api/campaigns/{campaign}/encounters/{encounter}": {
-                "get": op("The encounter as you may see it: phase, round, active combatant and actions, initiative, combatants, distances, log", "any participant (cut to the viewer)", json!({
+                "get": op("The encounter as you may see it: its ruleset, phase, round, active combatant and actions, initiative, combatants, log; Compound X: distances; D20: field, places, movement, grapples, initiative settings", "any participant (cut to the viewer)", json!({
                     "parameters": [campaign, encounter], "responses": { "200": ok("the view") }
                 }))
             },
@@ -211,8 +225,9 @@ pub(crate) fn spec() -> Value {
                         "id": { "type": "string" }, "side": { "type": "string" },
                         "character": { "type": "string" }, "npc": { "type": "string", "description": "TOML" },
                         "hidden": { "type": "boolean" },
-                        "cover": { "type": "string", "enum": ["none", "partial", "full"] },
-                        "stance": { "type": "string" }, "name": { "type": "string" }
+                        "cover": { "type": "string", "enum": ["none", "partial", "full"], "description": "Compound X" },
+                        "stance": { "type": "string", "description": "Compound X" }, "name": { "type": "string" },
+                        "place": { "type": "object", "description": "D20: {\"square\": {\"x\": 2, \"y\": 3}} (required on a grid) or {\"row\": \"front\"|\"back\"} (front by default)" }
                     }))),
                     "responses": { "201": ok("{version, replayed, entry}") }
                 }))
@@ -230,15 +245,10 @@ pub(crate) fn spec() -> Value {
                 }))
             },
             "/api/campaigns/{campaign}/encounters/{encounter}/undo": {
-                "post": op("Take back the encounter's last command still in effect (again: the one before); the log keeps both", "GM", json!({
+                "post": op("Take back the encounter's last command: the fight is replayed without it (its dice are not rolled again; a play session's roll index stays used)", "GM", json!({
                     "parameters": [campaign, encounter, idempotency()],
                     "requestBody": body(object(&[], json!({}))),
-                    "responses": {
-                        "200": ok("a repeated Idempotency-Key: the first result"),
-                        "201": ok("{version, replayed, entry}: entry.type undone, entry.undone the version taken back"),
-                        "409": error("nothing is left to undo (nothing_to_undo), or the Idempotency-Key was used for another request"),
-                        "422": error("the body is not an empty JSON object")
-                    }
+                    "responses": { "201": ok("{version, replayed, entry}: what was taken back"), "422": error("nothing to take back (nothing_to_undo)") }
                 }))
             },
             "/api/campaigns/{campaign}/rolls": {

@@ -105,6 +105,24 @@ pub(crate) fn may_command(
     battle: &Battle,
     command: &Command,
 ) -> Result<(), AppError> {
+    may_act(
+        role,
+        owns,
+        &battle.clock,
+        acting(command, battle),
+        &command_name(command),
+    )
+}
+
+/// Whether `role` may do what `acting` says with a command called `name`,
+/// on any ruleset's `clock`; `owns` says which combatants are the caller's.
+pub(crate) fn may_act<P>(
+    role: Role,
+    owns: impl Fn(&CombatantId) -> bool,
+    clock: &nanite_core::Encounter<P>,
+    acting: Acting,
+    name: &str,
+) -> Result<(), AppError> {
     match role {
         Role::Gm => return Ok(()),
         Role::Spectator => {
@@ -121,13 +139,10 @@ pub(crate) fn may_command(
             format!("{id} is not your character; you act only for characters you own"),
         )
     };
-    match acting(command, battle) {
+    match acting {
         Acting::Gm => Err(AppError::forbidden(
             "gm_only",
-            format!(
-                "only the GM gives `{}` commands; ask the GM",
-                command_name(command)
-            ),
+            format!("only the GM gives `{name}` commands; ask the GM"),
         )),
         Acting::Rolls(ids) => match ids.iter().find(|id| !owns(id)) {
             Some(id) => Err(not_yours(id)),
@@ -137,7 +152,6 @@ pub(crate) fn may_command(
         Acting::Reaction(id) => Err(not_yours(&id)),
         Acting::Turn(id) if !owns(&id) => Err(not_yours(&id)),
         Acting::Turn(id) => {
-            let clock = &battle.clock;
             let on_turn = clock.active.as_ref() == Some(&id);
             let held = clock.held.get(&id).is_some_and(|h| h.triggered);
             if on_turn || held {

@@ -208,7 +208,7 @@ impl Sessions {
             }
             ItemBody::Command(c) => self.used(version, c.seeded.as_ref()),
             ItemBody::Roll(r) => self.used(version, r.seeded.as_ref()),
-            ItemBody::EncounterCreated { .. } | ItemBody::Undone(_) => {}
+            ItemBody::EncounterCreated { .. } | ItemBody::Undone { .. } => {}
         }
     }
 

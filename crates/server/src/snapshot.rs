@@ -4,7 +4,8 @@
 //! encounter's game log), and loading starts from the newest snapshot and
 //! replays only the entries after it. A game is read back from its log's
 //! events by the engine's `evolve` (no command is decided again), which a
-//! property test of the Compound X crate holds to be the same game.
+//! property test of the Compound X crate holds to be the same game; D20
+//! state and events deserialize as they are.
 //!
 //! The stream stays the source of truth: a snapshot that cannot be read
 //! (an older format, a damaged row) is ignored with a warning and the table
@@ -14,11 +15,13 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
-use nanite_compound_x::encounter::{Battle, CompoundX, Event};
-use nanite_core::{CombatantId, Game};
+use nanite_compound_x::encounter::{CompoundX, Event as CxEvent};
+use nanite_core::{CombatantId, Entry, Game, Ruleset as Rules};
+use nanite_d20::encounter::D20;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::ruleset::Play;
 use crate::seeds::{PlaySession, Sessions};
 use crate::table::{Encounter, Entrant, Item, Table};
 
@@ -40,15 +43,53 @@ struct Saved {
     sessions: Vec<PlaySession>,
 }
 
-/// An encounter: its game's log, and the feed entries it keeps by version.
+/// An encounter: its game (where it started and its log), and the feed
+/// entries it keeps, by version.
 #[derive(Serialize, Deserialize)]
 struct SavedEncounter {
     id: String,
     name: String,
-    game: Vec<nanite_core::Entry<Event>>,
+    game: SavedGame,
     roster: BTreeMap<CombatantId, Entrant>,
     log: Vec<i64>,
-    standing: Vec<i64>,
+}
+
+/// A game of either ruleset, as its start and the events of its log.
+#[derive(Serialize, Deserialize)]
+#[serde(tag = "ruleset", rename_all = "kebab-case")]
+enum SavedGame {
+    CompoundX {
+        start: nanite_compound_x::encounter::Battle,
+        log: Vec<Entry<CxEvent>>,
+    },
+    D20 {
+        start: nanite_d20::encounter::Battle,
+        log: Vec<Entry<<D20 as Rules>::Event>>,
+    },
+}
+
+impl SavedGame {
+    fn of(play: &Play) -> SavedGame {
+        match play {
+            Play::CompoundX(game) => SavedGame::CompoundX {
+                start: game.start().clone(),
+                log: game.log().to_vec(),
+            },
+            Play::D20(game) => SavedGame::D20 {
+                start: game.start().clone(),
+                log: game.log().to_vec(),
+            },
+        }
+    }
+
+    fn play(self) -> Play {
+        match self {
+            SavedGame::CompoundX { start, log } => {
+                Play::CompoundX(Game::<CompoundX>::from_log(start, log))
+            }
+            SavedGame::D20 { start, log } => Play::D20(Game::<D20>::from_log(start, log)),
+        }
+    }
 }
 
 /// The snapshot of `table`.
@@ -63,10 +104,9 @@ pub(crate) fn save(table: &Table) -> Result<Value, serde_json::Error> {
             .map(|e| SavedEncounter {
                 id: e.id.clone(),
                 name: e.name.clone(),
-                game: e.game.log().to_vec(),
+                game: SavedGame::of(&e.play),
                 roster: e.roster.clone(),
                 log: e.log.iter().map(|i| i.version).collect(),
-                standing: e.standing.clone(),
             })
             .collect(),
         keys: table
@@ -94,17 +134,16 @@ pub(crate) fn restore(data: Value) -> Result<Table, String> {
             .ok_or_else(|| format!("the snapshot's feed has no entry v{version}"))
     };
     let mut encounters = BTreeMap::new();
-    for e in &saved.encounters {
+    for e in saved.encounters {
         let log = e.log.iter().map(|v| at(*v)).collect::<Result<_, _>>()?;
         let encounter = Encounter {
             id: e.id.clone(),
-            name: e.name.clone(),
-            game: Game::<CompoundX>::from_log(Battle::new(), e.game.clone()),
-            roster: e.roster.clone(),
+            name: e.name,
+            play: e.game.play(),
+            roster: e.roster,
             log,
-            standing: e.standing.clone(),
         };
-        encounters.insert(e.id.clone(), encounter);
+        encounters.insert(e.id, encounter);
     }
     if saved.feed.len() != usize::try_from(saved.version).unwrap_or(usize::MAX) {
         return Err(format!(

@@ -1,4 +1,5 @@
-//! A campaign's table in memory: its encounters (each a Compound X game),
+//! A campaign's table in memory: its encounters (each a game of the
+//! campaign's ruleset, `ruleset::Play`),
 //! its roll log and the feed of everything in order, rebuilt from the
 //! campaign's stream by re-executing each command with the dice it rolled.
 //! Changes come in through `tables::Tables::commit` only.
@@ -6,16 +7,18 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
-use nanite_compound_x::Pack;
 use nanite_compound_x::encounter::{Battle, Command, CompoundX, Refusal};
 use nanite_core::{CombatantId, DiceSource, Game, RolledDie, ScriptedDice};
 use nanite_store::{EventStore, Recorded};
 use serde_json::Value;
 
 use crate::AppState;
+use crate::d20::D20Setup;
 use crate::error::AppError;
 use crate::facts::{Entry, Fact, Order};
+use crate::pack::Packs;
 use crate::rolls::RollItem;
+use crate::ruleset::{Play, RulesCommand, Ruleset};
 use crate::seeds::{SeedUse, Sessions};
 use crate::snapshot;
 use crate::told::{Told, tell};
@@ -51,11 +54,18 @@ pub(crate) enum ItemBody {
         encounter: String,
         /// Its name.
         name: String,
+        /// A D20 encounter's setup; none: Compound X.
+        d20: Option<D20Setup>,
     },
     /// A command was accepted.
     Command(CommandItem),
-    /// The GM took back a command.
-    Undone(UndoneItem),
+    /// The GM took back an encounter's last command.
+    Undone {
+        /// The encounter.
+        encounter: String,
+        /// The command taken back.
+        undone: Arc<Item>,
+    },
     /// A roll.
     Roll(RollItem),
     /// A play session started, committed to its seed.
@@ -97,17 +107,6 @@ pub(crate) struct CommandItem {
     pub(crate) physical: bool,
 }
 
-/// A command the GM took back, with what the log says of it.
-#[derive(Debug, serde::Serialize, serde::Deserialize)]
-pub(crate) struct UndoneItem {
-    /// The encounter.
-    pub(crate) encounter: String,
-    /// The stream version of the command taken back.
-    pub(crate) command: i64,
-    /// The log lines, for the GM and for the table.
-    pub(crate) told: Told,
-}
-
 /// Who owns a combatant.
 #[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Entrant {
@@ -117,7 +116,7 @@ pub(crate) struct Entrant {
     pub(crate) owner: Option<String>,
 }
 
-/// One encounter: a Compound X game and its log.
+/// One encounter: a game of its ruleset and its log.
 #[derive(Debug)]
 pub(crate) struct Encounter {
     /// Its id.
@@ -125,14 +124,11 @@ pub(crate) struct Encounter {
     /// Its name.
     pub(crate) name: String,
     /// The game.
-    pub(crate) game: Game<CompoundX>,
+    pub(crate) play: Play,
     /// Who owns each combatant.
     pub(crate) roster: BTreeMap<CombatantId, Entrant>,
-    /// Its accepted commands and the GM's undos, in order.
+    /// Its accepted commands.
     pub(crate) log: Vec<Arc<Item>>,
-    /// The stream versions of the commands in effect, oldest first (one
-    /// per entry of the game's log): what an undo takes back.
-    pub(crate) standing: Vec<i64>,
 }
 
 /// What executing a command gave.
@@ -142,61 +138,128 @@ pub(crate) struct Executed {
     pub(crate) told: Told,
 }
 
+/// Executes a Compound X `command` with `dice`. A refusal changes nothing.
+pub(crate) fn execute_cx(
+    game: &mut Game<CompoundX>,
+    command: &Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Executed, Refusal> {
+    let before = game.state().clone();
+    let entry = game.execute(command, dice)?;
+    let events: Vec<Value> = entry
+        .events
+        .iter()
+        .map(|e| serde_json::to_value(e).unwrap_or(Value::Null))
+        .collect();
+    let told = tell(before, &entry.events, &events);
+    Ok(Executed {
+        dice: entry.dice.clone(),
+        events,
+        told,
+    })
+}
+
 impl Encounter {
-    /// An empty encounter.
-    pub(crate) fn new(id: String, name: String) -> Self {
+    /// An empty encounter: a D20 one with `d20`'s setup, otherwise
+    /// Compound X.
+    pub(crate) fn new(id: String, name: String, d20: Option<&D20Setup>) -> Self {
+        let play = match d20 {
+            Some(setup) => Play::D20(Game::new(setup.battle())),
+            None => Play::CompoundX(Game::new(Battle::new())),
+        };
         Encounter {
             id,
             name,
-            game: Game::new(Battle::new()),
+            play,
             roster: BTreeMap::new(),
             log: Vec::new(),
-            standing: Vec::new(),
         }
     }
 
-    /// The battle now.
-    pub(crate) fn battle(&self) -> &Battle {
-        self.game.state()
+    /// Its ruleset.
+    pub(crate) fn ruleset(&self) -> Ruleset {
+        self.play.ruleset()
     }
 
-    /// Executes `command` with `dice`. A refusal changes nothing.
+    /// The Compound X battle now.
+    pub(crate) fn battle(&self) -> Result<&Battle, AppError> {
+        match &self.play {
+            Play::CompoundX(game) => Ok(game.state()),
+            Play::D20(_) => Err(other_ruleset(&self.id, Ruleset::D20)),
+        }
+    }
+
+    /// The D20 battle now.
+    pub(crate) fn d20(&self) -> Result<&nanite_d20::encounter::Battle, AppError> {
+        match &self.play {
+            Play::D20(game) => Ok(game.state()),
+            Play::CompoundX(_) => Err(other_ruleset(&self.id, Ruleset::CompoundX)),
+        }
+    }
+
+    /// Executes a Compound X `command` with `dice`. A refusal changes
+    /// nothing.
     pub(crate) fn execute(
         &mut self,
         command: &Command,
         dice: &mut dyn DiceSource,
     ) -> Result<Executed, Refusal> {
-        let before = self.game.state().clone();
-        let entry = self.game.execute(command, dice)?;
-        let events: Vec<Value> = entry
-            .events
-            .iter()
-            .map(|e| serde_json::to_value(e).unwrap_or(Value::Null))
-            .collect();
-        let told = tell(before, &entry.events, &events);
-        Ok(Executed {
-            dice: entry.dice.clone(),
-            events,
-            told,
-        })
+        match &mut self.play {
+            Play::CompoundX(game) => execute_cx(game, command, dice),
+            Play::D20(_) => Err(Refusal::Illegal {
+                why: format!("encounter {} is a D20 encounter", self.id),
+            }),
+        }
+    }
+
+    /// Executes a command of its ruleset (replay and verification).
+    pub(crate) fn run(
+        &mut self,
+        command: &RulesCommand,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Executed, String> {
+        crate::ruleset::execute(&mut self.play, command, dice)
+    }
+
+    /// Takes back the last command of the log (the GM's undo): the game is
+    /// rebuilt without it and its entrant, if it brought one, leaves the
+    /// roster. Gives the command's feed entry.
+    pub(crate) fn take_back(&mut self) -> Result<Arc<Item>, String> {
+        let Some(item) = self.log.pop() else {
+            return Err(format!("encounter {} has no command to take back", self.id));
+        };
+        self.undo();
+        if let ItemBody::Command(c) = &item.body
+            && let Ok(order) = serde_json::from_value::<Order>(c.order.clone())
+            && let Some((id, _)) = order.entrant()
+        {
+            self.roster.remove(&id);
+        }
+        Ok(item)
     }
 
     /// Takes back the last command (physical dice left over).
     pub(crate) fn undo(&mut self) {
-        self.game.undo();
+        match &mut self.play {
+            Play::CompoundX(game) => {
+                game.undo();
+            }
+            Play::D20(game) => {
+                game.undo();
+            }
+        }
     }
+}
 
-    /// The GM's undo: takes back the last command in effect, so the game
-    /// and its roster are as they were before it. Returns the command's
-    /// stream version, or `None` when nothing is left to take back.
-    pub(crate) fn take_back(&mut self) -> Option<i64> {
-        let version = self.standing.pop()?;
-        self.game.undo();
-        let battle = self.game.state();
-        self.roster
-            .retain(|id, _| battle.combatants.contains_key(id));
-        Some(version)
-    }
+fn other_ruleset(id: &str, ruleset: Ruleset) -> AppError {
+    AppError::unprocessable(
+        "other_ruleset",
+        format!(
+            "encounter {id} is a {} encounter; send it {} commands",
+            ruleset.title(),
+            ruleset.title()
+        ),
+    )
 }
 
 /// A campaign's table.
@@ -259,7 +322,7 @@ impl Table {
         let mut new = Vec::new();
         for recorded in state.store().load(&stream, self.version).await? {
             let item = self
-                .apply(recorded, state.pack())
+                .apply(recorded, state.packs())
                 .map_err(|e| AppError::internal(format!("{stream} {e}")))?;
             new.push(item);
         }
@@ -269,7 +332,7 @@ impl Table {
     /// A table rebuilt from a whole stream's events (an export's), or what
     /// is wrong with them.
     pub(crate) fn replayed(
-        pack: &Pack,
+        pack: &Packs,
         events: impl IntoIterator<Item = Recorded>,
     ) -> Result<Table, String> {
         let mut table = Table::empty();
@@ -280,7 +343,7 @@ impl Table {
     }
 
     /// Replays the stream's next event onto the table.
-    fn apply(&mut self, recorded: Recorded, pack: &Pack) -> Result<Arc<Item>, String> {
+    fn apply(&mut self, recorded: Recorded, pack: &Packs) -> Result<Arc<Item>, String> {
         if recorded.version != self.version + 1 {
             return Err(format!(
                 "has version {} after {}",
@@ -298,23 +361,26 @@ impl Table {
 
     /// Re-applies a stored fact: commands are executed again with the dice
     /// they rolled, which must be exactly the dice asked for.
-    fn replay(&mut self, fact: &Fact, pack: &Pack) -> Result<ItemBody, String> {
+    fn replay(&mut self, fact: &Fact, pack: &Packs) -> Result<ItemBody, String> {
         Ok(match fact {
-            Fact::EncounterCreated { encounter, name } => ItemBody::EncounterCreated {
+            Fact::EncounterCreated {
+                encounter,
+                name,
+                d20,
+            } => ItemBody::EncounterCreated {
                 encounter: encounter.clone(),
                 name: name.clone(),
+                d20: d20.clone(),
             },
             Fact::Roll(roll) => ItemBody::Roll(roll.clone()),
-            Fact::Undone { encounter, command } => {
-                let body = self.take_back(encounter)?;
-                if body.command != *command {
-                    return Err(format!(
-                        "an undo names command v{command}, but the last standing one is v{}",
-                        body.command
-                    ));
-                }
-                ItemBody::Undone(body)
-            }
+            Fact::Undone { encounter } => ItemBody::Undone {
+                encounter: encounter.clone(),
+                undone: self
+                    .encounters
+                    .get_mut(encounter)
+                    .ok_or_else(|| format!("no encounter {encounter}"))?
+                    .take_back()?,
+            },
             Fact::SessionStarted {
                 session,
                 commitment,
@@ -341,28 +407,29 @@ impl Table {
                 physical,
                 ..
             } => {
-                let command = order.command(pack)?;
                 let game = self
                     .encounters
                     .get_mut(encounter)
                     .ok_or_else(|| format!("no encounter {encounter}"))?;
+                let command = order.rules_command(pack, &game.play)?;
                 let mut source = ScriptedDice::new(dice.iter().map(|d| i64::from(d.value)));
                 let done = game
-                    .execute(&command, &mut source)
+                    .run(&command, &mut source)
                     .map_err(|r| format!("the engine now refuses a stored command: {r}"))?;
                 if done.dice != *dice {
                     return Err("replaying a command rolled other dice than it recorded".into());
                 }
-                if let Order::Add(e) = order {
-                    game.roster.insert(
-                        e.id.clone(),
-                        Entrant {
-                            character: e.character.clone(),
-                            owner: e.owner.clone(),
-                        },
-                    );
+                if let Some(entrant) = order.entrant() {
+                    game.roster.insert(entrant.0, entrant.1);
                 }
-                command_item(encounter, order, &command, done, seeded.clone(), *physical)
+                command_item(
+                    encounter,
+                    order,
+                    &command.name(),
+                    done,
+                    seeded.clone(),
+                    *physical,
+                )
             }
         })
     }
@@ -376,27 +443,23 @@ impl Table {
         fingerprint: String,
         body: ItemBody,
     ) -> Arc<Item> {
-        if let ItemBody::EncounterCreated { encounter, name } = &body {
+        if let ItemBody::EncounterCreated {
+            encounter,
+            name,
+            d20,
+        } = &body
+        {
             self.encounters.insert(
                 encounter.clone(),
-                Encounter::new(encounter.clone(), name.clone()),
+                Encounter::new(encounter.clone(), name.clone(), d20.as_ref()),
             );
         }
         self.sessions.note(version, &body);
         let item = Arc::new(Item { version, by, body });
-        match &item.body {
-            ItemBody::Command(c) => {
-                if let Some(e) = self.encounters.get_mut(&c.encounter) {
-                    e.log.push(item.clone());
-                    e.standing.push(version);
-                }
+        if let ItemBody::Command(c) = &item.body {
+            if let Some(e) = self.encounters.get_mut(&c.encounter) {
+                e.log.push(item.clone());
             }
-            ItemBody::Undone(u) => {
-                if let Some(e) = self.encounters.get_mut(&u.encounter) {
-                    e.log.push(item.clone());
-                }
-            }
-            _ => {}
         }
         if let Some(key) = key {
             self.keys.insert(key, (version, fingerprint));
@@ -404,49 +467,6 @@ impl Table {
         self.feed.push(item.clone());
         self.version = version;
         item
-    }
-
-    /// Takes back encounter `id`'s last command in effect (the GM's undo)
-    /// and tells it: the GM hears the command's own lines, the table hears
-    /// that it was taken back only if it heard the command.
-    pub(crate) fn take_back(&mut self, id: &str) -> Result<UndoneItem, String> {
-        let enc = self
-            .encounters
-            .get_mut(id)
-            .ok_or_else(|| format!("no encounter {id}"))?;
-        let version = enc
-            .take_back()
-            .ok_or_else(|| "nothing is left to undo".to_string())?;
-        let Some(ItemBody::Command(c)) = self.item(version).map(|i| &i.body) else {
-            return Err(format!(
-                "the command taken back, v{version}, is not in the feed"
-            ));
-        };
-        // The command's first two lines name it well enough: "Vex fires
-        // the Basic SMG ...", or "== round 2; -- Raider's turn".
-        let took = |lines: &[String]| {
-            let said: Vec<&str> = lines.iter().take(2).map(|l| l.trim()).collect();
-            let said = if said.is_empty() {
-                "a command".to_string()
-            } else {
-                said.join("; ")
-            };
-            vec![format!("The GM takes back: {said}")]
-        };
-        let told = Told {
-            gm: took(&c.told.gm),
-            table: if c.told.secret {
-                Vec::new()
-            } else {
-                took(&c.told.table)
-            },
-            secret: c.told.secret,
-        };
-        Ok(UndoneItem {
-            encounter: id.to_string(),
-            command: version,
-            told,
-        })
     }
 
     /// The entry at `version`.
@@ -474,11 +494,11 @@ impl Table {
         self.encounters.get_mut(id).ok_or_else(|| no_encounter(id))
     }
 
-    /// Ids and names of the encounters.
+    /// Ids, names and rulesets of the encounters.
     pub(crate) fn encounter_list(&self) -> Vec<Value> {
         self.encounters
             .values()
-            .map(|e| serde_json::json!({ "id": e.id, "name": e.name }))
+            .map(|e| serde_json::json!({ "id": e.id, "name": e.name, "ruleset": e.ruleset() }))
             .collect()
     }
 }
@@ -493,14 +513,14 @@ fn no_encounter(id: &str) -> AppError {
 pub(crate) fn command_item(
     encounter: &str,
     order: &Order,
-    command: &Command,
+    command: &str,
     done: Executed,
     seeded: Option<SeedUse>,
     physical: bool,
 ) -> ItemBody {
     let name = match order {
-        Order::Add(_) => "add".to_string(),
-        Order::Rules { .. } => crate::permissions::command_name(command),
+        Order::Add(_) | Order::D20Add(_) => "add".to_string(),
+        Order::Rules { .. } => command.to_string(),
     };
     ItemBody::Command(CommandItem {
         encounter: encounter.to_string(),

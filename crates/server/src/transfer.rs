@@ -173,7 +173,7 @@ pub fn read(path: &Path) -> anyhow::Result<Export> {
 /// every record belongs to a campaign of the file. Returns the campaigns as
 /// (id, name, entries, records).
 fn check(export: &Export) -> anyhow::Result<Vec<(String, String, usize, usize)>> {
-    let pack = crate::pack::sample()?;
+    let pack = crate::pack::Packs::sample()?;
     let mut out = Vec::new();
     let mut seen = BTreeSet::new();
     for record in export.records.iter().filter(|r| r.collection == CAMPAIGNS) {

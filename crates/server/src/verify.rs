@@ -117,7 +117,7 @@ pub fn read(text: &str) -> Result<Export, VerifyError> {
 
 /// Verifies every campaign stream of `export`.
 pub fn verify(export: &Export) -> Result<Verification, VerifyError> {
-    let pack = crate::pack::sample().map_err(|e| VerifyError(format!("{e:#}")))?;
+    let pack = crate::pack::Packs::sample().map_err(|e| VerifyError(format!("{e:#}")))?;
     let mut out = Verification::default();
     for stream in export.streams.iter().filter(|s| s.info.kind == STREAM_KIND) {
         let mut check = StreamCheck {
@@ -346,17 +346,21 @@ impl StreamCheck<'_> {
     }
 
     /// Every roll and command, again.
-    fn dice(&mut self, entries: &[(i64, Entry)], pack: &nanite_compound_x::Pack) {
+    fn dice(&mut self, entries: &[(i64, Entry)], pack: &crate::pack::Packs) {
         let mut encounters: BTreeMap<String, Encounter> = BTreeMap::new();
         let mut broken: BTreeSet<String> = BTreeSet::new();
         let mut seen: HashMap<(u32, u64), i64> = HashMap::new();
         for (version, entry) in entries {
             let version = *version;
             match &entry.fact {
-                Fact::EncounterCreated { encounter, name } => {
+                Fact::EncounterCreated {
+                    encounter,
+                    name,
+                    d20,
+                } => {
                     encounters.insert(
                         encounter.clone(),
-                        Encounter::new(encounter.clone(), name.clone()),
+                        Encounter::new(encounter.clone(), name.clone(), d20.as_ref()),
                     );
                 }
                 Fact::Roll(roll) => self.roll(version, roll, &mut seen),
@@ -380,7 +384,7 @@ impl StreamCheck<'_> {
                         );
                         continue;
                     };
-                    let command = match order.command(pack) {
+                    let command = match order.rules_command(pack, &enc.play) {
                         Ok(c) => c,
                         Err(e) => {
                             self.mismatch(version, format!("the command cannot be read: {e}"));
@@ -388,19 +392,15 @@ impl StreamCheck<'_> {
                             continue;
                         }
                     };
-                    let what = format!(
-                        "command `{}` in encounter {encounter}",
-                        crate::permissions::command_name(&command)
-                    );
+                    let what = format!("command `{}` in encounter {encounter}", command.name());
                     if *physical {
                         self.out.physical += 1;
                     } else if let Some(used) = seeded {
                         if let Ok(seed) = self.seed_of(version, used, &what, &mut seen) {
                             let mut keyed = KeyedDice::new(seed, used.index);
-                            match enc.execute(&command, &mut keyed) {
+                            match enc.run(&command, &mut keyed) {
                                 Ok(done) if done.dice == *dice => {
                                     self.out.verified += 1;
-                                    enc.standing.push(version);
                                     continue;
                                 }
                                 Ok(done) => {
@@ -434,8 +434,8 @@ impl StreamCheck<'_> {
                     }
                     // Go on from the encounter as the log has it.
                     let mut recorded = ScriptedDice::new(dice.iter().map(|d| i64::from(d.value)));
-                    match enc.execute(&command, &mut recorded) {
-                        Ok(done) if done.dice == *dice => enc.standing.push(version),
+                    match enc.run(&command, &mut recorded) {
+                        Ok(done) if done.dice == *dice => {}
                         replayed => {
                             if replayed.is_ok() {
                                 enc.undo();
@@ -450,19 +450,11 @@ impl StreamCheck<'_> {
                         }
                     }
                 }
-                Fact::Undone { encounter, command } => {
-                    if broken.contains(encounter) {
-                        continue;
-                    }
-                    let taken = encounters.get_mut(encounter).and_then(|e| e.take_back());
-                    if taken != Some(*command) {
-                        self.mismatch(
-                            version,
-                            format!(
-                                "an undo in encounter {encounter} names command v{command}, which is not its last standing command; encounter {encounter} is not checked further"
-                            ),
-                        );
-                        broken.insert(encounter.clone());
+                Fact::Undone { encounter } => {
+                    if let Some(enc) = encounters.get_mut(encounter)
+                        && !broken.contains(encounter)
+                    {
+                        enc.undo();
                     }
                 }
                 Fact::SessionStarted { .. } | Fact::SessionEnded { .. } => {}

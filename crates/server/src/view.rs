@@ -14,6 +14,7 @@ use nanite_core::encounter::{Phase, Seat};
 use serde_json::{Value, json};
 
 use crate::permissions::Viewer;
+use crate::ruleset::{Play, Ruleset};
 use crate::sessions::Caller;
 use crate::table::{Encounter, Entrant, Item, ItemBody};
 
@@ -49,10 +50,16 @@ pub(crate) fn item(item: &Item, viewer: &Viewer) -> Option<Value> {
 
 fn shown_item(item: &Item, viewer: &Viewer) -> Option<Value> {
     let out = match &item.body {
-        ItemBody::EncounterCreated { encounter, name } => json!({
+        ItemBody::EncounterCreated {
+            encounter,
+            name,
+            d20,
+        } => json!({
             "type": "encounter_created",
             "encounter": encounter,
             "name": name,
+            "ruleset": if d20.is_some() { Ruleset::D20 } else { Ruleset::CompoundX },
+            "field": d20.as_ref().map(|d| &d.field),
         }),
         ItemBody::Command(c) if viewer.is_gm() => json!({
             "type": "command",
@@ -74,21 +81,28 @@ fn shown_item(item: &Item, viewer: &Viewer) -> Option<Value> {
             "command": c.name,
             "lines": c.told.table,
         }),
-        ItemBody::Undone(u) if viewer.is_gm() => json!({
-            "type": "undone",
-            "encounter": u.encounter,
-            "by": item.by,
-            "undone": u.command,
-            "lines": u.told.gm,
-            "table_lines": u.told.table,
-        }),
-        ItemBody::Undone(u) if u.told.secret => return None,
-        ItemBody::Undone(u) => json!({
-            "type": "undone",
-            "encounter": u.encounter,
-            "undone": u.command,
-            "lines": u.told.table,
-        }),
+        ItemBody::Undone { encounter, undone } => {
+            let ItemBody::Command(c) = &undone.body else {
+                return None;
+            };
+            if !viewer.is_gm() && c.told.secret {
+                return None;
+            }
+            let lines = if viewer.is_gm() {
+                &c.told.gm
+            } else {
+                &c.told.table
+            };
+            let mut said = vec![format!("The GM takes back `{}`:", c.name)];
+            said.extend(lines.iter().map(|l| format!("  {l}")));
+            json!({
+                "type": "undone",
+                "encounter": encounter,
+                "command": c.name,
+                "undone_version": undone.version,
+                "lines": said,
+            })
+        }
         ItemBody::Roll(roll) => {
             let mut shown = roll.shown_to(&item.by, viewer)?;
             shown["type"] = json!("roll");
@@ -156,15 +170,25 @@ pub(crate) fn wounded(f: &Fighter) -> &'static str {
     }
 }
 
-fn owns(entrant: Option<&Entrant>, viewer: &Viewer) -> bool {
+/// Whether `viewer` plays the combatant `entrant` describes.
+pub(crate) fn owns(entrant: Option<&Entrant>, viewer: &Viewer) -> bool {
     let Some(e) = entrant else { return false };
     e.owner.as_deref() == Some(viewer.invite.as_str())
         || (e.character.is_some() && e.character == viewer.slot)
 }
 
-/// The encounter as `viewer` sees it.
+/// The encounter as `viewer` sees it, with its ruleset.
 pub(crate) fn encounter(enc: &Encounter, viewer: &Viewer) -> Value {
-    let battle = enc.battle();
+    let mut out = match &enc.play {
+        Play::CompoundX(game) => cx_encounter(enc, game.state(), viewer),
+        Play::D20(game) => crate::d20::view::encounter(enc, game.state(), viewer),
+    };
+    out["ruleset"] = json!(enc.ruleset());
+    out
+}
+
+/// A Compound X encounter as `viewer` sees it.
+fn cx_encounter(enc: &Encounter, battle: &Battle, viewer: &Viewer) -> Value {
     let clock = &battle.clock;
     let seat = |id: &CombatantId| clock.seats.iter().find(|s| &s.id == id);
     let visible = |id: &CombatantId| viewer.is_gm() || seat(id).is_some_and(|s| !s.hidden);

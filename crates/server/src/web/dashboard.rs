@@ -37,12 +37,27 @@ async fn render(
     if seat.is_gm() {
         forms.push_str(&gm_forms(&c, &shown));
     }
+    let d20 = shown["ruleset"] == "d20";
     if seat.role != crate::permissions::Role::Spectator {
+        // The step-by-step builder knows Compound X; a D20 character is
+        // imported as its file.
+        let build = if d20 {
+            "<p class=\"meta\">A D20 character file is TOML as <code>nanite d20 sheet</code> reads it (see <code>examples/d20/</code>); the server checks it the same way.</p>".to_string()
+        } else {
+            format!(
+                "<p><a class=\"button\" href=\"/c/{c}/build\">Build a character step by step</a></p>"
+            )
+        };
+        let label = if d20 {
+            "Import a D20 character file (TOML)"
+        } else {
+            "Or import a character file (TOML)"
+        };
         forms.push_str(&format!(
             "<section class=\"card\" aria-labelledby=\"import-h\"><h2 id=\"import-h\">Bring a character</h2>\
-             <p><a class=\"button\" href=\"/c/{c}/build\">Build a character step by step</a></p>\
+             {build}\
              <form data-api=\"/api/campaigns/{c}/characters\" data-method=\"POST\" data-send=\"file\" data-refresh>\
-             <label for=\"import-file\">Or import a character file (TOML)</label>\
+             <label for=\"import-file\">{label}</label>\
              <input id=\"import-file\" type=\"file\" name=\"file\" accept=\".toml,text/plain\" required>\
              <button type=\"submit\">Import</button><output class=\"result\" aria-live=\"polite\"></output></form></section>"
         ));
@@ -98,12 +113,26 @@ async fn part_html(
 ) -> Result<String, AppError> {
     let c = esc(campaign);
     let gm = caller.role() == crate::permissions::Role::Gm;
+    let settings = if shown["ruleset"] == "d20" {
+        format!(
+            "Ruleset <b>D20</b> · initiative by {}, {}",
+            val(&shown["d20"]["initiative"]),
+            if shown["d20"]["reroll"] == "kept" {
+                "kept for the battle"
+            } else {
+                "rolled each round"
+            }
+        )
+    } else {
+        format!(
+            "Ruleset <b>Compound X</b> · house rules: {}",
+            house_rules_text(&shown["house_rules"])
+        )
+    };
     let mut out = format!(
         "<section class=\"card\" aria-labelledby=\"campaign-h\"><h1 id=\"campaign-h\">{}</h1>\
-         <p class=\"meta\">Ruleset <b>{}</b> · house rules: {}</p></section>",
+         <p class=\"meta\">{settings}</p></section>",
         val(&shown["name"]),
-        val(&shown["ruleset"]),
-        house_rules_text(&shown["house_rules"]),
     );
     // Encounters.
     let list = shown["encounters"].as_array().cloned().unwrap_or_default();
@@ -244,10 +273,31 @@ fn house_rule_boxes(prefix: &str, current: &Value) -> String {
 }
 
 fn gm_forms(c: &str, shown: &Value) -> String {
+    let d20 = shown["ruleset"] == "d20";
+    let (field, settings) = if d20 {
+        (
+            "<label for=\"enc-field\">Field</label><select id=\"enc-field\" name=\"field.field\"><option value=\"rows\">map-less: front and back rows</option><option value=\"map\">a square grid (5 ft squares)</option></select>\
+             <div class=\"pair\"><div><label for=\"enc-width\">Grid width (squares)</label><input id=\"enc-width\" name=\"field.width\" type=\"number\" min=\"1\" max=\"40\" value=\"12\" data-type=\"number\"></div>\
+             <div><label for=\"enc-height\">Grid height (squares)</label><input id=\"enc-height\" name=\"field.height\" type=\"number\" min=\"1\" max=\"40\" value=\"8\" data-type=\"number\"></div></div>"
+                .to_string(),
+            initiative_form(c, &shown["d20"]),
+        )
+    } else {
+        (
+            String::new(),
+            format!(
+                "<section class=\"card\" aria-labelledby=\"rules-h\"><h2 id=\"rules-h\">House rules of this campaign</h2>\
+                 <form data-api=\"/api/campaigns/{c}\" data-method=\"PATCH\" data-refresh>{}\
+                 <button type=\"submit\">Save house rules</button><output class=\"result\" aria-live=\"polite\"></output></form></section>",
+                house_rule_boxes("hr", &shown["house_rules"])
+            ),
+        )
+    };
     format!(
         "<section class=\"card\" aria-labelledby=\"new-enc-h\"><h2 id=\"new-enc-h\">Open an encounter</h2>\
          <form data-api=\"/api/campaigns/{c}/encounters\" data-method=\"POST\" data-refresh>\
          <label for=\"enc-name\">Name</label><input id=\"enc-name\" name=\"name\" required maxlength=\"100\" placeholder=\"The depot yard\">\
+         {field}\
          <button type=\"submit\">Open encounter</button><output class=\"result\" aria-live=\"polite\"></output></form></section>\
          <section class=\"card\" aria-labelledby=\"invite-h\"><h2 id=\"invite-h\">Invite someone</h2>\
          <form data-api=\"/api/campaigns/{c}/invites\" data-method=\"POST\" data-refresh>\
@@ -255,19 +305,57 @@ fn gm_forms(c: &str, shown: &Value) -> String {
          <label for=\"inv-label\">Label (who it is for)</label><input id=\"inv-label\" name=\"label\" data-type=\"optional\" maxlength=\"100\" placeholder=\"Alice\">\
          <label for=\"inv-slot\">Character slot (players only, optional)</label><input id=\"inv-slot\" name=\"slot\" data-type=\"optional\" placeholder=\"vex\">\
          <button type=\"submit\">Create link</button><output class=\"result\" aria-live=\"polite\"></output></form></section>\
-         <section class=\"card\" aria-labelledby=\"rules-h\"><h2 id=\"rules-h\">House rules of this campaign</h2>\
-         <form data-api=\"/api/campaigns/{c}\" data-method=\"PATCH\" data-refresh>{boxes}\
-         <button type=\"submit\">Save house rules</button><output class=\"result\" aria-live=\"polite\"></output></form></section>\
+         {settings}\
          <section class=\"card\" aria-labelledby=\"newc-h\"><h2 id=\"newc-h\">New campaign</h2>\
-         <form data-api=\"/api/campaigns\" data-method=\"POST\">\
+         <details open><summary>Compound X</summary>\
+         <form data-api=\"/api/campaigns\" data-method=\"POST\" data-body=\"{cx_body}\">\
          <label for=\"camp-name\">Name</label><input id=\"camp-name\" name=\"name\" required maxlength=\"100\" placeholder=\"Rustbelt nights\">\
-         <label for=\"camp-ruleset\">Ruleset</label><select id=\"camp-ruleset\" name=\"ruleset\" data-type=\"skip\"><option value=\"compound-x\">Compound X</option></select>\
          {new_boxes}\
-         <button type=\"submit\">Create campaign</button><output class=\"result\" aria-live=\"polite\"></output></form></section>\
+         <button type=\"submit\">Create Compound X campaign</button><output class=\"result\" aria-live=\"polite\"></output></form></details>\
+         <details><summary>D20</summary>\
+         <form data-api=\"/api/campaigns\" data-method=\"POST\" data-body=\"{d20_body}\">\
+         <label for=\"d20-name\">Name</label><input id=\"d20-name\" name=\"name\" required maxlength=\"100\" placeholder=\"The ford road\">\
+         {d20_settings}\
+         <button type=\"submit\">Create D20 campaign</button><output class=\"result\" aria-live=\"polite\"></output></form></details></section>\
          <section class=\"card\" aria-labelledby=\"export-h\"><h2 id=\"export-h\">Export</h2>\
          <p><a class=\"button\" href=\"/c/{c}/export.json\" download>Download the campaign as JSON</a> (settings, character files, encounters and the roll log as the GM sees them)</p></section>",
-        boxes = house_rule_boxes("hr", &shown["house_rules"]),
         new_boxes = house_rule_boxes("nhr", &Value::Null),
+        cx_body = esc(r#"{"ruleset":"compound-x"}"#),
+        d20_body = esc(r#"{"ruleset":"d20"}"#),
+        d20_settings = initiative_fields("nd20", &Value::Null),
+    )
+}
+
+/// D20's initiative settings as form fields (D20-INIT-01..03).
+fn initiative_fields(prefix: &str, current: &Value) -> String {
+    let selected = |field: &str, value: &str| {
+        if current[field] == value {
+            " selected"
+        } else {
+            ""
+        }
+    };
+    format!(
+        "<label for=\"{prefix}-by\">Initiative</label><select id=\"{prefix}-by\" name=\"initiative\">\
+         <option value=\"combatant\"{}>by combatant: 1d100 + DEX each (D20-INIT-01)</option>\
+         <option value=\"side\"{}>by side: 1d100 a side, highest DEX first within it (D20-INIT-03)</option></select>\
+         <label for=\"{prefix}-reroll\">Rolled</label><select id=\"{prefix}-reroll\" name=\"reroll\">\
+         <option value=\"each-round\"{}>again each round</option>\
+         <option value=\"kept\"{}>once, kept for the battle (D20-INIT-02)</option></select>",
+        selected("initiative", "combatant"),
+        selected("initiative", "side"),
+        selected("reroll", "each-round"),
+        selected("reroll", "kept"),
+    )
+}
+
+fn initiative_form(c: &str, current: &Value) -> String {
+    format!(
+        "<section class=\"card\" aria-labelledby=\"init-h\"><h2 id=\"init-h\">Initiative in this campaign</h2>\
+         <p class=\"meta\">Applies to encounters opened from now on.</p>\
+         <form data-api=\"/api/campaigns/{c}\" data-method=\"PATCH\" data-refresh>{}\
+         <button type=\"submit\">Save initiative</button><output class=\"result\" aria-live=\"polite\"></output></form></section>",
+        initiative_fields("init", current)
     )
 }
 
@@ -315,7 +403,7 @@ pub(crate) async fn export(
             .await?
             .0;
         Ok::<_, AppError>(json!({
-            "campaign": { "id": shown["id"], "name": shown["name"], "ruleset": shown["ruleset"], "house_rules": shown["house_rules"], "version": shown["version"] },
+            "campaign": { "id": shown["id"], "name": shown["name"], "ruleset": shown["ruleset"], "house_rules": shown["house_rules"], "d20": shown["d20"], "version": shown["version"] },
             "characters": files,
             "encounters": fights,
             "rolls": rolls["rolls"],

@@ -12,6 +12,7 @@
 
 mod assets;
 mod builder;
+pub(crate) mod d20;
 mod dashboard;
 mod html;
 mod rolls;

@@ -18,6 +18,7 @@ use serde_json::{Value, json};
 use super::html::{self, Seat, esc};
 use super::{error_page, error_part, rolls};
 use crate::error::AppError;
+use crate::ruleset::Ruleset;
 use crate::sessions::Caller;
 use crate::{AppState, campaigns, characters, view};
 
@@ -45,10 +46,10 @@ async fn read(
     state
         .tables()
         .read(state, campaign, |t| {
-            t.encounter(encounter).map(|e| {
+            t.encounter(encounter).and_then(|e| {
                 let mut shown = view::encounter(e, &viewer);
                 shown["version"] = json!(t.version);
-                let battle = e.battle();
+                let battle = e.battle()?;
                 let clock = &battle.clock;
                 let visible = |id: &CombatantId| {
                     viewer.is_gm() || clock.seats.iter().any(|s| &s.id == id && !s.hidden)
@@ -94,7 +95,7 @@ async fn read(
                     }
                     _ => Vec::new(),
                 };
-                (
+                Ok((
                     shown,
                     Extras {
                         conditions,
@@ -102,7 +103,7 @@ async fn read(
                         reactions_per_round: clock.limits.reactions_per_round,
                         choices,
                     },
-                )
+                ))
             })
         })
         .await?
@@ -116,8 +117,13 @@ pub(crate) async fn page(
 ) -> Response {
     let run = async {
         let caller = caller?;
-        let (shown, extras) = read(&state, &campaign, &encounter, &caller).await?;
+        caller.member_of(&campaign)?;
         let settings = campaigns::get(&state, &campaign).await?;
+        match settings.ruleset {
+            Ruleset::CompoundX => {}
+            Ruleset::D20 => return super::d20::page(&state, &settings, &encounter, &caller).await,
+        }
+        let (shown, extras) = read(&state, &campaign, &encounter, &caller).await?;
         let seat = Seat::new(
             &caller,
             &settings.name,
@@ -169,6 +175,12 @@ pub(crate) async fn part(
 ) -> Response {
     let run = async {
         let caller = caller?;
+        caller.member_of(&campaign)?;
+        let settings = campaigns::get(&state, &campaign).await?;
+        match settings.ruleset {
+            Ruleset::CompoundX => {}
+            Ruleset::D20 => return super::d20::part(&state, &campaign, &encounter, &caller).await,
+        }
         let gm = caller.role() == crate::permissions::Role::Gm;
         let (shown, extras) = read(&state, &campaign, &encounter, &caller).await?;
         Ok::<_, AppError>(render::part(&campaign, &encounter, &shown, &extras, gm))

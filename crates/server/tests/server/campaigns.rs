@@ -90,7 +90,7 @@ async fn a_campaign_shows_its_settings_and_the_gm_changes_them(db: Db) {
     assert_eq!(shown.json["name"], "The Depot");
     assert_eq!(
         shown.json["encounters"],
-        json!([{"id": e, "name": "Depot"}])
+        json!([{"id": e, "name": "Depot", "ruleset": "compound-x"}])
     );
     assert_eq!(shown.json["version"], 1);
     assert_eq!(shown.json["you"]["role"], "player");

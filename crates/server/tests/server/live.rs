@@ -255,7 +255,81 @@ async fn strangers_and_other_sites_cannot_listen(db: Db) {
     assert_eq!(version, 0);
 }
 
+/// A D20 fight live: each entry cut to its viewer as it is committed, and
+/// what a player missed while away caught up from the last version seen.
+async fn a_d20_fight_is_followed_live(db: Db) {
+    let t = Table::d20(db).await;
+    let e = super::d20::ford(&t).await;
+    let version = t.view(&e, &t.gm.session).await["version"].as_i64().unwrap();
+    let address = listen(&t).await;
+    let mut gm = connect(address, &t, &t.gm.bearer(), 0).await;
+    let (gm_seen, _) = catch_up(&mut gm).await;
+    let mut alice = connect(address, &t, &t.alice.session, 0).await;
+    let (alice_seen, alice_at) = catch_up(&mut alice).await;
+    assert_eq!(alice_at, version);
+    let text = Value::from(alice_seen.clone()).to_string();
+    assert!(!text.contains("Brute") && !text.contains("brute"), "{text}");
+    assert!(
+        alice_seen.len() < gm_seen.len(),
+        "the brute's entries are left out"
+    );
+
+    // Kara moves: both hear it, the GM with its dice and order.
+    t.command(
+        &e,
+        &t.alice.session,
+        json!({"command": "move", "id": "kara", "to": [{"x": 2, "y": 1}]}),
+    )
+    .await
+    .expect(201);
+    let to_gm = next(&mut gm).await;
+    let to_alice = next(&mut alice).await;
+    assert_eq!(to_alice["version"], version + 1);
+    assert_eq!(to_alice["command"], "move");
+    assert!(to_gm["order"].is_object() && to_alice.get("order").is_none());
+    // A hidden check reaches Alice without its DC.
+    t.command(
+        &e,
+        &t.gm.session,
+        json!({"command": "check", "id": "kara", "skill": "perception", "attribute": null, "dc": 17, "hidden": true}),
+    )
+    .await
+    .expect(201);
+    assert_eq!(next(&mut gm).await["version"], version + 2);
+    let checked = next(&mut alice).await;
+    assert_eq!(checked["version"], version + 2);
+    assert!(!checked.to_string().contains("17"), "{checked}");
+
+    // Alice drops; the GM harms the bandit and takes it back; she catches up.
+    alice.close(None).await.unwrap();
+    drop(alice);
+    t.command(
+        &e,
+        &t.gm.session,
+        json!({"command": "harm", "target": "bandit", "amount": 2, "by": null, "why": "a stone"}),
+    )
+    .await
+    .expect(201);
+    t.send(
+        t.post(&t.path(&format!("/encounters/{e}/undo")), &t.gm.session)
+            .json(json!({})),
+    )
+    .await
+    .expect(201);
+    let mut alice = connect(address, &t, &t.alice.session, version + 2).await;
+    let (missed, now) = catch_up(&mut alice).await;
+    assert_eq!(versions(&missed), [version + 3, version + 4], "{missed:?}");
+    assert_eq!(now, version + 4);
+    assert_eq!(missed[1]["type"], "undone");
+    assert!(
+        missed[1]["lines"]
+            .to_string()
+            .contains("takes 2 damage from a stone")
+    );
+}
+
 both!(
     live_updates_catch_up_and_follow,
     strangers_and_other_sites_cannot_listen,
+    a_d20_fight_is_followed_live,
 );

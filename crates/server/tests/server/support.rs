@@ -16,6 +16,9 @@ use tower::ServiceExt;
 pub(crate) const VEX: &str = include_str!("../../../../examples/compound-x/vex.toml");
 pub(crate) const RAIDER: &str = include_str!("../../../../examples/compound-x/raider.toml");
 pub(crate) const SCAV: &str = include_str!("../../../../examples/compound-x/scav.toml");
+pub(crate) const KARA: &str = include_str!("../../../../examples/d20/kara.toml");
+pub(crate) const BANDIT: &str = include_str!("../../../../examples/d20/raider.toml");
+pub(crate) const BRUTE: &str = include_str!("../../../../examples/d20/brute.toml");
 
 static COUNTER: AtomicU32 = AtomicU32::new(0);
 
@@ -227,9 +230,19 @@ impl Table {
     }
 
     pub(crate) async fn with_config(db: Db, config: Config) -> Table {
+        Table::build(db, config, "compound-x", "The Depot", "vex").await
+    }
+
+    /// A new D20 campaign on `db`, seated as [`Table::new`]'s but with
+    /// Alice's slot `kara`.
+    pub(crate) async fn d20(db: Db) -> Table {
+        Table::build(db, Config::default(), "d20", "The Ford Road", "kara").await
+    }
+
+    async fn build(db: Db, config: Config, ruleset: &str, name: &str, slot: &str) -> Table {
         let state = state(&db, config).await;
         let router = app(state.clone());
-        let made = state.create_campaign("The Depot").await.unwrap();
+        let made = state.create_campaign_under(name, ruleset).await.unwrap();
         let campaign = made.id.clone();
         let gm_session = join(&router, &made.gm_token).await;
         let mut table = Table {
@@ -246,7 +259,7 @@ impl Table {
             spectator: placeholder(),
         };
         table.alice = table
-            .invite(json!({"role": "player", "slot": "vex", "label": "Alice"}))
+            .invite(json!({"role": "player", "slot": slot, "label": "Alice"}))
             .await;
         table.bob = table
             .invite(json!({"role": "player", "label": "Bob"}))

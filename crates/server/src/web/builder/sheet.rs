@@ -35,6 +35,12 @@ pub(crate) async fn sheet(
         .0;
         let settings = campaigns::get(&state, &campaign).await?;
         let toml = shown["toml"].as_str().unwrap_or("");
+        match settings.ruleset {
+            crate::ruleset::Ruleset::CompoundX => {}
+            crate::ruleset::Ruleset::D20 => {
+                return crate::web::d20::sheet::page(&state, &settings, &caller, &id, toml);
+            }
+        }
         let (mut character, _) =
             nanite_compound_x::Character::read(&SourceFile::new(format!("{id}.toml"), toml));
         character.house_rules = settings.house_rules();

@@ -384,7 +384,7 @@ fn actions_panel(campaign: &str, encounter: &str, shown: &Value, choices: &[Choi
 }
 
 /// The GM's controls: add a combatant, distances, initiative, the turn,
-/// undo, hiding, adjusting health and ending the fight.
+/// hiding, adjusting health and ending the fight.
 pub(crate) fn gm_controls(campaign: &str, encounter: &str, characters: &Value) -> String {
     let c = esc(campaign);
     let e = esc(encounter);
@@ -407,7 +407,7 @@ pub(crate) fn gm_controls(campaign: &str, encounter: &str, characters: &Value) -
     };
     format!(
         "<section class=\"card gm\" aria-labelledby=\"gm-h\"><h2 id=\"gm-h\">GM controls</h2>\
-         <div class=\"buttons\">{roll}{begin}{next}<form data-api=\"{api}/undo\" data-method=\"POST\" data-body=\"{{}}\" data-show=\"#result-card\"><button type=\"submit\">Undo last command</button></form>{end}</div>\
+         <div class=\"buttons\">{roll}{begin}{next}{end}</div>\
          <details open><summary>Add a combatant</summary>\
          <form data-api=\"{api}/combatants\" data-method=\"POST\" data-show=\"#result-card\">\
          <label for=\"add-id\">Id (lowercase, e.g. raider-1)</label><input id=\"add-id\" name=\"id\" required pattern=\"[a-z0-9][a-z0-9-]*\">\
@@ -438,7 +438,8 @@ pub(crate) fn gm_controls(campaign: &str, encounter: &str, characters: &Value) -
          <label for=\"harm-apl\">Armor-piercing level</label><input id=\"harm-apl\" name=\"apl\" type=\"number\" min=\"0\" value=\"0\" data-type=\"number\">\
          <label for=\"harm-why\">Why</label><input id=\"harm-why\" name=\"why\" required placeholder=\"a falling crate\">\
          <button type=\"submit\">Deal damage</button><output class=\"result\" aria-live=\"polite\"></output></form></details>\
-         <p class=\"meta\">Undo takes back the last command still in effect (again for the one before); the log keeps both, and the dice it rolled stay on the record.</p></section>",
+         <form data-api=\"{api}/undo\" data-method=\"POST\" data-body=\"{{}}\" data-confirm=\"Take back the last command? The fight is replayed without it.\" data-show=\"#result-card\"><button type=\"submit\">Undo the last command</button><output class=\"result\" aria-live=\"polite\"></output></form>\
+         <p class=\"meta\">Undo takes back the encounter's last command (the log keeps both); undo again to go further back.</p></section>",
         roll = quick(
             "Roll initiative for everyone",
             r#"{"command":"roll_initiative","who":[]}"#

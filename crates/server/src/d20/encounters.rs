@@ -1,0 +1,241 @@
+//! A D20 encounter's changes through the API's routes: combatants enter
+//! from D20 character files (checked as `nanite d20` checks them) onto a
+//! square or into a row; commands are the engine's JSON `Command`s, with
+//! the table's permissions checked first, the dice drawn from the play
+//! session's seed or typed in from the table's physical dice, and the same
+//! idempotency keys as every change.
+
+use axum::body::Bytes;
+use axum::response::{IntoResponse, Response};
+use nanite_core::{CombatantId, DiceSource, ScriptedDice};
+use nanite_d20::encounter::{Command, Field, Place, Row};
+use serde::Deserialize;
+
+use super::refusals::{refused, refused_with_dice, unseen_targets};
+use super::{D20Entrance, permissions};
+use crate::encounters::{CommandRequest, read_command};
+use crate::error::AppError;
+use crate::facts::{Fact, Order};
+use crate::refusals::asked;
+use crate::sessions::Caller;
+use crate::table::command_item;
+use crate::tables::Change;
+use crate::{AppState, characters, view};
+
+/// Where a change is asked: the campaign, the encounter, who asks, and the
+/// request's fingerprint and idempotency key.
+pub(crate) struct At<'a> {
+    /// The campaign's id.
+    pub(crate) campaign: &'a str,
+    /// The encounter's id.
+    pub(crate) encounter: &'a str,
+    /// Who asks.
+    pub(crate) caller: &'a Caller,
+    /// SHA-256 of the request.
+    pub(crate) fingerprint: String,
+    /// Its idempotency key.
+    pub(crate) key: Option<String>,
+}
+
+impl At<'_> {
+    fn change(&self) -> Change<'_> {
+        Change {
+            campaign: self.campaign,
+            by: &self.caller.invite.id,
+            key: self.key.as_deref(),
+            fingerprint: self.fingerprint.clone(),
+        }
+    }
+}
+
+/// What `POST .../combatants` takes in a D20 campaign.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewCombatant {
+    id: String,
+    #[serde(default)]
+    character: Option<String>,
+    #[serde(default)]
+    npc: Option<String>,
+    side: String,
+    #[serde(default)]
+    hidden: bool,
+    /// A square (`{"square": {"x": 2, "y": 3}}`) or a row (`{"row":
+    /// "back"}`); the front row when none is given.
+    #[serde(default)]
+    place: Option<Place>,
+    #[serde(default)]
+    name: Option<String>,
+}
+
+/// `POST .../combatants` (GM) in a D20 campaign: a combatant enters from a
+/// campaign character (its owner plays it) or an NPC file.
+pub(crate) async fn add_combatant(
+    state: &AppState,
+    at: At<'_>,
+    raw: &Bytes,
+) -> Result<Response, AppError> {
+    let request: NewCombatant = crate::body::parse(raw)?;
+    characters::check_id(&request.id)?;
+    if request.side.trim().is_empty() {
+        return Err(AppError::unprocessable(
+            "invalid_side",
+            "name the combatant's side (\"players\", \"bandits\"); the fight ends when one side is left",
+        ));
+    }
+    let (file, text, character, owner) = characters::source(
+        state,
+        at.campaign,
+        &request.id,
+        request.character.as_deref(),
+        request.npc.as_deref(),
+    )
+    .await?;
+    super::characters::check(state.d20_pack(), &file, &text)?;
+    let place = match request.place {
+        Some(place) => place,
+        None => {
+            let on_grid = state
+                .tables()
+                .read(state, at.campaign, |t| {
+                    t.encounter(at.encounter)
+                        .and_then(|e| e.d20().map(|b| matches!(b.field, Field::Map { .. })))
+                })
+                .await??;
+            if on_grid {
+                return Err(AppError::unprocessable(
+                    "place_needed",
+                    "this encounter is on a grid: give the square, `\"place\": {\"square\": {\"x\": 2, \"y\": 3}}`",
+                ));
+            }
+            Place::Row(Row::Front)
+        }
+    };
+    let order = Order::D20Add(D20Entrance {
+        id: CombatantId(request.id.clone()),
+        side: request.side.trim().to_string(),
+        hidden: request.hidden,
+        place,
+        name: request.name.clone(),
+        character,
+        owner,
+        file,
+        text,
+    });
+    let viewer = view::viewer(at.caller);
+    let encounter = at.encounter.to_string();
+    let pack = state.d20_pack();
+    let committed = state
+        .tables()
+        .commit_rolling(state, at.change(), |table| {
+            let mut draw = table.sessions.draw()?;
+            let enc = table.encounter_mut(&encounter)?;
+            let command = super::command(&order, pack, enc.d20()?).map_err(AppError::internal)?;
+            let crate::ruleset::Play::D20(game) = &mut enc.play else {
+                return Err(enc
+                    .d20()
+                    .err()
+                    .unwrap_or_else(|| AppError::internal("not D20")));
+            };
+            let battle = game.state().clone();
+            let done = super::execute(game, &command, &mut draw.dice)
+                .map_err(|r| refused(r, &viewer, Some(&battle)))?;
+            let seeded = (!done.dice.is_empty()).then_some(draw.seeded);
+            if let Some((id, entrant)) = order.entrant() {
+                enc.roster.insert(id, entrant);
+            }
+            let fact = Fact::Command {
+                encounter: encounter.clone(),
+                order: order.clone(),
+                dice: done.dice.clone(),
+                events: done.events.clone(),
+                seeded: seeded.clone(),
+                physical: false,
+            };
+            Ok((
+                fact,
+                command_item(&encounter, &order, "add", done, seeded, false),
+            ))
+        })
+        .await?;
+    let shown = view::item(&committed.item, &viewer);
+    Ok(view::created(
+        committed.replayed,
+        committed.item.version,
+        shown,
+    ))
+}
+
+/// `POST .../commands` in a D20 campaign: one engine command.
+pub(crate) async fn command(
+    state: &AppState,
+    at: At<'_>,
+    raw: &Bytes,
+) -> Result<Response, AppError> {
+    let caller = at.caller;
+    let request: CommandRequest<Command> = read_command(raw)?;
+    let viewer = view::viewer(caller);
+    let physical = request.dice.is_some();
+    let encounter = at.encounter.to_string();
+    let committed = state
+        .tables()
+        .commit_with_dice(state, at.change(), !physical, |table| {
+            let mut draw = (!physical).then(|| table.sessions.draw()).transpose()?;
+            let enc = table.encounter_mut(&encounter)?;
+            let roster = enc.roster.clone();
+            let owns = |id: &CombatantId| view::owns(roster.get(id), &viewer);
+            let crate::ruleset::Play::D20(game) = &mut enc.play else {
+                return Err(enc.d20().err().unwrap_or_else(|| AppError::internal("not D20")));
+            };
+            let battle = game.state().clone();
+            permissions::may_command(caller.role(), owns, &battle, &request.command)?;
+            if !viewer.is_gm() {
+                unseen_targets(&battle, &request.json)?;
+            }
+            let mut scripted = request.dice.clone().map(ScriptedDice::new);
+            let source: &mut dyn DiceSource = match (scripted.as_mut(), draw.as_mut()) {
+                (Some(s), _) => s,
+                (None, Some(d)) => &mut d.dice,
+                (None, None) => return Err(AppError::internal("no dice for a command")),
+            };
+            let done = match super::execute(game, &request.command, source) {
+                Ok(done) => done,
+                Err(r) => {
+                    return Err(refused_with_dice(r, &viewer, &battle, scripted.as_ref()));
+                }
+            };
+            if let Some(s) = scripted.as_ref().filter(|s| s.remaining() > 0) {
+                let used = s.requests().len();
+                game.undo();
+                return Err(AppError::unprocessable(
+                    "too_many_dice",
+                    format!(
+                        "{} dice were typed in but the command used {used}; enter exactly the dice asked for",
+                        used + s.remaining()
+                    ),
+                )
+                .with("asked", asked(s)));
+            }
+            let order = Order::Rules {
+                command: request.json.clone(),
+            };
+            let seeded = draw.filter(|_| !done.dice.is_empty()).map(|d| d.seeded);
+            let physical = physical && !done.dice.is_empty();
+            let fact = Fact::Command {
+                encounter: encounter.clone(),
+                order: order.clone(),
+                dice: done.dice.clone(),
+                events: done.events.clone(),
+                seeded: seeded.clone(),
+                physical,
+            };
+            let name = crate::ruleset::RulesCommand::D20(request.command.clone()).name();
+            Ok((
+                fact,
+                command_item(&encounter, &order, &name, done, seeded, physical),
+            ))
+        })
+        .await?;
+    let shown = view::item(&committed.item, &viewer);
+    Ok(view::created(committed.replayed, committed.item.version, shown).into_response())
+}

@@ -1,0 +1,51 @@
+//! D20 at the table: the server's side of a D20 campaign. Everything here
+//! is permissions, visibility and plumbing; every rule is asked of
+//! `nanite_d20` (characters are validated by its `validate`, fights run
+//! through its `D20` engine, refusals are its own).
+//!
+//! - `setup`: an encounter's field and settings, and a combatant's entrance
+//!   from a character file, as the stream keeps them.
+//! - `characters`: D20 character files checked as `nanite d20` checks them,
+//!   and the computed sheet.
+//! - `encounters`: adding combatants and commands, through the same
+//!   routes, idempotency keys, play-session dice and physical dice as
+//!   Compound X.
+//! - `permissions`: who acts in each D20 command.
+//! - `told`, `view`, `refusals`: what each viewer hears, sees and is told.
+
+pub(crate) mod characters;
+pub(crate) mod encounters;
+pub(crate) mod permissions;
+pub(crate) mod refusals;
+mod setup;
+pub(crate) mod told;
+pub(crate) mod view;
+
+use nanite_core::{DiceSource, Game};
+use nanite_d20::encounter::{Command, D20, Refusal};
+use serde_json::Value;
+
+pub(crate) use setup::{D20Entrance, D20Setup, command, setup};
+
+use crate::table::Executed;
+
+/// Executes a D20 `command` with `dice`. A refusal changes nothing.
+pub(crate) fn execute(
+    game: &mut Game<D20>,
+    command: &Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Executed, Refusal> {
+    let before = game.state().clone();
+    let entry = game.execute(command, dice)?;
+    let events: Vec<Value> = entry
+        .events
+        .iter()
+        .map(|e| serde_json::to_value(e).unwrap_or(Value::Null))
+        .collect();
+    let told = told::tell(before, &entry.events, &events);
+    Ok(Executed {
+        dice: entry.dice.clone(),
+        events,
+        told,
+    })
+}

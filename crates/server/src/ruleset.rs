@@ -1,0 +1,130 @@
+//! The rulesets a campaign is played under, and the one place the server
+//! dispatches on them: each enum here has one arm per ruleset, so a new
+//! ruleset is a new arm in each (the compiler names every place to fill).
+//!
+//! - [`Ruleset`]: the campaign's choice, kept in its record
+//!   (`compound-x`, the default of every campaign made before the choice
+//!   existed, or `d20`).
+//! - [`Play`]: an encounter's game, the engine of its ruleset.
+//! - [`RulesCommand`]: a command read for that engine.
+
+use nanite_compound_x::encounter::CompoundX;
+use nanite_core::{DiceSource, Game};
+use nanite_d20::encounter::D20;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::error::AppError;
+
+/// The ruleset of a campaign.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum Ruleset {
+    /// Compound X (the default: campaigns made before rulesets could be
+    /// chosen are Compound X).
+    #[default]
+    CompoundX,
+    /// D20.
+    D20,
+}
+
+impl Ruleset {
+    /// Every ruleset, in the order a form offers them.
+    pub(crate) const ALL: [Ruleset; 2] = [Ruleset::CompoundX, Ruleset::D20];
+
+    /// Its key in the API (`compound-x`, `d20`).
+    pub(crate) fn key(self) -> &'static str {
+        match self {
+            Ruleset::CompoundX => "compound-x",
+            Ruleset::D20 => "d20",
+        }
+    }
+
+    /// Its name for people.
+    pub(crate) fn title(self) -> &'static str {
+        match self {
+            Ruleset::CompoundX => "Compound X",
+            Ruleset::D20 => "D20",
+        }
+    }
+
+    /// The ruleset called `key`, or an error listing them.
+    pub(crate) fn parse(key: &str) -> Result<Ruleset, AppError> {
+        Ruleset::ALL
+            .into_iter()
+            .find(|r| r.key() == key)
+            .ok_or_else(|| {
+                let known: Vec<&str> = Ruleset::ALL.iter().map(|r| r.key()).collect();
+                AppError::unprocessable(
+                    "unknown_ruleset",
+                    format!(
+                        "there is no ruleset '{key}'; a campaign is played under one of {}",
+                        known.join(", ")
+                    ),
+                )
+            })
+    }
+}
+
+/// An encounter's game, in its ruleset's engine.
+#[derive(Debug)]
+pub(crate) enum Play {
+    /// A Compound X fight.
+    CompoundX(Game<CompoundX>),
+    /// A D20 fight.
+    D20(Game<D20>),
+}
+
+impl Play {
+    /// Its ruleset.
+    pub(crate) fn ruleset(&self) -> Ruleset {
+        match self {
+            Play::CompoundX(_) => Ruleset::CompoundX,
+            Play::D20(_) => Ruleset::D20,
+        }
+    }
+}
+
+/// A command for one ruleset's engine.
+#[derive(Clone, Debug)]
+pub(crate) enum RulesCommand {
+    /// For Compound X.
+    CompoundX(nanite_compound_x::encounter::Command),
+    /// For D20.
+    D20(nanite_d20::encounter::Command),
+}
+
+impl RulesCommand {
+    /// Its name as sent (`fire`, `attack`, `clock`).
+    pub(crate) fn name(&self) -> String {
+        let json = match self {
+            RulesCommand::CompoundX(c) => serde_json::to_value(c),
+            RulesCommand::D20(c) => serde_json::to_value(c),
+        };
+        json.ok()
+            .and_then(|v| v.get("command").and_then(Value::as_str).map(String::from))
+            .unwrap_or_else(|| "this".into())
+    }
+}
+
+/// What executing a command in any ruleset gave, as replay and
+/// verification need it: the events as JSON, the dice, and the log lines.
+pub(crate) fn execute(
+    play: &mut Play,
+    command: &RulesCommand,
+    dice: &mut dyn DiceSource,
+) -> Result<crate::table::Executed, String> {
+    match (play, command) {
+        (Play::CompoundX(game), RulesCommand::CompoundX(c)) => {
+            crate::table::execute_cx(game, c, dice).map_err(|r| r.to_string())
+        }
+        (Play::D20(game), RulesCommand::D20(c)) => {
+            crate::d20::execute(game, c, dice).map_err(|r| r.to_string())
+        }
+        (play, command) => Err(format!(
+            "a `{}` command of another ruleset in a {} encounter",
+            command.name(),
+            play.ruleset().title()
+        )),
+    }
+}
