@@ -354,9 +354,11 @@ pub(crate) struct Decision {
 }
 
 impl Decision {
-    pub(crate) fn new(state: &Battle) -> Self {
+    /// A decision on `state`, the battle before it (a copy, unless the
+    /// caller keeps the outcome whatever it is).
+    pub(crate) fn new(state: Battle) -> Self {
         Decision {
-            state: state.clone(),
+            state,
             events: Vec::new(),
         }
     }

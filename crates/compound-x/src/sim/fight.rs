@@ -8,7 +8,7 @@ use nanite_core::encounter::Phase;
 use nanite_core::{ClockCommand, CombatantId, SeededDice};
 
 use super::{Setup, policy};
-use crate::encounter::{Battle, Command, command};
+use crate::encounter::{Battle, Command, Event, command, event};
 
 /// Commands one turn may take at most (4 actions, free stance changes and
 /// GM rulings leave room to spare); a policy that asks for more ends its
@@ -52,22 +52,35 @@ pub(crate) struct Run<'s> {
     pub(crate) took_cover: BTreeSet<CombatantId>,
     /// Those that fled.
     pub(crate) fled: BTreeSet<CombatantId>,
+    /// The events applied so far, from the setup on.
+    log: Vec<Event>,
     shots: u32,
     refused: u32,
 }
 
 impl Run<'_> {
     /// Asks the engine; on a refusal nothing changed and false is returned.
+    ///
+    /// The engine applies its events to the fight's battle itself, with no
+    /// copy; they are kept in the log. Should a command be refused after
+    /// some of its events were applied, the battle before it is rebuilt
+    /// from the setup and the log, with the engine's own `evolve`.
     pub(crate) fn execute(&mut self, c: &Command) -> bool {
-        match command::decide_with_state(&self.battle, c, &mut self.dice) {
-            Ok(d) => {
+        match command::decide_in_place(&mut self.battle, c, &mut self.dice) {
+            Ok(events) => {
                 if matches!(c, Command::Fire { .. }) {
                     self.shots += 1;
                 }
-                self.battle = d.state;
+                self.log.extend(events);
                 true
             }
-            Err(_) => {
+            Err(refused) => {
+                if refused.spoiled {
+                    self.battle = self.setup.battle.clone();
+                    for event in &self.log {
+                        event::evolve(&mut self.battle, event);
+                    }
+                }
                 self.refused += 1;
                 false
             }
@@ -125,6 +138,7 @@ pub fn play(setup: &Setup, seed: u64, max_rounds: u32) -> Fight {
         dice: SeededDice::new(seed),
         took_cover: BTreeSet::new(),
         fled: BTreeSet::new(),
+        log: Vec::new(),
         shots: 0,
         refused: 0,
     };
