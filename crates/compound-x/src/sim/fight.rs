@@ -110,14 +110,25 @@ impl Run<'_> {
             .map_or("", |(_, s)| s.as_str())
     }
 
-    /// The sides with someone who can still fight.
-    fn standing_sides(&self) -> BTreeSet<&str> {
+    /// Whether the side `name` has someone who can still fight.
+    fn side_stands(&self, name: &str) -> bool {
         self.setup
             .sides
             .iter()
-            .filter(|(id, _)| self.can_fight(id))
-            .map(|(_, s)| s.as_str())
-            .collect()
+            .any(|(id, s)| s == name && self.can_fight(id))
+    }
+
+    /// How many sides have someone who can still fight, and the first of
+    /// them by name.
+    fn standing_sides(&self) -> (usize, Option<&str>) {
+        let mut standing = self.setup.side_names.iter().filter(|s| self.side_stands(s));
+        let first = standing.next().map(String::as_str);
+        (usize::from(first.is_some()) + standing.count(), first)
+    }
+
+    /// Whether two sides or more can still fight.
+    fn fight_on(&self) -> bool {
+        self.standing_sides().0 >= 2
     }
 
     /// A combatant that spent its turn running leaves the battle (the GM
@@ -155,7 +166,7 @@ pub fn play(setup: &Setup, seed: u64, max_rounds: u32) -> Fight {
         surprise: setup.surprise.clone(),
     }));
     loop {
-        if run.standing_sides().len() < 2 || run.battle.round() > max_rounds {
+        if !run.fight_on() || run.battle.round() > max_rounds {
             break;
         }
         if !run.battle.in_combat() {
@@ -164,7 +175,7 @@ pub fn play(setup: &Setup, seed: u64, max_rounds: u32) -> Fight {
         if let Some(me) = run.battle.clock.active.clone() {
             let mut fleeing = false;
             for _ in 0..MAX_COMMANDS_PER_TURN {
-                if run.standing_sides().len() < 2 || !run.can_fight(&me) {
+                if !run.fight_on() || !run.can_fight(&me) {
                     break;
                 }
                 let Some(choice) = policy::choose(&run, &me) else {
@@ -186,11 +197,9 @@ pub fn play(setup: &Setup, seed: u64, max_rounds: u32) -> Fight {
             break;
         }
     }
-    let standing = run.standing_sides();
-    let winner = if standing.len() == 1 && run.battle.round() <= max_rounds {
-        standing.iter().next().map(|s| s.to_string())
-    } else {
-        None
+    let winner = match run.standing_sides() {
+        (1, Some(side)) if run.battle.round() <= max_rounds => Some(side.to_string()),
+        _ => None,
     };
     let rounds = run.battle.round().min(max_rounds).max(1);
     if run.battle.clock.phase != Phase::Ended {
