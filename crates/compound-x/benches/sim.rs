@@ -9,7 +9,8 @@
 //! seed 5 on this thread and exits without criterion, e.g.
 //! `NANITE_SIM_FIGHTS=100 valgrind --tool=callgrind target/release/deps/sim-*`;
 //! the instructions of `N=0` (loading the pack) subtracted, divided by `N`,
-//! give the instructions of a fight.
+//! give the instructions of a fight. With `NANITE_SIM_THREADS=T` too, it
+//! plays them through `simulate` on `T` threads instead.
 
 use std::hint::black_box;
 
@@ -135,11 +136,24 @@ fn profile_only() -> bool {
         return false;
     };
     let setup = four_against_four(&pack());
-    let mut rounds = 0;
-    for i in 1..=n {
-        rounds += play(&setup, run_seed(5, i), MAX_ROUNDS).rounds;
+    match std::env::var("NANITE_SIM_THREADS").map(|t| t.parse::<usize>()) {
+        Ok(Ok(threads)) => {
+            let options = SimOptions {
+                runs: n,
+                seed: 5,
+                threads,
+                max_rounds: MAX_ROUNDS,
+            };
+            black_box(simulate(&setup, &options, &|_| {}));
+        }
+        _ => {
+            let mut rounds = 0;
+            for i in 1..=n {
+                rounds += play(&setup, run_seed(5, i), MAX_ROUNDS).rounds;
+            }
+            black_box(rounds);
+        }
     }
-    black_box(rounds);
     true
 }
 

@@ -24,6 +24,7 @@ mod policy;
 mod tally;
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use nanite_core::encounter::Phase;
 use nanite_core::{CombatantId, ScriptedDice};
@@ -155,6 +156,28 @@ impl Setup {
         })
     }
 
+    /// A copy that shares nothing with `self`: the parts of a fighter
+    /// that copies of the battle share (skill lines, weapon damage, range
+    /// brackets, miss chances, behind `Arc`s) are copied too. Each thread
+    /// plays from its own, so its copies of the battle count references on
+    /// values of its own, not on values another thread's fights count too
+    /// (which would pass their cache lines back and forth between cores).
+    fn unshared(&self) -> Setup {
+        let mut setup = self.clone();
+        for c in setup.battle.combatants.values_mut() {
+            let f = &mut c.fighter;
+            f.skills = Arc::new(f.skills.as_ref().clone());
+            for w in &mut f.weapons {
+                w.damage = Arc::new(w.damage.as_ref().clone());
+                w.brackets = Arc::new(w.brackets.as_ref().clone());
+                w.aimed = Arc::new(w.aimed.as_ref().clone());
+                w.hip = w.hip.as_deref().map(|m| Arc::new(m.clone()));
+                w.blind = w.blind.as_deref().map(|m| Arc::new(m.clone()));
+            }
+        }
+        setup
+    }
+
     /// The sides, sorted by name.
     pub fn sides(&self) -> &[String] {
         &self.side_names
@@ -212,6 +235,8 @@ pub fn simulate(setup: &Setup, options: &SimOptions, progress: &(dyn Fn(u64) + S
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
+                    let own = setup.unshared();
+                    let setup = &own;
                     let mut part = tally::Tally::new(setup);
                     let (mut index, mut since) = (t, 0);
                     while index < runs {
