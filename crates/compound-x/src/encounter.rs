@@ -351,6 +351,9 @@ impl Ruleset for CompoundX {
 pub(crate) struct Decision {
     pub(crate) state: Battle,
     pub(crate) events: Vec<Event>,
+    /// Whether shots carry their breakdowns (always at the table; the
+    /// simulator, which never shows them, does without).
+    pub(crate) explain: bool,
 }
 
 impl Decision {
@@ -360,6 +363,7 @@ impl Decision {
         Decision {
             state,
             events: Vec::new(),
+            explain: true,
         }
     }
 

@@ -508,13 +508,17 @@ pub(crate) struct RefusedInPlace {
 /// As [`decide`], applying the events to `state` itself instead of to a
 /// copy, for a caller that keeps every decision it asks for (the
 /// simulator): no copy of the battle is made. On a refusal the battle is
-/// as before unless [`RefusedInPlace::spoiled`] says otherwise.
+/// as before unless [`RefusedInPlace::spoiled`] says otherwise. Without
+/// `explain`, shots carry an empty breakdown (the same dice, hits and
+/// damage: only the text explaining them is not written).
 pub(crate) fn decide_in_place(
     state: &mut Battle,
     command: &Command,
     dice: &mut dyn DiceSource,
+    explain: bool,
 ) -> Result<Vec<Event>, RefusedInPlace> {
     let mut d = Decision::new(std::mem::take(state));
+    d.explain = explain;
     let decided = decide_into(&mut d, command, dice);
     *state = d.state;
     match decided {

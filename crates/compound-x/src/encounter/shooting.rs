@@ -185,8 +185,12 @@ pub(crate) fn fire(
     );
     let shot = shoot(shooter, victim, &aim, &mut Roller::new(), dice)?
         .map_err(|r| refuse(shot_refusal(&r, &weapon_name)))?;
-    let mut breakdown = shot.explain(shooter, victim, &aim);
-    if no_crits && shot.hit && shot.accuracy >= crit_from {
+    let mut breakdown = if d.explain {
+        shot.explain(shooter, victim, &aim)
+    } else {
+        nanite_core::Breakdown::new()
+    };
+    if d.explain && no_crits && shot.hit && shot.accuracy >= crit_from {
         breakdown.note("no critical this encounter (Black Cat, CX-STAT-13)");
     }
     d.push(Event::Shot {

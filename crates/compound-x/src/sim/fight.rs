@@ -66,7 +66,8 @@ impl Run<'_> {
     /// some of its events were applied, the battle before it is rebuilt
     /// from the setup and the log, with the engine's own `evolve`.
     pub(crate) fn execute(&mut self, c: &Command) -> bool {
-        match command::decide_in_place(&mut self.battle, c, &mut self.dice) {
+        // Nobody reads a simulated shot's breakdown: it is not written.
+        match command::decide_in_place(&mut self.battle, c, &mut self.dice, false) {
             Ok(events) => {
                 if matches!(c, Command::Fire { .. }) {
                     self.shots += 1;
