@@ -49,6 +49,9 @@ pub struct Setup {
     pub(crate) sides: Vec<(CombatantId, String)>,
     /// The sides, sorted.
     pub(crate) side_names: Vec<String>,
+    /// Each combatant's side (in `sides`' order) as its index in
+    /// `side_names`.
+    pub(crate) side_index: Vec<usize>,
     /// Those that take a surprise round: the hidden ones (CX-TURN-02).
     pub(crate) surprise: Vec<CombatantId>,
     /// Expected damage roll of each combatant's weapons, by index.
@@ -147,10 +150,15 @@ impl Setup {
                 (id.clone(), means)
             })
             .collect();
+        let side_index = sides
+            .iter()
+            .map(|(_, s)| side_names.iter().position(|n| n == s).unwrap_or(0))
+            .collect();
         Ok(Setup {
             battle,
             sides,
             side_names,
+            side_index,
             surprise,
             mean_damage,
         })

@@ -52,6 +52,10 @@ pub(crate) struct Run<'s> {
     pub(crate) took_cover: BTreeSet<CombatantId>,
     /// Those that fled.
     pub(crate) fled: BTreeSet<CombatantId>,
+    /// Whether each of the setup's combatants (in `Setup::sides`' order)
+    /// can still fight: worked out after each command, not at each of the
+    /// many times a policy asks.
+    pub(crate) able: Vec<bool>,
     /// The events applied so far, from the setup on.
     log: Vec<Event>,
     shots: u32,
@@ -73,6 +77,7 @@ impl Run<'_> {
                     self.shots += 1;
                 }
                 self.log.extend(events);
+                self.refresh();
                 true
             }
             Err(refused) => {
@@ -81,6 +86,7 @@ impl Run<'_> {
                     for event in &self.log {
                         event::evolve(&mut self.battle, event);
                     }
+                    self.refresh();
                 }
                 self.refused += 1;
                 false
@@ -102,28 +108,37 @@ impl Run<'_> {
             })
     }
 
-    /// The side of `id`.
-    pub(crate) fn side_of(&self, id: &CombatantId) -> &str {
-        self.setup
+    /// Works out again who can still fight.
+    fn refresh(&mut self) {
+        let able: Vec<bool> = self
+            .setup
             .sides
             .iter()
-            .find(|(c, _)| c == id)
-            .map_or("", |(_, s)| s.as_str())
+            .map(|(id, _)| self.can_fight(id))
+            .collect();
+        self.able = able;
     }
 
-    /// Whether the side `name` has someone who can still fight.
-    fn side_stands(&self, name: &str) -> bool {
+    /// The index of `id` among the setup's combatants.
+    pub(crate) fn index_of(&self, id: &CombatantId) -> Option<usize> {
+        self.setup.sides.iter().position(|(c, _)| c == id)
+    }
+
+    /// Whether side number `side` (of the sorted side names) has someone
+    /// who can still fight.
+    fn side_stands(&self, side: usize) -> bool {
         self.setup
-            .sides
+            .side_index
             .iter()
-            .any(|(id, s)| s == name && self.can_fight(id))
+            .zip(&self.able)
+            .any(|(s, able)| *s == side && *able)
     }
 
     /// How many sides have someone who can still fight, and the first of
     /// them by name.
     fn standing_sides(&self) -> (usize, Option<&str>) {
-        let mut standing = self.setup.side_names.iter().filter(|s| self.side_stands(s));
-        let first = standing.next().map(String::as_str);
+        let mut standing = (0..self.setup.side_names.len()).filter(|s| self.side_stands(*s));
+        let first = standing.next().map(|s| self.setup.side_names[s].as_str());
         (usize::from(first.is_some()) + standing.count(), first)
     }
 
@@ -137,6 +152,7 @@ impl Run<'_> {
     fn leave(&mut self, id: &CombatantId) {
         if self.execute(&Command::Clock(ClockCommand::Leave { id: id.clone() })) {
             self.fled.insert(id.clone());
+            self.refresh();
         }
     }
 }
@@ -150,10 +166,12 @@ pub fn play(setup: &Setup, seed: u64, max_rounds: u32) -> Fight {
         dice: SeededDice::new(seed),
         took_cover: BTreeSet::new(),
         fled: BTreeSet::new(),
+        able: Vec::new(),
         log: Vec::new(),
         shots: 0,
         refused: 0,
     };
+    run.refresh();
     if run
         .battle
         .clock

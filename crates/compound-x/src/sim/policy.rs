@@ -202,26 +202,40 @@ fn stride(c: &Combatant) -> i64 {
     .max(1)
 }
 
+/// The side of `me`, as an index into the setup's sorted side names.
+fn side(run: &Run<'_>, me: &CombatantId) -> Option<usize> {
+    run.index_of(me).map(|i| run.setup.side_index[i])
+}
+
+/// The setup's combatants with their side's index and whether they can
+/// still fight.
+fn everyone<'r>(run: &'r Run<'_>) -> impl Iterator<Item = (&'r CombatantId, usize, bool)> + 'r {
+    run.setup
+        .sides
+        .iter()
+        .zip(&run.setup.side_index)
+        .zip(&run.able)
+        .map(|(((id, _), side), able)| (id, *side, *able))
+}
+
 /// Enemies of `me` that can still fight, with their distance.
 fn enemies<'r>(
     run: &'r Run<'_>,
     me: &'r CombatantId,
 ) -> impl Iterator<Item = (&'r CombatantId, Option<i64>)> + 'r {
-    let side = run.side_of(me);
-    run.setup
-        .sides
-        .iter()
-        .filter(move |(id, s)| s != side && run.can_fight(id))
-        .map(move |(id, _)| (id, run.battle.distance(me, id)))
+    let mine = side(run, me);
+    everyone(run)
+        .filter(move |(_, s, able)| Some(*s) != mine && *able)
+        .map(move |(id, ..)| (id, run.battle.distance(me, id)))
 }
 
 /// Able allies (itself included) and able enemies.
 fn strengths(run: &Run<'_>, me: &CombatantId) -> (usize, usize) {
-    let side = run.side_of(me);
+    let mine = side(run, me);
     let (mut allies, mut foes) = (0, 0);
-    for (id, s) in &run.setup.sides {
-        if run.can_fight(id) {
-            if s == side {
+    for (_, s, able) in everyone(run) {
+        if able {
+            if Some(s) == mine {
                 allies += 1;
             } else {
                 foes += 1;
@@ -239,8 +253,8 @@ fn outnumbered(run: &Run<'_>, me: &CombatantId) -> bool {
 /// Broken: half its side or more is lost and it is outnumbered, or it
 /// fights on alone, below a quarter of its health, against two or more.
 fn broken(run: &Run<'_>, me: &CombatantId, c: &Combatant) -> bool {
-    let side = run.side_of(me);
-    let members = run.setup.sides.iter().filter(|(_, s)| s == side).count();
+    let mine = side(run, me);
+    let members = everyone(run).filter(|(_, s, _)| Some(*s) == mine).count();
     let (allies, foes) = strengths(run, me);
     let lost = members - allies;
     (2 * lost >= members && foes > allies)
@@ -287,19 +301,17 @@ fn flee(run: &Run<'_>, me: &CombatantId, c: &Combatant, left: u32) -> Option<Cho
 /// A downed ally within reach: stabilize it, moving next to it first if
 /// that leaves an action to begin (CX-DEATH-05, CX-DEATH-08).
 fn stabilize(run: &Run<'_>, me: &CombatantId, c: &Combatant, left: u32) -> Option<Choice> {
-    let side = run.side_of(me);
-    let (patient, metres) = run
-        .setup
-        .sides
-        .iter()
-        .filter(|(id, s)| s == side && id != me && !run.fled.contains(id))
-        .filter(|(id, _)| {
+    let mine = side(run, me);
+    // A downed ally is never one that can fight: those are passed over first.
+    let (patient, metres) = everyone(run)
+        .filter(|(id, s, able)| !able && Some(*s) == mine && *id != me && !run.fled.contains(*id))
+        .filter(|(id, ..)| {
             run.battle
                 .combatants
-                .get(id)
+                .get(*id)
                 .is_some_and(|p| p.fighter.is_downed() && !p.fighter.dead)
         })
-        .filter_map(|(id, _)| run.battle.distance(me, id).map(|m| (id, m)))
+        .filter_map(|(id, ..)| run.battle.distance(me, id).map(|m| (id, m)))
         .min_by_key(|(_, m)| *m)?;
     if metres <= 1 {
         return Some(
