@@ -249,12 +249,20 @@ impl Battle {
 
     /// Whether `id` bears a condition of `kind`.
     pub fn has_condition(&self, id: &CombatantId, kind: ConditionKind) -> bool {
-        self.conditions(id).any(|c| c.kind == kind)
+        self.has_effect(
+            id,
+            |e| matches!(e, CxEffect::Condition(c) if c.kind == kind),
+        )
     }
 
     /// Whether `id` bears an effect matching `is`.
     pub fn has_effect(&self, id: &CombatantId, is: impl Fn(&CxEffect) -> bool) -> bool {
-        self.clock.effects_on(id).any(|e| is(&e.payload))
+        // The payload is asked first: cheaper than comparing ids, and most
+        // effects fail it.
+        self.clock
+            .effects
+            .iter()
+            .any(|e| is(&e.payload) && &e.bearer == id)
     }
 
     /// Whether `a` and `b` are locked in melee.

@@ -8,7 +8,7 @@ use nanite_core::encounter::Phase;
 use nanite_core::{ClockCommand, CombatantId, SeededDice};
 
 use super::{Setup, policy};
-use crate::encounter::{Battle, Command, Event, command, event};
+use crate::encounter::{Battle, Command, CxEffect, Event, command, event};
 
 /// Commands one turn may take at most (4 actions, free stance changes and
 /// GM rulings leave room to spare); a policy that asks for more ends its
@@ -101,10 +101,10 @@ impl Run<'_> {
             && self.battle.combatants.get(id).is_some_and(|c| {
                 !c.fighter.dead
                     && !c.fighter.is_downed()
-                    && !self
-                        .battle
-                        .conditions(id)
-                        .any(|k| k.kind.prevents_actions())
+                    && !self.battle.has_effect(
+                        id,
+                        |e| matches!(e, CxEffect::Condition(k) if k.kind.prevents_actions()),
+                    )
             })
     }
 

@@ -374,6 +374,7 @@ fn take_cover(run: &Run<'_>, me: &CombatantId, c: &Combatant, left: u32) -> Opti
 fn best_shot(run: &Run<'_>, me: &CombatantId, c: &Combatant, fire: Fire) -> Option<Pick> {
     let means = run.setup.mean_damage.get(me)?;
     let mut best: Option<Pick> = None;
+    let suppressed = run.battle.is_suppressed(me);
     for (target, metres) in enemies(run, me) {
         let Some(distance) = metres else { continue };
         let Some(victim) = run.battle.combatants.get(target) else {
@@ -397,7 +398,7 @@ fn best_shot(run: &Run<'_>, me: &CombatantId, c: &Combatant, fire: Fire) -> Opti
                     cover: victim.cover,
                     stance: victim.stance,
                     shooter_stance: c.stance,
-                    suppressed: run.battle.is_suppressed(me),
+                    suppressed,
                     sprinting: c.sprint_window > 0,
                     stealth: false,
                     condition: 0,
