@@ -246,9 +246,11 @@ pub fn simulate(setup: &Setup, options: &SimOptions, progress: &(dyn Fn(u64) + S
                     let own = setup.unshared();
                     let setup = &own;
                     let mut part = tally::Tally::new(setup);
+                    let mut log = Vec::new();
                     let (mut index, mut since) = (t, 0);
                     while index < runs {
-                        let fight = play(setup, run_seed(options.seed, index), options.max_rounds);
+                        let seed = run_seed(options.seed, index);
+                        let fight = fight::play_with(setup, seed, options.max_rounds, &mut log);
                         part.add(setup, &fight);
                         index += threads;
                         since += 1;

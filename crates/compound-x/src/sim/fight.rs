@@ -160,6 +160,14 @@ impl Run<'_> {
 /// Plays one fight from `setup` with dice seeded by `seed`; a draw after
 /// `max_rounds` rounds.
 pub fn play(setup: &Setup, seed: u64, max_rounds: u32) -> Fight {
+    play_with(setup, seed, max_rounds, &mut Vec::new())
+}
+
+/// As [`play`], keeping the fight's events in `log` (emptied first), so a
+/// thread playing many fights reuses one log instead of growing a new one
+/// for each fight.
+pub(crate) fn play_with(setup: &Setup, seed: u64, max_rounds: u32, log: &mut Vec<Event>) -> Fight {
+    log.clear();
     let mut run = Run {
         setup,
         battle: setup.battle.clone(),
@@ -167,7 +175,7 @@ pub fn play(setup: &Setup, seed: u64, max_rounds: u32) -> Fight {
         took_cover: BTreeSet::new(),
         fled: BTreeSet::new(),
         able: Vec::new(),
-        log: Vec::new(),
+        log: std::mem::take(log),
         shots: 0,
         refused: 0,
     };
@@ -240,11 +248,13 @@ pub fn play(setup: &Setup, seed: u64, max_rounds: u32) -> Fight {
             }
         })
         .collect();
-    Fight {
+    let fight = Fight {
         winner,
         rounds,
         losses,
         shots: run.shots,
         refused: run.refused,
-    }
+    };
+    *log = run.log;
+    fight
 }
