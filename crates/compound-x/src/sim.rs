@@ -52,6 +52,9 @@ pub struct Setup {
     /// Each combatant's side (in `sides`' order) as its index in
     /// `side_names`.
     pub(crate) side_index: Vec<usize>,
+    /// The indices of `sides` in the order of their ids (the battle's
+    /// order of its combatants).
+    pub(crate) by_id: Vec<usize>,
     /// Those that take a surprise round: the hidden ones (CX-TURN-02).
     pub(crate) surprise: Vec<CombatantId>,
     /// Expected damage roll of each combatant's weapons, by index.
@@ -154,11 +157,14 @@ impl Setup {
             .iter()
             .map(|(_, s)| side_names.iter().position(|n| n == s).unwrap_or(0))
             .collect();
+        let mut by_id: Vec<usize> = (0..sides.len()).collect();
+        by_id.sort_by(|a, b| sides[*a].0.cmp(&sides[*b].0));
         Ok(Setup {
             battle,
             sides,
             side_names,
             side_index,
+            by_id,
             surprise,
             mean_damage,
         })

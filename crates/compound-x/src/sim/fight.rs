@@ -108,14 +108,35 @@ impl Run<'_> {
             })
     }
 
-    /// Works out again who can still fight.
+    /// Works out again who can still fight, as [`Run::can_fight`] does for
+    /// each, in one walk through the battle's combatants (kept in the order
+    /// of their ids) instead of a search for each.
     fn refresh(&mut self) {
-        let able: Vec<bool> = self
-            .setup
-            .sides
-            .iter()
-            .map(|(id, _)| self.can_fight(id))
-            .collect();
+        let mut able = std::mem::take(&mut self.able);
+        able.clear();
+        able.resize(self.setup.sides.len(), false);
+        let walk = self.setup.by_id.len() == self.battle.combatants.len()
+            && self
+                .setup
+                .by_id
+                .iter()
+                .zip(&self.battle.combatants)
+                .all(|(i, (id, _))| self.setup.sides[*i].0 == *id);
+        if walk {
+            for (i, (id, c)) in self.setup.by_id.iter().zip(&self.battle.combatants) {
+                able[*i] = !c.fighter.dead
+                    && !c.fighter.is_downed()
+                    && !self.fled.contains(id)
+                    && !self.battle.has_effect(
+                        id,
+                        |e| matches!(e, CxEffect::Condition(k) if k.kind.prevents_actions()),
+                    );
+            }
+        } else {
+            for (i, (id, _)) in self.setup.sides.iter().enumerate() {
+                able[i] = self.can_fight(id);
+            }
+        }
         self.able = able;
     }
 
