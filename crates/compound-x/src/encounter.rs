@@ -236,7 +236,7 @@ impl Battle {
 
     /// The metres between `a` and `b`, if known.
     pub fn distance(&self, a: &CombatantId, b: &CombatantId) -> Option<i64> {
-        self.distances.get(&pair(a, b)).copied()
+        self.distances.get(&pair_ref(a, b) as &dyn PairKey).copied()
     }
 
     /// The conditions on `id`.
@@ -267,7 +267,7 @@ impl Battle {
 
     /// Whether `a` and `b` are locked in melee.
     pub fn engaged(&self, a: &CombatantId, b: &CombatantId) -> bool {
-        self.engaged.contains(&pair(a, b))
+        self.engaged.contains(&pair_ref(a, b) as &dyn PairKey)
     }
 
     /// Everyone locked in melee with `id`.
@@ -328,6 +328,57 @@ pub fn pair(a: &CombatantId, b: &CombatantId) -> (CombatantId, CombatantId) {
         (a.clone(), b.clone())
     } else {
         (b.clone(), a.clone())
+    }
+}
+
+/// As [`pair`], borrowing the ids: a key to look a pair up with, without
+/// copying the ids (a distance is looked up many times a turn).
+fn pair_ref<'a>(a: &'a CombatantId, b: &'a CombatantId) -> (&'a CombatantId, &'a CombatantId) {
+    if a <= b { (a, b) } else { (b, a) }
+}
+
+/// A pair of ids, owned (the keys of [`Battle::distances`] and
+/// [`Battle::engaged`]) or borrowed (a lookup), ordered alike, so that the
+/// maps can be searched with borrowed ids.
+trait PairKey {
+    fn ids(&self) -> (&CombatantId, &CombatantId);
+}
+
+impl PairKey for (CombatantId, CombatantId) {
+    fn ids(&self) -> (&CombatantId, &CombatantId) {
+        (&self.0, &self.1)
+    }
+}
+
+impl PairKey for (&CombatantId, &CombatantId) {
+    fn ids(&self) -> (&CombatantId, &CombatantId) {
+        (self.0, self.1)
+    }
+}
+
+impl<'a> std::borrow::Borrow<dyn PairKey + 'a> for (CombatantId, CombatantId) {
+    fn borrow(&self) -> &(dyn PairKey + 'a) {
+        self
+    }
+}
+
+impl PartialEq for dyn PairKey + '_ {
+    fn eq(&self, other: &Self) -> bool {
+        self.ids() == other.ids()
+    }
+}
+
+impl Eq for dyn PairKey + '_ {}
+
+impl PartialOrd for dyn PairKey + '_ {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for dyn PairKey + '_ {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.ids().cmp(&other.ids())
     }
 }
 
