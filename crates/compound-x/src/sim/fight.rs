@@ -82,10 +82,7 @@ impl Run<'_> {
             }
             Err(refused) => {
                 if refused.spoiled {
-                    self.battle = self.setup.battle.clone();
-                    for event in &self.log {
-                        event::evolve(&mut self.battle, event);
-                    }
+                    self.battle = replay(&self.setup.battle, &self.log);
                     self.refresh();
                 }
                 self.refused += 1;
@@ -176,6 +173,17 @@ impl Run<'_> {
             self.refresh();
         }
     }
+}
+
+/// The battle `start` after `log`, applied with the engine's own `evolve`:
+/// a fight's battle rebuilt from its setup, when a command refused halfway
+/// has to be undone.
+fn replay(start: &Battle, log: &[Event]) -> Battle {
+    let mut battle = start.clone();
+    for e in log {
+        event::evolve(&mut battle, e);
+    }
+    battle
 }
 
 /// Plays one fight from `setup` with dice seeded by `seed`; a draw after
@@ -278,4 +286,114 @@ pub(crate) fn play_with(setup: &Setup, seed: u64, max_rounds: u32, log: &mut Vec
     };
     *log = run.log;
     fight
+}
+
+#[cfg(test)]
+mod tests {
+    use nanite_core::content::SourceFile;
+    use nanite_core::{ClockCommand, CombatantId, ScriptedDice};
+
+    use crate::combat::{ConditionKind, Cover, Fighter, Stance};
+    use crate::encounter::{Battle, Command, Event, command};
+    use crate::{Character, Pack, Sheet};
+
+    fn fighter(pack: &Pack, file: &str, text: &str) -> Fighter {
+        let (character, found) = Character::read(&SourceFile::new(file, text));
+        assert!(!found.has_errors(), "{found}");
+        Fighter::from_sheet(&Sheet::compute(&character, pack), pack)
+    }
+
+    fn pack() -> Pack {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../content/compound-x");
+        let files: Vec<SourceFile> = std::fs::read_dir(dir)
+            .unwrap()
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .map(|p| {
+                let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                SourceFile::new(name, std::fs::read_to_string(&p).unwrap())
+            })
+            .collect();
+        let (pack, found) = Pack::load(&files);
+        assert!(!found.has_errors(), "{found}");
+        pack
+    }
+
+    /// The simulator's undo: a command refused after some of its events
+    /// were applied in place says so, and replaying the log of the events
+    /// before it from the start gives back the battle as it was.
+    #[test]
+    fn a_command_refused_halfway_is_undone_by_replaying_the_log() {
+        let pack = pack();
+        let vex = fighter(
+            &pack,
+            "vex.toml",
+            include_str!("../../../../examples/compound-x/vex.toml"),
+        );
+        let raider = fighter(
+            &pack,
+            "raider.toml",
+            include_str!("../../../../examples/compound-x/raider.toml"),
+        );
+        let (a, b) = (CombatantId::from("vex"), CombatantId::from("raider"));
+        let start = Battle::new();
+        let mut battle = start.clone();
+        let mut log: Vec<Event> = Vec::new();
+        let setup = [
+            Command::Add {
+                id: a.clone(),
+                side: "crew".into(),
+                hidden: false,
+                fighter: Box::new(vex),
+                cover: Cover::None,
+                stance: Stance::Standing,
+            },
+            Command::Add {
+                id: b.clone(),
+                side: "raiders".into(),
+                hidden: false,
+                fighter: Box::new(raider),
+                cover: Cover::None,
+                stance: Stance::Standing,
+            },
+            Command::Clock(ClockCommand::SetInitiative {
+                id: a.clone(),
+                total: 90,
+            }),
+            Command::Clock(ClockCommand::SetInitiative {
+                id: b.clone(),
+                total: 80,
+            }),
+            Command::Distance {
+                a: a.clone(),
+                b: b.clone(),
+                metres: 10,
+            },
+            Command::Clock(ClockCommand::Begin { surprise: vec![] }),
+            Command::Afflict {
+                target: b.clone(),
+                condition: ConditionKind::PlasmaBurn,
+                turns: Some(3),
+            },
+        ];
+        for c in &setup {
+            let events = command::decide_in_place(&mut battle, c, &mut ScriptedDice::new([]), true)
+                .unwrap_or_else(|_| panic!("{c:?} refused"));
+            log.extend(events);
+        }
+        let before = serde_json::to_value(&battle).unwrap();
+        // The raider's turn begins (events applied), then its plasma burn
+        // needs a die the empty script does not have.
+        let next = Command::Clock(ClockCommand::NextTurn);
+        let Err(refused) =
+            command::decide_in_place(&mut battle, &next, &mut ScriptedDice::new([]), true)
+        else {
+            panic!("the turn began without a die for the burn");
+        };
+        assert!(refused.spoiled);
+        assert_ne!(serde_json::to_value(&battle).unwrap(), before);
+        let rebuilt = super::replay(&start, &log);
+        assert_eq!(serde_json::to_value(&rebuilt).unwrap(), before);
+    }
 }
