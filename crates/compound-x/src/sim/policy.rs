@@ -373,6 +373,10 @@ fn take_cover(run: &Run<'_>, me: &CombatantId, c: &Combatant, left: u32) -> Opti
 /// reloaded).
 fn best_shot(run: &Run<'_>, me: &CombatantId, c: &Combatant, fire: Fire) -> Option<Pick> {
     let means = run.setup.mean_damage.get(me)?;
+    // What the stance allows (CX-MOVE-06): a hunkered shooter only blind fires.
+    if c.stance == Stance::Hunkered && fire != Fire::Blind {
+        return None;
+    }
     let mut best: Option<Pick> = None;
     let suppressed = run.battle.is_suppressed(me);
     for (target, metres) in enemies(run, me) {
@@ -389,7 +393,28 @@ fn best_shot(run: &Run<'_>, me: &CombatantId, c: &Combatant, fire: Fire) -> Opti
             if out_of_ammo {
                 continue;
             }
+            // Judged as if loaded and clear (a jam or an empty magazine is
+            // seen to first): the range, the optics, then each mode
+            // (CX-RNG-02, CX-RNG-05).
+            let Some(bracket) = weapon.bracket(distance) else {
+                continue;
+            };
+            let forced_hip = weapon.min_distance.is_some_and(|m| distance < m);
+            if fire == Fire::Hip && weapon.optical && !forced_hip {
+                continue;
+            }
+            let mean = means.get(w).copied().unwrap_or(0.0);
+            let finish = if mean >= victim.fighter.hp as f64 {
+                2.0
+            } else {
+                1.0
+            };
             for mode in [FireMode::Semi, FireMode::Burst, FireMode::Auto] {
+                if !weapon.has_mode(mode)
+                    || (weapon.magazine > 0 && weapon.rounds_for(mode) > weapon.magazine)
+                {
+                    continue;
+                }
                 let aim = Aim {
                     weapon: w,
                     mode,
@@ -404,31 +429,9 @@ fn best_shot(run: &Run<'_>, me: &CombatantId, c: &Combatant, fire: Fire) -> Opti
                     condition: 0,
                     no_crits: false,
                 };
-                // Judged as if loaded and clear (a jam or an empty magazine
-                // is seen to first): the mode, the range, and what the
-                // stance and optics allow (CX-RNG-02, CX-RNG-05, CX-MOVE-06).
-                if !weapon.has_mode(mode) || weapon.bracket(distance).is_none() {
-                    continue;
-                }
-                if c.stance == Stance::Hunkered && fire != Fire::Blind {
-                    continue;
-                }
-                let forced_hip = weapon.min_distance.is_some_and(|m| distance < m);
-                if fire == Fire::Hip && weapon.optical && !forced_hip {
-                    continue;
-                }
-                if weapon.magazine > 0 && weapon.rounds_for(mode) > weapon.magazine {
-                    continue;
-                }
                 let miss = aim_numbers(&c.fighter, &aim).miss_chance;
                 let hit = (10 - miss).clamp(0, 10) as f64 / 10.0;
-                let per_action =
-                    hit * means.get(w).copied().unwrap_or(0.0) / weapon.shot_actions.max(1) as f64;
-                let finish = if means.get(w).copied().unwrap_or(0.0) >= victim.fighter.hp as f64 {
-                    2.0
-                } else {
-                    1.0
-                };
+                let per_action = hit * mean / weapon.shot_actions.max(1) as f64;
                 let score = per_action * finish;
                 let better = match &best {
                     None => score > 0.0,
@@ -442,7 +445,7 @@ fn best_shot(run: &Run<'_>, me: &CombatantId, c: &Combatant, fire: Fire) -> Opti
                         score,
                         hit,
                         distance,
-                        bracket: weapon.bracket(distance).unwrap_or(0),
+                        bracket,
                     });
                 }
             }
