@@ -4,10 +4,23 @@
 //! Targets (issue 10): at least 20,000 fights per second on a 2-core
 //! machine, and a speed-up of at least 1.8x from 1 to 2 threads. The
 //! throughput is reported as fights (elements) per second.
+//!
+//! For an instruction profile, `NANITE_SIM_FIGHTS=N` plays fights 1..=N of
+//! seed 5 on this thread and exits without criterion, e.g.
+//! `NANITE_SIM_FIGHTS=100 valgrind --tool=callgrind target/release/deps/sim-*`;
+//! the instructions of `N=0` (loading the pack) subtracted, divided by `N`,
+//! give the instructions of a fight. With `NANITE_SIM_THREADS=T` too, it
+//! plays them through `simulate` on `T` threads instead.
 
 use std::hint::black_box;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+/// mimalloc, as in the `nanite` binary: a fight allocates many small,
+/// short-lived values, which it serves faster than the system allocator
+/// and from per-thread heaps, so the threads do not contend.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+use criterion::{Criterion, Throughput, criterion_group};
 use nanite_compound_x::combat::{Cover, Fighter, Stance};
 use nanite_compound_x::encounter::{Battle, Command, CompoundX};
 use nanite_compound_x::sim::{MAX_ROUNDS, Setup, SimOptions, play, run_seed, simulate};
@@ -114,5 +127,41 @@ fn fights(c: &mut Criterion) {
     group.finish();
 }
 
+/// Plays `NANITE_SIM_FIGHTS` fights for a profiler, if set; true if it did.
+fn profile_only() -> bool {
+    let Some(n) = std::env::var("NANITE_SIM_FIGHTS")
+        .ok()
+        .and_then(|n| n.parse::<u64>().ok())
+    else {
+        return false;
+    };
+    let setup = four_against_four(&pack());
+    match std::env::var("NANITE_SIM_THREADS").map(|t| t.parse::<usize>()) {
+        Ok(Ok(threads)) => {
+            let options = SimOptions {
+                runs: n,
+                seed: 5,
+                threads,
+                max_rounds: MAX_ROUNDS,
+            };
+            black_box(simulate(&setup, &options, &|_| {}));
+        }
+        _ => {
+            let mut rounds = 0;
+            for i in 1..=n {
+                rounds += play(&setup, run_seed(5, i), MAX_ROUNDS).rounds;
+            }
+            black_box(rounds);
+        }
+    }
+    true
+}
+
 criterion_group!(benches, fights);
-criterion_main!(benches);
+
+fn main() {
+    if !profile_only() {
+        benches();
+        Criterion::default().configure_from_args().final_summary();
+    }
+}

@@ -236,7 +236,7 @@ impl Battle {
 
     /// The metres between `a` and `b`, if known.
     pub fn distance(&self, a: &CombatantId, b: &CombatantId) -> Option<i64> {
-        self.distances.get(&pair(a, b)).copied()
+        self.distances.get(&pair_ref(a, b) as &dyn PairKey).copied()
     }
 
     /// The conditions on `id`.
@@ -249,17 +249,25 @@ impl Battle {
 
     /// Whether `id` bears a condition of `kind`.
     pub fn has_condition(&self, id: &CombatantId, kind: ConditionKind) -> bool {
-        self.conditions(id).any(|c| c.kind == kind)
+        self.has_effect(
+            id,
+            |e| matches!(e, CxEffect::Condition(c) if c.kind == kind),
+        )
     }
 
     /// Whether `id` bears an effect matching `is`.
     pub fn has_effect(&self, id: &CombatantId, is: impl Fn(&CxEffect) -> bool) -> bool {
-        self.clock.effects_on(id).any(|e| is(&e.payload))
+        // The payload is asked first: cheaper than comparing ids, and most
+        // effects fail it.
+        self.clock
+            .effects
+            .iter()
+            .any(|e| is(&e.payload) && &e.bearer == id)
     }
 
     /// Whether `a` and `b` are locked in melee.
     pub fn engaged(&self, a: &CombatantId, b: &CombatantId) -> bool {
-        self.engaged.contains(&pair(a, b))
+        self.engaged.contains(&pair_ref(a, b) as &dyn PairKey)
     }
 
     /// Everyone locked in melee with `id`.
@@ -331,6 +339,57 @@ pub fn pair(a: &CombatantId, b: &CombatantId) -> (CombatantId, CombatantId) {
     }
 }
 
+/// As [`pair`], borrowing the ids: a key to look a pair up with, without
+/// copying the ids (a distance is looked up many times a turn).
+fn pair_ref<'a>(a: &'a CombatantId, b: &'a CombatantId) -> (&'a CombatantId, &'a CombatantId) {
+    if a <= b { (a, b) } else { (b, a) }
+}
+
+/// A pair of ids, owned (the keys of [`Battle::distances`] and
+/// [`Battle::engaged`]) or borrowed (a lookup), ordered alike, so that the
+/// maps can be searched with borrowed ids.
+trait PairKey {
+    fn ids(&self) -> (&CombatantId, &CombatantId);
+}
+
+impl PairKey for (CombatantId, CombatantId) {
+    fn ids(&self) -> (&CombatantId, &CombatantId) {
+        (&self.0, &self.1)
+    }
+}
+
+impl PairKey for (&CombatantId, &CombatantId) {
+    fn ids(&self) -> (&CombatantId, &CombatantId) {
+        (self.0, self.1)
+    }
+}
+
+impl<'a> std::borrow::Borrow<dyn PairKey + 'a> for (CombatantId, CombatantId) {
+    fn borrow(&self) -> &(dyn PairKey + 'a) {
+        self
+    }
+}
+
+impl PartialEq for dyn PairKey + '_ {
+    fn eq(&self, other: &Self) -> bool {
+        self.ids() == other.ids()
+    }
+}
+
+impl Eq for dyn PairKey + '_ {}
+
+impl PartialOrd for dyn PairKey + '_ {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for dyn PairKey + '_ {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.ids().cmp(&other.ids())
+    }
+}
+
 /// The Compound X ruleset for the spine.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CompoundX;
@@ -359,13 +418,19 @@ impl Ruleset for CompoundX {
 pub(crate) struct Decision {
     pub(crate) state: Battle,
     pub(crate) events: Vec<Event>,
+    /// Whether shots carry their breakdowns (always at the table; the
+    /// simulator, which never shows them, does without).
+    pub(crate) explain: bool,
 }
 
 impl Decision {
-    pub(crate) fn new(state: &Battle) -> Self {
+    /// A decision on `state`, the battle before it (a copy, unless the
+    /// caller keeps the outcome whatever it is).
+    pub(crate) fn new(state: Battle) -> Self {
         Decision {
-            state: state.clone(),
+            state,
             events: Vec::new(),
+            explain: true,
         }
     }
 

@@ -24,6 +24,7 @@ mod policy;
 mod tally;
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use nanite_core::encounter::Phase;
 use nanite_core::{CombatantId, ScriptedDice};
@@ -48,6 +49,12 @@ pub struct Setup {
     pub(crate) sides: Vec<(CombatantId, String)>,
     /// The sides, sorted.
     pub(crate) side_names: Vec<String>,
+    /// Each combatant's side (in `sides`' order) as its index in
+    /// `side_names`.
+    pub(crate) side_index: Vec<usize>,
+    /// The indices of `sides` in the order of their ids (the battle's
+    /// order of its combatants).
+    pub(crate) by_id: Vec<usize>,
     /// Those that take a surprise round: the hidden ones (CX-TURN-02).
     pub(crate) surprise: Vec<CombatantId>,
     /// Expected damage roll of each combatant's weapons, by index.
@@ -146,13 +153,43 @@ impl Setup {
                 (id.clone(), means)
             })
             .collect();
+        let side_index = sides
+            .iter()
+            .map(|(_, s)| side_names.iter().position(|n| n == s).unwrap_or(0))
+            .collect();
+        let mut by_id: Vec<usize> = (0..sides.len()).collect();
+        by_id.sort_by(|a, b| sides[*a].0.cmp(&sides[*b].0));
         Ok(Setup {
             battle,
             sides,
             side_names,
+            side_index,
+            by_id,
             surprise,
             mean_damage,
         })
+    }
+
+    /// A copy that shares nothing with `self`: the parts of a fighter
+    /// that copies of the battle share (skill lines, weapon damage, range
+    /// brackets, miss chances, behind `Arc`s) are copied too. Each thread
+    /// plays from its own, so its copies of the battle count references on
+    /// values of its own, not on values another thread's fights count too
+    /// (which would pass their cache lines back and forth between cores).
+    fn unshared(&self) -> Setup {
+        let mut setup = self.clone();
+        for c in setup.battle.combatants.values_mut() {
+            let f = &mut c.fighter;
+            f.skills = Arc::new(f.skills.as_ref().clone());
+            for w in &mut f.weapons {
+                w.damage = Arc::new(w.damage.as_ref().clone());
+                w.brackets = Arc::new(w.brackets.as_ref().clone());
+                w.aimed = Arc::new(w.aimed.as_ref().clone());
+                w.hip = w.hip.as_deref().map(|m| Arc::new(m.clone()));
+                w.blind = w.blind.as_deref().map(|m| Arc::new(m.clone()));
+            }
+        }
+        setup
     }
 
     /// The sides, sorted by name.
@@ -212,10 +249,14 @@ pub fn simulate(setup: &Setup, options: &SimOptions, progress: &(dyn Fn(u64) + S
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
+                    let own = setup.unshared();
+                    let setup = &own;
                     let mut part = tally::Tally::new(setup);
+                    let mut log = Vec::new();
                     let (mut index, mut since) = (t, 0);
                     while index < runs {
-                        let fight = play(setup, run_seed(options.seed, index), options.max_rounds);
+                        let seed = run_seed(options.seed, index);
+                        let fight = fight::play_with(setup, seed, options.max_rounds, &mut log);
                         part.add(setup, &fight);
                         index += threads;
                         since += 1;

@@ -145,10 +145,10 @@ pub(crate) fn deactivate(d: &mut Decision, id: &CombatantId) -> Result<(), Refus
 /// upkeep is paid unless the wearer kept still the whole previous turn, or it
 /// fails for want of nanites (CX-CLOAK-01/02).
 pub(crate) fn turn_starts(d: &mut Decision, id: &CombatantId) -> Result<(), Refusal> {
-    let c = d.state.combatant(id)?.clone();
-    let Some(on) = c.stealth.cloak else {
+    let Some(on) = d.state.combatant(id)?.stealth.cloak else {
         return Ok(());
     };
+    let c = d.state.combatant(id)?.clone();
     let Some(module) = &c.fighter.cloak else {
         give_away(d, id, "no cloaking module", "visible again");
         return Ok(());

@@ -491,7 +491,53 @@ pub(crate) fn decide_with_state(
     command: &Command,
     dice: &mut dyn DiceSource,
 ) -> Result<Decision, Refusal> {
-    let mut d = Decision::new(state);
+    let mut d = Decision::new(state.clone());
+    decide_into(&mut d, command, dice)?;
+    Ok(d)
+}
+
+/// A command refused by [`decide_in_place`] (why is not kept: its caller,
+/// the simulator, only counts refusals).
+pub(crate) struct RefusedInPlace {
+    /// Events were applied to the battle before the refusal: it is no
+    /// longer the battle before the command, and the caller must put that
+    /// back (the battle is untouched when this is false).
+    pub(crate) spoiled: bool,
+}
+
+/// As [`decide`], applying the events to `state` itself instead of to a
+/// copy, for a caller that keeps every decision it asks for (the
+/// simulator): no copy of the battle is made. On a refusal the battle is
+/// as before unless [`RefusedInPlace::spoiled`] says otherwise. Without
+/// `explain`, shots carry an empty breakdown (the same dice, hits and
+/// damage: only the text explaining them is not written).
+pub(crate) fn decide_in_place(
+    state: &mut Battle,
+    command: &Command,
+    dice: &mut dyn DiceSource,
+    explain: bool,
+) -> Result<Vec<Event>, RefusedInPlace> {
+    let mut d = Decision::new(std::mem::take(state));
+    d.explain = explain;
+    let decided = decide_into(&mut d, command, dice);
+    *state = d.state;
+    match decided {
+        Ok(()) => Ok(d.events),
+        Err(_) => Err(RefusedInPlace {
+            spoiled: !d.events.is_empty(),
+        }),
+    }
+}
+
+/// Decides `command` into `d`, whose state is the battle before it; every
+/// event is applied through [`Decision::push`], so a refusal before the
+/// first event leaves the state untouched.
+fn decide_into(
+    d: &mut Decision,
+    command: &Command,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Refusal> {
+    let d = &mut *d;
     match command {
         Command::Add {
             id,
@@ -500,21 +546,22 @@ pub(crate) fn decide_with_state(
             fighter,
             cover,
             stance,
-        } => gm::add(&mut d, id, side, *hidden, fighter, *cover, *stance)?,
-        Command::RollInitiative { who } => roll_initiative(&mut d, who, dice)?,
+        } => gm::add(d, id, side, *hidden, fighter, *cover, *stance)?,
+        Command::RollInitiative { who } => roll_initiative(d, who, dice)?,
         Command::Clock(ClockCommand::Join { id, .. }) => {
             return Err(Refusal::Illegal {
                 why: format!("add '{id}' with its character (Add), not with a bare join"),
             });
         }
-        Command::Clock(ClockCommand::Begin { surprise }) => turn::begin(&mut d, surprise, dice)?,
-        Command::Clock(ClockCommand::NextTurn) => turn::next(&mut d, dice)?,
+        Command::Clock(ClockCommand::Begin { surprise }) => turn::begin(d, surprise, dice)?,
+        Command::Clock(ClockCommand::NextTurn) => turn::next(d, dice)?,
         Command::Clock(ClockCommand::Trigger { id }) => {
             // Held actions are a reaction: only for one who can act (CX-TURN-05).
             if d.state.combatants.contains_key(id) {
-                gm::able(&d, id)?;
+                gm::able(d, id)?;
             }
-            for e in state
+            for e in d
+                .state
                 .clock
                 .decide(&ClockCommand::Trigger { id: id.clone() })?
             {
@@ -522,7 +569,7 @@ pub(crate) fn decide_with_state(
             }
         }
         Command::Clock(clock) => {
-            for e in state.clock.decide(clock)? {
+            for e in d.state.clock.decide(clock)? {
                 d.clock(e);
             }
             if let ClockCommand::End = clock {
@@ -551,7 +598,7 @@ pub(crate) fn decide_with_state(
                 d.push(Event::EncounterClosed);
             }
         }
-        Command::Distance { a, b, metres } => gm::distance(&mut d, a, b, *metres)?,
+        Command::Distance { a, b, metres } => gm::distance(d, a, b, *metres)?,
         Command::Position { id, cover, stance } => {
             d.state.combatant(id)?;
             d.push(Event::Positioned {
@@ -565,7 +612,7 @@ pub(crate) fn decide_with_state(
             actions,
             trigger,
         } => {
-            gm::able(&d, id)?;
+            gm::able(d, id)?;
             if d.state.clock.active.as_ref() != Some(id) {
                 return Err(EncounterError::NotTheirTurn {
                     id: id.clone(),
@@ -573,7 +620,7 @@ pub(crate) fn decide_with_state(
                 }
                 .into());
             }
-            for e in state.clock.decide(&ClockCommand::Hold {
+            for e in d.state.clock.decide(&ClockCommand::Hold {
                 actions: *actions,
                 trigger: trigger.clone(),
             })? {
@@ -585,12 +632,12 @@ pub(crate) fn decide_with_state(
             target,
             wound,
             medikit,
-        } => heal::treat(&mut d, id, target, *wound, *medikit, dice)?,
-        Command::Rest { id, long } => heal::rest(&mut d, id, *long)?,
-        Command::StayUp { id } => heal::stay_up(&mut d, id)?,
-        Command::Fall { id, metres, fouled } => heal::fall(&mut d, id, *metres, *fouled, dice)?,
-        Command::Mend { id, injury } => heal::mend(&mut d, id, *injury)?,
-        Command::Stance { id, to } => gm::change_stance(&mut d, id, *to)?,
+        } => heal::treat(d, id, target, *wound, *medikit, dice)?,
+        Command::Rest { id, long } => heal::rest(d, id, *long)?,
+        Command::StayUp { id } => heal::stay_up(d, id)?,
+        Command::Fall { id, metres, fouled } => heal::fall(d, id, *metres, *fouled, dice)?,
+        Command::Mend { id, injury } => heal::mend(d, id, *injury)?,
+        Command::Stance { id, to } => gm::change_stance(d, id, *to)?,
         Command::Move {
             id,
             metres,
@@ -599,7 +646,7 @@ pub(crate) fn decide_with_state(
             cover,
             concealed,
         } => movement::step(
-            &mut d,
+            d,
             movement::Step {
                 id,
                 metres: *metres,
@@ -615,34 +662,34 @@ pub(crate) fn decide_with_state(
             metres,
             vertical,
             run_up,
-        } => movement::jump(&mut d, id, *metres, *vertical, *run_up, dice)?,
+        } => movement::jump(d, id, *metres, *vertical, *run_up, dice)?,
         Command::Suppress {
             id,
             target,
             weapon,
             level,
-        } => suppression::suppress(&mut d, id, target, *weapon, *level)?,
+        } => suppression::suppress(d, id, target, *weapon, *level)?,
         Command::Melee {
             id,
             target,
             weapon,
             kind,
             flanking,
-        } => melee::attack(&mut d, id, target, *weapon, *kind, *flanking, dice)?,
-        Command::Grapple { id, target } => grapple::grab(&mut d, id, target, dice)?,
-        Command::GrappleAct { id, act } => grapple::act(&mut d, id, *act, dice)?,
-        Command::Crossing { by, target } => suppression::crossing(&mut d, by, target, dice)?,
-        Command::Cook { id, weapon } => thrown::cook(&mut d, id, *weapon)?,
+        } => melee::attack(d, id, target, *weapon, *kind, *flanking, dice)?,
+        Command::Grapple { id, target } => grapple::grab(d, id, target, dice)?,
+        Command::GrappleAct { id, act } => grapple::act(d, id, *act, dice)?,
+        Command::Crossing { by, target } => suppression::crossing(d, by, target, dice)?,
+        Command::Cook { id, weapon } => thrown::cook(d, id, *weapon)?,
         Command::Throw {
             id,
             target,
             weapon,
             distance,
-        } => thrown::throw(&mut d, id, target, *weapon, *distance, dice)?,
+        } => thrown::throw(d, id, target, *weapon, *distance, dice)?,
         Command::PenaltyAttack { by, target, why } => {
             d.state.combatant(by)?;
             d.state.combatant(target)?;
-            if !melee::penalty_attack(&mut d, by, target, why, dice)? {
+            if !melee::penalty_attack(d, by, target, why, dice)? {
                 return Err(Refusal::Illegal {
                     why: format!(
                         "{by} cannot make a penalty attack now (unable to act, or no reactions left this round)"
@@ -650,7 +697,7 @@ pub(crate) fn decide_with_state(
                 });
             }
         }
-        Command::Aim { id } => shooting::aim(&mut d, id)?,
+        Command::Aim { id } => shooting::aim(d, id)?,
         Command::Fire {
             id,
             target,
@@ -660,7 +707,7 @@ pub(crate) fn decide_with_state(
             distance,
             cover,
         } => shooting::fire(
-            &mut d,
+            d,
             shooting::Order {
                 id,
                 target,
@@ -672,28 +719,26 @@ pub(crate) fn decide_with_state(
             },
             dice,
         )?,
-        Command::ClearJam { id, weapon } => shooting::clear_jam(&mut d, id, *weapon, dice)?,
-        Command::Reload { id, weapon } => supply::reload(&mut d, id, *weapon, dice)?,
-        Command::Repair { id, target, weapon } => {
-            supply::repair(&mut d, id, target, *weapon, dice)?
-        }
-        Command::FastRecharge { id } => supply::fast_recharge(&mut d, id)?,
-        Command::Save { id, condition } => turn::save(&mut d, id, *condition, dice)?,
-        Command::Stabilize { id, target, kit } => medic::stabilize(&mut d, id, target, *kit, dice)?,
+        Command::ClearJam { id, weapon } => shooting::clear_jam(d, id, *weapon, dice)?,
+        Command::Reload { id, weapon } => supply::reload(d, id, *weapon, dice)?,
+        Command::Repair { id, target, weapon } => supply::repair(d, id, target, *weapon, dice)?,
+        Command::FastRecharge { id } => supply::fast_recharge(d, id)?,
+        Command::Save { id, condition } => turn::save(d, id, *condition, dice)?,
+        Command::Stabilize { id, target, kit } => medic::stabilize(d, id, target, *kit, dice)?,
         Command::Check {
             id,
             skill,
             dc,
             hidden,
-        } => gm::check(&mut d, id, skill, *dc, *hidden, dice)?,
-        Command::Act { id, what, actions } => gm::act(&mut d, id, what, *actions)?,
+        } => gm::check(d, id, skill, *dc, *hidden, dice)?,
+        Command::Act { id, what, actions } => gm::act(d, id, what, *actions)?,
         Command::Harm {
             target,
             amount,
             damage_type,
             apl,
             why,
-        } => gm::harm(&mut d, target, *amount, *damage_type, *apl, why, dice)?,
+        } => gm::harm(d, target, *amount, *damage_type, *apl, why, dice)?,
         Command::Kill { target, why } => {
             let c = d.state.combatant(target)?;
             if c.fighter.dead {
@@ -710,22 +755,20 @@ pub(crate) fn decide_with_state(
             target,
             condition,
             turns,
-        } => gm::afflict(&mut d, target, *condition, *turns)?,
-        Command::Cure { target, condition } => gm::cure(&mut d, target, *condition)?,
-        Command::Conceal { id, from, dc } => stealth::conceal(&mut d, id, from, *dc)?,
-        Command::Reveal { id, to } => stealth::reveal(&mut d, id, to)?,
-        Command::Search { id, target, glance } => {
-            stealth::search(&mut d, id, target, *glance, dice)?
-        }
-        Command::Cloak { id } => cloak::activate(&mut d, id)?,
-        Command::Uncloak { id } => cloak::deactivate(&mut d, id)?,
+        } => gm::afflict(d, target, *condition, *turns)?,
+        Command::Cure { target, condition } => gm::cure(d, target, *condition)?,
+        Command::Conceal { id, from, dc } => stealth::conceal(d, id, from, *dc)?,
+        Command::Reveal { id, to } => stealth::reveal(d, id, to)?,
+        Command::Search { id, target, glance } => stealth::search(d, id, target, *glance, dice)?,
+        Command::Cloak { id } => cloak::activate(d, id)?,
+        Command::Uncloak { id } => cloak::deactivate(d, id)?,
         Command::Cast {
             id,
             spell,
             target,
             cover,
         } => spells::cast(
-            &mut d,
+            d,
             spells::Casting {
                 id,
                 spell,
@@ -735,8 +778,8 @@ pub(crate) fn decide_with_state(
             dice,
         )?,
     }
-    stealth::aftermath(&mut d, command)?;
-    Ok(d)
+    stealth::aftermath(d, command)?;
+    Ok(())
 }
 
 /// Initiative: a d100 read from two d10 plus the sheet's initiative modifier

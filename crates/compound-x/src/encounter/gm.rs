@@ -331,6 +331,17 @@ pub(crate) fn consequences(
     before: &Fighter,
     strike: Option<&Strike>,
 ) {
+    after_harm(d, id, before.is_downed() || before.dead, strike);
+}
+
+/// As [`consequences`], told only whether the fighter was already downed
+/// or dead before the harm.
+pub(crate) fn after_harm(
+    d: &mut Decision,
+    id: &CombatantId,
+    was_down: bool,
+    strike: Option<&Strike>,
+) {
     if let Some(s) = strike {
         if s.plasma_burn {
             add_condition(d, id, ConditionKind::PlasmaBurn, None);
@@ -344,7 +355,7 @@ pub(crate) fn consequences(
     let Some(c) = d.state.combatants.get(id) else {
         return;
     };
-    if !before.is_downed() && !before.dead && c.fighter.is_downed() {
+    if !was_down && c.fighter.is_downed() {
         downed(d, id);
     }
 }

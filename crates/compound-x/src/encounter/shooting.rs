@@ -6,7 +6,7 @@ use nanite_core::{CombatantId, DiceSource};
 use nanite_dice::Roller;
 
 use super::command::shot_refusal;
-use super::gm::{able, consequences, not_afraid, spend};
+use super::gm::{able, after_harm, not_afraid, spend};
 use super::{CxEffect, Decision, Event, Refusal};
 use crate::check::{CheckSpec, skill_check};
 use crate::combat::{Aim, Cover, Fire, Stance, check_shot, d100_for, shoot};
@@ -56,7 +56,9 @@ pub(crate) fn fire(
     dice: &mut dyn DiceSource,
 ) -> Result<(), Refusal> {
     let Order { id, target, .. } = order;
-    let shooter = able(d, id)?.clone();
+    // The shooter and the victim are read where they stand, not copied:
+    // what the shot spends (actions, a distance) changes neither fighter.
+    let shooter = able(d, id)?;
     not_afraid(d, id, "attack")?;
     if d.state.is_restrained(id) {
         return Err(Refusal::CannotAct {
@@ -71,7 +73,7 @@ pub(crate) fn fire(
     if id == target {
         return Err(refuse("a combatant cannot shoot itself".into()));
     }
-    let victim = d.state.combatant(target)?.clone();
+    let victim = d.state.combatant(target)?;
     if victim.fighter.dead {
         return Err(refuse(format!("{target} is already dead")));
     }
@@ -162,11 +164,13 @@ pub(crate) fn fire(
     }
     check_shot(&shooter.fighter, &aim).map_err(|r| refuse(shot_refusal(&r, &weapon.name)))?;
     let actions = u32::try_from(weapon.shot_actions.max(1)).unwrap_or(1);
+    let (weapon_name, crit_from) = (weapon.name.clone(), weapon.crit_from);
+    let was_down = victim.fighter.is_downed() || victim.fighter.dead;
     spend(
         d,
         id,
         actions,
-        &format!("fire {} {} at {target}", weapon.name, order.mode.key()),
+        &format!("fire {weapon_name} {} at {target}", order.mode.key()),
     )?;
     if order.distance.is_some() && d.state.distance(id, target) != Some(distance) {
         d.push(Event::DistanceSet {
@@ -175,16 +179,18 @@ pub(crate) fn fire(
             metres: distance,
         });
     }
-    let shot = shoot(
-        &shooter.fighter,
-        &victim.fighter,
-        &aim,
-        &mut Roller::new(),
-        dice,
-    )?
-    .map_err(|r| refuse(shot_refusal(&r, &weapon.name)))?;
-    let mut breakdown = shot.explain(&shooter.fighter, &victim.fighter, &aim);
-    if no_crits && shot.hit && shot.accuracy >= weapon.crit_from {
+    let (shooter, victim) = (
+        &d.state.combatant(id)?.fighter,
+        &d.state.combatant(target)?.fighter,
+    );
+    let shot = shoot(shooter, victim, &aim, &mut Roller::new(), dice)?
+        .map_err(|r| refuse(shot_refusal(&r, &weapon_name)))?;
+    let mut breakdown = if d.explain {
+        shot.explain(shooter, victim, &aim)
+    } else {
+        nanite_core::Breakdown::new()
+    };
+    if d.explain && no_crits && shot.hit && shot.accuracy >= crit_from {
         breakdown.note("no critical this encounter (Black Cat, CX-STAT-13)");
     }
     d.push(Event::Shot {
@@ -195,7 +201,7 @@ pub(crate) fn fire(
         shot,
         breakdown,
     });
-    consequences(d, target, &victim.fighter, shot.strike.as_ref());
+    after_harm(d, target, was_down, shot.strike.as_ref());
     super::movement::hit_the_dirt(d, target);
     Ok(())
 }

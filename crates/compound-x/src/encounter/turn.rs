@@ -190,19 +190,26 @@ fn start_of_turn(
     id: &CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<(), Refusal> {
-    let c = d.state.combatant(id)?.clone();
+    // Only what the turn's start needs is copied out of the combatant.
+    let c = d.state.combatant(id)?;
     if c.fighter.dead {
         return lose_turn(d, id, "dead");
     }
-    if let Some(a) = &c.fighter.armor {
-        if a.points_left < a.armor_points {
+    let armor = c
+        .fighter
+        .armor
+        .as_ref()
+        .map(|a| (a.points_left, a.armor_points));
+    let shield = c.fighter.shield.clone();
+    if let Some((points_left, armor_points)) = armor {
+        if points_left < armor_points {
             d.push(Event::ArmorRefreshed {
                 id: id.clone(),
-                points: a.armor_points,
+                points: armor_points,
             });
         }
     }
-    if let Some(s) = &c.fighter.shield {
+    if let Some(s) = &shield {
         shield_turn(d, id, s);
     }
     super::cloak::turn_starts(d, id)?;
@@ -231,11 +238,12 @@ fn start_of_turn(
         }
     }
     ticks(d, id, dice)?;
-    let c = d.state.combatant(id)?.clone();
-    if c.fighter.dead {
+    let c = d.state.combatant(id)?;
+    let (dead, downed) = (c.fighter.dead, c.fighter.is_downed());
+    if dead {
         return lose_turn(d, id, "dead");
     }
-    if c.fighter.is_downed() {
+    if downed {
         let being_stabilized =
             d.state.clock.effects.iter().any(
                 |e| matches!(&e.payload, CxEffect::Stabilizing { target, .. } if target == id),

@@ -8,7 +8,7 @@ use nanite_core::encounter::Phase;
 use nanite_core::{ClockCommand, CombatantId, SeededDice};
 
 use super::{Setup, policy};
-use crate::encounter::{Battle, Command, command};
+use crate::encounter::{Battle, Command, CxEffect, Event, command, event};
 
 /// Commands one turn may take at most (4 actions, free stance changes and
 /// GM rulings leave room to spare); a policy that asks for more ends its
@@ -52,22 +52,39 @@ pub(crate) struct Run<'s> {
     pub(crate) took_cover: BTreeSet<CombatantId>,
     /// Those that fled.
     pub(crate) fled: BTreeSet<CombatantId>,
+    /// Whether each of the setup's combatants (in `Setup::sides`' order)
+    /// can still fight: worked out after each command, not at each of the
+    /// many times a policy asks.
+    pub(crate) able: Vec<bool>,
+    /// The events applied so far, from the setup on.
+    log: Vec<Event>,
     shots: u32,
     refused: u32,
 }
 
 impl Run<'_> {
     /// Asks the engine; on a refusal nothing changed and false is returned.
+    ///
+    /// The engine applies its events to the fight's battle itself, with no
+    /// copy; they are kept in the log. Should a command be refused after
+    /// some of its events were applied, the battle before it is rebuilt
+    /// from the setup and the log, with the engine's own `evolve`.
     pub(crate) fn execute(&mut self, c: &Command) -> bool {
-        match command::decide_with_state(&self.battle, c, &mut self.dice) {
-            Ok(d) => {
+        // Nobody reads a simulated shot's breakdown: it is not written.
+        match command::decide_in_place(&mut self.battle, c, &mut self.dice, false) {
+            Ok(events) => {
                 if matches!(c, Command::Fire { .. }) {
                     self.shots += 1;
                 }
-                self.battle = d.state;
+                self.log.extend(events);
+                self.refresh();
                 true
             }
-            Err(_) => {
+            Err(refused) => {
+                if refused.spoiled {
+                    self.battle = replay(&self.setup.battle, &self.log);
+                    self.refresh();
+                }
                 self.refused += 1;
                 false
             }
@@ -81,30 +98,71 @@ impl Run<'_> {
             && self.battle.combatants.get(id).is_some_and(|c| {
                 !c.fighter.dead
                     && !c.fighter.is_downed()
-                    && !self
-                        .battle
-                        .conditions(id)
-                        .any(|k| k.kind.prevents_actions())
+                    && !self.battle.has_effect(
+                        id,
+                        |e| matches!(e, CxEffect::Condition(k) if k.kind.prevents_actions()),
+                    )
             })
     }
 
-    /// The side of `id`.
-    pub(crate) fn side_of(&self, id: &CombatantId) -> &str {
-        self.setup
-            .sides
-            .iter()
-            .find(|(c, _)| c == id)
-            .map_or("", |(_, s)| s.as_str())
+    /// Works out again who can still fight, as [`Run::can_fight`] does for
+    /// each, in one walk through the battle's combatants (kept in the order
+    /// of their ids) instead of a search for each.
+    fn refresh(&mut self) {
+        let mut able = std::mem::take(&mut self.able);
+        able.clear();
+        able.resize(self.setup.sides.len(), false);
+        let walk = self.setup.by_id.len() == self.battle.combatants.len()
+            && self
+                .setup
+                .by_id
+                .iter()
+                .zip(&self.battle.combatants)
+                .all(|(i, (id, _))| self.setup.sides[*i].0 == *id);
+        if walk {
+            for (i, (id, c)) in self.setup.by_id.iter().zip(&self.battle.combatants) {
+                able[*i] = !c.fighter.dead
+                    && !c.fighter.is_downed()
+                    && !self.fled.contains(id)
+                    && !self.battle.has_effect(
+                        id,
+                        |e| matches!(e, CxEffect::Condition(k) if k.kind.prevents_actions()),
+                    );
+            }
+        } else {
+            for (i, (id, _)) in self.setup.sides.iter().enumerate() {
+                able[i] = self.can_fight(id);
+            }
+        }
+        self.able = able;
     }
 
-    /// The sides with someone who can still fight.
-    fn standing_sides(&self) -> BTreeSet<&str> {
+    /// The index of `id` among the setup's combatants.
+    pub(crate) fn index_of(&self, id: &CombatantId) -> Option<usize> {
+        self.setup.sides.iter().position(|(c, _)| c == id)
+    }
+
+    /// Whether side number `side` (of the sorted side names) has someone
+    /// who can still fight.
+    fn side_stands(&self, side: usize) -> bool {
         self.setup
-            .sides
+            .side_index
             .iter()
-            .filter(|(id, _)| self.can_fight(id))
-            .map(|(_, s)| s.as_str())
-            .collect()
+            .zip(&self.able)
+            .any(|(s, able)| *s == side && *able)
+    }
+
+    /// How many sides have someone who can still fight, and the first of
+    /// them by name.
+    fn standing_sides(&self) -> (usize, Option<&str>) {
+        let mut standing = (0..self.setup.side_names.len()).filter(|s| self.side_stands(*s));
+        let first = standing.next().map(|s| self.setup.side_names[s].as_str());
+        (usize::from(first.is_some()) + standing.count(), first)
+    }
+
+    /// Whether two sides or more can still fight.
+    fn fight_on(&self) -> bool {
+        self.standing_sides().0 >= 2
     }
 
     /// A combatant that spent its turn running leaves the battle (the GM
@@ -112,22 +170,45 @@ impl Run<'_> {
     fn leave(&mut self, id: &CombatantId) {
         if self.execute(&Command::Clock(ClockCommand::Leave { id: id.clone() })) {
             self.fled.insert(id.clone());
+            self.refresh();
         }
     }
+}
+
+/// The battle `start` after `log`, applied with the engine's own `evolve`:
+/// a fight's battle rebuilt from its setup, when a command refused halfway
+/// has to be undone.
+fn replay(start: &Battle, log: &[Event]) -> Battle {
+    let mut battle = start.clone();
+    for e in log {
+        event::evolve(&mut battle, e);
+    }
+    battle
 }
 
 /// Plays one fight from `setup` with dice seeded by `seed`; a draw after
 /// `max_rounds` rounds.
 pub fn play(setup: &Setup, seed: u64, max_rounds: u32) -> Fight {
+    play_with(setup, seed, max_rounds, &mut Vec::new())
+}
+
+/// As [`play`], keeping the fight's events in `log` (emptied first), so a
+/// thread playing many fights reuses one log instead of growing a new one
+/// for each fight.
+pub(crate) fn play_with(setup: &Setup, seed: u64, max_rounds: u32, log: &mut Vec<Event>) -> Fight {
+    log.clear();
     let mut run = Run {
         setup,
         battle: setup.battle.clone(),
         dice: SeededDice::new(seed),
         took_cover: BTreeSet::new(),
         fled: BTreeSet::new(),
+        able: Vec::new(),
+        log: std::mem::take(log),
         shots: 0,
         refused: 0,
     };
+    run.refresh();
     if run
         .battle
         .clock
@@ -141,7 +222,7 @@ pub fn play(setup: &Setup, seed: u64, max_rounds: u32) -> Fight {
         surprise: setup.surprise.clone(),
     }));
     loop {
-        if run.standing_sides().len() < 2 || run.battle.round() > max_rounds {
+        if !run.fight_on() || run.battle.round() > max_rounds {
             break;
         }
         if !run.battle.in_combat() {
@@ -150,7 +231,7 @@ pub fn play(setup: &Setup, seed: u64, max_rounds: u32) -> Fight {
         if let Some(me) = run.battle.clock.active.clone() {
             let mut fleeing = false;
             for _ in 0..MAX_COMMANDS_PER_TURN {
-                if run.standing_sides().len() < 2 || !run.can_fight(&me) {
+                if !run.fight_on() || !run.can_fight(&me) {
                     break;
                 }
                 let Some(choice) = policy::choose(&run, &me) else {
@@ -172,11 +253,9 @@ pub fn play(setup: &Setup, seed: u64, max_rounds: u32) -> Fight {
             break;
         }
     }
-    let standing = run.standing_sides();
-    let winner = if standing.len() == 1 && run.battle.round() <= max_rounds {
-        standing.iter().next().map(|s| s.to_string())
-    } else {
-        None
+    let winner = match run.standing_sides() {
+        (1, Some(side)) if run.battle.round() <= max_rounds => Some(side.to_string()),
+        _ => None,
     };
     let rounds = run.battle.round().min(max_rounds).max(1);
     if run.battle.clock.phase != Phase::Ended {
@@ -198,11 +277,123 @@ pub fn play(setup: &Setup, seed: u64, max_rounds: u32) -> Fight {
             }
         })
         .collect();
-    Fight {
+    let fight = Fight {
         winner,
         rounds,
         losses,
         shots: run.shots,
         refused: run.refused,
+    };
+    *log = run.log;
+    fight
+}
+
+#[cfg(test)]
+mod tests {
+    use nanite_core::content::SourceFile;
+    use nanite_core::{ClockCommand, CombatantId, ScriptedDice};
+
+    use crate::combat::{ConditionKind, Cover, Fighter, Stance};
+    use crate::encounter::{Battle, Command, Event, command};
+    use crate::{Character, Pack, Sheet};
+
+    fn fighter(pack: &Pack, file: &str, text: &str) -> Fighter {
+        let (character, found) = Character::read(&SourceFile::new(file, text));
+        assert!(!found.has_errors(), "{found}");
+        Fighter::from_sheet(&Sheet::compute(&character, pack), pack)
+    }
+
+    fn pack() -> Pack {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../content/compound-x");
+        let files: Vec<SourceFile> = std::fs::read_dir(dir)
+            .unwrap()
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .map(|p| {
+                let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                SourceFile::new(name, std::fs::read_to_string(&p).unwrap())
+            })
+            .collect();
+        let (pack, found) = Pack::load(&files);
+        assert!(!found.has_errors(), "{found}");
+        pack
+    }
+
+    /// The simulator's undo: a command refused after some of its events
+    /// were applied in place says so, and replaying the log of the events
+    /// before it from the start gives back the battle as it was.
+    #[test]
+    fn a_command_refused_halfway_is_undone_by_replaying_the_log() {
+        let pack = pack();
+        let vex = fighter(
+            &pack,
+            "vex.toml",
+            include_str!("../../../../examples/compound-x/vex.toml"),
+        );
+        let raider = fighter(
+            &pack,
+            "raider.toml",
+            include_str!("../../../../examples/compound-x/raider.toml"),
+        );
+        let (a, b) = (CombatantId::from("vex"), CombatantId::from("raider"));
+        let start = Battle::new();
+        let mut battle = start.clone();
+        let mut log: Vec<Event> = Vec::new();
+        let setup = [
+            Command::Add {
+                id: a.clone(),
+                side: "crew".into(),
+                hidden: false,
+                fighter: Box::new(vex),
+                cover: Cover::None,
+                stance: Stance::Standing,
+            },
+            Command::Add {
+                id: b.clone(),
+                side: "raiders".into(),
+                hidden: false,
+                fighter: Box::new(raider),
+                cover: Cover::None,
+                stance: Stance::Standing,
+            },
+            Command::Clock(ClockCommand::SetInitiative {
+                id: a.clone(),
+                total: 90,
+            }),
+            Command::Clock(ClockCommand::SetInitiative {
+                id: b.clone(),
+                total: 80,
+            }),
+            Command::Distance {
+                a: a.clone(),
+                b: b.clone(),
+                metres: 10,
+            },
+            Command::Clock(ClockCommand::Begin { surprise: vec![] }),
+            Command::Afflict {
+                target: b.clone(),
+                condition: ConditionKind::PlasmaBurn,
+                turns: Some(3),
+            },
+        ];
+        for c in &setup {
+            let events = command::decide_in_place(&mut battle, c, &mut ScriptedDice::new([]), true)
+                .unwrap_or_else(|_| panic!("{c:?} refused"));
+            log.extend(events);
+        }
+        let before = serde_json::to_value(&battle).unwrap();
+        // The raider's turn begins (events applied), then its plasma burn
+        // needs a die the empty script does not have.
+        let next = Command::Clock(ClockCommand::NextTurn);
+        let Err(refused) =
+            command::decide_in_place(&mut battle, &next, &mut ScriptedDice::new([]), true)
+        else {
+            panic!("the turn began without a die for the burn");
+        };
+        assert!(refused.spoiled);
+        assert_ne!(serde_json::to_value(&battle).unwrap(), before);
+        let rebuilt = super::replay(&start, &log);
+        assert_eq!(serde_json::to_value(&rebuilt).unwrap(), before);
     }
 }

@@ -202,26 +202,40 @@ fn stride(c: &Combatant) -> i64 {
     .max(1)
 }
 
+/// The side of `me`, as an index into the setup's sorted side names.
+fn side(run: &Run<'_>, me: &CombatantId) -> Option<usize> {
+    run.index_of(me).map(|i| run.setup.side_index[i])
+}
+
+/// The setup's combatants with their side's index and whether they can
+/// still fight.
+fn everyone<'r>(run: &'r Run<'_>) -> impl Iterator<Item = (&'r CombatantId, usize, bool)> + 'r {
+    run.setup
+        .sides
+        .iter()
+        .zip(&run.setup.side_index)
+        .zip(&run.able)
+        .map(|(((id, _), side), able)| (id, *side, *able))
+}
+
 /// Enemies of `me` that can still fight, with their distance.
 fn enemies<'r>(
     run: &'r Run<'_>,
     me: &'r CombatantId,
 ) -> impl Iterator<Item = (&'r CombatantId, Option<i64>)> + 'r {
-    let side = run.side_of(me);
-    run.setup
-        .sides
-        .iter()
-        .filter(move |(id, s)| s != side && run.can_fight(id))
-        .map(move |(id, _)| (id, run.battle.distance(me, id)))
+    let mine = side(run, me);
+    everyone(run)
+        .filter(move |(_, s, able)| Some(*s) != mine && *able)
+        .map(move |(id, ..)| (id, run.battle.distance(me, id)))
 }
 
 /// Able allies (itself included) and able enemies.
 fn strengths(run: &Run<'_>, me: &CombatantId) -> (usize, usize) {
-    let side = run.side_of(me);
+    let mine = side(run, me);
     let (mut allies, mut foes) = (0, 0);
-    for (id, s) in &run.setup.sides {
-        if run.can_fight(id) {
-            if s == side {
+    for (_, s, able) in everyone(run) {
+        if able {
+            if Some(s) == mine {
                 allies += 1;
             } else {
                 foes += 1;
@@ -239,8 +253,8 @@ fn outnumbered(run: &Run<'_>, me: &CombatantId) -> bool {
 /// Broken: half its side or more is lost and it is outnumbered, or it
 /// fights on alone, below a quarter of its health, against two or more.
 fn broken(run: &Run<'_>, me: &CombatantId, c: &Combatant) -> bool {
-    let side = run.side_of(me);
-    let members = run.setup.sides.iter().filter(|(_, s)| s == side).count();
+    let mine = side(run, me);
+    let members = everyone(run).filter(|(_, s, _)| Some(*s) == mine).count();
     let (allies, foes) = strengths(run, me);
     let lost = members - allies;
     (2 * lost >= members && foes > allies)
@@ -287,19 +301,17 @@ fn flee(run: &Run<'_>, me: &CombatantId, c: &Combatant, left: u32) -> Option<Cho
 /// A downed ally within reach: stabilize it, moving next to it first if
 /// that leaves an action to begin (CX-DEATH-05, CX-DEATH-08).
 fn stabilize(run: &Run<'_>, me: &CombatantId, c: &Combatant, left: u32) -> Option<Choice> {
-    let side = run.side_of(me);
-    let (patient, metres) = run
-        .setup
-        .sides
-        .iter()
-        .filter(|(id, s)| s == side && id != me && !run.fled.contains(id))
-        .filter(|(id, _)| {
+    let mine = side(run, me);
+    // A downed ally is never one that can fight: those are passed over first.
+    let (patient, metres) = everyone(run)
+        .filter(|(id, s, able)| !able && Some(*s) == mine && *id != me && !run.fled.contains(*id))
+        .filter(|(id, ..)| {
             run.battle
                 .combatants
-                .get(id)
+                .get(*id)
                 .is_some_and(|p| p.fighter.is_downed() && !p.fighter.dead)
         })
-        .filter_map(|(id, _)| run.battle.distance(me, id).map(|m| (id, m)))
+        .filter_map(|(id, ..)| run.battle.distance(me, id).map(|m| (id, m)))
         .min_by_key(|(_, m)| *m)?;
     if metres <= 1 {
         return Some(
@@ -361,7 +373,12 @@ fn take_cover(run: &Run<'_>, me: &CombatantId, c: &Combatant, left: u32) -> Opti
 /// reloaded).
 fn best_shot(run: &Run<'_>, me: &CombatantId, c: &Combatant, fire: Fire) -> Option<Pick> {
     let means = run.setup.mean_damage.get(me)?;
+    // What the stance allows (CX-MOVE-06): a hunkered shooter only blind fires.
+    if c.stance == Stance::Hunkered && fire != Fire::Blind {
+        return None;
+    }
     let mut best: Option<Pick> = None;
+    let suppressed = run.battle.is_suppressed(me);
     for (target, metres) in enemies(run, me) {
         let Some(distance) = metres else { continue };
         let Some(victim) = run.battle.combatants.get(target) else {
@@ -376,7 +393,28 @@ fn best_shot(run: &Run<'_>, me: &CombatantId, c: &Combatant, fire: Fire) -> Opti
             if out_of_ammo {
                 continue;
             }
+            // Judged as if loaded and clear (a jam or an empty magazine is
+            // seen to first): the range, the optics, then each mode
+            // (CX-RNG-02, CX-RNG-05).
+            let Some(bracket) = weapon.bracket(distance) else {
+                continue;
+            };
+            let forced_hip = weapon.min_distance.is_some_and(|m| distance < m);
+            if fire == Fire::Hip && weapon.optical && !forced_hip {
+                continue;
+            }
+            let mean = means.get(w).copied().unwrap_or(0.0);
+            let finish = if mean >= victim.fighter.hp as f64 {
+                2.0
+            } else {
+                1.0
+            };
             for mode in [FireMode::Semi, FireMode::Burst, FireMode::Auto] {
+                if !weapon.has_mode(mode)
+                    || (weapon.magazine > 0 && weapon.rounds_for(mode) > weapon.magazine)
+                {
+                    continue;
+                }
                 let aim = Aim {
                     weapon: w,
                     mode,
@@ -385,37 +423,15 @@ fn best_shot(run: &Run<'_>, me: &CombatantId, c: &Combatant, fire: Fire) -> Opti
                     cover: victim.cover,
                     stance: victim.stance,
                     shooter_stance: c.stance,
-                    suppressed: run.battle.is_suppressed(me),
+                    suppressed,
                     sprinting: c.sprint_window > 0,
                     stealth: false,
                     condition: 0,
                     no_crits: false,
                 };
-                // Judged as if loaded and clear (a jam or an empty magazine
-                // is seen to first): the mode, the range, and what the
-                // stance and optics allow (CX-RNG-02, CX-RNG-05, CX-MOVE-06).
-                if !weapon.has_mode(mode) || weapon.bracket(distance).is_none() {
-                    continue;
-                }
-                if c.stance == Stance::Hunkered && fire != Fire::Blind {
-                    continue;
-                }
-                let forced_hip = weapon.min_distance.is_some_and(|m| distance < m);
-                if fire == Fire::Hip && weapon.optical && !forced_hip {
-                    continue;
-                }
-                if weapon.magazine > 0 && weapon.rounds_for(mode) > weapon.magazine {
-                    continue;
-                }
                 let miss = aim_numbers(&c.fighter, &aim).miss_chance;
                 let hit = (10 - miss).clamp(0, 10) as f64 / 10.0;
-                let per_action =
-                    hit * means.get(w).copied().unwrap_or(0.0) / weapon.shot_actions.max(1) as f64;
-                let finish = if means.get(w).copied().unwrap_or(0.0) >= victim.fighter.hp as f64 {
-                    2.0
-                } else {
-                    1.0
-                };
+                let per_action = hit * mean / weapon.shot_actions.max(1) as f64;
                 let score = per_action * finish;
                 let better = match &best {
                     None => score > 0.0,
@@ -429,7 +445,7 @@ fn best_shot(run: &Run<'_>, me: &CombatantId, c: &Combatant, fire: Fire) -> Opti
                         score,
                         hit,
                         distance,
-                        bracket: weapon.bracket(distance).unwrap_or(0),
+                        bracket,
                     });
                 }
             }

@@ -240,3 +240,62 @@ fn setups_that_cannot_be_simulated_say_why() {
         Some(ALLY_METRES)
     );
 }
+
+/// The fights a seed plays are held fixed, so a change that makes the
+/// simulator faster cannot quietly change what it plays.
+#[test]
+fn a_seed_plays_the_same_fights() {
+    let setup = four_against_four();
+    let fights: Vec<String> = (0..6)
+        .map(|i| {
+            let f = play(&setup, run_seed(3, i), 50);
+            let losses: Vec<String> = f
+                .losses
+                .iter()
+                .map(|(id, l)| format!("{id} {l:?}"))
+                .collect();
+            format!(
+                "{} in {} rounds, {} shots, {} refused; lost: {}",
+                f.winner.as_deref().unwrap_or("draw"),
+                f.rounds,
+                f.shots,
+                f.refused,
+                losses.join(", ")
+            )
+        })
+        .collect();
+    let report = simulate(
+        &setup,
+        &SimOptions {
+            runs: 64,
+            seed: 3,
+            threads: 2,
+            max_rounds: 50,
+        },
+        &|_| {},
+    );
+    let sides: Vec<String> = report
+        .sides
+        .iter()
+        .map(|s| format!("{} won {}, lost {:?}", s.side, s.wins, s.lost))
+        .collect();
+    let summary = format!(
+        "{}\n{}\ndraws {}, rounds {:?}, shots {}, refused {}",
+        fights.join("\n"),
+        sides.join("\n"),
+        report.draws,
+        report.rounds,
+        report.shots,
+        report.refused
+    );
+    expect_test::expect![[r#"
+        crew in 5 rounds, 75 shots, 0 refused; lost: raider-1 Fled, raider-2 Down, scav-1 Fled, scav-2 Down
+        crew in 11 rounds, 122 shots, 0 refused; lost: raider-1 Down, raider-2 Down, scav-1 Fled, scav-2 Fled
+        crew in 10 rounds, 124 shots, 0 refused; lost: raider-1 Fled, raider-2 Down, scav-1 Fled, scav-2 Down
+        crew in 10 rounds, 131 shots, 0 refused; lost: raider-1 Down, raider-2 Down, scav-1 Fled, scav-2 Fled
+        crew in 6 rounds, 65 shots, 0 refused; lost: raider-1 Down, raider-2 Down, scav-1 Fled, scav-2 Fled
+        crew in 6 rounds, 65 shots, 0 refused; lost: raider-1 Down, raider-2 Down, scav-1 Fled, scav-2 Fled
+        crew won 46, lost [(0, 45), (1, 1), (4, 18)]
+        raiders won 18, lost [(0, 17), (1, 1), (4, 46)]
+        draws 0, rounds [(4, 2), (5, 4), (6, 9), (7, 4), (8, 14), (9, 11), (10, 8), (11, 9), (12, 3)], shots 7164, refused 0"#]].assert_eq(&summary);
+}

@@ -1,6 +1,8 @@
 //! Deciding and applying clock commands: joining, the order, the surprise
 //! round, turns and rounds, held actions.
 
+use std::collections::BTreeMap;
+
 use super::initiative::reorder;
 use super::{
     Budget, ClockCommand, ClockEvent, CombatantId, Encounter, EncounterError, Held, Initiative,
@@ -188,7 +190,7 @@ fn next_turn<P: Clone>(enc: &Encounter<P>) -> Result<Vec<ClockEvent<P>>, Encount
     if !enc.running() {
         return Err(EncounterError::NotBegun);
     }
-    let mut after = enc.clone();
+    let mut after = turn_scratch(enc);
     let mut events = Vec::new();
     let mut push = |after: &mut Encounter<P>, event: ClockEvent<P>| {
         after.apply(&event);
@@ -228,6 +230,26 @@ fn next_turn<P: Clone>(enc: &Encounter<P>) -> Result<Vec<ClockEvent<P>>, Encount
         },
     );
     Ok(events)
+}
+
+/// A copy of `enc` to apply the end of a turn and the start of the next to,
+/// leaving out what those never read nor change (the seats and the
+/// reactions used), which need not be copied for every turn.
+fn turn_scratch<P: Clone>(enc: &Encounter<P>) -> Encounter<P> {
+    Encounter {
+        seats: Vec::new(),
+        order: enc.order.clone(),
+        phase: enc.phase.clone(),
+        active: enc.active.clone(),
+        cursor: enc.cursor,
+        acted: enc.acted.clone(),
+        budget: enc.budget.clone(),
+        reactions: BTreeMap::new(),
+        held: enc.held.clone(),
+        effects: enc.effects.clone(),
+        next_effect: enc.next_effect,
+        limits: enc.limits,
+    }
 }
 
 /// Who acts next this round: the first in the order who has not acted
