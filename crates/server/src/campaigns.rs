@@ -1,5 +1,5 @@
-//! Campaigns: a table with its ruleset (Compound X) and house rules, its GM
-//! link, and the link printed when the server starts.
+//! Campaigns: a table with its ruleset (Compound X or Station) and house
+//! rules, its GM link, and the link printed when the server starts.
 
 use std::collections::BTreeMap;
 
@@ -21,8 +21,72 @@ use crate::{invites, table, tokens};
 const CAMPAIGNS: &str = "campaigns";
 const SERVER: &str = "server";
 const STARTUP: &str = "startup-link";
-/// The only ruleset served so far.
-pub(crate) const RULESET: &str = "compound-x";
+/// The rulesets a campaign can play. A campaign stored before rulesets
+/// could be chosen says `compound-x`, the default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum Ruleset {
+    /// Compound X: characters and encounters.
+    #[default]
+    CompoundX,
+    /// Station: games from scenarios on a grid map.
+    Station,
+}
+
+impl Ruleset {
+    /// Every ruleset, with its name in the API.
+    pub(crate) const ALL: [(Ruleset, &'static str); 2] = [
+        (Ruleset::CompoundX, "compound-x"),
+        (Ruleset::Station, "station"),
+    ];
+
+    /// Its name in the API.
+    pub(crate) fn name(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(r, _)| *r == self)
+            .map_or("compound-x", |(_, n)| n)
+    }
+
+    /// The ruleset called `name`.
+    fn parse(name: &str) -> Result<Ruleset, AppError> {
+        Self::ALL
+            .iter()
+            .find(|(_, n)| *n == name)
+            .map(|(r, _)| *r)
+            .ok_or_else(|| {
+                let known: Vec<&str> = Self::ALL.iter().map(|(_, n)| *n).collect();
+                AppError::unprocessable(
+                    "unknown_ruleset",
+                    format!(
+                        "there is no ruleset '{name}'; a campaign plays one of {}",
+                        known.join(", ")
+                    ),
+                )
+            })
+    }
+}
+
+/// Refuses a request meant for another ruleset than `campaign`'s.
+pub(crate) async fn require(
+    state: &AppState,
+    campaign: &str,
+    ruleset: Ruleset,
+) -> Result<Campaign, AppError> {
+    let found = get(state, campaign).await?;
+    if found.ruleset != ruleset {
+        return Err(AppError::conflict(
+            "wrong_ruleset",
+            format!(
+                "this campaign plays {}, and this endpoint is for {} campaigns; create a {} campaign for it (POST /api/campaigns with \"ruleset\")",
+                found.ruleset.name(),
+                ruleset.name(),
+                ruleset.name()
+            ),
+        ));
+    }
+    Ok(found)
+}
 
 /// A campaign's settings.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -32,7 +96,8 @@ pub(crate) struct Campaign {
     /// Its name.
     pub(crate) name: String,
     /// Its ruleset.
-    pub(crate) ruleset: String,
+    #[serde(default)]
+    pub(crate) ruleset: Ruleset,
     /// House rules by key (CX-HOUSE-01..05), all listed.
     pub(crate) house_rules: BTreeMap<String, bool>,
     /// Seconds since the epoch at creation.
@@ -53,7 +118,7 @@ impl Campaign {
         json!({
             "id": self.id,
             "name": self.name,
-            "ruleset": self.ruleset,
+            "ruleset": self.ruleset.name(),
             "house_rules": self.house_rules,
         })
     }
@@ -84,13 +149,17 @@ fn check_name(name: &str) -> Result<String, AppError> {
 }
 
 /// Creates a campaign, its table stream and its GM invitation.
-pub(crate) async fn create(state: &AppState, name: &str) -> Result<NewCampaign, AppError> {
+pub(crate) async fn create(
+    state: &AppState,
+    name: &str,
+    ruleset: Ruleset,
+) -> Result<NewCampaign, AppError> {
     let name = check_name(name)?;
     let id = tokens::id("c-")?;
     let campaign = Campaign {
         id: id.clone(),
         name: name.clone(),
-        ruleset: RULESET.into(),
+        ruleset,
         house_rules: HouseRules::ALL
             .iter()
             .map(|(key, _, _)| (key.to_string(), false))
@@ -172,7 +241,7 @@ pub(crate) async fn startup_link(state: &AppState) -> Result<StartupLink, AppErr
     all.sort_by(|a, b| (a.created, &a.id).cmp(&(b.created, &b.id)));
     let (campaign_name, campaign, invite, token) = match all.first() {
         None => {
-            let new = create(state, "First campaign").await?;
+            let new = create(state, "First campaign", Ruleset::default()).await?;
             (new.name, new.id, new.gm_invite, new.gm_token)
         }
         Some(first) => {
@@ -219,6 +288,8 @@ pub(crate) async fn list(
 pub(crate) struct NewCampaignRequest {
     name: String,
     #[serde(default)]
+    ruleset: Option<String>,
+    #[serde(default)]
     house_rules: Option<BTreeMap<String, bool>>,
 }
 
@@ -238,7 +309,11 @@ pub(crate) async fn create_handler(
             ));
         }
     }
-    let new = create(&state, &body.value.name).await?;
+    let ruleset = match &body.value.ruleset {
+        Some(name) => Ruleset::parse(name)?,
+        None => Ruleset::default(),
+    };
+    let new = create(&state, &body.value.name, ruleset).await?;
     let mut campaign = get(&state, &new.id).await?;
     if let Some(rules) = body.value.house_rules {
         set_house_rules(&mut campaign, rules)?;

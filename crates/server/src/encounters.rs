@@ -56,6 +56,7 @@ pub(crate) async fn create(
     body: Strict<NewEncounter>,
 ) -> Result<Response, AppError> {
     caller.gm_of(&campaign)?;
+    campaigns::require(&state, &campaign, campaigns::Ruleset::CompoundX).await?;
     let name = body.value.name.trim().to_string();
     if name.is_empty() || name.chars().count() > 100 {
         return Err(AppError::unprocessable(

@@ -37,6 +37,7 @@ mod refusals;
 mod rolls;
 mod seeds;
 mod sessions;
+mod station;
 mod table;
 mod tables;
 mod throttle;
@@ -165,7 +166,7 @@ impl AppState {
     /// Creates a campaign with its GM invitation; the GM's token is in the
     /// answer and nowhere else.
     pub async fn create_campaign(&self, name: &str) -> Result<NewCampaign, AppError> {
-        campaigns::create(self, name).await
+        campaigns::create(self, name, campaigns::Ruleset::default()).await
     }
 
     /// The GM link to print at start-up: the first campaign is created if
@@ -235,6 +236,7 @@ pub fn app(state: AppState) -> Router {
         )
         .route("/campaigns/{campaign}/play-sessions/end", post(seeds::end))
         .route("/campaigns/{campaign}/live", get(live::connect))
+        .merge(station::api::routes())
         .fallback(no_such_endpoint)
         .method_not_allowed_fallback(no_such_method);
     Router::new()

@@ -34,6 +34,21 @@ const ROUTES: &[(&str, &[&str])] = &[
     ("/api/campaigns/{campaign}/play-sessions", &["get", "post"]),
     ("/api/campaigns/{campaign}/play-sessions/end", &["post"]),
     ("/api/campaigns/{campaign}/live", &["get"]),
+    ("/api/campaigns/{campaign}/station/scenarios", &["get"]),
+    ("/api/campaigns/{campaign}/station/games", &["get", "post"]),
+    ("/api/campaigns/{campaign}/station/games/{game}", &["get"]),
+    (
+        "/api/campaigns/{campaign}/station/games/{game}/seats",
+        &["post"],
+    ),
+    (
+        "/api/campaigns/{campaign}/station/games/{game}/commands",
+        &["post"],
+    ),
+    (
+        "/api/campaigns/{campaign}/station/games/{game}/undo",
+        &["post"],
+    ),
 ];
 
 /// `GET /api/openapi.json`.
@@ -41,30 +56,30 @@ pub(crate) async fn document() -> Json<Value> {
     Json(spec())
 }
 
-fn error(description: &str) -> Value {
+pub(crate) fn error(description: &str) -> Value {
     json!({
         "description": description,
         "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
     })
 }
 
-fn ok(description: &str) -> Value {
+pub(crate) fn ok(description: &str) -> Value {
     json!({ "description": description, "content": { "application/json": { "schema": { "type": "object" } } } })
 }
 
-fn body(schema: Value) -> Value {
+pub(crate) fn body(schema: Value) -> Value {
     json!({ "required": true, "content": { "application/json": { "schema": schema } } })
 }
 
-fn object(required: &[&str], properties: Value) -> Value {
+pub(crate) fn object(required: &[&str], properties: Value) -> Value {
     json!({ "type": "object", "additionalProperties": false, "required": required, "properties": properties })
 }
 
-fn path(name: &str, what: &str) -> Value {
+pub(crate) fn path(name: &str, what: &str) -> Value {
     json!({ "name": name, "in": "path", "required": true, "schema": { "type": "string" }, "description": what })
 }
 
-fn idempotency() -> Value {
+pub(crate) fn idempotency() -> Value {
     json!({
         "name": "Idempotency-Key", "in": "header", "required": false,
         "schema": { "type": "string", "maxLength": 128 },
@@ -73,7 +88,7 @@ fn idempotency() -> Value {
 }
 
 /// A standard operation: who may call it and the usual errors.
-fn op(summary: &str, who: &str, mut extra: Value) -> Value {
+pub(crate) fn op(summary: &str, who: &str, mut extra: Value) -> Value {
     let mut o = json!({
         "summary": summary,
         "description": format!("Who: {who}."),
@@ -99,6 +114,14 @@ fn op(summary: &str, who: &str, mut extra: Value) -> Value {
 
 /// The document.
 pub(crate) fn spec() -> Value {
+    let mut doc = core_spec();
+    if let Some(paths) = doc["paths"].as_object_mut() {
+        paths.extend(crate::station::openapi::paths());
+    }
+    doc
+}
+
+fn core_spec() -> Value {
     let campaign = path("campaign", "the campaign id");
     let encounter = path("encounter", "the encounter id");
     let mode = json!({ "type": "string", "enum": ["public", "gm", "blind", "self"] });
@@ -141,7 +164,7 @@ pub(crate) fn spec() -> Value {
             "/api/campaigns": {
                 "get": op("Your campaign", "any participant", json!({ "responses": { "200": ok("{campaigns: [...]}") } })),
                 "post": op("Create a campaign", "a GM (anyone if the server allows)", json!({
-                    "requestBody": body(object(&["name"], json!({ "name": { "type": "string" }, "house_rules": { "type": "object", "additionalProperties": { "type": "boolean" } } }))),
+                    "requestBody": body(object(&["name"], json!({ "name": { "type": "string" }, "ruleset": { "type": "string", "enum": ["compound-x", "station"], "default": "compound-x" }, "house_rules": { "type": "object", "additionalProperties": { "type": "boolean" } } }))),
                     "responses": { "201": ok("the campaign and its GM token and link (shown once)") }
                 }))
             },

@@ -17,6 +17,7 @@ mod server {
     mod rolls;
     mod sessions;
     mod stale;
+    pub(crate) mod station;
     pub(crate) mod support;
     mod verifiable;
     mod web;
