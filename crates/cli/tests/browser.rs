@@ -1,6 +1,7 @@
 //! The web table in a real headless Chromium: starts the real `nanite serve`
 //! on a free port over a fresh SQLite file and runs the Playwright scenario
-//! `e2e/table.mjs` against it (a GM and a player in two browser contexts;
+//! `e2e/table.mjs` (Compound X) and `e2e/station.mjs` (a Station game) against it
+//! (a GM and a player in two browser contexts;
 //! screenshots of every step land in `target/e2e/`).
 //!
 //! Without node, Chromium or `e2e/node_modules` the test prints "browser
@@ -84,6 +85,16 @@ fn serve(db: &Path) -> (Server, String) {
 
 #[test]
 fn the_web_table_in_headless_chromium() {
+    run_scenario("table.mjs");
+}
+
+#[test]
+fn a_station_game_in_headless_chromium() {
+    run_scenario("station.mjs");
+}
+
+/// Runs the Playwright scenario `e2e/{script}` against a fresh server.
+fn run_scenario(script: &str) {
     let root = workspace();
     let required = std::env::var("NANITE_E2E").is_ok_and(|v| v == "1");
     if let Some(why) = missing(&root) {
@@ -98,14 +109,18 @@ fn the_web_table_in_headless_chromium() {
         }
         return;
     }
-    let scratch = std::env::temp_dir().join(format!("nanite-e2e-{}", std::process::id()));
+    let scratch = std::env::temp_dir().join(format!(
+        "nanite-e2e-{}-{}",
+        std::process::id(),
+        script.trim_end_matches(".mjs")
+    ));
     std::fs::create_dir_all(&scratch).expect("a scratch directory");
     let (server, gm_link) = serve(&scratch.join("table.db"));
     let shots = root.join("target/e2e");
     std::fs::create_dir_all(&shots).expect("target/e2e");
     let started = Instant::now();
     let mut node = Command::new("node")
-        .arg(root.join("e2e/table.mjs"))
+        .arg(root.join("e2e").join(script))
         .current_dir(root.join("e2e"))
         .env("NANITE_GM_LINK", &gm_link)
         .env("NANITE_SHOTS", &shots)
@@ -120,7 +135,7 @@ fn the_web_table_in_headless_chromium() {
         }
         if started.elapsed() > Duration::from_secs(300) {
             let _ = node.kill();
-            panic!("the browser scenario did not finish in 5 minutes");
+            panic!("the browser scenario {script} did not finish in 5 minutes");
         }
         std::thread::sleep(Duration::from_millis(200));
     };
@@ -128,7 +143,7 @@ fn the_web_table_in_headless_chromium() {
     let _ = std::fs::remove_dir_all(&scratch);
     assert!(
         status.success(),
-        "the browser scenario failed ({status}); screenshots are in {}",
+        "the browser scenario {script} failed ({status}); screenshots are in {}",
         shots.display()
     );
 }

@@ -354,13 +354,22 @@ pub(crate) async fn show(
 ) -> Result<Json<Value>, AppError> {
     caller.member_of(&id)?;
     let campaign = get(&state, &id).await?;
-    let (version, encounters) = state
+    let (version, encounters, games) = state
         .tables()
-        .read(&state, &id, |table| (table.version, table.encounter_list()))
+        .read(&state, &id, |table| {
+            (
+                table.version,
+                table.encounter_list(),
+                crate::station::api::games(table),
+            )
+        })
         .await?;
     let mut out = campaign.public();
     out["version"] = json!(version);
     out["encounters"] = json!(encounters);
+    if campaign.ruleset == Ruleset::Station {
+        out["station_games"] = json!(games);
+    }
     out["you"] = json!({ "role": caller.role(), "invite": caller.invite.public() });
     Ok(Json(out))
 }

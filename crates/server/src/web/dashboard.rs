@@ -35,9 +35,13 @@ async fn render(
     let c = esc(&campaign);
     let mut forms = String::new();
     if seat.is_gm() {
+        if shown["ruleset"] == "station" {
+            forms.push_str(&super::station::start_forms(&campaign));
+        }
         forms.push_str(&gm_forms(&c, &shown));
     }
-    if seat.role != crate::permissions::Role::Spectator {
+    let station = shown["ruleset"] == "station";
+    if seat.role != crate::permissions::Role::Spectator && !station {
         forms.push_str(&format!(
             "<section class=\"card\" aria-labelledby=\"import-h\"><h2 id=\"import-h\">Bring a character</h2>\
              <p><a class=\"button\" href=\"/c/{c}/build\">Build a character step by step</a></p>\
@@ -100,11 +104,80 @@ async fn part_html(
     let gm = caller.role() == crate::permissions::Role::Gm;
     let mut out = format!(
         "<section class=\"card\" aria-labelledby=\"campaign-h\"><h1 id=\"campaign-h\">{}</h1>\
-         <p class=\"meta\">Ruleset <b>{}</b> · house rules: {}</p></section>",
+         <p class=\"meta\">Ruleset <b>{}</b>{}</p></section>",
         val(&shown["name"]),
         val(&shown["ruleset"]),
-        house_rules_text(&shown["house_rules"]),
+        if shown["ruleset"] == "station" {
+            String::new()
+        } else {
+            format!(
+                " · house rules: {}",
+                house_rules_text(&shown["house_rules"])
+            )
+        },
     );
+    if shown["ruleset"] == "station" {
+        let games = shown["station_games"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        out.push_str(&super::station::games_card(campaign, &games, gm));
+    } else {
+        out.push_str(&compound_x_lists(state, campaign, caller, shown).await?);
+    }
+    // Participants (GM).
+    if gm {
+        let all = invites::list(
+            State(state.clone()),
+            Path(campaign.to_string()),
+            caller.clone(),
+        )
+        .await?
+        .0;
+        out.push_str("<section class=\"card\" aria-labelledby=\"people-h\"><h2 id=\"people-h\">Participants and invitation links</h2>");
+        out.push_str("<table class=\"rows\"><thead><tr><th scope=\"col\">Label</th><th scope=\"col\">Role</th><th scope=\"col\">Slot</th><th scope=\"col\">State</th><th scope=\"col\"><span class=\"sr-only\">Actions</span></th></tr></thead><tbody>");
+        for inv in all["invites"].as_array().into_iter().flatten() {
+            let revoked = inv["revoked"].as_bool().unwrap_or(false);
+            let retired = inv["retired"].as_bool().unwrap_or(false);
+            let state_text = if revoked {
+                "revoked"
+            } else if retired {
+                "replaced"
+            } else {
+                "active"
+            };
+            let action = if revoked || inv["id"] == json!(caller.invite.id) {
+                String::new()
+            } else {
+                format!(
+                    "<form data-api=\"/api/campaigns/{c}/invites/{id}\" data-method=\"DELETE\" data-confirm=\"Revoke the link of {label}? Their sessions end.\" data-refresh>\
+                     <button type=\"submit\" class=\"danger\">Revoke<span class=\"sr-only\"> {label}</span></button><output class=\"result\" aria-live=\"polite\"></output></form>",
+                    id = val(&inv["id"]),
+                    label = val(&inv["label"]),
+                )
+            };
+            out.push_str(&format!(
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{state_text}</td><td>{action}</td></tr>",
+                val(&inv["label"]),
+                val(&inv["role"]),
+                val(&inv["slot"]),
+            ));
+        }
+        out.push_str("</tbody></table></section>");
+    }
+    Ok(out)
+}
+
+/// A Compound X campaign's encounters and characters.
+async fn compound_x_lists(
+    state: &AppState,
+    campaign: &str,
+    caller: &Caller,
+    shown: &Value,
+) -> Result<String, AppError> {
+    let c = esc(campaign);
+    let gm = caller.role() == crate::permissions::Role::Gm;
+    let mut out = String::new();
     // Encounters.
     let list = shown["encounters"].as_array().cloned().unwrap_or_default();
     out.push_str(
@@ -164,46 +237,6 @@ async fn part_html(
         out.push_str("</ul>");
     }
     out.push_str("</section>");
-    // Participants (GM).
-    if gm {
-        let all = invites::list(
-            State(state.clone()),
-            Path(campaign.to_string()),
-            caller.clone(),
-        )
-        .await?
-        .0;
-        out.push_str("<section class=\"card\" aria-labelledby=\"people-h\"><h2 id=\"people-h\">Participants and invitation links</h2>");
-        out.push_str("<table class=\"rows\"><thead><tr><th scope=\"col\">Label</th><th scope=\"col\">Role</th><th scope=\"col\">Slot</th><th scope=\"col\">State</th><th scope=\"col\"><span class=\"sr-only\">Actions</span></th></tr></thead><tbody>");
-        for inv in all["invites"].as_array().into_iter().flatten() {
-            let revoked = inv["revoked"].as_bool().unwrap_or(false);
-            let retired = inv["retired"].as_bool().unwrap_or(false);
-            let state_text = if revoked {
-                "revoked"
-            } else if retired {
-                "replaced"
-            } else {
-                "active"
-            };
-            let action = if revoked || inv["id"] == json!(caller.invite.id) {
-                String::new()
-            } else {
-                format!(
-                    "<form data-api=\"/api/campaigns/{c}/invites/{id}\" data-method=\"DELETE\" data-confirm=\"Revoke the link of {label}? Their sessions end.\" data-refresh>\
-                     <button type=\"submit\" class=\"danger\">Revoke<span class=\"sr-only\"> {label}</span></button><output class=\"result\" aria-live=\"polite\"></output></form>",
-                    id = val(&inv["id"]),
-                    label = val(&inv["label"]),
-                )
-            };
-            out.push_str(&format!(
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{state_text}</td><td>{action}</td></tr>",
-                val(&inv["label"]),
-                val(&inv["role"]),
-                val(&inv["slot"]),
-            ));
-        }
-        out.push_str("</tbody></table></section>");
-    }
     Ok(out)
 }
 
@@ -244,29 +277,44 @@ fn house_rule_boxes(prefix: &str, current: &Value) -> String {
 }
 
 fn gm_forms(c: &str, shown: &Value) -> String {
+    // Compound X campaigns open encounters and keep house rules.
+    let cx = shown["ruleset"] != "station";
     format!(
-        "<section class=\"card\" aria-labelledby=\"new-enc-h\"><h2 id=\"new-enc-h\">Open an encounter</h2>\
-         <form data-api=\"/api/campaigns/{c}/encounters\" data-method=\"POST\" data-refresh>\
-         <label for=\"enc-name\">Name</label><input id=\"enc-name\" name=\"name\" required maxlength=\"100\" placeholder=\"The depot yard\">\
-         <button type=\"submit\">Open encounter</button><output class=\"result\" aria-live=\"polite\"></output></form></section>\
-         <section class=\"card\" aria-labelledby=\"invite-h\"><h2 id=\"invite-h\">Invite someone</h2>\
+        "{encounter}<section class=\"card\" aria-labelledby=\"invite-h\"><h2 id=\"invite-h\">Invite someone</h2>\
          <form data-api=\"/api/campaigns/{c}/invites\" data-method=\"POST\" data-refresh>\
          <label for=\"inv-role\">Role</label><select id=\"inv-role\" name=\"role\"><option value=\"player\">player</option><option value=\"spectator\">spectator</option><option value=\"gm\">GM</option></select>\
          <label for=\"inv-label\">Label (who it is for)</label><input id=\"inv-label\" name=\"label\" data-type=\"optional\" maxlength=\"100\" placeholder=\"Alice\">\
          <label for=\"inv-slot\">Character slot (players only, optional)</label><input id=\"inv-slot\" name=\"slot\" data-type=\"optional\" placeholder=\"vex\">\
          <button type=\"submit\">Create link</button><output class=\"result\" aria-live=\"polite\"></output></form></section>\
-         <section class=\"card\" aria-labelledby=\"rules-h\"><h2 id=\"rules-h\">House rules of this campaign</h2>\
-         <form data-api=\"/api/campaigns/{c}\" data-method=\"PATCH\" data-refresh>{boxes}\
-         <button type=\"submit\">Save house rules</button><output class=\"result\" aria-live=\"polite\"></output></form></section>\
+         {rules}\
          <section class=\"card\" aria-labelledby=\"newc-h\"><h2 id=\"newc-h\">New campaign</h2>\
          <form data-api=\"/api/campaigns\" data-method=\"POST\">\
          <label for=\"camp-name\">Name</label><input id=\"camp-name\" name=\"name\" required maxlength=\"100\" placeholder=\"Rustbelt nights\">\
-         <label for=\"camp-ruleset\">Ruleset</label><select id=\"camp-ruleset\" name=\"ruleset\" data-type=\"skip\"><option value=\"compound-x\">Compound X</option></select>\
+         <label for=\"camp-ruleset\">Ruleset</label><select id=\"camp-ruleset\" name=\"ruleset\"><option value=\"compound-x\">Compound X</option><option value=\"station\">Station</option></select>\
          {new_boxes}\
          <button type=\"submit\">Create campaign</button><output class=\"result\" aria-live=\"polite\"></output></form></section>\
          <section class=\"card\" aria-labelledby=\"export-h\"><h2 id=\"export-h\">Export</h2>\
          <p><a class=\"button\" href=\"/c/{c}/export.json\" download>Download the campaign as JSON</a> (settings, character files, encounters and the roll log as the GM sees them)</p></section>",
-        boxes = house_rule_boxes("hr", &shown["house_rules"]),
+        encounter = if cx {
+            format!(
+                "<section class=\"card\" aria-labelledby=\"new-enc-h\"><h2 id=\"new-enc-h\">Open an encounter</h2>\
+                 <form data-api=\"/api/campaigns/{c}/encounters\" data-method=\"POST\" data-refresh>\
+                 <label for=\"enc-name\">Name</label><input id=\"enc-name\" name=\"name\" required maxlength=\"100\" placeholder=\"The depot yard\">\
+                 <button type=\"submit\">Open encounter</button><output class=\"result\" aria-live=\"polite\"></output></form></section>"
+            )
+        } else {
+            String::new()
+        },
+        rules = if cx {
+            format!(
+                "<section class=\"card\" aria-labelledby=\"rules-h\"><h2 id=\"rules-h\">House rules of this campaign</h2>\
+                 <form data-api=\"/api/campaigns/{c}\" data-method=\"PATCH\" data-refresh>{}\
+                 <button type=\"submit\">Save house rules</button><output class=\"result\" aria-live=\"polite\"></output></form></section>",
+                house_rule_boxes("hr", &shown["house_rules"])
+            )
+        } else {
+            String::new()
+        },
         new_boxes = house_rule_boxes("nhr", &Value::Null),
     )
 }

@@ -15,6 +15,7 @@ mod builder;
 mod dashboard;
 mod html;
 mod rolls;
+mod station;
 mod tracker;
 
 use axum::Router;
@@ -40,6 +41,8 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/c/{campaign}/export.json", get(dashboard::export))
         .route("/c/{campaign}/e/{encounter}", get(tracker::page))
         .route("/c/{campaign}/e/{encounter}/part", get(tracker::part))
+        .route("/c/{campaign}/s/{game}", get(station::page))
+        .route("/c/{campaign}/s/{game}/part", get(station::part))
         .route("/c/{campaign}/build", get(builder::page))
         .route("/c/{campaign}/build/check", post(builder::check))
         .route("/c/{campaign}/characters/{character}", get(builder::sheet))
