@@ -495,7 +495,131 @@ async fn station_dice_verify(db: Db) {
     );
 }
 
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn next(socket: &mut Socket) -> Value {
+    use futures_util::StreamExt;
+    let msg = tokio::time::timeout(std::time::Duration::from_secs(10), socket.next())
+        .await
+        .expect("a message in time")
+        .unwrap()
+        .unwrap();
+    serde_json::from_str(msg.to_text().unwrap()).unwrap()
+}
+
+fn page(t: &Station, path: &str, auth: &Auth) -> Call {
+    Call::new(Method::GET, format!("/c/{}{path}", t.campaign), auth)
+}
+
+/// The pages through the router: the dashboard of a Station campaign, the
+/// map for each role, and a game that is not there.
+async fn the_pages_show_each_role_its_own(db: Db) {
+    let t = Station::new(db).await;
+    let dash = t.send(page(&t, "", &t.gm.session)).await.expect(200).text;
+    assert!(dash.contains("Start a Station game"), "{dash}");
+    assert!(!dash.contains("Open an encounter") && !dash.contains("House rules of this campaign"));
+    let g = t.start("outpost-siege").await;
+    let dash = t
+        .send(page(&t, "", &t.alice.session))
+        .await
+        .expect(200)
+        .text;
+    assert!(
+        dash.contains(&format!("/c/{}/s/{g}", t.campaign)),
+        "the game is listed"
+    );
+    assert!(!dash.contains("Start a Station game"));
+    let gm = t
+        .send(page(&t, &format!("/s/{g}"), &t.gm.session))
+        .await
+        .expect(200)
+        .text;
+    assert!(gm.contains("<svg class=\"st-map\""));
+    assert!(gm.contains("data-deploy-pick") && gm.contains("Creature points: 4 BCP, 1 MCP"));
+    assert!(gm.contains("/assets/station.js"));
+    t.command(&g, &t.gm.session, json!("Begin"))
+        .await
+        .expect(201);
+    let alice = t
+        .send(page(&t, &format!("/s/{g}/part"), &t.alice.session))
+        .await
+        .expect(200)
+        .text;
+    assert!(alice.contains("data-moves-of=\"ana\""), "Alice moves ana");
+    assert!(!alice.contains("data-moves-of=\"bo\""), "not bo");
+    assert!(!alice.contains("BCP") && !alice.contains("data-deploy-pick"));
+    assert!(alice.contains("End the players&#39; turn"));
+    let watching = t
+        .send(page(&t, &format!("/s/{g}/part"), &t.spectator.session))
+        .await
+        .expect(200)
+        .text;
+    assert!(!watching.contains("data-cmd"), "spectators watch");
+    assert!(watching.contains("data-unit=\"ana\""));
+    let missing = t
+        .send(page(&t, "/s/g-nope", &t.gm.session))
+        .await
+        .expect(404)
+        .text;
+    assert!(missing.contains("no Station game g-nope"));
+    let asset = send(
+        &t.router,
+        Call::new(Method::GET, "/assets/station.js", &Auth::Anonymous),
+    )
+    .await
+    .expect(200);
+    assert!(asset.text.contains("data-cmd"));
+}
+
+/// A Station change reaches a live socket, cut to its viewer, and a late
+/// socket catches up on it.
+async fn station_changes_go_live(db: Db) {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let t = Station::new(db).await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let app = nanite_server::app(t.state.clone());
+    tokio::spawn(async move {
+        axum::serve(listener, app).await.unwrap();
+    });
+    let connect = |after: i64| {
+        let mut request = format!(
+            "ws://{address}/api/campaigns/{}/live?after={after}",
+            t.campaign
+        )
+        .into_client_request()
+        .unwrap();
+        request.headers_mut().insert(
+            "authorization",
+            format!("Bearer {}", t.alice.token).parse().unwrap(),
+        );
+        tokio_tungstenite::connect_async(request)
+    };
+    let (mut socket, _) = connect(0).await.unwrap();
+    assert_eq!(next(&mut socket).await["type"], "caught_up");
+    let g = t.start("derelict-lab").await;
+    let started = next(&mut socket).await;
+    assert_eq!(started["type"], "station_started");
+    assert_eq!(started["game"], g.as_str());
+    assert!(!started.to_string().contains("BCP"), "{started}");
+    assert!(started.get("by").is_none());
+    t.command(&g, &t.alice.session, json!("EndTurn"))
+        .await
+        .expect(201);
+    let played = next(&mut socket).await;
+    assert_eq!(played["type"], "station_played");
+    assert!(played["moves"].as_array().unwrap().len() >= 2);
+    let (mut late, _) = connect(0).await.unwrap();
+    let first = next(&mut late).await;
+    assert_eq!(first["type"], "station_started");
+    assert_eq!(next(&mut late).await["type"], "station_played");
+    assert_eq!(next(&mut late).await["type"], "caught_up");
+}
+
 both!(
+    the_pages_show_each_role_its_own,
+    station_changes_go_live,
     single_player_games_answer_at_once,
     the_permission_matrix,
     players_do_not_see_the_gms_purse,

@@ -389,16 +389,25 @@ pub(crate) fn judged(game: &Game, viewer: &Viewer) -> Judged {
                     ) {
                         Ok(_) => legal.push(at),
                         Err(r) => {
-                            // A reason about the creature, not the square,
-                            // says why there is no square at all.
-                            if why.is_none() || r.rule != Some("ST-GM-03") {
-                                why = Some(r.to_string());
+                            // A reason about the creature (points, limits,
+                            // the phase) says best why there is no square at
+                            // all; then one about a square's legality.
+                            let rank = match r.rule {
+                                Some("ST-GM-01" | "ST-GM-02" | "ST-FLOW-02") => 0,
+                                Some("ST-GM-03") => 1,
+                                _ => 2,
+                            };
+                            if why.as_ref().is_none_or(|(best, _)| rank < *best) {
+                                why = Some((rank, format!("at {at}: {r}")));
                             }
                         }
                     }
                 }
                 let result = if legal.is_empty() {
-                    Err(why.unwrap_or_else(|| "no floor square".into()))
+                    Err(why.map_or_else(
+                        || "no floor square".into(),
+                        |(_, why)| format!("no legal square ({why})"),
+                    ))
                 } else {
                     Ok(legal)
                 };

@@ -130,3 +130,6 @@ pub(crate) async fn part(
         Err(e) => error_part(&e),
     }
 }
+
+#[cfg(test)]
+mod tests;
