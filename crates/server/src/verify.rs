@@ -197,6 +197,14 @@ impl StreamCheck<'_> {
                 | Fact::Command {
                     seeded: Some(u), ..
                 } => u.commitment.as_ref().map(|c| (u.session, c)),
+                // A Station change's first rolling command may start a session.
+                Fact::StationStarted(crate::station::record::Started { moves, .. })
+                | Fact::StationPlayed(crate::station::record::Played { moves, .. }) => {
+                    moves.iter().find_map(|m| {
+                        let u = m.seeded.as_ref()?;
+                        u.commitment.as_ref().map(|c| (u.session, c))
+                    })
+                }
                 _ => None,
             };
             match (&entry.fact, opened) {

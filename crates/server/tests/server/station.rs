@@ -449,9 +449,7 @@ async fn bad_scenarios_change_nothing(db: Db) {
 /// and a changed die is named.
 async fn station_dice_verify(db: Db) {
     let t = Station::new(db).await;
-    t.send(t.post("/play-sessions", &t.gm.session).json(json!({})))
-        .await
-        .expect(201);
+    // No session is started: the first Station die starts one itself.
     let g = t.start("derelict-lab").await;
     for _ in 0..4 {
         t.command(&g, &t.alice.session, json!("EndTurn"))
@@ -467,6 +465,7 @@ async fn station_dice_verify(db: Db) {
     let text = serde_json::to_string(&export).unwrap();
     let found = verify::verify(&verify::read(&text).unwrap()).unwrap();
     assert!(found.honest(), "{:?}", found.mismatches);
+    assert_eq!(found.sessions.len(), 1, "{:?}", found.sessions);
     assert!(found.unverifiable.is_empty(), "{:?}", found.unverifiable);
     assert!(
         found.verified >= 2,
