@@ -366,6 +366,10 @@ pub(crate) fn item(item: &Item, by: &str, viewer: &Viewer) -> Value {
         }),
     };
     out["game"] = json!(item.game);
+    // Everyone sees a play session start, with its commitment.
+    if let Some(u) = item.seeded().find(|u| u.commitment.is_some()) {
+        out["play_session_started"] = json!({ "session": u.session, "commitment": u.commitment });
+    }
     if gm {
         out["by"] = json!(by);
     }

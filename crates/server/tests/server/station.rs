@@ -459,6 +459,8 @@ async fn station_dice_verify(db: Db) {
     t.send(t.post("/play-sessions/end", &t.gm.session).json(json!({})))
         .await
         .expect(201);
+    let log = t.view(&g, &t.alice.session).await["log"].to_string();
+    assert!(log.contains("play_session_started"), "players see the session's commitment: {log}");
     let export = nanite_store::export(t.state.store(), &[format!("table:{}", t.campaign)])
         .await
         .unwrap();
