@@ -460,7 +460,10 @@ async fn station_dice_verify(db: Db) {
         .await
         .expect(201);
     let log = t.view(&g, &t.alice.session).await["log"].to_string();
-    assert!(log.contains("play_session_started"), "players see the session's commitment: {log}");
+    assert!(
+        log.contains("play_session_started"),
+        "players see the session's commitment: {log}"
+    );
     let export = nanite_store::export(t.state.store(), &[format!("table:{}", t.campaign)])
         .await
         .unwrap();
