@@ -6,7 +6,7 @@
 // ana on the map, moves by clicking a square and by the keyboard, and ends
 // her turn: the automated GM answers at once and the GM's page shows it
 // live. The GM then starts the players-vs-GM sample, deploys a creature on
-// a square the engine allows, and begins. Screenshots of every step go to
+// a square the engine allows, begins, and seats Alice at bo. Screenshots of every step go to
 // $NANITE_SHOTS (prefixed `station-`).
 //
 // Environment: NANITE_GM_LINK, NANITE_SHOTS, NANITE_CHROMIUM, NANITE_PROFILES.
@@ -182,6 +182,13 @@ async function main() {
   await gm.page.locator("#st-phase", { hasText: "players' turn" }).waitFor();
   await gm.page.locator('g[data-unit="c1"]').click();
   await shot(gm.page, "gm-begins");
+
+  // 11. The GM seats Alice at bo too.
+  await gm.page.locator('g[data-unit="bo"]').click();
+  const bo = gm.page.locator('[data-panel-of="bo"]');
+  await bo.getByRole("button", { name: "Seat Alice" }).click();
+  await bo.getByText("Played by Alice.").waitFor();
+  await shot(gm.page, "gm-seats-alice-at-bo");
 }
 
 try {

@@ -554,6 +554,22 @@ async fn the_pages_show_each_role_its_own(db: Db) {
     assert!(!alice.contains("data-moves-of=\"bo\""), "not bo");
     assert!(!alice.contains("BCP") && !alice.contains("data-deploy-pick"));
     assert!(alice.contains("End the players&#39; turn"));
+    assert!(alice.contains("Give back"));
+    let bob = t
+        .send(page(&t, &format!("/s/{g}/part"), &t.bob.session))
+        .await
+        .expect(200)
+        .text;
+    assert!(
+        bob.contains("Claim bo") && !bob.contains("Claim ana"),
+        "ana is Alice's by her slot"
+    );
+    let gm = t
+        .send(page(&t, &format!("/s/{g}/part"), &t.gm.session))
+        .await
+        .expect(200)
+        .text;
+    assert!(gm.contains("Seat Alice") && gm.contains("Seat Bob"));
     let watching = t
         .send(page(&t, &format!("/s/{g}/part"), &t.spectator.session))
         .await

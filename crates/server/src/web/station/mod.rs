@@ -16,8 +16,9 @@ use serde_json::{Value, json};
 use super::html::{self, Seat, esc};
 use super::{error_page, error_part};
 use crate::error::AppError;
+use crate::permissions::Role;
 use crate::sessions::Caller;
-use crate::{AppState, campaigns, view};
+use crate::{AppState, campaigns, invites, view};
 
 pub(crate) use panel::{games_card, start_forms};
 
@@ -48,13 +49,15 @@ fn part_html(
     game: &str,
     shown: &Value,
     judged: &actions::Judged,
-    gm: bool,
+    seating: &panel::Seating,
 ) -> String {
+    let gm = seating.role == Role::Gm;
     let map = svg::map(shown, judged);
     let side = panel::side(
         shown,
         judged,
         &format!("/api/campaigns/{campaign}/station/games/{game}"),
+        seating,
     );
     let log = panel::log(shown);
     let api = format!("/api/campaigns/{campaign}/station/games/{game}");
@@ -62,6 +65,31 @@ fn part_html(
         "{status}<div class=\"st-board\"><div class=\"st-map-wrap\">{map}</div><div class=\"st-side\">{side}</div></div>{log}",
         status = panel::status(shown, judged, gm, &api),
     )
+}
+
+/// The seat controls' view of the caller: for the GM, the player
+/// invitations that can be seated at a crew member.
+async fn seating(
+    state: &AppState,
+    campaign: &str,
+    caller: &Caller,
+) -> Result<panel::Seating, AppError> {
+    let invites: Vec<_> = invites::all(state, campaign)
+        .await?
+        .into_iter()
+        .filter(|i| i.role == Role::Player && !i.revoked)
+        .collect();
+    let slots = invites.iter().filter_map(|i| i.slot.clone()).collect();
+    let players = if caller.role() == Role::Gm {
+        invites.into_iter().map(|i| (i.id, i.label)).collect()
+    } else {
+        Vec::new()
+    };
+    Ok(panel::Seating {
+        role: caller.role(),
+        players,
+        slots,
+    })
 }
 
 /// `GET /c/{campaign}/s/{game}`: the Station table.
@@ -79,7 +107,8 @@ pub(crate) async fn page(
             &settings.name,
             shown["version"].as_i64().unwrap_or(0),
         );
-        let part = part_html(&campaign, &game, &shown, &judged, seat.is_gm());
+        let seats = seating(&state, &campaign, &caller).await?;
+        let part = part_html(&campaign, &game, &shown, &judged, &seats);
         let api = esc(&format!("/api/campaigns/{campaign}/station/games/{game}"));
         let body = format!(
             "<p class=\"crumbs\"><a href=\"/c/{c}\">← Dashboard</a></p>\
@@ -121,9 +150,9 @@ pub(crate) async fn part(
 ) -> Response {
     let run = async {
         let caller = caller?;
-        let gm = caller.role() == crate::permissions::Role::Gm;
         let (shown, judged) = read(&state, &campaign, &game, &caller).await?;
-        Ok::<_, AppError>(part_html(&campaign, &game, &shown, &judged, gm))
+        let seats = seating(&state, &campaign, &caller).await?;
+        Ok::<_, AppError>(part_html(&campaign, &game, &shown, &judged, &seats))
     };
     match run.await {
         Ok(html) => Html(html).into_response(),

@@ -6,10 +6,11 @@
 
 use std::fmt::Write;
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use super::actions::{Choice, Judged};
 use super::svg::cmd_attr;
+use crate::permissions::Role;
 use crate::web::html::{bar, esc, val};
 
 fn s(v: &Value) -> String {
@@ -182,7 +183,7 @@ pub(super) fn status(view: &Value, judged: &Judged, gm: bool, api: &str) -> Stri
     )
 }
 
-fn crew_card(c: &Value, judged: &Judged, api: &str) -> String {
+fn crew_card(c: &Value, judged: &Judged, api: &str, seating: &Seating) -> String {
     let id = c["id"].as_str().unwrap_or("");
     let mut out = format!(
         "<section class=\"card st-panel st-hide\" data-panel-of=\"{}\" aria-label=\"{}\"><h2>{} <span class=\"meta\">{}</span></h2>",
@@ -191,17 +192,7 @@ fn crew_card(c: &Value, judged: &Judged, api: &str) -> String {
         esc(id),
         esc(c["class"].as_str().unwrap_or(""))
     );
-    if c["yours"] == true {
-        out.push_str("<p class=\"badge role-player\">yours</p>");
-    } else if c["seat"].is_null() {
-        let _ = write!(
-            out,
-            "<p class=\"meta\">Nobody is seated here yet.</p><button type=\"button\" data-post=\"{}\" data-body=\"{}\" data-hide-for=\"gm spectator\">Claim {}</button>",
-            esc(&format!("{api}/seats")),
-            esc(&serde_json::json!({ "crew": id }).to_string()),
-            esc(id)
-        );
-    }
+    out.push_str(&seat_line(id, c, seating, api));
     if c["alive"] != true {
         out.push_str("<p class=\"problem\">Dead: the body lies where they fell.</p>");
     }
@@ -323,6 +314,74 @@ fn creature_card(c: &Value, judged: &Judged) -> String {
     out
 }
 
+/// Who is looking, for the seat controls: their role and, for the GM, the
+/// player invitations (id and label) that can be seated.
+pub(crate) struct Seating {
+    /// The viewer's role.
+    pub(crate) role: Role,
+    /// Player invitations not revoked: id and label (the GM's page only).
+    pub(crate) players: Vec<(String, String)>,
+    /// Crew members a player invitation was made for (by its slot).
+    pub(crate) slots: Vec<String>,
+}
+
+fn seat_button(api: &str, body: &Value, text: &str) -> String {
+    format!(
+        "<button type=\"button\" class=\"st-seat\" data-post=\"{}\" data-body=\"{}\">{}</button>",
+        esc(&format!("{api}/seats")),
+        esc(&body.to_string()),
+        esc(text)
+    )
+}
+
+/// Who plays crew member `id`, and the seat buttons the viewer may use.
+fn seat_line(id: &str, c: &Value, seating: &Seating, api: &str) -> String {
+    let seat = c["seat"].as_str();
+    match seating.role {
+        Role::Player if c["yours"] == true => format!(
+            "<p><span class=\"badge role-player\">yours</span> {}</p>",
+            seat_button(api, &json!({ "crew": id, "free": true }), "Give back")
+        ),
+        Role::Player if seat.is_none() && !seating.slots.iter().any(|s| s == id) => format!(
+            "<p class=\"meta\">No player is seated here. {}</p>",
+            seat_button(api, &json!({ "crew": id }), &format!("Claim {id}"))
+        ),
+        Role::Player | Role::Spectator => "<p class=\"meta\">Played by another player.</p>".into(),
+        Role::Gm => {
+            let label = |invite: &str| {
+                seating
+                    .players
+                    .iter()
+                    .find(|(i, _)| i == invite)
+                    .map_or(invite.to_string(), |(_, l)| l.clone())
+            };
+            let who = match seat {
+                Some(invite) => format!("Played by {}.", esc(&label(invite))),
+                None if seating.slots.iter().any(|s| s == id) => {
+                    "Played by the player invited for this slot.".into()
+                }
+                None => "No player is seated here.".into(),
+            };
+            let mut buttons: String = seating
+                .players
+                .iter()
+                .filter(|(i, _)| Some(i.as_str()) != seat)
+                .map(|(i, l)| {
+                    seat_button(api, &json!({ "crew": id, "seat": i }), &format!("Seat {l}"))
+                })
+                .collect();
+            if seat.is_some() {
+                buttons.push_str(&seat_button(
+                    api,
+                    &json!({ "crew": id, "free": true }),
+                    "Free",
+                ));
+            }
+            format!("<p class=\"meta\">{who}</p><div class=\"buttons st-seats\">{buttons}</div>")
+        }
+    }
+}
+
 /// The actions of unit `id`, if the viewer acts for it.
 fn actions(id: &str, judged: &Judged) -> String {
     let Some(opts) = judged.units.get(id) else {
@@ -362,12 +421,12 @@ fn actions(id: &str, judged: &Judged) -> String {
 }
 
 /// The side panel: a card for every unit (the selected one is shown).
-pub(super) fn side(view: &Value, judged: &Judged, api: &str) -> String {
+pub(super) fn side(view: &Value, judged: &Judged, api: &str, seating: &Seating) -> String {
     let mut out = String::from(
         "<p class=\"meta st-hint\" data-when-none>Select a crew member or a creature on the map (click it, or Tab to it and press Enter) to see its card and actions.</p>",
     );
     for c in view["crew"].as_array().into_iter().flatten() {
-        out.push_str(&crew_card(c, judged, api));
+        out.push_str(&crew_card(c, judged, api, seating));
     }
     for c in view["creatures"].as_array().into_iter().flatten() {
         out.push_str(&creature_card(c, judged));

@@ -188,10 +188,15 @@ fn names_in_the_map_and_the_log_are_text() {
         "g-1",
         &shown,
         &actions::judged(&g, &viewer(Role::Gm, None)),
-        true,
+        &panel::Seating {
+            role: Role::Gm,
+            players: vec![("i-1".into(), "<b>Alice</b>".into())],
+            slots: Vec::new(),
+        },
     );
+    assert!(html.contains("Seat &lt;b&gt;Alice&lt;/b&gt;"), "{html}");
     assert!(
-        !html.contains("<script>") && !html.contains("<img"),
+        !html.contains("<script>") && !html.contains("<img") && !html.contains("<b>Alice"),
         "{html}"
     );
     let games = panel::games_card(
