@@ -162,6 +162,10 @@ async function main() {
     check((await attacks.locator(".why").first().innerText()).length > 0, "a greyed attack says why");
   }
   await shot(pl.page, "player-targets-c1");
+  await pl.page.setViewportSize({ width: 390, height: 844 }); // a phone
+  await pl.page.locator('g[data-unit="ana"]').click();
+  await shot(pl.page, "player-on-a-phone");
+  await pl.page.setViewportSize({ width: 1100, height: 850 });
   await shot(gm.page, "gm-sees-turn-two");
 
   // 10. The GM starts the players-vs-GM sample, deploys where the engine allows, and begins.

@@ -100,12 +100,15 @@ pub(crate) fn map(view: &Value, judged: &Judged) -> String {
     let mut out = String::new();
     let _ = write!(
         out,
-        "<svg class=\"st-map\" viewBox=\"0 0 {} {}\" width=\"{}\" height=\"{}\" style=\"max-width:{}px\" role=\"group\" aria-label=\"The map, {w} by {h} squares\">",
+        "<svg class=\"st-map\" viewBox=\"0 0 {} {}\" width=\"{}\" height=\"{}\" style=\"max-width:{}px;min-width:{}px\" role=\"group\" aria-label=\"The map, {w} by {h} squares\">",
         w * CELL,
         h * CELL,
         w * CELL,
         h * CELL,
-        w * CELL
+        w * CELL,
+        // Squares never shrink below two thirds, so a finger can take one; a
+        // narrow screen scrolls the map instead.
+        w * CELL * 2 / 3
     );
     // Tiles and light.
     let rows = m["rows"].as_array().cloned().unwrap_or_default();
