@@ -403,3 +403,37 @@ pub(crate) async fn update(
     save(&state, &campaign).await?;
     Ok(Json(campaign.public()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn campaigns_stored_before_rulesets_were_chosen_read_as_compound_x() {
+        let cases = [
+            (
+                json!({"id": "c-1", "name": "Old", "ruleset": "compound-x", "house_rules": {}, "created": 1}),
+                Ruleset::CompoundX,
+            ),
+            (
+                json!({"id": "c-2", "name": "No field", "house_rules": {}, "created": 1}),
+                Ruleset::CompoundX,
+            ),
+            (
+                json!({"id": "c-3", "name": "New", "ruleset": "station", "house_rules": {}, "created": 1}),
+                Ruleset::Station,
+            ),
+        ];
+        for (stored, ruleset) in cases {
+            let campaign: Campaign = serde_json::from_value(stored.clone()).unwrap();
+            assert_eq!(campaign.ruleset, ruleset, "{stored}");
+            // Written back, it reads the same.
+            let again = serde_json::to_value(&campaign).unwrap();
+            assert_eq!(again["ruleset"], ruleset.name());
+        }
+        assert_eq!(
+            Ruleset::parse("chess").unwrap_err().message(),
+            "there is no ruleset 'chess'; a campaign plays one of compound-x, station"
+        );
+    }
+}
