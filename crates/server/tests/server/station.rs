@@ -555,6 +555,10 @@ async fn the_pages_show_each_role_its_own(db: Db) {
     assert!(!alice.contains("BCP") && !alice.contains("data-deploy-pick"));
     assert!(alice.contains("End the players&#39; turn"));
     assert!(alice.contains("Give back"));
+    assert!(
+        alice.contains("Spend cyber modules") && alice.contains(" CM)"),
+        "ana has cyber modules to spend"
+    );
     let bob = t
         .send(page(&t, &format!("/s/{g}/part"), &t.bob.session))
         .await

@@ -9,10 +9,10 @@
 use std::collections::BTreeMap;
 
 use nanite_core::{Ruleset, SeededDice};
-use nanite_station::content::ItemKind;
+use nanite_station::content::{ItemKind, Skill, Stat};
 use nanite_station::map::{Pos, distance};
 use nanite_station::state::Carried;
-use nanite_station::{Command, Event, Phase, State, Station};
+use nanite_station::{Command, Event, Phase, Purchase, State, Station};
 
 use crate::permissions::Viewer;
 use crate::station::{Game, seats};
@@ -29,6 +29,8 @@ pub(crate) struct Choice {
     pub(crate) refused: Option<String>,
     /// A shot's chance to hit, out of 6.
     pub(crate) chance: Option<i32>,
+    /// What else it costs (cyber modules for a purchase, Psi Points).
+    pub(crate) price: Option<String>,
 }
 
 /// A square a unit may move to, with the AP it costs.
@@ -48,6 +50,8 @@ pub(crate) struct Options {
     pub(crate) attacks: BTreeMap<String, Vec<Choice>>,
     /// Its other actions.
     pub(crate) other: Vec<Choice>,
+    /// What its cyber modules can buy (ST-CHAR-03), when it has any.
+    pub(crate) buys: Vec<Choice>,
 }
 
 /// What the viewer could do in the game now.
@@ -78,6 +82,7 @@ fn judge(game: &Game, viewer: &Viewer, label: String, command: Command) -> Choic
             ap: None,
             refused: Some(e.message().to_string()),
             chance: None,
+            price: None,
         };
     }
     // The probe's die never leaves this function: only whether the engine
@@ -95,6 +100,11 @@ fn judge(game: &Game, viewer: &Viewer, label: String, command: Command) -> Choic
                 } if attacker == who => Some(report.chance),
                 _ => None,
             });
+            let price = events.iter().find_map(|e| match e {
+                Event::Bought { cost, .. } => Some(format!("{cost} CM")),
+                Event::PsiSpent { pp, .. } => Some(format!("{pp} PP")),
+                _ => None,
+            });
             Choice {
                 label,
                 ap: command
@@ -103,6 +113,7 @@ fn judge(game: &Game, viewer: &Viewer, label: String, command: Command) -> Choic
                 command,
                 refused: None,
                 chance,
+                price,
             }
         }
         Err(r) => Choice {
@@ -111,6 +122,7 @@ fn judge(game: &Game, viewer: &Viewer, label: String, command: Command) -> Choic
             ap: None,
             refused: Some(r.to_string()),
             chance: None,
+            price: None,
         },
     }
 }
@@ -181,6 +193,20 @@ fn crew(game: &Game, viewer: &Viewer, who: &str) -> Options {
                     aim,
                 },
             ));
+        }
+        if p.psi.0 > 0 {
+            for (id, power) in &state.pack.powers {
+                list.push(judge(
+                    game,
+                    viewer,
+                    format!("Psi: {}", power.name),
+                    Command::Psi {
+                        who: w(),
+                        power: id.clone(),
+                        target: c.id.clone(),
+                    },
+                ));
+            }
         }
         if distance(at, c.at) <= 1 {
             list.push(judge(
@@ -315,6 +341,38 @@ fn crew(game: &Game, viewer: &Viewer, who: &str) -> Options {
         add(format!("Drop {name}"), Command::Drop { who: w(), item: id });
     }
     out.other = other;
+    if p.cm > 0 {
+        let mut wants: Vec<(String, Purchase)> = Skill::ALL
+            .iter()
+            .map(|s| {
+                (
+                    format!("{} level {}", s.name(), p.skill(*s) + 1),
+                    Purchase::Skill(*s),
+                )
+            })
+            .collect();
+        wants.extend(Stat::ALL.iter().map(|s| {
+            (
+                format!("{} to {}", s.name(), p.stat(*s) + 1),
+                Purchase::Stat(*s),
+            )
+        }));
+        wants.push((format!("Psionic tier {}", p.psi.0 + 1), Purchase::PsiTier));
+        wants.push((format!("Psionic skill {}", p.psi.1 + 1), Purchase::PsiSkill));
+        for u in state
+            .pack
+            .cyber
+            .upgrades
+            .keys()
+            .filter(|u| !p.upgrades.contains(*u))
+        {
+            wants.push((format!("Upgrade {u}"), Purchase::Upgrade(u.clone())));
+        }
+        out.buys = wants
+            .into_iter()
+            .map(|(label, what)| judge(game, viewer, label, Command::Buy { who: w(), what }))
+            .collect();
+    }
     out
 }
 

@@ -26,6 +26,9 @@ fn button(c: &Choice) -> String {
             if let Some(ap) = c.ap {
                 let _ = write!(cost, "{ap} AP");
             }
+            if let Some(price) = &c.price {
+                let _ = write!(cost, "{}{price}", if cost.is_empty() { "" } else { " · " });
+            }
             if let Some(chance) = c.chance {
                 let _ = write!(
                     cost,
@@ -414,6 +417,13 @@ fn actions(id: &str, judged: &Judged) -> String {
             out,
             "<div class=\"buttons st-other\">{}</div>",
             opts.other.iter().map(button).collect::<String>()
+        );
+    }
+    if !opts.buys.is_empty() {
+        let _ = write!(
+            out,
+            "<details class=\"st-buys\"><summary>Spend cyber modules</summary><div class=\"buttons\">{}</div></details>",
+            opts.buys.iter().map(button).collect::<String>()
         );
     }
     out.push_str("</div>");
