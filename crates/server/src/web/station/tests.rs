@@ -211,3 +211,39 @@ fn names_in_the_map_and_the_log_are_text() {
         "{games}"
     );
 }
+
+#[test]
+fn the_gm_commands_creatures_in_the_gms_turn() {
+    let text = include_str!("../../../../../examples/station/outpost-siege.txt");
+    let mut g = Game::new(
+        "g-1",
+        "Siege",
+        "outpost-siege.txt",
+        read_scenario("outpost-siege.txt", text).unwrap(),
+    );
+    let gm = viewer(Role::Gm, None);
+    let setup = actions::judged(&g, &gm);
+    let at = setup.deploys["crawler"].as_ref().unwrap()[0];
+    let mut dice = nanite_core::SeededDice::new(3);
+    for command in [
+        Command::Deploy {
+            creature: "crawler".into(),
+            at,
+        },
+        Command::Begin,
+        Command::EndTurn,
+    ] {
+        g.game.execute(&command, &mut dice).unwrap();
+    }
+    let turn = actions::judged(&g, &gm);
+    let c1 = &turn.units["c1"];
+    assert!(!c1.moves.is_empty(), "the crawler may move");
+    assert!(c1.attacks.contains_key("ana") && c1.attacks.contains_key("bo"));
+    assert!(
+        !turn.units.contains_key("ana"),
+        "the crew waits in the GM's turn"
+    );
+    assert_eq!(turn.turn[0].command, Command::EndTurn);
+    let alice = actions::judged(&g, &viewer(Role::Player, Some("ana")));
+    assert!(alice.units.is_empty() && alice.turn.is_empty() && alice.deploys.is_empty());
+}
