@@ -8,8 +8,9 @@
 //! state in memory is a cache rebuilt from that stream by re-executing the
 //! commands with the dice they rolled.
 //!
-//! The server decides who may do what (`permissions`), never what the rules
-//! allow: commands go to the Compound X engine, which accepts or refuses
+//! The server decides who may do what (`permissions`, `station::seats`),
+//! never what the rules allow: commands go to the campaign's ruleset engine
+//! (Compound X, or Station in a Station campaign), which accepts or refuses
 //! them, and everything a participant receives (views, the log, live
 //! updates) is cut down to what that participant may see.
 //!

@@ -359,15 +359,31 @@ pub(crate) async fn export(
             .0;
             fights.push(one);
         }
+        let mut games = Vec::new();
+        for g in shown["station_games"].as_array().into_iter().flatten() {
+            let id = g["id"].as_str().unwrap_or("").to_string();
+            let one = crate::station::api::show(
+                State(state.clone()),
+                Path((campaign.clone(), id)),
+                caller.clone(),
+            )
+            .await?
+            .0;
+            games.push(one);
+        }
         let rolls = crate::rolls::list(State(state.clone()), Path(campaign.clone()), caller)
             .await?
             .0;
-        Ok::<_, AppError>(json!({
+        let mut doc = json!({
             "campaign": { "id": shown["id"], "name": shown["name"], "ruleset": shown["ruleset"], "house_rules": shown["house_rules"], "version": shown["version"] },
             "characters": files,
             "encounters": fights,
             "rolls": rolls["rolls"],
-        }))
+        });
+        if shown["ruleset"] == "station" {
+            doc["station_games"] = json!(games);
+        }
+        Ok::<_, AppError>(doc)
     };
     match run.await {
         Ok(doc) => (

@@ -581,6 +581,17 @@ async fn the_pages_show_each_role_its_own(db: Db) {
         .text;
     assert!(!watching.contains("data-cmd"), "spectators watch");
     assert!(watching.contains("data-unit=\"ana\""));
+    let export = t
+        .send(page(&t, "/export.json", &t.gm.session))
+        .await
+        .expect(200)
+        .json;
+    assert_eq!(
+        export["station_games"][0]["id"],
+        g.as_str(),
+        "the GM's export holds the game"
+    );
+    assert!(export["station_games"][0]["gm"]["bcp"].is_i64());
     let missing = t
         .send(page(&t, "/s/g-nope", &t.gm.session))
         .await
