@@ -135,6 +135,8 @@ async function main() {
     await next.focus();
     await pl.page.keyboard.press("Enter");
     await pl.page.waitForFunction((n) => document.querySelectorAll("ol.st-log li").length > n, before);
+    // The refreshed board keeps the keyboard on ana.
+    await pl.page.waitForFunction(() => document.activeElement && document.activeElement.dataset && document.activeElement.dataset.unit === "ana");
   }
   console.log(`moved: ${where}`);
 

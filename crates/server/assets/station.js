@@ -162,8 +162,31 @@
       apply();
     }
   });
+  // A refresh replaces the board: keep the keyboard's place on it (the
+  // same unit or square, else the selected unit).
+  var focusKey = null;
+  document.body.addEventListener("htmx:beforeSwap", function (ev) {
+    focusKey = null;
+    var active = document.activeElement;
+    if (ev.detail.target !== root || !active || !root.contains(active)) return;
+    focusKey = {
+      unit: active.dataset ? active.dataset.unit : null,
+      cmd: active.dataset ? active.dataset.cmd : null,
+    };
+  });
   document.body.addEventListener("htmx:afterSwap", function (ev) {
-    if (ev.detail.target === root) apply();
+    if (ev.detail.target !== root) return;
+    apply();
+    if (!focusKey) return;
+    var again = null;
+    root.querySelectorAll("[data-cmd]").forEach(function (n) {
+      if (!again && focusKey.cmd && n.dataset.cmd === focusKey.cmd && !n.closest(".st-hide")) again = n;
+    });
+    if (!again && (focusKey.unit || selected)) {
+      again = root.querySelector('g[data-unit="' + CSS.escape(focusKey.unit || selected) + '"]');
+    }
+    focusKey = null;
+    if (again) again.focus();
   });
   apply();
 })();
