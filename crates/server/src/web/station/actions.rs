@@ -103,6 +103,17 @@ fn judge(game: &Game, viewer: &Viewer, label: String, command: Command) -> Choic
             let price = events.iter().find_map(|e| match e {
                 Event::Bought { cost, .. } => Some(format!("{cost} CM")),
                 Event::PsiSpent { pp, .. } => Some(format!("{pp} PP")),
+                // The probe's die is not the real one: only the cost and
+                // the time are read, never the outcome.
+                Event::TaskStarted { task, nanites, .. } => Some(format!(
+                    "{}{} turns",
+                    if *nanites > 0 {
+                        format!("{nanites} nanites · ")
+                    } else {
+                        String::new()
+                    },
+                    task.turns_left
+                )),
                 _ => None,
             });
             Choice {

@@ -247,3 +247,32 @@ fn the_gm_commands_creatures_in_the_gms_turn() {
     let alice = actions::judged(&g, &viewer(Role::Player, Some("ana")));
     assert!(alice.units.is_empty() && alice.turn.is_empty() && alice.deploys.is_empty());
 }
+
+#[test]
+fn a_door_in_front_offers_its_hack_with_its_price_or_the_reason_not() {
+    let mut g = closet();
+    let mut dice = nanite_core::SeededDice::new(5);
+    for command in [
+        Command::Begin,
+        Command::Move {
+            who: "ana".into(),
+            to: nanite_station::map::Pos::new(2, 1),
+        },
+    ] {
+        g.game.execute(&command, &mut dice).unwrap();
+    }
+    let judged = actions::judged(&g, &viewer(Role::Player, Some("ana")));
+    let hack = judged.units["ana"]
+        .other
+        .iter()
+        .find(|c| c.label == "Hack the locked door at 3,1")
+        .expect("the hack is offered");
+    match (&hack.refused, &hack.price) {
+        (None, Some(price)) => assert!(
+            price.contains("2 nanites") && price.contains("turns"),
+            "{price}"
+        ),
+        (Some(why), None) => assert!(why.contains("rule ST-TECH"), "{why}"),
+        other => panic!("a hack is priced or refused: {other:?}"),
+    }
+}
