@@ -5,7 +5,8 @@
 //! and revealed it when it ended (see `seeds`). For every session the
 //! revealed seed must hash to the commitment, and no seed may serve twice.
 //! Every roll of the roll log is rolled again from its expression with
-//! `KeyedDice(seed, index)`; every encounter command is executed again by
+//! `KeyedDice(seed, index)`; every encounter command (and every command of
+//! a Station change, each with its own index: `verify/station.rs`) is executed again by
 //! the engine with those dice, on the encounter as the log left it; the
 //! dice must be exactly those the log holds. Physical dice are counted, not
 //! checked (the table rolled them); dice of sessions not yet revealed, or
@@ -22,6 +23,8 @@ use crate::facts::{Entry, Fact};
 use crate::rolls::RollItem;
 use crate::seeds::{Seed, SeedUse, commitment, hex, parse_seed};
 use crate::table::{Encounter, STREAM_KIND};
+
+mod station;
 
 pub use nanite_store::{EXPORT_FORMAT, Export};
 
@@ -140,14 +143,6 @@ struct Known {
     seed: Option<Seed>,
     status: SessionStatus,
 }
-
-/// The Station games of a stream being checked, those not checked
-/// further, and the session indices seen.
-type StationGames<'a> = (
-    &'a mut BTreeMap<String, crate::station::Game>,
-    &'a mut BTreeSet<String>,
-    &'a mut HashMap<(u32, u64), i64>,
-);
 
 struct StreamCheck<'a> {
     stream: &'a str,
@@ -502,89 +497,6 @@ impl StreamCheck<'_> {
                 | Fact::SessionEnded { .. }
                 | Fact::StationSeated(_) => {}
             }
-        }
-    }
-
-    /// A Station change's commands, again: each seeded command with its
-    /// session's keyed dice, then as the log has it.
-    fn station_moves(
-        &mut self,
-        version: i64,
-        game: &str,
-        moves: &[crate::station::record::Move],
-        undoable: bool,
-        ctx: &mut StationGames<'_>,
-    ) {
-        let (games, broken, seen) = ctx;
-        if broken.contains(game) {
-            return;
-        }
-        let Some(g) = games.get_mut(game) else {
-            self.mismatch(
-                version,
-                format!("a command names Station game {game}, which was never started"),
-            );
-            return;
-        };
-        for m in moves {
-            let what = format!("Station command `{}` in game {game}", m.command.name());
-            if let Some(used) = &m.seeded {
-                if let Ok(seed) = self.seed_of(version, used, &what, seen) {
-                    let mut keyed = KeyedDice::new(seed, used.index);
-                    match g.execute_with(&m.command, &mut keyed) {
-                        Ok(dice) if dice == m.dice => {
-                            self.out.verified += 1;
-                            continue;
-                        }
-                        Ok(dice) => {
-                            g.undo_one();
-                            let why = differ(&m.dice, &dice);
-                            self.mismatch(
-                                version,
-                                format!(
-                                    "{what}: {why} (play session {}, index {})",
-                                    used.session, used.index
-                                ),
-                            );
-                        }
-                        Err(r) => self.mismatch(
-                            version,
-                            format!(
-                                "{what}: with the dice of play session {}, index {} the engine refuses it: {r}",
-                                used.session, used.index
-                            ),
-                        ),
-                    }
-                }
-            } else if !m.dice.is_empty() {
-                self.unverifiable(
-                    version,
-                    format!(
-                        "{what} rolled {} dice from no play session's seed",
-                        m.dice.len()
-                    ),
-                );
-            }
-            let mut recorded = ScriptedDice::new(m.dice.iter().map(|d| i64::from(d.value)));
-            match g.execute_with(&m.command, &mut recorded) {
-                Ok(dice) if dice == m.dice => {}
-                replayed => {
-                    if replayed.is_ok() {
-                        g.undo_one();
-                    }
-                    self.mismatch(
-                        version,
-                        format!(
-                            "{what} no longer replays with the dice the log holds; game {game} is not checked further"
-                        ),
-                    );
-                    broken.insert(game.to_string());
-                    return;
-                }
-            }
-        }
-        if undoable {
-            g.close_change(moves.len());
         }
     }
 

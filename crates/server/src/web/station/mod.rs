@@ -111,7 +111,8 @@ pub(crate) async fn page(
         let part = part_html(&campaign, &game, &shown, &judged, &seats);
         let api = esc(&format!("/api/campaigns/{campaign}/station/games/{game}"));
         let body = format!(
-            "<p class=\"crumbs\"><a href=\"/c/{c}\">← Dashboard</a></p>\
+            "<link rel=\"stylesheet\" href=\"/assets/station.css\">\
+             <p class=\"crumbs\"><a href=\"/c/{c}\">← Dashboard</a></p>\
              <h1 class=\"st-title\">{name} <span class=\"meta\">{scenario}</span></h1>\
              <section id=\"result-card\" class=\"card result-card\" aria-live=\"polite\" hidden></section>\
              <p id=\"st-problem\" class=\"problem\" role=\"alert\" hidden></p>\

@@ -549,7 +549,7 @@ pub(crate) fn games_card(campaign: &str, games: &[Value], gm: bool) -> String {
                 )
             })
             .collect();
-        format!("<ul class=\"st-games\">{items}</ul>")
+        format!("<ul class=\"links\">{items}</ul>")
     };
     format!(
         "<section class=\"card\" aria-labelledby=\"games-h\"><h2 id=\"games-h\">Station games</h2>{list}</section>"
