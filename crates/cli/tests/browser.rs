@@ -2,7 +2,8 @@
 //! on a free port over a fresh SQLite file and runs a Playwright scenario
 //! against it (a GM and a player in two browser contexts): `e2e/table.mjs`,
 //! a Compound X fight (screenshots of every step land in `target/e2e/`),
-//! and `e2e/d20.mjs`, one D20 encounter on a grid (`target/e2e/d20/`).
+//! `e2e/d20.mjs`, one D20 encounter on a grid (`target/e2e/d20/`), and
+//! `e2e/station.mjs`, a Station game (`target/e2e/station-*.png`).
 //!
 //! Without node, Chromium or `e2e/node_modules` the test prints "browser
 //! tests skipped: <why>" and passes, so `cargo test` works on a bare
@@ -93,6 +94,11 @@ fn a_d20_encounter_in_headless_chromium() {
     scenario("d20.mjs", "e2e/d20", "d20");
 }
 
+#[test]
+fn a_station_game_in_headless_chromium() {
+    scenario("station.mjs", "e2e", "station");
+}
+
 /// Runs `e2e/{script}` against a fresh server, its screenshots going to
 /// `target/{shots}`.
 fn scenario(script: &str, shots: &str, name: &str) {
@@ -132,7 +138,7 @@ fn scenario(script: &str, shots: &str, name: &str) {
         }
         if started.elapsed() > Duration::from_secs(300) {
             let _ = node.kill();
-            panic!("the browser scenario did not finish in 5 minutes");
+            panic!("the browser scenario {script} did not finish in 5 minutes");
         }
         std::thread::sleep(Duration::from_millis(200));
     };

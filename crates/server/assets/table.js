@@ -219,7 +219,7 @@
       var ul = el("ul", "diagnostics");
       err.diagnostics.forEach(function (d) {
         var li = el("li", d.severity === "error" ? "error" : "warning");
-        li.textContent = (d.field ? d.field + ": " : "") + d.message + (d.rule ? " (rule " + d.rule + ")" : "") + (d.help ? ". " + d.help : "");
+        li.textContent = (d.line ? "line " + d.line + ": " : "") + (d.field ? d.field + ": " : "") + d.message + (d.rule ? " (rule " + d.rule + ")" : "") + (d.help ? ". " + d.help : "");
         ul.appendChild(li);
       });
       out.appendChild(ul);

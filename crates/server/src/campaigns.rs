@@ -1,6 +1,6 @@
-//! Campaigns: a table with its ruleset (Compound X or D20, chosen at
-//! creation) and its settings (Compound X's house rules, D20's initiative),
-//! its GM link, and the link printed when the server starts.
+//! Campaigns: a table with its ruleset (Compound X, D20 or Station, chosen
+//! at creation) and its settings (Compound X's house rules, D20's
+//! initiative), its GM link, and the link printed when the server starts.
 
 use std::collections::BTreeMap;
 
@@ -16,13 +16,44 @@ use crate::AppState;
 use crate::body::Strict;
 use crate::error::AppError;
 use crate::permissions::Role;
-use crate::ruleset::Ruleset;
+pub(crate) use crate::ruleset::Ruleset;
 use crate::sessions::Caller;
 use crate::{invites, table, tokens};
 
 const CAMPAIGNS: &str = "campaigns";
 const SERVER: &str = "server";
 const STARTUP: &str = "startup-link";
+/// The refusal of a Compound X or D20 request (encounters, characters) in a
+/// Station campaign, which plays games from scenarios instead.
+pub(crate) fn station_has_no(what: &str) -> AppError {
+    AppError::conflict(
+        "wrong_ruleset",
+        format!(
+            "this campaign plays station, which has no {what}: its games come from scenarios (POST /api/campaigns/{{campaign}}/station/games)"
+        ),
+    )
+}
+
+/// Refuses a request meant for another ruleset than `campaign`'s.
+pub(crate) async fn require(
+    state: &AppState,
+    campaign: &str,
+    ruleset: Ruleset,
+) -> Result<Campaign, AppError> {
+    let found = get(state, campaign).await?;
+    if found.ruleset != ruleset {
+        return Err(AppError::conflict(
+            "wrong_ruleset",
+            format!(
+                "this campaign plays {}, and this endpoint is for {} campaigns; create a {} campaign for it (POST /api/campaigns with \"ruleset\")",
+                found.ruleset.name(),
+                ruleset.name(),
+                ruleset.name()
+            ),
+        ));
+    }
+    Ok(found)
+}
 
 /// A campaign's settings.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -58,7 +89,7 @@ impl Campaign {
         json!({
             "id": self.id,
             "name": self.name,
-            "ruleset": self.ruleset,
+            "ruleset": self.ruleset.name(),
             "house_rules": self.house_rules,
             "d20": self.d20,
         })
@@ -107,6 +138,7 @@ pub(crate) async fn create(
             None,
         ),
         Ruleset::D20 => (BTreeMap::new(), Some(state.d20_pack().campaign.clone())),
+        Ruleset::Station => (BTreeMap::new(), None),
     };
     let campaign = Campaign {
         id: id.clone(),
@@ -403,13 +435,22 @@ pub(crate) async fn show(
 ) -> Result<Json<Value>, AppError> {
     caller.member_of(&id)?;
     let campaign = get(&state, &id).await?;
-    let (version, encounters) = state
+    let (version, encounters, games) = state
         .tables()
-        .read(&state, &id, |table| (table.version, table.encounter_list()))
+        .read(&state, &id, |table| {
+            (
+                table.version,
+                table.encounter_list(),
+                crate::station::api::games(table),
+            )
+        })
         .await?;
     let mut out = campaign.public();
     out["version"] = json!(version);
     out["encounters"] = json!(encounters);
+    if campaign.ruleset == Ruleset::Station {
+        out["station_games"] = json!(games);
+    }
     out["you"] = json!({ "role": caller.role(), "invite": caller.invite.public() });
     Ok(Json(out))
 }
@@ -454,4 +495,38 @@ pub(crate) async fn update(
     set_d20(&mut campaign, &d20)?;
     save(&state, &campaign).await?;
     Ok(Json(campaign.public()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn campaigns_stored_before_rulesets_were_chosen_read_as_compound_x() {
+        let cases = [
+            (
+                json!({"id": "c-1", "name": "Old", "ruleset": "compound-x", "house_rules": {}, "created": 1}),
+                Ruleset::CompoundX,
+            ),
+            (
+                json!({"id": "c-2", "name": "No field", "house_rules": {}, "created": 1}),
+                Ruleset::CompoundX,
+            ),
+            (
+                json!({"id": "c-3", "name": "New", "ruleset": "station", "house_rules": {}, "created": 1}),
+                Ruleset::Station,
+            ),
+        ];
+        for (stored, ruleset) in cases {
+            let campaign: Campaign = serde_json::from_value(stored.clone()).unwrap();
+            assert_eq!(campaign.ruleset, ruleset, "{stored}");
+            // Written back, it reads the same.
+            let again = serde_json::to_value(&campaign).unwrap();
+            assert_eq!(again["ruleset"], ruleset.name());
+        }
+        assert_eq!(
+            Ruleset::parse("chess").unwrap_err().message(),
+            "there is no ruleset 'chess'; a campaign is played under one of compound-x, d20, station"
+        );
+    }
 }

@@ -218,6 +218,7 @@ async fn put(
         }
         Ruleset::D20 => crate::d20::characters::check(state.d20_pack(), &file, &text)
             .map(|(c, f)| (c.name, f))?,
+        Ruleset::Station => return Err(campaigns::station_has_no("characters")),
     };
     let id = match id.or_else(|| caller.invite.slot.clone()) {
         Some(id) => id,
@@ -342,6 +343,7 @@ pub(crate) async fn show(
             )?;
             (json!(Sheet::compute(&character, state.pack())), found)
         }
+        Ruleset::Station => return Err(campaigns::station_has_no("characters")),
         Ruleset::D20 => {
             let (character, found) =
                 crate::d20::characters::check(state.d20_pack(), &stored.file, &stored.text)?;

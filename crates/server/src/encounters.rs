@@ -162,6 +162,7 @@ pub(crate) async fn add_combatant(
     let settings = campaigns::get(&state, &campaign).await?;
     match settings.ruleset {
         Ruleset::CompoundX => {}
+        Ruleset::Station => return Err(campaigns::station_has_no("encounters")),
         Ruleset::D20 => {
             let at = crate::d20::encounters::At {
                 campaign: &campaign,
@@ -329,6 +330,7 @@ pub(crate) async fn command(
     let settings = campaigns::get(&state, &campaign).await?;
     match settings.ruleset {
         Ruleset::CompoundX => {}
+        Ruleset::Station => return Err(campaigns::station_has_no("encounters")),
         Ruleset::D20 => {
             let at = crate::d20::encounters::At {
                 campaign: &campaign,

@@ -78,6 +78,15 @@ pub(crate) enum Fact {
         /// The seed, 64 hex digits.
         seed: String,
     },
+    /// The GM started a Station game from a scenario.
+    StationStarted(crate::station::record::Started),
+    /// A Station crew member's seat changed.
+    StationSeated(crate::station::record::Seated),
+    /// Station commands the engine accepted: one from the table and, in a
+    /// single-player scenario, the automated GM's answer.
+    StationPlayed(crate::station::record::Played),
+    /// The GM took back a Station game's last accepted change.
+    StationUndone(crate::station::record::Undone),
 }
 
 impl Fact {
@@ -90,6 +99,10 @@ impl Fact {
             Fact::Roll(_) => "roll",
             Fact::SessionStarted { .. } => "play_session_started",
             Fact::SessionEnded { .. } => "play_session_ended",
+            Fact::StationStarted(_) => "station_started",
+            Fact::StationSeated(_) => "station_seated",
+            Fact::StationPlayed(_) => "station_played",
+            Fact::StationUndone(_) => "station_undone",
         }
     }
 }

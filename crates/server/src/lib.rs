@@ -8,9 +8,10 @@
 //! state in memory is a cache rebuilt from that stream by re-executing the
 //! commands with the dice they rolled.
 //!
-//! The server decides who may do what (`permissions`), never what the rules
-//! allow: commands go to the campaign's ruleset engine (Compound X or D20,
-//! one arm of `ruleset::Ruleset` each), which accepts or refuses them, and everything a participant receives (views, the log, live
+//! The server decides who may do what (`permissions`, `station::seats`),
+//! never what the rules allow: commands go to the campaign's ruleset engine
+//! (Compound X, D20 or Station, one arm of `ruleset::Ruleset` each), which
+//! accepts or refuses them, and everything a participant receives (views, the log, live
 //! updates) is cut down to what that participant may see.
 //!
 //! - [`app`] builds the router; [`serve`] opens the store and listens.
@@ -40,6 +41,7 @@ mod ruleset;
 mod seeds;
 mod sessions;
 mod snapshot;
+mod station;
 mod table;
 mod tables;
 mod throttle;
@@ -264,6 +266,7 @@ pub fn app(state: AppState) -> Router {
         )
         .route("/campaigns/{campaign}/play-sessions/end", post(seeds::end))
         .route("/campaigns/{campaign}/live", get(live::connect))
+        .merge(station::api::routes())
         .fallback(no_such_endpoint)
         .method_not_allowed_fallback(no_such_method);
     Router::new()

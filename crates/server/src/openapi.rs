@@ -38,6 +38,21 @@ const ROUTES: &[(&str, &[&str])] = &[
     ("/api/campaigns/{campaign}/play-sessions", &["get", "post"]),
     ("/api/campaigns/{campaign}/play-sessions/end", &["post"]),
     ("/api/campaigns/{campaign}/live", &["get"]),
+    ("/api/campaigns/{campaign}/station/scenarios", &["get"]),
+    ("/api/campaigns/{campaign}/station/games", &["get", "post"]),
+    ("/api/campaigns/{campaign}/station/games/{game}", &["get"]),
+    (
+        "/api/campaigns/{campaign}/station/games/{game}/seats",
+        &["post"],
+    ),
+    (
+        "/api/campaigns/{campaign}/station/games/{game}/commands",
+        &["post"],
+    ),
+    (
+        "/api/campaigns/{campaign}/station/games/{game}/undo",
+        &["post"],
+    ),
 ];
 
 /// `GET /api/openapi.json`.
@@ -45,30 +60,30 @@ pub(crate) async fn document() -> Json<Value> {
     Json(spec())
 }
 
-fn error(description: &str) -> Value {
+pub(crate) fn error(description: &str) -> Value {
     json!({
         "description": description,
         "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
     })
 }
 
-fn ok(description: &str) -> Value {
+pub(crate) fn ok(description: &str) -> Value {
     json!({ "description": description, "content": { "application/json": { "schema": { "type": "object" } } } })
 }
 
-fn body(schema: Value) -> Value {
+pub(crate) fn body(schema: Value) -> Value {
     json!({ "required": true, "content": { "application/json": { "schema": schema } } })
 }
 
-fn object(required: &[&str], properties: Value) -> Value {
+pub(crate) fn object(required: &[&str], properties: Value) -> Value {
     json!({ "type": "object", "additionalProperties": false, "required": required, "properties": properties })
 }
 
-fn path(name: &str, what: &str) -> Value {
+pub(crate) fn path(name: &str, what: &str) -> Value {
     json!({ "name": name, "in": "path", "required": true, "schema": { "type": "string" }, "description": what })
 }
 
-fn idempotency() -> Value {
+pub(crate) fn idempotency() -> Value {
     json!({
         "name": "Idempotency-Key", "in": "header", "required": false,
         "schema": { "type": "string", "maxLength": 128 },
@@ -77,7 +92,7 @@ fn idempotency() -> Value {
 }
 
 /// A standard operation: who may call it and the usual errors.
-fn op(summary: &str, who: &str, mut extra: Value) -> Value {
+pub(crate) fn op(summary: &str, who: &str, mut extra: Value) -> Value {
     let mut o = json!({
         "summary": summary,
         "description": format!("Who: {who}."),
@@ -103,6 +118,14 @@ fn op(summary: &str, who: &str, mut extra: Value) -> Value {
 
 /// The document.
 pub(crate) fn spec() -> Value {
+    let mut doc = core_spec();
+    if let Some(paths) = doc["paths"].as_object_mut() {
+        paths.extend(crate::station::openapi::paths());
+    }
+    doc
+}
+
+fn core_spec() -> Value {
     let campaign = path("campaign", "the campaign id");
     let encounter = path("encounter", "the encounter id");
     let mode = json!({ "type": "string", "enum": ["public", "gm", "blind", "self"] });
@@ -147,7 +170,7 @@ pub(crate) fn spec() -> Value {
                 "post": op("Create a campaign", "a GM (anyone if the server allows)", json!({
                     "requestBody": body(object(&["name"], json!({
                         "name": { "type": "string" },
-                        "ruleset": { "type": "string", "enum": ["compound-x", "d20"], "default": "compound-x" },
+                        "ruleset": { "type": "string", "enum": ["compound-x", "d20", "station"], "default": "compound-x" },
                         "house_rules": { "type": "object", "additionalProperties": { "type": "boolean" }, "description": "Compound X only" },
                         "initiative": { "type": "string", "enum": ["combatant", "side"], "description": "D20 only: 1d100 + DEX each (D20-INIT-01) or 1d100 a side (D20-INIT-03)" },
                         "reroll": { "type": "string", "enum": ["each-round", "kept"], "description": "D20 only: rolled every round, or kept for the battle (D20-INIT-02)" }

@@ -4,7 +4,7 @@
 //!
 //! - [`Ruleset`]: the campaign's choice, kept in its record
 //!   (`compound-x`, the default of every campaign made before the choice
-//!   existed, or `d20`).
+//!   existed, `d20` or `station`).
 //! - [`Play`]: an encounter's game, the engine of its ruleset.
 //! - [`RulesCommand`]: a command read for that engine.
 
@@ -26,17 +26,20 @@ pub(crate) enum Ruleset {
     CompoundX,
     /// D20.
     D20,
+    /// Station: games from scenarios on a grid map, not encounters.
+    Station,
 }
 
 impl Ruleset {
     /// Every ruleset, in the order a form offers them.
-    pub(crate) const ALL: [Ruleset; 2] = [Ruleset::CompoundX, Ruleset::D20];
+    pub(crate) const ALL: [Ruleset; 3] = [Ruleset::CompoundX, Ruleset::D20, Ruleset::Station];
 
     /// Its key in the API (`compound-x`, `d20`).
     pub(crate) fn key(self) -> &'static str {
         match self {
             Ruleset::CompoundX => "compound-x",
             Ruleset::D20 => "d20",
+            Ruleset::Station => "station",
         }
     }
 
@@ -45,7 +48,13 @@ impl Ruleset {
         match self {
             Ruleset::CompoundX => "Compound X",
             Ruleset::D20 => "D20",
+            Ruleset::Station => "Station",
         }
+    }
+
+    /// Its key in the API, as Station's endpoints name it.
+    pub(crate) fn name(self) -> &'static str {
+        self.key()
     }
 
     /// The ruleset called `key`, or an error listing them.

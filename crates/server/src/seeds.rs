@@ -143,12 +143,20 @@ impl Sessions {
     /// The dice of the next roll: the open session's, or the pending
     /// seed's (whose session starts when the roll is committed).
     pub(crate) fn draw(&self) -> Result<Draw, AppError> {
+        self.draw_nth(0)
+    }
+
+    /// The dice of the roll `k` places after the next one, for a change
+    /// that rolls several times (a Station command and the automated GM's
+    /// answer): only the first roll of a pending session carries its
+    /// commitment.
+    pub(crate) fn draw_nth(&self, k: u64) -> Result<Draw, AppError> {
         let (seed, seeded) = match (self.open, self.list.last(), self.pending) {
             (Some(seed), Some(last), _) => (
                 seed,
                 SeedUse {
                     session: last.number,
-                    index: last.next,
+                    index: last.next + k,
                     commitment: None,
                 },
             ),
@@ -156,8 +164,8 @@ impl Sessions {
                 seed,
                 SeedUse {
                     session: self.next_number(),
-                    index: 0,
-                    commitment: Some(commitment(&seed)),
+                    index: k,
+                    commitment: (k == 0).then(|| commitment(&seed)),
                 },
             ),
             _ => return Err(AppError::internal("no seed prepared for a roll")),
@@ -208,6 +216,11 @@ impl Sessions {
             }
             ItemBody::Command(c) => self.used(version, c.seeded.as_ref()),
             ItemBody::Roll(r) => self.used(version, r.seeded.as_ref()),
+            ItemBody::Station(s) => {
+                for u in s.seeded() {
+                    self.used(version, Some(u));
+                }
+            }
             ItemBody::EncounterCreated { .. } | ItemBody::Undone { .. } => {}
         }
     }

@@ -92,8 +92,12 @@ impl SavedGame {
     }
 }
 
-/// The snapshot of `table`.
-pub(crate) fn save(table: &Table) -> Result<Value, serde_json::Error> {
+/// The snapshot of `table`, or `None` for a table with Station games, which
+/// are not kept in snapshots (they are rebuilt from the stream).
+pub(crate) fn save(table: &Table) -> Option<Result<Value, serde_json::Error>> {
+    if !table.stations.is_empty() {
+        return None;
+    }
     let saved = Saved {
         format: FORMAT,
         version: table.version,
@@ -116,7 +120,7 @@ pub(crate) fn save(table: &Table) -> Result<Value, serde_json::Error> {
             .collect(),
         sessions: table.sessions.list.clone(),
     };
-    serde_json::to_value(saved)
+    Some(serde_json::to_value(saved))
 }
 
 /// The table a snapshot holds, or why it cannot be read.
@@ -162,6 +166,7 @@ pub(crate) fn restore(data: Value) -> Result<Table, String> {
             .map(|(k, v, f)| (k, (v, f)))
             .collect::<HashMap<_, _>>(),
         sessions: Sessions::from_list(saved.sessions),
+        stations: BTreeMap::new(),
         snapshot_at: saved.version,
     })
 }

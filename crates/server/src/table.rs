@@ -84,6 +84,10 @@ pub(crate) enum ItemBody {
         /// The seed.
         seed: String,
     },
+    /// A change to a Station game (not kept in snapshots: a table with
+    /// Station games is rebuilt from its stream).
+    #[serde(skip)]
+    Station(crate::station::Item),
 }
 
 /// An accepted command with its narration.
@@ -269,6 +273,8 @@ pub(crate) struct Table {
     pub(crate) version: i64,
     /// The encounters by id.
     pub(crate) encounters: BTreeMap<String, Encounter>,
+    /// The Station games by id.
+    pub(crate) stations: BTreeMap<String, crate::station::Game>,
     /// Every entry in order (entry `n` at index `n - 1`).
     pub(crate) feed: Vec<Arc<Item>>,
     /// Idempotency keys seen: the version they produced and its fingerprint.
@@ -284,6 +290,7 @@ impl Table {
         Table {
             version: 0,
             encounters: BTreeMap::new(),
+            stations: BTreeMap::new(),
             feed: Vec::new(),
             keys: HashMap::new(),
             sessions: Sessions::default(),
@@ -431,6 +438,10 @@ impl Table {
                     *physical,
                 )
             }
+            Fact::StationStarted(_)
+            | Fact::StationSeated(_)
+            | Fact::StationPlayed(_)
+            | Fact::StationUndone(_) => crate::station::replay(&mut self.stations, fact)?,
         })
     }
 
@@ -459,6 +470,11 @@ impl Table {
         if let ItemBody::Command(c) = &item.body {
             if let Some(e) = self.encounters.get_mut(&c.encounter) {
                 e.log.push(item.clone());
+            }
+        }
+        if let ItemBody::Station(s) = &item.body {
+            if let Some(g) = self.stations.get_mut(&s.game) {
+                g.log.push(item.clone());
             }
         }
         if let Some(key) = key {

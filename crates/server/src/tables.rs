@@ -226,13 +226,18 @@ impl Tables {
 /// only means a slower load.
 async fn save_snapshot(state: &AppState, stream: &str, table: &mut Table) {
     let saved = match snapshot::save(table) {
-        Ok(data) => {
+        Some(Ok(data)) => {
             state
                 .store()
                 .save_snapshot(stream, table.version, &data)
                 .await
         }
-        Err(e) => {
+        None => {
+            // Not a table snapshots keep: do not try again at every change.
+            table.snapshot_at = table.version;
+            return;
+        }
+        Some(Err(e)) => {
             tracing::warn!(stream, error = %e, "cannot write a table's snapshot");
             return;
         }

@@ -5,7 +5,8 @@
 //! and revealed it when it ended (see `seeds`). For every session the
 //! revealed seed must hash to the commitment, and no seed may serve twice.
 //! Every roll of the roll log is rolled again from its expression with
-//! `KeyedDice(seed, index)`; every encounter command is executed again by
+//! `KeyedDice(seed, index)`; every encounter command (and every command of
+//! a Station change, each with its own index: `verify/station.rs`) is executed again by
 //! the engine with those dice, on the encounter as the log left it; the
 //! dice must be exactly those the log holds. Physical dice are counted, not
 //! checked (the table rolled them); dice of sessions not yet revealed, or
@@ -22,6 +23,8 @@ use crate::facts::{Entry, Fact};
 use crate::rolls::RollItem;
 use crate::seeds::{Seed, SeedUse, commitment, hex, parse_seed};
 use crate::table::{Encounter, STREAM_KIND};
+
+mod station;
 
 pub use nanite_store::{EXPORT_FORMAT, Export};
 
@@ -189,6 +192,14 @@ impl StreamCheck<'_> {
                 | Fact::Command {
                     seeded: Some(u), ..
                 } => u.commitment.as_ref().map(|c| (u.session, c)),
+                // A Station change's first rolling command may start a session.
+                Fact::StationStarted(crate::station::record::Started { moves, .. })
+                | Fact::StationPlayed(crate::station::record::Played { moves, .. }) => {
+                    moves.iter().find_map(|m| {
+                        let u = m.seeded.as_ref()?;
+                        u.commitment.as_ref().map(|c| (u.session, c))
+                    })
+                }
                 _ => None,
             };
             match (&entry.fact, opened) {
@@ -348,6 +359,7 @@ impl StreamCheck<'_> {
     /// Every roll and command, again.
     fn dice(&mut self, entries: &[(i64, Entry)], pack: &crate::pack::Packs) {
         let mut encounters: BTreeMap<String, Encounter> = BTreeMap::new();
+        let mut games: BTreeMap<String, crate::station::Game> = BTreeMap::new();
         let mut broken: BTreeSet<String> = BTreeSet::new();
         let mut seen: HashMap<(u32, u64), i64> = HashMap::new();
         for (version, entry) in entries {
@@ -457,7 +469,41 @@ impl StreamCheck<'_> {
                         enc.undo();
                     }
                 }
-                Fact::SessionStarted { .. } | Fact::SessionEnded { .. } => {}
+                Fact::StationStarted(s) => {
+                    match crate::station::game::read_scenario(&s.file, &s.text) {
+                        Ok(state) => {
+                            games.insert(
+                                s.game.clone(),
+                                crate::station::Game::new(&s.game, &s.name, &s.file, state),
+                            );
+                            let mut ctx = (&mut games, &mut broken, &mut seen);
+                            self.station_moves(version, &s.game, &s.moves, false, &mut ctx);
+                        }
+                        Err(e) => {
+                            self.mismatch(
+                                version,
+                                format!(
+                                    "the scenario of Station game {} does not read: {}",
+                                    s.game,
+                                    e.message()
+                                ),
+                            );
+                            broken.insert(s.game.clone());
+                        }
+                    }
+                }
+                Fact::StationPlayed(p) => {
+                    let mut ctx = (&mut games, &mut broken, &mut seen);
+                    self.station_moves(version, &p.game, &p.moves, true, &mut ctx);
+                }
+                Fact::StationUndone(u) => {
+                    if let Some(g) = games.get_mut(&u.game) {
+                        g.undo();
+                    }
+                }
+                Fact::SessionStarted { .. }
+                | Fact::SessionEnded { .. }
+                | Fact::StationSeated(_) => {}
             }
         }
     }

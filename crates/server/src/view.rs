@@ -116,6 +116,7 @@ fn shown_item(item: &Item, viewer: &Viewer) -> Option<Value> {
             "session": session,
             "commitment": commitment,
         }),
+        ItemBody::Station(s) => crate::station::view::item(s, &item.by, viewer),
         ItemBody::SessionEnded {
             session,
             commitment,

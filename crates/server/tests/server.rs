@@ -19,6 +19,7 @@ mod server {
     mod sessions;
     mod snapshots;
     mod stale;
+    pub(crate) mod station;
     pub(crate) mod support;
     mod undo;
     mod verifiable;

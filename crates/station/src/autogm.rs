@@ -164,6 +164,51 @@ pub fn next_command(state: &State, done: &BTreeSet<String>) -> Command {
     }
 }
 
+/// The automated GM's memory within one setup or turn: the creatures that
+/// are done (a command of theirs was refused) and whether deploying was given
+/// up. A caller that wants each command's dice of its own (the server keys
+/// each command's dice to a play session) drives the GM with it; [`play`]
+/// drives it with one dice source.
+#[derive(Clone, Debug, Default)]
+pub struct Turn {
+    done: BTreeSet<String>,
+    no_more_deploys: bool,
+}
+
+impl Turn {
+    /// The GM's next command, or `None` when it is not the GM's setup or turn.
+    pub fn next(&self, state: &State) -> Option<Command> {
+        if !matches!(state.phase, Phase::Setup | Phase::Gm) {
+            return None;
+        }
+        let mut command = next_command(state, &self.done);
+        if self.no_more_deploys && matches!(command, Command::Deploy { .. }) {
+            command = if state.phase == Phase::Setup {
+                Command::Begin
+            } else {
+                next_command(&without_deploys(state), &self.done)
+            };
+        }
+        Some(command)
+    }
+
+    /// Takes note that the rules refused `command`, so it is not asked
+    /// again: that creature is done for the turn, or deploying is given up.
+    /// Returns `false` when the refused command was the end of the setup or
+    /// turn, which the GM cannot do without.
+    pub fn refused(&mut self, command: &Command) -> bool {
+        match command {
+            Command::Begin | Command::EndTurn => return false,
+            Command::Deploy { .. } => self.no_more_deploys = true,
+            Command::Move { who, .. } | Command::Attack { who, .. } => {
+                self.done.insert(who.clone());
+            }
+            _ => {}
+        }
+        true
+    }
+}
+
 /// Plays the GM's setup or turn to its end: deployments, creature actions,
 /// then `Begin` or `EndTurn`. Returns the log entries it added. A command the
 /// rules refuse is never retried: that creature is done for the turn.
@@ -171,35 +216,15 @@ pub fn play(
     game: &mut Game<Station>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Entry<Event>>, Refusal> {
-    let mut done = BTreeSet::new();
+    let mut turn = Turn::default();
     let mut entries = Vec::new();
-    let mut no_more_deploys = false;
-    loop {
-        let state = game.state();
-        if !matches!(state.phase, Phase::Setup | Phase::Gm) {
-            return Ok(entries);
-        }
-        let mut command = next_command(state, &done);
-        if no_more_deploys && matches!(command, Command::Deploy { .. }) {
-            command = if state.phase == Phase::Setup {
-                Command::Begin
-            } else {
-                next_command(&without_deploys(state), &done)
-            };
-        }
+    while let Some(command) = turn.next(game.state()) {
         let ends = matches!(command, Command::Begin | Command::EndTurn);
         match game.execute(&command, dice) {
             Ok(entry) => entries.push(entry.clone()),
             Err(refusal) => {
-                if ends {
+                if !turn.refused(&command) {
                     return Err(refusal);
-                }
-                match &command {
-                    Command::Deploy { .. } => no_more_deploys = true,
-                    Command::Move { who, .. } | Command::Attack { who, .. } => {
-                        done.insert(who.clone());
-                    }
-                    _ => {}
                 }
                 continue;
             }
@@ -208,6 +233,7 @@ pub fn play(
             return Ok(entries);
         }
     }
+    Ok(entries)
 }
 
 fn without_deploys(state: &State) -> State {

@@ -166,6 +166,57 @@ pub enum Command {
     },
 }
 
+impl Command {
+    /// The unit the command is given for: a player or a creature (`None`
+    /// for the GM's `Begin`, `Deploy` and for `EndTurn`).
+    pub fn actor(&self) -> Option<&str> {
+        match self {
+            Command::Begin | Command::EndTurn | Command::Deploy { .. } => None,
+            Command::Move { who, .. }
+            | Command::Attack { who, .. }
+            | Command::Psi { who, .. }
+            | Command::Defend { who, .. }
+            | Command::Hack { who, .. }
+            | Command::Modify { who }
+            | Command::Repair { who, .. }
+            | Command::Research { who, .. }
+            | Command::Search { who, .. }
+            | Command::Activate { who, .. }
+            | Command::UseSwitch { who, .. }
+            | Command::UseCard { who, .. }
+            | Command::Equip { who, .. }
+            | Command::Drop { who, .. }
+            | Command::Use { who, .. }
+            | Command::Buy { who, .. } => Some(who),
+        }
+    }
+
+    /// The command's name as its JSON tag says it (`Move`, `EndTurn`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Begin => "Begin",
+            Command::EndTurn => "EndTurn",
+            Command::Deploy { .. } => "Deploy",
+            Command::Move { .. } => "Move",
+            Command::Attack { .. } => "Attack",
+            Command::Psi { .. } => "Psi",
+            Command::Defend { .. } => "Defend",
+            Command::Hack { .. } => "Hack",
+            Command::Modify { .. } => "Modify",
+            Command::Repair { .. } => "Repair",
+            Command::Research { .. } => "Research",
+            Command::Search { .. } => "Search",
+            Command::Activate { .. } => "Activate",
+            Command::UseSwitch { .. } => "UseSwitch",
+            Command::UseCard { .. } => "UseCard",
+            Command::Equip { .. } => "Equip",
+            Command::Drop { .. } => "Drop",
+            Command::Use { .. } => "Use",
+            Command::Buy { .. } => "Buy",
+        }
+    }
+}
+
 /// Why a command was refused. A refusal changes nothing.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct Refusal {

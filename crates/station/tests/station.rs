@@ -1,5 +1,6 @@
 //! Whole games: a scripted player against the automated GM on the sample
-//! single-player scenario, deterministic for a seed.
+//! single-player scenario, deterministic for a seed; and every rule the rules
+//! doc names has a tagged test.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -352,4 +353,48 @@ mod any_commands {
             prop_assert_eq!(&replayed, game.state());
         }
     }
+}
+
+/// Every rule ID the rules doc names has a test tagged `// rule: ID` (in the
+/// crate's unit tests or here), so a rule added to the doc without a test
+/// is caught.
+#[test]
+fn every_rule_of_the_rules_doc_has_a_tagged_test() {
+    fn ids(text: &str, prefix: &str) -> std::collections::BTreeSet<String> {
+        let mut out = std::collections::BTreeSet::new();
+        let mut rest = text;
+        while let Some(at) = rest.find(prefix) {
+            let tail = &rest[at + prefix.len()..];
+            let id: String = tail
+                .chars()
+                .take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == '-')
+                .collect();
+            let id = id.trim_end_matches('-').to_string();
+            if id.contains('-') {
+                out.insert(format!("ST-{id}"));
+            }
+            rest = &tail[id.len().max(1).min(tail.len())..];
+        }
+        out
+    }
+    fn sources(dir: &std::path::Path, out: &mut String) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                sources(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push_str(&std::fs::read_to_string(&path).unwrap());
+            }
+        }
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("../../docs/rules/station.md")).unwrap();
+    let named = ids(&doc, "ST-");
+    assert!(named.len() >= 30, "the doc names the rules: {named:?}");
+    let mut code = String::new();
+    sources(&root.join("src"), &mut code);
+    sources(&root.join("tests"), &mut code);
+    let tagged = ids(&code, "// rule: ST-");
+    let missing: Vec<&String> = named.difference(&tagged).collect();
+    assert!(missing.is_empty(), "rules with no tagged test: {missing:?}");
 }

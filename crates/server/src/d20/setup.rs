@@ -48,6 +48,7 @@ pub(crate) fn setup(
                 "`field` (a grid or rows) is for D20 encounters; Compound X encounters keep distances instead",
             )),
         },
+        Ruleset::Station => Err(crate::campaigns::station_has_no("encounters")),
         Ruleset::D20 => {
             let field = field.unwrap_or(Field::Rows);
             if let Field::Map { width, height } = field

@@ -8,7 +8,7 @@ use axum::response::{IntoResponse, Response};
 
 use crate::error::AppError;
 
-const FILES: [(&str, &str, &str); 3] = [
+const FILES: [(&str, &str, &str); 5] = [
     (
         "table.css",
         "text/css; charset=utf-8",
@@ -18,6 +18,16 @@ const FILES: [(&str, &str, &str); 3] = [
         "table.js",
         "text/javascript; charset=utf-8",
         include_str!("../../assets/table.js"),
+    ),
+    (
+        "station.css",
+        "text/css; charset=utf-8",
+        include_str!("../../assets/station.css"),
+    ),
+    (
+        "station.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../assets/station.js"),
     ),
     (
         "htmx.min.js",
@@ -41,7 +51,7 @@ pub(crate) async fn serve(Path(file): Path<String>) -> Response {
         )
             .into_response(),
         None => AppError::not_found(format!(
-            "no asset '{file}'; the pages use table.css, table.js and htmx.min.js"
+            "no asset '{file}'; the pages use table.css, table.js, station.css, station.js and htmx.min.js"
         ))
         .into_response(),
     }

@@ -35,10 +35,15 @@ async fn render(
     let c = esc(&campaign);
     let mut forms = String::new();
     if seat.is_gm() {
+        if shown["ruleset"] == "station" {
+            forms.push_str(&super::station::start_forms(&campaign));
+        }
         forms.push_str(&gm_forms(&c, &shown));
     }
     let d20 = shown["ruleset"] == "d20";
-    if seat.role != crate::permissions::Role::Spectator {
+    let station = shown["ruleset"] == "station";
+    // A Station crew comes from the scenario: no characters to bring.
+    if seat.role != crate::permissions::Role::Spectator && !station {
         // The step-by-step builder knows Compound X; a D20 character is
         // imported as its file.
         let build = if d20 {
@@ -123,6 +128,8 @@ async fn part_html(
                 "rolled each round"
             }
         )
+    } else if shown["ruleset"] == "station" {
+        "Ruleset <b>Station</b> · games from scenarios, the crew against the GM".to_string()
     } else {
         format!(
             "Ruleset <b>Compound X</b> · house rules: {}",
@@ -134,6 +141,68 @@ async fn part_html(
          <p class=\"meta\">{settings}</p></section>",
         val(&shown["name"]),
     );
+    if shown["ruleset"] == "station" {
+        let games = shown["station_games"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        out.push_str(&super::station::games_card(campaign, &games, gm));
+    } else {
+        out.push_str(&compound_x_lists(state, campaign, caller, shown).await?);
+    }
+    // Participants (GM).
+    if gm {
+        let all = invites::list(
+            State(state.clone()),
+            Path(campaign.to_string()),
+            caller.clone(),
+        )
+        .await?
+        .0;
+        out.push_str("<section class=\"card\" aria-labelledby=\"people-h\"><h2 id=\"people-h\">Participants and invitation links</h2>");
+        out.push_str("<table class=\"rows\"><thead><tr><th scope=\"col\">Label</th><th scope=\"col\">Role</th><th scope=\"col\">Slot</th><th scope=\"col\">State</th><th scope=\"col\"><span class=\"sr-only\">Actions</span></th></tr></thead><tbody>");
+        for inv in all["invites"].as_array().into_iter().flatten() {
+            let revoked = inv["revoked"].as_bool().unwrap_or(false);
+            let retired = inv["retired"].as_bool().unwrap_or(false);
+            let state_text = if revoked {
+                "revoked"
+            } else if retired {
+                "replaced"
+            } else {
+                "active"
+            };
+            let action = if revoked || inv["id"] == json!(caller.invite.id) {
+                String::new()
+            } else {
+                format!(
+                    "<form data-api=\"/api/campaigns/{c}/invites/{id}\" data-method=\"DELETE\" data-confirm=\"Revoke the link of {label}? Their sessions end.\" data-refresh>\
+                     <button type=\"submit\" class=\"danger\">Revoke<span class=\"sr-only\"> {label}</span></button><output class=\"result\" aria-live=\"polite\"></output></form>",
+                    id = val(&inv["id"]),
+                    label = val(&inv["label"]),
+                )
+            };
+            out.push_str(&format!(
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{state_text}</td><td>{action}</td></tr>",
+                val(&inv["label"]),
+                val(&inv["role"]),
+                val(&inv["slot"]),
+            ));
+        }
+        out.push_str("</tbody></table></section>");
+    }
+    Ok(out)
+}
+
+/// A Compound X campaign's encounters and characters.
+async fn compound_x_lists(
+    state: &AppState,
+    campaign: &str,
+    caller: &Caller,
+    shown: &Value,
+) -> Result<String, AppError> {
+    let c = esc(campaign);
+    let gm = caller.role() == crate::permissions::Role::Gm;
+    let mut out = String::new();
     // Encounters.
     let list = shown["encounters"].as_array().cloned().unwrap_or_default();
     out.push_str(
@@ -193,46 +262,6 @@ async fn part_html(
         out.push_str("</ul>");
     }
     out.push_str("</section>");
-    // Participants (GM).
-    if gm {
-        let all = invites::list(
-            State(state.clone()),
-            Path(campaign.to_string()),
-            caller.clone(),
-        )
-        .await?
-        .0;
-        out.push_str("<section class=\"card\" aria-labelledby=\"people-h\"><h2 id=\"people-h\">Participants and invitation links</h2>");
-        out.push_str("<table class=\"rows\"><thead><tr><th scope=\"col\">Label</th><th scope=\"col\">Role</th><th scope=\"col\">Slot</th><th scope=\"col\">State</th><th scope=\"col\"><span class=\"sr-only\">Actions</span></th></tr></thead><tbody>");
-        for inv in all["invites"].as_array().into_iter().flatten() {
-            let revoked = inv["revoked"].as_bool().unwrap_or(false);
-            let retired = inv["retired"].as_bool().unwrap_or(false);
-            let state_text = if revoked {
-                "revoked"
-            } else if retired {
-                "replaced"
-            } else {
-                "active"
-            };
-            let action = if revoked || inv["id"] == json!(caller.invite.id) {
-                String::new()
-            } else {
-                format!(
-                    "<form data-api=\"/api/campaigns/{c}/invites/{id}\" data-method=\"DELETE\" data-confirm=\"Revoke the link of {label}? Their sessions end.\" data-refresh>\
-                     <button type=\"submit\" class=\"danger\">Revoke<span class=\"sr-only\"> {label}</span></button><output class=\"result\" aria-live=\"polite\"></output></form>",
-                    id = val(&inv["id"]),
-                    label = val(&inv["label"]),
-                )
-            };
-            out.push_str(&format!(
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{state_text}</td><td>{action}</td></tr>",
-                val(&inv["label"]),
-                val(&inv["role"]),
-                val(&inv["slot"]),
-            ));
-        }
-        out.push_str("</tbody></table></section>");
-    }
     Ok(out)
 }
 
@@ -273,8 +302,8 @@ fn house_rule_boxes(prefix: &str, current: &Value) -> String {
 }
 
 fn gm_forms(c: &str, shown: &Value) -> String {
-    let d20 = shown["ruleset"] == "d20";
-    let (field, settings) = if d20 {
+    let ruleset = shown["ruleset"].as_str().unwrap_or("compound-x");
+    let (field, settings) = if ruleset == "d20" {
         (
             "<label for=\"enc-field\">Field</label><select id=\"enc-field\" name=\"field.field\"><option value=\"rows\">map-less: front and back rows</option><option value=\"map\">a square grid (5 ft squares)</option></select>\
              <div class=\"pair\"><div><label for=\"enc-width\">Grid width (squares)</label><input id=\"enc-width\" name=\"field.width\" type=\"number\" min=\"1\" max=\"40\" value=\"12\" data-type=\"number\"></div>\
@@ -282,6 +311,10 @@ fn gm_forms(c: &str, shown: &Value) -> String {
                 .to_string(),
             initiative_form(c, &shown["d20"]),
         )
+    } else if ruleset == "station" {
+        // Station plays games from scenarios (started above), with no house
+        // rules.
+        (String::new(), String::new())
     } else {
         (
             String::new(),
@@ -293,13 +326,19 @@ fn gm_forms(c: &str, shown: &Value) -> String {
             ),
         )
     };
+    let encounter = if ruleset == "station" {
+        String::new()
+    } else {
+        format!(
+            "<section class=\"card\" aria-labelledby=\"new-enc-h\"><h2 id=\"new-enc-h\">Open an encounter</h2>\
+             <form data-api=\"/api/campaigns/{c}/encounters\" data-method=\"POST\" data-refresh>\
+             <label for=\"enc-name\">Name</label><input id=\"enc-name\" name=\"name\" required maxlength=\"100\" placeholder=\"The depot yard\">\
+             {field}\
+             <button type=\"submit\">Open encounter</button><output class=\"result\" aria-live=\"polite\"></output></form></section>"
+        )
+    };
     format!(
-        "<section class=\"card\" aria-labelledby=\"new-enc-h\"><h2 id=\"new-enc-h\">Open an encounter</h2>\
-         <form data-api=\"/api/campaigns/{c}/encounters\" data-method=\"POST\" data-refresh>\
-         <label for=\"enc-name\">Name</label><input id=\"enc-name\" name=\"name\" required maxlength=\"100\" placeholder=\"The depot yard\">\
-         {field}\
-         <button type=\"submit\">Open encounter</button><output class=\"result\" aria-live=\"polite\"></output></form></section>\
-         <section class=\"card\" aria-labelledby=\"invite-h\"><h2 id=\"invite-h\">Invite someone</h2>\
+        "{encounter}<section class=\"card\" aria-labelledby=\"invite-h\"><h2 id=\"invite-h\">Invite someone</h2>\
          <form data-api=\"/api/campaigns/{c}/invites\" data-method=\"POST\" data-refresh>\
          <label for=\"inv-role\">Role</label><select id=\"inv-role\" name=\"role\"><option value=\"player\">player</option><option value=\"spectator\">spectator</option><option value=\"gm\">GM</option></select>\
          <label for=\"inv-label\">Label (who it is for)</label><input id=\"inv-label\" name=\"label\" data-type=\"optional\" maxlength=\"100\" placeholder=\"Alice\">\
@@ -316,12 +355,17 @@ fn gm_forms(c: &str, shown: &Value) -> String {
          <form data-api=\"/api/campaigns\" data-method=\"POST\" data-body=\"{d20_body}\">\
          <label for=\"d20-name\">Name</label><input id=\"d20-name\" name=\"name\" required maxlength=\"100\" placeholder=\"The ford road\">\
          {d20_settings}\
-         <button type=\"submit\">Create D20 campaign</button><output class=\"result\" aria-live=\"polite\"></output></form></details></section>\
+         <button type=\"submit\">Create D20 campaign</button><output class=\"result\" aria-live=\"polite\"></output></form></details>\
+         <details><summary>Station</summary>\
+         <form data-api=\"/api/campaigns\" data-method=\"POST\" data-body=\"{station_body}\">\
+         <label for=\"st-name\">Name</label><input id=\"st-name\" name=\"name\" required maxlength=\"100\" placeholder=\"Outpost nights\">\
+         <button type=\"submit\">Create Station campaign</button><output class=\"result\" aria-live=\"polite\"></output></form></details></section>\
          <section class=\"card\" aria-labelledby=\"export-h\"><h2 id=\"export-h\">Export</h2>\
          <p><a class=\"button\" href=\"/c/{c}/export.json\" download>Download the campaign as JSON</a> (settings, character files, encounters and the roll log as the GM sees them)</p></section>",
         new_boxes = house_rule_boxes("nhr", &Value::Null),
         cx_body = esc(r#"{"ruleset":"compound-x"}"#),
         d20_body = esc(r#"{"ruleset":"d20"}"#),
+        station_body = esc(r#"{"ruleset":"station"}"#),
         d20_settings = initiative_fields("nd20", &Value::Null),
     )
 }
@@ -399,15 +443,31 @@ pub(crate) async fn export(
             .0;
             fights.push(one);
         }
+        let mut games = Vec::new();
+        for g in shown["station_games"].as_array().into_iter().flatten() {
+            let id = g["id"].as_str().unwrap_or("").to_string();
+            let one = crate::station::api::show(
+                State(state.clone()),
+                Path((campaign.clone(), id)),
+                caller.clone(),
+            )
+            .await?
+            .0;
+            games.push(one);
+        }
         let rolls = crate::rolls::list(State(state.clone()), Path(campaign.clone()), caller)
             .await?
             .0;
-        Ok::<_, AppError>(json!({
+        let mut doc = json!({
             "campaign": { "id": shown["id"], "name": shown["name"], "ruleset": shown["ruleset"], "house_rules": shown["house_rules"], "d20": shown["d20"], "version": shown["version"] },
             "characters": files,
             "encounters": fights,
             "rolls": rolls["rolls"],
-        }))
+        });
+        if shown["ruleset"] == "station" {
+            doc["station_games"] = json!(games);
+        }
+        Ok::<_, AppError>(doc)
     };
     match run.await {
         Ok(doc) => (

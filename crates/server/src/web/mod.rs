@@ -16,6 +16,7 @@ pub(crate) mod d20;
 mod dashboard;
 mod html;
 mod rolls;
+mod station;
 mod tracker;
 
 use axum::Router;
@@ -41,6 +42,8 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/c/{campaign}/export.json", get(dashboard::export))
         .route("/c/{campaign}/e/{encounter}", get(tracker::page))
         .route("/c/{campaign}/e/{encounter}/part", get(tracker::part))
+        .route("/c/{campaign}/s/{game}", get(station::page))
+        .route("/c/{campaign}/s/{game}/part", get(station::part))
         .route("/c/{campaign}/build", get(builder::page))
         .route("/c/{campaign}/build/check", post(builder::check))
         .route("/c/{campaign}/characters/{character}", get(builder::sheet))

@@ -121,6 +121,7 @@ pub(crate) async fn page(
         let settings = campaigns::get(&state, &campaign).await?;
         match settings.ruleset {
             Ruleset::CompoundX => {}
+            Ruleset::Station => return Err(crate::campaigns::station_has_no("encounters")),
             Ruleset::D20 => return super::d20::page(&state, &settings, &encounter, &caller).await,
         }
         let (shown, extras) = read(&state, &campaign, &encounter, &caller).await?;
@@ -179,6 +180,7 @@ pub(crate) async fn part(
         let settings = campaigns::get(&state, &campaign).await?;
         match settings.ruleset {
             Ruleset::CompoundX => {}
+            Ruleset::Station => return Err(crate::campaigns::station_has_no("encounters")),
             Ruleset::D20 => return super::d20::part(&state, &campaign, &encounter, &caller).await,
         }
         let gm = caller.role() == crate::permissions::Role::Gm;

@@ -37,6 +37,9 @@ pub(crate) async fn sheet(
         let toml = shown["toml"].as_str().unwrap_or("");
         match settings.ruleset {
             crate::ruleset::Ruleset::CompoundX => {}
+            crate::ruleset::Ruleset::Station => {
+                return Err(crate::campaigns::station_has_no("characters"));
+            }
             crate::ruleset::Ruleset::D20 => {
                 return crate::web::d20::sheet::page(&state, &settings, &caller, &id, toml);
             }

@@ -1,0 +1,523 @@
+//! The Station endpoints under `/api/campaigns/{campaign}/station/`: the
+//! sample scenarios, games started from a sample or an uploaded scenario
+//! (checked as `nanite station check` checks it), crew seats, commands (the
+//! engine's JSON `Command`s, as `nanite station play` gives them) and the
+//! GM's undo. Every change goes through `Tables::commit_rolling`, so it is
+//! in the store before the answer, keyed by its idempotency key, and its
+//! dice come from the play session's seed.
+
+use axum::extract::{OriginalUri, Path, State};
+use axum::http::{HeaderMap, Method};
+use axum::response::Response;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use nanite_station::Command;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::game::{self, Done, Game, PlayError};
+use super::record::{Played, Seated, Started, Undone};
+use super::samples::SAMPLES;
+use super::{What, entry, samples, seats, view as station_view};
+use crate::body::Strict;
+use crate::campaigns::{self, Ruleset};
+use crate::error::AppError;
+use crate::facts::Fact;
+use crate::permissions::Role;
+use crate::sessions::Caller;
+use crate::tables::Change;
+use crate::{AppState, idempotency, invites, tokens, view};
+
+/// The Station routes, nested under `/api`.
+pub(crate) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/campaigns/{campaign}/station/scenarios", get(scenarios))
+        .route("/campaigns/{campaign}/station/games", get(list).post(start))
+        .route("/campaigns/{campaign}/station/games/{game}", get(show))
+        .route(
+            "/campaigns/{campaign}/station/games/{game}/seats",
+            post(seat),
+        )
+        .route(
+            "/campaigns/{campaign}/station/games/{game}/commands",
+            post(command),
+        )
+        .route(
+            "/campaigns/{campaign}/station/games/{game}/undo",
+            post(undo),
+        )
+}
+
+/// The engine's refusal, or another failure, as an API error.
+pub(crate) fn play_error(e: PlayError) -> AppError {
+    match e {
+        PlayError::Refused(r) => {
+            let mut err = AppError::unprocessable("refused", r.to_string());
+            if let Some(rule) = r.rule {
+                err = err.with("rule", json!(rule));
+            }
+            err
+        }
+        PlayError::App(e) => e,
+    }
+}
+
+fn no_game(id: &str) -> AppError {
+    AppError::not_found(format!(
+        "no Station game {id} in this campaign; GET /api/campaigns/{{campaign}}/station/games lists them"
+    ))
+}
+
+/// `GET .../station/scenarios`: the sample scenarios a game can start from.
+pub(crate) async fn scenarios(
+    State(state): State<AppState>,
+    Path(campaign): Path<String>,
+    caller: Caller,
+) -> Result<Json<Value>, AppError> {
+    caller.member_of(&campaign)?;
+    campaigns::require(&state, &campaign, Ruleset::Station).await?;
+    let list: Vec<Value> = SAMPLES
+        .iter()
+        .filter_map(|s| {
+            let st = game::read_scenario(&format!("{}.txt", s.id), s.text).ok()?;
+            Some(json!({
+                "id": s.id,
+                "name": st.scenario.name,
+                "kind": station_view::kind(st.scenario.kind),
+                "crew": st.players.iter().map(|p| p.id.clone()).collect::<Vec<_>>(),
+            }))
+        })
+        .collect();
+    Ok(Json(json!({ "scenarios": list })))
+}
+
+/// `GET .../station/games`.
+pub(crate) async fn list(
+    State(state): State<AppState>,
+    Path(campaign): Path<String>,
+    caller: Caller,
+) -> Result<Json<Value>, AppError> {
+    caller.member_of(&campaign)?;
+    let games = state.tables().read(&state, &campaign, games).await?;
+    Ok(Json(json!({ "games": games })))
+}
+
+/// The games of a table, in brief.
+pub(crate) fn games(t: &crate::table::Table) -> Vec<Value> {
+    t.stations
+        .values()
+        .map(|g| {
+            let (phase, winner) = station_view::phase(g.state());
+            json!({
+                "id": g.id,
+                "name": g.name,
+                "scenario": g.scenario().name,
+                "kind": station_view::kind(g.scenario().kind),
+                "phase": phase,
+                "winner": winner,
+                "turn": g.state().turn,
+            })
+        })
+        .collect()
+}
+
+/// What `POST .../station/games` takes: a sample's id or a scenario's text.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct NewGame {
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    sample: Option<String>,
+    #[serde(default)]
+    scenario: Option<String>,
+    #[serde(default)]
+    file: Option<String>,
+}
+
+/// `POST .../station/games` (GM): starts a game from a sample scenario or an
+/// uploaded one. In a single-player scenario the automated GM sets up at
+/// once.
+pub(crate) async fn start(
+    State(state): State<AppState>,
+    Path(campaign): Path<String>,
+    caller: Caller,
+    method: Method,
+    OriginalUri(uri): OriginalUri,
+    headers: HeaderMap,
+    body: Strict<NewGame>,
+) -> Result<Response, AppError> {
+    caller.gm_of(&campaign)?;
+    campaigns::require(&state, &campaign, Ruleset::Station).await?;
+    let request = body.value;
+    let (file, text) = match (&request.sample, &request.scenario) {
+        (Some(id), None) => {
+            let sample = samples::find(id).ok_or_else(|| {
+                let known: Vec<&str> = SAMPLES.iter().map(|s| s.id).collect();
+                AppError::unprocessable(
+                    "no_such_scenario",
+                    format!(
+                        "there is no sample scenario '{id}'; the samples are {}",
+                        known.join(", ")
+                    ),
+                )
+            })?;
+            (format!("{}.txt", sample.id), sample.text.to_string())
+        }
+        (None, Some(text)) => (
+            request
+                .file
+                .clone()
+                .filter(|f| !f.trim().is_empty())
+                .unwrap_or_else(|| "scenario.txt".into()),
+            text.clone(),
+        ),
+        _ => {
+            return Err(AppError::unprocessable(
+                "one_source",
+                "give either `sample` (a sample scenario's id, GET .../station/scenarios) or `scenario` (a scenario file's text), not both or neither",
+            ));
+        }
+    };
+    if file.chars().count() > 100 {
+        return Err(AppError::unprocessable(
+            "invalid_file",
+            "a scenario's file name is at most 100 characters",
+        ));
+    }
+    let setup = game::read_scenario(&file, &text)?;
+    let name = request
+        .name
+        .map(|n| n.trim().to_string())
+        .filter(|n| !n.is_empty())
+        .unwrap_or_else(|| setup.scenario.name.clone());
+    if name.chars().count() > 100 {
+        return Err(AppError::unprocessable(
+            "invalid_name",
+            "a game's name is 1 to 100 characters",
+        ));
+    }
+    let id = tokens::id("g-")?;
+    let key = idempotency::key(&headers)?;
+    let change = Change {
+        campaign: &campaign,
+        by: &caller.invite.id,
+        key: key.as_deref(),
+        fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
+    };
+    let committed = state
+        .tables()
+        .commit_rolling(&state, change, |table| {
+            let mut g = Game::new(&id, &name, &file, setup.clone());
+            let moves = g.play(None, &table.sessions, false).map_err(play_error)?;
+            let fact = Fact::StationStarted(Started {
+                game: id.clone(),
+                name: name.clone(),
+                file: file.clone(),
+                text: text.clone(),
+                moves: moves.iter().map(Done::record).collect(),
+            });
+            let scenario = g.scenario().name.clone();
+            table.stations.insert(id.clone(), g);
+            Ok((
+                fact,
+                entry(
+                    &id,
+                    What::Started {
+                        name: name.clone(),
+                        scenario,
+                        moves,
+                    },
+                ),
+            ))
+        })
+        .await?;
+    let shown = view::item(&committed.item, &view::viewer(&caller));
+    Ok(view::created(
+        committed.replayed,
+        committed.item.version,
+        shown,
+    ))
+}
+
+/// `GET .../station/games/{game}`: the game as the caller may see it.
+pub(crate) async fn show(
+    State(state): State<AppState>,
+    Path((campaign, id)): Path<(String, String)>,
+    caller: Caller,
+) -> Result<Json<Value>, AppError> {
+    caller.member_of(&campaign)?;
+    let viewer = view::viewer(&caller);
+    let shown = state
+        .tables()
+        .read(&state, &campaign, |t| {
+            t.stations.get(&id).map(|g| {
+                let mut v = station_view::game(g, &viewer);
+                v["version"] = json!(t.version);
+                v
+            })
+        })
+        .await?
+        .ok_or_else(|| no_game(&id))?;
+    Ok(Json(shown))
+}
+
+/// What `POST .../seats` takes.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SeatRequest {
+    crew: String,
+    #[serde(default)]
+    seat: Option<String>,
+    #[serde(default)]
+    free: bool,
+}
+
+/// `POST .../station/games/{game}/seats`: the GM seats a player invitation
+/// at a crew member (`seat`) or frees it (`free`); a player claims a free
+/// crew member (neither) or gives back their own (`free`).
+pub(crate) async fn seat(
+    State(state): State<AppState>,
+    Path((campaign, id)): Path<(String, String)>,
+    caller: Caller,
+    method: Method,
+    OriginalUri(uri): OriginalUri,
+    headers: HeaderMap,
+    body: Strict<SeatRequest>,
+) -> Result<Response, AppError> {
+    caller.member_of(&campaign)?;
+    let request = body.value;
+    let viewer = view::viewer(&caller);
+    let wanted: Option<String> = match caller.role() {
+        Role::Spectator => {
+            return Err(AppError::forbidden(
+                "spectators_watch",
+                "spectators only watch; ask the GM for a player invitation to play a crew member",
+            ));
+        }
+        Role::Gm => match (&request.seat, request.free) {
+            (Some(invite), false) => {
+                let found = invites::find(&state, &campaign, invite).await?;
+                match found {
+                    Some(i) if i.role == Role::Player && !i.revoked => Some(i.id),
+                    Some(_) => {
+                        return Err(AppError::unprocessable(
+                            "not_a_player",
+                            format!(
+                                "invitation {invite} is not a player's (or was revoked): only players act for crew members"
+                            ),
+                        ));
+                    }
+                    None => {
+                        return Err(AppError::unprocessable(
+                            "no_such_invite",
+                            format!(
+                                "there is no invitation {invite} in this campaign; GET .../invites lists them"
+                            ),
+                        ));
+                    }
+                }
+            }
+            (None, true) => None,
+            _ => {
+                return Err(AppError::unprocessable(
+                    "seat_or_free",
+                    "give `seat` (a player invitation's id) to seat someone, or `free: true` to free the crew member",
+                ));
+            }
+        },
+        Role::Player => {
+            if request.seat.is_some() {
+                return Err(AppError::forbidden(
+                    "gm_only",
+                    "only the GM seats someone else; send just `crew` to claim a free crew member",
+                ));
+            }
+            (!request.free).then(|| caller.invite.id.clone())
+        }
+    };
+    let key = idempotency::key(&headers)?;
+    let change = Change {
+        campaign: &campaign,
+        by: &caller.invite.id,
+        key: key.as_deref(),
+        fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
+    };
+    let crew = request.crew.clone();
+    // A player invitation made for this crew member's slot holds it until
+    // the GM seats someone else.
+    let slot_holder = invites::all(&state, &campaign)
+        .await?
+        .into_iter()
+        .find(|i| i.role == Role::Player && !i.revoked && i.slot.as_deref() == Some(crew.as_str()))
+        .map(|i| i.id);
+    let committed = state
+        .tables()
+        .commit(&state, change, |table| {
+            let g = table.stations.get_mut(&id).ok_or_else(|| no_game(&id))?;
+            if g.state().player(&crew).is_none() {
+                let known: Vec<&str> = g.state().players.iter().map(|p| p.id.as_str()).collect();
+                return Err(AppError::unprocessable(
+                    "no_such_crew",
+                    format!("there is no crew member '{crew}' in this game (the crew: {})", known.join(", ")),
+                ));
+            }
+            if !viewer.is_gm() {
+                let mine = seats::controls(g, &viewer, &crew);
+                match (&wanted, mine) {
+                    (None, false) => {
+                        return Err(AppError::forbidden(
+                            "not_your_crew",
+                            format!("{crew} is not seated at your invitation, so it is not yours to give back"),
+                        ));
+                    }
+                    (Some(_), true) => {
+                        return Err(AppError::conflict(
+                            "already_yours",
+                            format!("{crew} is already seated at your invitation"),
+                        ));
+                    }
+                    (Some(_), false) => {
+                        let taken = match g.seat_of(&crew) {
+                            Some(seat) => seat.is_some(),
+                            None => slot_holder.as_ref().is_some_and(|h| *h != viewer.invite),
+                        };
+                        let other_slot = viewer.slot.as_deref().is_some_and(|s| s != crew);
+                        if taken {
+                            return Err(AppError::conflict(
+                                "crew_taken",
+                                format!("{crew} is seated at another player's invitation; ask the GM to free it"),
+                            ));
+                        }
+                        if other_slot {
+                            return Err(AppError::forbidden(
+                                "not_your_slot",
+                                format!("your invitation is for {}, not {crew}; ask the GM to seat you", viewer.slot.as_deref().unwrap_or("")),
+                            ));
+                        }
+                    }
+                    (None, true) => {}
+                }
+            }
+            g.seats.insert(crew.clone(), wanted.clone());
+            Ok((
+                Fact::StationSeated(Seated {
+                    game: id.clone(),
+                    crew: crew.clone(),
+                    seat: wanted.clone(),
+                }),
+                entry(
+                    &id,
+                    What::Seated {
+                        crew: crew.clone(),
+                        seat: wanted.clone(),
+                    },
+                ),
+            ))
+        })
+        .await?;
+    let shown = view::item(&committed.item, &viewer);
+    Ok(view::created(
+        committed.replayed,
+        committed.item.version,
+        shown,
+    ))
+}
+
+/// What `POST .../commands` takes: one engine command.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct CommandRequest {
+    command: Command,
+}
+
+/// `POST .../station/games/{game}/commands`: one command, decided by the
+/// engine after the table's permissions; in a single-player scenario the
+/// automated GM answers in the same change.
+pub(crate) async fn command(
+    State(state): State<AppState>,
+    Path((campaign, id)): Path<(String, String)>,
+    caller: Caller,
+    method: Method,
+    OriginalUri(uri): OriginalUri,
+    headers: HeaderMap,
+    body: Strict<CommandRequest>,
+) -> Result<Response, AppError> {
+    caller.member_of(&campaign)?;
+    let viewer = view::viewer(&caller);
+    let command = body.value.command.clone();
+    let key = idempotency::key(&headers)?;
+    let change = Change {
+        campaign: &campaign,
+        by: &caller.invite.id,
+        key: key.as_deref(),
+        fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
+    };
+    let committed = state
+        .tables()
+        .commit_rolling(&state, change, |table| {
+            let g = table.stations.get_mut(&id).ok_or_else(|| no_game(&id))?;
+            seats::may_command(g, &viewer, &command)?;
+            let moves = g
+                .play(Some(&command), &table.sessions, true)
+                .map_err(play_error)?;
+            Ok((
+                Fact::StationPlayed(Played {
+                    game: id.clone(),
+                    moves: moves.iter().map(Done::record).collect(),
+                }),
+                entry(&id, What::Played { moves }),
+            ))
+        })
+        .await?;
+    let shown = view::item(&committed.item, &viewer);
+    Ok(view::created(
+        committed.replayed,
+        committed.item.version,
+        shown,
+    ))
+}
+
+/// `POST .../station/games/{game}/undo` (GM): takes back the game's last
+/// accepted change (a command and the automated GM's answer to it). The
+/// log keeps both the change and its undoing.
+pub(crate) async fn undo(
+    State(state): State<AppState>,
+    Path((campaign, id)): Path<(String, String)>,
+    caller: Caller,
+    method: Method,
+    OriginalUri(uri): OriginalUri,
+    headers: HeaderMap,
+    body: Strict<crate::seeds::Nothing>,
+) -> Result<Response, AppError> {
+    caller.gm_of(&campaign)?;
+    let key = idempotency::key(&headers)?;
+    let change = Change {
+        campaign: &campaign,
+        by: &caller.invite.id,
+        key: key.as_deref(),
+        fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
+    };
+    let committed = state
+        .tables()
+        .commit(&state, change, |table| {
+            let g = table.stations.get_mut(&id).ok_or_else(|| no_game(&id))?;
+            let commands = g.undo().ok_or_else(|| {
+                AppError::conflict(
+                    "nothing_to_undo",
+                    "nothing to take back: no command was accepted in this game since it started",
+                )
+            })?;
+            Ok((
+                Fact::StationUndone(Undone { game: id.clone() }),
+                entry(&id, What::Undone { commands }),
+            ))
+        })
+        .await?;
+    let shown = view::item(&committed.item, &view::viewer(&caller));
+    Ok(view::created(
+        committed.replayed,
+        committed.item.version,
+        shown,
+    ))
+}

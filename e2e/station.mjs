@@ -1,0 +1,214 @@
+// A Station campaign in headless Chromium, driven by crates/cli/tests/browser.rs.
+//
+// The GM creates a Station campaign, invites Alice for crew member `ana`,
+// tries a scenario file with mistakes (every problem is listed with its
+// line), and starts the single-player sample. Alice opens the game, selects
+// ana on the map, moves by clicking a square and by the keyboard, and ends
+// her turn: the automated GM answers at once and the GM's page shows it
+// live. The GM then starts the players-vs-GM sample, deploys a creature on
+// a square the engine allows, begins, and seats Alice at bo. Screenshots of every step go to
+// $NANITE_SHOTS (prefixed `station-`).
+//
+// Environment: NANITE_GM_LINK, NANITE_SHOTS, NANITE_CHROMIUM, NANITE_PROFILES.
+import { chromium } from "playwright-core";
+import { mkdirSync } from "node:fs";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const gmLink = process.env.NANITE_GM_LINK;
+const shots = process.env.NANITE_SHOTS || join(here, "..", "target", "e2e");
+const profiles = process.env.NANITE_PROFILES || join(here, "..", "target", "e2e-profiles");
+const executablePath = process.env.NANITE_CHROMIUM || "/usr/bin/chromium";
+mkdirSync(shots, { recursive: true });
+
+const args = [
+  "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+];
+const failures = [];
+
+async function open(name, viewport) {
+  const ctx = await chromium.launchPersistentContext(join(profiles, "station-" + name), {
+    executablePath, headless: true, args, viewport,
+  });
+  const page = ctx.pages()[0] || (await ctx.newPage());
+  page.setDefaultTimeout(10000);
+  page.on("dialog", async (d) => {
+    if (d.type() === "confirm") { await d.accept(); return; }
+    failures.push(`${name}: a dialog opened (${d.message()})`);
+    await d.dismiss();
+  });
+  page.on("pageerror", (e) => failures.push(`${name}: page error ${e.message}`));
+  return { ctx, page };
+}
+
+let step = 0;
+async function shot(page, what) {
+  step += 1;
+  const file = join(shots, `station-${String(step).padStart(2, "0")}-${what}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  console.log(`step ${step}: ${what} -> ${file}`);
+}
+
+function check(ok, what) {
+  if (!ok) throw new Error(what);
+}
+
+async function join_(page, link) {
+  await page.goto(link);
+  await page.getByRole("button", { name: "Join the table" }).click();
+  await page.waitForURL(/\/c\//);
+  await page.locator("#live-status[data-state=live]").waitFor();
+}
+
+const BROKEN = "name: Broken\nkind: sideways\nplayer: ana nobody picks 1\n\npiece hall at 0,0\n####\n#1.#\n####\nend\n";
+
+let gm = null;
+let pl = null;
+async function main() {
+  gm = await open("gm", { width: 1400, height: 900 });
+  pl = await open("player", { width: 1100, height: 850 });
+
+  // 1. The GM creates a Station campaign and joins it.
+  await join_(gm.page, gmLink);
+  await gm.page.getByText("Station", { exact: true }).click(); // the form's details
+  const form = gm.page.locator("form", { has: gm.page.getByRole("button", { name: "Create Station campaign" }) });
+  await form.getByLabel("Name").fill("Outpost Nights");
+  await form.getByRole("button", { name: "Create Station campaign" }).click();
+  const link = await form.locator("input.link").inputValue();
+  await join_(gm.page, link);
+  await gm.page.getByRole("heading", { name: "Station games" }).waitFor();
+  check(await gm.page.getByRole("heading", { name: "Open an encounter" }).count() === 0, "a Station campaign offers no encounters");
+
+  // 2. Alice is invited for crew member ana.
+  const invite = gm.page.locator("form", { has: gm.page.getByRole("button", { name: "Create link" }) });
+  await invite.getByLabel("Label").fill("Alice");
+  await invite.getByLabel(/slot/).fill("ana");
+  await invite.getByRole("button", { name: "Create link" }).click();
+  const aliceLink = await invite.locator("input.link").inputValue();
+
+  // 3. A scenario with mistakes: every problem with its line; nothing starts.
+  const upload = gm.page.locator("form", { has: gm.page.getByRole("button", { name: "Check and start" }) });
+  await upload.locator("input[type=file]").setInputFiles({ name: "broken.txt", mimeType: "text/plain", buffer: Buffer.from(BROKEN) });
+  await upload.getByRole("button", { name: "Check and start" }).click();
+  await upload.locator("ul.diagnostics li").first().waitFor();
+  const problems = await upload.locator("ul.diagnostics li").allInnerTexts();
+  check(problems.length >= 2 && problems.every((p) => /line \d+/.test(p)), "each problem names its line: " + problems.join(" | "));
+  await shot(gm.page, "gm-scenario-problems");
+
+  // 4. The GM starts the single-player sample and opens it.
+  const start = gm.page.locator("form", { has: gm.page.getByRole("button", { name: "Start game" }) });
+  await start.getByLabel("Sample scenario").selectOption("derelict-lab");
+  await start.getByRole("button", { name: "Start game" }).click();
+  await gm.page.locator("#dashboard a", { hasText: "Derelict Lab" }).click();
+  await gm.page.waitForURL(/\/s\//);
+  await gm.page.locator("#live-status[data-state=live]").waitFor();
+  const gameUrl = gm.page.url();
+  await gm.page.locator("#st-phase", { hasText: "players' turn" }).waitFor();
+  await shot(gm.page, "gm-single-player-map");
+
+  // 5. Alice joins, opens the game and selects ana on the map.
+  await join_(pl.page, aliceLink);
+  await pl.page.goto(gameUrl);
+  await pl.page.locator("#live-status[data-state=live]").waitFor();
+  check(!(await pl.page.locator(".st-facts").innerText()).includes("BCP"), "players do not see the GM's creature points");
+  await pl.page.locator('g[data-unit="ana"]').click();
+  await pl.page.locator('[data-panel-of="ana"]').waitFor();
+  check(await pl.page.locator('[data-moves-of="ana"] g.st-move').count() > 0, "ana's reachable squares are drawn");
+  await shot(pl.page, "player-selects-ana");
+
+  // 6. A click on a square moves her; the result comes as a card, and live to the GM.
+  const square = pl.page.locator('[data-moves-of="ana"] g.st-move').first();
+  const where = await square.getAttribute("aria-label");
+  await square.click();
+  await pl.page.locator("#result-card:not([hidden])", { hasText: "ana moves to" }).waitFor();
+  await gm.page.locator("ol.st-log", { hasText: "ana moves to" }).waitFor({ timeout: 3000 });
+  await shot(pl.page, "player-moved");
+
+  // 7. The keyboard: Tab to a square and press Enter.
+  await pl.page.locator('g[data-unit="ana"]').focus();
+  await pl.page.keyboard.press("Enter");
+  const next = pl.page.locator('[data-moves-of="ana"] g.st-move').last();
+  if (await next.count()) {
+    const before = await pl.page.locator("ol.st-log li").count();
+    await next.focus();
+    await pl.page.keyboard.press("Enter");
+    await pl.page.waitForFunction((n) => document.querySelectorAll("ol.st-log li").length > n, before);
+    // The refreshed board keeps the keyboard on ana.
+    await pl.page.waitForFunction(() => document.activeElement && document.activeElement.dataset && document.activeElement.dataset.unit === "ana");
+  }
+  console.log(`moved: ${where}`);
+
+  // 8. Alice ends her turn: the automated GM answers at once.
+  await pl.page.getByRole("button", { name: "End the players' turn" }).click();
+  await pl.page.locator("#result-card:not([hidden])", { hasText: "The GM's turn" }).waitFor();
+  await pl.page.locator(".st-facts", { hasText: "Turn 2" }).waitFor();
+  await gm.page.locator(".st-facts", { hasText: "Turn 2" }).waitFor({ timeout: 3000 });
+  await shot(pl.page, "player-turn-two");
+
+  // 9. With ana selected, a click on a creature targets it: the attack and
+  // aimed shots come with their cost and chance, or greyed out with the
+  // engine's reason.
+  await pl.page.locator('g[data-unit="ana"]').click();
+  await pl.page.locator('g[data-unit="c1"]').click();
+  const attacks = pl.page.locator('[data-attack-of="ana:c1"]');
+  await attacks.waitFor();
+  check(await pl.page.locator('g[data-unit="c1"].st-targeted').count() === 1, "c1 is marked as the target");
+  const attack = attacks.getByRole("button", { name: /^Attack c1/ });
+  if (await attack.isEnabled()) {
+    await attack.click();
+    await pl.page.locator("#result-card:not([hidden])", { hasText: "attacks c1" }).waitFor();
+    check(await pl.page.locator("#result-card pre").count() > 0, "the attack's breakdown is shown");
+  } else {
+    check((await attacks.locator(".why").first().innerText()).length > 0, "a greyed attack says why");
+  }
+  await shot(pl.page, "player-targets-c1");
+  await pl.page.setViewportSize({ width: 390, height: 844 }); // a phone
+  await pl.page.locator('g[data-unit="ana"]').click();
+  await shot(pl.page, "player-on-a-phone");
+  await pl.page.setViewportSize({ width: 1100, height: 850 });
+  await shot(gm.page, "gm-sees-turn-two");
+
+  // 10. The GM starts the players-vs-GM sample, deploys where the engine allows, and begins.
+  await gm.page.goto(new URL(link).origin + "/c/" + gameUrl.split("/c/")[1].split("/")[0]);
+  await start.getByLabel("Sample scenario").selectOption("outpost-siege");
+  await start.getByRole("button", { name: "Start game" }).click();
+  await gm.page.locator("#dashboard a", { hasText: "Outpost Siege" }).click();
+  await gm.page.waitForURL(/\/s\//);
+  await gm.page.locator("#live-status[data-state=live]").waitFor();
+  await gm.page.locator("#st-deploy").selectOption("crawler");
+  const legal = gm.page.locator('[data-deploy-of="crawler"] g.st-deploy');
+  check(await legal.count() > 0, "crawler has legal squares");
+  await shot(gm.page, "gm-deploy-squares");
+  await legal.first().click();
+  await gm.page.locator("#result-card:not([hidden])", { hasText: "deploys" }).waitFor();
+  await gm.page.locator('g[data-unit="c1"]').waitFor();
+  await gm.page.getByRole("button", { name: /Begin/ }).click();
+  await gm.page.locator("#st-phase", { hasText: "players' turn" }).waitFor();
+  await gm.page.locator('g[data-unit="c1"]').click();
+  await shot(gm.page, "gm-begins");
+
+  // 11. The GM seats Alice at bo too.
+  await gm.page.locator('g[data-unit="bo"]').click();
+  const bo = gm.page.locator('[data-panel-of="bo"]');
+  await bo.getByRole("button", { name: "Seat Alice" }).click();
+  await bo.getByText("Played by Alice.").waitFor();
+  await shot(gm.page, "gm-seats-alice-at-bo");
+}
+
+try {
+  await main();
+} catch (e) {
+  failures.push(`scenario: ${e.message}`);
+  for (const [who, x] of [["gm", gm], ["player", pl]]) {
+    if (x) await x.page.screenshot({ path: join(shots, `station-failure-${who}.png`), fullPage: true }).catch(() => {});
+  }
+} finally {
+  for (const x of [gm, pl]) if (x) await x.ctx.close().catch(() => {});
+}
+if (failures.length) {
+  console.error("FAILED:\n" + failures.join("\n"));
+  process.exit(1);
+}
+console.log("station scenario passed");
