@@ -1,6 +1,9 @@
 //! Whole games: a scripted player against the automated GM on the sample
 //! single-player scenario, deterministic for a seed.
 
+#[path = "station/sim.rs"]
+mod sim;
+
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
