@@ -209,6 +209,59 @@ pub(super) fn run(args: &EncounterArgs, pack: &Pack, campaign: &Campaign) -> Res
     Ok(Outcome::Problems)
 }
 
+/// The battle an encounter file sets up, for `nanite sim`: every combatant
+/// entered (those joining later too) in its place, with hand-set
+/// initiatives; the script is not run. Returns the encounter's name with
+/// it. The file and its character files are checked as by
+/// `nanite d20 encounter`.
+pub(crate) fn setup(path: &Path, pack: &Pack) -> Result<(String, Battle)> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| anyhow::anyhow!("cannot read the encounter file {}: {e}", path.display()))?;
+    let source_file = SourceFile::new(path.display().to_string(), text);
+    let stem = path
+        .file_stem()
+        .map_or_else(|| "encounter".into(), |s| s.to_string_lossy().into_owned());
+    let (encounter, mut found) = file::read(&source_file, &stem, &pack.campaign);
+    let dir = path.parent().unwrap_or(Path::new(""));
+    let roster = match &encounter {
+        Some(e) => fighters(e, dir, source_file.name(), pack, &mut found),
+        None => Vec::new(),
+    };
+    let Some(encounter) = encounter.filter(|_| !found.has_errors()) else {
+        bail!(cannot_run(path, &found));
+    };
+    if !found.is_empty() {
+        write!(std::io::stderr().lock(), "{found}")?;
+    }
+    let mut game = Game::<D20>::new(Battle::new(
+        encounter.campaign.clone(),
+        encounter.field.clone(),
+    ));
+    let mut commands: Vec<(usize, String, Command)> =
+        roster.iter().map(|(e, f)| entering(e, f)).collect();
+    for (e, _) in &roster {
+        if let Some(total) = e.initiative {
+            commands.push((
+                e.line,
+                format!("initiative {} {total}", e.id),
+                Command::Clock(ClockCommand::SetInitiative {
+                    id: e.id.clone(),
+                    total,
+                }),
+            ));
+        }
+    }
+    for (line, text, command) in commands {
+        if let Err(refusal) = game.execute(&command, &mut ScriptedDice::new([])) {
+            bail!(
+                "{}:{line}: the setup `{text}` is refused: {refusal}",
+                source_file.name()
+            );
+        }
+    }
+    Ok((encounter.name, game.state().clone()))
+}
+
 fn cannot_run(path: &Path, found: &Diagnostics) -> String {
     let errors = found.error_count();
     format!(

@@ -3,18 +3,22 @@
 //!
 //! 1. **heal** with a medkit (or any healing consumable) at half its hit
 //!    points or less;
-//! 2. **shoot** the creature in sight it has the best chance to hit (2 in 6
-//!    or better; a blow only next to it);
+//! 2. **shoot** the threatening creature in sight (one that can strike it
+//!    next turn) it has the best chance to hit (2 in 6 or better; a blow
+//!    only next to it);
 //! 3. **retreat** one step away from a creature close by at a third of its
 //!    hit points or less, with nothing left to heal;
 //! 4. **search** an object in front of it, with a whole turn and no
-//!    creature in sight, or walk to one a few steps away;
+//!    creature in sight, or (no creature near) walk to one a few steps
+//!    away and wait there for a whole turn;
 //! 5. **work toward the next objective**: walk to a `reach` marker by real
 //!    paths (through doors, which open at the end of a turn spent in front
 //!    of them); a locked door in the way is opened by its switch, a
 //!    security card or a hack, whichever the player can; hunt creatures for
 //!    a `kill` objective; hold for `survive`;
-//! 6. else it is done for the turn; when every player is, the turn ends.
+//! 6. else shoot a creature in sight that does not threaten it (an egg, a
+//!    creature far off), or be done for the turn; when every player is,
+//!    the turn ends.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -30,6 +34,8 @@ use crate::state::{Carried, Player, State};
 const MIN_CHANCE: i32 = 2;
 /// A searchable object this many steps away or closer is worth a detour.
 const SEARCH_DETOUR: u32 = 4;
+/// No creature this close (in squares) lets a player linger over searching.
+const SAFE: i32 = 8;
 /// The upgrade that leaves searched objects in place (ST-SEARCH-03).
 const SCAVENGER: &str = "scavenger-os";
 
@@ -56,10 +62,11 @@ pub fn player_command(state: &State, p: &Player) -> Option<Command> {
     {
         return Some(Command::Use { who, item });
     }
-    if let Some(target) = best_target(state, p, at) {
+    let target = best_target(state, p, at);
+    if let Some((id, true)) = &target {
         return Some(Command::Attack {
             who,
-            target,
+            target: id.clone(),
             aim: 0,
         });
     }
@@ -68,15 +75,19 @@ pub fn player_command(state: &State, p: &Player) -> Option<Command> {
     {
         return Some(Command::Move { who, to });
     }
-    let in_sight = state
-        .creatures
-        .iter()
-        .any(|c| line_of_sight(state, at, c.at));
-    if !in_sight && let Some(errand) = search(state, p, at) {
+    if let Some(errand) = search(state, p, at) {
         // In front of an object without a whole turn: wait for the next.
         return errand;
     }
-    objective(state, p, at)
+    // With nothing better to do, shoot what does not threaten (an egg, a
+    // creature far off) rather than stand idle.
+    objective(state, p, at).or_else(|| {
+        target.map(|(target, _)| Command::Attack {
+            who: p.id.clone(),
+            target,
+            aim: 0,
+        })
+    })
 }
 
 /// A carried consumable that heals, if any.
@@ -124,18 +135,27 @@ fn chance(state: &State, p: &Player, at: Pos, to: Pos, defending: bool) -> Optio
 }
 
 /// The creature in sight `p` has the best chance to hit, if that chance is
-/// worth a shot; the weakest first among equals.
-fn best_target(state: &State, p: &Player, at: Pos) -> Option<String> {
+/// worth a shot, and whether it threatens `p` (it can strike next turn: a
+/// ranged weapon, or its action points take it next to `p`). Threatening
+/// creatures first, then the better chance, the weakest among equals.
+fn best_target(state: &State, p: &Player, at: Pos) -> Option<(String, bool)> {
     state
         .creatures
         .iter()
         .filter(|c| line_of_sight(state, at, c.at))
         .filter_map(|c| {
             let chance = chance(state, p, at, c.at, c.defending.contains(&p.id))?;
-            (chance >= MIN_CHANCE).then(|| (chance, -c.hp, std::cmp::Reverse(c.id.clone())))
+            let kind = state.pack.creatures.get(&c.kind)?;
+            let ranged = kind
+                .weapon
+                .as_ref()
+                .and_then(|w| state.pack.weapons.get(w))
+                .is_some_and(|w| w.kind != WeaponKind::Melee);
+            let threat = kind.weapon.is_some() && (ranged || kind.ap + 1 >= distance(at, c.at));
+            (chance >= MIN_CHANCE).then(|| (threat, chance, -c.hp, std::cmp::Reverse(c.id.clone())))
         })
         .max()
-        .map(|(_, _, id)| id.0)
+        .map(|(threat, _, _, id)| (id.0, threat))
 }
 
 /// One step that takes `at` farther from the nearest creature within two
@@ -160,20 +180,36 @@ fn retreat(state: &State, at: Pos, ap: i32) -> Option<Pos> {
         .max_by_key(|n| (near(*n), std::cmp::Reverse(*n)))
 }
 
-/// Searching: the object in front with a whole turn (none this turn
-/// without one), or a walk to one close by; none when there is no object
-/// worth it. A player whose Scavenger O/S leaves objects in place searches
-/// none (it would search the same one for ever).
+/// Searching: the object in front with a whole turn and no creature in
+/// sight; waiting in front of one for the next turn, or walking to one a
+/// few steps away, only while no creature is near (else the objective
+/// comes first, and a player would wait for ever as creatures keep coming).
+/// None when no object is worth it. A player whose Scavenger O/S leaves
+/// objects in place searches none (it would search the same one for ever).
 fn search(state: &State, p: &Player, at: Pos) -> Option<Option<Command>> {
     if state.searchables.is_empty() || p.upgrades.contains(SCAVENGER) {
         return None;
     }
+    if state
+        .creatures
+        .iter()
+        .any(|c| line_of_sight(state, at, c.at))
+    {
+        return None;
+    }
+    let safe = state.creatures.iter().all(|c| distance(c.at, at) > SAFE);
+    let whole = p.turn_ap(&state.pack);
     if let Some(s) = state.searchables.iter().find(|s| distance(s.at, at) <= 1) {
-        let whole = p.turn_ap(&state.pack);
-        return Some((p.ap == whole && whole > 0).then(|| Command::Search {
-            who: p.id.clone(),
-            at: s.at,
-        }));
+        if p.ap == whole && whole > 0 {
+            return Some(Some(Command::Search {
+                who: p.id.clone(),
+                at: s.at,
+            }));
+        }
+        return safe.then_some(None);
+    }
+    if !safe {
+        return None;
     }
     let objects: Vec<Pos> = state.searchables.iter().map(|s| s.at).collect();
     let field = distance_field(&Planning(state), &objects);
