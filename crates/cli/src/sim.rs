@@ -233,7 +233,7 @@ pub(crate) fn run(args: &SimArgs) -> Result<()> {
                 runs: args.runs,
                 seed: args.seed,
                 threads,
-                max_turns: args.max_rounds.unwrap_or(MAX_TURNS),
+                max_rounds: args.max_rounds.unwrap_or(MAX_TURNS),
             };
             (name, simulate(&setup, &options, &progress), None)
         }

@@ -99,6 +99,50 @@ where
     })
 }
 
+/// How many runs, with which dice, on how many threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Runs to play.
+    pub runs: u64,
+    /// The master seed; run `i` uses [`run_seed`]`(seed, i)`.
+    pub seed: u64,
+    /// Threads to play on (at least 1).
+    pub threads: usize,
+    /// Rounds (or turns) after which a run is a draw.
+    pub max_rounds: u32,
+}
+
+/// Plays `options.runs` runs over `options.threads` threads, run `i` being
+/// `play(run_seed(seed, i))`, and reports them; `sides` names each side
+/// index of the outcomes with its members. `progress` is told, from any
+/// thread, how many more runs have finished.
+pub fn simulate(
+    options: &Options,
+    sides: &[(String, u32)],
+    progress: &(dyn Fn(u64) + Sync),
+    play: &(dyn Fn(u64) -> Outcome + Sync),
+) -> Report {
+    let parts = run_parallel(
+        options.runs,
+        options.threads,
+        progress,
+        &|| Tally::new(sides.len()),
+        &|tally: &mut Tally, index| tally.add(index, &play(run_seed(options.seed, index))),
+    );
+    let mut total = Tally::new(sides.len());
+    for part in &parts {
+        total.merge(part);
+    }
+    total.report(
+        sides,
+        RunInfo {
+            seed: options.seed,
+            threads: options.threads,
+            max_rounds: options.max_rounds,
+        },
+    )
+}
+
 /// How a combatant (or a side's unit) was lost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -405,26 +449,20 @@ mod tests {
     #[test]
     fn parts_merge_to_the_same_report_on_any_thread_count() {
         let sides = [("a".to_string(), 1), ("b".to_string(), 1)];
+        let seeds: Vec<u64> = (0..100).map(|i| run_seed(3, i)).collect();
         let report = |threads| {
-            let parts = run_parallel(
-                100,
+            let options = Options {
+                runs: 100,
+                seed: 3,
                 threads,
-                &|_| {},
-                &|| Tally::new(2),
-                &|t: &mut Tally, i| t.add(i, &outcome(i)),
-            );
-            let mut total = Tally::new(2);
-            for p in &parts {
-                total.merge(p);
-            }
-            total.report(
-                &sides,
-                RunInfo {
-                    seed: 0,
-                    threads: 1,
-                    max_rounds: 9,
-                },
-            )
+                max_rounds: 9,
+            };
+            let mut r = simulate(&options, &sides, &|_| {}, &|seed| {
+                outcome(seeds.iter().position(|s| *s == seed).unwrap() as u64)
+            });
+            assert_eq!(r.threads, threads);
+            r.threads = 1;
+            r
         };
         let one = report(1);
         assert_eq!(one, report(2));

@@ -24,7 +24,7 @@ mod policy;
 
 use nanite_core::CombatantId;
 use nanite_core::encounter::Phase;
-use nanite_core::sim::{self, RunInfo};
+use nanite_core::sim;
 pub use nanite_core::sim::{Report, SideReport, run_seed, wilson};
 
 use crate::encounter::Battle;
@@ -126,55 +126,15 @@ impl Setup {
     }
 }
 
-/// How many fights, with which dice, on how many threads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SimOptions {
-    /// Fights to play.
-    pub runs: u64,
-    /// The master seed; run `i` uses [`run_seed`]`(seed, i)`.
-    pub seed: u64,
-    /// Threads to play on (at least 1).
-    pub threads: usize,
-    /// Rounds after which a fight is a draw.
-    pub max_rounds: u32,
-}
-
-impl Default for SimOptions {
-    fn default() -> Self {
-        SimOptions {
-            runs: 1000,
-            seed: 0,
-            threads: 1,
-            max_rounds: MAX_ROUNDS,
-        }
-    }
-}
+/// How many fights, with which dice, on how many threads (`max_rounds`:
+/// rounds after which a fight is a draw).
+pub type SimOptions = sim::Options;
 
 /// Plays `options.runs` fights from `setup` over `options.threads` threads
 /// and counts them. `progress` is told, from any thread, how many more
 /// fights have finished.
 pub fn simulate(setup: &Setup, options: &SimOptions, progress: &(dyn Fn(u64) + Sync)) -> Report {
-    let sides = setup.side_names.len();
-    let parts = sim::run_parallel(
-        options.runs,
-        options.threads,
-        progress,
-        &|| sim::Tally::new(sides),
-        &|tally: &mut sim::Tally, index| {
-            let fight = play(setup, run_seed(options.seed, index), options.max_rounds);
-            tally.add(index, &fight.outcome(setup));
-        },
-    );
-    let mut total = sim::Tally::new(sides);
-    for part in &parts {
-        total.merge(part);
-    }
-    total.report(
-        &setup.members(),
-        RunInfo {
-            seed: options.seed,
-            threads: options.threads,
-            max_rounds: options.max_rounds,
-        },
-    )
+    sim::simulate(options, &setup.members(), progress, &|seed| {
+        play(setup, seed, options.max_rounds).outcome(setup)
+    })
 }

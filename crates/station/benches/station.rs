@@ -71,7 +71,7 @@ fn games(c: &mut Criterion) {
                 runs,
                 seed: 5,
                 threads,
-                max_turns: MAX_TURNS,
+                max_rounds: MAX_TURNS,
             };
             group.bench_function(format!("{runs} games on {threads} thread(s)"), |b| {
                 b.iter(|| simulate(black_box(&setup), &options, &|_| {}));

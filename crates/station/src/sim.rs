@@ -18,7 +18,7 @@
 mod game;
 mod player;
 
-use nanite_core::sim::{self, RunInfo};
+use nanite_core::sim;
 pub use nanite_core::sim::{Report, SideReport, run_seed, wilson};
 
 use crate::state::{Phase, State};
@@ -68,56 +68,18 @@ impl Setup {
     }
 }
 
-/// How many games, with which dice, on how many threads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SimOptions {
-    /// Games to play.
-    pub runs: u64,
-    /// The master seed; run `i` uses [`run_seed`]`(seed, i)`.
-    pub seed: u64,
-    /// Threads to play on (at least 1).
-    pub threads: usize,
-    /// Turns after which a game is a draw.
-    pub max_turns: u32,
-}
-
-impl Default for SimOptions {
-    fn default() -> Self {
-        SimOptions {
-            runs: 1000,
-            seed: 0,
-            threads: 1,
-            max_turns: MAX_TURNS,
-        }
-    }
-}
+/// How many games, with which dice, on how many threads (`max_rounds`:
+/// turns after which a game is a draw).
+pub type SimOptions = sim::Options;
 
 /// Plays `options.runs` games from `setup` over `options.threads` threads
 /// and counts them. `progress` is told, from any thread, how many more
 /// games have finished. The GM side's members are 0: its creatures are
 /// deployed during the game (`counts.deployed` says how many in all).
 pub fn simulate(setup: &Setup, options: &SimOptions, progress: &(dyn Fn(u64) + Sync)) -> Report {
-    let parts = sim::run_parallel(
-        options.runs,
-        options.threads,
-        progress,
-        &|| sim::Tally::new(SIDES.len()),
-        &|tally: &mut sim::Tally, index| {
-            let game = play(setup, run_seed(options.seed, index), options.max_turns);
-            tally.add(index, &game.outcome());
-        },
-    );
-    let mut total = sim::Tally::new(SIDES.len());
-    for part in &parts {
-        total.merge(part);
-    }
     let players = u32::try_from(setup.state.players.len()).unwrap_or(u32::MAX);
-    total.report(
-        &[(SIDES[0].to_string(), players), (SIDES[1].to_string(), 0)],
-        RunInfo {
-            seed: options.seed,
-            threads: options.threads,
-            max_rounds: options.max_turns,
-        },
-    )
+    let sides = [(SIDES[0].to_string(), players), (SIDES[1].to_string(), 0)];
+    sim::simulate(options, &sides, progress, &|seed| {
+        play(setup, seed, options.max_rounds).outcome()
+    })
 }

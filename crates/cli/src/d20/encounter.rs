@@ -237,21 +237,7 @@ pub(crate) fn setup(path: &Path, pack: &Pack) -> Result<(String, Battle)> {
         encounter.campaign.clone(),
         encounter.field.clone(),
     ));
-    let mut commands: Vec<(usize, String, Command)> =
-        roster.iter().map(|(e, f)| entering(e, f)).collect();
-    for (e, _) in &roster {
-        if let Some(total) = e.initiative {
-            commands.push((
-                e.line,
-                format!("initiative {} {total}", e.id),
-                Command::Clock(ClockCommand::SetInitiative {
-                    id: e.id.clone(),
-                    total,
-                }),
-            ));
-        }
-    }
-    for (line, text, command) in commands {
+    for (line, text, command) in setup_commands(roster.iter()) {
         if let Err(refusal) = game.execute(&command, &mut ScriptedDice::new([])) {
             bail!(
                 "{}:{line}: the setup `{text}` is refused: {refusal}",
@@ -336,22 +322,7 @@ fn play(
             encounter.field.clone(),
         )),
     };
-    let mut setup: Vec<(usize, String, Command)> = Vec::new();
-    for (e, fighter) in roster.iter().filter(|(e, _)| e.after.is_none()) {
-        setup.push(entering(e, fighter));
-    }
-    for (e, _) in roster.iter().filter(|(e, _)| e.after.is_none()) {
-        if let Some(total) = e.initiative {
-            setup.push((
-                e.line,
-                format!("initiative {} {total}", e.id),
-                Command::Clock(ClockCommand::SetInitiative {
-                    id: e.id.clone(),
-                    total,
-                }),
-            ));
-        }
-    }
+    let setup = setup_commands(roster.iter().filter(|(e, _)| e.after.is_none()));
     for (line, text, command) in setup {
         match execute(&mut fight.game, line, text, command, dice) {
             Ok(record) => fight.setup.push(record),
@@ -417,6 +388,28 @@ fn play(
         fight.stop = Some(stop);
     }
     Ok(fight)
+}
+
+/// The commands that set up `entrants`: each enters, then the hand-set
+/// initiatives, each with its line and log text.
+fn setup_commands<'a>(
+    entrants: impl Iterator<Item = &'a (Entrant, Fighter)> + Clone,
+) -> Vec<(usize, String, Command)> {
+    let mut commands: Vec<(usize, String, Command)> =
+        entrants.clone().map(|(e, f)| entering(e, f)).collect();
+    for (e, _) in entrants {
+        if let Some(total) = e.initiative {
+            commands.push((
+                e.line,
+                format!("initiative {} {total}", e.id),
+                Command::Clock(ClockCommand::SetInitiative {
+                    id: e.id.clone(),
+                    total,
+                }),
+            ));
+        }
+    }
+    commands
 }
 
 /// The command that brings `e` into the fight, with its log line.

@@ -62,7 +62,7 @@ fn a_seed_gives_the_same_report_on_any_number_of_threads() {
         runs: 24,
         seed: 5,
         threads,
-        max_turns: 60,
+        max_rounds: 60,
     };
     let one = simulate(&setup, &options(1), &|_| {});
     for threads in [2, 3] {
