@@ -122,24 +122,7 @@ struct Fight {
 
 pub(super) fn run(args: &EncounterArgs, pack: &Pack, campaign: &Campaign) -> Result<Outcome> {
     let path = &args.file;
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| anyhow::anyhow!("cannot read the encounter file {}: {e}", path.display()))?;
-    let source_file = SourceFile::new(path.display().to_string(), text);
-    let stem = path
-        .file_stem()
-        .map_or_else(|| "encounter".into(), |s| s.to_string_lossy().into_owned());
-    let (encounter, mut found) = file::read(&source_file, &stem, campaign);
-    let dir = path.parent().unwrap_or(Path::new(""));
-    let roster = match &encounter {
-        Some(e) => fighters(e, dir, source_file.name(), pack, &mut found),
-        None => Vec::new(),
-    };
-    let Some(encounter) = encounter.filter(|_| !found.has_errors()) else {
-        bail!(cannot_run(path, &found));
-    };
-    if !found.is_empty() {
-        write!(std::io::stderr().lock(), "{found}")?;
-    }
+    let (encounter, roster, source_file) = read_checked(path, pack, campaign)?;
     let source = if let Some(seed) = args.seed {
         Source::Seeded { seed }
     } else if let Some(faces) = &args.dice {
@@ -209,19 +192,24 @@ pub(super) fn run(args: &EncounterArgs, pack: &Pack, campaign: &Campaign) -> Res
     Ok(Outcome::Problems)
 }
 
-/// The battle an encounter file sets up, for `nanite sim`: every combatant
-/// entered (those joining later too) in its place, with hand-set
-/// initiatives; the script is not run. Returns the encounter's name with
-/// it. The file and its character files are checked as by
-/// `nanite d20 encounter`.
-pub(crate) fn setup(path: &Path, pack: &Pack) -> Result<(String, Battle)> {
+/// Each combatant of an encounter file with its fighter.
+type Roster = Vec<(Entrant, Fighter)>;
+
+/// An encounter file and its character files, read and checked: every
+/// problem of them all is reported at once (warnings on stderr, errors as
+/// the error).
+fn read_checked(
+    path: &Path,
+    pack: &Pack,
+    campaign: &Campaign,
+) -> Result<(EncounterFile, Roster, SourceFile)> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| anyhow::anyhow!("cannot read the encounter file {}: {e}", path.display()))?;
     let source_file = SourceFile::new(path.display().to_string(), text);
     let stem = path
         .file_stem()
         .map_or_else(|| "encounter".into(), |s| s.to_string_lossy().into_owned());
-    let (encounter, mut found) = file::read(&source_file, &stem, &pack.campaign);
+    let (encounter, mut found) = file::read(&source_file, &stem, campaign);
     let dir = path.parent().unwrap_or(Path::new(""));
     let roster = match &encounter {
         Some(e) => fighters(e, dir, source_file.name(), pack, &mut found),
@@ -233,6 +221,16 @@ pub(crate) fn setup(path: &Path, pack: &Pack) -> Result<(String, Battle)> {
     if !found.is_empty() {
         write!(std::io::stderr().lock(), "{found}")?;
     }
+    Ok((encounter, roster, source_file))
+}
+
+/// The battle an encounter file sets up, for `nanite sim`: every combatant
+/// entered (those joining later too) in its place, with hand-set
+/// initiatives; the script is not run. Returns the encounter's name with
+/// it. The file and its character files are checked as by
+/// `nanite d20 encounter`.
+pub(crate) fn setup(path: &Path, pack: &Pack) -> Result<(String, Battle)> {
+    let (encounter, roster, source_file) = read_checked(path, pack, &pack.campaign)?;
     let mut game = Game::<D20>::new(Battle::new(
         encounter.campaign.clone(),
         encounter.field.clone(),
