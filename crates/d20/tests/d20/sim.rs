@@ -7,7 +7,7 @@ use nanite_d20::Campaign;
 use nanite_d20::encounter::{
     Battle, Command, Field, GrappleAttack, Place, PositionChange, Row, Takedown,
 };
-use nanite_d20::sim::{Setup, SimOptions, next_command, play, simulate};
+use nanite_d20::sim::{Setup, SimOptions, next_command, play, run_seed, simulate};
 
 use super::support::{Table, id, sq};
 
@@ -300,4 +300,45 @@ fn the_strong_grapple_and_the_broken_flee() {
         next_command(t.state(), &setup, &id("raider")),
         Some(Command::Clock(ClockCommand::Leave { id: id("raider") }))
     );
+}
+
+#[test]
+fn a_refused_command_is_counted_and_named_and_the_fight_goes_on() {
+    // Kara's weapons roll damage the engine cannot read: every hit she
+    // lands is refused. The refusals are counted and the first is named;
+    // her turn ends each time and the fight still comes to an end.
+    let mut battle = ford();
+    for w in &mut battle
+        .combatants
+        .get_mut(&id("kara"))
+        .unwrap()
+        .fighter
+        .weapons
+    {
+        w.damage = "2d".into();
+    }
+    let setup = Setup::new(battle).unwrap();
+    let mut refused = 0;
+    for i in 0..20 {
+        let fight = play(&setup, run_seed(0, i), 50);
+        assert!(fight.rounds <= 50, "{fight:?}");
+        if fight.refused > 0 {
+            let why = fight.refusal.as_deref().unwrap();
+            assert!(why.contains("kara") && why.contains("2d"), "{why}");
+        }
+        refused += fight.refused;
+    }
+    assert!(refused > 0, "Kara hit something in 20 fights");
+    let report = simulate(
+        &setup,
+        &SimOptions {
+            runs: 20,
+            seed: 0,
+            threads: 2,
+            max_rounds: 50,
+        },
+        &|_| {},
+    );
+    assert_eq!(u64::from(refused), report.refused);
+    assert!(report.first_refusal.is_some());
 }
