@@ -171,6 +171,16 @@ pub fn play(
     game: &mut Game<Station>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Entry<Event>>, Refusal> {
+    play_noting(game, dice, &mut |_, _| {})
+}
+
+/// [`play`], telling `refused` each command the rules refused (and that it
+/// gave up on), so a simulator can count them.
+pub fn play_noting(
+    game: &mut Game<Station>,
+    dice: &mut dyn DiceSource,
+    refused: &mut dyn FnMut(&Command, &Refusal),
+) -> Result<Vec<Entry<Event>>, Refusal> {
     let mut done = BTreeSet::new();
     let mut entries = Vec::new();
     let mut no_more_deploys = false;
@@ -194,6 +204,7 @@ pub fn play(
                 if ends {
                     return Err(refusal);
                 }
+                refused(&command, &refusal);
                 match &command {
                     Command::Deploy { .. } => no_more_deploys = true,
                     Command::Move { who, .. } | Command::Attack { who, .. } => {

@@ -39,6 +39,11 @@ pub struct Game {
     pub objectives: u32,
     /// Player commands the engine refused (a policy's mistake).
     pub refused: u32,
+    /// Commands of the automated GM the engine refused (it gives up on
+    /// them: a deployment, or a creature's turn).
+    pub gm_refused: u32,
+    /// The first of them, with the engine's reason.
+    pub gm_refusal: Option<String>,
     /// The first refused command, with the engine's reason.
     pub refusal: Option<String>,
 }
@@ -62,6 +67,7 @@ impl Game {
                 ("attacks", u64::from(self.attacks)),
                 ("searches", u64::from(self.searches)),
                 ("objectives", u64::from(self.objectives)),
+                ("gm_refused", u64::from(self.gm_refused)),
             ],
             refused: self.refused,
             refusal: self.refusal.clone(),
@@ -86,6 +92,8 @@ pub fn play(setup: &Setup, seed: u64, max_turns: u32) -> Game {
         objectives: 0,
         refused: 0,
         refusal: None,
+        gm_refused: 0,
+        gm_refusal: None,
     };
     let mut in_turn = 0;
     let mut turn = 0;
@@ -106,7 +114,13 @@ pub fn play(setup: &Setup, seed: u64, max_turns: u32) -> Game {
         }
         if matches!(state.phase, Phase::Setup | Phase::Gm) {
             let before = game.log().len();
-            match autogm::play(&mut game, &mut dice) {
+            let mut gm_refused = |command: &Command, refusal: &crate::command::Refusal| {
+                result.gm_refused += 1;
+                if result.gm_refusal.is_none() {
+                    result.gm_refusal = Some(format!("{command:?} was refused: {refusal}"));
+                }
+            };
+            match autogm::play_noting(&mut game, &mut dice, &mut gm_refused) {
                 Ok(_) => count(&mut result, &game.log()[before..]),
                 Err(refusal) => {
                     note(&mut result, format!("the automated GM's turn: {refusal}"));

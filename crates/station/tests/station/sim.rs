@@ -42,6 +42,11 @@ fn simulated_games_end_and_the_engine_refuses_no_player_command() {
         for seed in 0..40 {
             let game = play(&setup, seed, 60);
             assert_eq!(game.refused, 0, "{name} seed {seed}: {:?}", game.refusal);
+            assert_eq!(
+                game.gm_refused, 0,
+                "{name} seed {seed}: {:?}",
+                game.gm_refusal
+            );
             assert!(game.turns >= 1 && game.turns <= 60, "{game:?}");
             ends.insert(format!("{:?}", game.winner));
             if game.winner == Some(Side::Gm) {
