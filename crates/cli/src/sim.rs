@@ -347,11 +347,18 @@ fn text(name: &str, report: &Report, words: &Words) -> String {
         let per_run: Vec<String> = report
             .counts
             .iter()
+            // Refusals are told apart, and only when there are some.
+            .filter(|(what, _)| !what.ends_with("refused"))
             .map(|(what, n)| format!("{:.2} {what}", *n as f64 / report.runs.max(1) as f64))
             .collect();
         doc.text(format!("Per {}: {}.", words.run, per_run.join(", ")));
     }
     doc.text(words.losses_note);
+    if let Some(n) = report.counts.get("gm_refused").filter(|n| **n > 0) {
+        doc.text(format!(
+            "The engine refused {n} command(s) of the automated GM; it gave each up."
+        ));
+    }
     if report.refused > 0 {
         doc.text(format!(
             "The engine refused {} command(s) the policies chose (a bug in the simulator); each ended its turn.",
