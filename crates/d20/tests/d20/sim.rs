@@ -342,3 +342,45 @@ fn a_refused_command_is_counted_and_named_and_the_fight_goes_on() {
     assert_eq!(u64::from(refused), report.refused);
     assert!(report.first_refusal.is_some());
 }
+
+#[test]
+fn rows_and_spells_are_chosen_when_they_pay() {
+    // rule: D20-MOVE-03
+    // Map-less, the brute (a longsword, no bow) starts in the back row: it
+    // takes its whole move to the front before anything else.
+    let mut t = Table::new(
+        Campaign::default(),
+        Field::Rows,
+        &[
+            ("brute", "brute", "b", Place::Row(Row::Back)),
+            ("raider", "raider", "b", Place::Row(Row::Front)),
+            ("kara", "kara", "a", Place::Row(Row::Front)),
+        ],
+    );
+    let setup = Setup::new(t.state().clone()).unwrap();
+    t.begin_in_order(&["brute", "raider", "kara"]);
+    assert_eq!(
+        next_command(t.state(), &setup, &id("brute")),
+        Some(Command::ChangeRow {
+            id: id("brute"),
+            row: Row::Front,
+        })
+    );
+    // rule: D20-CAST-01
+    // Ilsa, 30 ft from the raider with only a dagger, begins a Firebolt.
+    let (t, setup) = begun(
+        &[
+            ("ilsa", "ilsa", "a", (0, 0)),
+            ("raider", "raider", "b", (6, 0)),
+        ],
+        &["ilsa", "raider"],
+    );
+    assert_eq!(
+        next_command(t.state(), &setup, &id("ilsa")),
+        Some(Command::Cast {
+            id: id("ilsa"),
+            magic: "firebolt".into(),
+            target: id("raider"),
+        })
+    );
+}
