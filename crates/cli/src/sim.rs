@@ -432,3 +432,53 @@ fn write_chart(name: &str, report: &Report, words: &Words, path: &Path) -> Resul
     std::fs::write(path, plot::svg(&charts))
         .with_context(|| format!("could not write the chart to {}", path.display()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ruleset_is_told_from_the_file() {
+        let cases = [
+            ("lab.txt", "anything at all", Ruleset::Station),
+            (
+                "lab",
+                "# a scenario\n\nname: Lab\nkind: single-player\n",
+                Ruleset::Station,
+            ),
+            (
+                "a.toml",
+                "format = 1\n[map]\nwidth = 5\nheight = 5\n",
+                Ruleset::D20,
+            ),
+            (
+                "a.toml",
+                "format = 1\n[campaign]\nreroll = \"kept\"\n",
+                Ruleset::D20,
+            ),
+            (
+                "a.toml",
+                "[[combatant]]\nid = \"kara\"\nrow = \"front\"\n",
+                Ruleset::D20,
+            ),
+            (
+                "a.toml",
+                "[[combatant]]\nid = \"kara\"\nat = [1, 2]\n",
+                Ruleset::D20,
+            ),
+            (
+                "a.toml",
+                "[[combatant]]\nid = \"vex\"\ncover = \"partial\"\n[[distance]]\nbetween = [\"vex\", \"raider\"]\nmetres = 15\n",
+                Ruleset::CompoundX,
+            ),
+            ("a.toml", "not [ toml", Ruleset::CompoundX),
+        ];
+        for (path, text, want) in cases {
+            assert_eq!(
+                Ruleset::detect(Path::new(path), text),
+                want,
+                "{path}: {text}"
+            );
+        }
+    }
+}
