@@ -80,7 +80,7 @@ enum Command {
         #[arg(long, default_value_t = 30 * 24, value_parser = clap::value_parser!(u64).range(1..))]
         session_lifetime_hours: u64,
     },
-    /// Simulate an encounter file's fight many times: win rates, rounds, casualties.
+    /// Simulate a fight (Compound X, D20) or a Station scenario many times: win rates, rounds, losses.
     Sim(sim::SimArgs),
     /// Check an exported campaign's dice against its play sessions' revealed seeds.
     Verify(verify::VerifyArgs),

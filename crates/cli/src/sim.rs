@@ -1,15 +1,16 @@
-//! `nanite sim ENCOUNTER --runs N`: plays an encounter file's fight many
-//! times with the simulator's policies and reports each side's win rate with
-//! its 95% Wilson interval, the rounds taken and the casualties, as text,
-//! JSON or an SVG chart. See docs/cli/sim.md.
+//! `nanite sim FILE --runs N`: plays a Compound X or D20 encounter file's
+//! fight, or a Station scenario (scripted players against the automated
+//! GM), many times with the simulators' policies, and reports each side's
+//! win rate with its 95% Wilson interval, the rounds (or turns) taken and
+//! the losses, as text, JSON or an SVG chart. See docs/cli/sim.md.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
-use clap::Args;
+use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use nanite_compound_x::sim::{MAX_ROUNDS, Report, Setup, SimOptions, simulate};
+use nanite_core::sim::Report;
 
 use crate::cx::Doc;
 use crate::plot::{self, Chart};
@@ -19,26 +20,45 @@ const MAX_RUNS: u64 = 100_000_000;
 /// Most threads.
 const MAX_THREADS: usize = 256;
 
+/// The ruleset a file is played under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum Ruleset {
+    /// A Compound X encounter file.
+    #[value(name = "cx", alias = "compound-x")]
+    CompoundX,
+    /// A D20 encounter file.
+    D20,
+    /// A Station scenario.
+    Station,
+}
+
 /// Arguments of `nanite sim`.
 #[derive(Debug, Args)]
 pub(crate) struct SimArgs {
-    /// The encounter file (docs/compound-x/encounter-file.md); its setup is
-    /// played, its script ignored.
+    /// The encounter file (Compound X or D20; its setup is played, its
+    /// script ignored) or Station scenario.
     file: PathBuf,
-    /// Fights to play.
+    /// The ruleset of the file; by default told from the file itself
+    /// (docs/cli/sim.md says how).
+    #[arg(long, value_enum)]
+    ruleset: Option<Ruleset>,
+    /// Fights (or games) to play.
     #[arg(long, default_value_t = 1000)]
     runs: u64,
-    /// The master seed: the same seed and thread count give the same report.
+    /// The master seed: the same seed gives the same report on any thread count.
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Threads to play on; by default the machine's cores.
     #[arg(long)]
     threads: Option<usize>,
-    /// Rounds after which a fight is a draw.
-    #[arg(long, default_value_t = MAX_ROUNDS)]
-    max_rounds: u32,
-    /// The Compound X content pack directory (default: the built-in sample pack).
-    #[arg(long, env = "NANITE_CX_PACK", value_name = "DIR")]
+    /// Rounds (Station: turns) after which a run is a draw (default 50;
+    /// Station 60).
+    #[arg(long)]
+    max_rounds: Option<u32>,
+    /// The ruleset's content pack directory (default: NANITE_CX_PACK,
+    /// NANITE_D20_PACK or NANITE_STATION_PACK, then the built-in sample pack).
+    #[arg(long, value_name = "DIR")]
     pack: Option<PathBuf>,
     /// Print the report as JSON.
     #[arg(long)]
@@ -53,8 +73,87 @@ pub(crate) struct SimArgs {
 #[derive(serde::Serialize)]
 struct Json<'a> {
     encounter: &'a str,
+    ruleset: Ruleset,
     #[serde(flatten)]
     report: &'a Report,
+    /// Compound X only: shots fired in all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shots: Option<u64>,
+}
+
+/// How a ruleset's report is worded.
+struct Words {
+    /// One run: "fight" or "game".
+    run: &'static str,
+    /// "rounds" or "turns".
+    rounds: &'static str,
+    /// The loss columns shown: dead, down, fled.
+    losses: [bool; 3],
+    /// What each side's chart of losses counts.
+    lost: &'static str,
+    /// What the loss columns mean.
+    losses_note: &'static str,
+}
+
+impl Ruleset {
+    /// Tells the ruleset of `path` from its text: a `.txt` file or one
+    /// whose first line is `name: ...` is a Station scenario; a TOML file
+    /// with a `[map]` or `[campaign]` table, or a combatant placed `at` a
+    /// square or in a `row`, is D20; any other is Compound X.
+    fn detect(path: &Path, text: &str) -> Ruleset {
+        let first = text
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !l.starts_with('#'));
+        if path.extension().is_some_and(|e| e == "txt")
+            || first.is_some_and(|l| l.starts_with("name:"))
+        {
+            return Ruleset::Station;
+        }
+        let Ok(table) = text.parse::<toml::Table>() else {
+            return Ruleset::CompoundX;
+        };
+        let placed = table
+            .get("combatant")
+            .and_then(|c| c.as_array())
+            .is_some_and(|all| {
+                all.iter().any(|c| {
+                    c.as_table()
+                        .is_some_and(|c| c.contains_key("at") || c.contains_key("row"))
+                })
+            });
+        if placed || table.contains_key("map") || table.contains_key("campaign") {
+            Ruleset::D20
+        } else {
+            Ruleset::CompoundX
+        }
+    }
+
+    fn words(self) -> Words {
+        match self {
+            Ruleset::CompoundX => Words {
+                run: "fight",
+                rounds: "rounds",
+                losses: [true, true, true],
+                lost: "combatants lost",
+                losses_note: "Dead, down (downed or knocked out at the end) and fled are per fight. The interval is Wilson's, at 95%.",
+            },
+            Ruleset::D20 => Words {
+                run: "fight",
+                rounds: "rounds",
+                losses: [false, true, true],
+                lost: "combatants lost",
+                losses_note: "Down (0 hit points or less at the end, after the winners' healing kits) and fled are per fight. The interval is Wilson's, at 95%.",
+            },
+            Ruleset::Station => Words {
+                run: "game",
+                rounds: "turns",
+                losses: [true, false, false],
+                lost: "units lost",
+                losses_note: "Dead is per game: the players dead at the end, and the GM's creatures killed. The interval is Wilson's, at 95%.",
+            },
+        }
+    }
 }
 
 pub(crate) fn run(args: &SimArgs) -> Result<()> {
@@ -64,35 +163,93 @@ pub(crate) fn run(args: &SimArgs) -> Result<()> {
             args.runs
         );
     }
-    if !(1..=1000).contains(&args.max_rounds) {
-        bail!(
-            "--max-rounds {} is out of bounds: give 1 to 1000",
-            args.max_rounds
-        );
+    if let Some(r) = args.max_rounds
+        && !(1..=1000).contains(&r)
+    {
+        bail!("--max-rounds {r} is out of bounds: give 1 to 1000");
     }
     let threads = match args.threads {
         Some(t) if (1..=MAX_THREADS).contains(&t) => t,
         Some(t) => bail!("--threads {t} is out of bounds: give 1 to {MAX_THREADS}"),
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    let (name, battle) = crate::cx::encounter_setup(&args.file, args.pack.as_deref())?;
-    let setup = Setup::new(battle)
-        .with_context(|| format!("{} cannot be simulated", args.file.display()))?;
-    let options = SimOptions {
-        runs: args.runs,
-        seed: args.seed,
-        threads,
-        max_rounds: args.max_rounds,
+    let ruleset = match args.ruleset {
+        Some(r) => r,
+        None => {
+            let text = std::fs::read_to_string(&args.file).map_err(|e| {
+                anyhow::anyhow!(
+                    "cannot read the encounter file {}: {e}",
+                    args.file.display()
+                )
+            })?;
+            Ruleset::detect(&args.file, &text)
+        }
     };
     let bar = ProgressBar::with_draw_target(Some(args.runs), ProgressDrawTarget::stderr());
+    let unit = ruleset.words().run;
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} fights ({per_sec}, {eta} left)")
-            .context("the progress bar's template")?,
+        ProgressStyle::with_template(&format!(
+            "{{bar:40}} {{pos}}/{{len}} {unit}s ({{per_sec}}, {{eta}} left)"
+        ))
+        .context("the progress bar's template")?,
     );
-    let report = simulate(&setup, &options, &|n| bar.inc(n));
+    let progress = |n| bar.inc(n);
+    let cannot = || format!("{} cannot be simulated", args.file.display());
+    let (name, report, shots) = match ruleset {
+        Ruleset::CompoundX => {
+            use nanite_compound_x::sim::{MAX_ROUNDS, Setup, SimOptions, simulate};
+            let pack = args
+                .pack
+                .clone()
+                .or_else(|| std::env::var_os("NANITE_CX_PACK").map(PathBuf::from));
+            let (name, battle) = crate::cx::encounter_setup(&args.file, pack.as_deref())?;
+            let setup = Setup::new(battle).with_context(cannot)?;
+            let options = SimOptions {
+                runs: args.runs,
+                seed: args.seed,
+                threads,
+                max_rounds: args.max_rounds.unwrap_or(MAX_ROUNDS),
+            };
+            let report = simulate(&setup, &options, &progress);
+            (name, report.common, Some(report.shots))
+        }
+        Ruleset::D20 => {
+            use nanite_d20::sim::{MAX_ROUNDS, Setup, SimOptions, simulate};
+            let (name, battle) = crate::d20::encounter_setup(&args.file, args.pack.as_deref())?;
+            let setup = Setup::new(battle).with_context(cannot)?;
+            let options = SimOptions {
+                runs: args.runs,
+                seed: args.seed,
+                threads,
+                max_rounds: args.max_rounds.unwrap_or(MAX_ROUNDS),
+            };
+            (name, simulate(&setup, &options, &progress), None)
+        }
+        Ruleset::Station => {
+            use nanite_station::sim::{MAX_TURNS, Setup, SimOptions, simulate};
+            let (name, state) = crate::station::scenario_setup(&args.file, args.pack.as_deref())?;
+            let setup = Setup::new(state).with_context(cannot)?;
+            let options = SimOptions {
+                runs: args.runs,
+                seed: args.seed,
+                threads,
+                max_rounds: args.max_rounds.unwrap_or(MAX_TURNS),
+            };
+            (name, simulate(&setup, &options, &progress), None)
+        }
+    };
     bar.finish_and_clear();
+    let words = ruleset.words();
+    if report.refused > 0 {
+        writeln!(
+            std::io::stderr().lock(),
+            "warning: the engine refused {} command(s) the policies chose, a bug in the simulator; the first: {}",
+            report.refused,
+            report.first_refusal.as_deref().unwrap_or("(not recorded)")
+        )?;
+    }
     if let Some(path) = &args.plot {
-        write_chart(&name, &report, path)?;
+        write_chart(&name, &report, &words, path)?;
         writeln!(
             std::io::stderr().lock(),
             "wrote {} chart(s) to {}",
@@ -106,12 +263,14 @@ pub(crate) fn run(args: &SimArgs) -> Result<()> {
             &mut out,
             &Json {
                 encounter: &name,
+                ruleset,
                 report: &report,
+                shots,
             },
         )?;
         writeln!(out)?;
     } else if args.plot.is_none() {
-        out.write_all(text(&name, &report).as_bytes())?;
+        out.write_all(text(&name, &report, &words).as_bytes())?;
     }
     Ok(())
 }
@@ -120,62 +279,89 @@ fn percent(p: f64) -> String {
     format!("{:.1}%", p * 100.0)
 }
 
+fn plural(n: u64, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
 /// The report as a table.
-fn text(name: &str, report: &Report) -> String {
+fn text(name: &str, report: &Report, words: &Words) -> String {
     let mut doc = Doc::new(format!(
-        "{name}: {} fight{} (seed {}, {} thread{})",
-        report.runs,
-        if report.runs == 1 { "" } else { "s" },
+        "{name}: {} (seed {}, {})",
+        plural(report.runs, words.run),
         report.seed,
-        report.threads,
-        if report.threads == 1 { "" } else { "s" }
+        plural(report.threads as u64, "thread"),
     ));
+    let [dead, down, fled] = words.losses;
+    let losses = |d: f64, w: f64, f: f64| -> Vec<String> {
+        [(dead, d), (down, w), (fled, f)]
+            .iter()
+            .filter(|(shown, _)| *shown)
+            .map(|(_, v)| format!("{v:.2}"))
+            .collect()
+    };
     let mut rows: Vec<Vec<String>> = report
         .sides
         .iter()
         .map(|s| {
-            vec![
+            let mut row = vec![
                 s.side.clone(),
                 s.members.to_string(),
                 s.wins.to_string(),
                 percent(s.win_rate),
                 format!("{}-{}", percent(s.win_low), percent(s.win_high)),
-                format!("{:.2}", s.dead),
-                format!("{:.2}", s.down),
-                format!("{:.2}", s.fled),
-            ]
+            ];
+            row.extend(losses(s.dead, s.down, s.fled));
+            row
         })
         .collect();
-    rows.push(vec![
+    let mut draw = vec![
         "(draw)".into(),
         String::new(),
         report.draws.to_string(),
         percent(report.draw_rate),
         format!("{}-{}", percent(report.draw_low), percent(report.draw_high)),
-        String::new(),
-        String::new(),
-        String::new(),
-    ]);
-    doc.table(
-        &[
-            "side", "members", "wins", "win rate", "95% CI", "dead", "down", "fled",
-        ],
-        rows,
+    ];
+    draw.extend(words.losses.iter().filter(|s| **s).map(|_| String::new()));
+    rows.push(draw);
+    let mut header = vec!["side", "members", "wins", "win rate", "95% CI"];
+    header.extend(
+        ["dead", "down", "fled"]
+            .iter()
+            .zip(words.losses)
+            .filter(|(_, shown)| *shown)
+            .map(|(h, _)| *h),
     );
+    doc.table(&header, rows);
     let (first, last) = (
         report.rounds.first().map_or(0, |r| r.0),
         report.rounds.last().map_or(0, |r| r.0),
     );
+    let rounds = words.rounds;
+    let mut capital = rounds.to_string();
+    capital[..1].make_ascii_uppercase();
     doc.text(format!(
-        "Rounds: {:.2} on average ({first} to {last}); a draw after {} rounds.",
+        "{capital}: {:.2} on average ({first} to {last}); a draw after {} {rounds}.",
         report.mean_rounds, report.max_rounds
     ));
-    doc.text(
-        "Dead, down (downed or knocked out at the end) and fled are per fight. The interval is Wilson's, at 95%.",
-    );
+    if !report.counts.is_empty() {
+        let per_run: Vec<String> = report
+            .counts
+            .iter()
+            // Refusals are told apart, and only when there are some.
+            .filter(|(what, _)| !what.ends_with("refused"))
+            .map(|(what, n)| format!("{:.2} {what}", *n as f64 / report.runs.max(1) as f64))
+            .collect();
+        doc.text(format!("Per {}: {}.", words.run, per_run.join(", ")));
+    }
+    doc.text(words.losses_note);
+    if let Some(n) = report.counts.get("gm_refused").filter(|n| **n > 0) {
+        doc.text(format!(
+            "The engine refused {n} command(s) of the automated GM; it gave each up."
+        ));
+    }
     if report.refused > 0 {
         doc.text(format!(
-            "The engine refused {} command(s) the policies chose; each ended its turn.",
+            "The engine refused {} command(s) the policies chose (a bug in the simulator); each ended its turn.",
             report.refused
         ));
     }
@@ -186,7 +372,7 @@ fn text(name: &str, report: &Report) -> String {
 type SideChart = (String, String, Vec<(i64, f64)>);
 
 /// A chart of the rounds taken, then one per side of how many it lost.
-fn write_chart(name: &str, report: &Report, path: &Path) -> Result<()> {
+fn write_chart(name: &str, report: &Report, words: &Words, path: &Path) -> Result<()> {
     let runs = report.runs.max(1) as f64;
     let share = |pairs: &[(u32, u64)]| -> Vec<(i64, f64)> {
         pairs
@@ -195,11 +381,12 @@ fn write_chart(name: &str, report: &Report, path: &Path) -> Result<()> {
             .collect()
     };
     let rounds = share(&report.rounds);
-    let rounds_title = format!("{name}: rounds taken");
+    let rounds_title = format!("{name}: {} taken", words.rounds);
     let rounds_note = format!(
-        "{} fights, {:.2} rounds on average; draws {} ({}-{})",
-        report.runs,
+        "{}, {:.2} {} on average; draws {} ({}-{})",
+        plural(report.runs, words.run),
         report.mean_rounds,
+        words.rounds,
         percent(report.draw_rate),
         percent(report.draw_low),
         percent(report.draw_high)
@@ -209,12 +396,17 @@ fn write_chart(name: &str, report: &Report, path: &Path) -> Result<()> {
         .iter()
         .map(|s| {
             (
-                format!("{}: combatants lost (of {})", s.side, s.members),
+                if s.members > 0 {
+                    format!("{}: {} (of {})", s.side, words.lost, s.members)
+                } else {
+                    format!("{}: {}", s.side, words.lost)
+                },
                 format!(
-                    "wins {} (95% CI {}-{}); per fight {:.2} dead, {:.2} down, {:.2} fled",
+                    "wins {} (95% CI {}-{}); per {} {:.2} dead, {:.2} down, {:.2} fled",
                     percent(s.win_rate),
                     percent(s.win_low),
                     percent(s.win_high),
+                    words.run,
                     s.dead,
                     s.down,
                     s.fled
@@ -226,17 +418,67 @@ fn write_chart(name: &str, report: &Report, path: &Path) -> Result<()> {
     let mut charts = vec![Chart {
         title: &rounds_title,
         note: &rounds_note,
-        axis: "rounds",
+        axis: words.rounds,
         bars: &rounds,
     }];
     for (title, note, bars) in &sides {
         charts.push(Chart {
             title,
             note,
-            axis: "combatants lost",
+            axis: words.lost,
             bars,
         });
     }
     std::fs::write(path, plot::svg(&charts))
         .with_context(|| format!("could not write the chart to {}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ruleset_is_told_from_the_file() {
+        let cases = [
+            ("lab.txt", "anything at all", Ruleset::Station),
+            (
+                "lab",
+                "# a scenario\n\nname: Lab\nkind: single-player\n",
+                Ruleset::Station,
+            ),
+            (
+                "a.toml",
+                "format = 1\n[map]\nwidth = 5\nheight = 5\n",
+                Ruleset::D20,
+            ),
+            (
+                "a.toml",
+                "format = 1\n[campaign]\nreroll = \"kept\"\n",
+                Ruleset::D20,
+            ),
+            (
+                "a.toml",
+                "[[combatant]]\nid = \"kara\"\nrow = \"front\"\n",
+                Ruleset::D20,
+            ),
+            (
+                "a.toml",
+                "[[combatant]]\nid = \"kara\"\nat = [1, 2]\n",
+                Ruleset::D20,
+            ),
+            (
+                "a.toml",
+                "[[combatant]]\nid = \"vex\"\ncover = \"partial\"\n[[distance]]\nbetween = [\"vex\", \"raider\"]\nmetres = 15\n",
+                Ruleset::CompoundX,
+            ),
+            ("a.toml", "not [ toml", Ruleset::CompoundX),
+        ];
+        for (path, text, want) in cases {
+            assert_eq!(
+                Ruleset::detect(Path::new(path), text),
+                want,
+                "{path}: {text}"
+            );
+        }
+    }
 }

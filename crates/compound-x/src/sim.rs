@@ -227,16 +227,7 @@ impl Default for SimOptions {
     }
 }
 
-/// The dice seed of run `index` under the master `seed` (SplitMix64 of
-/// both), so runs are independent and do not depend on the thread count.
-pub fn run_seed(seed: u64, index: u64) -> u64 {
-    let mut z = seed
-        .wrapping_add(index.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-        .wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+pub use nanite_core::sim::run_seed;
 
 /// Plays `options.runs` fights from `setup` over `options.threads`
 /// threads and counts them. `progress` is told, from any thread, how many

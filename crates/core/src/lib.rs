@@ -30,6 +30,7 @@ mod game;
 mod modifier;
 mod recorded;
 mod ruleset;
+pub mod sim;
 
 pub use breakdown::{Breakdown, Step};
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};

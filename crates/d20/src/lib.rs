@@ -16,6 +16,8 @@
 //!   (D20-CHK-01..04); [`rest`]: rest and healing kits (D20-REST-01/02).
 //! - [`encounter`]: fights through the core spine (D20-INIT, D20-MOVE,
 //!   D20-CAST, D20-GRAP).
+//! - [`sim`]: the encounter simulator, whole fights played by policies
+//!   through the engine many times over.
 //!
 //! Architecture invariant: no I/O; the only outside input is the
 //! `DiceSource` a caller passes in.
@@ -30,6 +32,7 @@ pub mod encounter;
 pub mod pack;
 pub mod rest;
 mod sheet;
+pub mod sim;
 mod validate;
 
 pub use attribute::{Attribute, Scores};

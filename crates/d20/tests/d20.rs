@@ -15,6 +15,7 @@ mod d20 {
     mod rest;
     mod rows;
     mod sheets;
+    mod sim;
     pub(crate) mod support;
     mod table;
 }

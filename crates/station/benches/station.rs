@@ -1,12 +1,15 @@
 //! Speed of the Station geometry and of a whole automated turn: line of sight
-//! over a scenario map, a path across it, the automated GM's deployment choice.
+//! over a scenario map, a path across it, the automated GM's deployment
+//! choice; and whole simulated games (scripted players against the
+//! automated GM), as games (elements) per second, on 1 and 2 threads.
 
 use std::hint::black_box;
 use std::sync::Arc;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use nanite_station::autogm;
 use nanite_station::map::{Pos, line_of_sight, path};
+use nanite_station::sim::{MAX_TURNS, Setup, SimOptions, play, run_seed, simulate};
 use nanite_station::{Pack, State, scenario};
 
 fn outpost() -> State {
@@ -41,5 +44,42 @@ fn geometry(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, geometry);
+fn lab() -> State {
+    let pack = Arc::new(Pack::sample());
+    let text = include_str!("../../../examples/station/derelict-lab.txt");
+    let (s, _) = scenario::parse("derelict-lab.txt", text, &pack);
+    State::new(pack, Arc::new(s.expect("the sample scenario"))).expect("setup")
+}
+
+fn games(c: &mut Criterion) {
+    for (name, state) in [("derelict lab", lab()), ("outpost siege", outpost())] {
+        let setup = Setup::new(state).expect("a setup");
+        let mut group = c.benchmark_group(format!("station {name}"));
+        group.sample_size(10);
+        group.throughput(Throughput::Elements(1));
+        let mut i = 0;
+        group.bench_function("one game", |b| {
+            b.iter(|| {
+                i += 1;
+                play(black_box(&setup), run_seed(5, i), MAX_TURNS)
+            });
+        });
+        let runs = 40;
+        group.throughput(Throughput::Elements(runs));
+        for threads in [1, 2] {
+            let options = SimOptions {
+                runs,
+                seed: 5,
+                threads,
+                max_rounds: MAX_TURNS,
+            };
+            group.bench_function(format!("{runs} games on {threads} thread(s)"), |b| {
+                b.iter(|| simulate(black_box(&setup), &options, &|_| {}));
+            });
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, geometry, games);
 criterion_main!(benches);

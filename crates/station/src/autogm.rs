@@ -216,6 +216,16 @@ pub fn play(
     game: &mut Game<Station>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Entry<Event>>, Refusal> {
+    play_noting(game, dice, &mut |_, _| {})
+}
+
+/// [`play`], telling `refused` each command the rules refused (and that it
+/// gave up on), so a simulator can count them.
+pub fn play_noting(
+    game: &mut Game<Station>,
+    dice: &mut dyn DiceSource,
+    refused: &mut dyn FnMut(&Command, &Refusal),
+) -> Result<Vec<Entry<Event>>, Refusal> {
     let mut turn = Turn::default();
     let mut entries = Vec::new();
     while let Some(command) = turn.next(game.state()) {
@@ -226,6 +236,7 @@ pub fn play(
                 if !turn.refused(&command) {
                     return Err(refusal);
                 }
+                refused(&command, &refusal);
                 continue;
             }
         }

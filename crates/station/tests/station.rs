@@ -2,6 +2,9 @@
 //! single-player scenario, deterministic for a seed; and every rule the rules
 //! doc names has a tagged test.
 
+#[path = "station/sim.rs"]
+mod sim;
+
 use std::collections::BTreeMap;
 use std::sync::Arc;
 

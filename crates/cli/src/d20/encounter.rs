@@ -122,24 +122,7 @@ struct Fight {
 
 pub(super) fn run(args: &EncounterArgs, pack: &Pack, campaign: &Campaign) -> Result<Outcome> {
     let path = &args.file;
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| anyhow::anyhow!("cannot read the encounter file {}: {e}", path.display()))?;
-    let source_file = SourceFile::new(path.display().to_string(), text);
-    let stem = path
-        .file_stem()
-        .map_or_else(|| "encounter".into(), |s| s.to_string_lossy().into_owned());
-    let (encounter, mut found) = file::read(&source_file, &stem, campaign);
-    let dir = path.parent().unwrap_or(Path::new(""));
-    let roster = match &encounter {
-        Some(e) => fighters(e, dir, source_file.name(), pack, &mut found),
-        None => Vec::new(),
-    };
-    let Some(encounter) = encounter.filter(|_| !found.has_errors()) else {
-        bail!(cannot_run(path, &found));
-    };
-    if !found.is_empty() {
-        write!(std::io::stderr().lock(), "{found}")?;
-    }
+    let (encounter, roster, source_file) = read_checked(path, pack, campaign)?;
     let source = if let Some(seed) = args.seed {
         Source::Seeded { seed }
     } else if let Some(faces) = &args.dice {
@@ -207,6 +190,60 @@ pub(super) fn run(args: &EncounterArgs, pack: &Pack, campaign: &Campaign) -> Res
         stop.message
     )?;
     Ok(Outcome::Problems)
+}
+
+/// Each combatant of an encounter file with its fighter.
+type Roster = Vec<(Entrant, Fighter)>;
+
+/// An encounter file and its character files, read and checked: every
+/// problem of them all is reported at once (warnings on stderr, errors as
+/// the error).
+fn read_checked(
+    path: &Path,
+    pack: &Pack,
+    campaign: &Campaign,
+) -> Result<(EncounterFile, Roster, SourceFile)> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| anyhow::anyhow!("cannot read the encounter file {}: {e}", path.display()))?;
+    let source_file = SourceFile::new(path.display().to_string(), text);
+    let stem = path
+        .file_stem()
+        .map_or_else(|| "encounter".into(), |s| s.to_string_lossy().into_owned());
+    let (encounter, mut found) = file::read(&source_file, &stem, campaign);
+    let dir = path.parent().unwrap_or(Path::new(""));
+    let roster = match &encounter {
+        Some(e) => fighters(e, dir, source_file.name(), pack, &mut found),
+        None => Vec::new(),
+    };
+    let Some(encounter) = encounter.filter(|_| !found.has_errors()) else {
+        bail!(cannot_run(path, &found));
+    };
+    if !found.is_empty() {
+        write!(std::io::stderr().lock(), "{found}")?;
+    }
+    Ok((encounter, roster, source_file))
+}
+
+/// The battle an encounter file sets up, for `nanite sim`: every combatant
+/// entered (those joining later too) in its place, with hand-set
+/// initiatives; the script is not run. Returns the encounter's name with
+/// it. The file and its character files are checked as by
+/// `nanite d20 encounter`.
+pub(crate) fn setup(path: &Path, pack: &Pack) -> Result<(String, Battle)> {
+    let (encounter, roster, source_file) = read_checked(path, pack, &pack.campaign)?;
+    let mut game = Game::<D20>::new(Battle::new(
+        encounter.campaign.clone(),
+        encounter.field.clone(),
+    ));
+    for (line, text, command) in setup_commands(roster.iter()) {
+        if let Err(refusal) = game.execute(&command, &mut ScriptedDice::new([])) {
+            bail!(
+                "{}:{line}: the setup `{text}` is refused: {refusal}",
+                source_file.name()
+            );
+        }
+    }
+    Ok((encounter.name, game.state().clone()))
 }
 
 fn cannot_run(path: &Path, found: &Diagnostics) -> String {
@@ -283,22 +320,7 @@ fn play(
             encounter.field.clone(),
         )),
     };
-    let mut setup: Vec<(usize, String, Command)> = Vec::new();
-    for (e, fighter) in roster.iter().filter(|(e, _)| e.after.is_none()) {
-        setup.push(entering(e, fighter));
-    }
-    for (e, _) in roster.iter().filter(|(e, _)| e.after.is_none()) {
-        if let Some(total) = e.initiative {
-            setup.push((
-                e.line,
-                format!("initiative {} {total}", e.id),
-                Command::Clock(ClockCommand::SetInitiative {
-                    id: e.id.clone(),
-                    total,
-                }),
-            ));
-        }
-    }
+    let setup = setup_commands(roster.iter().filter(|(e, _)| e.after.is_none()));
     for (line, text, command) in setup {
         match execute(&mut fight.game, line, text, command, dice) {
             Ok(record) => fight.setup.push(record),
@@ -364,6 +386,28 @@ fn play(
         fight.stop = Some(stop);
     }
     Ok(fight)
+}
+
+/// The commands that set up `entrants`: each enters, then the hand-set
+/// initiatives, each with its line and log text.
+fn setup_commands<'a>(
+    entrants: impl Iterator<Item = &'a (Entrant, Fighter)> + Clone,
+) -> Vec<(usize, String, Command)> {
+    let mut commands: Vec<(usize, String, Command)> =
+        entrants.clone().map(|(e, f)| entering(e, f)).collect();
+    for (e, _) in entrants {
+        if let Some(total) = e.initiative {
+            commands.push((
+                e.line,
+                format!("initiative {} {total}", e.id),
+                Command::Clock(ClockCommand::SetInitiative {
+                    id: e.id.clone(),
+                    total,
+                }),
+            ));
+        }
+    }
+    commands
 }
 
 /// The command that brings `e` into the fight, with its log line.

@@ -44,6 +44,17 @@ enum D20Command {
     Play(encounter::PlayArgs),
 }
 
+/// The battle a D20 encounter file sets up, with its name, for `nanite
+/// sim`; the pack from `dir` (default: `NANITE_D20_PACK`, then the sample).
+pub(crate) fn encounter_setup(
+    path: &Path,
+    dir: Option<&Path>,
+) -> Result<(String, nanite_d20::encounter::Battle)> {
+    let env = std::env::var_os("NANITE_D20_PACK").map(PathBuf::from);
+    let pack = pack::load(dir.or(env.as_deref()))?;
+    encounter::setup(path, &pack)
+}
+
 /// Runs `nanite d20`.
 pub(crate) fn run(args: &D20Args) -> Result<Outcome> {
     let pack = pack::load(args.pack.as_deref())?;

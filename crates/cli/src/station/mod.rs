@@ -12,7 +12,7 @@ use std::sync::Arc;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use nanite_core::content::SourceFile;
-use nanite_station::{Pack, Scenario, scenario};
+use nanite_station::{Pack, Scenario, State, scenario};
 
 use crate::cx::Outcome;
 
@@ -68,6 +68,28 @@ fn load_pack(dir: Option<&Path>) -> Result<Pack> {
         anyhow::bail!("the pack in {} has problems:\n{problems}", dir.display());
     }
     Ok(pack)
+}
+
+/// The state a Station scenario sets up, with its name, for `nanite sim`;
+/// the pack from `dir` (default: `NANITE_STATION_PACK`, then the sample).
+pub(crate) fn scenario_setup(path: &Path, dir: Option<&Path>) -> Result<(String, State)> {
+    let env = std::env::var_os("NANITE_STATION_PACK").map(PathBuf::from);
+    let pack = Arc::new(load_pack(dir.or(env.as_deref()))?);
+    if !path.exists() {
+        anyhow::bail!(
+            "cannot read the scenario file {}: it does not exist",
+            path.display()
+        );
+    }
+    match read_scenario(&pack, path)? {
+        Ok(s) => {
+            let name = s.name.clone();
+            let state = State::new(pack, Arc::new(s))
+                .map_err(|e| anyhow::anyhow!("{} cannot be played: {e}", path.display()))?;
+            Ok((name, state))
+        }
+        Err(problems) => anyhow::bail!("{} cannot be played:\n{problems}", path.display()),
+    }
 }
 
 /// Reads a scenario, or returns its problems as text.

@@ -220,6 +220,16 @@ pub(crate) fn decide(
     command: &Command,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, Refusal> {
+    decide_with_state(state, command, dice).map(|d| d.events)
+}
+
+/// Decides `command` and keeps the battle as its events left it, so a
+/// simulator need not apply them again.
+pub(crate) fn decide_with_state(
+    state: &Battle,
+    command: &Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Decision, Refusal> {
     if let Some(owed) = &state.owed {
         let allowed = match command {
             Command::Choose { id, .. } => id == &owed.chooser,
@@ -308,7 +318,7 @@ pub(crate) fn decide(
             max_checks,
         } => recovery::use_kit(&mut d, id, target, kit, *max_checks, dice)?,
     }
-    Ok(d.events)
+    Ok(d)
 }
 
 fn hold(d: &mut Decision, id: &CombatantId, trigger: &str) -> Result<(), Refusal> {

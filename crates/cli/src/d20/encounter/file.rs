@@ -149,7 +149,7 @@ fn read_root(root: &Fields<'_, '_>, stem: &str, campaign: &Campaign) -> Option<E
     }
     let mut dice = None;
     let mut lines = Vec::new();
-    if let Some(s) = root.required("script").and_then(|i| i.table()) {
+    if let Some(s) = root.table("script") {
         if let Some(item) = s.item("dice") {
             let faces: Vec<i64> = item
                 .list()
