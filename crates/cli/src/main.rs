@@ -79,6 +79,10 @@ enum Command {
         /// A session expires this many hours after sign-in, however much it is used.
         #[arg(long, default_value_t = 30 * 24, value_parser = clap::value_parser!(u64).range(1..))]
         session_lifetime_hours: u64,
+        /// A table's snapshot (for fast loading) is written every this many
+        /// changes or so; 0 writes none, and every load replays the stream.
+        #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+        snapshot_every: u64,
     },
     /// Simulate a fight (Compound X, D20) or a Station scenario many times: win rates, rounds, losses.
     Sim(sim::SimArgs),
@@ -101,6 +105,7 @@ fn main() -> ExitCode {
             database,
             session_idle_minutes,
             session_lifetime_hours,
+            snapshot_every,
         } => {
             let config = nanite_server::Config {
                 session_idle: std::time::Duration::from_secs(
@@ -109,6 +114,7 @@ fn main() -> ExitCode {
                 session_lifetime: std::time::Duration::from_secs(
                     session_lifetime_hours.saturating_mul(3600),
                 ),
+                snapshot_every: i64::try_from(*snapshot_every).unwrap_or(i64::MAX),
                 ..nanite_server::Config::default()
             };
             nanite_server::run_with(bind, database, config).map(|()| cx::Outcome::Success)

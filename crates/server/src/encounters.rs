@@ -327,8 +327,7 @@ pub(crate) async fn command(
             "spectators only watch; ask the GM for a player invitation to act",
         ));
     }
-    let settings = campaigns::get(&state, &campaign).await?;
-    match settings.ruleset {
+    match state.ruleset_of(&campaign).await? {
         Ruleset::CompoundX => {}
         Ruleset::Station => return Err(campaigns::station_has_no("encounters")),
         Ruleset::D20 => {

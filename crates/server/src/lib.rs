@@ -87,8 +87,9 @@ pub struct Config {
     pub session_lifetime: std::time::Duration,
     /// The time (the system's; tests move it on).
     pub clock: Clock,
-    /// A table's snapshot is written every this many stream entries, so
-    /// loading it replays at most that many (0: never).
+    /// A table's snapshot is written every this many stream entries or up to
+    /// twice as many (spread by campaign), so loading it replays fewer than
+    /// twice that many (0: never).
     pub snapshot_every: i64,
 }
 
@@ -122,6 +123,9 @@ struct Shared {
     live: live::Fanout,
     throttle: throttle::Throttle,
     config: Config,
+    /// Each campaign's ruleset, which never changes once it is created: a
+    /// command is dispatched without reading the campaign's record.
+    rulesets: std::sync::Mutex<std::collections::HashMap<String, ruleset::Ruleset>>,
 }
 
 impl AppState {
@@ -141,6 +145,7 @@ impl AppState {
                 live: live::Fanout::default(),
                 throttle: throttle::Throttle::new(config.roll_burst, config.rolls_per_minute),
                 config,
+                rulesets: std::sync::Mutex::default(),
             }),
         })
     }
@@ -165,6 +170,28 @@ impl AppState {
 
     pub(crate) fn packs(&self) -> &pack::Packs {
         &self.shared.packs
+    }
+
+    /// The ruleset of campaign `campaign` (read once, then remembered).
+    pub(crate) async fn ruleset_of(&self, campaign: &str) -> Result<ruleset::Ruleset, AppError> {
+        let known = |s: &Self| {
+            s.shared
+                .rulesets
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .get(campaign)
+                .copied()
+        };
+        if let Some(ruleset) = known(self) {
+            return Ok(ruleset);
+        }
+        let ruleset = campaigns::get(self, campaign).await?.ruleset;
+        self.shared
+            .rulesets
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(campaign.to_string(), ruleset);
+        Ok(ruleset)
     }
 
     pub(crate) fn tables(&self) -> &tables::Tables {

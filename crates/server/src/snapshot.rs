@@ -1,5 +1,5 @@
 //! Snapshots of a table, so a long campaign loads fast: every
-//! [`SNAPSHOT_EVERY`] entries the table in memory is written to the store's
+//! [`SNAPSHOT_EVERY`] entries or so ([`due`]) the table in memory is written to the store's
 //! snapshot of its stream (the feed, the keys, the play sessions and each
 //! encounter's game log), and loading starts from the newest snapshot and
 //! replays only the entries after it. A game is read back from its log's
@@ -28,6 +28,22 @@ use crate::table::{Encounter, Entrant, Item, Table};
 /// How many stream entries a table grows by between snapshots, unless
 /// `Config::snapshot_every` says otherwise.
 pub(crate) const SNAPSHOT_EVERY: i64 = 500;
+
+/// How many entries after its last snapshot campaign `campaign`'s table
+/// takes its next one: `every` to `2 * every - 1`, spread by the campaign's
+/// id, so that tables that started together (an evening's tables, or a load
+/// test's) do not all write their snapshots in the same second.
+pub(crate) fn due(campaign: &str, every: i64) -> i64 {
+    if every <= 1 {
+        return every.max(1);
+    }
+    // FNV-1a: stable across runs and servers, unlike the std hasher.
+    let hash = campaign.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    let spread = i64::try_from(hash % u64::try_from(every).unwrap_or(1)).unwrap_or(0);
+    every + spread
+}
 
 /// The snapshot format; a snapshot of another format is not read.
 const FORMAT: u32 = 1;

@@ -196,7 +196,9 @@ impl Tables {
                         .live()
                         .publish(change.campaign, Signal::Item(item.clone()));
                     let every = state.config().snapshot_every;
-                    if every > 0 && last - table.snapshot_at >= every {
+                    if every > 0
+                        && last - table.snapshot_at >= snapshot::due(change.campaign, every)
+                    {
                         save_snapshot(state, &stream, table).await;
                     }
                     return Ok(Committed {

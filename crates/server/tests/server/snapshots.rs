@@ -79,8 +79,10 @@ async fn a_new_server_loads_from_the_snapshot(db: Db) {
         .await
         .unwrap()
         .unwrap();
+    // The first snapshot is due 5 to 9 entries in (spread by campaign),
+    // then every as many again; the fight has more entries than that.
     assert!(
-        snapshot.version >= 10 && snapshot.version < version,
+        snapshot.version >= 5 && snapshot.version <= version,
         "{}",
         snapshot.version
     );
