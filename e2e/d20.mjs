@@ -11,58 +11,17 @@
 // nor the bandit's exact health. Screenshots go to $NANITE_SHOTS.
 //
 // Environment: NANITE_GM_LINK, NANITE_SHOTS, NANITE_CHROMIUM, NANITE_PROFILES.
-import { chromium } from "playwright-core";
-import { mkdirSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import { harness } from "./harness.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
+const h = harness({ prefix: "d20", shotsDefault: ["target", "e2e", "d20"] });
+const { gmLink, base, shots, check } = h;
+const open = h.open;
+const shot = h.shot;
+const join_ = h.join;
 const examples = join(here, "..", "examples", "d20");
-const gmLink = process.env.NANITE_GM_LINK;
-const shots = process.env.NANITE_SHOTS || join(here, "..", "target", "e2e", "d20");
-const profiles = process.env.NANITE_PROFILES || join(here, "..", "target", "e2e-profiles-d20");
-const executablePath = process.env.NANITE_CHROMIUM || "/usr/bin/chromium";
-const base = new URL(gmLink).origin;
-mkdirSync(shots, { recursive: true });
-
-const args = [
-  "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-];
-
-const failures = [];
-async function open(name, viewport) {
-  const ctx = await chromium.launchPersistentContext(join(profiles, name), {
-    executablePath, headless: true, args, viewport,
-  });
-  const page = ctx.pages()[0] || (await ctx.newPage());
-  page.setDefaultTimeout(10000);
-  page.on("dialog", async (d) => {
-    failures.push(`${name}: a dialog opened (${d.message()})`);
-    await d.dismiss();
-  });
-  page.on("pageerror", (e) => failures.push(`${name}: page error ${e.message}`));
-  return { ctx, page };
-}
-
-let step = 0;
-async function shot(page, what) {
-  step += 1;
-  const file = join(shots, `d20-${String(step).padStart(2, "0")}-${what}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  console.log(`step ${step}: ${what} -> ${file}`);
-}
-
-function check(ok, what) {
-  if (!ok) throw new Error(what);
-}
-
-async function join_(page, link) {
-  await page.goto(link);
-  await page.getByRole("button", { name: "Join the table" }).click();
-  await page.waitForURL(/\/c\//);
-  await page.locator("#live-status[data-state=live]").waitFor();
-}
 
 let gm = null;
 let pl = null;
@@ -227,20 +186,6 @@ async function main() {
   check(back.includes("Bandit Raider"), `the bandit stands in the back row: ${back}`);
   await shot(gm.page, "gm-rows");
 
-  await gm.ctx.close();
-  await pl.ctx.close();
 }
 
-try {
-  await main();
-} catch (e) {
-  failures.push(e.stack || String(e));
-  for (const [who, p] of [["gm", gm], ["player", pl]]) {
-    if (p) await p.page.screenshot({ path: join(shots, `d20-failed-${who}.png`), fullPage: true }).catch(() => {});
-  }
-}
-if (failures.length) {
-  console.error("D20 browser scenario failed:\n" + failures.join("\n"));
-  process.exit(1);
-}
-console.log("D20 browser scenario passed");
+await h.run("D20 browser scenario", main, () => [["gm", gm], ["player", pl]]);

@@ -10,58 +10,16 @@
 // $NANITE_SHOTS (prefixed `station-`).
 //
 // Environment: NANITE_GM_LINK, NANITE_SHOTS, NANITE_CHROMIUM, NANITE_PROFILES.
-import { chromium } from "playwright-core";
-import { mkdirSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import { harness } from "./harness.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const gmLink = process.env.NANITE_GM_LINK;
-const shots = process.env.NANITE_SHOTS || join(here, "..", "target", "e2e");
-const profiles = process.env.NANITE_PROFILES || join(here, "..", "target", "e2e-profiles");
-const executablePath = process.env.NANITE_CHROMIUM || "/usr/bin/chromium";
-mkdirSync(shots, { recursive: true });
-
-const args = [
-  "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-];
-const failures = [];
-
-async function open(name, viewport) {
-  const ctx = await chromium.launchPersistentContext(join(profiles, "station-" + name), {
-    executablePath, headless: true, args, viewport,
-  });
-  const page = ctx.pages()[0] || (await ctx.newPage());
-  page.setDefaultTimeout(10000);
-  page.on("dialog", async (d) => {
-    if (d.type() === "confirm") { await d.accept(); return; }
-    failures.push(`${name}: a dialog opened (${d.message()})`);
-    await d.dismiss();
-  });
-  page.on("pageerror", (e) => failures.push(`${name}: page error ${e.message}`));
-  return { ctx, page };
-}
-
-let step = 0;
-async function shot(page, what) {
-  step += 1;
-  const file = join(shots, `station-${String(step).padStart(2, "0")}-${what}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  console.log(`step ${step}: ${what} -> ${file}`);
-}
-
-function check(ok, what) {
-  if (!ok) throw new Error(what);
-}
-
-async function join_(page, link) {
-  await page.goto(link);
-  await page.getByRole("button", { name: "Join the table" }).click();
-  await page.waitForURL(/\/c\//);
-  await page.locator("#live-status[data-state=live]").waitFor();
-}
-
+const h = harness({ prefix: "station" });
+const { gmLink, base, shots, check } = h;
+const open = h.open;
+const shot = h.shot;
+const join_ = h.join;
 const BROKEN = "name: Broken\nkind: sideways\nplayer: ana nobody picks 1\n\npiece hall at 0,0\n####\n#1.#\n####\nend\n";
 
 let gm = null;
@@ -197,18 +155,4 @@ async function main() {
   await shot(gm.page, "gm-seats-alice-at-bo");
 }
 
-try {
-  await main();
-} catch (e) {
-  failures.push(`scenario: ${e.message}`);
-  for (const [who, x] of [["gm", gm], ["player", pl]]) {
-    if (x) await x.page.screenshot({ path: join(shots, `station-failure-${who}.png`), fullPage: true }).catch(() => {});
-  }
-} finally {
-  for (const x of [gm, pl]) if (x) await x.ctx.close().catch(() => {});
-}
-if (failures.length) {
-  console.error("FAILED:\n" + failures.join("\n"));
-  process.exit(1);
-}
-console.log("station scenario passed");
+await h.run("station scenario", main, () => [["gm", gm], ["player", pl]]);

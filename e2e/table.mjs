@@ -12,76 +12,17 @@
 //
 // Environment: NANITE_GM_LINK (the server's printed GM link), NANITE_SHOTS,
 // NANITE_CHROMIUM, NANITE_PROFILES (a scratch directory).
-import { chromium } from "playwright-core";
-import { mkdirSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { audit } from "./audit.mjs";
+import { harness } from "./harness.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const gmLink = process.env.NANITE_GM_LINK;
-const shots = process.env.NANITE_SHOTS || join(here, "..", "target", "e2e");
-const profiles = process.env.NANITE_PROFILES || join(here, "..", "target", "e2e-profiles");
-const executablePath = process.env.NANITE_CHROMIUM || "/usr/bin/chromium";
+const h = harness();
+const { gmLink, base, shots, check } = h;
+const open = h.open;
+const shot = h.shot;
+const join_ = h.join;
 const XSS = "<img src=x onerror=alert(1)>";
-const base = new URL(gmLink).origin;
-mkdirSync(shots, { recursive: true });
-
-const args = [
-  "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-];
-
-async function open(name, viewport) {
-  const ctx = await chromium.launchPersistentContext(join(profiles, name), {
-    executablePath, headless: true, args, viewport,
-  });
-  const page = ctx.pages()[0] || (await ctx.newPage());
-  page.setDefaultTimeout(10000);
-  // Any script run from user content would open a dialog: that is a failure.
-  page.on("dialog", async (d) => {
-    if (d.type() === "confirm" && expectedConfirm && d.message() === expectedConfirm) {
-      expectedConfirm = null;
-      await d.accept();
-      return;
-    }
-    failures.push(`${name}: a dialog opened (${d.message()}): user content ran as script`);
-    await d.dismiss();
-  });
-  page.on("pageerror", (e) => failures.push(`${name}: page error ${e.message}`));
-  // The table works without the internet: every asset comes from nanite.
-  await ctx.route("**/*", (route) => {
-    const url = route.request().url();
-    if (url.startsWith(base) || url.startsWith("data:") || url.startsWith("blob:")) return route.continue();
-    failures.push(`${name}: the page asked for ${url}, which is not served by nanite`);
-    return route.abort();
-  });
-  return { ctx, page };
-}
-
-const failures = [];
-// The one confirmation a step expects (the GM's undo asks first).
-let expectedConfirm = null;
-let step = 0;
-async function shot(page, what) {
-  step += 1;
-  const file = join(shots, `${String(step).padStart(2, "0")}-${what}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  console.log(`step ${step}: ${what} -> ${file}`);
-  // Accessibility basics (contrast, names) in every state a step reaches.
-  for (const p of await audit(page)) failures.push(`step ${step} (${what}): ${p}`);
-}
-
-function check(ok, what) {
-  if (!ok) throw new Error(what);
-}
-
-async function join_(page, link) {
-  await page.goto(link);
-  await page.getByRole("button", { name: "Join the table" }).click();
-  await page.waitForURL(/\/c\//);
-  await page.locator("#live-status[data-state=live]").waitFor();
-}
 
 let gm = null;
 let pl = null;
@@ -250,28 +191,14 @@ async function main() {
 
   // 10. The GM takes back the last command (the turn passed in step 7),
   // confirming first: the player's turn is back on both pages, live.
-  expectedConfirm = "Take back the last command? The fight is replayed without it.";
+  h.expectConfirm("Take back the last command? The fight is replayed without it.");
   await gm.page.getByRole("button", { name: "Undo the last command" }).click();
   await gm.page.locator("#result-card", { hasText: "The GM takes back" }).waitFor({ timeout: 3000 });
-  check(expectedConfirm === null, "the undo asked the GM to confirm");
+  check(h.confirmed(), "the undo asked the GM to confirm");
   await gm.page.locator(".turn", { hasText: XSS }).waitFor({ timeout: 3000 });
   await pl.page.locator(".turn", { hasText: XSS }).waitFor({ timeout: 3000 });
   await shot(pl.page, "player-sees-the-undo");
 
-  await gm.ctx.close();
-  await pl.ctx.close();
 }
 
-try {
-  await main();
-} catch (e) {
-  failures.push(e.stack || String(e));
-  for (const [who, p] of [["gm", gm], ["player", pl]]) {
-    if (p) await p.page.screenshot({ path: join(shots, `failed-${who}.png`), fullPage: true }).catch(() => {});
-  }
-}
-if (failures.length) {
-  console.error("browser scenario failed:\n" + failures.join("\n"));
-  process.exit(1);
-}
-console.log("browser scenario passed");
+await h.run("browser scenario", main, () => [["gm", gm], ["player", pl]]);

@@ -358,7 +358,7 @@ fn gm_forms(c: &str, shown: &Value) -> String {
          <button type=\"submit\">Create D20 campaign</button><output class=\"result\" aria-live=\"polite\"></output></form></details>\
          <details><summary>Station</summary>\
          <form data-api=\"/api/campaigns\" data-method=\"POST\" data-body=\"{station_body}\">\
-         <label for=\"st-name\">Name</label><input id=\"st-name\" name=\"name\" required maxlength=\"100\" placeholder=\"Outpost nights\">\
+         <label for=\"newst-name\">Name</label><input id=\"newst-name\" name=\"name\" required maxlength=\"100\" placeholder=\"Outpost nights\">\
          <button type=\"submit\">Create Station campaign</button><output class=\"result\" aria-live=\"polite\"></output></form></details></section>\
          <section class=\"card\" aria-labelledby=\"export-h\"><h2 id=\"export-h\">Export</h2>\
          <p><a class=\"button\" href=\"/c/{c}/export.json\" download>Download the campaign as JSON</a> (settings, character files, encounters and the roll log as the GM sees them)</p></section>",

@@ -301,7 +301,10 @@ async fn a_d20_fight_is_followed_live(db: Db) {
     // Not the DC (17): no "DC 17" in its lines and no DC field; the die
     // itself may well show a 17.
     let said = checked.to_string();
-    assert!(!said.contains("DC 17") && !said.contains("\"dc\""), "{checked}");
+    assert!(
+        !said.contains("DC 17") && !said.contains("\"dc\""),
+        "{checked}"
+    );
 
     // Alice drops; the GM harms the bandit and takes it back; she catches up.
     alice.close(None).await.unwrap();
