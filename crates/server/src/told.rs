@@ -20,19 +20,45 @@ pub(crate) struct Told {
     pub(crate) secret: bool,
 }
 
-/// Tells `events` (as `json`), starting from `before`, the battle just
-/// before the command.
-pub(crate) fn tell(before: Battle, events: &[Event], json: &[Value]) -> Told {
+/// What telling a ruleset's events needs from it; the rest of [`tell_as`]
+/// (who is hidden before and after each event, what the table may hear,
+/// when a whole command is the GM's alone) is the same for every ruleset.
+pub(crate) trait Teller {
+    /// The ruleset.
+    type Rules: Ruleset;
+    /// The combatants hidden from the players in `state`, with their names.
+    fn hidden(state: &<Self::Rules as Ruleset>::State) -> BTreeSet<(CombatantId, String)>;
+    /// The GM's lines for `event`.
+    fn narrate(
+        state: &<Self::Rules as Ruleset>::State,
+        event: &<Self::Rules as Ruleset>::Event,
+    ) -> Vec<String>;
+    /// The lines the table may hear of `event`, or `None` for the GM alone.
+    fn for_table(
+        state: &<Self::Rules as Ruleset>::State,
+        event: &<Self::Rules as Ruleset>::Event,
+    ) -> Option<Vec<String>>;
+    /// The combatant `event` reveals to the players, if it does.
+    fn revealed(event: &<Self::Rules as Ruleset>::Event) -> Option<&CombatantId>;
+}
+
+/// Tells `events` (as `json`), starting from `before`, the state just
+/// before the command, the way `T` tells its ruleset's events.
+pub(crate) fn tell_as<T: Teller>(
+    before: <T::Rules as Ruleset>::State,
+    events: &[<T::Rules as Ruleset>::Event],
+    json: &[Value],
+) -> Told {
     let mut state = before;
     let mut told = Told::default();
     let (mut withheld, mut heard) = (false, false);
     for (event, value) in events.iter().zip(json) {
-        let mut unseen = hidden(&state);
-        let lines = narrate(&state, event);
-        let shown = for_table(&state, event);
-        CompoundX::evolve(&mut state, event);
-        unseen.extend(hidden(&state));
-        if let Event::Clock(ClockEvent::HiddenSet { id, hidden: false }) = event {
+        let mut unseen = T::hidden(&state);
+        let lines = T::narrate(&state, event);
+        let shown = T::for_table(&state, event);
+        T::Rules::evolve(&mut state, event);
+        unseen.extend(T::hidden(&state));
+        if let Some(id) = T::revealed(event) {
             // The reveal itself is for everyone.
             unseen.retain(|(i, _)| i != id);
         }
@@ -56,6 +82,34 @@ pub(crate) fn tell(before: Battle, events: &[Event], json: &[Value]) -> Told {
     }
     told.secret = withheld && !heard;
     told
+}
+
+/// How Compound X is told.
+struct CxTeller;
+
+impl Teller for CxTeller {
+    type Rules = CompoundX;
+    fn hidden(state: &Battle) -> BTreeSet<(CombatantId, String)> {
+        hidden(state)
+    }
+    fn narrate(state: &Battle, event: &Event) -> Vec<String> {
+        narrate(state, event)
+    }
+    fn for_table(state: &Battle, event: &Event) -> Option<Vec<String>> {
+        for_table(state, event)
+    }
+    fn revealed(event: &Event) -> Option<&CombatantId> {
+        match event {
+            Event::Clock(ClockEvent::HiddenSet { id, hidden: false }) => Some(id),
+            _ => None,
+        }
+    }
+}
+
+/// Tells Compound X `events` (as `json`), starting from `before`, the
+/// battle just before the command.
+pub(crate) fn tell(before: Battle, events: &[Event], json: &[Value]) -> Told {
+    tell_as::<CxTeller>(before, events, json)
 }
 
 /// The combatants the clock hides from the players, with their names.

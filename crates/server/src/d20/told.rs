@@ -5,48 +5,38 @@
 
 use std::collections::BTreeSet;
 
-use nanite_core::{ClockEvent, CombatantId, Ruleset};
+use nanite_core::{ClockEvent, CombatantId};
 use nanite_d20::encounter::{Battle, D20, Event, narrate};
 use serde_json::Value;
 
-use crate::told::Told;
+use crate::told::{Teller, Told, tell_as};
 
-/// Tells `events` (as `json`), starting from `before`, the battle just
-/// before the command.
-pub(crate) fn tell(before: Battle, events: &[Event], json: &[Value]) -> Told {
-    let mut state = before;
-    let mut told = Told::default();
-    let (mut withheld, mut heard) = (false, false);
-    for (event, value) in events.iter().zip(json) {
-        let mut unseen = hidden(&state);
-        let lines = narrate(&state, event);
-        let shown = for_table(&state, event);
-        D20::evolve(&mut state, event);
-        unseen.extend(hidden(&state));
-        if let Event::Clock(ClockEvent::HiddenSet { id, hidden: false }) = event {
-            // The reveal itself is for everyone.
-            unseen.retain(|(i, _)| i != id);
-        }
-        told.gm.extend(lines);
-        let Some(shown) = shown else {
-            withheld = true;
-            continue;
-        };
-        let secret = unseen.iter().any(|(id, name)| {
-            mentions(value, id.as_str())
-                || shown
-                    .iter()
-                    .any(|line| !name.is_empty() && line.contains(name))
-        });
-        if secret {
-            withheld = true;
-        } else {
-            heard = true;
-            told.table.extend(shown);
+/// How D20 is told.
+struct D20Teller;
+
+impl Teller for D20Teller {
+    type Rules = D20;
+    fn hidden(state: &Battle) -> BTreeSet<(CombatantId, String)> {
+        hidden(state)
+    }
+    fn narrate(state: &Battle, event: &Event) -> Vec<String> {
+        narrate(state, event)
+    }
+    fn for_table(state: &Battle, event: &Event) -> Option<Vec<String>> {
+        for_table(state, event)
+    }
+    fn revealed(event: &Event) -> Option<&CombatantId> {
+        match event {
+            Event::Clock(ClockEvent::HiddenSet { id, hidden: false }) => Some(id),
+            _ => None,
         }
     }
-    told.secret = withheld && !heard;
-    told
+}
+
+/// Tells D20 `events` (as `json`), starting from `before`, the battle just
+/// before the command.
+pub(crate) fn tell(before: Battle, events: &[Event], json: &[Value]) -> Told {
+    tell_as::<D20Teller>(before, events, json)
 }
 
 /// The combatants the clock hides from the players, with their names.
@@ -97,15 +87,5 @@ fn for_table(state: &Battle, event: &Event) -> Option<Vec<String>> {
         )]),
         Event::Clock(ClockEvent::HiddenSet { hidden: true, .. }) => None,
         _ => Some(narrate(state, event)),
-    }
-}
-
-/// Whether any string in `value` is exactly `id`.
-fn mentions(value: &Value, id: &str) -> bool {
-    match value {
-        Value::String(s) => s == id,
-        Value::Array(items) => items.iter().any(|v| mentions(v, id)),
-        Value::Object(map) => map.values().any(|v| mentions(v, id)),
-        _ => false,
     }
 }
