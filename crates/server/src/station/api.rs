@@ -503,7 +503,7 @@ pub(crate) async fn undo(
         .commit(&state, change, |table| {
             let g = table.stations.get_mut(&id).ok_or_else(|| no_game(&id))?;
             let commands = g.undo().ok_or_else(|| {
-                AppError::conflict(
+                AppError::unprocessable(
                     "nothing_to_undo",
                     "nothing to take back: no command was accepted in this game since it started",
                 )

@@ -76,7 +76,7 @@ pub(crate) fn paths() -> Map<String, Value> {
         json!({ "post": op("Take back the game's last change", "GM", json!({
             "parameters": [campaign, game, idempotency()],
             "requestBody": body(object(&[], json!({}))),
-            "responses": { "201": ok("{version, replayed, entry: {type: station_undone, commands}}"), "409": error("nothing to take back (nothing_to_undo)") }
+            "responses": { "201": ok("{version, replayed, entry: {type: station_undone, commands}}"), "422": error("nothing to take back (nothing_to_undo)") }
         })) }),
     );
     out

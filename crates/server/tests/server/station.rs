@@ -246,6 +246,24 @@ async fn single_player_games_answer_at_once(db: Db) {
         .await
         .expect(403);
     assert_eq!(refused.code(), "gm_only");
+    // Undoing on reaches the start of the game, and then there is nothing
+    // left: refused as Compound X and D20 refuse it.
+    let mut last = None;
+    for _ in 0..10 {
+        let answer = t
+            .send(
+                t.post(&format!("/station/games/{g}/undo"), &t.gm.session)
+                    .json(json!({})),
+            )
+            .await;
+        if answer.status != 201 {
+            last = Some(answer);
+            break;
+        }
+    }
+    let last = last.expect("undo stops when nothing is left");
+    assert_eq!(last.status, 422, "{}", last.text);
+    assert_eq!(last.code(), "nothing_to_undo");
 }
 
 /// Who may give which command, and when, in a players-vs-GM game.
