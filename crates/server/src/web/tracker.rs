@@ -6,7 +6,7 @@
 //! log, and the GM's controls.
 
 mod actions;
-mod render;
+pub(crate) mod render;
 
 use std::collections::BTreeMap;
 

@@ -83,35 +83,9 @@ pub(crate) fn part(
             name_of(shown, owed.get("against").unwrap_or(&Value::Null)),
         );
     }
-    let order = shown["initiative"].as_array().cloned().unwrap_or_default();
-    if !order.is_empty() {
-        out.push_str("<h2 class=\"sub\">Initiative</h2><ol class=\"initiative\">");
-        for i in &order {
-            let is_active = &i["id"] == active;
-            let _ = write!(
-                out,
-                "<li{}><span class=\"init-total\">{}</span> {} <span class=\"meta\">{}</span>{}</li>",
-                if is_active {
-                    " class=\"active\" aria-current=\"true\""
-                } else {
-                    ""
-                },
-                if i["total"].is_null() {
-                    "–".to_string()
-                } else {
-                    val(&i["total"])
-                },
-                val(&i["name"]),
-                val(&i["side"]),
-                if is_active {
-                    " <span class=\"badge\">acting</span>"
-                } else {
-                    ""
-                }
-            );
-        }
-        out.push_str("</ol>");
-    }
+    out.push_str(&crate::web::tracker::render::initiative_list(
+        shown, active, true,
+    ));
     out.push_str("</section>");
     if !judged.choices.is_empty() {
         out.push_str(&actions_panel(campaign, encounter, shown, judged));

@@ -62,34 +62,7 @@ pub(crate) fn part(
         esc(&status),
     );
     // Initiative.
-    let order = shown["initiative"].as_array().cloned().unwrap_or_default();
-    if !order.is_empty() {
-        out.push_str("<h2 class=\"sub\">Initiative</h2><ol class=\"initiative\">");
-        for i in &order {
-            let is_active = &i["id"] == active;
-            let _ = write!(
-                out,
-                "<li{}><span class=\"init-total\">{}</span> {}{}</li>",
-                if is_active {
-                    " class=\"active\" aria-current=\"true\""
-                } else {
-                    ""
-                },
-                if i["total"].is_null() {
-                    "–".to_string()
-                } else {
-                    val(&i["total"])
-                },
-                val(&i["name"]),
-                if is_active {
-                    " <span class=\"badge\">acting</span>"
-                } else {
-                    ""
-                }
-            );
-        }
-        out.push_str("</ol>");
-    }
+    out.push_str(&initiative_list(shown, active, false));
     out.push_str("</section>");
     // The actions of the active combatant.
     if !extras.choices.is_empty() {
@@ -454,4 +427,44 @@ pub(crate) fn gm_controls(campaign: &str, encounter: &str, characters: &Value) -
         hide = esc(r#"{"command":"clock","clock":"hide"}"#),
         harm = esc(r#"{"command":"harm"}"#),
     )
+}
+
+/// The initiative order as a list, the active combatant marked (and each
+/// combatant's side, `with_side`); empty before initiative is rolled.
+pub(crate) fn initiative_list(shown: &Value, active: &Value, with_side: bool) -> String {
+    let order = shown["initiative"].as_array().cloned().unwrap_or_default();
+    if order.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("<h2 class=\"sub\">Initiative</h2><ol class=\"initiative\">");
+    for i in &order {
+        let is_active = &i["id"] == active;
+        let _ = write!(
+            out,
+            "<li{}><span class=\"init-total\">{}</span> {}{}{}</li>",
+            if is_active {
+                " class=\"active\" aria-current=\"true\""
+            } else {
+                ""
+            },
+            if i["total"].is_null() {
+                "–".to_string()
+            } else {
+                val(&i["total"])
+            },
+            val(&i["name"]),
+            if with_side {
+                format!(" <span class=\"meta\">{}</span>", val(&i["side"]))
+            } else {
+                String::new()
+            },
+            if is_active {
+                " <span class=\"badge\">acting</span>"
+            } else {
+                ""
+            }
+        );
+    }
+    out.push_str("</ol>");
+    out
 }
