@@ -71,14 +71,8 @@ pub(crate) async fn create(
     }
     let settings = campaigns::get(&state, &campaign).await?;
     let d20 = crate::d20::setup(&settings, body.value.field.clone())?;
-    let key = idempotency::key(&headers)?;
     let id = tokens::id("e-")?;
-    let change = Change {
-        campaign: &campaign,
-        by: &caller.invite.id,
-        key: key.as_deref(),
-        fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
-    };
+    let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
     let committed = state
         .tables()
         .commit(&state, change, |_| {
@@ -206,13 +200,7 @@ pub(crate) async fn add_combatant(
     });
     let command = order.command(state.pack()).map_err(AppError::internal)?;
     let viewer = view::viewer(&caller);
-    let key = idempotency::key(&headers)?;
-    let change = Change {
-        campaign: &campaign,
-        by: &caller.invite.id,
-        key: key.as_deref(),
-        fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
-    };
+    let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
     let committed = state
         .tables()
         .commit_rolling(&state, change, |table| {
@@ -342,14 +330,8 @@ pub(crate) async fn command(
         }
     }
     let request: CommandRequest<Command> = read_command(&body.raw)?;
-    let key = idempotency::key(&headers)?;
     let viewer = view::viewer(&caller);
-    let change = Change {
-        campaign: &campaign,
-        by: &caller.invite.id,
-        key: key.as_deref(),
-        fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
-    };
+    let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
     let physical = request.dice.is_some();
     let committed = state
         .tables()
@@ -434,13 +416,7 @@ pub(crate) async fn undo(
     body: Strict<crate::seeds::Nothing>,
 ) -> Result<Response, AppError> {
     caller.gm_of(&campaign)?;
-    let key = idempotency::key(&headers)?;
-    let change = Change {
-        campaign: &campaign,
-        by: &caller.invite.id,
-        key: key.as_deref(),
-        fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
-    };
+    let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
     let committed = state
         .tables()
         .commit(&state, change, |table| {

@@ -16,7 +16,6 @@ use crate::AppState;
 use crate::body::Strict;
 use crate::error::AppError;
 use crate::facts::Fact;
-use crate::idempotency;
 use crate::permissions::{Role, Viewer};
 use crate::seeds::SeedUse;
 use crate::sessions::Caller;
@@ -127,7 +126,8 @@ pub(crate) async fn roll(
         }
         _ => {}
     }
-    let key = idempotency::key(&headers)?;
+    // The key is checked before the roll spends any of the allowance.
+    let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
     if let Err(seconds) = state.throttle().take(&caller.session) {
         return Err(AppError::too_many(
             format!("too many rolls from this session; wait {seconds} s and roll again"),
@@ -149,12 +149,6 @@ pub(crate) async fn roll(
             physical,
             seeded,
         })
-    };
-    let change = Change {
-        campaign: &campaign,
-        by: &caller.invite.id,
-        key: key.as_deref(),
-        fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
     };
     let committed = match &body.value.dice {
         Some(values) => {

@@ -29,7 +29,6 @@ use crate::AppState;
 use crate::body::Strict;
 use crate::error::AppError;
 use crate::facts::Fact;
-use crate::idempotency;
 use crate::sessions::Caller;
 use crate::table::{ItemBody, Table};
 use crate::tables::Change;
@@ -385,13 +384,7 @@ pub(crate) async fn start(
     body: Strict<Nothing>,
 ) -> Result<Response, AppError> {
     caller.gm_of(&campaign)?;
-    let key = idempotency::key(&headers)?;
-    let change = Change {
-        campaign: &campaign,
-        by: &caller.invite.id,
-        key: key.as_deref(),
-        fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
-    };
+    let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
     let committed = state
         .tables()
         .commit_rolling(&state, change, |table| {
@@ -427,13 +420,7 @@ pub(crate) async fn end(
     body: Strict<Nothing>,
 ) -> Result<Response, AppError> {
     caller.gm_of(&campaign)?;
-    let key = idempotency::key(&headers)?;
-    let change = Change {
-        campaign: &campaign,
-        by: &caller.invite.id,
-        key: key.as_deref(),
-        fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
-    };
+    let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
     let committed = state
         .tables()
         .commit_rolling(&state, change, |table| table.sessions.end_open())

@@ -13,10 +13,13 @@ use std::sync::Arc;
 
 use nanite_store::{Appended, EventStore, NewEvent};
 
+use axum::http::{HeaderMap, Method, Uri};
+
 use crate::AppState;
 use crate::error::AppError;
 use crate::facts::{Entry, Fact};
 use crate::live::Signal;
+use crate::sessions::Caller;
 use crate::snapshot;
 use crate::table::{Item, ItemBody, Table, stream_id};
 
@@ -27,9 +30,30 @@ pub(crate) struct Change<'a> {
     /// The seat asking.
     pub(crate) by: &'a str,
     /// Its idempotency key, if it sent one.
-    pub(crate) key: Option<&'a str>,
+    pub(crate) key: Option<String>,
     /// SHA-256 of the request.
     pub(crate) fingerprint: String,
+}
+
+impl<'a> Change<'a> {
+    /// The change `caller` asks of `campaign` with a request: its
+    /// `Idempotency-Key` (checked) and the fingerprint of its method, path
+    /// and body.
+    pub(crate) fn asked(
+        campaign: &'a str,
+        caller: &'a Caller,
+        method: &Method,
+        uri: &Uri,
+        headers: &HeaderMap,
+        body: &[u8],
+    ) -> Result<Self, AppError> {
+        Ok(Change {
+            campaign,
+            by: &caller.invite.id,
+            key: crate::idempotency::key(headers)?,
+            fingerprint: crate::idempotency::fingerprint(method, uri, body),
+        })
+    }
 }
 
 /// A change as committed.
@@ -157,7 +181,7 @@ impl Tables {
     ) -> Result<Committed, AppError> {
         let slot = self.slot(change.campaign);
         let mut guard = slot.lock().await;
-        let key = change.key.map(|k| format!("{}:{k}", change.by));
+        let key = change.key.as_deref().map(|k| format!("{}:{k}", change.by));
         let stream = stream_id(change.campaign);
         for _attempt in 0..3 {
             if guard.is_none() {

@@ -42,7 +42,7 @@ impl At<'_> {
         Change {
             campaign: self.campaign,
             by: &self.caller.invite.id,
-            key: self.key.as_deref(),
+            key: self.key.clone(),
             fingerprint: self.fingerprint.clone(),
         }
     }

@@ -26,7 +26,7 @@ use crate::facts::Fact;
 use crate::permissions::Role;
 use crate::sessions::Caller;
 use crate::tables::Change;
-use crate::{AppState, idempotency, invites, tokens, view};
+use crate::{AppState, invites, tokens, view};
 
 /// The Station routes, nested under `/api`.
 pub(crate) fn routes() -> Router<AppState> {
@@ -198,13 +198,7 @@ pub(crate) async fn start(
         ));
     }
     let id = tokens::id("g-")?;
-    let key = idempotency::key(&headers)?;
-    let change = Change {
-        campaign: &campaign,
-        by: &caller.invite.id,
-        key: key.as_deref(),
-        fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
-    };
+    let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
     let committed = state
         .tables()
         .commit_rolling(&state, change, |table| {
@@ -336,13 +330,7 @@ pub(crate) async fn seat(
             (!request.free).then(|| caller.invite.id.clone())
         }
     };
-    let key = idempotency::key(&headers)?;
-    let change = Change {
-        campaign: &campaign,
-        by: &caller.invite.id,
-        key: key.as_deref(),
-        fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
-    };
+    let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
     let crew = request.crew.clone();
     // A player invitation made for this crew member's slot holds it until
     // the GM seats someone else.
@@ -446,13 +434,7 @@ pub(crate) async fn command(
     caller.member_of(&campaign)?;
     let viewer = view::viewer(&caller);
     let command = body.value.command.clone();
-    let key = idempotency::key(&headers)?;
-    let change = Change {
-        campaign: &campaign,
-        by: &caller.invite.id,
-        key: key.as_deref(),
-        fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
-    };
+    let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
     let committed = state
         .tables()
         .commit_rolling(&state, change, |table| {
@@ -491,13 +473,7 @@ pub(crate) async fn undo(
     body: Strict<crate::seeds::Nothing>,
 ) -> Result<Response, AppError> {
     caller.gm_of(&campaign)?;
-    let key = idempotency::key(&headers)?;
-    let change = Change {
-        campaign: &campaign,
-        by: &caller.invite.id,
-        key: key.as_deref(),
-        fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
-    };
+    let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
     let committed = state
         .tables()
         .commit(&state, change, |table| {
