@@ -165,7 +165,38 @@ async fn an_unreadable_snapshot_falls_back_to_the_stream(db: Db) {
     assert_eq!(seen(&router, &t, &e).await, before);
 }
 
+/// A D20 fight is kept in snapshots too (its battle and its log's events),
+/// and a new server shows everyone the same fight and goes on with it.
+async fn a_d20_fight_loads_from_its_snapshot(db: Db) {
+    let t = Table::d20_with_config(db.clone(), every(3)).await;
+    let e = super::d20::ford(&t).await;
+    let stream = format!("table:{}", t.campaign);
+    let snapshot = t.state.store().latest_snapshot(&stream).await.unwrap();
+    let snapshot = snapshot.expect("the ford is longer than a snapshot's interval");
+    assert!(
+        snapshot.data.to_string().contains("\"ruleset\":\"d20\""),
+        "a D20 game is kept: {}",
+        snapshot.data
+    );
+    let before = seen(&t.router, &t, &e).await;
+    let router = nanite_server::app(support::state(&db, every(3)).await);
+    assert_eq!(seen(&router, &t, &e).await, before);
+    // The loaded fight goes on: Kara steps east on her turn.
+    let moved = support::send(
+        &router,
+        t.command_call(
+            &e,
+            &t.alice.session,
+            json!({"command": "move", "id": "kara", "to": [{"x": 2, "y": 1}]}),
+        ),
+    )
+    .await
+    .expect(201);
+    assert!(moved.text.contains("Kara"), "{}", moved.text);
+}
+
 both!(
+    a_d20_fight_loads_from_its_snapshot,
     a_new_server_loads_from_the_snapshot,
     the_snapshot_is_what_loads,
     an_unreadable_snapshot_falls_back_to_the_stream,

@@ -236,7 +236,12 @@ impl Table {
     /// A new D20 campaign on `db`, seated as [`Table::new`]'s but with
     /// Alice's slot `kara`.
     pub(crate) async fn d20(db: Db) -> Table {
-        Table::build(db, Config::default(), "d20", "The Ford Road", "kara").await
+        Table::d20_with_config(db, Config::default()).await
+    }
+
+    /// [`Table::d20`] with `config`.
+    pub(crate) async fn d20_with_config(db: Db, config: Config) -> Table {
+        Table::build(db, config, "d20", "The Ford Road", "kara").await
     }
 
     async fn build(db: Db, config: Config, ruleset: &str, name: &str, slot: &str) -> Table {
