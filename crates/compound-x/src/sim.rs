@@ -112,7 +112,7 @@ impl Setup {
                 if side_a == side_b {
                     allies.push((a.clone(), b.clone()));
                 } else {
-                    missing.push((a.0.clone(), b.0.clone()));
+                    missing.push((a.to_string(), b.to_string()));
                 }
             }
         }

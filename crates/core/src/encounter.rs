@@ -14,42 +14,18 @@
 
 mod budget;
 mod effect;
+mod id;
 mod initiative;
 mod turns;
 
 use std::collections::BTreeMap;
-use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
 pub use budget::{Budget, Held};
 pub use effect::{Effect, EffectId, Expiry, Moment, MomentKind};
+pub use id::CombatantId;
 pub use initiative::{Initiative, InitiativeDie, MAX_ROLLOFFS, roll_initiative};
-
-/// A combatant's handle in an encounter: short, lower-case, unique ("vex",
-/// "drone-2").
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct CombatantId(pub String);
-
-impl CombatantId {
-    /// The id as text.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-impl From<&str> for CombatantId {
-    fn from(text: &str) -> Self {
-        CombatantId(text.to_string())
-    }
-}
-
-impl fmt::Display for CombatantId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
 
 /// One combatant's place at the table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

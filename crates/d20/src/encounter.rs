@@ -174,7 +174,7 @@ impl Battle {
     pub fn combatant(&self, id: &CombatantId) -> Result<&Combatant, Refusal> {
         self.combatants.get(id).ok_or_else(|| Refusal::Unknown {
             id: id.clone(),
-            known: self.combatants.keys().map(|k| k.0.clone()).collect(),
+            known: self.combatants.keys().map(|k| k.to_string()).collect(),
         })
     }
 

@@ -186,7 +186,7 @@ pub(crate) async fn add_combatant(
     .await?;
     characters::check(state.pack(), settings.house_rules(), &file, &text)?;
     let order = Order::Add(Entrance {
-        id: CombatantId(request.id.clone()),
+        id: CombatantId::from(request.id.clone()),
         side: request.side.trim().to_string(),
         hidden: request.hidden,
         cover: request.cover,

@@ -106,7 +106,7 @@ pub(crate) fn parse(line: &str) -> Result<Parsed, LineError> {
         w.set_form(form);
         gm::gm(&first, &mut w)?
     } else {
-        let id = CombatantId(first.clone());
+        let id = CombatantId::from(first.clone());
         let Some(verb) = w.next_word() else {
             return Err(LineError {
                 message: format!(

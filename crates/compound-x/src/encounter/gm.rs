@@ -21,7 +21,7 @@ pub(crate) fn add(
     cover: Cover,
     stance: Stance,
 ) -> Result<(), Refusal> {
-    if id.0.trim().is_empty() || id.0.chars().any(char::is_whitespace) {
+    if id.as_str().trim().is_empty() || id.as_str().chars().any(char::is_whitespace) {
         return Err(Refusal::Illegal {
             why: format!("'{id}' is not a usable handle: use one word such as 'drone-2'"),
         });

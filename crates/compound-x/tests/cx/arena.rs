@@ -290,7 +290,7 @@ impl Arena {
 
     /// Whose turn it is.
     pub(crate) fn active(&self) -> Option<String> {
-        self.state().clock.active.as_ref().map(|a| a.0.clone())
+        self.state().clock.active.as_ref().map(|a| a.to_string())
     }
 
     /// Actions left in the turn under way.

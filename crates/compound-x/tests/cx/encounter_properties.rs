@@ -149,7 +149,11 @@ fn command(kind: u8, a: usize, b: usize, x: u8, n: usize, context: &Context) -> 
     let x_us = usize::from(x);
     let condition = ConditionKind::ALL[x_us % ConditionKind::ALL.len()];
     // Someone other than the actor, or (now and then) nobody.
-    let others: Vec<&str> = IDS[..n].iter().copied().filter(|i| *i != actor.0).collect();
+    let others: Vec<&str> = IDS[..n]
+        .iter()
+        .copied()
+        .filter(|i| *i != actor.as_str())
+        .collect();
     let other = if b == 5 {
         CombatantId::from("ghost")
     } else {

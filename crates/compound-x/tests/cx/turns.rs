@@ -26,7 +26,12 @@ fn initiative_of(a: &Arena, who: &str) -> i64 {
 }
 
 fn order(a: &Arena) -> Vec<String> {
-    a.state().clock.order.iter().map(|o| o.0.clone()).collect()
+    a.state()
+        .clock
+        .order
+        .iter()
+        .map(|o| o.to_string())
+        .collect()
 }
 
 #[test]

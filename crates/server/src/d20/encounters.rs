@@ -112,7 +112,7 @@ pub(crate) async fn add_combatant(
         }
     };
     let order = Order::D20Add(D20Entrance {
-        id: CombatantId(request.id.clone()),
+        id: CombatantId::from(request.id.clone()),
         side: request.side.trim().to_string(),
         hidden: request.hidden,
         place,

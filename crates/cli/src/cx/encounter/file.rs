@@ -229,7 +229,7 @@ fn entrant(t: &Fields<'_, '_>) -> Option<Entrant> {
     }
     t.finish();
     Some(Entrant {
-        id: CombatantId(id?),
+        id: CombatantId::from(id?),
         character: character?,
         side: side?,
         name,
@@ -278,7 +278,7 @@ fn gap(t: &Fields<'_, '_>, known: &[CombatantId]) -> Option<Gap> {
             );
         })
         .ok()?;
-    let (a, b) = (CombatantId(a), CombatantId(b));
+    let (a, b) = (CombatantId::from(a), CombatantId::from(b));
     let known_a = known_id(&between, &a, known);
     let known_b = known_id(&between, &b, known);
     if a == b {

@@ -356,7 +356,7 @@ impl Session {
                 other => bail!("'{other}' is not an option of add\n  {usage}"),
             }
         }
-        let id = CombatantId(id.to_string());
+        let id = CombatantId::from(id.to_string());
         let dir = self.path.parent().unwrap_or(Path::new("")).to_path_buf();
         let path = if Path::new(character).is_absolute() {
             PathBuf::from(character)

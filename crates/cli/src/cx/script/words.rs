@@ -220,7 +220,7 @@ impl Words {
 
     /// A combatant's id.
     pub(super) fn id(&mut self, what: &str) -> Result<CombatantId, LineError> {
-        let id = CombatantId(self.word(what)?);
+        let id = CombatantId::from(self.word(what)?);
         self.ids.push(id.clone());
         Ok(id)
     }

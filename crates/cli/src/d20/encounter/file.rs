@@ -311,7 +311,7 @@ fn entrant(t: &Fields<'_, '_>, field: &Field) -> Option<Entrant> {
     };
     t.finish();
     Some(Entrant {
-        id: CombatantId(id?),
+        id: CombatantId::from(id?),
         character: character?,
         side: side?,
         name,

@@ -429,7 +429,7 @@ impl Session {
                 bail!("this fight has no map: give the row, `front` or `back`\n  {usage}")
             }
         };
-        let id = CombatantId(id.to_string());
+        let id = CombatantId::from(id.to_string());
         let dir = self.path.parent().unwrap_or(Path::new("")).to_path_buf();
         let path = if Path::new(character).is_absolute() {
             PathBuf::from(character)

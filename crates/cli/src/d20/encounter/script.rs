@@ -164,7 +164,7 @@ impl Words {
     }
 
     fn id(&mut self, what: &str) -> Result<CombatantId, LineError> {
-        let id = CombatantId(self.wants(what)?);
+        let id = CombatantId::from(self.wants(what)?);
         self.ids.push(id.clone());
         Ok(id)
     }
@@ -248,7 +248,7 @@ pub(crate) fn parse(line: &str) -> Result<Order, LineError> {
     let command = if GM_FORMS.iter().any(|(v, _)| *v == first) {
         gm(&first, &mut w)?
     } else {
-        let id = CombatantId(first.clone());
+        let id = CombatantId::from(first.clone());
         w.ids.push(id.clone());
         let Some(verb) = w.next() else {
             return Err(err(
