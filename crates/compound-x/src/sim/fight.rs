@@ -8,7 +8,7 @@ use nanite_core::encounter::Phase;
 use nanite_core::{ClockCommand, CombatantId, SeededDice};
 
 use super::{Setup, policy};
-use crate::encounter::{Battle, Command, CxEffect, Event, command, event};
+use crate::encounter::{Battle, Command, CxEffect, command};
 
 /// Commands one turn may take at most (4 actions, free stance changes and
 /// GM rulings leave room to spare); a policy that asks for more ends its
@@ -48,6 +48,8 @@ pub(crate) struct Run<'s> {
     pub(crate) setup: &'s Setup,
     pub(crate) battle: Battle,
     dice: SeededDice,
+    /// The seed of `dice`.
+    seed: u64,
     /// Those that have taken cover once (they keep it).
     pub(crate) took_cover: BTreeSet<CombatantId>,
     /// Those that fled.
@@ -56,8 +58,8 @@ pub(crate) struct Run<'s> {
     /// can still fight: worked out after each command, not at each of the
     /// many times a policy asks.
     pub(crate) able: Vec<bool>,
-    /// The events applied so far, from the setup on.
-    log: Vec<Event>,
+    /// The commands the engine took so far, from the setup on.
+    log: Vec<Command>,
     shots: u32,
     refused: u32,
 }
@@ -66,23 +68,26 @@ impl Run<'_> {
     /// Asks the engine; on a refusal nothing changed and false is returned.
     ///
     /// The engine applies its events to the fight's battle itself, with no
-    /// copy; they are kept in the log. Should a command be refused after
-    /// some of its events were applied, the battle before it is rebuilt
-    /// from the setup and the log, with the engine's own `evolve`.
+    /// copy. Nobody reads a simulated fight's events, so they are not kept:
+    /// the commands taken are. Should a command be refused after some of
+    /// its events were applied, the battle before it is rebuilt by deciding
+    /// those commands again from the setup with dice from the same seed,
+    /// which roll the same numbers for them (the fight's own dice go on
+    /// from where they are).
     pub(crate) fn execute(&mut self, c: &Command) -> bool {
         // Nobody reads a simulated shot's breakdown: it is not written.
         match command::decide_in_place(&mut self.battle, c, &mut self.dice, false) {
-            Ok(events) => {
+            Ok(_) => {
                 if matches!(c, Command::Fire { .. }) {
                     self.shots += 1;
                 }
-                self.log.extend(events);
+                self.log.push(c.clone());
                 self.refresh();
                 true
             }
             Err(refused) => {
                 if refused.spoiled {
-                    self.battle = replay(&self.setup.battle, &self.log);
+                    self.battle = replay(&self.setup.battle, &self.log, self.seed);
                     self.refresh();
                 }
                 self.refused += 1;
@@ -175,13 +180,17 @@ impl Run<'_> {
     }
 }
 
-/// The battle `start` after `log`, applied with the engine's own `evolve`:
-/// a fight's battle rebuilt from its setup, when a command refused halfway
-/// has to be undone.
-fn replay(start: &Battle, log: &[Event]) -> Battle {
+/// The battle `start` after the commands of `log`, decided again with dice
+/// seeded by `seed`: a fight's battle rebuilt from its setup, when a
+/// command refused halfway has to be undone. The engine is a function of
+/// the battle and the dice, so the same commands with the same dice give
+/// the same battle.
+fn replay(start: &Battle, log: &[Command], seed: u64) -> Battle {
     let mut battle = start.clone();
-    for e in log {
-        event::evolve(&mut battle, e);
+    let mut dice = SeededDice::new(seed);
+    for c in log {
+        // Each was taken before, from this very battle and these dice.
+        let _ = command::decide_in_place(&mut battle, c, &mut dice, false);
     }
     battle
 }
@@ -192,15 +201,21 @@ pub fn play(setup: &Setup, seed: u64, max_rounds: u32) -> Fight {
     play_with(setup, seed, max_rounds, &mut Vec::new())
 }
 
-/// As [`play`], keeping the fight's events in `log` (emptied first), so a
-/// thread playing many fights reuses one log instead of growing a new one
-/// for each fight.
-pub(crate) fn play_with(setup: &Setup, seed: u64, max_rounds: u32, log: &mut Vec<Event>) -> Fight {
+/// As [`play`], keeping the fight's commands in `log` (emptied first), so
+/// a thread playing many fights reuses one log instead of growing a new
+/// one for each fight.
+pub(crate) fn play_with(
+    setup: &Setup,
+    seed: u64,
+    max_rounds: u32,
+    log: &mut Vec<Command>,
+) -> Fight {
     log.clear();
     let mut run = Run {
         setup,
         battle: setup.battle.clone(),
         dice: SeededDice::new(seed),
+        seed,
         took_cover: BTreeSet::new(),
         fled: BTreeSet::new(),
         able: Vec::new(),
@@ -291,10 +306,11 @@ pub(crate) fn play_with(setup: &Setup, seed: u64, max_rounds: u32, log: &mut Vec
 #[cfg(test)]
 mod tests {
     use nanite_core::content::SourceFile;
-    use nanite_core::{ClockCommand, CombatantId, ScriptedDice};
+    use nanite_core::{ClockCommand, CombatantId, ScriptedDice, SeededDice};
 
     use crate::combat::{ConditionKind, Cover, Fighter, Stance};
-    use crate::encounter::{Battle, Command, Event, command};
+    use crate::encounter::{Battle, Command, command};
+    use crate::pack::FireMode;
     use crate::{Character, Pack, Sheet};
 
     fn fighter(pack: &Pack, file: &str, text: &str) -> Fighter {
@@ -321,8 +337,9 @@ mod tests {
     }
 
     /// The simulator's undo: a command refused after some of its events
-    /// were applied in place says so, and replaying the log of the events
-    /// before it from the start gives back the battle as it was.
+    /// were applied in place says so, and deciding the commands taken
+    /// before it again from the start, with dice from the same seed, gives
+    /// back the battle as it was, dice rolled along the way included.
     #[test]
     fn a_command_refused_halfway_is_undone_by_replaying_the_log() {
         let pack = pack();
@@ -337,10 +354,11 @@ mod tests {
             include_str!("../../../../examples/compound-x/raider.toml"),
         );
         let (a, b) = (CombatantId::from("vex"), CombatantId::from("raider"));
+        let seed = 11;
         let start = Battle::new();
         let mut battle = start.clone();
-        let mut log: Vec<Event> = Vec::new();
-        let setup = [
+        let mut dice = SeededDice::new(seed);
+        let mut log: Vec<Command> = vec![
             Command::Add {
                 id: a.clone(),
                 side: "crew".into(),
@@ -357,33 +375,60 @@ mod tests {
                 cover: Cover::None,
                 stance: Stance::Standing,
             },
-            Command::Clock(ClockCommand::SetInitiative {
-                id: a.clone(),
-                total: 90,
-            }),
-            Command::Clock(ClockCommand::SetInitiative {
-                id: b.clone(),
-                total: 80,
-            }),
+            Command::RollInitiative { who: vec![] },
             Command::Distance {
                 a: a.clone(),
                 b: b.clone(),
                 metres: 10,
             },
             Command::Clock(ClockCommand::Begin { surprise: vec![] }),
+        ];
+        let take = |battle: &mut Battle, c: &Command, dice: &mut SeededDice| {
+            command::decide_in_place(battle, c, dice, false)
+                .unwrap_or_else(|_| panic!("{c:?} refused"));
+        };
+        for c in &log {
+            take(&mut battle, c, &mut dice);
+        }
+        // The first to act aims and shoots (dice rolled), and the other is
+        // burning.
+        let first = battle.clock.active.clone().unwrap();
+        let other = if first == a { b.clone() } else { a.clone() };
+        let (weapon, mode) = battle.combatants[&first]
+            .fighter
+            .weapons
+            .iter()
+            .enumerate()
+            .find_map(|(w, weapon)| {
+                [FireMode::Semi, FireMode::Burst, FireMode::Auto]
+                    .into_iter()
+                    .find(|m| weapon.has_mode(*m) && weapon.loaded >= weapon.rounds_for(*m))
+                    .map(|m| (w, m))
+            })
+            .unwrap();
+        let more = [
+            Command::Aim { id: first.clone() },
+            Command::Fire {
+                id: first.clone(),
+                target: other.clone(),
+                weapon,
+                mode,
+                fire: None,
+                distance: None,
+                cover: None,
+            },
             Command::Afflict {
-                target: b.clone(),
+                target: other.clone(),
                 condition: ConditionKind::PlasmaBurn,
                 turns: Some(3),
             },
         ];
-        for c in &setup {
-            let events = command::decide_in_place(&mut battle, c, &mut ScriptedDice::new([]), true)
-                .unwrap_or_else(|_| panic!("{c:?} refused"));
-            log.extend(events);
+        for c in more {
+            take(&mut battle, &c, &mut dice);
+            log.push(c);
         }
         let before = serde_json::to_value(&battle).unwrap();
-        // The raider's turn begins (events applied), then its plasma burn
+        // The other's turn begins (events applied), then its plasma burn
         // needs a die the empty script does not have.
         let next = Command::Clock(ClockCommand::NextTurn);
         let Err(refused) =
@@ -393,7 +438,10 @@ mod tests {
         };
         assert!(refused.spoiled);
         assert_ne!(serde_json::to_value(&battle).unwrap(), before);
-        let rebuilt = super::replay(&start, &log);
+        let rebuilt = super::replay(&start, &log, seed);
         assert_eq!(serde_json::to_value(&rebuilt).unwrap(), before);
+        // Other dice would not have given it back.
+        let other_dice = super::replay(&start, &log, seed + 1);
+        assert_ne!(serde_json::to_value(&other_dice).unwrap(), before);
     }
 }
