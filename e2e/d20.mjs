@@ -141,11 +141,11 @@ async function main() {
   const result = await pl.page.locator("#result-card").innerText();
   check(/attacks Bandit Raider with the Shortbow/.test(result), `the result card shows the attack: ${result}`);
   check(/d20 = \d+/.test(result), `the breakdown shows the die: ${result}`);
-  await pl.page.locator(".latest", { hasText: "attacks Bandit Raider" }).waitFor({ timeout: 5000 });
+  await pl.page.locator(".latest", { hasText: "attacks Bandit Raider" }).waitFor();
   await shot(pl.page, "player-shot");
 
   // 7. The GM's page shows the attack live; the player sees no exact health.
-  await gm.page.locator(".latest", { hasText: "attacks Bandit Raider" }).waitFor({ timeout: 5000 });
+  await gm.page.locator(".latest", { hasText: "attacks Bandit Raider" }).waitFor();
   await shot(gm.page, "gm-sees-the-attack");
   const banditText = await banditPl.innerText();
   check(!/\d+\s*\/\s*\d+/.test(banditText) && !banditText.includes("Hit points"), `no exact health of the bandit for the player: ${banditText}`);

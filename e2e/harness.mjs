@@ -52,7 +52,10 @@ export function harness({ prefix = "", shotsDefault = ["target", "e2e"] } = {}) 
       });
       contexts.push(ctx);
       const page = ctx.pages()[0] || (await ctx.newPage());
-      page.setDefaultTimeout(10000);
+      // Generous: a cold machine still compiling may be slow to start a
+      // page or to pass a live update on; a wait that fails says what never
+      // came, and a hung scenario is stopped by the Rust test after 5 minutes.
+      page.setDefaultTimeout(30000);
       page.on("dialog", async (d) => {
         if (d.type() === "confirm" && expectedConfirm !== null && d.message() === expectedConfirm) {
           expectedConfirm = null;

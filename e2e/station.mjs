@@ -81,7 +81,7 @@ async function main() {
   const where = await square.getAttribute("aria-label");
   await square.click();
   await pl.page.locator("#result-card:not([hidden])", { hasText: "ana moves to" }).waitFor();
-  await gm.page.locator("ol.st-log", { hasText: "ana moves to" }).waitFor({ timeout: 3000 });
+  await gm.page.locator("ol.st-log", { hasText: "ana moves to" }).waitFor();
   await shot(pl.page, "player-moved");
 
   // 7. The keyboard: Tab to a square and press Enter.
@@ -102,7 +102,7 @@ async function main() {
   await pl.page.getByRole("button", { name: "End the players' turn" }).click();
   await pl.page.locator("#result-card:not([hidden])", { hasText: "The GM's turn" }).waitFor();
   await pl.page.locator(".st-facts", { hasText: "Turn 2" }).waitFor();
-  await gm.page.locator(".st-facts", { hasText: "Turn 2" }).waitFor({ timeout: 3000 });
+  await gm.page.locator(".st-facts", { hasText: "Turn 2" }).waitFor();
   await shot(pl.page, "player-turn-two");
 
   // 9. With ana selected, a click on a creature targets it: the attack and

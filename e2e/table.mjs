@@ -150,12 +150,12 @@ async function main() {
   await pl.page.locator("#result-card:not([hidden])").waitFor();
   const result = await pl.page.locator("#result-card").innerText();
   check(/fires|shoots|miss|hit/i.test(result), `the result card shows the shot: ${result}`);
-  await pl.page.locator(".latest", { hasText: "fires" }).waitFor({ timeout: 3000 });
+  await pl.page.locator(".latest", { hasText: "fires" }).waitFor();
   await shot(pl.page, "player-fired");
 
   // 6. The GM's page shows the same shot, live.
   const firstLine = result.split("\n").find((l) => /fires|shoots/i.test(l)) || result.split("\n")[1];
-  await gm.page.locator(".latest", { hasText: firstLine.replace(XSS, "").trim().slice(0, 40) }).waitFor({ timeout: 3000 });
+  await gm.page.locator(".latest", { hasText: firstLine.replace(XSS, "").trim().slice(0, 40) }).waitFor();
   await shot(gm.page, "gm-sees-the-shot");
   const plRaider = await raiderPl.innerText();
   check(!/\d+\/\d+/.test(plRaider.replace(/Reactions used \d+ of \d+/, "")), `no exact numbers of the NPC for the player: ${plRaider}`);
@@ -173,7 +173,7 @@ async function main() {
   await roll.getByLabel("Dice", { exact: true }).fill("2d10+3 # search");
   await roll.getByRole("button", { name: "Roll" }).click();
   await roll.locator("output.result", { hasText: "=" }).waitFor();
-  await gm.page.locator("#roll-log li", { hasText: "2d10+3" }).waitFor({ timeout: 3000 });
+  await gm.page.locator("#roll-log li", { hasText: "2d10+3" }).waitFor();
   await shot(gm.page, "gm-sees-the-roll");
 
   // 9. The player rolls their own die: the page asks for it by purpose.
@@ -186,17 +186,17 @@ async function main() {
   await face.fill("4");
   await face.press("Enter");
   await roll.locator("output.result", { hasText: "d6 = 4" }).waitFor();
-  await gm.page.locator("#roll-log li", { hasText: "own dice" }).waitFor({ timeout: 3000 });
+  await gm.page.locator("#roll-log li", { hasText: "own dice" }).waitFor();
   await shot(pl.page, "player-rolled-own-die");
 
   // 10. The GM takes back the last command (the turn passed in step 7),
   // confirming first: the player's turn is back on both pages, live.
   h.expectConfirm("Take back the last command? The fight is replayed without it.");
   await gm.page.getByRole("button", { name: "Undo the last command" }).click();
-  await gm.page.locator("#result-card", { hasText: "The GM takes back" }).waitFor({ timeout: 3000 });
+  await gm.page.locator("#result-card", { hasText: "The GM takes back" }).waitFor();
   check(h.confirmed(), "the undo asked the GM to confirm");
-  await gm.page.locator(".turn", { hasText: XSS }).waitFor({ timeout: 3000 });
-  await pl.page.locator(".turn", { hasText: XSS }).waitFor({ timeout: 3000 });
+  await gm.page.locator(".turn", { hasText: XSS }).waitFor();
+  await pl.page.locator(".turn", { hasText: XSS }).waitFor();
   await shot(pl.page, "player-sees-the-undo");
 
 }

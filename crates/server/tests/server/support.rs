@@ -38,10 +38,35 @@ fn unique(prefix: &str) -> String {
 #[derive(Clone, Debug)]
 pub(crate) struct Db(pub(crate) String);
 
-/// A fresh SQLite file.
+/// A fresh SQLite file, in this test process's scratch directory.
 pub(crate) fn sqlite() -> Db {
-    let path = std::env::temp_dir().join(format!("{}.db", unique("nanite_server")));
+    let path = scratch().join(format!("{}.db", unique("table")));
     Db(format!("sqlite:{}", path.display()))
+}
+
+/// This test process's directory for its SQLite files, under
+/// `nanite-server-tests` in the system's temporary directory. A test's
+/// server may use its file until the process ends, so nothing is removed
+/// while it runs; instead each run first removes the directories of the
+/// runs that have ended (where `/proc` tells which processes run).
+fn scratch() -> &'static std::path::Path {
+    static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let root = std::env::temp_dir().join("nanite-server-tests");
+        let proc = std::path::Path::new("/proc");
+        if proc.join("self").exists() {
+            for entry in std::fs::read_dir(&root).into_iter().flatten().flatten() {
+                let name = entry.file_name();
+                let pid = name.to_str().and_then(|n| n.parse::<u32>().ok());
+                if pid.is_some_and(|pid| !proc.join(pid.to_string()).exists()) {
+                    let _ = std::fs::remove_dir_all(entry.path());
+                }
+            }
+        }
+        let dir = root.join(std::process::id().to_string());
+        std::fs::create_dir_all(&dir).expect("a scratch directory for the test databases");
+        dir
+    })
 }
 
 /// A fresh PostgreSQL database, or `None` (skipped, and said so once).
