@@ -23,7 +23,6 @@ mod fight;
 mod policy;
 mod tally;
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use nanite_core::encounter::Phase;
@@ -57,8 +56,9 @@ pub struct Setup {
     pub(crate) by_id: Vec<usize>,
     /// Those that take a surprise round: the hidden ones (CX-TURN-02).
     pub(crate) surprise: Vec<CombatantId>,
-    /// Expected damage roll of each combatant's weapons, by index.
-    pub(crate) mean_damage: BTreeMap<CombatantId, Vec<f64>>,
+    /// Expected damage roll of each combatant's weapons (in `sides`'
+    /// order), by weapon index.
+    pub(crate) mean_damage: Vec<Vec<f64>>,
 }
 
 /// Why a battle cannot be simulated. Nothing was played.
@@ -137,20 +137,19 @@ impl Setup {
             .filter(|s| s.hidden)
             .map(|s| s.id.clone())
             .collect();
-        let mean_damage = battle
-            .combatants
+        let mean_damage = sides
             .iter()
-            .map(|(id, c)| {
-                let means = c
-                    .fighter
-                    .weapons
-                    .iter()
-                    .map(|w| {
-                        nanite_dice::Distribution::of_with(&w.damage, &c.fighter.stats)
-                            .map_or(0.0, |d| d.mean())
-                    })
-                    .collect();
-                (id.clone(), means)
+            .map(|(id, _)| {
+                battle.combatants.get(id).map_or_else(Vec::new, |c| {
+                    c.fighter
+                        .weapons
+                        .iter()
+                        .map(|w| {
+                            nanite_dice::Distribution::of_with(&w.damage, &c.fighter.stats)
+                                .map_or(0.0, |d| d.mean())
+                        })
+                        .collect()
+                })
             })
             .collect();
         let side_index = sides

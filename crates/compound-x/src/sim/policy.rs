@@ -50,10 +50,66 @@ struct Pick {
     bracket: usize,
 }
 
+/// Who is choosing, with what the policy asks about it again and again,
+/// found once a choice: where it is among the setup's combatants, its side,
+/// and its effects, read in one pass over the battle's.
+struct Me<'r> {
+    id: &'r CombatantId,
+    c: &'r Combatant,
+    /// Its index among the setup's combatants.
+    index: usize,
+    /// Its side's index among the sorted side names.
+    side: usize,
+    fear: bool,
+    greater_fear: bool,
+    pinned: bool,
+    restrained: bool,
+    aimed: bool,
+    suppressed: bool,
+    reloading: bool,
+}
+
+impl<'r> Me<'r> {
+    fn read(run: &'r Run<'_>, id: &'r CombatantId) -> Option<Me<'r>> {
+        let index = run.index_of(id)?;
+        let mut me = Me {
+            id,
+            c: run.battle.combatants.get(id)?,
+            index,
+            side: run.setup.side_index[index],
+            fear: false,
+            greater_fear: false,
+            pinned: false,
+            restrained: false,
+            aimed: false,
+            suppressed: false,
+            reloading: false,
+        };
+        for e in &run.battle.clock.effects {
+            let flag = match &e.payload {
+                CxEffect::Condition(c) => match c.kind {
+                    ConditionKind::Fear => &mut me.fear,
+                    ConditionKind::GreaterFear => &mut me.greater_fear,
+                    ConditionKind::PinnedDown => &mut me.pinned,
+                    _ => continue,
+                },
+                CxEffect::Restrained { .. } => &mut me.restrained,
+                CxEffect::Aimed => &mut me.aimed,
+                CxEffect::Suppressed { .. } => &mut me.suppressed,
+                CxEffect::Reloading { .. } => &mut me.reloading,
+                _ => continue,
+            };
+            if &e.bearer == id {
+                *flag = true;
+            }
+        }
+        Some(me)
+    }
+}
+
 /// The next command of `me` on its turn, or none: its turn is done.
 pub(crate) fn choose(run: &Run<'_>, me: &CombatantId) -> Option<Choice> {
     let battle = &run.battle;
-    let c = battle.combatants.get(me)?;
     let left = if battle.clock.active.as_ref() == Some(me) {
         battle.clock.budget.left
     } else {
@@ -62,38 +118,41 @@ pub(crate) fn choose(run: &Run<'_>, me: &CombatantId) -> Option<Choice> {
     if left == 0 {
         return None;
     }
+    let me = Me::read(run, me)?;
+    let c = me.c;
     let round = battle.round();
     let tried = |kind: ConditionKind| c.saves_tried.contains(&(kind, round));
     // Greater fear allows only its save; fear a save or flight (CX-COND-04).
-    if battle.has_condition(me, ConditionKind::GreaterFear) {
-        return (!tried(ConditionKind::GreaterFear)).then(|| save(me, ConditionKind::GreaterFear));
+    if me.greater_fear {
+        return (!tried(ConditionKind::GreaterFear))
+            .then(|| save(me.id, ConditionKind::GreaterFear));
     }
-    if battle.has_condition(me, ConditionKind::Fear) {
+    if me.fear {
         if !tried(ConditionKind::Fear) {
-            return Some(save(me, ConditionKind::Fear));
+            return Some(save(me.id, ConditionKind::Fear));
         }
-        return flee(run, me, c, left);
+        return flee(run, &me, left);
     }
     // Pinned down: a DC 70 Will save once a round, else blind fire (CX-COND-06).
-    let pinned = battle.has_condition(me, ConditionKind::PinnedDown);
+    let pinned = me.pinned;
     if pinned && !tried(ConditionKind::PinnedDown) {
-        return Some(save(me, ConditionKind::PinnedDown));
+        return Some(save(me.id, ConditionKind::PinnedDown));
     }
-    if battle.grapple_of(me).is_some() || battle.is_restrained(me) {
+    if me.restrained || battle.grapple_of(me.id).is_some() {
         return None;
     }
-    if !pinned && broken(run, me, c) {
-        return flee(run, me, c, left);
+    if !pinned && broken(run, &me) {
+        return flee(run, &me, left);
     }
     if !pinned {
-        if let Some(choice) = stabilize(run, me, c, left) {
+        if let Some(choice) = stabilize(run, &me, left) {
             return Some(choice);
         }
-        if let Some(choice) = take_cover(run, me, c, left) {
+        if let Some(choice) = take_cover(run, &me, left) {
             return Some(choice);
         }
     }
-    let aimed = battle.has_effect(me, |e| matches!(e, CxEffect::Aimed));
+    let aimed = me.aimed;
     let fire = if c.stance == Stance::Hunkered {
         Fire::Blind
     } else if aimed || left >= 2 {
@@ -101,9 +160,11 @@ pub(crate) fn choose(run: &Run<'_>, me: &CombatantId) -> Option<Choice> {
     } else {
         Fire::Hip
     };
-    let Some(pick) = best_shot(run, me, c, fire) else {
-        return supply(me, c).or_else(|| close_in(run, me, c, left));
+    let Some(pick) = best_shot(run, &me, fire) else {
+        return supply(&me).or_else(|| close_in(run, &me, left));
     };
+    let (reloading, side) = (me.reloading, me.side);
+    let me = me.id;
     let weapon = &c.fighter.weapons[pick.weapon];
     if weapon.jammed {
         return Some(
@@ -115,9 +176,7 @@ pub(crate) fn choose(run: &Run<'_>, me: &CombatantId) -> Option<Choice> {
         );
     }
     if weapon.magazine > 0 && weapon.loaded < weapon.rounds_for(pick.mode) {
-        return (weapon.spare_magazines > 0
-            && !battle.has_effect(me, |e| matches!(e, CxEffect::Reloading { .. })))
-        .then(|| {
+        return (weapon.spare_magazines > 0 && !reloading).then(|| {
             Command::Reload {
                 id: me.clone(),
                 weapon: pick.weapon,
@@ -126,7 +185,7 @@ pub(crate) fn choose(run: &Run<'_>, me: &CombatantId) -> Option<Choice> {
         });
     }
     // Outnumbered: the last action lays down suppressive fire (CX-SUP).
-    if left == 1 && c.stance != Stance::Hunkered && outnumbered(run, me) {
+    if left == 1 && c.stance != Stance::Hunkered && outnumbered(run, side) {
         if let Some(level) = suppression_level(weapon) {
             return Some(
                 Command::Suppress {
@@ -202,11 +261,6 @@ fn stride(c: &Combatant) -> i64 {
     .max(1)
 }
 
-/// The side of `me`, as an index into the setup's sorted side names.
-fn side(run: &Run<'_>, me: &CombatantId) -> Option<usize> {
-    run.index_of(me).map(|i| run.setup.side_index[i])
-}
-
 /// The setup's combatants with their side's index and whether they can
 /// still fight.
 fn everyone<'r>(run: &'r Run<'_>) -> impl Iterator<Item = (&'r CombatantId, usize, bool)> + 'r {
@@ -221,21 +275,19 @@ fn everyone<'r>(run: &'r Run<'_>) -> impl Iterator<Item = (&'r CombatantId, usiz
 /// Enemies of `me` that can still fight, with their distance.
 fn enemies<'r>(
     run: &'r Run<'_>,
-    me: &'r CombatantId,
+    me: &'r Me<'r>,
 ) -> impl Iterator<Item = (&'r CombatantId, Option<i64>)> + 'r {
-    let mine = side(run, me);
     everyone(run)
-        .filter(move |(_, s, able)| Some(*s) != mine && *able)
-        .map(move |(id, ..)| (id, run.battle.distance(me, id)))
+        .filter(move |(_, s, able)| *s != me.side && *able)
+        .map(move |(id, ..)| (id, run.battle.distance(me.id, id)))
 }
 
-/// Able allies (itself included) and able enemies.
-fn strengths(run: &Run<'_>, me: &CombatantId) -> (usize, usize) {
-    let mine = side(run, me);
+/// Able members of side `side` and able enemies.
+fn strengths(run: &Run<'_>, side: usize) -> (usize, usize) {
     let (mut allies, mut foes) = (0, 0);
     for (_, s, able) in everyone(run) {
         if able {
-            if Some(s) == mine {
+            if s == side {
                 allies += 1;
             } else {
                 foes += 1;
@@ -245,38 +297,37 @@ fn strengths(run: &Run<'_>, me: &CombatantId) -> (usize, usize) {
     (allies, foes)
 }
 
-fn outnumbered(run: &Run<'_>, me: &CombatantId) -> bool {
-    let (allies, foes) = strengths(run, me);
+fn outnumbered(run: &Run<'_>, side: usize) -> bool {
+    let (allies, foes) = strengths(run, side);
     foes > allies
 }
 
 /// Broken: half its side or more is lost and it is outnumbered, or it
 /// fights on alone, below a quarter of its health, against two or more.
-fn broken(run: &Run<'_>, me: &CombatantId, c: &Combatant) -> bool {
-    let mine = side(run, me);
-    let members = everyone(run).filter(|(_, s, _)| Some(*s) == mine).count();
-    let (allies, foes) = strengths(run, me);
+fn broken(run: &Run<'_>, me: &Me<'_>) -> bool {
+    let members = everyone(run).filter(|(_, s, _)| *s == me.side).count();
+    let (allies, foes) = strengths(run, me.side);
     let lost = members - allies;
-    (2 * lost >= members && foes > allies)
-        || (allies == 1 && foes >= 2 && 4 * c.fighter.hp < c.fighter.max_hp)
+    let f = &me.c.fighter;
+    (2 * lost >= members && foes > allies) || (allies == 1 && foes >= 2 && 4 * f.hp < f.max_hp)
 }
 
 /// Runs from the nearest enemy; the GM takes it as far from the others
 /// (its distance to each grows by as much). At the end of a turn spent
 /// running, it is gone (CX-TURN-08).
-fn flee(run: &Run<'_>, me: &CombatantId, c: &Combatant, left: u32) -> Option<Choice> {
+fn flee(run: &Run<'_>, me: &Me<'_>, left: u32) -> Option<Choice> {
     if left < 2 {
         return None;
     }
     let (nearest, _) = enemies(run, me)
         .filter_map(|(id, m)| m.map(|m| (id, m)))
         .min_by_key(|(_, m)| *m)?;
-    let metres = stride(c);
+    let metres = stride(me.c);
     let then = enemies(run, me)
         .filter(|(id, _)| *id != nearest)
         .filter_map(|(id, m)| {
             m.map(|m| Command::Distance {
-                a: me.clone(),
+                a: me.id.clone(),
                 b: id.clone(),
                 metres: (m + metres).min(100_000),
             })
@@ -284,7 +335,7 @@ fn flee(run: &Run<'_>, me: &CombatantId, c: &Combatant, left: u32) -> Option<Cho
         .collect();
     Some(Choice {
         command: Command::Move {
-            id: me.clone(),
+            id: me.id.clone(),
             metres,
             way: Way::Away {
                 id: nearest.clone(),
@@ -300,23 +351,22 @@ fn flee(run: &Run<'_>, me: &CombatantId, c: &Combatant, left: u32) -> Option<Cho
 
 /// A downed ally within reach: stabilize it, moving next to it first if
 /// that leaves an action to begin (CX-DEATH-05, CX-DEATH-08).
-fn stabilize(run: &Run<'_>, me: &CombatantId, c: &Combatant, left: u32) -> Option<Choice> {
-    let mine = side(run, me);
+fn stabilize(run: &Run<'_>, me: &Me<'_>, left: u32) -> Option<Choice> {
     // A downed ally is never one that can fight: those are passed over first.
     let (patient, metres) = everyone(run)
-        .filter(|(id, s, able)| !able && Some(*s) == mine && *id != me && !run.fled.contains(*id))
+        .filter(|(id, s, able)| !able && *s == me.side && *id != me.id && !run.fled.contains(*id))
         .filter(|(id, ..)| {
             run.battle
                 .combatants
                 .get(*id)
                 .is_some_and(|p| p.fighter.is_downed() && !p.fighter.dead)
         })
-        .filter_map(|(id, ..)| run.battle.distance(me, id).map(|m| (id, m)))
+        .filter_map(|(id, ..)| run.battle.distance(me.id, id).map(|m| (id, m)))
         .min_by_key(|(_, m)| *m)?;
     if metres <= 1 {
         return Some(
             Command::Stabilize {
-                id: me.clone(),
+                id: me.id.clone(),
                 target: patient.clone(),
                 kit: false,
             }
@@ -324,10 +374,10 @@ fn stabilize(run: &Run<'_>, me: &CombatantId, c: &Combatant, left: u32) -> Optio
         );
     }
     let walk = metres - 1;
-    let cost = move_actions(walk, stride(c));
+    let cost = move_actions(walk, stride(me.c));
     (cost < i64::from(left)).then(|| {
         Command::Move {
-            id: me.clone(),
+            id: me.id.clone(),
             metres: walk,
             way: Way::Toward {
                 id: patient.clone(),
@@ -342,11 +392,12 @@ fn stabilize(run: &Run<'_>, me: &CombatantId, c: &Combatant, left: u32) -> Optio
 
 /// Out in the open: into partial cover, assumed within one move (2
 /// actions), once a fight; behind cover, crouch (free) and stay.
-fn take_cover(run: &Run<'_>, me: &CombatantId, c: &Combatant, left: u32) -> Option<Choice> {
-    if c.cover == Cover::None && !run.took_cover.contains(me) && left >= 3 {
+fn take_cover(run: &Run<'_>, me: &Me<'_>, left: u32) -> Option<Choice> {
+    let c = me.c;
+    if c.cover == Cover::None && !run.took_cover.contains(me.id) && left >= 3 {
         return Some(
             Command::Move {
-                id: me.clone(),
+                id: me.id.clone(),
                 metres: stride(c),
                 way: Way::Elsewhere,
                 sprint: false,
@@ -359,7 +410,7 @@ fn take_cover(run: &Run<'_>, me: &CombatantId, c: &Combatant, left: u32) -> Opti
     (c.stance == Stance::Standing && stance_cost(Stance::Standing, Stance::Crouched) == 0).then(
         || {
             Command::Stance {
-                id: me.clone(),
+                id: me.id.clone(),
                 to: Stance::Crouched,
             }
             .into()
@@ -371,14 +422,15 @@ fn take_cover(run: &Run<'_>, me: &CombatantId, c: &Combatant, left: u32) -> Opti
 /// of a wounded enemy double, over every able enemy in range and every
 /// usable weapon and mode (ammunition aside: an empty favourite is
 /// reloaded).
-fn best_shot(run: &Run<'_>, me: &CombatantId, c: &Combatant, fire: Fire) -> Option<Pick> {
-    let means = run.setup.mean_damage.get(me)?;
+fn best_shot(run: &Run<'_>, me: &Me<'_>, fire: Fire) -> Option<Pick> {
+    let c = me.c;
+    let means = run.setup.mean_damage.get(me.index)?;
     // What the stance allows (CX-MOVE-06): a hunkered shooter only blind fires.
     if c.stance == Stance::Hunkered && fire != Fire::Blind {
         return None;
     }
     let mut best: Option<Pick> = None;
-    let suppressed = run.battle.is_suppressed(me);
+    let suppressed = me.suppressed;
     for (target, metres) in enemies(run, me) {
         let Some(distance) = metres else { continue };
         let Some(victim) = run.battle.combatants.get(target) else {
@@ -455,8 +507,8 @@ fn best_shot(run: &Run<'_>, me: &CombatantId, c: &Combatant, fire: Fire) -> Opti
 }
 
 /// No shot at all: reload an empty weapon that has a spare magazine.
-fn supply(me: &CombatantId, c: &Combatant) -> Option<Choice> {
-    c.fighter
+fn supply(me: &Me<'_>) -> Option<Choice> {
+    me.c.fighter
         .weapons
         .iter()
         .position(|w| {
@@ -468,7 +520,7 @@ fn supply(me: &CombatantId, c: &Combatant) -> Option<Choice> {
         })
         .map(|weapon| {
             Command::Reload {
-                id: me.clone(),
+                id: me.id.clone(),
                 weapon,
             }
             .into()
@@ -476,7 +528,8 @@ fn supply(me: &CombatantId, c: &Combatant) -> Option<Choice> {
 }
 
 /// Every enemy out of range: move toward the nearest.
-fn close_in(run: &Run<'_>, me: &CombatantId, c: &Combatant, left: u32) -> Option<Choice> {
+fn close_in(run: &Run<'_>, me: &Me<'_>, left: u32) -> Option<Choice> {
+    let c = me.c;
     if left < 2 || c.stance == Stance::Hunkered {
         return None;
     }
@@ -485,7 +538,7 @@ fn close_in(run: &Run<'_>, me: &CombatantId, c: &Combatant, left: u32) -> Option
         .min_by_key(|(_, m)| *m)?;
     (metres > 1).then(|| {
         Command::Move {
-            id: me.clone(),
+            id: me.id.clone(),
             metres: stride(c).min(metres - 1),
             way: Way::Toward {
                 id: nearest.clone(),
