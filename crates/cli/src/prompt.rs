@@ -1,17 +1,107 @@
 //! What the GM's table prompts (`nanite cx play`, `nanite d20 play`) share:
-//! tab completion from the session's words and a roll at the table.
+//! the dice of a sitting, the loop that reads a line, hands it to the
+//! session and prints its answer, tab completion from the session's words,
+//! and a roll at the table.
 
 use std::borrow::Cow;
 use std::cell::RefCell;
+use std::io::Write;
+use std::path::Path;
 use std::rc::Rc;
 
-use anyhow::{Result, bail};
-use nanite_core::DiceSource;
+use anyhow::{Context, Result, bail};
+use nanite_core::{CombatantId, DiceSource, EntropyDice, SeededDice};
 use rustyline::completion::{Completer, Pair};
+use rustyline::error::ReadlineError;
 use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
+use rustyline::history::DefaultHistory;
 use rustyline::validate::Validator;
-use rustyline::{Context as LineContext, Helper};
+use rustyline::{Context as LineContext, Editor, Helper};
+
+/// A session at the table prompt, as the loop drives it.
+pub(crate) trait Sitting {
+    /// The ruleset's content pack, which lines are read against.
+    type Pack;
+    /// What the prompt says first: the session, how far it is, the fight.
+    fn greeting(&self) -> String;
+    /// The session's file; the prompt's history is kept beside it.
+    fn path(&self) -> &Path;
+    /// Whose turn it is, for the prompt (`vex> `); none is the GM's (`gm> `).
+    fn active(&self) -> Option<&CombatantId>;
+    /// The words tab completion offers now.
+    fn words(&self, pack: &Self::Pack) -> Vec<String>;
+    /// Takes one line, answering what to print; an error is printed and
+    /// the session goes on.
+    fn take(&mut self, line: &str, pack: &Self::Pack, dice: &mut dyn DiceSource) -> Result<String>;
+}
+
+/// What a sitting says after its name: how to use the prompt.
+pub(crate) fn greeting(name: &str, commands: usize, fight: &str) -> String {
+    format!(
+        "{name}: {commands} command(s) so far; `help` lists the commands, `quit` leaves (the session is saved after every command)\n{fight}"
+    )
+}
+
+/// The dice of a sitting: seeded, asked for on the terminal (naming what
+/// each is for), or the machine's own.
+pub(crate) fn dice(seed: Option<u64>, physical: bool) -> Box<dyn DiceSource> {
+    match (seed, physical) {
+        (Some(seed), _) => Box::new(SeededDice::new(seed)),
+        (None, true) => Box::new(crate::physical::terminal_dice()),
+        (None, false) => Box::new(EntropyDice::new()),
+    }
+}
+
+/// Greets, then reads lines until `quit`, `exit` or the end of input, with
+/// tab completion and the session's history, and prints what the session
+/// answers to each (or why it refused).
+pub(crate) fn converse<S: Sitting>(
+    session: &mut S,
+    pack: &S::Pack,
+    dice: &mut dyn DiceSource,
+) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(session.greeting().as_bytes())?;
+    out.flush()?;
+    drop(out);
+    let history = session.path().with_extension("history");
+    let history = history.as_path();
+    let words = Rc::new(RefCell::new(Vec::new()));
+    let mut editor: Editor<Words, DefaultHistory> =
+        Editor::new().context("cannot start the line editor")?;
+    editor.set_helper(Some(Words(words.clone())));
+    let _ = editor.load_history(history);
+    loop {
+        *words.borrow_mut() = session.words(pack);
+        let prompt = match session.active() {
+            Some(id) => format!("{id}> "),
+            None => "gm> ".to_string(),
+        };
+        let line = match editor.readline(&prompt) {
+            Ok(line) => line,
+            Err(ReadlineError::Eof | ReadlineError::Interrupted) => break,
+            Err(e) => return Err(e).context("cannot read the next command"),
+        };
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let _ = editor.add_history_entry(line);
+        let _ = editor.save_history(history);
+        if matches!(line, "quit" | "exit") {
+            break;
+        }
+        let said = session.take(line, pack, dice);
+        let mut out = std::io::stdout().lock();
+        match said {
+            Ok(text) => out.write_all(text.as_bytes())?,
+            Err(e) => writeln!(out, "{e:#}")?,
+        }
+        out.flush()?;
+    }
+    Ok(())
+}
 
 /// A roll at the table, outside the fight (`roll 2d10+12`).
 pub(crate) fn roll(expression: &str, dice: &mut dyn DiceSource) -> Result<String> {

@@ -9,10 +9,7 @@
 //! every die rolled appended to its dice, so a crash loses nothing and
 //! `nanite cx encounter FILE` replays the session exactly.
 
-use std::cell::RefCell;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
 
 use anyhow::{Context, Result, bail};
 use clap::{ArgGroup, Args};
@@ -20,16 +17,13 @@ use nanite_compound_x::combat::{ConditionKind, Cover, Fighter, Stance};
 use nanite_compound_x::encounter::{Battle, Command, CompoundX, narrate_all};
 use nanite_compound_x::{Pack, Sheet};
 use nanite_core::content::SourceFile;
-use nanite_core::{CombatantId, DiceSource, EntropyDice, Game, ScriptedDice, SeededDice};
-use rustyline::Editor;
-use rustyline::error::ReadlineError;
-use rustyline::history::DefaultHistory;
+use nanite_core::{CombatantId, DiceSource, Game, ScriptedDice};
 
 use super::file::{self, Entrant};
 use super::{fighters, report};
 use crate::cx::script::{self, ACTION_FORMS, GM_FORMS};
 use crate::cx::{Outcome, read_valid_character, write_file};
-use crate::prompt::{Words, roll};
+use crate::prompt::{self, roll};
 
 /// Arguments of `nanite cx play`.
 #[derive(Debug, Args)]
@@ -90,55 +84,8 @@ struct Session {
 
 pub(crate) fn run(args: &PlayArgs, pack: &Pack) -> Result<Outcome> {
     let mut session = Session::open(&args.file, pack)?;
-    let mut out = std::io::stdout().lock();
-    writeln!(
-        out,
-        "{}: {} command(s) so far; `help` lists the commands, `quit` leaves (the session is saved after every command)",
-        session.name,
-        session.lines().count()
-    )?;
-    out.write_all(report::table(session.game.state()).to_text().as_bytes())?;
-    out.flush()?;
-    drop(out);
-    let mut dice: Box<dyn DiceSource> = match (args.seed, args.physical) {
-        (Some(seed), _) => Box::new(SeededDice::new(seed)),
-        (None, true) => Box::new(crate::physical::terminal_dice()),
-        (None, false) => Box::new(EntropyDice::new()),
-    };
-    let words = Rc::new(RefCell::new(Vec::new()));
-    let mut editor: Editor<Words, DefaultHistory> =
-        Editor::new().context("cannot start the line editor")?;
-    editor.set_helper(Some(Words(words.clone())));
-    let history = session.path.with_extension("history");
-    let _ = editor.load_history(&history);
-    loop {
-        *words.borrow_mut() = session.words();
-        let prompt = match &session.game.state().clock.active {
-            Some(id) => format!("{id}> "),
-            None => "gm> ".to_string(),
-        };
-        let line = match editor.readline(&prompt) {
-            Ok(line) => line,
-            Err(ReadlineError::Eof | ReadlineError::Interrupted) => break,
-            Err(e) => return Err(e).context("cannot read the next command"),
-        };
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
-        }
-        let _ = editor.add_history_entry(line);
-        let _ = editor.save_history(&history);
-        if matches!(line, "quit" | "exit") {
-            break;
-        }
-        let said = session.take(line, pack, dice.as_mut());
-        let mut out = std::io::stdout().lock();
-        match said {
-            Ok(text) => out.write_all(text.as_bytes())?,
-            Err(e) => writeln!(out, "{e:#}")?,
-        }
-        out.flush()?;
-    }
+    let mut dice = prompt::dice(args.seed, args.physical);
+    prompt::converse(&mut session, pack, dice.as_mut())?;
     Ok(Outcome::Success)
 }
 
@@ -241,9 +188,29 @@ impl Session {
     fn lines(&self) -> impl Iterator<Item = &Step> {
         self.steps.iter().filter(|s| matches!(s, Step::Line { .. }))
     }
+}
+
+impl prompt::Sitting for Session {
+    type Pack = Pack;
+
+    fn greeting(&self) -> String {
+        prompt::greeting(
+            &self.name,
+            self.lines().count(),
+            &report::table(self.game.state()).to_text(),
+        )
+    }
+
+    fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn active(&self) -> Option<&CombatantId> {
+        self.game.state().clock.active.as_ref()
+    }
 
     /// Words for tab completion: the prompt's, the script's, the ids.
-    fn words(&self) -> Vec<String> {
+    fn words(&self, _pack: &Pack) -> Vec<String> {
         let mut words: Vec<String> = META.iter().map(|(w, _)| w.to_string()).collect();
         words.extend(GM_FORMS.iter().map(|f| f.verb.to_string()));
         words.extend(ACTION_FORMS.iter().map(|f| f.verb.to_string()));
@@ -288,7 +255,9 @@ impl Session {
             _ => self.command(line, dice),
         }
     }
+}
 
+impl Session {
     fn command(&mut self, line: &str, dice: &mut dyn DiceSource) -> Result<String> {
         let parsed =
             script::parse(line).map_err(|e| anyhow::anyhow!("{}\n  {}", e.message, e.help))?;

@@ -9,29 +9,23 @@
 //! every die rolled appended to its dice, so a crash loses nothing and
 //! `nanite d20 encounter FILE` replays the session exactly.
 
-use std::cell::RefCell;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
 
 use anyhow::{Context, Result, bail};
 use clap::{ArgGroup, Args};
 use nanite_core::content::SourceFile;
-use nanite_core::{CombatantId, DiceSource, EntropyDice, Game, ScriptedDice, SeededDice};
+use nanite_core::{CombatantId, DiceSource, Game, ScriptedDice};
 use nanite_d20::encounter::{
     Battle, Command, D20, Field, Fighter, Place, Row, Square, narrate_all,
 };
 use nanite_d20::{Campaign, InitiativeBy, InitiativeReroll, Pack};
-use rustyline::Editor;
-use rustyline::error::ReadlineError;
-use rustyline::history::DefaultHistory;
 
 use super::file::{self, Entrant};
 use super::script::{self, ACTION_FORMS, GM_FORMS};
 use super::{cannot_run, fighters, report};
 use crate::cx::{Outcome, write_file};
 use crate::d20::read_valid_character;
-use crate::prompt::{Words, roll};
+use crate::prompt::{self, roll};
 
 /// Arguments of `nanite d20 play`.
 #[derive(Debug, Args)]
@@ -135,55 +129,8 @@ struct Session {
 
 pub(crate) fn run(args: &PlayArgs, pack: &Pack, campaign: &Campaign) -> Result<Outcome> {
     let mut session = Session::open(args, pack, campaign)?;
-    let mut out = std::io::stdout().lock();
-    writeln!(
-        out,
-        "{}: {} command(s) so far; `help` lists the commands, `quit` leaves (the session is saved after every command)",
-        session.name,
-        session.lines().count()
-    )?;
-    out.write_all(report::status(session.game.state()).as_bytes())?;
-    out.flush()?;
-    drop(out);
-    let mut dice: Box<dyn DiceSource> = match (args.seed, args.physical) {
-        (Some(seed), _) => Box::new(SeededDice::new(seed)),
-        (None, true) => Box::new(crate::physical::terminal_dice()),
-        (None, false) => Box::new(EntropyDice::new()),
-    };
-    let words = Rc::new(RefCell::new(Vec::new()));
-    let mut editor: Editor<Words, DefaultHistory> =
-        Editor::new().context("cannot start the line editor")?;
-    editor.set_helper(Some(Words(words.clone())));
-    let history = session.path.with_extension("history");
-    let _ = editor.load_history(&history);
-    loop {
-        *words.borrow_mut() = session.words(pack);
-        let prompt = match &session.game.state().clock.active {
-            Some(id) => format!("{id}> "),
-            None => "gm> ".to_string(),
-        };
-        let line = match editor.readline(&prompt) {
-            Ok(line) => line,
-            Err(ReadlineError::Eof | ReadlineError::Interrupted) => break,
-            Err(e) => return Err(e).context("cannot read the next command"),
-        };
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
-        }
-        let _ = editor.add_history_entry(line);
-        let _ = editor.save_history(&history);
-        if matches!(line, "quit" | "exit") {
-            break;
-        }
-        let said = session.take(line, pack, dice.as_mut());
-        let mut out = std::io::stdout().lock();
-        match said {
-            Ok(text) => out.write_all(text.as_bytes())?,
-            Err(e) => writeln!(out, "{e:#}")?,
-        }
-        out.flush()?;
-    }
+    let mut dice = prompt::dice(args.seed, args.physical);
+    prompt::converse(&mut session, pack, dice.as_mut())?;
     Ok(Outcome::Success)
 }
 
@@ -296,6 +243,26 @@ impl Session {
     fn lines(&self) -> impl Iterator<Item = &Step> {
         self.steps.iter().filter(|s| matches!(s, Step::Line { .. }))
     }
+}
+
+impl prompt::Sitting for Session {
+    type Pack = Pack;
+
+    fn greeting(&self) -> String {
+        prompt::greeting(
+            &self.name,
+            self.lines().count(),
+            &report::status(self.game.state()),
+        )
+    }
+
+    fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn active(&self) -> Option<&CombatantId> {
+        self.game.state().clock.active.as_ref()
+    }
 
     /// Words for tab completion: the prompt's, the script's, the ids, the
     /// pack's skills, spells and powers.
@@ -340,7 +307,9 @@ impl Session {
             _ => self.command(line, dice),
         }
     }
+}
 
+impl Session {
     fn command(&mut self, line: &str, dice: &mut dyn DiceSource) -> Result<String> {
         let order =
             script::parse(line).map_err(|e| anyhow::anyhow!("{}\n  {}", e.message, e.help))?;
