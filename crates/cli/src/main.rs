@@ -14,6 +14,7 @@ mod cx;
 mod d20;
 mod diagnostic;
 mod odds;
+mod pack_files;
 mod physical;
 mod plot;
 mod prompt;

@@ -154,7 +154,52 @@ const SECTIONS: [&str; 11] = [
     "spell",
 ];
 
+/// The sample pack of `content/compound-x/`, compiled in so that every
+/// tool runs from any directory: each file's path and text.
+pub const SAMPLE_PACK: [(&str, &str); 8] = [
+    (
+        "content/compound-x/pack.toml",
+        include_str!("../../../content/compound-x/pack.toml"),
+    ),
+    (
+        "content/compound-x/races.toml",
+        include_str!("../../../content/compound-x/races.toml"),
+    ),
+    (
+        "content/compound-x/classes.toml",
+        include_str!("../../../content/compound-x/classes.toml"),
+    ),
+    (
+        "content/compound-x/skills.toml",
+        include_str!("../../../content/compound-x/skills.toml"),
+    ),
+    (
+        "content/compound-x/feats.toml",
+        include_str!("../../../content/compound-x/feats.toml"),
+    ),
+    (
+        "content/compound-x/weapons.toml",
+        include_str!("../../../content/compound-x/weapons.toml"),
+    ),
+    (
+        "content/compound-x/gear.toml",
+        include_str!("../../../content/compound-x/gear.toml"),
+    ),
+    (
+        "content/compound-x/spells.toml",
+        include_str!("../../../content/compound-x/spells.toml"),
+    ),
+];
+
 impl Pack {
+    /// The files of the built-in sample pack ([`SAMPLE_PACK`]).
+    pub fn sample_files() -> Vec<SourceFile> {
+        SAMPLE_PACK
+            .iter()
+            .map(|(path, text)| SourceFile::new(*path, *text))
+            .collect()
+    }
+
     /// Loads a pack from its files (one must be called `pack.toml`). Returns
     /// the pack, which is only fit to use when the diagnostics hold no error.
     pub fn load(files: &[SourceFile]) -> (Pack, Diagnostics) {

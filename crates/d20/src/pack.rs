@@ -98,7 +98,36 @@ pub struct Pack {
 /// `[formulas]` and `[rules]`.
 const SECTIONS: [&str; 6] = ["skill", "weapon", "armor", "kit", "spell", "power"];
 
+/// The sample pack of `content/d20/`, compiled in so that every
+/// tool runs from any directory: each file's path and text.
+pub const SAMPLE_PACK: [(&str, &str); 4] = [
+    (
+        "content/d20/pack.toml",
+        include_str!("../../../content/d20/pack.toml"),
+    ),
+    (
+        "content/d20/skills.toml",
+        include_str!("../../../content/d20/skills.toml"),
+    ),
+    (
+        "content/d20/gear.toml",
+        include_str!("../../../content/d20/gear.toml"),
+    ),
+    (
+        "content/d20/magic.toml",
+        include_str!("../../../content/d20/magic.toml"),
+    ),
+];
+
 impl Pack {
+    /// The files of the built-in sample pack ([`SAMPLE_PACK`]).
+    pub fn sample_files() -> Vec<SourceFile> {
+        SAMPLE_PACK
+            .iter()
+            .map(|(path, text)| SourceFile::new(*path, *text))
+            .collect()
+    }
+
     /// Loads a pack from its files (one must be called `pack.toml`). The
     /// pack is only fit to use when the diagnostics hold no error.
     pub fn load(files: &[SourceFile]) -> (Pack, Diagnostics) {

@@ -708,3 +708,26 @@ fn a_toml_syntax_error_is_reported_with_its_line() {
     assert!(d.message.starts_with("this is not valid TOML"), "{found}");
     assert_eq!((d.file.as_deref(), d.line), (Some("extra.toml"), Some(2)));
 }
+
+/// The pack compiled in for every tool is the `content/compound-x/`
+/// directory, file for file and word for word.
+#[test]
+fn the_built_in_sample_pack_is_the_content_directory() {
+    // The files on the disk are named without their directory.
+    let texts = |files: Vec<SourceFile>| {
+        let mut texts: Vec<(String, String)> = files
+            .iter()
+            .map(|f| {
+                let name = f.name().rsplit('/').next().unwrap_or_default();
+                (name.to_string(), f.text().to_string())
+            })
+            .collect();
+        texts.sort();
+        texts
+    };
+    assert_eq!(
+        texts(sample_files()),
+        texts(Pack::sample_files()),
+        "add new pack files to SAMPLE_PACK in pack.rs"
+    );
+}

@@ -5,7 +5,7 @@ use nanite_core::content::SourceFile;
 use nanite_d20::Pack;
 use nanite_d20::pack::{AlternateUse, MagicKind, WeaponKind};
 
-use super::support::pack;
+use super::support::{pack, sample_files};
 
 #[test]
 fn the_sample_pack_has_what_the_seed_names() {
@@ -123,4 +123,23 @@ fn campaign_settings_are_checked() {
           help: known skills: 
     "#]]
     .assert_eq(&load(&[("pack.toml", &bad)]));
+}
+
+/// The pack compiled in for every tool is the `content/d20/` directory,
+/// file for file and word for word.
+#[test]
+fn the_built_in_sample_pack_is_the_content_directory() {
+    let texts = |files: Vec<SourceFile>| {
+        let mut texts: Vec<(String, String)> = files
+            .iter()
+            .map(|f| (f.name().to_string(), f.text().to_string()))
+            .collect();
+        texts.sort();
+        texts
+    };
+    assert_eq!(
+        texts(sample_files()),
+        texts(Pack::sample_files()),
+        "add new pack files to SAMPLE_PACK in pack.rs"
+    );
 }

@@ -8,8 +8,8 @@ use nanite_d20::encounter::{
 };
 use nanite_d20::{Campaign, Character, Pack, validate};
 
-/// The sample pack in `content/d20/`.
-pub(crate) fn pack() -> Pack {
+/// The files of `content/d20/`, read from the disk.
+pub(crate) fn sample_files() -> Vec<SourceFile> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../content/d20");
     let mut files: Vec<SourceFile> = std::fs::read_dir(dir)
         .unwrap()
@@ -22,7 +22,12 @@ pub(crate) fn pack() -> Pack {
         })
         .collect();
     files.sort_by(|a, b| a.name().cmp(b.name()));
-    let (pack, found) = Pack::load(&files);
+    files
+}
+
+/// The sample pack in `content/d20/`.
+pub(crate) fn pack() -> Pack {
+    let (pack, found) = Pack::load(&sample_files());
     assert!(!found.has_errors(), "the sample pack loads:\n{found}");
     pack
 }
