@@ -22,7 +22,7 @@ use crate::permissions::{Role, may_command};
 use crate::refusals::{asked, refused, refused_with_dice, unseen_targets};
 use crate::ruleset::Ruleset;
 use crate::sessions::Caller;
-use crate::table::{ItemBody, command_item};
+use crate::table::{ItemBody, command_record};
 use crate::tables::Change;
 use crate::{AppState, campaigns, characters, idempotency, tokens, view};
 
@@ -213,17 +213,8 @@ pub(crate) async fn add_combatant(
             if let Some((id, entrant)) = order.entrant() {
                 enc.roster.insert(id, entrant);
             }
-            let fact = Fact::Command {
-                encounter: encounter.clone(),
-                order: order.clone(),
-                dice: done.dice.clone(),
-                events: done.events.clone(),
-                seeded: seeded.clone(),
-                physical: false,
-            };
-            Ok((
-                fact,
-                command_item(&encounter, &order, "add", done, seeded, false),
+            Ok(command_record(
+                &encounter, &order, "add", done, seeded, false,
             ))
         })
         .await?;
@@ -377,25 +368,9 @@ pub(crate) async fn command(
                 command: request.json.clone(),
             };
             let seeded = draw.filter(|_| !done.dice.is_empty()).map(|d| d.seeded);
-            let fact = Fact::Command {
-                encounter: encounter.clone(),
-                order: order.clone(),
-                dice: done.dice.clone(),
-                events: done.events.clone(),
-                seeded: seeded.clone(),
-                physical: physical && !done.dice.is_empty(),
-            };
             let physical = physical && !done.dice.is_empty();
-            Ok((
-                fact,
-                command_item(
-                    &encounter,
-                    &order,
-                    &crate::permissions::command_name(&request.command),
-                    done,
-                    seeded,
-                    physical,
-                ),
+            let name = crate::permissions::command_name(&request.command);
+            Ok(command_record(&encounter, &order, &name, done, seeded, physical,
             ))
         })
         .await?;

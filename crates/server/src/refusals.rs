@@ -71,31 +71,38 @@ pub(crate) fn refused_with_dice(
     dice: Option<&ScriptedDice>,
 ) -> AppError {
     if let (Refusal::Dice(message), Some(dice)) = (&refusal, dice) {
-        let (sides, purpose) = dice.requests().last().cloned().unwrap_or_default();
-        let given = match dice.requests().len().saturating_sub(1) {
-            1 => "1 die".to_string(),
-            n => format!("{n} dice"),
-        };
-        let (code, message) = if message.contains("impossible") {
-            // The engine's words: which die, and the faces it has.
-            (
-                "invalid_die",
-                format!("{message}; send the command again with it corrected"),
-            )
-        } else {
-            (
-                "dice_needed",
-                format!(
-                    "the command needs a d{sides} for {purpose} after the {given} given; send it again with that die added to `dice`"
-                ),
-            )
-        };
-        return AppError::unprocessable(code, message).with(
-            "needed",
-            json!({ "sides": sides, "purpose": purpose, "asked": asked(dice) }),
-        );
+        return dice_refused(message, dice);
     }
     refused(refusal, viewer, Some(battle))
+}
+
+/// A command that ran out of typed-in dice, or was given an impossible
+/// one (the engine's `message` says which), as an API error naming the die
+/// still needed and what for. Every ruleset's dice are typed in alike.
+pub(crate) fn dice_refused(message: &str, dice: &ScriptedDice) -> AppError {
+    let (sides, purpose) = dice.requests().last().cloned().unwrap_or_default();
+    let given = match dice.requests().len().saturating_sub(1) {
+        1 => "1 die".to_string(),
+        n => format!("{n} dice"),
+    };
+    let (code, message) = if message.contains("impossible") {
+        // The engine's words: which die, and the faces it has.
+        (
+            "invalid_die",
+            format!("{message}; send the command again with it corrected"),
+        )
+    } else {
+        (
+            "dice_needed",
+            format!(
+                "the command needs a d{sides} for {purpose} after the {given} given; send it again with that die added to `dice`"
+            ),
+        )
+    };
+    AppError::unprocessable(code, message).with(
+        "needed",
+        json!({ "sides": sides, "purpose": purpose, "asked": asked(dice) }),
+    )
 }
 
 /// The engine's refusal as an API error: its message names what is wrong

@@ -526,6 +526,28 @@ fn no_encounter(id: &str) -> AppError {
 }
 
 /// The feed entry of an executed command.
+/// A command the engine took: the stream's fact (what replays it) and the
+/// feed's item (what the table is told), from the same parts.
+pub(crate) fn command_record(
+    encounter: &str,
+    order: &Order,
+    command: &str,
+    done: Executed,
+    seeded: Option<SeedUse>,
+    physical: bool,
+) -> (Fact, ItemBody) {
+    let fact = Fact::Command {
+        encounter: encounter.to_string(),
+        order: order.clone(),
+        dice: done.dice.clone(),
+        events: done.events.clone(),
+        seeded: seeded.clone(),
+        physical,
+    };
+    let item = command_item(encounter, order, command, done, seeded, physical);
+    (fact, item)
+}
+
 pub(crate) fn command_item(
     encounter: &str,
     order: &Order,

@@ -15,10 +15,10 @@ use super::refusals::{refused, refused_with_dice, unseen_targets};
 use super::{D20Entrance, permissions};
 use crate::encounters::{CommandRequest, read_command};
 use crate::error::AppError;
-use crate::facts::{Fact, Order};
+use crate::facts::Order;
 use crate::refusals::asked;
 use crate::sessions::Caller;
-use crate::table::command_item;
+use crate::table::command_record;
 use crate::tables::Change;
 use crate::{AppState, characters, view};
 
@@ -144,17 +144,8 @@ pub(crate) async fn add_combatant(
             if let Some((id, entrant)) = order.entrant() {
                 enc.roster.insert(id, entrant);
             }
-            let fact = Fact::Command {
-                encounter: encounter.clone(),
-                order: order.clone(),
-                dice: done.dice.clone(),
-                events: done.events.clone(),
-                seeded: seeded.clone(),
-                physical: false,
-            };
-            Ok((
-                fact,
-                command_item(&encounter, &order, "add", done, seeded, false),
+            Ok(command_record(
+                &encounter, &order, "add", done, seeded, false,
             ))
         })
         .await?;
@@ -221,18 +212,8 @@ pub(crate) async fn command(
             };
             let seeded = draw.filter(|_| !done.dice.is_empty()).map(|d| d.seeded);
             let physical = physical && !done.dice.is_empty();
-            let fact = Fact::Command {
-                encounter: encounter.clone(),
-                order: order.clone(),
-                dice: done.dice.clone(),
-                events: done.events.clone(),
-                seeded: seeded.clone(),
-                physical,
-            };
             let name = crate::ruleset::RulesCommand::D20(request.command.clone()).name();
-            Ok((
-                fact,
-                command_item(&encounter, &order, &name, done, seeded, physical),
+            Ok(command_record(&encounter, &order, &name, done, seeded, physical,
             ))
         })
         .await?;

@@ -3,12 +3,11 @@
 
 use nanite_core::ScriptedDice;
 use nanite_d20::encounter::{Battle, Refusal};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::told;
 use crate::error::AppError;
 use crate::permissions::Viewer;
-use crate::refusals::asked;
 
 /// The ids a player may name: the combatants not hidden from them.
 fn known(battle: &Battle) -> Vec<String> {
@@ -61,28 +60,7 @@ pub(crate) fn refused_with_dice(
     dice: Option<&ScriptedDice>,
 ) -> AppError {
     if let (Refusal::Dice(message), Some(dice)) = (&refusal, dice) {
-        let (sides, purpose) = dice.requests().last().cloned().unwrap_or_default();
-        let given = match dice.requests().len().saturating_sub(1) {
-            1 => "1 die".to_string(),
-            n => format!("{n} dice"),
-        };
-        let (code, message) = if message.contains("impossible") {
-            (
-                "invalid_die",
-                format!("{message}; send the command again with it corrected"),
-            )
-        } else {
-            (
-                "dice_needed",
-                format!(
-                    "the command needs a d{sides} for {purpose} after the {given} given; send it again with that die added to `dice`"
-                ),
-            )
-        };
-        return AppError::unprocessable(code, message).with(
-            "needed",
-            json!({ "sides": sides, "purpose": purpose, "asked": asked(dice) }),
-        );
+        return crate::refusals::dice_refused(message, dice);
     }
     refused(refusal, viewer, Some(battle))
 }
