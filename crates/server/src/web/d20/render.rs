@@ -8,15 +8,7 @@ use serde_json::Value;
 use super::actions::Choice;
 use super::{Judged, field};
 use crate::web::html::{bar, esc, val};
-
-fn name_of(shown: &Value, id: &Value) -> String {
-    shown["combatants"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .find(|c| &c["id"] == id)
-        .map_or_else(|| val(id), |c| val(&c["name"]))
-}
+use crate::web::tracker::render::{Panel, name_of};
 
 fn initiative_rule(shown: &Value) -> String {
     let s = &shown["initiative_settings"];
@@ -283,92 +275,35 @@ fn command_form(c: &str, e: &str, choice: &Choice, n: usize) -> String {
 }
 
 fn actions_panel(campaign: &str, encounter: &str, shown: &Value, judged: &Judged) -> String {
-    let c = esc(campaign);
-    let e = esc(encounter);
+    let (c, e) = (esc(campaign), esc(encounter));
     let actor = Value::String(judged.actor.clone().unwrap_or_default());
     let choices = &judged.choices;
-    let mut out = format!(
-        "<section class=\"card actions\" aria-labelledby=\"act-h\"><h2 id=\"act-h\">Actions of {}</h2>",
-        name_of(shown, &actor)
-    );
-    let mut targets: Vec<&str> = Vec::new();
-    for ch in choices {
-        if let Some(t) = ch.target.as_deref()
-            && !targets.contains(&t)
-        {
-            targets.push(t);
-        }
-    }
-    let combatants: Vec<&Value> = shown["combatants"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .collect();
-    let my_side = combatants
-        .iter()
-        .find(|x| x["id"] == actor)
-        .map(|x| x["side"].clone())
-        .unwrap_or(Value::Null);
-    // The first enemy standing is picked until the viewer picks another.
-    let first = targets
-        .iter()
-        .copied()
-        .find(|t| {
-            combatants
-                .iter()
-                .any(|x| x["id"].as_str() == Some(*t) && x["side"] != my_side && x["down"] != true)
-        })
-        .or_else(|| targets.first().copied());
-    let mut n = 0;
-    if !targets.is_empty() {
-        out.push_str("<fieldset class=\"targets\"><legend>Target</legend>");
-        for t in &targets {
-            let who = combatants.iter().find(|x| x["id"].as_str() == Some(*t));
-            let mut facts = Vec::new();
-            if let Some(x) = who {
-                facts.push(val(&x["side"]));
-                facts.push(val(&x["wounded"]));
-                if let Some(row) = x["place"]["row"].as_str() {
-                    facts.push(format!("{row} row"));
-                }
-                if let (Some(px), Some(py)) = (
-                    x["place"]["square"]["x"].as_i64(),
-                    x["place"]["square"]["y"].as_i64(),
-                ) {
-                    facts.push(format!("square {px},{py}"));
-                }
+    let facts = |who: Option<&Value>, _: &Value| {
+        let mut facts = Vec::new();
+        if let Some(x) = who {
+            facts.push(val(&x["side"]));
+            facts.push(val(&x["wounded"]));
+            if let Some(row) = x["place"]["row"].as_str() {
+                facts.push(format!("{row} row"));
             }
-            let _ = write!(
-                out,
-                "<label class=\"target\"><input type=\"radio\" name=\"target-pick\" value=\"{id}\" data-target-pick{checked}> <b>{name}</b> <span class=\"facts\">{facts}</span></label>",
-                id = esc(t),
-                checked = if Some(*t) == first { " checked" } else { "" },
-                name = name_of(shown, &Value::String((*t).to_string())),
-                facts = facts.join(" · "),
-            );
-        }
-        out.push_str("</fieldset>");
-        for t in &targets {
-            let _ = write!(
-                out,
-                "<div class=\"buttons\" data-target-group=\"{}\"{}>",
-                esc(t),
-                if Some(*t) == first { "" } else { " hidden" }
-            );
-            for ch in choices.iter().filter(|ch| ch.target.as_deref() == Some(*t)) {
-                n += 1;
-                out.push_str(&command_form(&c, &e, ch, n));
+            if let (Some(px), Some(py)) = (
+                x["place"]["square"]["x"].as_i64(),
+                x["place"]["square"]["y"].as_i64(),
+            ) {
+                facts.push(format!("square {px},{py}"));
             }
-            out.push_str("</div>");
         }
-    }
-    out.push_str("<div class=\"buttons\">");
-    for ch in choices.iter().filter(|ch| ch.target.is_none()) {
-        n += 1;
-        out.push_str(&command_form(&c, &e, ch, n));
-    }
-    out.push_str("</div></section>");
-    out
+        facts
+    };
+    let panel = Panel {
+        shown,
+        actor: &actor,
+        targets: choices.iter().map(|ch| ch.target.as_deref()).collect(),
+        // The first enemy standing is picked until the viewer picks another.
+        pickable: &|x| x["down"] != true,
+        facts: &facts,
+    };
+    panel.render(&mut |i, n| command_form(&c, &e, &choices[i], n))
 }
 
 /// The GM's controls: the clock (initiative, begin, next turn, end),

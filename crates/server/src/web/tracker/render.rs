@@ -9,7 +9,8 @@ use super::Extras;
 use super::actions::Choice;
 use crate::web::html::{bar, esc, val};
 
-fn name_of(shown: &Value, id: &Value) -> String {
+/// The shown name of combatant `id`, or the id itself.
+pub(crate) fn name_of(shown: &Value, id: &Value) -> String {
     shown["combatants"]
         .as_array()
         .into_iter()
@@ -265,95 +266,131 @@ fn choice_button(c: &str, e: &str, choice: &Choice, n: usize) -> String {
 }
 
 fn actions_panel(campaign: &str, encounter: &str, shown: &Value, choices: &[Choice]) -> String {
-    let c = esc(campaign);
-    let e = esc(encounter);
+    let (c, e) = (esc(campaign), esc(encounter));
     let active = &shown["active"];
-    let mut out = format!(
-        "<section class=\"card actions\" aria-labelledby=\"act-h\"><h2 id=\"act-h\">Actions of {}</h2>",
-        name_of(shown, active)
-    );
-    let mut targets: Vec<&str> = Vec::new();
-    for ch in choices {
-        if let Some(t) = ch.target.as_deref() {
-            if !targets.contains(&t) {
+    let facts = |who: Option<&Value>, target: &Value| {
+        let mut facts = vec![match distance(shown, active, target) {
+            Some(m) => format!("{m} m"),
+            None => "distance not set".to_string(),
+        }];
+        if let Some(x) = who {
+            if !x["cover"].is_null() {
+                facts.push(format!("{} cover", val(&x["cover"])));
+            }
+            if !x["stance"].is_null() {
+                facts.push(val(&x["stance"]));
+            }
+            facts.push(val(&x["wounded"]));
+        }
+        facts
+    };
+    let panel = Panel {
+        shown,
+        actor: active,
+        targets: choices.iter().map(|ch| ch.target.as_deref()).collect(),
+        // The first enemy is picked until the viewer picks another.
+        pickable: &|_| true,
+        facts: &facts,
+    };
+    panel.render(&mut |i, n| choice_button(&c, &e, &choices[i], n))
+}
+
+/// The actions panel of a tracker: a target picker (each target with its
+/// facts; the first enemy standing picked until the viewer picks another),
+/// each target's buttons in a group shown while it is picked, then the
+/// buttons that take no target.
+pub(crate) struct Panel<'a> {
+    /// The encounter as the viewer sees it.
+    pub(crate) shown: &'a Value,
+    /// The acting combatant's id.
+    pub(crate) actor: &'a Value,
+    /// Each choice's target, in the choices' order.
+    pub(crate) targets: Vec<Option<&'a str>>,
+    /// Whether a shown combatant may be picked first.
+    pub(crate) pickable: &'a dyn Fn(&Value) -> bool,
+    /// What the picker says of a target: its shown combatant (if shown)
+    /// and its id.
+    pub(crate) facts: &'a dyn Fn(Option<&Value>, &Value) -> Vec<String>,
+}
+
+impl Panel<'_> {
+    /// The panel, with `button(choice index, button number)` drawing each
+    /// choice's button.
+    pub(crate) fn render(&self, button: &mut dyn FnMut(usize, usize) -> String) -> String {
+        let shown = self.shown;
+        let mut out = format!(
+            "<section class=\"card actions\" aria-labelledby=\"act-h\"><h2 id=\"act-h\">Actions of {}</h2>",
+            name_of(shown, self.actor)
+        );
+        let mut targets: Vec<&str> = Vec::new();
+        for t in self.targets.iter().flatten() {
+            if !targets.contains(t) {
                 targets.push(t);
             }
         }
-    }
-    let my_side = shown["combatants"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .find(|x| &x["id"] == active)
-        .map(|x| x["side"].clone())
-        .unwrap_or(Value::Null);
-    // The first enemy is picked until the viewer picks another.
-    let first = targets
-        .iter()
-        .copied()
-        .find(|t| {
-            shown["combatants"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .any(|x| x["id"].as_str() == Some(*t) && x["side"] != my_side)
-        })
-        .or_else(|| targets.first().copied());
-    let mut n = 0;
-    if !targets.is_empty() {
-        out.push_str("<fieldset class=\"targets\"><legend>Target</legend>");
-        for t in &targets {
-            let tv = Value::String((*t).to_string());
-            let who = shown["combatants"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .find(|x| x["id"] == tv);
-            let mut facts = Vec::new();
-            facts.push(match distance(shown, active, &tv) {
-                Some(m) => format!("{m} m"),
-                None => "distance not set".to_string(),
-            });
-            if let Some(x) = who {
-                if !x["cover"].is_null() {
-                    facts.push(format!("{} cover", val(&x["cover"])));
-                }
-                if !x["stance"].is_null() {
-                    facts.push(val(&x["stance"]));
-                }
-                facts.push(val(&x["wounded"]));
+        let combatants: Vec<&Value> = shown["combatants"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .collect();
+        let my_side = combatants
+            .iter()
+            .find(|x| &x["id"] == self.actor)
+            .map(|x| x["side"].clone())
+            .unwrap_or(Value::Null);
+        let first = targets
+            .iter()
+            .copied()
+            .find(|t| {
+                combatants.iter().any(|x| {
+                    x["id"].as_str() == Some(*t) && x["side"] != my_side && (self.pickable)(x)
+                })
+            })
+            .or_else(|| targets.first().copied());
+        let mut n = 0;
+        if !targets.is_empty() {
+            out.push_str("<fieldset class=\"targets\"><legend>Target</legend>");
+            for t in &targets {
+                let tv = Value::String((*t).to_string());
+                let who = combatants.iter().find(|x| x["id"] == tv).copied();
+                let facts = (self.facts)(who, &tv);
+                let _ = write!(
+                    out,
+                    "<label class=\"target\"><input type=\"radio\" name=\"target-pick\" value=\"{id}\" data-target-pick{checked}> <b>{name}</b> <span class=\"facts\">{facts}</span></label>",
+                    id = esc(t),
+                    checked = if Some(*t) == first { " checked" } else { "" },
+                    name = name_of(shown, &tv),
+                    facts = facts.join(" · "),
+                );
             }
-            let _ = write!(
-                out,
-                "<label class=\"target\"><input type=\"radio\" name=\"target-pick\" value=\"{id}\" data-target-pick{checked}> <b>{name}</b> <span class=\"facts\">{facts}</span></label>",
-                id = esc(t),
-                checked = if Some(*t) == first { " checked" } else { "" },
-                name = name_of(shown, &tv),
-                facts = facts.join(" · "),
-            );
-        }
-        out.push_str("</fieldset>");
-        for t in &targets {
-            let _ = write!(
-                out,
-                "<div class=\"buttons\" data-target-group=\"{}\"{}>",
-                esc(t),
-                if Some(*t) == first { "" } else { " hidden" }
-            );
-            for ch in choices.iter().filter(|ch| ch.target.as_deref() == Some(*t)) {
-                n += 1;
-                out.push_str(&choice_button(&c, &e, ch, n));
+            out.push_str("</fieldset>");
+            for t in &targets {
+                let _ = write!(
+                    out,
+                    "<div class=\"buttons\" data-target-group=\"{}\"{}>",
+                    esc(t),
+                    if Some(*t) == first { "" } else { " hidden" }
+                );
+                for (i, _) in self
+                    .targets
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| **c == Some(*t))
+                {
+                    n += 1;
+                    out.push_str(&button(i, n));
+                }
+                out.push_str("</div>");
             }
-            out.push_str("</div>");
         }
+        out.push_str("<div class=\"buttons\">");
+        for (i, _) in self.targets.iter().enumerate().filter(|(_, c)| c.is_none()) {
+            n += 1;
+            out.push_str(&button(i, n));
+        }
+        out.push_str("</div></section>");
+        out
     }
-    out.push_str("<div class=\"buttons\">");
-    for ch in choices.iter().filter(|ch| ch.target.is_none()) {
-        n += 1;
-        out.push_str(&choice_button(&c, &e, ch, n));
-    }
-    out.push_str("</div></section>");
-    out
 }
 
 /// The GM's controls: add a combatant, distances, initiative, the turn,
