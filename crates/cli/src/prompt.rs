@@ -36,6 +36,70 @@ pub(crate) trait Sitting {
     fn take(&mut self, line: &str, pack: &Self::Pack, dice: &mut dyn DiceSource) -> Result<String>;
 }
 
+/// What one step of a session was, for `undo` and for saving.
+#[derive(Debug, Clone)]
+pub(crate) enum Step {
+    /// A script line and the dice it rolled.
+    Line { text: String, dice: Vec<i64> },
+    /// A combatant added.
+    Added(CombatantId),
+}
+
+/// The script lines of `steps`.
+pub(crate) fn lines(steps: &[Step]) -> impl Iterator<Item = &Step> {
+    steps.iter().filter(|s| matches!(s, Step::Line { .. }))
+}
+
+/// The encounter file's `[script]`: every die rolled, then every line, so
+/// that replaying the file rolls the same.
+pub(crate) fn script_section(steps: &[Step]) -> String {
+    let q = |s: &str| toml::Value::String(s.to_string()).to_string();
+    let mut faces = Vec::new();
+    let mut lines = Vec::new();
+    for step in steps {
+        if let Step::Line { text, dice } = step {
+            faces.extend(dice.iter().map(i64::to_string));
+            lines.push(format!("  {},", q(text)));
+        }
+    }
+    format!(
+        "\n[script]\ndice = [{}]\ncommands = [\n{}\n]\n",
+        faces.join(", "),
+        lines.join("\n")
+    )
+}
+
+/// The ids in the fight, for a refusal that names an unknown one.
+pub(crate) fn known<'a>(ids: impl Iterator<Item = &'a CombatantId>) -> String {
+    let ids: Vec<&str> = ids.map(CombatantId::as_str).collect();
+    if ids.is_empty() {
+        "nobody yet".into()
+    } else {
+        ids.join(", ")
+    }
+}
+
+/// `help`: the prompt's own words, the GM's forms, then a combatant's.
+pub(crate) fn help<'a>(
+    prompt: &[(&str, &str)],
+    gm: impl Iterator<Item = &'a str>,
+    actions: impl Iterator<Item = &'a str>,
+) -> String {
+    let mut out = String::from("the prompt:\n");
+    for (_, usage) in prompt {
+        out.push_str(&format!("  {usage}\n"));
+    }
+    out.push_str("the GM:\n");
+    for usage in gm {
+        out.push_str(&format!("  {usage}\n"));
+    }
+    out.push_str("a combatant (the line starts with its id):\n");
+    for usage in actions {
+        out.push_str(&format!("  {usage}\n"));
+    }
+    out
+}
+
 /// What a sitting says after its name: how to use the prompt.
 pub(crate) fn greeting(name: &str, commands: usize, fight: &str) -> String {
     format!(

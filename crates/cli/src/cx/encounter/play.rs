@@ -23,7 +23,7 @@ use super::file::{self, Entrant};
 use super::{fighters, report};
 use crate::cx::script::{self, ACTION_FORMS, GM_FORMS};
 use crate::cx::{Outcome, read_valid_character, write_file};
-use crate::prompt::{self, roll};
+use crate::prompt::{self, Step, roll};
 
 /// Arguments of `nanite cx play`.
 #[derive(Debug, Args)]
@@ -61,15 +61,6 @@ const META: &[(&str, &str)] = &[
         "quit (or end of input): leave; the session is already saved",
     ),
 ];
-
-/// What one step of the session was, for `undo`.
-#[derive(Debug, Clone)]
-enum Step {
-    /// A script line and the dice it rolled.
-    Line { text: String, dice: Vec<i64> },
-    /// A combatant added.
-    Added(CombatantId),
-}
 
 /// A session: the encounter file's combatants and distances, the steps
 /// taken, and the game they lead to.
@@ -186,7 +177,7 @@ impl Session {
 
     /// The script lines so far.
     fn lines(&self) -> impl Iterator<Item = &Step> {
-        self.steps.iter().filter(|s| matches!(s, Step::Line { .. }))
+        prompt::lines(&self.steps)
     }
 }
 
@@ -269,7 +260,7 @@ impl Session {
         {
             bail!(
                 "nobody called '{id}' is in this fight (known: {}); `add` brings someone in",
-                known(state)
+                prompt::known(state.combatants.keys())
             );
         }
         let command = parsed
@@ -428,19 +419,7 @@ impl Session {
                 q(b.as_str())
             ));
         }
-        let mut faces = Vec::new();
-        let mut lines = Vec::new();
-        for step in &self.steps {
-            if let Step::Line { text, dice } = step {
-                faces.extend(dice.iter().map(i64::to_string));
-                lines.push(format!("  {},", q(text)));
-            }
-        }
-        out.push_str(&format!(
-            "\n[script]\ndice = [{}]\ncommands = [\n{}\n]\n",
-            faces.join(", "),
-            lines.join("\n")
-        ));
+        out.push_str(&prompt::script_section(&self.steps));
         out
     }
 
@@ -450,27 +429,10 @@ impl Session {
     }
 }
 
-fn known(state: &Battle) -> String {
-    let ids: Vec<&str> = state.combatants.keys().map(|id| id.as_str()).collect();
-    if ids.is_empty() {
-        "nobody yet".into()
-    } else {
-        ids.join(", ")
-    }
-}
-
 fn help() -> String {
-    let mut out = String::from("the prompt:\n");
-    for (_, usage) in META {
-        out.push_str(&format!("  {usage}\n"));
-    }
-    out.push_str("the GM:\n");
-    for f in GM_FORMS {
-        out.push_str(&format!("  {}\n", f.usage));
-    }
-    out.push_str("a combatant (the line starts with its id):\n");
-    for f in ACTION_FORMS {
-        out.push_str(&format!("  {}\n", f.usage));
-    }
-    out
+    prompt::help(
+        META,
+        GM_FORMS.iter().map(|f| f.usage),
+        ACTION_FORMS.iter().map(|f| f.usage),
+    )
 }

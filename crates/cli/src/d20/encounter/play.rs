@@ -25,7 +25,7 @@ use super::script::{self, ACTION_FORMS, GM_FORMS};
 use super::{cannot_run, fighters, report};
 use crate::cx::{Outcome, write_file};
 use crate::d20::read_valid_character;
-use crate::prompt::{self, roll};
+use crate::prompt::{self, Step, roll};
 
 /// Arguments of `nanite d20 play`.
 #[derive(Debug, Args)]
@@ -106,15 +106,6 @@ const META: &[(&str, &str)] = &[
         "quit (or end of input): leave; the session is already saved",
     ),
 ];
-
-/// What one step of the session was, for `undo` and for saving.
-#[derive(Debug, Clone)]
-enum Step {
-    /// A script line and the dice it rolled.
-    Line { text: String, dice: Vec<i64> },
-    /// A combatant added.
-    Added(CombatantId),
-}
 
 /// A session: its settings, its combatants, the steps taken, and the game
 /// they lead to.
@@ -241,7 +232,7 @@ impl Session {
 
     /// The script lines so far.
     fn lines(&self) -> impl Iterator<Item = &Step> {
-        self.steps.iter().filter(|s| matches!(s, Step::Line { .. }))
+        prompt::lines(&self.steps)
     }
 }
 
@@ -321,7 +312,7 @@ impl Session {
         {
             bail!(
                 "nobody called '{id}' is in this fight (known: {}); `add` brings someone in",
-                known(state)
+                prompt::known(state.combatants.keys())
             );
         }
         let command = order
@@ -506,19 +497,7 @@ impl Session {
                 out.push_str(&format!("after = {after}\n"));
             }
         }
-        let mut faces = Vec::new();
-        let mut lines = Vec::new();
-        for step in &self.steps {
-            if let Step::Line { text, dice } = step {
-                faces.extend(dice.iter().map(i64::to_string));
-                lines.push(format!("  {},", q(text)));
-            }
-        }
-        out.push_str(&format!(
-            "\n[script]\ndice = [{}]\ncommands = [\n{}\n]\n",
-            faces.join(", "),
-            lines.join("\n")
-        ));
+        out.push_str(&prompt::script_section(&self.steps));
         out
     }
 
@@ -528,27 +507,10 @@ impl Session {
     }
 }
 
-fn known(state: &Battle) -> String {
-    let ids: Vec<&str> = state.combatants.keys().map(|id| id.as_str()).collect();
-    if ids.is_empty() {
-        "nobody yet".into()
-    } else {
-        ids.join(", ")
-    }
-}
-
 fn help() -> String {
-    let mut out = String::from("the prompt:\n");
-    for (_, usage) in META {
-        out.push_str(&format!("  {usage}\n"));
-    }
-    out.push_str("the GM:\n");
-    for (_, usage) in GM_FORMS {
-        out.push_str(&format!("  {usage}\n"));
-    }
-    out.push_str("a combatant (the line starts with its id):\n");
-    for (_, usage) in ACTION_FORMS {
-        out.push_str(&format!("  {usage}\n"));
-    }
-    out
+    prompt::help(
+        META,
+        GM_FORMS.iter().map(|(_, usage)| *usage),
+        ACTION_FORMS.iter().map(|(_, usage)| *usage),
+    )
 }
