@@ -125,14 +125,23 @@ impl Run<'_> {
                 .zip(&self.battle.combatants)
                 .all(|(i, (id, _))| self.setup.sides[*i].0 == *id);
         if walk {
+            // Those kept from acting by a condition, found in one pass over
+            // the effects (usually nobody) instead of one for each.
+            let kept: Vec<&CombatantId> = self
+                .battle
+                .clock
+                .effects
+                .iter()
+                .filter(
+                    |e| matches!(&e.payload, CxEffect::Condition(k) if k.kind.prevents_actions()),
+                )
+                .map(|e| &e.bearer)
+                .collect();
             for (i, (id, c)) in self.setup.by_id.iter().zip(&self.battle.combatants) {
                 able[*i] = !c.fighter.dead
                     && !c.fighter.is_downed()
                     && !self.fled.contains(id)
-                    && !self.battle.has_effect(
-                        id,
-                        |e| matches!(e, CxEffect::Condition(k) if k.kind.prevents_actions()),
-                    );
+                    && !kept.contains(&id);
             }
         } else {
             for (i, (id, _)) in self.setup.sides.iter().enumerate() {
