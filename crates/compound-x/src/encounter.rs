@@ -443,3 +443,14 @@ impl Decision {
         self.push(Event::Clock(event));
     }
 }
+
+impl nanite_core::encounter::TurnTaker<CxEffect> for Decision {
+    fn clock(&self) -> &Encounter<CxEffect> {
+        &self.state.clock
+    }
+
+    fn push(&mut self, event: nanite_core::ClockEvent<CxEffect>) {
+        // The decision's own `clock`, applying it to the battle.
+        Decision::clock(self, event);
+    }
+}

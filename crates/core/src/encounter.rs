@@ -26,6 +26,7 @@ pub use budget::{Budget, Held};
 pub use effect::{Effect, EffectId, Expiry, Moment, MomentKind};
 pub use id::CombatantId;
 pub use initiative::{Initiative, InitiativeDie, MAX_ROLLOFFS, roll_initiative};
+pub use turns::{TurnTaker, next_turn_in};
 
 /// One combatant's place at the table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -167,9 +167,9 @@ fn save_check(
 }
 
 pub(crate) fn next(d: &mut Decision, dice: &mut dyn DiceSource) -> Result<(), Refusal> {
-    for e in d.state.clock.decide(&ClockCommand::NextTurn)? {
-        d.clock(e);
-    }
+    // Worked out on the decision's own battle, each event applied as it
+    // comes, with no copy of the clock.
+    nanite_core::encounter::next_turn_in(d)?;
     if let Some(id) = d.state.clock.active.clone() {
         start_of_turn(d, &id, dice)?;
     }

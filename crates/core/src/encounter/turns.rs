@@ -184,52 +184,80 @@ fn expirations<P: Clone>(enc: &Encounter<P>, moment: &Moment) -> Vec<ClockEvent<
         .collect()
 }
 
-/// Ends the active turn (if any) and starts the next, beginning a new round
-/// when everyone has acted.
+/// The events of `NextTurn` ([`next_turn_in`]), worked out on a copy of
+/// the clock.
 fn next_turn<P: Clone>(enc: &Encounter<P>) -> Result<Vec<ClockEvent<P>>, EncounterError> {
-    if !enc.running() {
-        return Err(EncounterError::NotBegun);
-    }
-    let mut after = turn_scratch(enc);
-    let mut events = Vec::new();
-    let mut push = |after: &mut Encounter<P>, event: ClockEvent<P>| {
-        after.apply(&event);
-        events.push(event);
+    let mut scratch = Scratch {
+        clock: turn_scratch(enc),
+        events: Vec::new(),
     };
-    if let Some(id) = enc.active.clone() {
-        for event in end_turn(&after, &id) {
-            push(&mut after, event);
+    next_turn_in(&mut scratch)?;
+    Ok(scratch.events)
+}
+
+/// What the turn's end and the next turn's start are worked out on: a clock
+/// that each event is applied to before the next is worked out.
+pub trait TurnTaker<P> {
+    /// The clock as it stands.
+    fn clock(&self) -> &Encounter<P>;
+    /// Applies `event` (and keeps it).
+    fn push(&mut self, event: ClockEvent<P>);
+}
+
+/// A copy of a clock, and the events applied to it.
+struct Scratch<P> {
+    clock: Encounter<P>,
+    events: Vec<ClockEvent<P>>,
+}
+
+impl<P: Clone> TurnTaker<P> for Scratch<P> {
+    fn clock(&self) -> &Encounter<P> {
+        &self.clock
+    }
+
+    fn push(&mut self, event: ClockEvent<P>) {
+        self.clock.apply(&event);
+        self.events.push(event);
+    }
+}
+
+/// Ends the active turn (if any) and starts the next, beginning a new round
+/// when everyone has acted: the events of `NextTurn`, each pushed to `on`
+/// (which applies it) before the next is worked out. A ruleset deciding on
+/// its own state (as Compound X's simulator does) pushes them there, with
+/// no copy of the clock.
+pub fn next_turn_in<P: Clone>(on: &mut impl TurnTaker<P>) -> Result<(), EncounterError> {
+    // Not begun yet, or over.
+    on.clock().check_running()?;
+    if let Some(id) = on.clock().active.clone() {
+        for event in end_turn(on.clock(), &id) {
+            on.push(event);
         }
     }
-    let next = match next_in_round(&after) {
+    let next = match next_in_round(on.clock()) {
         Some(id) => id,
         None => {
-            let number = after.round() + 1;
-            push(&mut after, ClockEvent::RoundBegan { number });
-            match next_in_round(&after) {
+            let number = on.clock().round() + 1;
+            on.push(ClockEvent::RoundBegan { number });
+            match next_in_round(on.clock()) {
                 Some(id) => id,
-                None => return Ok(events),
+                None => return Ok(()),
             }
         }
     };
-    if let Some(held) = after.held.get(&next) {
+    if let Some(held) = on.clock().held.get(&next) {
         let lost = ClockEvent::HeldLost {
             id: next.clone(),
             actions: held.actions,
         };
-        push(&mut after, lost);
+        on.push(lost);
     }
-    for event in expirations(&after, &Moment::start_of(&next)) {
-        push(&mut after, event);
+    for event in expirations(on.clock(), &Moment::start_of(&next)) {
+        on.push(event);
     }
-    push(
-        &mut after,
-        ClockEvent::TurnBegan {
-            id: next,
-            actions: enc.limits.actions_per_turn,
-        },
-    );
-    Ok(events)
+    let actions = on.clock().limits.actions_per_turn;
+    on.push(ClockEvent::TurnBegan { id: next, actions });
+    Ok(())
 }
 
 /// A copy of `enc` to apply the end of a turn and the start of the next to,
