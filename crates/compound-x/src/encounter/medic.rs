@@ -24,18 +24,34 @@ pub(crate) fn stabilize(
     kit: bool,
     dice: &mut dyn DiceSource,
 ) -> Result<(), Refusal> {
-    let medic = able(d, id)?.clone();
+    // Only what the stabilize reads is copied out of the two combatants:
+    // the medic as it is before the stabilize, and the patient's name.
+    let medic = able(d, id)?;
+    let medic_name = medic.fighter.name.clone();
+    // Medicine for the organic, Repair for the mostly cybernetic: the
+    // medic's better usable line stands for either (a decision: the texts
+    // give no body type to tell them apart). The check is DEX-based: the
+    // line's points and its bonuses (class, feats), not its own stat's.
+    let skill = ["medicine", "repair"]
+        .iter()
+        .filter_map(|s| medic.fighter.skill(s))
+        .max_by_key(|s| s.total - s.stat_bonus)
+        .map(|s| (s.name.clone(), s.points, s.modifiers.clone()));
+    let dex = stat_bonus(medic.fighter.stats.get(Stat::Dexterity));
+    let kits = [
+        crate::pack::ItemKind::Medikit,
+        crate::pack::ItemKind::RepairKit,
+    ]
+    .into_iter()
+    .find(|k| medic.fighter.count(*k) > 0);
     not_afraid(d, id, "stabilize")?;
-    let patient = d.state.combatant(target)?.clone();
-    if !patient.fighter.is_downed() {
+    let patient = &d.state.combatant(target)?.fighter;
+    let patient_name = patient.name.clone();
+    if !patient.is_downed() {
         return Err(Refusal::Illegal {
             why: format!(
                 "{target} is not downed{}; only a downed combatant is stabilized (CX-DEATH-05)",
-                if patient.fighter.dead {
-                    " but dead"
-                } else {
-                    ""
-                }
+                if patient.dead { " but dead" } else { "" }
             ),
         });
     }
@@ -104,13 +120,7 @@ pub(crate) fn stabilize(
     let round = d.state.round();
     if kit {
         // A medkit (organic) or repair kit (mechanical), spent by the medic.
-        let kind = [
-            crate::pack::ItemKind::Medikit,
-            crate::pack::ItemKind::RepairKit,
-        ]
-        .into_iter()
-        .find(|k| medic.fighter.count(*k) > 0)
-        .ok_or_else(|| Refusal::Illegal {
+        let kind = kits.ok_or_else(|| Refusal::Illegal {
             why: format!("{id} has no medikit or repair kit to spend (CX-DEATH-08)"),
         })?;
         d.push(Event::ItemUsed {
@@ -122,32 +132,19 @@ pub(crate) fn stabilize(
             round,
         });
     }
-    // Medicine for the organic, Repair for the mostly cybernetic: the
-    // medic's better usable line stands for either (a decision: the texts
-    // give no body type to tell them apart). The check is DEX-based: the
-    // line's points and its bonuses (class, feats), not its own stat's.
-    let skill = ["medicine", "repair"]
-        .iter()
-        .filter_map(|s| medic.fighter.skill(s))
-        .max_by_key(|s| s.total - s.stat_bonus)
-        .map(|s| (s.name.clone(), s.points, s.modifiers.clone()));
-    let dex = stat_bonus(medic.fighter.stats.get(Stat::Dexterity));
     let kit_bonus = if d.state.combatant(target)?.kit_round == Some(round) {
         KIT_BONUS
     } else {
         0
     };
     let die = d100_for(dice, || {
-        format!(
-            "stabilize d100 for {} on {}",
-            medic.fighter.name, patient.fighter.name
-        )
+        format!("stabilize d100 for {medic_name} on {patient_name}")
     })?;
     let (skill_name, points, bonuses) = skill.unwrap_or_else(|| ("Medicine".into(), 0, Vec::new()));
     let total =
         i64::from(die) + dex + points + bonuses.iter().map(|(_, n)| n).sum::<i64>() + kit_bonus;
     let mut b = Breakdown::new();
-    b.die(format!("stabilize, {}", medic.fighter.name), 100, die);
+    b.die(format!("stabilize, {medic_name}"), 100, die);
     b.modifier("DEX bonus (a DEX-based check, CX-DEATH-05)", dex);
     b.modifier(format!("{skill_name} skill points"), points);
     for (source, n) in &bonuses {
@@ -183,9 +180,7 @@ pub(crate) fn stabilize(
         },
     });
     if critical_failure {
-        let save = d100_for(dice, || {
-            format!("extra death save d100 for {}", patient.fighter.name)
-        })?;
+        let save = d100_for(dice, || format!("extra death save d100 for {patient_name}"))?;
         let outcome = d.state.combatant(target)?.fighter.death_saves.judge(save);
         d.push(Event::DeathSave {
             id: target.clone(),

@@ -390,12 +390,15 @@ fn downed_save(
     id: &CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<(), Refusal> {
-    let c = d.state.combatant(id)?.clone();
+    // Only what the save reads is copied out of the combatant.
+    let c = d.state.combatant(id)?;
+    let name = c.fighter.name.clone();
     if c.fighter.house_rules.fort_downed {
         let fort = c.fighter.stats.get(Stat::Fortitude);
+        let fort_failures = c.fort_failures;
         let result = save_check(
             dice,
-            &format!("Fort save while downed for {}", c.fighter.name),
+            &format!("Fort save while downed for {name}"),
             stat_bonus(fort),
             "FORT bonus",
             FORT_DOWNED_DC,
@@ -405,19 +408,20 @@ fn downed_save(
             id: id.clone(),
             result,
         });
-        if failed && c.fort_failures + 1 > fort {
+        if failed && fort_failures + 1 > fort {
             d.push(Event::Died {
                 id: id.clone(),
                 why: format!(
                     "{} failed Fort saves, more than FORT {fort} (CX-HOUSE-05)",
-                    c.fort_failures + 1
+                    fort_failures + 1
                 ),
             });
         }
         return Ok(());
     }
-    let die = d100_for(dice, || format!("death save d100 for {}", c.fighter.name))?;
-    let outcome = c.fighter.death_saves.judge(die);
+    let saves = c.fighter.death_saves;
+    let die = d100_for(dice, || format!("death save d100 for {name}"))?;
+    let outcome = saves.judge(die);
     d.push(Event::DeathSave {
         id: id.clone(),
         die,
