@@ -117,14 +117,11 @@ impl Run<'_> {
         let mut able = std::mem::take(&mut self.able);
         able.clear();
         able.resize(self.setup.sides.len(), false);
-        let walk = self.setup.by_id.len() == self.battle.combatants.len()
-            && self
-                .setup
-                .by_id
-                .iter()
-                .zip(&self.battle.combatants)
-                .all(|(i, (id, _))| self.setup.sides[*i].0 == *id);
-        if walk {
+        // The battle keeps its combatants in the order of their ids, as
+        // `by_id` lists the setup's: one walk through both, unless someone
+        // left the battle.
+        let mut walked = self.setup.by_id.len() == self.battle.combatants.len();
+        if walked {
             // Those kept from acting by a condition, found in one pass over
             // the effects (usually nobody) instead of one for each.
             let kept: Vec<&CombatantId> = self
@@ -138,12 +135,17 @@ impl Run<'_> {
                 .map(|e| &e.bearer)
                 .collect();
             for (i, (id, c)) in self.setup.by_id.iter().zip(&self.battle.combatants) {
+                if self.setup.sides[*i].0 != *id {
+                    walked = false;
+                    break;
+                }
                 able[*i] = !c.fighter.dead
                     && !c.fighter.is_downed()
                     && !self.fled.contains(id)
                     && !kept.contains(&id);
             }
-        } else {
+        }
+        if !walked {
             for (i, (id, _)) in self.setup.sides.iter().enumerate() {
                 able[i] = self.can_fight(id);
             }
@@ -254,8 +256,10 @@ pub(crate) fn play_with(
         }
         if let Some(me) = run.battle.clock.active.clone() {
             let mut fleeing = false;
+            // Who can fight is worked out after every command.
+            let mine = run.index_of(&me);
             for _ in 0..MAX_COMMANDS_PER_TURN {
-                if !run.fight_on() || !run.can_fight(&me) {
+                if !run.fight_on() || !mine.is_some_and(|i| run.able[i]) {
                     break;
                 }
                 let Some(choice) = policy::choose(&run, &me) else {
