@@ -94,7 +94,8 @@ async function main() {
   await enter("bandit", { npc: "raider.toml" }, "bandits", 5, 2, false, "Bandit Raider");
   await enter("brute", { npc: "brute.toml" }, "bandits", 8, 4, true, "Bandit Brute");
   await gm.page.getByRole("button", { name: "Roll initiative for everyone" }).click();
-  await gm.page.locator("ol.initiative").waitFor();
+  // The list is there before the roll: wait for the roll's own result.
+  await gm.page.locator("#result-card:not([hidden])", { hasText: "initiative" }).waitFor();
   await gm.page.getByRole("button", { name: "Begin the fight" }).click();
   await gm.page.locator(".status", { hasText: "Round 1" }).waitFor();
   for (let i = 0; i < 3; i++) {

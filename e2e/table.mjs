@@ -118,7 +118,8 @@ async function main() {
   await dist.getByRole("button", { name: "Set distance" }).click();
   await gm.page.locator("#result-card", { hasText: "15" }).waitFor();
   await gm.page.getByRole("button", { name: "Roll initiative for everyone" }).click();
-  await gm.page.locator("ol.initiative").waitFor();
+  // The list is there before the roll: wait for the roll's own result.
+  await gm.page.locator("#result-card:not([hidden])", { hasText: "initiative" }).waitFor();
   await gm.page.getByRole("button", { name: "Begin the fight" }).click();
   await gm.page.locator(".status", { hasText: "Round 1" }).waitFor();
   // Until it is the player's turn.
