@@ -413,20 +413,21 @@ impl Ruleset for CompoundX {
     }
 }
 
-/// Events decided so far, applied to a scratch copy of the battle as they
-/// are pushed, so later decisions see earlier consequences.
-pub(crate) struct Decision {
-    pub(crate) state: Battle,
+/// Events decided so far, applied to the battle as they are pushed, so
+/// later decisions see earlier consequences. The battle is a scratch copy,
+/// or the caller's own when it keeps the outcome whatever it is.
+pub(crate) struct Decision<'b> {
+    pub(crate) state: &'b mut Battle,
     pub(crate) events: Vec<Event>,
     /// Whether shots carry their breakdowns (always at the table; the
     /// simulator, which never shows them, does without).
     pub(crate) explain: bool,
 }
 
-impl Decision {
+impl<'b> Decision<'b> {
     /// A decision on `state`, the battle before it (a copy, unless the
     /// caller keeps the outcome whatever it is).
-    pub(crate) fn new(state: Battle) -> Self {
+    pub(crate) fn new(state: &'b mut Battle) -> Self {
         Decision {
             state,
             events: Vec::new(),
@@ -435,7 +436,7 @@ impl Decision {
     }
 
     pub(crate) fn push(&mut self, event: Event) {
-        event::evolve(&mut self.state, &event);
+        event::evolve(self.state, &event);
         self.events.push(event);
     }
 
@@ -444,7 +445,7 @@ impl Decision {
     }
 }
 
-impl nanite_core::encounter::TurnTaker<CxEffect> for Decision {
+impl nanite_core::encounter::TurnTaker<CxEffect> for Decision<'_> {
     fn clock(&self) -> &Encounter<CxEffect> {
         &self.state.clock
     }

@@ -126,8 +126,10 @@ impl Setup {
                 metres: ALLY_METRES,
             };
             // A GM command: it rolls nothing, and both ids exist.
-            if let Ok(d) = command::decide_with_state(&battle, &set, &mut ScriptedDice::new([])) {
-                battle = d.state;
+            if let Ok((after, _)) =
+                command::decide_with_state(&battle, &set, &mut ScriptedDice::new([]))
+            {
+                battle = after;
             }
         }
         let surprise = battle

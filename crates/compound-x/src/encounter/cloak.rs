@@ -30,7 +30,7 @@ pub struct ActiveCloak {
 /// Marks that `id` moved (`moved`) or used a skill, for the cloak's upkeep
 /// (CX-CLOAK-01) and its Moving Detect DC (CX-CLOAK-03). A move command
 /// calls this unless its event already marks the move (`Event::Moved` does).
-pub(crate) fn stir(d: &mut Decision, id: &CombatantId, moved: bool, what: &str) {
+pub(crate) fn stir(d: &mut Decision<'_>, id: &CombatantId, moved: bool, what: &str) {
     d.push(Event::Stirred {
         id: id.clone(),
         moved,
@@ -39,7 +39,7 @@ pub(crate) fn stir(d: &mut Decision, id: &CombatantId, moved: bool, what: &str) 
 }
 
 /// Switches `id`'s cloak on.
-pub(crate) fn activate(d: &mut Decision, id: &CombatantId) -> Result<(), Refusal> {
+pub(crate) fn activate(d: &mut Decision<'_>, id: &CombatantId) -> Result<(), Refusal> {
     let c = able(d, id)?.clone();
     not_afraid(d, id, "cloak")?;
     let illegal = |why: String| Refusal::Illegal { why };
@@ -109,7 +109,7 @@ pub(crate) fn activate(d: &mut Decision, id: &CombatantId) -> Result<(), Refusal
         turns: module.turns,
         breakdown: b,
     });
-    let from: Vec<CombatantId> = enemies(&d.state, id)
+    let from: Vec<CombatantId> = enemies(d.state, id)
         .into_iter()
         .filter(|o| !c.stealth.unseen_by.contains(o))
         .collect();
@@ -125,7 +125,7 @@ pub(crate) fn activate(d: &mut Decision, id: &CombatantId) -> Result<(), Refusal
 }
 
 /// Switches `id`'s cloak off (a free action); the Charge Delay follows.
-pub(crate) fn deactivate(d: &mut Decision, id: &CombatantId) -> Result<(), Refusal> {
+pub(crate) fn deactivate(d: &mut Decision<'_>, id: &CombatantId) -> Result<(), Refusal> {
     let c = d.state.combatant(id)?;
     if c.stealth.cloak.is_none() {
         return Err(Refusal::Illegal {
@@ -144,7 +144,7 @@ pub(crate) fn deactivate(d: &mut Decision, id: &CombatantId) -> Result<(), Refus
 /// At the start of the wearer's turn: the cloak's time runs out, or its
 /// upkeep is paid unless the wearer kept still the whole previous turn, or it
 /// fails for want of nanites (CX-CLOAK-01/02).
-pub(crate) fn turn_starts(d: &mut Decision, id: &CombatantId) -> Result<(), Refusal> {
+pub(crate) fn turn_starts(d: &mut Decision<'_>, id: &CombatantId) -> Result<(), Refusal> {
     let Some(on) = d.state.combatant(id)?.stealth.cloak else {
         return Ok(());
     };

@@ -480,7 +480,7 @@ pub(crate) fn decide(
     command: &Command,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, Refusal> {
-    decide_with_state(state, command, dice).map(|d| d.events)
+    decide_with_state(state, command, dice).map(|(_, events)| events)
 }
 
 /// As [`decide`], also giving the battle with the events applied (the
@@ -490,10 +490,12 @@ pub(crate) fn decide_with_state(
     state: &Battle,
     command: &Command,
     dice: &mut dyn DiceSource,
-) -> Result<Decision, Refusal> {
-    let mut d = Decision::new(state.clone());
+) -> Result<(Battle, Vec<Event>), Refusal> {
+    let mut after = state.clone();
+    let mut d = Decision::new(&mut after);
     decide_into(&mut d, command, dice)?;
-    Ok(d)
+    let events = d.events;
+    Ok((after, events))
 }
 
 /// A command refused by [`decide_in_place`] (why is not kept: its caller,
@@ -517,10 +519,9 @@ pub(crate) fn decide_in_place(
     dice: &mut dyn DiceSource,
     explain: bool,
 ) -> Result<Vec<Event>, RefusedInPlace> {
-    let mut d = Decision::new(std::mem::take(state));
+    let mut d = Decision::new(state);
     d.explain = explain;
     let decided = decide_into(&mut d, command, dice);
-    *state = d.state;
     match decided {
         Ok(()) => Ok(d.events),
         Err(_) => Err(RefusedInPlace {
@@ -533,7 +534,7 @@ pub(crate) fn decide_in_place(
 /// event is applied through [`Decision::push`], so a refusal before the
 /// first event leaves the state untouched.
 fn decide_into(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     command: &Command,
     dice: &mut dyn DiceSource,
 ) -> Result<(), Refusal> {
@@ -785,7 +786,7 @@ fn decide_into(
 /// Initiative: a d100 read from two d10 plus the sheet's initiative modifier
 /// (the Soldier passive); ties rolled off with another d100 (CX-TURN-01).
 fn roll_initiative(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     who: &[CombatantId],
     dice: &mut dyn DiceSource,
 ) -> Result<(), Refusal> {

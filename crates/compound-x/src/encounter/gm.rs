@@ -13,7 +13,7 @@ use crate::combat::{
 use crate::pack::DamageType;
 
 pub(crate) fn add(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     id: &CombatantId,
     side: &str,
     hidden: bool,
@@ -44,7 +44,7 @@ pub(crate) fn add(
 }
 
 pub(crate) fn distance(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     a: &CombatantId,
     b: &CombatantId,
     metres: i64,
@@ -71,7 +71,7 @@ pub(crate) fn distance(
 
 /// Checks that `id` can take an action now: in the fight, alive, not downed,
 /// not stunned, paralyzed or unconscious.
-pub(crate) fn able<'a>(d: &'a Decision, id: &CombatantId) -> Result<&'a Combatant, Refusal> {
+pub(crate) fn able<'a>(d: &'a Decision<'_>, id: &CombatantId) -> Result<&'a Combatant, Refusal> {
     let c = d.state.combatant(id)?;
     let cannot = |why: String| Refusal::CannotAct {
         id: id.clone(),
@@ -94,7 +94,7 @@ pub(crate) fn able<'a>(d: &'a Decision, id: &CombatantId) -> Result<&'a Combatan
     {
         return Err(cannot(format!("{} (no actions, CX-COND-11)", k.key())));
     }
-    if super::heal::incapacitated(&d.state, id) {
+    if super::heal::incapacitated(d.state, id) {
         return Err(cannot(
             "broken everything: no actions until the GM mends it (CX-HEAL-05)".into(),
         ));
@@ -104,7 +104,7 @@ pub(crate) fn able<'a>(d: &'a Decision, id: &CombatantId) -> Result<&'a Combatan
 
 /// Spends `actions` of `id`'s turn (or of its triggered held actions).
 pub(crate) fn spend(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     id: &CombatantId,
     actions: u32,
     on: &str,
@@ -115,7 +115,7 @@ pub(crate) fn spend(
 }
 
 /// Refuses anything but fleeing and saving while afraid (CX-COND-04).
-pub(crate) fn not_afraid(d: &Decision, id: &CombatantId, what: &str) -> Result<(), Refusal> {
+pub(crate) fn not_afraid(d: &Decision<'_>, id: &CombatantId, what: &str) -> Result<(), Refusal> {
     for kind in [ConditionKind::Fear, ConditionKind::GreaterFear] {
         if d.state.has_condition(id, kind) {
             let only = if kind == ConditionKind::Fear {
@@ -146,7 +146,11 @@ pub fn stance_cost(from: Stance, to: Stance) -> u32 {
     }
 }
 
-pub(crate) fn change_stance(d: &mut Decision, id: &CombatantId, to: Stance) -> Result<(), Refusal> {
+pub(crate) fn change_stance(
+    d: &mut Decision<'_>,
+    id: &CombatantId,
+    to: Stance,
+) -> Result<(), Refusal> {
     let from = able(d, id)?.stance;
     not_afraid(d, id, "change stance")?;
     if from == to {
@@ -171,7 +175,7 @@ pub(crate) fn change_stance(d: &mut Decision, id: &CombatantId, to: Stance) -> R
 }
 
 pub(crate) fn check(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     id: &CombatantId,
     skill: &str,
     dc: i64,
@@ -224,7 +228,7 @@ pub(crate) fn check(
 /// A skill check made in melee gives every engaged enemy a penalty attack
 /// (CX-MELEE-02).
 pub(crate) fn melee_check_penalty(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     id: &CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<(), Refusal> {
@@ -235,7 +239,7 @@ pub(crate) fn melee_check_penalty(
 }
 
 pub(crate) fn act(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     id: &CombatantId,
     what: &str,
     actions: u32,
@@ -268,7 +272,7 @@ pub(crate) fn act(
 }
 
 pub(crate) fn harm(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     target: &CombatantId,
     amount: i64,
     damage_type: DamageType,
@@ -326,7 +330,7 @@ fn damage_type_key(t: DamageType) -> &'static str {
 /// What follows damage to `id` (whose state before it was `before`): plasma
 /// burn, unconsciousness from a failed Shock save, being downed.
 pub(crate) fn consequences(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     id: &CombatantId,
     before: &Fighter,
     strike: Option<&Strike>,
@@ -337,7 +341,7 @@ pub(crate) fn consequences(
 /// As [`consequences`], told only whether the fighter was already downed
 /// or dead before the harm.
 pub(crate) fn after_harm(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     id: &CombatantId,
     was_down: bool,
     strike: Option<&Strike>,
@@ -361,7 +365,7 @@ pub(crate) fn after_harm(
 }
 
 /// Downed: prone, and every ongoing damage condition ends (CX-DEATH-02).
-pub(crate) fn downed(d: &mut Decision, id: &CombatantId) {
+pub(crate) fn downed(d: &mut Decision<'_>, id: &CombatantId) {
     d.push(Event::Downed { id: id.clone() });
     let ending: Vec<_> = d
         .state
@@ -381,7 +385,7 @@ pub(crate) fn downed(d: &mut Decision, id: &CombatantId) {
 /// Puts a condition on `id`: bleeding stacks on the same effect; plasma burns
 /// stack as separate effects; others are not doubled.
 pub(crate) fn add_condition(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     id: &CombatantId,
     kind: ConditionKind,
     turns: Option<u32>,
@@ -436,7 +440,7 @@ pub(crate) fn add_condition(
 }
 
 pub(crate) fn afflict(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     target: &CombatantId,
     kind: ConditionKind,
     turns: Option<u32>,
@@ -469,7 +473,7 @@ pub(crate) fn afflict(
 }
 
 pub(crate) fn cure(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     target: &CombatantId,
     kind: ConditionKind,
 ) -> Result<(), Refusal> {

@@ -84,7 +84,7 @@ pub enum GrappleAct {
 }
 
 pub(crate) fn grab(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     id: &CombatantId,
     target: &CombatantId,
     dice: &mut dyn DiceSource,
@@ -129,12 +129,12 @@ pub(crate) fn grab(
 /// Opposed grapple checks: `challenger` takes control only by beating the
 /// other's total; the defender wins ties (CX-DICE-04).
 fn contest(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     challenger: &CombatantId,
     other: &CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<(), Refusal> {
-    let total = |d: &Decision, who: &CombatantId| -> Result<(String, i64), Refusal> {
+    let total = |d: &Decision<'_>, who: &CombatantId| -> Result<(String, i64), Refusal> {
         let f = &d.state.combatant(who)?.fighter;
         Ok((
             f.name.clone(),
@@ -175,7 +175,7 @@ fn contest(
 }
 
 /// Ends the holds on `id` (it won control, or the grapple ended).
-fn release_holds(d: &mut Decision, id: &CombatantId) {
+fn release_holds(d: &mut Decision<'_>, id: &CombatantId) {
     let holds: Vec<_> = d
         .state
         .clock
@@ -192,7 +192,7 @@ fn release_holds(d: &mut Decision, id: &CombatantId) {
 }
 
 pub(crate) fn act(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     id: &CombatantId,
     act: GrappleAct,
     dice: &mut dyn DiceSource,

@@ -29,7 +29,7 @@ pub const NO_BAG: i64 = 20;
 /// the worst. In a fight it is a skill check: 1 action (CX-TURN-07) and
 /// penalty attacks in melee (CX-MELEE-02).
 pub(crate) fn treat(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     id: &CombatantId,
     target: &CombatantId,
     wound: Option<usize>,

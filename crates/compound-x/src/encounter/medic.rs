@@ -18,7 +18,7 @@ pub const STABILIZE_ACTIONS: u32 = 3;
 pub const KIT_BONUS: i64 = 20;
 
 pub(crate) fn stabilize(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     id: &CombatantId,
     target: &CombatantId,
     kit: bool,

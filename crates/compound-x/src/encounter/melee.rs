@@ -138,7 +138,7 @@ fn arm(fighter: &Fighter, weapon: Option<usize>) -> Result<Arm, String> {
 /// A melee attack as a command: 1 action (a decision: the texts price
 /// shooting, not striking), adjacent or within the weapon's reach.
 pub(crate) fn attack(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     id: &CombatantId,
     target: &CombatantId,
     weapon: Option<usize>,
@@ -168,7 +168,7 @@ pub(crate) fn attack(
 
 /// Refuses anything but contesting control to one held by a pin or joint
 /// lock: no moves, shots or blows (CX-MELEE-03).
-pub(crate) fn not_held(d: &Decision, id: &CombatantId) -> Result<(), Refusal> {
+pub(crate) fn not_held(d: &Decision<'_>, id: &CombatantId) -> Result<(), Refusal> {
     if d.state.is_restrained(id) {
         return Err(Refusal::CannotAct {
             id: id.clone(),
@@ -180,7 +180,7 @@ pub(crate) fn not_held(d: &Decision, id: &CombatantId) -> Result<(), Refusal> {
 
 /// Checks that `target` is within `reach` metres of `id`.
 pub(crate) fn in_reach(
-    d: &Decision,
+    d: &Decision<'_>,
     id: &CombatantId,
     target: &CombatantId,
     reach: i64,
@@ -203,7 +203,7 @@ pub(crate) fn in_reach(
 /// A penalty attack (CX-MELEE-02): a reaction of `by` against `target`, if
 /// `by` can react. Returns whether it was made.
 pub(crate) fn penalty_attack(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     by: &CombatantId,
     target: &CombatantId,
     why: &str,
@@ -231,7 +231,7 @@ pub(crate) fn penalty_attack(
 }
 
 fn resolve(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     id: &CombatantId,
     target: &CombatantId,
     weapon: Option<usize>,
@@ -257,7 +257,7 @@ fn resolve(
         .conditions(id)
         .map(|c| c.kind.miss_chance())
         .sum::<i64>()
-        + super::heal::injury_miss_chance(&d.state, id);
+        + super::heal::injury_miss_chance(d.state, id);
     let no_crits = d
         .state
         .has_effect(id, |e| matches!(e, super::CxEffect::NoCriticals));
@@ -342,7 +342,7 @@ fn resolve(
         let rolled = super::gm::roll_formula(&a.damage, &attacker.stats, &purpose, dice)?;
         b.value(format!("damage {}", a.damage.text()), rolled);
         // Unseen with 10+ Melee: doubled to the cap, before critical effects (CX-RNG-10).
-        let stealth = if super::stealth::unseen(&d.state, id, target) {
+        let stealth = if super::stealth::unseen(d.state, id, target) {
             super::stealth::stealth_melee(
                 rolled,
                 &super::stealth::StealthStrike {

@@ -68,7 +68,7 @@ pub fn move_actions(metres: i64, per_2: i64) -> i64 {
 }
 
 pub(crate) fn step(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     s: Step<'_>,
     dice: &mut dyn DiceSource,
 ) -> Result<(), Refusal> {
@@ -209,7 +209,7 @@ pub(crate) fn step(
 /// (CX-SUP-05), leaving the area when it goes farther across than its
 /// radius.
 pub(crate) fn jump(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     id: &CombatantId,
     metres: f64,
     vertical: bool,
@@ -279,7 +279,7 @@ pub(crate) fn jump(
 /// Hit the Dirt (CX-MOVE-07): a target standing outside cover that is shot
 /// at and still up dives prone; the dive costs the first action of its next
 /// turn.
-pub(crate) fn hit_the_dirt(d: &mut Decision, id: &CombatantId) {
+pub(crate) fn hit_the_dirt(d: &mut Decision<'_>, id: &CombatantId) {
     let Some(c) = d.state.combatants.get(id) else {
         return;
     };

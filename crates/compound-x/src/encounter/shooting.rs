@@ -15,7 +15,7 @@ use crate::pack::FireMode;
 /// DC to clear a jam (CX-RNG-08).
 pub const CLEAR_JAM_DC: i64 = 60;
 
-pub(crate) fn aim(d: &mut Decision, id: &CombatantId) -> Result<(), Refusal> {
+pub(crate) fn aim(d: &mut Decision<'_>, id: &CombatantId) -> Result<(), Refusal> {
     able(d, id)?;
     not_afraid(d, id, "aim")?;
     if d.state.has_effect(id, |e| matches!(e, CxEffect::Aimed)) {
@@ -51,7 +51,7 @@ pub(crate) struct Order<'a> {
 }
 
 pub(crate) fn fire(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     order: Order<'_>,
     dice: &mut dyn DiceSource,
 ) -> Result<(), Refusal> {
@@ -139,13 +139,13 @@ pub(crate) fn fire(
         suppressed: d.state.is_suppressed(id),
         sprinting: shooter.sprint_window > 0,
         // An undetected shooter who aimed: -1 and +20 damage (CX-RNG-09).
-        stealth: fire == Fire::Aimed && super::stealth::unseen(&d.state, id, target),
+        stealth: fire == Fire::Aimed && super::stealth::unseen(d.state, id, target),
         condition: d
             .state
             .conditions(id)
             .map(|c| c.kind.miss_chance())
             .sum::<i64>()
-            + super::heal::injury_miss_chance(&d.state, id),
+            + super::heal::injury_miss_chance(d.state, id),
         no_crits,
     };
     if aim.shooter_stance == Stance::Hunkered && fire != Fire::Blind {
@@ -207,7 +207,7 @@ pub(crate) fn fire(
 }
 
 pub(crate) fn clear_jam(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     id: &CombatantId,
     weapon: usize,
     dice: &mut dyn DiceSource,

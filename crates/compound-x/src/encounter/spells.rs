@@ -47,7 +47,7 @@ pub struct SpellSave {
 }
 
 pub(crate) fn cast(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     c: Casting<'_>,
     dice: &mut dyn DiceSource,
 ) -> Result<(), Refusal> {
@@ -250,7 +250,7 @@ fn explain_save(b: &mut Breakdown, s: &SpellSave, name: &str, on_save: OnSave) {
 
 /// What a spell that took hold does to its target.
 fn effects(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     id: &CombatantId,
     caster: &Fighter,
     target: &CombatantId,

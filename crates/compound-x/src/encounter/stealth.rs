@@ -107,7 +107,7 @@ pub fn detect_dc(c: &Combatant) -> Option<(i64, String)> {
 /// The GM conceals `id` from `from` (every enemy when empty), with the DC a
 /// search must beat while it is not cloaked.
 pub(crate) fn conceal(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     id: &CombatantId,
     from: &[CombatantId],
     dc: Option<i64>,
@@ -125,7 +125,7 @@ pub(crate) fn conceal(
         )));
     }
     let from: Vec<CombatantId> = if from.is_empty() {
-        enemies(&d.state, id)
+        enemies(d.state, id)
     } else {
         for other in from {
             d.state.combatant(other)?;
@@ -160,7 +160,7 @@ pub(crate) fn conceal(
 
 /// The GM reveals `id` to `to` (everyone who has not detected it when empty).
 pub(crate) fn reveal(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     id: &CombatantId,
     to: &[CombatantId],
 ) -> Result<(), Refusal> {
@@ -199,7 +199,7 @@ pub(crate) fn reveal(
 /// CX-TURN-07), or a glance, a free Awareness check at most once a round per
 /// target; either against the target's detect DC (CX-CLOAK-03).
 pub(crate) fn search(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     id: &CombatantId,
     target: &CombatantId,
     glance: bool,
@@ -287,12 +287,12 @@ pub(crate) fn search(
 
 /// Surprise attackers start the fight undetected by every enemy: they got the
 /// drop (CX-TURN-02). Their hiding has no DC unless the GM gives one.
-pub(crate) fn surprise(d: &mut Decision, actors: &[CombatantId]) {
+pub(crate) fn surprise(d: &mut Decision<'_>, actors: &[CombatantId]) {
     for id in actors {
         let Some(c) = d.state.combatants.get(id) else {
             continue;
         };
-        let from: Vec<CombatantId> = enemies(&d.state, id)
+        let from: Vec<CombatantId> = enemies(d.state, id)
             .into_iter()
             .filter(|o| !c.stealth.unseen_by.contains(o))
             .collect();
@@ -310,7 +310,7 @@ pub(crate) fn surprise(d: &mut Decision, actors: &[CombatantId]) {
 /// What follows any command: a skill or a jump stirs a cloak (CX-CLOAK-03);
 /// a combat action ends the actor's cloak and gives it away; a wearer downed,
 /// killed or knocked out loses its cloak.
-pub(crate) fn aftermath(d: &mut Decision, command: &Command) -> Result<(), Refusal> {
+pub(crate) fn aftermath(d: &mut Decision<'_>, command: &Command) -> Result<(), Refusal> {
     let stirring = match command {
         Command::Jump { id, .. } => Some((id, true, "jumps")),
         Command::Check { id, .. }
@@ -378,7 +378,7 @@ pub(crate) fn aftermath(d: &mut Decision, command: &Command) -> Result<(), Refus
 }
 
 /// Ends `id`'s cloak (with its charge delay) and shows it to everyone.
-pub(crate) fn give_away(d: &mut Decision, id: &CombatantId, uncloak_why: &str, seen_why: &str) {
+pub(crate) fn give_away(d: &mut Decision<'_>, id: &CombatantId, uncloak_why: &str, seen_why: &str) {
     let Some(c) = d.state.combatants.get(id) else {
         return;
     };

@@ -18,7 +18,7 @@ pub const DEFAULT_RELOAD_ACTIONS: i64 = 2;
 pub(crate) const RELOAD_CONTINUED: &str = "reload, continued";
 
 pub(crate) fn reload(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     id: &CombatantId,
     weapon: usize,
     dice: &mut dyn DiceSource,
@@ -137,7 +137,7 @@ pub(crate) fn reload(
 }
 
 /// At the start of a turn, a reload carried over spends its remaining actions.
-pub(crate) fn continue_reload(d: &mut Decision, id: &CombatantId) -> Result<(), Refusal> {
+pub(crate) fn continue_reload(d: &mut Decision<'_>, id: &CombatantId) -> Result<(), Refusal> {
     let Some(effect) = d
         .state
         .clock
@@ -177,7 +177,7 @@ pub(crate) fn continue_reload(d: &mut Decision, id: &CombatantId) -> Result<(), 
 /// Pays the shield's fast recharge at the start of the turn: a shield at 0
 /// restarts at once at its recharge rate; a damaged one gains a second
 /// recharge rate (CX-DMG-04).
-pub(crate) fn fast_recharge(d: &mut Decision, id: &CombatantId) -> Result<(), Refusal> {
+pub(crate) fn fast_recharge(d: &mut Decision<'_>, id: &CombatantId) -> Result<(), Refusal> {
     let c = able(d, id)?.clone();
     let illegal = |why: String| Refusal::Illegal { why };
     let s = c
@@ -234,7 +234,7 @@ pub(crate) fn fast_recharge(d: &mut Decision, id: &CombatantId) -> Result<(), Re
 /// plasma lowered (CX-COND-07): a DC 60 Repair check, a skill check of 1
 /// action in a fight, on oneself or an adjacent combatant.
 pub(crate) fn repair(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     id: &CombatantId,
     target: &CombatantId,
     weapon: Option<usize>,

@@ -88,7 +88,7 @@ fn semi_miss_chance(
 }
 
 pub(crate) fn suppress(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     id: &CombatantId,
     target: &CombatantId,
     weapon: usize,
@@ -251,7 +251,7 @@ pub(crate) fn suppress(
 /// automatic hits; armor rolls as usual), unless it moved into complete
 /// concealment; leaving the area ends the suppression (CX-SUP-02..05).
 pub(crate) fn moved(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     id: &CombatantId,
     metres: i64,
     concealed: bool,
@@ -293,7 +293,7 @@ pub(crate) fn moved(
 /// The GM rules that `target` crossed in front of `by`'s suppressive fire
 /// (CX-SUP-06): `by` reacts as if it moved into the open.
 pub(crate) fn crossing(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     by: &CombatantId,
     target: &CombatantId,
     dice: &mut dyn DiceSource,
@@ -325,7 +325,7 @@ pub(crate) fn crossing(
 }
 
 fn react(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     by: &CombatantId,
     target: &CombatantId,
     weapon: usize,

@@ -21,7 +21,7 @@ pub const CLOSE_THROW: i64 = -2;
 /// The DC of the Reflex save to dodge a grenade (the texts give none: a decision).
 pub const DODGE_DC: i64 = 50;
 
-pub(crate) fn cook(d: &mut Decision, id: &CombatantId, weapon: usize) -> Result<(), Refusal> {
+pub(crate) fn cook(d: &mut Decision<'_>, id: &CombatantId, weapon: usize) -> Result<(), Refusal> {
     let c = able(d, id)?.clone();
     let w = c
         .fighter
@@ -73,7 +73,7 @@ fn usable(id: &CombatantId, w: &WeaponState) -> Result<(), Refusal> {
 }
 
 pub(crate) fn throw(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     id: &CombatantId,
     target: &CombatantId,
     weapon: usize,
@@ -155,7 +155,7 @@ pub(crate) fn throw(
         .conditions(id)
         .map(|c| c.kind.miss_chance())
         .sum::<i64>()
-        + super::heal::injury_miss_chance(&d.state, id);
+        + super::heal::injury_miss_chance(d.state, id);
     let Some(radius) = w.blast_radius else {
         // A knife or a spear: a shot in all but name (CX-RNG-14).
         let aim = Aim {
@@ -175,7 +175,7 @@ pub(crate) fn throw(
         let mut thrower = c.fighter.clone();
         // The count is kept apart from rounds: a thrown weapon needs none.
         thrower.weapons[weapon].loaded = thrower.weapons[weapon].magazine;
-        let unseen = super::stealth::unseen(&d.state, id, target);
+        let unseen = super::stealth::unseen(d.state, id, target);
         let shot = shoot_unseen(
             &thrower,
             &victim.fighter,

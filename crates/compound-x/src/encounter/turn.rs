@@ -31,7 +31,7 @@ const TRIP: &str = "lost to the Black Cat trip (CX-STAT-13)";
 pub(crate) const TURN_START: [&str; 3] = [DIVE, TRIP, super::supply::RELOAD_CONTINUED];
 
 pub(crate) fn begin(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     surprise: &[CombatantId],
     dice: &mut dyn DiceSource,
 ) -> Result<(), Refusal> {
@@ -66,7 +66,11 @@ pub(crate) fn begin(
     Ok(())
 }
 
-fn black_cat(d: &mut Decision, id: &CombatantId, dice: &mut dyn DiceSource) -> Result<(), Refusal> {
+fn black_cat(
+    d: &mut Decision<'_>,
+    id: &CombatantId,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Refusal> {
     let c = d.state.combatant(id)?.clone();
     let die = crate::combat::d10_for(dice, || format!("Black Cat d10 for {}", c.fighter.name))?;
     let row = BlackCat::of(die);
@@ -166,7 +170,7 @@ fn save_check(
     ))
 }
 
-pub(crate) fn next(d: &mut Decision, dice: &mut dyn DiceSource) -> Result<(), Refusal> {
+pub(crate) fn next(d: &mut Decision<'_>, dice: &mut dyn DiceSource) -> Result<(), Refusal> {
     // Worked out on the decision's own battle, each event applied as it
     // comes, with no copy of the clock.
     nanite_core::encounter::next_turn_in(d)?;
@@ -177,7 +181,7 @@ pub(crate) fn next(d: &mut Decision, dice: &mut dyn DiceSource) -> Result<(), Re
 }
 
 /// Spends whatever is left of `id`'s turn, for `why`.
-fn lose_turn(d: &mut Decision, id: &CombatantId, why: &str) -> Result<(), Refusal> {
+fn lose_turn(d: &mut Decision<'_>, id: &CombatantId, why: &str) -> Result<(), Refusal> {
     let left = d.state.clock.budget.left;
     if left > 0 {
         spend(d, id, left, why)?;
@@ -186,7 +190,7 @@ fn lose_turn(d: &mut Decision, id: &CombatantId, why: &str) -> Result<(), Refusa
 }
 
 fn start_of_turn(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     id: &CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<(), Refusal> {
@@ -265,7 +269,7 @@ fn start_of_turn(
 }
 
 /// The shield at its wearer's turn start (CX-DMG-04).
-fn shield_turn(d: &mut Decision, id: &CombatantId, s: &crate::combat::ShieldState) {
+fn shield_turn(d: &mut Decision<'_>, id: &CombatantId, s: &crate::combat::ShieldState) {
     let (strength, waited, what) = if s.strength > 0 {
         if s.strength >= s.max {
             return;
@@ -308,7 +312,7 @@ fn shield_turn(d: &mut Decision, id: &CombatantId, s: &crate::combat::ShieldStat
 }
 
 /// Conditions deal their damage at the start of the bearer's turn (CX-COND).
-fn ticks(d: &mut Decision, id: &CombatantId, dice: &mut dyn DiceSource) -> Result<(), Refusal> {
+fn ticks(d: &mut Decision<'_>, id: &CombatantId, dice: &mut dyn DiceSource) -> Result<(), Refusal> {
     let effects: Vec<_> = d
         .state
         .clock
@@ -386,7 +390,7 @@ fn ticks(d: &mut Decision, id: &CombatantId, dice: &mut dyn DiceSource) -> Resul
 /// A downed combatant's save at its turn start: a death save (CX-DEATH-03),
 /// or under FORT_DOWNED a DC 70 Fort save (CX-HOUSE-05).
 fn downed_save(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     id: &CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<(), Refusal> {
@@ -439,7 +443,11 @@ fn downed_save(
 /// An unconscious combatant's roll to wake: a Shock save against DC 70, for
 /// up to 15 - FORT turns; after those it wakes (CX-DEATH-10). Returns whether
 /// it woke.
-fn wake(d: &mut Decision, id: &CombatantId, dice: &mut dyn DiceSource) -> Result<bool, Refusal> {
+fn wake(
+    d: &mut Decision<'_>,
+    id: &CombatantId,
+    dice: &mut dyn DiceSource,
+) -> Result<bool, Refusal> {
     let c = d.state.combatant(id)?.clone();
     let Some(effect) = d
         .state
@@ -491,7 +499,7 @@ fn wake(d: &mut Decision, id: &CombatantId, dice: &mut dyn DiceSource) -> Result
 /// A save against an ongoing condition: 1 action, once per condition per
 /// round (CX-TURN-06).
 pub(crate) fn save(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     id: &CombatantId,
     kind: ConditionKind,
     dice: &mut dyn DiceSource,

@@ -92,7 +92,7 @@ impl Injury {
 /// bad landing deals 2 per metre (a wound of its own), leaves the faller
 /// prone and adds an injury by how far the check failed. It costs no action.
 pub(crate) fn fall(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     id: &CombatantId,
     metres: i64,
     fouled: bool,
@@ -200,17 +200,17 @@ pub(crate) fn fall(
 /// The GM mends `id`'s injury (or all of them): a splint, a surgeon, weeks
 /// of rest.
 pub(crate) fn mend(
-    d: &mut Decision,
+    d: &mut Decision<'_>,
     id: &CombatantId,
     injury: Option<Injury>,
 ) -> Result<(), Refusal> {
     d.state.combatant(id)?;
-    let mending: Vec<_> = injuries(&d.state, id)
+    let mending: Vec<_> = injuries(d.state, id)
         .filter(|(_, i)| injury.is_none_or(|wanted| *i == wanted))
         .map(|(e, i)| (e.id, i))
         .collect();
     if mending.is_empty() {
-        let has: Vec<_> = injuries(&d.state, id).map(|(_, i)| i.key()).collect();
+        let has: Vec<_> = injuries(d.state, id).map(|(_, i)| i.key()).collect();
         let why = match injury {
             Some(i) if !has.is_empty() => {
                 format!("{id} has no {}; its injuries: {}", i.key(), has.join(", "))
@@ -240,8 +240,8 @@ pub(crate) fn injuries<'a>(
 }
 
 /// The movement rate (metres per 2 actions) `id`'s injuries leave of `rate`.
-pub(crate) fn injured_rate(d: &Decision, id: &CombatantId, rate: i64) -> i64 {
-    injuries(&d.state, id).fold(rate, |r, (_, injury)| injury.slows(r))
+pub(crate) fn injured_rate(d: &Decision<'_>, id: &CombatantId, rate: i64) -> i64 {
+    injuries(d.state, id).fold(rate, |r, (_, injury)| injury.slows(r))
 }
 
 /// Miss chance `id`'s injuries add to its attacks.

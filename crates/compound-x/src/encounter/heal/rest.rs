@@ -29,7 +29,7 @@ const PASS_IN_A_NIGHT: [ConditionKind; 2] = [ConditionKind::Buzzed, ConditionKin
 /// shields and armor points full, nanites half the maximum back after a short
 /// rest and all after a long one; a long rest ends being below par and heals
 /// a sprained ankle. Health comes back only through Medicine (CX-HEAL-02).
-pub(crate) fn rest(d: &mut Decision, id: &CombatantId, long: bool) -> Result<(), Refusal> {
+pub(crate) fn rest(d: &mut Decision<'_>, id: &CombatantId, long: bool) -> Result<(), Refusal> {
     if d.state.in_combat() {
         return Err(Refusal::Illegal {
             why: "no resting in the middle of a fight; the GM ends it first (CX-HEAL-04)".into(),
@@ -118,7 +118,7 @@ pub(crate) fn rest(d: &mut Decision, id: &CombatantId, long: bool) -> Result<(),
 
 /// A night without a long rest (CX-HEAL-04): below par, -10 on every skill
 /// check, until the next long rest. Out of combat only; the GM calls it.
-pub(crate) fn stay_up(d: &mut Decision, id: &CombatantId) -> Result<(), Refusal> {
+pub(crate) fn stay_up(d: &mut Decision<'_>, id: &CombatantId) -> Result<(), Refusal> {
     if d.state.in_combat() {
         return Err(Refusal::Illegal {
             why: "a night without rest is passed out of combat; the GM ends the fight first (CX-HEAL-04)"
