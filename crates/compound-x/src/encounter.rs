@@ -25,6 +25,7 @@ mod medic;
 mod melee;
 mod movement;
 mod narrate;
+mod roster;
 mod shooting;
 mod spells;
 mod stealth;
@@ -55,6 +56,7 @@ pub use melee::{
 };
 pub use movement::{DIVE_METRES, SPRINT, SPRINT_WINDOW, Way, move_actions};
 pub use narrate::{narrate, narrate_all};
+pub use roster::Roster;
 pub use shooting::CLEAR_JAM_DC;
 pub use spells::{CAST_ACTIONS, SpellSave};
 pub use stealth::{
@@ -197,7 +199,7 @@ pub struct Battle {
     /// Initiative, rounds, turns, actions, reactions, effects.
     pub clock: Encounter<CxEffect>,
     /// The combatants by id.
-    pub combatants: BTreeMap<CombatantId, Combatant>,
+    pub combatants: Roster,
     /// Metres between pairs of combatants, as the GM set them (a list of
     /// `[a, b, metres]` in JSON, whose map keys must be strings).
     #[serde(serialize_with = "distance_list", deserialize_with = "distance_map")]
@@ -219,7 +221,7 @@ impl Battle {
     pub fn new() -> Self {
         Battle {
             clock: Encounter::new(LIMITS),
-            combatants: BTreeMap::new(),
+            combatants: Roster::new(),
             distances: BTreeMap::new(),
             engaged: std::collections::BTreeSet::new(),
             grapples: Vec::new(),

@@ -358,7 +358,7 @@ fn stabilize(run: &Run<'_>, me: &Me<'_>, left: u32) -> Option<Choice> {
         .filter(|(id, ..)| {
             run.battle
                 .combatants
-                .get(*id)
+                .get(id)
                 .is_some_and(|p| p.fighter.is_downed() && !p.fighter.dead)
         })
         .filter_map(|(id, ..)| run.battle.distance(me.id, id).map(|m| (id, m)))

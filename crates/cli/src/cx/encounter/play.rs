@@ -256,7 +256,7 @@ impl Session {
         if let Some(id) = parsed
             .ids
             .iter()
-            .find(|id| !state.combatants.contains_key(*id))
+            .find(|id| !state.combatants.contains_key(id))
         {
             bail!(
                 "nobody called '{id}' is in this fight (known: {}); `add` brings someone in",
