@@ -13,6 +13,7 @@ mod dice;
 mod fighter;
 mod spellbook;
 
+pub(crate) use attack::miss_chances;
 pub use attack::{
     Aim, AimNumbers, CRITICAL_DAMAGE, Fire, PRONE_CLOSE, STEALTH_DAMAGE, Shot, ShotRefusal,
     aim_numbers, check_shot, explain_strike, shoot, shoot_unseen,

@@ -12,6 +12,7 @@ use super::damage::{Blow, Strike, strike_with};
 use super::dice::die;
 use super::fighter::{Cover, Fighter, Stance};
 use crate::pack::{Attack, FireMode};
+use crate::sheet::MissChances;
 
 /// How the shooter fires (CX-RNG-05, CX-RNG-06).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -192,6 +193,24 @@ pub struct AimNumbers {
 
 /// Computes the numbers of a shot that [`check_shot`] accepted.
 pub fn aim_numbers(attacker: &Fighter, aim: &Aim) -> AimNumbers {
+    let (mut numbers, rows) = aim_without_row(attacker, aim);
+    numbers.row = rows.row(aim.mode).map_or(0, |r| r[numbers.bracket]);
+    numbers.miss_chance += numbers.row;
+    numbers
+}
+
+/// The miss chance of `aim` in each fire mode, semi, burst and auto
+/// ([`FireMode::ALL`]), as [`aim_numbers`] gives it for that mode: what the
+/// modes share worked out once (the simulator weighs every mode of every
+/// weapon against every enemy).
+pub(crate) fn miss_chances(attacker: &Fighter, aim: &Aim) -> [i64; 3] {
+    let (numbers, rows) = aim_without_row(attacker, aim);
+    FireMode::ALL.map(|mode| numbers.miss_chance + rows.row(mode).map_or(0, |r| r[numbers.bracket]))
+}
+
+/// The numbers of `aim` but its mode's row (0, and not in the miss chance
+/// yet), and the rows of the fire used.
+fn aim_without_row<'f>(attacker: &'f Fighter, aim: &Aim) -> (AimNumbers, &'f MissChances) {
     let weapon = &attacker.weapons[aim.weapon];
     let bracket = weapon.bracket(aim.distance).unwrap_or(0);
     let forced_hip = aim.fire == Fire::Aimed
@@ -204,7 +223,6 @@ pub fn aim_numbers(attacker: &Fighter, aim: &Aim) -> AimNumbers {
         Fire::Blind => weapon.blind.as_ref(),
     }
     .unwrap_or(&weapon.aimed);
-    let row = rows.row(aim.mode).map_or(0, |r| r[bracket]);
     let cover = aim.cover.modifier();
     let stance = match aim.stance {
         Stance::Standing => 0,
@@ -220,18 +238,18 @@ pub fn aim_numbers(attacker: &Fighter, aim: &Aim) -> AimNumbers {
     };
     let situation = i64::from(aim.suppressed) + i64::from(aim.sprinting) - i64::from(aim.stealth)
         + aim.condition;
-    let miss_chance = row + cover + stance + prone_shooter + situation;
-    AimNumbers {
+    let numbers = AimNumbers {
         bracket,
         fire,
         forced_hip,
-        row,
+        row: 0,
         cover,
         stance,
         prone_shooter,
         situation,
-        miss_chance,
-    }
+        miss_chance: cover + stance + prone_shooter + situation,
+    };
+    (numbers, rows)
 }
 
 /// Resolves a shot: checks it, rolls accuracy (and a jam die after a raw 1),

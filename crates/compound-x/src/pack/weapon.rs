@@ -31,6 +31,9 @@ pub enum FireMode {
 }
 
 impl FireMode {
+    /// Every mode, in order.
+    pub const ALL: [FireMode; 3] = [FireMode::Semi, FireMode::Burst, FireMode::Auto];
+
     /// The name used in files.
     pub fn key(self) -> &'static str {
         match self {

@@ -457,4 +457,61 @@ mod tests {
         let other_dice = super::replay(&start, &log, seed + 1);
         assert_ne!(serde_json::to_value(&other_dice).unwrap(), before);
     }
+
+    /// The simulator weighs every mode at once (`miss_chances`); each mode's
+    /// miss chance is the rules' own (`aim_numbers`), for every weapon,
+    /// distance, fire, cover and stance.
+    #[test]
+    fn the_miss_chances_of_every_mode_are_the_rules_own() {
+        use crate::combat::{Aim, Fire, aim_numbers, miss_chances};
+        use crate::pack::FireMode;
+        let pack = pack();
+        for (file, text) in [
+            (
+                "vex.toml",
+                include_str!("../../../../examples/compound-x/vex.toml"),
+            ),
+            (
+                "raider.toml",
+                include_str!("../../../../examples/compound-x/raider.toml"),
+            ),
+            (
+                "scav.toml",
+                include_str!("../../../../examples/compound-x/scav.toml"),
+            ),
+        ] {
+            let f = fighter(&pack, file, text);
+            for weapon in 0..f.weapons.len() {
+                for distance in [0, 1, 3, 8, 15, 30, 60, 120] {
+                    for fire in [Fire::Aimed, Fire::Hip, Fire::Blind] {
+                        for (cover, stance) in [
+                            (Cover::None, Stance::Standing),
+                            (Cover::Partial, Stance::Crouched),
+                            (Cover::Full, Stance::Prone),
+                        ] {
+                            let aim = Aim {
+                                weapon,
+                                mode: FireMode::Semi,
+                                fire,
+                                distance,
+                                cover,
+                                stance,
+                                shooter_stance: stance,
+                                suppressed: distance > 10,
+                                sprinting: false,
+                                stealth: false,
+                                condition: 1,
+                                no_crits: false,
+                            };
+                            let all = miss_chances(&f, &aim);
+                            for (mode, miss) in FireMode::ALL.into_iter().zip(all) {
+                                let one = aim_numbers(&f, &Aim { mode, ..aim }).miss_chance;
+                                assert_eq!(miss, one, "{file} weapon {weapon} {mode:?} {aim:?}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -10,7 +10,7 @@
 use nanite_core::CombatantId;
 
 use super::fight::Run;
-use crate::combat::{Aim, ConditionKind, Cover, Fire, Stance, aim_numbers};
+use crate::combat::{Aim, ConditionKind, Cover, Fire, Stance, miss_chances};
 use crate::encounter::{Combatant, Command, CxEffect, Way, move_actions, stance_cost};
 use crate::pack::{Attack, FireMode, Suppression};
 
@@ -461,27 +461,29 @@ fn best_shot(run: &Run<'_>, me: &Me<'_>, fire: Fire) -> Option<Pick> {
             } else {
                 1.0
             };
-            for mode in [FireMode::Semi, FireMode::Burst, FireMode::Auto] {
+            // Every mode's miss chance at once: what the modes share is
+            // worked out once.
+            let aim = Aim {
+                weapon: w,
+                mode: FireMode::Semi,
+                fire,
+                distance,
+                cover: victim.cover,
+                stance: victim.stance,
+                shooter_stance: c.stance,
+                suppressed,
+                sprinting: c.sprint_window > 0,
+                stealth: false,
+                condition: 0,
+                no_crits: false,
+            };
+            let misses = miss_chances(&c.fighter, &aim);
+            for (mode, miss) in FireMode::ALL.into_iter().zip(misses) {
                 if !weapon.has_mode(mode)
                     || (weapon.magazine > 0 && weapon.rounds_for(mode) > weapon.magazine)
                 {
                     continue;
                 }
-                let aim = Aim {
-                    weapon: w,
-                    mode,
-                    fire,
-                    distance,
-                    cover: victim.cover,
-                    stance: victim.stance,
-                    shooter_stance: c.stance,
-                    suppressed,
-                    sprinting: c.sprint_window > 0,
-                    stealth: false,
-                    condition: 0,
-                    no_crits: false,
-                };
-                let miss = aim_numbers(&c.fighter, &aim).miss_chance;
                 let hit = (10 - miss).clamp(0, 10) as f64 / 10.0;
                 let per_action = hit * mean / weapon.shot_actions.max(1) as f64;
                 let score = per_action * finish;
