@@ -509,23 +509,29 @@ pub(crate) struct RefusedInPlace {
 
 /// As [`decide`], applying the events to `state` itself instead of to a
 /// copy, for a caller that keeps every decision it asks for (the
-/// simulator): no copy of the battle is made. On a refusal the battle is
-/// as before unless [`RefusedInPlace::spoiled`] says otherwise. Without
-/// `explain`, shots carry an empty breakdown (the same dice, hits and
-/// damage: only the text explaining them is not written).
+/// simulator): no copy of the battle is made. The events are left in
+/// `events` (emptied first: a caller deciding many commands reuses one
+/// list). On a refusal the battle is as before unless
+/// [`RefusedInPlace::spoiled`] says otherwise. Without `explain`, shots
+/// carry an empty breakdown (the same dice, hits and damage: only the text
+/// explaining them is not written).
 pub(crate) fn decide_in_place(
     state: &mut Battle,
     command: &Command,
     dice: &mut dyn DiceSource,
     explain: bool,
-) -> Result<Vec<Event>, RefusedInPlace> {
+    events: &mut Vec<Event>,
+) -> Result<(), RefusedInPlace> {
+    events.clear();
     let mut d = Decision::new(state);
+    d.events = std::mem::take(events);
     d.explain = explain;
     let decided = decide_into(&mut d, command, dice);
+    *events = d.events;
     match decided {
-        Ok(()) => Ok(d.events),
+        Ok(()) => Ok(()),
         Err(_) => Err(RefusedInPlace {
-            spoiled: !d.events.is_empty(),
+            spoiled: !events.is_empty(),
         }),
     }
 }

@@ -8,7 +8,7 @@ use nanite_core::encounter::Phase;
 use nanite_core::{ClockCommand, CombatantId, SeededDice};
 
 use super::{Setup, policy};
-use crate::encounter::{Battle, Command, CxEffect, command};
+use crate::encounter::{Battle, Command, CxEffect, Event, command};
 
 /// Commands one turn may take at most (4 actions, free stance changes and
 /// GM rulings leave room to spare); a policy that asks for more ends its
@@ -60,6 +60,8 @@ pub(crate) struct Run<'s> {
     pub(crate) able: Vec<bool>,
     /// The commands the engine took so far, from the setup on.
     log: Vec<Command>,
+    /// The events of the last command (kept for its list, reused).
+    events: Vec<Event>,
     shots: u32,
     refused: u32,
 }
@@ -76,8 +78,9 @@ impl Run<'_> {
     /// from where they are).
     pub(crate) fn execute(&mut self, c: &Command) -> bool {
         // Nobody reads a simulated shot's breakdown: it is not written.
-        match command::decide_in_place(&mut self.battle, c, &mut self.dice, false) {
-            Ok(_) => {
+        match command::decide_in_place(&mut self.battle, c, &mut self.dice, false, &mut self.events)
+        {
+            Ok(()) => {
                 if matches!(c, Command::Fire { .. }) {
                     self.shots += 1;
                 }
@@ -201,7 +204,7 @@ fn replay(start: &Battle, log: &[Command], seed: u64) -> Battle {
     let mut dice = SeededDice::new(seed);
     for c in log {
         // Each was taken before, from this very battle and these dice.
-        let _ = command::decide_in_place(&mut battle, c, &mut dice, false);
+        let _ = command::decide_in_place(&mut battle, c, &mut dice, false, &mut Vec::new());
     }
     battle
 }
@@ -231,6 +234,7 @@ pub(crate) fn play_with(
         fled: BTreeSet::new(),
         able: Vec::new(),
         log: std::mem::take(log),
+        events: Vec::new(),
         shots: 0,
         refused: 0,
     };
@@ -397,7 +401,7 @@ mod tests {
             Command::Clock(ClockCommand::Begin { surprise: vec![] }),
         ];
         let take = |battle: &mut Battle, c: &Command, dice: &mut SeededDice| {
-            command::decide_in_place(battle, c, dice, false)
+            command::decide_in_place(battle, c, dice, false, &mut Vec::new())
                 .unwrap_or_else(|_| panic!("{c:?} refused"));
         };
         for c in &log {
@@ -444,9 +448,13 @@ mod tests {
         // The other's turn begins (events applied), then its plasma burn
         // needs a die the empty script does not have.
         let next = Command::Clock(ClockCommand::NextTurn);
-        let Err(refused) =
-            command::decide_in_place(&mut battle, &next, &mut ScriptedDice::new([]), true)
-        else {
+        let Err(refused) = command::decide_in_place(
+            &mut battle,
+            &next,
+            &mut ScriptedDice::new([]),
+            true,
+            &mut Vec::new(),
+        ) else {
             panic!("the turn began without a die for the burn");
         };
         assert!(refused.spoiled);
