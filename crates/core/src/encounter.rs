@@ -523,18 +523,21 @@ impl<P> Encounter<P> {
         Ok(())
     }
 
-    /// The event spending `actions` of `id`'s turn, after checking it may.
+    /// The event spending `actions` of `id`'s turn on `on`, after checking
+    /// it may. A reason made for the purpose (`format!`) is moved into the
+    /// event, not copied.
     pub fn spend(
         &self,
         id: &CombatantId,
         actions: u32,
-        on: &str,
+        on: impl Into<String>,
     ) -> Result<ClockEvent<P>, EncounterError> {
-        self.can_spend(id, actions, on)?;
+        let on = on.into();
+        self.can_spend(id, actions, &on)?;
         Ok(ClockEvent::ActionsSpent {
             id: id.clone(),
             actions,
-            on: on.to_string(),
+            on,
         })
     }
 

@@ -77,7 +77,7 @@ pub(crate) fn activate(d: &mut Decision<'_>, id: &CombatantId) -> Result<(), Ref
             d,
             id,
             CLOAK_ACTIONS,
-            &format!("activate the {}", module.name),
+            format!("activate the {}", module.name),
         )?;
     }
     let mut b = Breakdown::new();

@@ -107,7 +107,7 @@ pub(crate) fn spend(
     d: &mut Decision<'_>,
     id: &CombatantId,
     actions: u32,
-    on: &str,
+    on: impl Into<String>,
 ) -> Result<(), Refusal> {
     let e = d.state.clock.spend(id, actions, on)?;
     d.clock(e);
@@ -165,7 +165,7 @@ pub(crate) fn change_stance(
         });
     }
     let cost = stance_cost(from, to);
-    spend(d, id, cost, &format!("{} to {}", from.key(), to.key()))?;
+    spend(d, id, cost, format!("{} to {}", from.key(), to.key()))?;
     d.push(Event::Positioned {
         id: id.clone(),
         cover: None,
@@ -212,7 +212,7 @@ pub(crate) fn check(
         why: format!("{} (rule {})", r.message, r.rule),
     })?;
     if d.state.in_combat() {
-        spend(d, id, 1, &format!("{} check", line.name))?;
+        spend(d, id, 1, format!("{} check", line.name))?;
     }
     melee_check_penalty(d, id, dice)?;
     let result =

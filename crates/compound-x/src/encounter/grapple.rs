@@ -113,7 +113,7 @@ pub(crate) fn grab(
         });
     }
     in_reach(d, id, target, 1)?;
-    spend(d, id, 1, &format!("grapple {target}"))?;
+    spend(d, id, 1, format!("grapple {target}"))?;
     d.push(Event::GrappleBegan {
         grappler: id.clone(),
         grappled: target.clone(),
@@ -234,7 +234,7 @@ pub(crate) fn act(
                     ),
                 });
             }
-            spend(d, id, 1, &format!("{} {other}", hold.key()))?;
+            spend(d, id, 1, format!("{} {other}", hold.key()))?;
             contest(d, id, &other, dice)?;
             if d.state.grapple_of(id).and_then(|g| g.controller.as_ref()) == Some(id) {
                 match hold {

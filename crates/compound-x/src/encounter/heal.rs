@@ -83,7 +83,7 @@ pub(crate) fn treat(
         )));
     }
     if d.state.in_combat() {
-        spend(d, id, 1, &format!("treat {target}'s wound"))?;
+        spend(d, id, 1, format!("treat {target}'s wound"))?;
         melee_check_penalty(d, id, dice)?;
         if able(d, id).is_err() {
             return Ok(());

@@ -93,7 +93,7 @@ pub(crate) fn stabilize(
     if begun.is_none() && needed > left && left >= 1 {
         // Begun with the last actions; finished next turn, sparing the
         // patient the death save in between (CX-DEATH-08).
-        spend(d, id, left, &format!("begin stabilizing {target}"))?;
+        spend(d, id, left, format!("begin stabilizing {target}"))?;
         let e = d.state.clock.add_effect(
             id,
             &format!("stabilizing {target}"),
@@ -106,7 +106,7 @@ pub(crate) fn stabilize(
         d.clock(e);
         return Ok(());
     }
-    spend(d, id, needed, &format!("stabilize {target}"))?;
+    spend(d, id, needed, format!("stabilize {target}"))?;
     if let Some(e) = begun {
         d.clock(ClockEvent::EffectEnded {
             id: e.id,

@@ -162,7 +162,7 @@ pub(crate) fn attack(
     let attacker = d.state.combatant(id)?.fighter.clone();
     let a = arm(&attacker, weapon).map_err(|why| Refusal::Illegal { why })?;
     in_reach(d, id, target, a.reach)?;
-    spend(d, id, 1, &format!("{} {target} ({})", kind.key(), a.name))?;
+    spend(d, id, 1, format!("{} {target} ({})", kind.key(), a.name))?;
     resolve(d, id, target, weapon, kind, flanking, dice)
 }
 

@@ -253,7 +253,7 @@ pub(crate) fn jump(
         d,
         id,
         1,
-        &format!(
+        format!(
             "jump {metres:.2} m {}",
             if vertical { "up" } else { "across" }
         ),

@@ -170,7 +170,7 @@ pub(crate) fn fire(
         d,
         id,
         actions,
-        &format!("fire {weapon_name} {} at {target}", order.mode.key()),
+        format!("fire {weapon_name} {} at {target}", order.mode.key()),
     )?;
     if order.distance.is_some() && d.state.distance(id, target) != Some(distance) {
         d.push(Event::DistanceSet {
@@ -226,7 +226,7 @@ pub(crate) fn clear_jam(
             why: format!("the {} is not jammed", w.name),
         });
     }
-    spend(d, id, 1, &format!("clear the {}'s jam", w.name))?;
+    spend(d, id, 1, format!("clear the {}'s jam", w.name))?;
     let spec = CheckSpec {
         dc: CLEAR_JAM_DC,
         in_combat: true,

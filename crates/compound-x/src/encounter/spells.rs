@@ -132,7 +132,7 @@ pub(crate) fn cast(
             d,
             id,
             CAST_ACTIONS,
-            &format!("cast {} at {target}", spell.name),
+            format!("cast {} at {target}", spell.name),
         )?;
         // A casting check is a skill check: in melee it draws penalty
         // attacks (CX-MELEE-02); a caster downed by them casts nothing.

@@ -245,7 +245,7 @@ pub(crate) fn search(
             )));
         }
     } else if d.state.in_combat() {
-        spend(d, id, 1, &format!("search for {target}"))?;
+        spend(d, id, 1, format!("search for {target}"))?;
         melee_check_penalty(d, id, dice)?;
         if able(d, id).is_err() {
             return Ok(());

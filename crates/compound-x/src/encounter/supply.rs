@@ -113,7 +113,7 @@ pub(crate) fn reload(
             weapon,
         });
     } else {
-        spend(d, id, left, &format!("{what} (continues next turn)"))?;
+        spend(d, id, left, format!("{what} (continues next turn)"))?;
         let e = d.state.clock.add_effect(
             id,
             &format!("reloading the {}", w.name),

@@ -164,7 +164,7 @@ pub(crate) fn suppress(
         d,
         id,
         left,
-        &format!("suppress {target} ({}, the last action)", level_key(level)),
+        format!("suppress {target} ({}, the last action)", level_key(level)),
     )?;
     // Heavy suppression holds every enemy within 2 m of the target.
     let side = d

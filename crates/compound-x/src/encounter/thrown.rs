@@ -43,7 +43,7 @@ pub(crate) fn cook(d: &mut Decision<'_>, id: &CombatantId, weapon: usize) -> Res
             why: format!("{id} is already cooking a grenade"),
         });
     }
-    spend(d, id, 1, &format!("cook the {}", w.name))?;
+    spend(d, id, 1, format!("cook the {}", w.name))?;
     let e = d.state.clock.add_effect(
         id,
         &format!("cooking the {}", w.name),
@@ -129,7 +129,7 @@ pub(crate) fn throw(
         .effects_on(id)
         .find(|e| matches!(e.payload, CxEffect::Cooked { weapon: cw } if cw == weapon))
         .map(|e| e.id);
-    spend(d, id, 1, &format!("throw the {} at {target}", w.name))?;
+    spend(d, id, 1, format!("throw the {} at {target}", w.name))?;
     if let Some(effect) = cooked {
         d.clock(ClockEvent::EffectEnded {
             id: effect,

@@ -527,7 +527,7 @@ pub(crate) fn save(
             ),
         });
     }
-    spend(d, id, 1, &format!("save against {}", kind.key()))?;
+    spend(d, id, 1, format!("save against {}", kind.key()))?;
     d.push(Event::SaveTried {
         id: id.clone(),
         condition: kind,

@@ -273,7 +273,7 @@ fn start_of_turn(d: &mut Decision, id: &CombatantId) -> Result<(), Refusal> {
     };
     let left = d.state.clock.budget.left;
     if left > 0 {
-        let e = d.state.clock.spend(id, left, &format!("lost: {why}"))?;
+        let e = d.state.clock.spend(id, left, format!("lost: {why}"))?;
         d.clock(e);
     }
     d.push(Event::TurnLost {
