@@ -19,7 +19,7 @@ use crate::body::{Strict, json_error};
 use crate::error::AppError;
 use crate::facts::{Entrance, Fact, Order};
 use crate::permissions::{Role, may_command};
-use crate::refusals::{asked, refused, refused_with_dice, unseen_targets};
+use crate::refusals::{refused, refused_with_dice, unseen_targets};
 use crate::ruleset::Ruleset;
 use crate::sessions::Caller;
 use crate::table::{ItemBody, command_record};
@@ -352,17 +352,9 @@ pub(crate) async fn command(
                     return Err(refused_with_dice(r, &viewer, battle, scripted.as_ref()));
                 }
             };
-            if let Some(s) = scripted.as_ref().filter(|s| s.remaining() > 0) {
-                let used = s.requests().len();
+            if let Some(unused) = crate::refusals::unused_dice(scripted.as_ref()) {
                 enc.undo();
-                return Err(AppError::unprocessable(
-                    "too_many_dice",
-                    format!(
-                        "{} dice were typed in but the command used {used}; enter exactly the dice asked for",
-                        used + s.remaining()
-                    ),
-                )
-                .with("asked", asked(s)));
+                return Err(unused);
             }
             let order = Order::Rules {
                 command: request.json.clone(),
@@ -370,7 +362,8 @@ pub(crate) async fn command(
             let seeded = draw.filter(|_| !done.dice.is_empty()).map(|d| d.seeded);
             let physical = physical && !done.dice.is_empty();
             let name = crate::permissions::command_name(&request.command);
-            Ok(command_record(&encounter, &order, &name, done, seeded, physical,
+            Ok(command_record(
+                &encounter, &order, &name, done, seeded, physical,
             ))
         })
         .await?;

@@ -76,6 +76,23 @@ pub(crate) fn refused_with_dice(
     refused(refusal, viewer, Some(battle))
 }
 
+/// Typed-in dice the command did not use, as an API error (the command is
+/// then taken back): the player enters exactly the dice asked for.
+pub(crate) fn unused_dice(dice: Option<&ScriptedDice>) -> Option<AppError> {
+    let s = dice.filter(|s| s.remaining() > 0)?;
+    let used = s.requests().len();
+    Some(
+        AppError::unprocessable(
+            "too_many_dice",
+            format!(
+                "{} dice were typed in but the command used {used}; enter exactly the dice asked for",
+                used + s.remaining()
+            ),
+        )
+        .with("asked", asked(s)),
+    )
+}
+
 /// A command that ran out of typed-in dice, or was given an impossible
 /// one (the engine's `message` says which), as an API error naming the die
 /// still needed and what for. Every ruleset's dice are typed in alike.

@@ -199,12 +199,7 @@ fn cx_encounter(enc: &Encounter, battle: &Battle, viewer: &Viewer) -> Value {
             .get(id)
             .map_or_else(|| id.to_string(), |c| c.fighter.name.clone())
     };
-    let (phase, round) = match &clock.phase {
-        Phase::Setup => ("setup", 0),
-        Phase::Surprise { .. } => ("surprise", 0),
-        Phase::Round { number } => ("round", *number),
-        Phase::Ended => ("ended", 0),
-    };
+    let (phase, round) = crate::view::phase(&clock.phase);
     let active = clock.active.clone().filter(|id| visible(id));
     let initiative: Vec<Value> = clock
         .order
@@ -325,6 +320,17 @@ fn combatant(
         out.extend(extra.clone());
     }
     Some(out)
+}
+
+/// An encounter's phase as the API names it, and its round (0 outside the
+/// rounds): the same for every ruleset.
+pub(crate) fn phase(phase: &Phase) -> (&'static str, u32) {
+    match phase {
+        Phase::Setup => ("setup", 0),
+        Phase::Surprise { .. } => ("surprise", 0),
+        Phase::Round { number } => ("round", *number),
+        Phase::Ended => ("ended", 0),
+    }
 }
 
 #[cfg(test)]

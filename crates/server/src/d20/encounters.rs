@@ -16,7 +16,6 @@ use super::{D20Entrance, permissions};
 use crate::encounters::{CommandRequest, read_command};
 use crate::error::AppError;
 use crate::facts::Order;
-use crate::refusals::asked;
 use crate::sessions::Caller;
 use crate::table::command_record;
 use crate::tables::Change;
@@ -176,7 +175,10 @@ pub(crate) async fn command(
             let roster = enc.roster.clone();
             let owns = |id: &CombatantId| view::owns(roster.get(id), &viewer);
             let crate::ruleset::Play::D20(game) = &mut enc.play else {
-                return Err(enc.d20().err().unwrap_or_else(|| AppError::internal("not D20")));
+                return Err(enc
+                    .d20()
+                    .err()
+                    .unwrap_or_else(|| AppError::internal("not D20")));
             };
             let battle = game.state().clone();
             permissions::may_command(caller.role(), owns, &battle, &request.command)?;
@@ -195,17 +197,9 @@ pub(crate) async fn command(
                     return Err(refused_with_dice(r, &viewer, &battle, scripted.as_ref()));
                 }
             };
-            if let Some(s) = scripted.as_ref().filter(|s| s.remaining() > 0) {
-                let used = s.requests().len();
+            if let Some(unused) = crate::refusals::unused_dice(scripted.as_ref()) {
                 game.undo();
-                return Err(AppError::unprocessable(
-                    "too_many_dice",
-                    format!(
-                        "{} dice were typed in but the command used {used}; enter exactly the dice asked for",
-                        used + s.remaining()
-                    ),
-                )
-                .with("asked", asked(s)));
+                return Err(unused);
             }
             let order = Order::Rules {
                 command: request.json.clone(),
@@ -213,7 +207,8 @@ pub(crate) async fn command(
             let seeded = draw.filter(|_| !done.dice.is_empty()).map(|d| d.seeded);
             let physical = physical && !done.dice.is_empty();
             let name = crate::ruleset::RulesCommand::D20(request.command.clone()).name();
-            Ok(command_record(&encounter, &order, &name, done, seeded, physical,
+            Ok(command_record(
+                &encounter, &order, &name, done, seeded, physical,
             ))
         })
         .await?;

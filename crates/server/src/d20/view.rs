@@ -5,7 +5,7 @@
 //! nobody but the GM sees a hidden combatant.
 
 use nanite_core::CombatantId;
-use nanite_core::encounter::{Phase, Seat};
+use nanite_core::encounter::Seat;
 use nanite_d20::encounter::{Battle, D20Effect, Place};
 use serde_json::{Value, json};
 
@@ -61,12 +61,7 @@ pub(crate) fn encounter(enc: &Encounter, battle: &Battle, viewer: &Viewer) -> Va
     let clock = &battle.clock;
     let seat = |id: &CombatantId| clock.seats.iter().find(|s| &s.id == id);
     let visible = |id: &CombatantId| viewer.is_gm() || seat(id).is_some_and(|s| !s.hidden);
-    let (phase, round) = match &clock.phase {
-        Phase::Setup => ("setup", 0),
-        Phase::Surprise { .. } => ("surprise", 0),
-        Phase::Round { number } => ("round", *number),
-        Phase::Ended => ("ended", 0),
-    };
+    let (phase, round) = crate::view::phase(&clock.phase);
     let active = clock.active.clone().filter(|id| visible(id));
     let initiative: Vec<Value> = clock
         .order

@@ -8,7 +8,7 @@ use serde_json::Value;
 use super::actions::Choice;
 use super::{Judged, field};
 use crate::web::html::{bar, esc, val};
-use crate::web::tracker::render::{Panel, name_of};
+use crate::web::tracker::render::{Panel, log_and_ids, name_of};
 
 fn initiative_rule(shown: &Value) -> String {
     let s = &shown["initiative_settings"];
@@ -96,23 +96,7 @@ pub(crate) fn part(
         out.push_str(&combatant(shown, c, &c["id"] == active));
     }
     out.push_str("</div></section>");
-    if log.len() > 1 {
-        out.push_str("<section class=\"card\" aria-labelledby=\"log-h\"><h2 id=\"log-h\">Log</h2><ol class=\"log\" reversed>");
-        for entry in log.iter().rev().skip(1).take(40) {
-            let _ = write!(out, "<li>{}</li>", lines(&entry["lines"]));
-        }
-        out.push_str("</ol></section>");
-    }
-    out.push_str("<datalist id=\"combatant-ids\">");
-    for c in shown["combatants"].as_array().into_iter().flatten() {
-        let _ = write!(
-            out,
-            "<option value=\"{}\">{}</option>",
-            val(&c["id"]),
-            val(&c["name"])
-        );
-    }
-    out.push_str("</datalist>");
+    out.push_str(&log_and_ids(shown, &log, lines));
     out
 }
 

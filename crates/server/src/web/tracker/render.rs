@@ -84,7 +84,15 @@ pub(crate) fn part(
         out.push_str(&combatant(c, &c["id"] == active, extras));
     }
     out.push_str("</div></section>");
-    // The log.
+    out.push_str(&log_and_ids(shown, &log, lines));
+    out
+}
+
+/// The log below the latest entry (the newest 40, each entry's lines drawn
+/// by `lines`), and the combatants' ids for the GM's forms: the end of
+/// either ruleset's tracker.
+pub(crate) fn log_and_ids(shown: &Value, log: &[Value], lines: fn(&Value) -> String) -> String {
+    let mut out = String::new();
     if log.len() > 1 {
         out.push_str("<section class=\"card\" aria-labelledby=\"log-h\"><h2 id=\"log-h\">Log</h2><ol class=\"log\" reversed>");
         for entry in log.iter().rev().skip(1).take(40) {
@@ -92,7 +100,6 @@ pub(crate) fn part(
         }
         out.push_str("</ol></section>");
     }
-    // Ids for the GM's forms.
     out.push_str("<datalist id=\"combatant-ids\">");
     for c in shown["combatants"].as_array().into_iter().flatten() {
         let _ = write!(
