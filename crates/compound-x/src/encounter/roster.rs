@@ -99,16 +99,6 @@ impl<'a> IntoIterator for &'a Roster {
     }
 }
 
-impl FromIterator<(CombatantId, Combatant)> for Roster {
-    fn from_iter<I: IntoIterator<Item = (CombatantId, Combatant)>>(items: I) -> Self {
-        let mut roster = Roster::new();
-        for (id, c) in items {
-            roster.insert(id, c);
-        }
-        roster
-    }
-}
-
 impl Serialize for Roster {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_map(self.iter())
