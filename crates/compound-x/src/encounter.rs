@@ -17,6 +17,7 @@
 
 mod cloak;
 pub mod command;
+mod distances;
 pub mod event;
 mod gm;
 mod grapple;
@@ -34,8 +35,6 @@ mod suppression;
 mod thrown;
 mod turn;
 
-use std::collections::BTreeMap;
-
 use nanite_core::encounter::{Limits, Phase};
 use nanite_core::{CombatantId, DiceSource, Encounter, Ruleset};
 use serde::{Deserialize, Serialize};
@@ -43,6 +42,7 @@ use serde::{Deserialize, Serialize};
 use crate::combat::{Condition, ConditionKind, Cover, Fighter, Stance};
 pub use cloak::{ActiveCloak, CLOAK_ACTIONS};
 pub use command::{Command, Refusal};
+pub use distances::Distances;
 pub use event::Event;
 pub use gm::stance_cost;
 pub use grapple::{GRAPPLING, Grapple, GrappleAct, Hold};
@@ -202,8 +202,7 @@ pub struct Battle {
     pub combatants: Roster,
     /// Metres between pairs of combatants, as the GM set them (a list of
     /// `[a, b, metres]` in JSON, whose map keys must be strings).
-    #[serde(serialize_with = "distance_list", deserialize_with = "distance_map")]
-    pub distances: BTreeMap<(CombatantId, CombatantId), i64>,
+    pub distances: Distances,
     /// Pairs locked in melee, in adjacent metres (CX-MOVE-08).
     pub engaged: std::collections::BTreeSet<(CombatantId, CombatantId)>,
     /// Grapples under way (CX-MELEE-03).
@@ -222,7 +221,7 @@ impl Battle {
         Battle {
             clock: Encounter::new(LIMITS),
             combatants: Roster::new(),
-            distances: BTreeMap::new(),
+            distances: Distances::new(),
             engaged: std::collections::BTreeSet::new(),
             grapples: Vec::new(),
         }
@@ -238,7 +237,7 @@ impl Battle {
 
     /// The metres between `a` and `b`, if known.
     pub fn distance(&self, a: &CombatantId, b: &CombatantId) -> Option<i64> {
-        self.distances.get(&pair_ref(a, b) as &dyn PairKey).copied()
+        self.distances.get(a, b)
     }
 
     /// The conditions on `id`.
@@ -315,21 +314,6 @@ impl Battle {
             Phase::Surprise { .. } | Phase::Round { .. }
         )
     }
-}
-
-fn distance_list<S: serde::Serializer>(
-    distances: &BTreeMap<(CombatantId, CombatantId), i64>,
-    s: S,
-) -> Result<S::Ok, S::Error> {
-    s.collect_seq(distances.iter().map(|((a, b), m)| (a, b, m)))
-}
-
-/// Reads the `[a, b, metres]` list back.
-fn distance_map<'de, D: serde::Deserializer<'de>>(
-    d: D,
-) -> Result<BTreeMap<(CombatantId, CombatantId), i64>, D::Error> {
-    let list = Vec::<(CombatantId, CombatantId, i64)>::deserialize(d)?;
-    Ok(list.into_iter().map(|(a, b, m)| ((a, b), m)).collect())
 }
 
 /// The key of a pair of combatants, in either order.

@@ -517,7 +517,7 @@ pub(crate) fn evolve(state: &mut Battle, event: &Event) {
         }
         Event::Engaged { a, b } => {
             state.engaged.insert(pair(a, b));
-            state.distances.insert(pair(a, b), 1);
+            state.distances.insert(a, b, 1);
         }
         Event::Disengaged { a, b } => {
             state.engaged.remove(&pair(a, b));
@@ -534,7 +534,7 @@ pub(crate) fn evolve(state: &mut Battle, event: &Event) {
                 controller: None,
             });
             state.engaged.insert(pair(grappler, grappled));
-            state.distances.insert(pair(grappler, grappled), 1);
+            state.distances.insert(grappler, grappled, 1);
         }
         Event::GrappleControl { controller, .. } => {
             if let Some(g) = state.grapples.iter_mut().find(|g| g.involves(controller)) {
@@ -572,7 +572,7 @@ pub(crate) fn evolve(state: &mut Battle, event: &Event) {
             );
         }
         Event::DistanceSet { a, b, metres } => {
-            state.distances.insert(pair(a, b), *metres);
+            state.distances.insert(a, b, *metres);
         }
         Event::Positioned { id, cover, stance } => {
             if let Some(c) = state.combatants.get_mut(id) {

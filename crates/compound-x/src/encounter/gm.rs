@@ -165,7 +165,7 @@ pub(crate) fn change_stance(
         });
     }
     let cost = stance_cost(from, to);
-    spend(d, id, cost, format!("{} to {}", from.key(), to.key()))?;
+    spend(d, id, cost, [from.key(), " to ", to.key()].concat())?;
     d.push(Event::Positioned {
         id: id.clone(),
         cover: None,

@@ -152,17 +152,23 @@ pub(crate) fn step(
         }
         Way::Elsewhere => (None, None),
     };
-    let what = format!(
-        "{} {} m{}",
+    // "move 6 m toward raider-1": put together piece by piece, as
+    // everyone moves.
+    let (way, whom) = match s.way {
+        Way::Toward { id } => (" toward ", id.as_str()),
+        Way::Away { id } => (" away from ", id.as_str()),
+        Way::Elsewhere => ("", ""),
+    };
+    let what = [
         if s.sprint { SPRINT } else { "move" },
-        s.metres,
-        match s.way {
-            Way::Toward { id } => format!(" toward {id}"),
-            Way::Away { id } => format!(" away from {id}"),
-            Way::Elsewhere => String::new(),
-        }
-    );
-    spend(d, s.id, actions, &what)?;
+        " ",
+        &s.metres.to_string(),
+        " m",
+        way,
+        whom,
+    ]
+    .concat();
+    spend(d, s.id, actions, what)?;
     // Leaving melee: every engaged enemy but the one moved toward gets a
     // penalty attack, and the engagement ends (CX-MELEE-02).
     let engaged: Vec<CombatantId> = d.state.engaged_with(s.id);

@@ -166,12 +166,18 @@ pub(crate) fn fire(
     let actions = u32::try_from(weapon.shot_actions.max(1)).unwrap_or(1);
     let (weapon_name, crit_from) = (weapon.name.clone(), weapon.crit_from);
     let was_down = victim.fighter.is_downed() || victim.fighter.dead;
-    spend(
-        d,
-        id,
-        actions,
-        format!("fire {weapon_name} {} at {target}", order.mode.key()),
-    )?;
+    // "fire Rifle burst at raider-1": put together piece by piece, as
+    // every shot spends.
+    let on = [
+        "fire ",
+        &weapon_name,
+        " ",
+        order.mode.key(),
+        " at ",
+        target.as_str(),
+    ]
+    .concat();
+    spend(d, id, actions, on)?;
     if order.distance.is_some() && d.state.distance(id, target) != Some(distance) {
         d.push(Event::DistanceSet {
             a: id.clone(),

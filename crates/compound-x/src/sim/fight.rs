@@ -58,6 +58,13 @@ pub(crate) struct Run<'s> {
     /// can still fight: worked out after each command, not at each of the
     /// many times a policy asks.
     pub(crate) able: Vec<bool>,
+    /// The metres between the setup's combatants, by their indices (row
+    /// after row), as the battle holds them: the policies ask for them
+    /// hundreds of times a fight, and they change a few times.
+    distances: Vec<Option<i64>>,
+    /// The battle's count of distances set when `distances` was read, if
+    /// it was.
+    distances_read: Option<u64>,
     /// The commands the engine took so far, from the setup on.
     log: Vec<Command>,
     /// The events of the last command (kept for its list, reused).
@@ -91,6 +98,7 @@ impl Run<'_> {
             Err(refused) => {
                 if refused.spoiled {
                     self.battle = replay(&self.setup.battle, &self.log, self.seed);
+                    self.distances_read = None;
                     self.refresh();
                 }
                 self.refused += 1;
@@ -154,6 +162,55 @@ impl Run<'_> {
             }
         }
         self.able = able;
+        if self.distances_read != Some(self.battle.distances.sets()) {
+            self.read_distances();
+        }
+    }
+
+    /// Reads the battle's distances into the table by index.
+    ///
+    /// The battle keeps its pairs in order (the lesser id first) and its
+    /// combatants in the order of their ids, as `by_id` lists the setup's:
+    /// while everyone is in the battle, both ids of each pair are found by
+    /// walking on through the combatants from the last pair's, not by a
+    /// search for each.
+    fn read_distances(&mut self) {
+        let n = self.setup.sides.len();
+        self.distances.clear();
+        self.distances.resize(n * n, None);
+        let ids: Vec<&CombatantId> = self.battle.combatants.keys().collect();
+        let in_order = ids.len() == n
+            && ids
+                .iter()
+                .zip(&self.setup.by_id)
+                .all(|(id, i)| self.setup.sides[*i].0 == **id);
+        // Where, among the battle's combatants, the last pair's ids were.
+        let (mut p, mut q) = (0, 0);
+        for ((a, b), metres) in self.battle.distances.iter() {
+            let walked = in_order
+                .then(|| {
+                    if ids.get(p) != Some(&a) {
+                        p = at_or_after(&ids, p, a)?;
+                        q = p;
+                    }
+                    q = at_or_after(&ids, q, b)?;
+                    Some((self.setup.by_id[p], self.setup.by_id[q]))
+                })
+                .flatten();
+            let found = walked.or_else(|| self.index_of(a).zip(self.index_of(b)));
+            if let Some((i, j)) = found {
+                self.distances[i * n + j] = Some(*metres);
+                self.distances[j * n + i] = Some(*metres);
+            }
+        }
+        self.distances_read = Some(self.battle.distances.sets());
+    }
+
+    /// The metres between the setup's combatants `a` and `b` (indices), if
+    /// known: [`Battle::distance`] of their ids.
+    pub(crate) fn distance(&self, a: usize, b: usize) -> Option<i64> {
+        let n = self.setup.sides.len();
+        self.distances.get(a * n + b).copied().flatten()
     }
 
     /// The index of `id` among the setup's combatants.
@@ -192,6 +249,11 @@ impl Run<'_> {
             self.refresh();
         }
     }
+}
+
+/// Where `id` is in `ids`, at `from` or after.
+fn at_or_after(ids: &[&CombatantId], from: usize, id: &CombatantId) -> Option<usize> {
+    Some(from + ids.get(from..)?.iter().position(|x| *x == id)?)
 }
 
 /// The battle `start` after the commands of `log`, decided again with dice
@@ -233,6 +295,8 @@ pub(crate) fn play_with(
         took_cover: BTreeSet::new(),
         fled: BTreeSet::new(),
         able: Vec::new(),
+        distances: Vec::new(),
+        distances_read: None,
         log: std::mem::take(log),
         events: Vec::new(),
         shots: 0,

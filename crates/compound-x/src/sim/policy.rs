@@ -261,15 +261,18 @@ fn stride(c: &Combatant) -> i64 {
     .max(1)
 }
 
-/// The setup's combatants with their side's index and whether they can
-/// still fight.
-fn everyone<'r>(run: &'r Run<'_>) -> impl Iterator<Item = (&'r CombatantId, usize, bool)> + 'r {
+/// The setup's combatants with their index, their side's index and
+/// whether they can still fight.
+fn everyone<'r>(
+    run: &'r Run<'_>,
+) -> impl Iterator<Item = (usize, &'r CombatantId, usize, bool)> + 'r {
     run.setup
         .sides
         .iter()
         .zip(&run.setup.side_index)
         .zip(&run.able)
-        .map(|(((id, _), side), able)| (id, *side, *able))
+        .enumerate()
+        .map(|(i, (((id, _), side), able))| (i, id, *side, *able))
 }
 
 /// Enemies of `me` that can still fight, with their distance.
@@ -278,14 +281,14 @@ fn enemies<'r>(
     me: &'r Me<'r>,
 ) -> impl Iterator<Item = (&'r CombatantId, Option<i64>)> + 'r {
     everyone(run)
-        .filter(move |(_, s, able)| *s != me.side && *able)
-        .map(move |(id, ..)| (id, run.battle.distance(me.id, id)))
+        .filter(move |(_, _, s, able)| *s != me.side && *able)
+        .map(move |(i, id, ..)| (id, run.distance(me.index, i)))
 }
 
 /// Able members of side `side` and able enemies.
 fn strengths(run: &Run<'_>, side: usize) -> (usize, usize) {
     let (mut allies, mut foes) = (0, 0);
-    for (_, s, able) in everyone(run) {
+    for (_, _, s, able) in everyone(run) {
         if able {
             if s == side {
                 allies += 1;
@@ -305,7 +308,7 @@ fn outnumbered(run: &Run<'_>, side: usize) -> bool {
 /// Broken: half its side or more is lost and it is outnumbered, or it
 /// fights on alone, below a quarter of its health, against two or more.
 fn broken(run: &Run<'_>, me: &Me<'_>) -> bool {
-    let members = everyone(run).filter(|(_, s, _)| *s == me.side).count();
+    let members = everyone(run).filter(|(_, _, s, _)| *s == me.side).count();
     let (allies, foes) = strengths(run, me.side);
     let lost = members - allies;
     let f = &me.c.fighter;
@@ -354,14 +357,16 @@ fn flee(run: &Run<'_>, me: &Me<'_>, left: u32) -> Option<Choice> {
 fn stabilize(run: &Run<'_>, me: &Me<'_>, left: u32) -> Option<Choice> {
     // A downed ally is never one that can fight: those are passed over first.
     let (patient, metres) = everyone(run)
-        .filter(|(id, s, able)| !able && *s == me.side && *id != me.id && !run.fled.contains(*id))
-        .filter(|(id, ..)| {
+        .filter(|(i, id, s, able)| {
+            !able && *s == me.side && *i != me.index && !run.fled.contains(*id)
+        })
+        .filter(|(_, id, ..)| {
             run.battle
                 .combatants
                 .get(id)
                 .is_some_and(|p| p.fighter.is_downed() && !p.fighter.dead)
         })
-        .filter_map(|(id, ..)| run.battle.distance(me.id, id).map(|m| (id, m)))
+        .filter_map(|(i, id, ..)| run.distance(me.index, i).map(|m| (id, m)))
         .min_by_key(|(_, m)| *m)?;
     if metres <= 1 {
         return Some(

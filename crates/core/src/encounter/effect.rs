@@ -55,12 +55,29 @@ impl Moment {
     }
 }
 
+impl Moment {
+    /// The words before and after the combatant's id ("the end of ",
+    /// "'s turn").
+    fn words(&self) -> (&'static str, &'static str) {
+        match self.kind {
+            MomentKind::StartOfTurn => ("the start of ", "'s turn"),
+            MomentKind::EndOfTurn => ("the end of ", "'s turn"),
+        }
+    }
+
+    /// Why an effect called `name` ends at this moment ("aimed ended at
+    /// the end of vex's turn"): put together piece by piece, as an effect
+    /// ends at nearly every turn's end.
+    pub fn ended(&self, name: &str) -> String {
+        let (before, after) = self.words();
+        [name, " ended at ", before, self.of.as_str(), after].concat()
+    }
+}
+
 impl fmt::Display for Moment {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.kind {
-            MomentKind::StartOfTurn => write!(f, "the start of {}'s turn", self.of),
-            MomentKind::EndOfTurn => write!(f, "the end of {}'s turn", self.of),
-        }
+        let (before, after) = self.words();
+        write!(f, "{before}{}{after}", self.of)
     }
 }
 

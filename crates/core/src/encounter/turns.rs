@@ -179,7 +179,7 @@ fn expirations<P: Clone>(enc: &Encounter<P>, moment: &Moment) -> Vec<ClockEvent<
         .filter(|e| e.expires_at(moment))
         .map(|e| ClockEvent::EffectEnded {
             id: e.id,
-            why: format!("{} ended at {moment}", e.name),
+            why: moment.ended(&e.name),
         })
         .collect()
 }

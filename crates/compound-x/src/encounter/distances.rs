@@ -1,0 +1,154 @@
+//! [`Distances`]: the metres between pairs of a battle's combatants.
+//!
+//! A fight has a few dozen pairs, and a distance is looked up for every
+//! shot, move and choice of target: many times a command. A short list
+//! searched from the front by equal ids finds a pair sooner than a tree
+//! ordered by text does at that size (a tree compares ids for order at
+//! every step; equal ids are two word comparisons each). The list is kept
+//! in the order of the pairs, so it iterates and serializes exactly as the
+//! `BTreeMap` it replaced (a JSON list of `[a, b, metres]`).
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use nanite_core::CombatantId;
+
+/// Metres between pairs of combatants, each pair once (the lesser id
+/// first), in the order of the pairs.
+#[derive(Clone, Debug, Default)]
+pub struct Distances {
+    pairs: Vec<((CombatantId, CombatantId), i64)>,
+    /// How many times a distance was set, so that a reader keeping its own
+    /// table of them (the simulator's policies) can tell whether they
+    /// changed since it last read them. Not part of the distances: not
+    /// compared, not serialized.
+    sets: u64,
+}
+
+impl PartialEq for Distances {
+    fn eq(&self, other: &Self) -> bool {
+        self.pairs == other.pairs
+    }
+}
+
+impl Eq for Distances {}
+
+/// The pair `a`, `b` as kept: the lesser id first.
+fn ordered<'a>(a: &'a CombatantId, b: &'a CombatantId) -> (&'a CombatantId, &'a CombatantId) {
+    if a <= b { (a, b) } else { (b, a) }
+}
+
+impl Distances {
+    /// No distances.
+    pub fn new() -> Self {
+        Distances::default()
+    }
+
+    /// The metres between `a` and `b` (in either order), if known.
+    #[inline]
+    pub fn get(&self, a: &CombatantId, b: &CombatantId) -> Option<i64> {
+        let (lo, hi) = ordered(a, b);
+        self.pairs
+            .iter()
+            .find(|((x, y), _)| x == lo && y == hi)
+            .map(|(_, m)| *m)
+    }
+
+    /// Sets the metres between `a` and `b` (in either order); the metres
+    /// they replace, if any.
+    pub fn insert(&mut self, a: &CombatantId, b: &CombatantId, metres: i64) -> Option<i64> {
+        let (lo, hi) = ordered(a, b);
+        self.sets += 1;
+        let found = self
+            .pairs
+            .binary_search_by(|((x, y), _)| (x, y).cmp(&(lo, hi)));
+        match found {
+            Ok(at) => Some(std::mem::replace(&mut self.pairs[at].1, metres)),
+            Err(at) => {
+                self.pairs.insert(at, ((lo.clone(), hi.clone()), metres));
+                None
+            }
+        }
+    }
+
+    /// Each pair (the lesser id first) with its metres, in order.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&(CombatantId, CombatantId), &i64)> {
+        self.pairs.iter().map(|(k, m)| (k, m))
+    }
+
+    /// How many times a distance was set since the list was made (or
+    /// read back): when it is unchanged, so are the distances.
+    pub fn sets(&self) -> u64 {
+        self.sets
+    }
+
+    /// How many pairs have a distance.
+    pub fn len(&self) -> usize {
+        self.pairs.len()
+    }
+
+    /// Whether no pair has one.
+    pub fn is_empty(&self) -> bool {
+        self.pairs.is_empty()
+    }
+}
+
+impl Serialize for Distances {
+    /// A list of `[a, b, metres]` (JSON map keys must be strings).
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.pairs.iter().map(|((a, b), m)| (a, b, m)))
+    }
+}
+
+impl<'de> Deserialize<'de> for Distances {
+    /// Reads the `[a, b, metres]` list back, in any order and either way
+    /// round; a pair given twice keeps its last metres.
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let list = Vec::<(CombatantId, CombatantId, i64)>::deserialize(d)?;
+        let mut distances = Distances::new();
+        for (a, b, m) in &list {
+            distances.insert(a, b, *m);
+        }
+        Ok(distances)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        /// The list answers, iterates and serializes as the map of ordered
+        /// pairs it replaced, whatever the order the distances were set in.
+        #[test]
+        fn distances_behave_as_a_map_of_pairs(
+            sets in proptest::collection::vec(("[a-d]{1,2}", "[a-d]{1,2}", 0i64..50), 0..30),
+        ) {
+            let mut list = Distances::new();
+            let mut map: BTreeMap<(CombatantId, CombatantId), i64> = BTreeMap::new();
+            for (a, b, m) in &sets {
+                let (a, b) = (CombatantId::from(a.as_str()), CombatantId::from(b.as_str()));
+                let key = if a <= b { (a.clone(), b.clone()) } else { (b.clone(), a.clone()) };
+                prop_assert_eq!(list.insert(&a, &b, *m), map.insert(key, *m));
+            }
+            prop_assert_eq!(list.len(), map.len());
+            prop_assert!(list.iter().eq(map.iter()));
+            for (a, _, _) in &sets {
+                for (b, _, _) in &sets {
+                    let (a, b) = (CombatantId::from(a.as_str()), CombatantId::from(b.as_str()));
+                    let key = if a <= b { (a.clone(), b.clone()) } else { (b.clone(), a.clone()) };
+                    prop_assert_eq!(list.get(&a, &b), map.get(&key).copied());
+                    prop_assert_eq!(list.get(&b, &a), map.get(&key).copied());
+                }
+            }
+            let json = serde_json::to_value(&list).unwrap();
+            let as_map: Vec<_> = map.iter().map(|((a, b), m)| (a, b, m)).collect();
+            prop_assert_eq!(&json, &serde_json::to_value(&as_map).unwrap());
+            let back: Distances = serde_json::from_value(json).unwrap();
+            prop_assert_eq!(back, list);
+        }
+    }
+}
