@@ -71,7 +71,7 @@ pub enum Event {
         /// The mode.
         mode: FireMode,
         /// The numbers and dice.
-        shot: Shot,
+        shot: Box<Shot>,
         /// The itemised explanation.
         breakdown: Breakdown,
     },
@@ -152,7 +152,7 @@ pub enum Event {
         /// The weapon (none: unarmed).
         weapon: Option<usize>,
         /// The numbers and dice.
-        swing: super::Swing,
+        swing: Box<super::Swing>,
         /// The itemised explanation.
         breakdown: Breakdown,
     },
@@ -203,7 +203,7 @@ pub enum Event {
         /// The target.
         target: CombatantId,
         /// The hit.
-        hit: super::SuppressionHit,
+        hit: Box<super::SuppressionHit>,
         /// The itemised explanation.
         breakdown: Breakdown,
     },

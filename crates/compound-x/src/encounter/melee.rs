@@ -419,7 +419,7 @@ fn resolve(
         attacker: id.clone(),
         target: target.clone(),
         weapon,
-        swing,
+        swing: Box::new(swing),
         breakdown: b,
     });
     consequences(d, target, &victim.fighter, strike.as_ref());

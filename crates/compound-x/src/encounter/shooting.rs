@@ -204,7 +204,7 @@ pub(crate) fn fire(
         target: target.clone(),
         weapon: order.weapon,
         mode: order.mode,
-        shot,
+        shot: Box::new(shot),
         breakdown,
     });
     after_harm(d, target, was_down, shot.strike.as_ref());

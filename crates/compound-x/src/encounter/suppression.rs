@@ -409,7 +409,7 @@ fn react(
         d.push(Event::SuppressionFire {
             by: by.clone(),
             target: target.clone(),
-            hit: h,
+            hit: Box::new(h),
             breakdown: b,
         });
         consequences(d, target, &victim.fighter, s.as_ref());

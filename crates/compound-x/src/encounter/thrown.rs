@@ -191,7 +191,7 @@ pub(crate) fn throw(
             target: target.clone(),
             weapon,
             mode: FireMode::Semi,
-            shot,
+            shot: Box::new(shot),
             breakdown,
         });
         consequences(d, target, &victim.fighter, shot.strike.as_ref());

@@ -2,8 +2,6 @@
 //! turn after turn chosen by the policies and judged by the engine, until
 //! one side alone can still fight, or the round limit.
 
-use std::collections::BTreeSet;
-
 use nanite_core::encounter::Phase;
 use nanite_core::{ClockCommand, CombatantId, SeededDice};
 
@@ -50,10 +48,9 @@ pub(crate) struct Run<'s> {
     dice: SeededDice,
     /// The seed of `dice`.
     seed: u64,
-    /// Those that have taken cover once (they keep it).
-    pub(crate) took_cover: BTreeSet<CombatantId>,
-    /// Those that fled.
-    pub(crate) fled: BTreeSet<CombatantId>,
+    /// Whether each of the setup's combatants (in `Setup::sides`' order)
+    /// fled.
+    pub(crate) fled: Vec<bool>,
     /// Whether each of the setup's combatants (in `Setup::sides`' order)
     /// can still fight: worked out after each command, not at each of the
     /// many times a policy asks.
@@ -110,7 +107,7 @@ impl Run<'_> {
     /// Whether `id` can still fight: present, not fled, alive, not downed,
     /// and not kept from acting by a condition.
     pub(crate) fn can_fight(&self, id: &CombatantId) -> bool {
-        !self.fled.contains(id)
+        !self.index_of(id).is_some_and(|i| self.fled[i])
             && self.battle.combatants.get(id).is_some_and(|c| {
                 !c.fighter.dead
                     && !c.fighter.is_downed()
@@ -145,14 +142,14 @@ impl Run<'_> {
                 )
                 .map(|e| &e.bearer)
                 .collect();
-            for (i, (id, c)) in self.setup.by_id.iter().zip(&self.battle.combatants) {
-                if self.setup.sides[*i].0 != *id {
+            for (&i, (id, c)) in self.setup.by_id.iter().zip(&self.battle.combatants) {
+                if self.setup.sides[i].0 != *id {
                     walked = false;
                     break;
                 }
-                able[*i] = !c.fighter.dead
+                able[i] = !c.fighter.dead
                     && !c.fighter.is_downed()
-                    && !self.fled.contains(id)
+                    && !self.fled[i]
                     && !kept.contains(&id);
             }
         }
@@ -245,7 +242,9 @@ impl Run<'_> {
     /// removes it, CX-TURN-08).
     fn leave(&mut self, id: &CombatantId) {
         if self.execute(&Command::Clock(ClockCommand::Leave { id: id.clone() })) {
-            self.fled.insert(id.clone());
+            if let Some(i) = self.index_of(id) {
+                self.fled[i] = true;
+            }
             self.refresh();
         }
     }
@@ -292,8 +291,7 @@ pub(crate) fn play_with(
         battle: setup.battle.clone(),
         dice: SeededDice::new(seed),
         seed,
-        took_cover: BTreeSet::new(),
-        fled: BTreeSet::new(),
+        fled: vec![false; setup.sides.len()],
         able: Vec::new(),
         distances: Vec::new(),
         distances_read: None,
@@ -360,9 +358,10 @@ pub(crate) fn play_with(
     let losses = setup
         .sides
         .iter()
-        .filter_map(|(id, _)| {
+        .zip(&run.fled)
+        .filter_map(|((id, _), fled)| {
             let c = run.battle.combatants.get(id)?;
-            if run.fled.contains(id) {
+            if *fled {
                 Some((id.clone(), Loss::Fled))
             } else if c.fighter.dead {
                 Some((id.clone(), Loss::Dead))

@@ -148,7 +148,7 @@ pub(crate) fn choose(run: &Run<'_>, me: &CombatantId) -> Option<Choice> {
         if let Some(choice) = stabilize(run, &me, left) {
             return Some(choice);
         }
-        if let Some(choice) = take_cover(run, &me, left) {
+        if let Some(choice) = take_cover(&me, left) {
             return Some(choice);
         }
     }
@@ -357,9 +357,7 @@ fn flee(run: &Run<'_>, me: &Me<'_>, left: u32) -> Option<Choice> {
 fn stabilize(run: &Run<'_>, me: &Me<'_>, left: u32) -> Option<Choice> {
     // A downed ally is never one that can fight: those are passed over first.
     let (patient, metres) = everyone(run)
-        .filter(|(i, id, s, able)| {
-            !able && *s == me.side && *i != me.index && !run.fled.contains(*id)
-        })
+        .filter(|(i, _, s, able)| !able && *s == me.side && *i != me.index && !run.fled[*i])
         .filter(|(_, id, ..)| {
             run.battle
                 .combatants
@@ -396,10 +394,11 @@ fn stabilize(run: &Run<'_>, me: &Me<'_>, left: u32) -> Option<Choice> {
 }
 
 /// Out in the open: into partial cover, assumed within one move (2
-/// actions), once a fight; behind cover, crouch (free) and stay.
-fn take_cover(run: &Run<'_>, me: &Me<'_>, left: u32) -> Option<Choice> {
+/// actions); behind cover, crouch (free) and stay. Its later moves do not
+/// change its cover, so it keeps it.
+fn take_cover(me: &Me<'_>, left: u32) -> Option<Choice> {
     let c = me.c;
-    if c.cover == Cover::None && !run.took_cover.contains(me.id) && left >= 3 {
+    if c.cover == Cover::None && left >= 3 {
         return Some(
             Command::Move {
                 id: me.id.clone(),

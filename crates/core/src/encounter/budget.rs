@@ -19,7 +19,8 @@ impl Budget {
         Budget {
             total: actions,
             left: actions,
-            spent: Vec::new(),
+            // Room for a turn of single actions, made once a turn.
+            spent: Vec::with_capacity(actions as usize),
         }
     }
 

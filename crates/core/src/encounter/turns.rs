@@ -168,7 +168,8 @@ fn begin<P: Clone>(
 /// The events that end `id`'s turn: the end moment and the effects it ends.
 fn end_turn<P: Clone>(enc: &Encounter<P>, id: &CombatantId) -> Vec<ClockEvent<P>> {
     let moment = Moment::end_of(id);
-    let mut events = vec![ClockEvent::TurnEnded { id: id.clone() }];
+    let mut events = Vec::with_capacity(1 + enc.effects.len());
+    events.push(ClockEvent::TurnEnded { id: id.clone() });
     events.extend(expirations(enc, &moment));
     events
 }
