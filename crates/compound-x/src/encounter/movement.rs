@@ -72,7 +72,13 @@ pub(crate) fn step(
     s: Step<'_>,
     dice: &mut dyn DiceSource,
 ) -> Result<(), Refusal> {
-    let c = able(d, s.id)?.clone();
+    // What the move needs of the mover, read before anything changes.
+    let c = able(d, s.id)?;
+    let (rated, sprint_limit, sprint_streak) = (
+        rate(&c.fighter.movement, c.stance, s.sprint),
+        c.fighter.movement.sprint_actions.max(0),
+        c.sprint_streak,
+    );
     let illegal = |why: String| Refusal::Illegal { why };
     if !(1..=1000).contains(&s.metres) {
         return Err(illegal(format!(
@@ -105,11 +111,10 @@ pub(crate) fn step(
             why: "fear: it can only flee the source (move away) or save (CX-COND-04)".into(),
         });
     }
-    let per_2 =
-        rate(&c.fighter.movement, c.stance, s.sprint).map_err(|why| Refusal::CannotAct {
-            id: s.id.clone(),
-            why,
-        })?;
+    let per_2 = rated.map_err(|why| Refusal::CannotAct {
+        id: s.id.clone(),
+        why,
+    })?;
     // Injuries from falls slow it, or stop it (CX-HEAL-05).
     let per_2 = super::heal::injured_rate(d, s.id, per_2);
     if per_2 < 1 {
@@ -120,14 +125,11 @@ pub(crate) fn step(
     }
     let actions = move_actions(s.metres, per_2);
     let actions = u32::try_from(actions).unwrap_or(u32::MAX);
-    if s.sprint {
-        let limit = c.fighter.movement.sprint_actions.max(0);
-        if i64::from(c.sprint_streak + actions) > limit {
-            return Err(illegal(format!(
-                "{} can sprint at most {limit} actions in a row (FORT, CX-MOVE-02); {} already",
-                s.id, c.sprint_streak
-            )));
-        }
+    if s.sprint && i64::from(sprint_streak + actions) > sprint_limit {
+        return Err(illegal(format!(
+            "{} can sprint at most {sprint_limit} actions in a row (FORT, CX-MOVE-02); {sprint_streak} already",
+            s.id
+        )));
     }
     let (target, distance) = match s.way {
         Way::Toward { id } | Way::Away { id } => {

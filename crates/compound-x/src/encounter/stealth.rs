@@ -307,6 +307,18 @@ pub(crate) fn surprise(d: &mut Decision<'_>, actors: &[CombatantId]) {
     }
 }
 
+/// Who attacks in `e`, if anyone: a combat action (CX-CLOAK-03).
+fn attacker(e: &Event) -> Option<&CombatantId> {
+    match e {
+        Event::Shot { attacker, .. } | Event::Melee { attacker, .. } => Some(attacker),
+        Event::Suppressing { id, .. } | Event::Grenade { id, .. } => Some(id),
+        Event::SuppressionFire { by, .. } => Some(by),
+        Event::GrappleBegan { grappler, .. } => Some(grappler),
+        Event::SpellCast { caster, .. } => Some(caster),
+        _ => None,
+    }
+}
+
 /// What follows any command: a skill or a jump stirs a cloak (CX-CLOAK-03);
 /// a combat action ends the actor's cloak and gives it away; a wearer downed,
 /// killed or knocked out loses its cloak.
@@ -332,24 +344,19 @@ pub(crate) fn aftermath(d: &mut Decision<'_>, command: &Command) -> Result<(), R
             super::cloak::stir(d, id, moved, what);
         }
     }
-    let mut attackers: Vec<CombatantId> = Vec::new();
-    for e in &d.events {
-        let by = match e {
-            Event::Shot { attacker, .. } | Event::Melee { attacker, .. } => attacker,
-            Event::Suppressing { id, .. } | Event::Grenade { id, .. } => id,
-            Event::SuppressionFire { by, .. } => by,
-            Event::GrappleBegan { grappler, .. } => grappler,
-            Event::SpellCast { caster, .. } => caster,
-            _ => continue,
+    // Each attacker of the command's events, once: the first event it
+    // attacks in gives it away (those pushed meanwhile attack nobody).
+    for at in 0..d.events.len() {
+        let Some(by) = attacker(&d.events[at]) else {
+            continue;
         };
-        if !attackers.contains(by) {
-            attackers.push(by.clone());
+        if d.events[..at].iter().any(|e| attacker(e) == Some(by)) {
+            continue;
         }
-    }
-    for id in attackers {
+        let by = by.clone();
         give_away(
             d,
-            &id,
+            &by,
             "a combat action ends the cloak (CX-CLOAK-03)",
             "its attack gives it away",
         );

@@ -111,49 +111,46 @@ impl Run<'_> {
             && self.battle.combatants.get(id).is_some_and(|c| {
                 !c.fighter.dead
                     && !c.fighter.is_downed()
-                    && !self.battle.has_effect(
-                        id,
-                        |e| matches!(e, CxEffect::Condition(k) if k.kind.prevents_actions()),
-                    )
+                    && !self.battle.has_effect(id, prevents_actions)
             })
     }
 
     /// Works out again who can still fight, as [`Run::can_fight`] does for
-    /// each, in one walk through the battle's combatants (kept in the order
-    /// of their ids) instead of a search for each.
+    /// each, in one walk through the battle's combatants instead of a
+    /// search for each.
     fn refresh(&mut self) {
         let mut able = std::mem::take(&mut self.able);
         able.clear();
         able.resize(self.setup.sides.len(), false);
         // The battle keeps its combatants in the order of their ids, as
-        // `by_id` lists the setup's: one walk through both, unless someone
-        // left the battle.
-        let mut walked = self.setup.by_id.len() == self.battle.combatants.len();
-        if walked {
-            // Those kept from acting by a condition, found in one pass over
-            // the effects (usually nobody) instead of one for each.
-            let kept: Vec<&CombatantId> = self
+        // `by_id` lists the setup's. The simulator adds nobody, and those
+        // who leave stay on the roster, so while it holds as many as the
+        // setup, they are the setup's, in that order.
+        if self.setup.by_id.len() == self.battle.combatants.len() {
+            debug_assert!(
+                self.setup
+                    .by_id
+                    .iter()
+                    .zip(self.battle.combatants.keys())
+                    .all(|(&i, id)| self.setup.sides[i].0 == *id)
+            );
+            // Whether anyone is kept from acting by a condition (usually
+            // nobody), found in one pass over the effects.
+            let kept = self
                 .battle
                 .clock
                 .effects
                 .iter()
-                .filter(
-                    |e| matches!(&e.payload, CxEffect::Condition(k) if k.kind.prevents_actions()),
-                )
-                .map(|e| &e.bearer)
-                .collect();
+                .any(|e| prevents_actions(&e.payload));
             for (&i, (id, c)) in self.setup.by_id.iter().zip(&self.battle.combatants) {
-                if self.setup.sides[i].0 != *id {
-                    walked = false;
-                    break;
-                }
-                able[i] = !c.fighter.dead
-                    && !c.fighter.is_downed()
-                    && !self.fled[i]
-                    && !kept.contains(&id);
+                let f = &c.fighter;
+                let out = f.dead
+                    || f.is_downed()
+                    || self.fled[i]
+                    || (kept && self.battle.has_effect(id, prevents_actions));
+                able[i] = !out;
             }
-        }
-        if !walked {
+        } else {
             for (i, (id, _)) in self.setup.sides.iter().enumerate() {
                 able[i] = self.can_fight(id);
             }
@@ -248,6 +245,11 @@ impl Run<'_> {
             self.refresh();
         }
     }
+}
+
+/// Whether an effect keeps its bearer from acting: a condition that does.
+fn prevents_actions(e: &CxEffect) -> bool {
+    matches!(e, CxEffect::Condition(k) if k.kind.prevents_actions())
 }
 
 /// Where `id` is in `ids`, at `from` or after.
