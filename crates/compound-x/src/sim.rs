@@ -54,6 +54,9 @@ pub struct Setup {
     /// The indices of `sides` in the order of their ids (the battle's
     /// order of its combatants).
     pub(crate) by_id: Vec<usize>,
+    /// Where each of `sides` is in the battle's order of its combatants
+    /// (`by_id` the other way round).
+    pub(crate) position: Vec<usize>,
     /// Those that take a surprise round: the hidden ones (CX-TURN-02).
     pub(crate) surprise: Vec<CombatantId>,
     /// Expected damage roll of each combatant's weapons (in `sides`'
@@ -160,12 +163,17 @@ impl Setup {
             .collect();
         let mut by_id: Vec<usize> = (0..sides.len()).collect();
         by_id.sort_by(|a, b| sides[*a].0.cmp(&sides[*b].0));
+        let mut position = vec![0; sides.len()];
+        for (at, &i) in by_id.iter().enumerate() {
+            position[i] = at;
+        }
         Ok(Setup {
             battle,
             sides,
             side_names,
             side_index,
             by_id,
+            position,
             surprise,
             mean_damage,
         })

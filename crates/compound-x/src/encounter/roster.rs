@@ -33,6 +33,12 @@ impl Roster {
         self.0.iter_mut().find(|(k, _)| k == id).map(|(_, c)| c)
     }
 
+    /// The combatant at `position` in the order of their ids, with its id.
+    #[inline]
+    pub fn get_index(&self, position: usize) -> Option<(&CombatantId, &Combatant)> {
+        self.0.get(position).map(|(k, c)| (k, c))
+    }
+
     /// Whether `id` is in the roster.
     pub fn contains_key(&self, id: &CombatantId) -> bool {
         self.get(id).is_some()

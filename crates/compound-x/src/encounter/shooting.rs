@@ -164,13 +164,13 @@ pub(crate) fn fire(
     }
     check_shot(&shooter.fighter, &aim).map_err(|r| refuse(shot_refusal(&r, &weapon.name)))?;
     let actions = u32::try_from(weapon.shot_actions.max(1)).unwrap_or(1);
-    let (weapon_name, crit_from) = (weapon.name.clone(), weapon.crit_from);
+    let crit_from = weapon.crit_from;
     let was_down = victim.fighter.is_downed() || victim.fighter.dead;
     // "fire Rifle burst at raider-1": put together piece by piece, as
     // every shot spends.
     let on = [
         "fire ",
-        &weapon_name,
+        &weapon.name,
         " ",
         order.mode.key(),
         " at ",
@@ -190,7 +190,7 @@ pub(crate) fn fire(
         &d.state.combatant(target)?.fighter,
     );
     let shot = shoot(shooter, victim, &aim, &mut Roller::new(), dice)?
-        .map_err(|r| refuse(shot_refusal(&r, &weapon_name)))?;
+        .map_err(|r| refuse(shot_refusal(&r, &shooter.weapons[order.weapon].name)))?;
     let mut breakdown = if d.explain {
         shot.explain(shooter, victim, &aim)
     } else {

@@ -6,7 +6,7 @@ use nanite_core::encounter::Phase;
 use nanite_core::{ClockCommand, CombatantId, SeededDice};
 
 use super::{Setup, policy};
-use crate::encounter::{Battle, Command, CxEffect, Event, command};
+use crate::encounter::{Battle, Combatant, Command, CxEffect, Event, command};
 
 /// Commands one turn may take at most (4 actions, free stance changes and
 /// GM rulings leave room to spare); a policy that asks for more ends its
@@ -205,6 +205,20 @@ impl Run<'_> {
     pub(crate) fn distance(&self, a: usize, b: usize) -> Option<i64> {
         let n = self.setup.sides.len();
         self.distances.get(a * n + b).copied().flatten()
+    }
+
+    /// The setup's combatant `i` (index), as the battle holds it: found by
+    /// its place in the battle's order while everyone is there (the
+    /// simulator adds nobody, and those who leave stay), else by its id.
+    pub(crate) fn combatant(&self, i: usize) -> Option<&Combatant> {
+        let combatants = &self.battle.combatants;
+        if combatants.len() == self.setup.sides.len() {
+            let (id, c) = combatants.get_index(*self.setup.position.get(i)?)?;
+            debug_assert_eq!(*id, self.setup.sides[i].0);
+            Some(c)
+        } else {
+            combatants.get(&self.setup.sides.get(i)?.0)
+        }
     }
 
     /// The index of `id` among the setup's combatants.

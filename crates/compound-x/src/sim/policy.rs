@@ -37,7 +37,8 @@ impl From<Command> for Choice {
 
 /// The best shot found: target, weapon, mode, and its worth.
 struct Pick {
-    target: CombatantId,
+    /// The target's index among the setup's combatants.
+    target: usize,
     weapon: usize,
     mode: FireMode,
     /// Expected damage per action, weighted toward finishing the wounded.
@@ -74,7 +75,7 @@ impl<'r> Me<'r> {
         let index = run.index_of(id)?;
         let mut me = Me {
             id,
-            c: run.battle.combatants.get(id)?,
+            c: run.combatant(index)?,
             index,
             side: run.setup.side_index[index],
             fear: false,
@@ -164,6 +165,7 @@ pub(crate) fn choose(run: &Run<'_>, me: &CombatantId) -> Option<Choice> {
         return supply(&me).or_else(|| close_in(run, &me, left));
     };
     let (reloading, side) = (me.reloading, me.side);
+    let target = &run.setup.sides[pick.target].0;
     let me = me.id;
     let weapon = &c.fighter.weapons[pick.weapon];
     if weapon.jammed {
@@ -190,7 +192,7 @@ pub(crate) fn choose(run: &Run<'_>, me: &CombatantId) -> Option<Choice> {
             return Some(
                 Command::Suppress {
                     id: me.clone(),
-                    target: pick.target,
+                    target: target.clone(),
                     weapon: pick.weapon,
                     level: Some(level),
                 }
@@ -206,9 +208,7 @@ pub(crate) fn choose(run: &Run<'_>, me: &CombatantId) -> Option<Choice> {
             Command::Move {
                 id: me.clone(),
                 metres: stride(c).min(pick.distance - nearer.max(1)).max(1),
-                way: Way::Toward {
-                    id: pick.target.clone(),
-                },
+                way: Way::Toward { id: target.clone() },
                 sprint: false,
                 cover: None,
                 concealed: false,
@@ -231,7 +231,7 @@ pub(crate) fn choose(run: &Run<'_>, me: &CombatantId) -> Option<Choice> {
     Some(
         Command::Fire {
             id: me.clone(),
-            target: pick.target,
+            target: target.clone(),
             weapon: pick.weapon,
             mode: pick.mode,
             fire,
@@ -275,14 +275,14 @@ fn everyone<'r>(
         .map(|(i, (((id, _), side), able))| (i, id, *side, *able))
 }
 
-/// Enemies of `me` that can still fight, with their distance.
+/// Enemies of `me` that can still fight, with their index and distance.
 fn enemies<'r>(
     run: &'r Run<'_>,
     me: &'r Me<'r>,
-) -> impl Iterator<Item = (&'r CombatantId, Option<i64>)> + 'r {
+) -> impl Iterator<Item = (usize, &'r CombatantId, Option<i64>)> + 'r {
     everyone(run)
         .filter(move |(_, _, s, able)| *s != me.side && *able)
-        .map(move |(i, id, ..)| (id, run.distance(me.index, i)))
+        .map(move |(i, id, ..)| (i, id, run.distance(me.index, i)))
 }
 
 /// Able members of side `side` and able enemies.
@@ -323,12 +323,12 @@ fn flee(run: &Run<'_>, me: &Me<'_>, left: u32) -> Option<Choice> {
         return None;
     }
     let (nearest, _) = enemies(run, me)
-        .filter_map(|(id, m)| m.map(|m| (id, m)))
+        .filter_map(|(_, id, m)| m.map(|m| (id, m)))
         .min_by_key(|(_, m)| *m)?;
     let metres = stride(me.c);
     let then = enemies(run, me)
-        .filter(|(id, _)| *id != nearest)
-        .filter_map(|(id, m)| {
+        .filter(|(_, id, _)| *id != nearest)
+        .filter_map(|(_, id, m)| {
             m.map(|m| Command::Distance {
                 a: me.id.clone(),
                 b: id.clone(),
@@ -358,10 +358,8 @@ fn stabilize(run: &Run<'_>, me: &Me<'_>, left: u32) -> Option<Choice> {
     // A downed ally is never one that can fight: those are passed over first.
     let (patient, metres) = everyone(run)
         .filter(|(i, _, s, able)| !able && *s == me.side && *i != me.index && !run.fled[*i])
-        .filter(|(_, id, ..)| {
-            run.battle
-                .combatants
-                .get(id)
+        .filter(|(i, ..)| {
+            run.combatant(*i)
                 .is_some_and(|p| p.fighter.is_downed() && !p.fighter.dead)
         })
         .filter_map(|(i, id, ..)| run.distance(me.index, i).map(|m| (id, m)))
@@ -435,9 +433,9 @@ fn best_shot(run: &Run<'_>, me: &Me<'_>, fire: Fire) -> Option<Pick> {
     }
     let mut best: Option<Pick> = None;
     let suppressed = me.suppressed;
-    for (target, metres) in enemies(run, me) {
+    for (target, _, metres) in enemies(run, me) {
         let Some(distance) = metres else { continue };
-        let Some(victim) = run.battle.combatants.get(target) else {
+        let Some(victim) = run.combatant(target) else {
             continue;
         };
         for (w, weapon) in c.fighter.weapons.iter().enumerate() {
@@ -497,7 +495,7 @@ fn best_shot(run: &Run<'_>, me: &Me<'_>, fire: Fire) -> Option<Pick> {
                 };
                 if better {
                     best = Some(Pick {
-                        target: target.clone(),
+                        target,
                         weapon: w,
                         mode,
                         score,
@@ -540,7 +538,7 @@ fn close_in(run: &Run<'_>, me: &Me<'_>, left: u32) -> Option<Choice> {
         return None;
     }
     let (nearest, metres) = enemies(run, me)
-        .filter_map(|(id, m)| m.map(|m| (id, m)))
+        .filter_map(|(_, id, m)| m.map(|m| (id, m)))
         .min_by_key(|(_, m)| *m)?;
     (metres > 1).then(|| {
         Command::Move {
