@@ -19,9 +19,12 @@ pub struct Distances {
     pairs: Vec<((CombatantId, CombatantId), i64)>,
     /// How many times a distance was set, so that a reader keeping its own
     /// table of them (the simulator's policies) can tell whether they
-    /// changed since it last read them. Not part of the distances: not
-    /// compared, not serialized.
+    /// changed since it last read them, and `stamps` which. Not part of the
+    /// distances: not compared, not serialized.
     sets: u64,
+    /// For each of `pairs`, the count of `sets` its distance was last set
+    /// at.
+    stamps: Vec<u64>,
 }
 
 impl PartialEq for Distances {
@@ -62,9 +65,13 @@ impl Distances {
             .pairs
             .binary_search_by(|((x, y), _)| (x, y).cmp(&(lo, hi)));
         match found {
-            Ok(at) => Some(std::mem::replace(&mut self.pairs[at].1, metres)),
+            Ok(at) => {
+                self.stamps[at] = self.sets;
+                Some(std::mem::replace(&mut self.pairs[at].1, metres))
+            }
             Err(at) => {
                 self.pairs.insert(at, ((lo.clone(), hi.clone()), metres));
+                self.stamps.insert(at, self.sets);
                 None
             }
         }
@@ -79,6 +86,17 @@ impl Distances {
     /// read back): when it is unchanged, so are the distances.
     pub fn sets(&self) -> u64 {
         self.sets
+    }
+
+    /// The pairs whose distance was set since [`Distances::sets`] gave
+    /// `sets`, with their metres: what a reader that read them then has to
+    /// read again.
+    pub fn set_since(&self, sets: u64) -> impl Iterator<Item = (&(CombatantId, CombatantId), i64)> {
+        self.pairs
+            .iter()
+            .zip(&self.stamps)
+            .filter(move |(_, stamp)| **stamp > sets)
+            .map(|((k, m), _)| (k, *m))
     }
 
     /// How many pairs have a distance.
@@ -148,7 +166,20 @@ mod tests {
             let as_map: Vec<_> = map.iter().map(|((a, b), m)| (a, b, m)).collect();
             prop_assert_eq!(&json, &serde_json::to_value(&as_map).unwrap());
             let back: Distances = serde_json::from_value(json).unwrap();
-            prop_assert_eq!(back, list);
+            prop_assert_eq!(&back, &list);
+            // Everything was set since the start; what is set after a
+            // reading is what was set since it.
+            prop_assert!(list.set_since(0).map(|(k, m)| (k.clone(), m)).eq(map.clone()));
+            let read = list.sets();
+            let mut again = BTreeMap::new();
+            for (a, b, m) in sets.iter().rev().take(3) {
+                let (a, b) = (CombatantId::from(a.as_str()), CombatantId::from(b.as_str()));
+                list.insert(&a, &b, m + 1);
+                let key = if a <= b { (a, b) } else { (b, a) };
+                again.insert(key, m + 1);
+            }
+            prop_assert!(list.set_since(read).map(|(k, m)| (k.clone(), m)).eq(again));
+            prop_assert_eq!(list.set_since(list.sets()).count(), 0);
         }
     }
 }

@@ -3,7 +3,7 @@
 //! one side alone can still fight, or the round limit.
 
 use nanite_core::encounter::Phase;
-use nanite_core::{ClockCommand, CombatantId, SeededDice};
+use nanite_core::{ClockCommand, ClockEvent, CombatantId, SeededDice};
 
 use super::{Setup, policy};
 use crate::encounter::{Battle, Combatant, Command, CxEffect, Event, command};
@@ -89,7 +89,12 @@ impl Run<'_> {
                     self.shots += 1;
                 }
                 self.log.push(c.clone());
-                self.refresh();
+                if self.events.iter().all(leaves_able) {
+                    debug_assert_eq!(self.able, self.worked_out_able());
+                    self.read_distances_if_changed();
+                } else {
+                    self.refresh();
+                }
                 true
             }
             Err(refused) => {
@@ -115,11 +120,26 @@ impl Run<'_> {
             })
     }
 
-    /// Works out again who can still fight, as [`Run::can_fight`] does for
-    /// each, in one walk through the battle's combatants instead of a
-    /// search for each.
+    /// Works out again who can still fight, and reads the distances if
+    /// they changed.
     fn refresh(&mut self) {
         let mut able = std::mem::take(&mut self.able);
+        self.work_out_able(&mut able);
+        self.able = able;
+        self.read_distances_if_changed();
+    }
+
+    /// Who can still fight, worked out afresh (to check what was kept).
+    fn worked_out_able(&self) -> Vec<bool> {
+        let mut able = Vec::new();
+        self.work_out_able(&mut able);
+        able
+    }
+
+    /// Works out into `able` who can still fight, as [`Run::can_fight`]
+    /// does for each, in one walk through the battle's combatants instead
+    /// of a search for each.
+    fn work_out_able(&self, able: &mut Vec<bool>) {
         able.clear();
         able.resize(self.setup.sides.len(), false);
         // The battle keeps its combatants in the order of their ids, as
@@ -155,46 +175,32 @@ impl Run<'_> {
                 able[i] = self.can_fight(id);
             }
         }
-        self.able = able;
+    }
+
+    /// Reads the distances into the table by index if they changed since
+    /// they were last read.
+    fn read_distances_if_changed(&mut self) {
         if self.distances_read != Some(self.battle.distances.sets()) {
             self.read_distances();
         }
     }
 
-    /// Reads the battle's distances into the table by index.
-    ///
-    /// The battle keeps its pairs in order (the lesser id first) and its
-    /// combatants in the order of their ids, as `by_id` lists the setup's:
-    /// while everyone is in the battle, both ids of each pair are found by
-    /// walking on through the combatants from the last pair's, not by a
-    /// search for each.
+    /// Reads the battle's distances into the table by index: all of them
+    /// the first time, then those set since the last time.
     fn read_distances(&mut self) {
         let n = self.setup.sides.len();
-        self.distances.clear();
-        self.distances.resize(n * n, None);
-        let ids: Vec<&CombatantId> = self.battle.combatants.keys().collect();
-        let in_order = ids.len() == n
-            && ids
-                .iter()
-                .zip(&self.setup.by_id)
-                .all(|(id, i)| self.setup.sides[*i].0 == **id);
-        // Where, among the battle's combatants, the last pair's ids were.
-        let (mut p, mut q) = (0, 0);
-        for ((a, b), metres) in self.battle.distances.iter() {
-            let walked = in_order
-                .then(|| {
-                    if ids.get(p) != Some(&a) {
-                        p = at_or_after(&ids, p, a)?;
-                        q = p;
-                    }
-                    q = at_or_after(&ids, q, b)?;
-                    Some((self.setup.by_id[p], self.setup.by_id[q]))
-                })
-                .flatten();
-            let found = walked.or_else(|| self.index_of(a).zip(self.index_of(b)));
-            if let Some((i, j)) = found {
-                self.distances[i * n + j] = Some(*metres);
-                self.distances[j * n + i] = Some(*metres);
+        let since = match self.distances_read {
+            Some(sets) => sets,
+            None => {
+                self.distances.clear();
+                self.distances.resize(n * n, None);
+                0
+            }
+        };
+        for ((a, b), metres) in self.battle.distances.set_since(since) {
+            if let (Some(i), Some(j)) = (self.index_of(a), self.index_of(b)) {
+                self.distances[i * n + j] = Some(metres);
+                self.distances[j * n + i] = Some(metres);
             }
         }
         self.distances_read = Some(self.battle.distances.sets());
@@ -261,14 +267,35 @@ impl Run<'_> {
     }
 }
 
+/// Whether `e` leaves everyone's ability to fight as it was: it spends
+/// actions, passes turns, moves, aims, reloads, or misses, and adds no
+/// condition that keeps its bearer from acting. Who can fight is worked out
+/// again only after a command with some other event (in a debug build, it
+/// is worked out anyway and checked to be the same).
+fn leaves_able(e: &Event) -> bool {
+    match e {
+        Event::Clock(c) => match c {
+            ClockEvent::ActionsSpent { .. }
+            | ClockEvent::TurnEnded { .. }
+            | ClockEvent::TurnBegan { .. }
+            | ClockEvent::RoundBegan { .. }
+            | ClockEvent::ReactionUsed { .. } => true,
+            ClockEvent::EffectAdded { effect } => !prevents_actions(&effect.payload),
+            _ => false,
+        },
+        Event::Shot { shot, .. } => shot.strike.is_none(),
+        Event::Moved { .. }
+        | Event::DistanceSet { .. }
+        | Event::Positioned { .. }
+        | Event::Reloaded { .. }
+        | Event::JamCleared { .. } => true,
+        _ => false,
+    }
+}
+
 /// Whether an effect keeps its bearer from acting: a condition that does.
 fn prevents_actions(e: &CxEffect) -> bool {
     matches!(e, CxEffect::Condition(k) if k.kind.prevents_actions())
-}
-
-/// Where `id` is in `ids`, at `from` or after.
-fn at_or_after(ids: &[&CombatantId], from: usize, id: &CombatantId) -> Option<usize> {
-    Some(from + ids.get(from..)?.iter().position(|x| *x == id)?)
 }
 
 /// The battle `start` after the commands of `log`, decided again with dice
