@@ -62,6 +62,8 @@ pub(crate) struct Run<'s> {
     /// The battle's count of distances set when `distances` was read, if
     /// it was.
     distances_read: Option<u64>,
+    /// The shot the last command (an aim) was for, while it holds.
+    pub(crate) kept_pick: Option<policy::KeptPick>,
     /// The commands the engine took so far, from the setup on.
     log: Vec<Command>,
     /// The events of the last command (kept for its list, reused).
@@ -80,15 +82,21 @@ impl Run<'_> {
     /// those commands again from the setup with dice from the same seed,
     /// which roll the same numbers for them (the fight's own dice go on
     /// from where they are).
-    pub(crate) fn execute(&mut self, c: &Command) -> bool {
+    pub(crate) fn execute(&mut self, c: Command) -> bool {
+        self.kept_pick = None;
         // Nobody reads a simulated shot's breakdown: it is not written.
-        match command::decide_in_place(&mut self.battle, c, &mut self.dice, false, &mut self.events)
-        {
+        match command::decide_in_place(
+            &mut self.battle,
+            &c,
+            &mut self.dice,
+            false,
+            &mut self.events,
+        ) {
             Ok(()) => {
                 if matches!(c, Command::Fire { .. }) {
                     self.shots += 1;
                 }
-                self.log.push(c.clone());
+                self.log.push(c);
                 if self.events.iter().all(leaves_able) {
                     debug_assert_eq!(self.able, self.worked_out_able());
                     self.read_distances_if_changed();
@@ -258,7 +266,7 @@ impl Run<'_> {
     /// A combatant that spent its turn running leaves the battle (the GM
     /// removes it, CX-TURN-08).
     fn leave(&mut self, id: &CombatantId) {
-        if self.execute(&Command::Clock(ClockCommand::Leave { id: id.clone() })) {
+        if self.execute(Command::Clock(ClockCommand::Leave { id: id.clone() })) {
             if let Some(i) = self.index_of(id) {
                 self.fled[i] = true;
             }
@@ -338,6 +346,7 @@ pub(crate) fn play_with(
         able: Vec::new(),
         distances: Vec::new(),
         distances_read: None,
+        kept_pick: None,
         log: std::mem::take(log),
         events: Vec::new(),
         shots: 0,
@@ -351,9 +360,9 @@ pub(crate) fn play_with(
         .iter()
         .any(|s| s.initiative.is_none())
     {
-        run.execute(&Command::RollInitiative { who: Vec::new() });
+        run.execute(Command::RollInitiative { who: Vec::new() });
     }
-    run.execute(&Command::Clock(ClockCommand::Begin {
+    run.execute(Command::Clock(ClockCommand::Begin {
         surprise: setup.surprise.clone(),
     }));
     loop {
@@ -375,10 +384,13 @@ pub(crate) fn play_with(
                     break;
                 };
                 fleeing |= choice.fleeing;
-                if !run.execute(&choice.command) {
+                if !run.execute(choice.command) {
                     break;
                 }
-                for c in &choice.then {
+                run.kept_pick = choice
+                    .aiming_for
+                    .filter(|kept| kept.still_holds(&run, &run.events));
+                for c in choice.then {
                     run.execute(c);
                 }
             }
@@ -386,7 +398,7 @@ pub(crate) fn play_with(
                 run.leave(&me);
             }
         }
-        if !run.execute(&Command::Clock(ClockCommand::NextTurn)) {
+        if !run.execute(Command::Clock(ClockCommand::NextTurn)) {
             break;
         }
     }
@@ -396,7 +408,7 @@ pub(crate) fn play_with(
     };
     let rounds = run.battle.round().min(max_rounds).max(1);
     if run.battle.clock.phase != Phase::Ended {
-        run.execute(&Command::Clock(ClockCommand::End));
+        run.execute(Command::Clock(ClockCommand::End));
     }
     let losses = setup
         .sides

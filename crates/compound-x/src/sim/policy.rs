@@ -11,7 +11,9 @@ use nanite_core::CombatantId;
 
 use super::fight::Run;
 use crate::combat::{Aim, ConditionKind, Cover, Fire, Stance, miss_chances};
-use crate::encounter::{Combatant, Command, CxEffect, Way, move_actions, stance_cost};
+use nanite_core::ClockEvent;
+
+use crate::encounter::{Combatant, Command, CxEffect, Event, Way, move_actions, stance_cost};
 use crate::pack::{Attack, FireMode, Suppression};
 
 /// A chance to hit at or below which a shooter closes in to a nearer bracket.
@@ -23,6 +25,9 @@ pub(crate) struct Choice {
     /// GM commands that follow it (distances after a flight).
     pub(crate) then: Vec<Command>,
     pub(crate) fleeing: bool,
+    /// With an aim: the shot it aims for, to keep for the next choice
+    /// should the aim change nothing but the aimer's actions and aim.
+    pub(crate) aiming_for: Option<KeptPick>,
 }
 
 impl From<Command> for Choice {
@@ -31,11 +36,39 @@ impl From<Command> for Choice {
             command,
             then: Vec::new(),
             fleeing: false,
+            aiming_for: None,
         }
     }
 }
 
+/// The best shot of the shooter (index among the setup's combatants),
+/// fire and sprinting of `key`, kept from one choice to the next: an aim
+/// that only spends the aimer's action and marks it aimed changes nothing
+/// the search reads but those, so the search would find it again (a debug
+/// build searches anyway and checks).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct KeptPick {
+    key: (usize, Fire, bool),
+    pick: Pick,
+}
+
+impl KeptPick {
+    /// Whether `events` (of the aim) are only the aimer's action spent and
+    /// its aim: nothing else changed.
+    pub(crate) fn still_holds(&self, run: &Run<'_>, events: &[Event]) -> bool {
+        let me = &run.setup.sides[self.key.0].0;
+        events.iter().all(|e| match e {
+            Event::Clock(ClockEvent::ActionsSpent { id, .. }) => id == me,
+            Event::Clock(ClockEvent::EffectAdded { effect }) => {
+                &effect.bearer == me && matches!(effect.payload, CxEffect::Aimed)
+            }
+            _ => false,
+        })
+    }
+}
+
 /// The best shot found: target, weapon, mode, and its worth.
+#[derive(Clone, Copy, Debug, PartialEq)]
 struct Pick {
     /// The target's index among the setup's combatants.
     target: usize,
@@ -161,7 +194,15 @@ pub(crate) fn choose(run: &Run<'_>, me: &CombatantId) -> Option<Choice> {
     } else {
         Fire::Hip
     };
-    let Some(pick) = best_shot(run, &me, fire) else {
+    let key = (me.index, fire, c.sprint_window > 0);
+    let pick = match run.kept_pick {
+        Some(kept) if kept.key == key => {
+            debug_assert_eq!(Some(kept.pick), best_shot(run, &me, fire));
+            Some(kept.pick)
+        }
+        _ => best_shot(run, &me, fire),
+    };
+    let Some(pick) = pick else {
         return supply(&me).or_else(|| close_in(run, &me, left));
     };
     let (reloading, side) = (me.reloading, me.side);
@@ -218,7 +259,10 @@ pub(crate) fn choose(run: &Run<'_>, me: &CombatantId) -> Option<Choice> {
     }
     let forced_hip = weapon.min_distance.is_some_and(|min| pick.distance < min);
     if fire == Fire::Aimed && !aimed && !forced_hip {
-        return Some(Command::Aim { id: me.clone() }.into());
+        return Some(Choice {
+            aiming_for: Some(KeptPick { key, pick }),
+            ..Command::Aim { id: me.clone() }.into()
+        });
     }
     if left < weapon.shot_actions.max(1) as u32 {
         return None;
@@ -349,6 +393,7 @@ fn flee(run: &Run<'_>, me: &Me<'_>, left: u32) -> Option<Choice> {
         },
         then,
         fleeing: true,
+        aiming_for: None,
     })
 }
 
