@@ -143,28 +143,31 @@ pub(crate) fn stabilize(
     let (skill_name, points, bonuses) = skill.unwrap_or_else(|| ("Medicine".into(), 0, Vec::new()));
     let total =
         i64::from(die) + dex + points + bonuses.iter().map(|(_, n)| n).sum::<i64>() + kit_bonus;
-    let mut b = Breakdown::new();
-    b.die(format!("stabilize, {medic_name}"), 100, die);
-    b.modifier("DEX bonus (a DEX-based check, CX-DEATH-05)", dex);
-    b.modifier(format!("{skill_name} skill points"), points);
-    for (source, n) in &bonuses {
-        b.modifier(format!("{skill_name}: {source}"), *n);
-    }
-    b.modifier("kit spent this round (CX-DEATH-08)", kit_bonus);
     let success = total > STABILIZE_DC;
-    b.compare(
-        format!("total {total}"),
-        if success { ">" } else { "<=" },
-        format!("DC {STABILIZE_DC}"),
-        if success { "success" } else { "failure" },
-    );
     let critical_success = die >= 91;
     let critical_failure = die <= 5;
-    if critical_success {
-        b.note("critical success (91-100): this revive does not count (CX-DEATH-07)");
-    }
-    if critical_failure {
-        b.note("critical failure (01-05): an immediate extra death save (CX-DEATH-07)");
+    // Nobody reads a simulated check's breakdown: it is not written.
+    let mut b = Breakdown::new();
+    if d.explain {
+        b.die(format!("stabilize, {medic_name}"), 100, die);
+        b.modifier("DEX bonus (a DEX-based check, CX-DEATH-05)", dex);
+        b.modifier(format!("{skill_name} skill points"), points);
+        for (source, n) in &bonuses {
+            b.modifier(format!("{skill_name}: {source}"), *n);
+        }
+        b.modifier("kit spent this round (CX-DEATH-08)", kit_bonus);
+        b.compare(
+            format!("total {total}"),
+            if success { ">" } else { "<=" },
+            format!("DC {STABILIZE_DC}"),
+            if success { "success" } else { "failure" },
+        );
+        if critical_success {
+            b.note("critical success (91-100): this revive does not count (CX-DEATH-07)");
+        }
+        if critical_failure {
+            b.note("critical failure (01-05): an immediate extra death save (CX-DEATH-07)");
+        }
     }
     d.push(Event::Checked {
         id: id.clone(),
