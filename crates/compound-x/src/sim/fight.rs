@@ -377,10 +377,13 @@ pub(crate) fn play_with(
             // Who can fight is worked out after every command.
             let mine = run.index_of(&me);
             for _ in 0..MAX_COMMANDS_PER_TURN {
-                if !run.fight_on() || !mine.is_some_and(|i| run.able[i]) {
+                let Some(i) = mine.filter(|i| run.able[*i]) else {
+                    break;
+                };
+                if !run.fight_on() {
                     break;
                 }
-                let Some(choice) = policy::choose(&run, &me) else {
+                let Some(choice) = policy::choose(&run, &me, i) else {
                     break;
                 };
                 fleeing |= choice.fleeing;

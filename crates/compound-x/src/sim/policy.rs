@@ -99,6 +99,12 @@ struct Me<'r> {
     index: usize,
     /// Its side's index among the sorted side names.
     side: usize,
+    /// Its side's members, in the setup.
+    members: usize,
+    /// Its side's members that can still fight (itself included).
+    allies: usize,
+    /// Enemies that can still fight.
+    foes: usize,
     fear: bool,
     greater_fear: bool,
     pinned: bool,
@@ -109,13 +115,27 @@ struct Me<'r> {
 }
 
 impl<'r> Me<'r> {
-    fn read(run: &'r Run<'_>, id: &'r CombatantId) -> Option<Me<'r>> {
-        let index = run.index_of(id)?;
+    fn read(run: &'r Run<'_>, id: &'r CombatantId, index: usize) -> Option<Me<'r>> {
+        let side = *run.setup.side_index.get(index)?;
+        // Its side's members, those of them and the enemies that can still
+        // fight, in one pass.
+        let (mut members, mut allies, mut foes) = (0, 0, 0);
+        for (_, _, s, able) in everyone(run) {
+            if s == side {
+                members += 1;
+                allies += usize::from(able);
+            } else {
+                foes += usize::from(able);
+            }
+        }
         let mut me = Me {
             id,
             c: run.combatant(index)?,
             index,
-            side: run.setup.side_index[index],
+            side,
+            members,
+            allies,
+            foes,
             fear: false,
             greater_fear: false,
             pinned: false,
@@ -146,8 +166,9 @@ impl<'r> Me<'r> {
     }
 }
 
-/// The next command of `me` on its turn, or none: its turn is done.
-pub(crate) fn choose(run: &Run<'_>, me: &CombatantId) -> Option<Choice> {
+/// The next command of `me` (the setup's combatant `index`) on its turn,
+/// or none: its turn is done.
+pub(crate) fn choose(run: &Run<'_>, me: &CombatantId, index: usize) -> Option<Choice> {
     let battle = &run.battle;
     let left = if battle.clock.active.as_ref() == Some(me) {
         battle.clock.budget.left
@@ -157,7 +178,7 @@ pub(crate) fn choose(run: &Run<'_>, me: &CombatantId) -> Option<Choice> {
     if left == 0 {
         return None;
     }
-    let me = Me::read(run, me)?;
+    let me = Me::read(run, me, index)?;
     let c = me.c;
     let round = battle.round();
     let tried = |kind: ConditionKind| c.saves_tried.contains(&(kind, round));
@@ -180,7 +201,7 @@ pub(crate) fn choose(run: &Run<'_>, me: &CombatantId) -> Option<Choice> {
     if me.restrained || battle.grapple_of(me.id).is_some() {
         return None;
     }
-    if !pinned && broken(run, &me) {
+    if !pinned && broken(&me) {
         return flee(run, &me, left);
     }
     if !pinned {
@@ -210,7 +231,7 @@ pub(crate) fn choose(run: &Run<'_>, me: &CombatantId) -> Option<Choice> {
     let Some(pick) = pick else {
         return supply(&me).or_else(|| close_in(run, &me, left));
     };
-    let (reloading, side) = (me.reloading, me.side);
+    let (reloading, outnumbered) = (me.reloading, me.foes > me.allies);
     let target = &run.setup.sides[pick.target].0;
     let me = me.id;
     let weapon = &c.fighter.weapons[pick.weapon];
@@ -233,7 +254,7 @@ pub(crate) fn choose(run: &Run<'_>, me: &CombatantId) -> Option<Choice> {
         });
     }
     // Outnumbered: the last action lays down suppressive fire (CX-SUP).
-    if left == 1 && c.stance != Stance::Hunkered && outnumbered(run, side) {
+    if left == 1 && c.stance != Stance::Hunkered && outnumbered {
         if let Some(level) = suppression_level(weapon) {
             return Some(
                 Command::Suppress {
@@ -334,31 +355,10 @@ fn enemies<'r>(
         .map(move |(i, id, ..)| (i, id, run.distance(me.index, i)))
 }
 
-/// Able members of side `side` and able enemies.
-fn strengths(run: &Run<'_>, side: usize) -> (usize, usize) {
-    let (mut allies, mut foes) = (0, 0);
-    for (_, _, s, able) in everyone(run) {
-        if able {
-            if s == side {
-                allies += 1;
-            } else {
-                foes += 1;
-            }
-        }
-    }
-    (allies, foes)
-}
-
-fn outnumbered(run: &Run<'_>, side: usize) -> bool {
-    let (allies, foes) = strengths(run, side);
-    foes > allies
-}
-
 /// Broken: half its side or more is lost and it is outnumbered, or it
 /// fights on alone, below a quarter of its health, against two or more.
-fn broken(run: &Run<'_>, me: &Me<'_>) -> bool {
-    let members = everyone(run).filter(|(_, _, s, _)| *s == me.side).count();
-    let (allies, foes) = strengths(run, me.side);
+fn broken(me: &Me<'_>) -> bool {
+    let (members, allies, foes) = (me.members, me.allies, me.foes);
     let lost = members - allies;
     let f = &me.c.fighter;
     (2 * lost >= members && foes > allies) || (allies == 1 && foes >= 2 && 4 * f.hp < f.max_hp)
@@ -405,7 +405,11 @@ fn flee(run: &Run<'_>, me: &Me<'_>, left: u32) -> Option<Choice> {
 /// A downed ally within reach: stabilize it, moving next to it first if
 /// that leaves an action to begin (CX-DEATH-05, CX-DEATH-08).
 fn stabilize(run: &Run<'_>, me: &Me<'_>, left: u32) -> Option<Choice> {
-    // A downed ally is never one that can fight: those are passed over first.
+    // A downed ally is never one that can fight: with every ally able,
+    // there is none; else those able are passed over first.
+    if me.allies == me.members {
+        return None;
+    }
     let (patient, metres) = everyone(run)
         .filter(|(i, _, s, able)| !able && *s == me.side && *i != me.index && !run.fled[*i])
         .filter(|(i, ..)| {
