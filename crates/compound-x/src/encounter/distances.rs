@@ -25,6 +25,16 @@ pub struct Distances {
     /// For each of `pairs`, the count of `sets` its distance was last set
     /// at.
     stamps: Vec<u64>,
+    /// For each of `pairs`, its fingerprint ([`pair_print`]): compared
+    /// first when a pair is looked up, so that the ids of only the pair
+    /// sought (or a rare namesake) are compared whole.
+    prints: Vec<u64>,
+}
+
+/// The fingerprint of the pair `lo`, `hi` (in that order).
+#[inline]
+fn pair_print(lo: &CombatantId, hi: &CombatantId) -> u64 {
+    lo.fingerprint() ^ hi.fingerprint().rotate_left(17)
 }
 
 impl PartialEq for Distances {
@@ -50,10 +60,12 @@ impl Distances {
     #[inline]
     pub fn get(&self, a: &CombatantId, b: &CombatantId) -> Option<i64> {
         let (lo, hi) = ordered(a, b);
-        self.pairs
+        let print = pair_print(lo, hi);
+        self.prints
             .iter()
-            .find(|((x, y), _)| x == lo && y == hi)
-            .map(|(_, m)| *m)
+            .zip(&self.pairs)
+            .find(|(p, ((x, y), _))| **p == print && x == lo && y == hi)
+            .map(|(_, (_, m))| *m)
     }
 
     /// Sets the metres between `a` and `b` (in either order); the metres
@@ -72,6 +84,7 @@ impl Distances {
             Err(at) => {
                 self.pairs.insert(at, ((lo.clone(), hi.clone()), metres));
                 self.stamps.insert(at, self.sets);
+                self.prints.insert(at, pair_print(lo, hi));
                 None
             }
         }

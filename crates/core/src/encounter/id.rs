@@ -69,6 +69,25 @@ impl CombatantId {
         }
     }
 
+    /// A number equal ids share (and different ids rarely do): a key to
+    /// compare first in a list searched many times, where comparing whole
+    /// ids would cost more. Inline ids give their words folded together,
+    /// with no hashing.
+    #[inline]
+    pub fn fingerprint(&self) -> u64 {
+        match &self.0 {
+            Repr::Inline(inline) => {
+                let [a, b] = inline.words(false);
+                a ^ b.rotate_left(29)
+            }
+            Repr::Shared(text) => {
+                let mut h = std::collections::hash_map::DefaultHasher::new();
+                text.hash(&mut h);
+                h.finish()
+            }
+        }
+    }
+
     /// The id as text.
     #[inline]
     pub fn as_str(&self) -> &str {
@@ -180,6 +199,11 @@ mod tests {
             prop_assert_eq!(x.as_str(), a.as_str());
             prop_assert_eq!(x == y, a == b);
             prop_assert_eq!(x.cmp(&y), a.cmp(&b));
+            // Equal ids, made apart, share a fingerprint.
+            prop_assert_eq!(x.fingerprint(), CombatantId::from(a.clone()).fingerprint());
+            if a == b {
+                prop_assert_eq!(x.fingerprint(), y.fingerprint());
+            }
             prop_assert_eq!(x.clone(), x);
         }
     }
