@@ -120,17 +120,22 @@ fn ties(standing: &[(CombatantId, Initiative)]) -> Vec<usize> {
 pub(super) fn reorder<P>(encounter: &mut Encounter<P>) {
     let n = encounter.seats.len();
     let mut places: Vec<Option<CombatantId>> = vec![None; n];
-    for (position, id) in encounter.order.iter().enumerate() {
-        let pinned = encounter.seats.iter().any(|s| &s.id == id && s.pinned);
-        if pinned && position < n {
-            places[position] = Some(id.clone());
+    // With nobody pinned (as a rule), every place is free: no search for
+    // the pinned ones.
+    let any_pinned = encounter.seats.iter().any(|s| s.pinned);
+    if any_pinned {
+        for (position, id) in encounter.order.iter().enumerate() {
+            let pinned = encounter.seats.iter().any(|s| &s.id == id && s.pinned);
+            if pinned && position < n {
+                places[position] = Some(id.clone());
+            }
         }
     }
     let mut free: Vec<(usize, &super::Seat)> = encounter
         .seats
         .iter()
         .enumerate()
-        .filter(|(_, s)| !places.iter().flatten().any(|p| p == &s.id))
+        .filter(|(_, s)| !any_pinned || !places.iter().flatten().any(|p| p == &s.id))
         .collect();
     free.sort_by(|(ja, a), (jb, b)| match (&a.initiative, &b.initiative) {
         (Some(x), Some(y)) => y
