@@ -86,12 +86,12 @@ pub(crate) fn able<'a>(d: &'a Decision<'_>, id: &CombatantId) -> Result<&'a Comb
                 .into(),
         ));
     }
-    if let Some(k) = d
-        .state
-        .conditions(id)
-        .map(|c| c.kind)
-        .find(|k| k.prevents_actions())
-    {
+    // The payload is asked first: cheaper than comparing ids, and most
+    // effects fail it.
+    if let Some(k) = d.state.clock.effects.iter().find_map(|e| match &e.payload {
+        CxEffect::Condition(c) if c.kind.prevents_actions() && &e.bearer == id => Some(c.kind),
+        _ => None,
+    }) {
         return Err(cannot(format!("{} (no actions, CX-COND-11)", k.key())));
     }
     if super::heal::incapacitated(d.state, id) {
