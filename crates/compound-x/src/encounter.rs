@@ -422,8 +422,11 @@ impl<'b> Decision<'b> {
     }
 
     pub(crate) fn push(&mut self, event: Event) {
-        event::evolve(self.state, &event);
+        // Kept, then applied from where it is kept: the event is moved once.
         self.events.push(event);
+        if let Some(event) = self.events.last() {
+            event::evolve(self.state, event);
+        }
     }
 
     pub(crate) fn clock(&mut self, event: nanite_core::ClockEvent<CxEffect>) {
