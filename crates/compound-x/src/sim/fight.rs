@@ -55,6 +55,8 @@ pub(crate) struct Run<'s> {
     /// can still fight: worked out after each command, not at each of the
     /// many times a policy asks.
     pub(crate) able: Vec<bool>,
+    /// How many sides have someone who can still fight, by `able`.
+    sides_standing: usize,
     /// The metres between the setup's combatants, by their indices (row
     /// after row), as the battle holds them: the policies ask for them
     /// hundreds of times a fight, and they change a few times.
@@ -134,6 +136,7 @@ impl Run<'_> {
         let mut able = std::mem::take(&mut self.able);
         self.work_out_able(&mut able);
         self.able = able;
+        self.sides_standing = self.standing_sides().0;
         self.read_distances_if_changed();
     }
 
@@ -258,9 +261,11 @@ impl Run<'_> {
         (usize::from(first.is_some()) + standing.count(), first)
     }
 
-    /// Whether two sides or more can still fight.
+    /// Whether two sides or more can still fight (counted when who can
+    /// fight was last worked out).
     fn fight_on(&self) -> bool {
-        self.standing_sides().0 >= 2
+        debug_assert_eq!(self.sides_standing, self.standing_sides().0);
+        self.sides_standing >= 2
     }
 
     /// A combatant that spent its turn running leaves the battle (the GM
@@ -344,6 +349,7 @@ pub(crate) fn play_with(
         seed,
         fled: vec![false; setup.sides.len()],
         able: Vec::new(),
+        sides_standing: 0,
         distances: Vec::new(),
         distances_read: None,
         kept_pick: None,
