@@ -54,6 +54,8 @@ pub struct Setup {
     /// The indices of `sides` in the order of their ids (the battle's
     /// order of its combatants).
     pub(crate) by_id: Vec<usize>,
+    /// How many combatants each side (by its index in `side_names`) has.
+    pub(crate) side_sizes: Vec<usize>,
     /// Where each of `sides` is in the battle's order of its combatants
     /// (`by_id` the other way round).
     pub(crate) position: Vec<usize>,
@@ -157,12 +159,16 @@ impl Setup {
                 })
             })
             .collect();
-        let side_index = sides
+        let side_index: Vec<usize> = sides
             .iter()
             .map(|(_, s)| side_names.iter().position(|n| n == s).unwrap_or(0))
             .collect();
         let mut by_id: Vec<usize> = (0..sides.len()).collect();
         by_id.sort_by(|a, b| sides[*a].0.cmp(&sides[*b].0));
+        let mut side_sizes = vec![0; side_names.len()];
+        for s in &side_index {
+            side_sizes[*s] += 1;
+        }
         let mut position = vec![0; sides.len()];
         for (at, &i) in by_id.iter().enumerate() {
             position[i] = at;
@@ -173,6 +179,7 @@ impl Setup {
             side_names,
             side_index,
             by_id,
+            side_sizes,
             position,
             surprise,
             mean_damage,

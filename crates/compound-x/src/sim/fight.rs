@@ -57,6 +57,8 @@ pub(crate) struct Run<'s> {
     pub(crate) able: Vec<bool>,
     /// How many sides have someone who can still fight, by `able`.
     sides_standing: usize,
+    /// How many of each side (by its index) can still fight, by `able`.
+    able_by_side: Vec<usize>,
     /// The metres between the setup's combatants, by their indices (row
     /// after row), as the battle holds them: the policies ask for them
     /// hundreds of times a fight, and they change a few times.
@@ -136,7 +138,7 @@ impl Run<'_> {
         let mut able = std::mem::take(&mut self.able);
         self.work_out_able(&mut able);
         self.able = able;
-        self.sides_standing = self.standing_sides().0;
+        self.count_able();
         self.read_distances_if_changed();
     }
 
@@ -261,6 +263,27 @@ impl Run<'_> {
         (usize::from(first.is_some()) + standing.count(), first)
     }
 
+    /// Counts who can fight on each side, and the sides standing, from
+    /// `able`.
+    fn count_able(&mut self) {
+        let mut by_side = std::mem::take(&mut self.able_by_side);
+        by_side.clear();
+        by_side.resize(self.setup.side_names.len(), 0);
+        for (side, able) in self.setup.side_index.iter().zip(&self.able) {
+            by_side[*side] += usize::from(*able);
+        }
+        self.sides_standing = by_side.iter().filter(|n| **n > 0).count();
+        self.able_by_side = by_side;
+    }
+
+    /// How many of side number `side` can still fight, and how many of the
+    /// other sides (counted when who can fight was last worked out).
+    pub(crate) fn strengths(&self, side: usize) -> (usize, usize) {
+        let allies = self.able_by_side.get(side).copied().unwrap_or(0);
+        let all: usize = self.able_by_side.iter().sum();
+        (allies, all - allies)
+    }
+
     /// Whether two sides or more can still fight (counted when who can
     /// fight was last worked out).
     fn fight_on(&self) -> bool {
@@ -350,6 +373,7 @@ pub(crate) fn play_with(
         fled: vec![false; setup.sides.len()],
         able: Vec::new(),
         sides_standing: 0,
+        able_by_side: Vec::new(),
         distances: Vec::new(),
         distances_read: None,
         kept_pick: None,

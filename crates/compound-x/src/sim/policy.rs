@@ -117,17 +117,8 @@ struct Me<'r> {
 impl<'r> Me<'r> {
     fn read(run: &'r Run<'_>, id: &'r CombatantId, index: usize) -> Option<Me<'r>> {
         let side = *run.setup.side_index.get(index)?;
-        // Its side's members, those of them and the enemies that can still
-        // fight, in one pass.
-        let (mut members, mut allies, mut foes) = (0, 0, 0);
-        for (_, _, s, able) in everyone(run) {
-            if s == side {
-                members += 1;
-                allies += usize::from(able);
-            } else {
-                foes += usize::from(able);
-            }
-        }
+        let members = *run.setup.side_sizes.get(side)?;
+        let (allies, foes) = run.strengths(side);
         let mut me = Me {
             id,
             c: run.combatant(index)?,
