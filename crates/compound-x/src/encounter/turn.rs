@@ -204,7 +204,7 @@ fn start_of_turn(
         .armor
         .as_ref()
         .map(|a| (a.points_left, a.armor_points));
-    let shield = c.fighter.shield.clone();
+    let shielded = c.fighter.shield.is_some();
     if let Some((points_left, armor_points)) = armor {
         if points_left < armor_points {
             d.push(Event::ArmorRefreshed {
@@ -213,8 +213,8 @@ fn start_of_turn(
             });
         }
     }
-    if let Some(s) = &shield {
-        shield_turn(d, id, s);
+    if shielded {
+        shield_turn(d, id);
     }
     super::cloak::turn_starts(d, id)?;
     if d.state.has_effect(id, |e| matches!(e, CxEffect::Tripped)) {
@@ -269,7 +269,15 @@ fn start_of_turn(
 }
 
 /// The shield at its wearer's turn start (CX-DMG-04).
-fn shield_turn(d: &mut Decision<'_>, id: &CombatantId, s: &crate::combat::ShieldState) {
+fn shield_turn(d: &mut Decision<'_>, id: &CombatantId) {
+    let Some(s) = d
+        .state
+        .combatants
+        .get(id)
+        .and_then(|c| c.fighter.shield.as_ref())
+    else {
+        return;
+    };
     let (strength, waited, what) = if s.strength > 0 {
         if s.strength >= s.max {
             return;
