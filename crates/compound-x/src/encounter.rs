@@ -408,6 +408,10 @@ pub(crate) struct Decision<'b> {
     /// Whether shots carry their breakdowns (always at the table; the
     /// simulator, which never shows them, does without).
     pub(crate) explain: bool,
+    /// The buffers a shot's damage is rolled with: lent by the simulator
+    /// from one command to the next, so that they are not made again for
+    /// every shot.
+    pub(crate) roller: nanite_dice::Roller,
 }
 
 impl<'b> Decision<'b> {
@@ -418,6 +422,7 @@ impl<'b> Decision<'b> {
             state,
             events: Vec::new(),
             explain: true,
+            roller: nanite_dice::Roller::new(),
         }
     }
 

@@ -520,20 +520,33 @@ pub(crate) fn decide_in_place(
     command: &Command,
     dice: &mut dyn DiceSource,
     explain: bool,
-    events: &mut Vec<Event>,
+    buffers: &mut InPlace,
 ) -> Result<(), RefusedInPlace> {
-    events.clear();
+    buffers.events.clear();
     let mut d = Decision::new(state);
-    d.events = std::mem::take(events);
+    d.events = std::mem::take(&mut buffers.events);
+    d.roller = std::mem::take(&mut buffers.roller);
     d.explain = explain;
     let decided = decide_into(&mut d, command, dice);
-    *events = d.events;
+    buffers.events = d.events;
+    buffers.roller = d.roller;
+    let events = &buffers.events;
     match decided {
         Ok(()) => Ok(()),
         Err(_) => Err(RefusedInPlace {
             spoiled: !events.is_empty(),
         }),
     }
+}
+
+/// What deciding in place lends the decision and takes back: the list its
+/// events go to (kept for the caller to read) and the buffers dice are
+/// rolled with, reused from one command to the next.
+#[derive(Debug, Default)]
+pub(crate) struct InPlace {
+    /// The events of the last command decided.
+    pub(crate) events: Vec<Event>,
+    roller: nanite_dice::Roller,
 }
 
 /// Decides `command` into `d`, whose state is the battle before it; every

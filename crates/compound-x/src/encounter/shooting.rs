@@ -3,7 +3,6 @@
 
 use nanite_core::encounter::{Expiry, Moment};
 use nanite_core::{CombatantId, DiceSource};
-use nanite_dice::Roller;
 
 use super::command::shot_refusal;
 use super::gm::{able, after_harm, not_afraid, spend};
@@ -189,7 +188,7 @@ pub(crate) fn fire(
         &d.state.combatant(id)?.fighter,
         &d.state.combatant(target)?.fighter,
     );
-    let shot = shoot(shooter, victim, &aim, &mut Roller::new(), dice)?
+    let shot = shoot(shooter, victim, &aim, &mut d.roller, dice)?
         .map_err(|r| refuse(shot_refusal(&r, &shooter.weapons[order.weapon].name)))?;
     let mut breakdown = if d.explain {
         shot.explain(shooter, victim, &aim)

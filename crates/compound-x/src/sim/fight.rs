@@ -70,8 +70,9 @@ pub(crate) struct Run<'s> {
     pub(crate) kept_pick: Option<policy::KeptPick>,
     /// The commands the engine took so far, from the setup on.
     log: Vec<Command>,
-    /// The events of the last command (kept for its list, reused).
-    events: Vec<Event>,
+    /// The events of the last command, and the buffers its dice were
+    /// rolled with: reused from one command to the next.
+    buffers: command::InPlace,
     shots: u32,
     refused: u32,
 }
@@ -94,14 +95,14 @@ impl Run<'_> {
             &c,
             &mut self.dice,
             false,
-            &mut self.events,
+            &mut self.buffers,
         ) {
             Ok(()) => {
                 if matches!(c, Command::Fire { .. }) {
                     self.shots += 1;
                 }
                 self.log.push(c);
-                if self.events.iter().all(leaves_able) {
+                if self.buffers.events.iter().all(leaves_able) {
                     debug_assert_eq!(self.able, self.worked_out_able());
                     self.read_distances_if_changed();
                 } else {
@@ -344,7 +345,7 @@ fn replay(start: &Battle, log: &[Command], seed: u64) -> Battle {
     let mut dice = SeededDice::new(seed);
     for c in log {
         // Each was taken before, from this very battle and these dice.
-        let _ = command::decide_in_place(&mut battle, c, &mut dice, false, &mut Vec::new());
+        let _ = command::decide_in_place(&mut battle, c, &mut dice, false, &mut Default::default());
     }
     battle
 }
@@ -378,7 +379,7 @@ pub(crate) fn play_with(
         distances_read: None,
         kept_pick: None,
         log: std::mem::take(log),
-        events: Vec::new(),
+        buffers: command::InPlace::default(),
         shots: 0,
         refused: 0,
     };
@@ -422,7 +423,7 @@ pub(crate) fn play_with(
                 }
                 run.kept_pick = choice
                     .aiming_for
-                    .filter(|kept| kept.still_holds(&run, &run.events));
+                    .filter(|kept| kept.still_holds(&run, &run.buffers.events));
                 for c in choice.then {
                     run.execute(c);
                 }
@@ -552,7 +553,7 @@ mod tests {
             Command::Clock(ClockCommand::Begin { surprise: vec![] }),
         ];
         let take = |battle: &mut Battle, c: &Command, dice: &mut SeededDice| {
-            command::decide_in_place(battle, c, dice, false, &mut Vec::new())
+            command::decide_in_place(battle, c, dice, false, &mut Default::default())
                 .unwrap_or_else(|_| panic!("{c:?} refused"));
         };
         for c in &log {
@@ -604,7 +605,7 @@ mod tests {
             &next,
             &mut ScriptedDice::new([]),
             true,
-            &mut Vec::new(),
+            &mut Default::default(),
         ) else {
             panic!("the turn began without a die for the burn");
         };
