@@ -242,10 +242,14 @@ impl Battle {
 
     /// The conditions on `id`.
     pub fn conditions<'a>(&'a self, id: &'a CombatantId) -> impl Iterator<Item = &'a Condition> {
-        self.clock.effects_on(id).filter_map(|e| match &e.payload {
-            CxEffect::Condition(c) => Some(c),
-            _ => None,
-        })
+        // The payload is asked first: cheaper than comparing ids.
+        self.clock
+            .effects
+            .iter()
+            .filter_map(move |e| match &e.payload {
+                CxEffect::Condition(c) if &e.bearer == id => Some(c),
+                _ => None,
+            })
     }
 
     /// Whether `id` bears a condition of `kind`.
