@@ -525,7 +525,6 @@ fn no_encounter(id: &str) -> AppError {
     ))
 }
 
-/// The feed entry of an executed command.
 /// A command the engine took: the stream's fact (what replays it) and the
 /// feed's item (what the table is told), from the same parts.
 pub(crate) fn command_record(
@@ -548,6 +547,7 @@ pub(crate) fn command_record(
     (fact, item)
 }
 
+/// The feed entry of an executed command.
 pub(crate) fn command_item(
     encounter: &str,
     order: &Order,
