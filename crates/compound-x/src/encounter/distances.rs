@@ -16,19 +16,26 @@ use nanite_core::CombatantId;
 /// first), in the order of the pairs.
 #[derive(Clone, Debug, Default)]
 pub struct Distances {
-    pairs: Vec<((CombatantId, CombatantId), i64)>,
+    pairs: Vec<Entry>,
     /// How many times a distance was set, so that a reader keeping its own
     /// table of them (the simulator's policies) can tell whether they
-    /// changed since it last read them, and `stamps` which. Not part of the
-    /// distances: not compared, not serialized.
+    /// changed since it last read them, and each entry's stamp which. Not
+    /// part of the distances: not compared, not serialized.
     sets: u64,
-    /// For each of `pairs`, the count of `sets` its distance was last set
-    /// at.
-    stamps: Vec<u64>,
-    /// For each of `pairs`, its fingerprint ([`pair_print`]): compared
-    /// first when a pair is looked up, so that the ids of only the pair
-    /// sought (or a rare namesake) are compared whole.
-    prints: Vec<u64>,
+}
+
+/// One pair's distance, with what its lookups and readers use.
+#[derive(Clone, Debug)]
+struct Entry {
+    /// The pair, the lesser id first.
+    pair: (CombatantId, CombatantId),
+    metres: i64,
+    /// The count of `sets` its distance was last set at.
+    stamp: u64,
+    /// Its fingerprint ([`pair_print`]): compared first when a pair is
+    /// looked up, so that the ids of only the pair sought (or a rare
+    /// namesake) are compared whole.
+    print: u64,
 }
 
 /// The fingerprint of the pair `lo`, `hi` (in that order).
@@ -39,7 +46,7 @@ fn pair_print(lo: &CombatantId, hi: &CombatantId) -> u64 {
 
 impl PartialEq for Distances {
     fn eq(&self, other: &Self) -> bool {
-        self.pairs == other.pairs
+        self.iter().eq(other.iter())
     }
 }
 
@@ -61,11 +68,10 @@ impl Distances {
     pub fn get(&self, a: &CombatantId, b: &CombatantId) -> Option<i64> {
         let (lo, hi) = ordered(a, b);
         let print = pair_print(lo, hi);
-        self.prints
+        self.pairs
             .iter()
-            .zip(&self.pairs)
-            .find(|(p, ((x, y), _))| **p == print && x == lo && y == hi)
-            .map(|(_, (_, m))| *m)
+            .find(|e| e.print == print && e.pair.0 == *lo && e.pair.1 == *hi)
+            .map(|e| e.metres)
     }
 
     /// Sets the metres between `a` and `b` (in either order); the metres
@@ -75,16 +81,21 @@ impl Distances {
         self.sets += 1;
         let found = self
             .pairs
-            .binary_search_by(|((x, y), _)| (x, y).cmp(&(lo, hi)));
+            .binary_search_by(|e| (&e.pair.0, &e.pair.1).cmp(&(lo, hi)));
         match found {
             Ok(at) => {
-                self.stamps[at] = self.sets;
-                Some(std::mem::replace(&mut self.pairs[at].1, metres))
+                let e = &mut self.pairs[at];
+                e.stamp = self.sets;
+                Some(std::mem::replace(&mut e.metres, metres))
             }
             Err(at) => {
-                self.pairs.insert(at, ((lo.clone(), hi.clone()), metres));
-                self.stamps.insert(at, self.sets);
-                self.prints.insert(at, pair_print(lo, hi));
+                let entry = Entry {
+                    pair: (lo.clone(), hi.clone()),
+                    metres,
+                    stamp: self.sets,
+                    print: pair_print(lo, hi),
+                };
+                self.pairs.insert(at, entry);
                 None
             }
         }
@@ -92,7 +103,7 @@ impl Distances {
 
     /// Each pair (the lesser id first) with its metres, in order.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&(CombatantId, CombatantId), &i64)> {
-        self.pairs.iter().map(|(k, m)| (k, m))
+        self.pairs.iter().map(|e| (&e.pair, &e.metres))
     }
 
     /// How many times a distance was set since the list was made (or
@@ -107,9 +118,8 @@ impl Distances {
     pub fn set_since(&self, sets: u64) -> impl Iterator<Item = (&(CombatantId, CombatantId), i64)> {
         self.pairs
             .iter()
-            .zip(&self.stamps)
-            .filter(move |(_, stamp)| **stamp > sets)
-            .map(|((k, m), _)| (k, *m))
+            .filter(move |e| e.stamp > sets)
+            .map(|e| (&e.pair, e.metres))
     }
 
     /// How many pairs have a distance.
@@ -126,7 +136,7 @@ impl Distances {
 impl Serialize for Distances {
     /// A list of `[a, b, metres]` (JSON map keys must be strings).
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.pairs.iter().map(|((a, b), m)| (a, b, m)))
+        s.collect_seq(self.iter().map(|((a, b), m)| (a, b, m)))
     }
 }
 
