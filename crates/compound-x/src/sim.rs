@@ -249,44 +249,20 @@ pub use nanite_core::sim::run_seed;
 /// threads and counts them. `progress` is told, from any thread, how many
 /// more fights have finished (in steps, not one by one).
 pub fn simulate(setup: &Setup, options: &SimOptions, progress: &(dyn Fn(u64) + Sync)) -> Report {
-    const STEP: u64 = 64;
-    let runs = options.runs;
-    let threads = (options.threads.max(1) as u64).min(runs.max(1));
-    let parts: Vec<tally::Tally> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                scope.spawn(move || {
-                    let own = setup.unshared();
-                    let setup = &own;
-                    let mut part = tally::Tally::new(setup);
-                    let mut log = Vec::new();
-                    let (mut index, mut since) = (t, 0);
-                    while index < runs {
-                        let seed = run_seed(options.seed, index);
-                        let fight = fight::play_with(setup, seed, options.max_rounds, &mut log);
-                        part.add(setup, &fight);
-                        index += threads;
-                        since += 1;
-                        if since == STEP {
-                            progress(since);
-                            since = 0;
-                        }
-                    }
-                    progress(since);
-                    part
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| match h.join() {
-                Ok(part) => part,
-                Err(panic) => std::panic::resume_unwind(panic),
-            })
-            .collect()
-    });
+    // Each thread plays from a setup of its own, and reuses one log.
+    let parts = nanite_core::sim::run_parallel(
+        options.runs,
+        options.threads,
+        progress,
+        &|| (setup.unshared(), tally::Tally::new(setup), Vec::new()),
+        &|(own, part, log): &mut (Setup, tally::Tally, Vec<Command>), index| {
+            let seed = run_seed(options.seed, index);
+            let fight = fight::play_with(own, seed, options.max_rounds, log);
+            part.add(own, index, &fight);
+        },
+    );
     let mut total = tally::Tally::new(setup);
-    for part in &parts {
+    for (_, part, _) in &parts {
         total.merge(part);
     }
     total.report(setup, options)

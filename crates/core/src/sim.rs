@@ -9,6 +9,7 @@
 //! report on any thread count.
 
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde::Serialize;
 
@@ -51,11 +52,14 @@ pub fn run_seed(seed: u64, index: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Plays runs `0..runs` over `threads` threads: thread `t` plays runs `t`,
-/// `t + threads`, ... into its own part (made by `part`), calling
-/// `play(&mut part, index)` for each. `progress` is told, from any thread,
-/// how many more runs have finished (in steps). The parts come back in
-/// thread order; merging them gives the same total whatever the count.
+/// Plays runs `0..runs` over `threads` threads, each into its own part
+/// (made by `part` on that thread), calling `play(&mut part, index)` for
+/// each run. A thread takes the next run nobody has taken when it finishes
+/// one, so a thread dealt long runs does not hold up the others waiting
+/// idle; which thread played a run changes nothing, as a run's dice come
+/// from its index alone and the parts' counts add up the same in any
+/// order. `progress` is told, from any thread, how many more runs have
+/// finished (in steps). The parts come back in thread order.
 pub fn run_parallel<P, F>(
     runs: u64,
     threads: usize,
@@ -69,15 +73,22 @@ where
 {
     const STEP: u64 = 16;
     let threads = (threads.max(1) as u64).min(runs.max(1));
+    let next = AtomicU64::new(0);
+    let next = &next;
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
-            .map(|t| {
+            .map(|_| {
                 scope.spawn(move || {
                     let mut mine = part();
-                    let (mut index, mut since) = (t, 0);
-                    while index < runs {
+                    let mut since = 0;
+                    loop {
+                        // Only the count itself is shared: no other memory
+                        // is handed over with it.
+                        let index = next.fetch_add(1, Ordering::Relaxed);
+                        if index >= runs {
+                            break;
+                        }
                         play(&mut mine, index);
-                        index += threads;
                         since += 1;
                         if since == STEP {
                             progress(since);

@@ -24,7 +24,8 @@ impl Tally {
         }
     }
 
-    pub(crate) fn add(&mut self, setup: &Setup, fight: &Fight) {
+    /// Counts fight number `index`.
+    pub(crate) fn add(&mut self, setup: &Setup, index: u64, fight: &Fight) {
         let side_of = |name: &str| setup.side_names.iter().position(|s| s == name);
         let losses = fight
             .losses
@@ -46,7 +47,7 @@ impl Tally {
             refused: fight.refused,
             ..Outcome::default()
         };
-        self.common.add(self.common.runs(), &outcome);
+        self.common.add(index, &outcome);
         self.shots += u64::from(fight.shots);
     }
 
