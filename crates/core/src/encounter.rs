@@ -494,9 +494,14 @@ impl<P> Encounter<P> {
     /// Checks that `id` may spend `needed` actions now: on its turn with
     /// enough left, or out of turn from held actions whose trigger happened.
     pub fn can_spend(&self, id: &CombatantId, needed: u32, on: &str) -> Result<(), EncounterError> {
-        self.seat(id)?;
+        let active = self.active.as_ref() == Some(id);
+        // The active combatant is always seated (one who leaves on its
+        // turn ends it first): only another needs its seat looked up.
+        if !active {
+            self.seat(id)?;
+        }
         self.check_running()?;
-        if self.active.as_ref() != Some(id) {
+        if !active {
             // Out of turn, only actions held for a trigger that happened.
             return match self.held.get(id).filter(|h| h.triggered) {
                 Some(held) if needed <= held.actions => Ok(()),

@@ -231,9 +231,7 @@ pub fn next_turn_in<P: Clone>(on: &mut impl TurnTaker<P>) -> Result<(), Encounte
     // Not begun yet, or over.
     on.clock().check_running()?;
     if let Some(id) = on.clock().active.clone() {
-        for event in end_turn(on.clock(), &id) {
-            on.push(event);
-        }
+        end_turn_in(on, &id);
     }
     let next = match next_in_round(on.clock()) {
         Some(id) => id,
@@ -253,12 +251,53 @@ pub fn next_turn_in<P: Clone>(on: &mut impl TurnTaker<P>) -> Result<(), Encounte
         };
         on.push(lost);
     }
-    for event in expirations(on.clock(), &Moment::start_of(&next)) {
+    // Ending one effect changes no other's expiry: each is found and
+    // ended in turn, in the order of the effects, with no list made.
+    let start = Moment::start_of(&next);
+    while let Some(event) = on
+        .clock()
+        .effects
+        .iter()
+        .find(|e| e.expires_at(&start))
+        .map(|e| ClockEvent::EffectEnded {
+            id: e.id,
+            why: start.ended(&e.name),
+        })
+    {
         on.push(event);
     }
     let actions = on.clock().limits.actions_per_turn;
     on.push(ClockEvent::TurnBegan { id: next, actions });
     Ok(())
+}
+
+/// Pushes to `on` the events of [`end_turn`]: the end of `id`'s turn,
+/// then the effects it ends. Those are worked out before the end is
+/// applied (it counts the others down), and kept on the stack while there
+/// are few, as there nearly always are: a turn ends without a list made.
+fn end_turn_in<P: Clone>(on: &mut impl TurnTaker<P>, id: &CombatantId) {
+    let moment = Moment::end_of(id);
+    let mut few: [Option<ClockEvent<P>>; 4] = Default::default();
+    let mut more = Vec::new();
+    let ending = on
+        .clock()
+        .effects
+        .iter()
+        .filter(|e| e.expires_at(&moment))
+        .map(|e| ClockEvent::EffectEnded {
+            id: e.id,
+            why: moment.ended(&e.name),
+        });
+    for (i, event) in ending.enumerate() {
+        match few.get_mut(i) {
+            Some(slot) => *slot = Some(event),
+            None => more.push(event),
+        }
+    }
+    on.push(ClockEvent::TurnEnded { id: id.clone() });
+    for event in few.into_iter().flatten().chain(more) {
+        on.push(event);
+    }
 }
 
 /// A copy of `enc` to apply the end of a turn and the start of the next to,

@@ -124,6 +124,46 @@ fn effects_end_exactly_at_the_moment_named() {
     }
 }
 
+/// However many effects end at one moment, each ends once, in the order
+/// they were added, after the moment itself; one still counting down at
+/// that moment goes on. (A turn's end keeps the first few on the stack and
+/// the rest in a list; a turn's start ends them one by one.)
+#[test]
+fn many_effects_ending_at_once_end_in_order() {
+    let (a, b) = (id("a"), id("b"));
+    for (moment, story) in [
+        (
+            Moment::end_of(&a),
+            "a ends, e0 ends, e1 ends, e2 ends, e3 ends, e4 ends, e5 ends, e6 ends, b starts",
+        ),
+        (
+            Moment::start_of(&b),
+            "a ends, e0 ends, e1 ends, e2 ends, e3 ends, e4 ends, e5 ends, e6 ends, b starts",
+        ),
+    ] {
+        let mut clock = begun(&THREE);
+        let mut ids = Vec::new();
+        for i in 0..7 {
+            let name = format!("e{i}");
+            ids.push(add(&mut clock, &name, Some(Expiry::next(moment.clone()))));
+            if i == 3 {
+                add(
+                    &mut clock,
+                    "lasting",
+                    Some(Expiry::after(2, moment.clone())),
+                );
+            }
+        }
+        let events = clock.decide(&ClockCommand::NextTurn).unwrap();
+        assert_eq!(told(&events, &clock), story, "{moment}");
+        for event in &events {
+            clock.apply(event);
+        }
+        let left: Vec<&str> = clock.effects.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(left, ["lasting"], "{moment}");
+    }
+}
+
 #[test]
 fn a_counted_expiry_counts_down_each_time_its_moment_passes() {
     let mut clock = begun(&THREE);
