@@ -409,8 +409,10 @@ impl Ruleset for CompoundX {
 pub(crate) struct Decision<'b> {
     pub(crate) state: &'b mut Battle,
     pub(crate) events: Vec<Event>,
-    /// Whether shots carry their breakdowns (always at the table; the
-    /// simulator, which never shows them, does without).
+    /// Whether the events are explained for people (always at the table):
+    /// shots carry their breakdowns, actions spent say what on in full, an
+    /// effect's end says why. The simulator, which keeps no events, does
+    /// without: a shot's action says only "fire", all the rules read of it.
     pub(crate) explain: bool,
     /// The buffers a shot's damage is rolled with: lent by the simulator
     /// from one command to the next, so that they are not made again for
@@ -451,5 +453,9 @@ impl nanite_core::encounter::TurnTaker<CxEffect> for Decision<'_> {
     fn push(&mut self, event: nanite_core::ClockEvent<CxEffect>) {
         // The decision's own `clock`, applying it to the battle.
         Decision::clock(self, event);
+    }
+
+    fn explain(&self) -> bool {
+        self.explain
     }
 }

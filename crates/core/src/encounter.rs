@@ -18,6 +18,7 @@ mod id;
 mod initiative;
 mod turns;
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -271,8 +272,9 @@ pub enum ClockEvent<P> {
         id: CombatantId,
         /// How many.
         actions: u32,
-        /// On what ("fire burst", "aim").
-        on: String,
+        /// On what ("fire burst", "aim"): a fixed word ("aim", "move") is
+        /// kept as it is, not copied, here and in the turn's [`Budget`].
+        on: Cow<'static, str>,
     },
     /// A reaction was used.
     ReactionUsed {
@@ -530,12 +532,12 @@ impl<P> Encounter<P> {
 
     /// The event spending `actions` of `id`'s turn on `on`, after checking
     /// it may. A reason made for the purpose (`format!`) is moved into the
-    /// event, not copied.
+    /// event, not copied; a fixed one (`"aim"`) is not copied at all.
     pub fn spend(
         &self,
         id: &CombatantId,
         actions: u32,
-        on: impl Into<String>,
+        on: impl Into<Cow<'static, str>>,
     ) -> Result<ClockEvent<P>, EncounterError> {
         let on = on.into();
         self.can_spend(id, actions, &on)?;

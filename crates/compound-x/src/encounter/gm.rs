@@ -107,7 +107,7 @@ pub(crate) fn spend(
     d: &mut Decision<'_>,
     id: &CombatantId,
     actions: u32,
-    on: impl Into<String>,
+    on: impl Into<std::borrow::Cow<'static, str>>,
 ) -> Result<(), Refusal> {
     let e = d.state.clock.spend(id, actions, on)?;
     d.clock(e);
@@ -264,11 +264,11 @@ pub(crate) fn act(
         d.clock(ClockEvent::ActionsSpent {
             id: id.clone(),
             actions: 0,
-            on: format!("{what} (free)"),
+            on: format!("{what} (free)").into(),
         });
         return Ok(());
     }
-    spend(d, id, actions, what)
+    spend(d, id, actions, what.to_owned())
 }
 
 pub(crate) fn harm(

@@ -166,16 +166,23 @@ pub(crate) fn fire(
     let crit_from = weapon.crit_from;
     let was_down = victim.fighter.is_downed() || victim.fighter.dead;
     // "fire Rifle burst at raider-1": put together piece by piece, as
-    // every shot spends.
-    let on = [
-        "fire ",
-        &weapon.name,
-        " ",
-        order.mode.key(),
-        " at ",
-        target.as_str(),
-    ]
-    .concat();
+    // every shot spends. Unexplained (the simulator, which keeps no
+    // events), the action's kind alone: all the rules read of it (it is
+    // not a sprint, nor what a turn's start spends by itself).
+    let on: std::borrow::Cow<'static, str> = if d.explain {
+        [
+            "fire ",
+            &weapon.name,
+            " ",
+            order.mode.key(),
+            " at ",
+            target.as_str(),
+        ]
+        .concat()
+        .into()
+    } else {
+        "fire".into()
+    };
     spend(d, id, actions, on)?;
     if order.distance.is_some() && d.state.distance(id, target) != Some(distance) {
         d.push(Event::DistanceSet {

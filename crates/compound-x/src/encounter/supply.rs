@@ -107,7 +107,7 @@ pub(crate) fn reload(
         actions
     };
     if actions <= left {
-        spend(d, id, actions, &what)?;
+        spend(d, id, actions, what.clone())?;
         d.push(Event::Reloaded {
             id: id.clone(),
             weapon,
@@ -200,7 +200,7 @@ pub(crate) fn fast_recharge(d: &mut Decision<'_>, id: &CombatantId) -> Result<()
         .budget
         .spent
         .iter()
-        .any(|(on, _)| !super::turn::TURN_START.contains(&on.as_str()));
+        .any(|(on, _)| !super::turn::TURN_START.contains(&on.as_ref()));
     if chosen {
         return Err(illegal(
             "a fast recharge is paid at the start of the turn, before any action, once (CX-DMG-04)"
@@ -274,7 +274,7 @@ pub(crate) fn repair(
         }
     };
     if d.state.in_combat() {
-        spend(d, id, 1, &what)?;
+        spend(d, id, 1, what.clone())?;
         super::gm::melee_check_penalty(d, id, dice)?;
         if able(d, id).is_err() {
             return Ok(());

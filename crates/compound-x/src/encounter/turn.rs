@@ -181,7 +181,11 @@ pub(crate) fn next(d: &mut Decision<'_>, dice: &mut dyn DiceSource) -> Result<()
 }
 
 /// Spends whatever is left of `id`'s turn, for `why`.
-fn lose_turn(d: &mut Decision<'_>, id: &CombatantId, why: &str) -> Result<(), Refusal> {
+fn lose_turn(
+    d: &mut Decision<'_>,
+    id: &CombatantId,
+    why: impl Into<std::borrow::Cow<'static, str>>,
+) -> Result<(), Refusal> {
     let left = d.state.clock.budget.left;
     if left > 0 {
         spend(d, id, left, why)?;
@@ -262,7 +266,7 @@ fn start_of_turn(
     }
     for kind in [ConditionKind::Stunned, ConditionKind::Paralyzed] {
         if d.state.has_condition(id, kind) {
-            return lose_turn(d, id, &format!("{} (CX-COND-11)", kind.key()));
+            return lose_turn(d, id, format!("{} (CX-COND-11)", kind.key()));
         }
     }
     super::supply::continue_reload(d, id)

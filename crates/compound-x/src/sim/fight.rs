@@ -618,6 +618,132 @@ mod tests {
         assert_ne!(serde_json::to_value(&other_dice).unwrap(), before);
     }
 
+    /// Unexplained (the simulator), a shot's action says only "fire" and
+    /// an effect's end says nothing of why; explained (the table), both
+    /// in full. The battle after them is the same either way: the rules
+    /// read only the kind of action (a sprint or not), never the words.
+    #[test]
+    fn unexplained_decisions_make_no_texts_and_the_same_battle() {
+        use nanite_core::ClockEvent;
+
+        use crate::encounter::Event;
+        use crate::pack::FireMode;
+        let pack = pack();
+        let vex = fighter(
+            &pack,
+            "vex.toml",
+            include_str!("../../../../examples/compound-x/vex.toml"),
+        );
+        let raider = fighter(
+            &pack,
+            "raider.toml",
+            include_str!("../../../../examples/compound-x/raider.toml"),
+        );
+        let (a, b) = (CombatantId::from("vex"), CombatantId::from("raider"));
+        let setup = [
+            Command::Add {
+                id: a.clone(),
+                side: "crew".into(),
+                hidden: false,
+                fighter: Box::new(vex),
+                cover: Cover::None,
+                stance: Stance::Standing,
+            },
+            Command::Add {
+                id: b.clone(),
+                side: "raiders".into(),
+                hidden: false,
+                fighter: Box::new(raider),
+                cover: Cover::None,
+                stance: Stance::Standing,
+            },
+            Command::Clock(ClockCommand::SetInitiative {
+                id: a.clone(),
+                total: 90,
+            }),
+            Command::Clock(ClockCommand::SetInitiative {
+                id: b.clone(),
+                total: 10,
+            }),
+            Command::Distance {
+                a: a.clone(),
+                b: b.clone(),
+                metres: 10,
+            },
+            Command::Clock(ClockCommand::Begin { surprise: vec![] }),
+        ];
+        let weapon = 0;
+        let turn = [
+            Command::Aim { id: a.clone() },
+            Command::Fire {
+                id: a.clone(),
+                target: b.clone(),
+                weapon,
+                mode: FireMode::Semi,
+                fire: None,
+                distance: None,
+                cover: None,
+            },
+            Command::Clock(ClockCommand::NextTurn),
+        ];
+        let play = |explain: bool| {
+            let mut battle = Battle::new();
+            let mut dice = SeededDice::new(3);
+            let mut buffers = Default::default();
+            let mut texts = Vec::new();
+            for c in setup.iter().chain(&turn) {
+                command::decide_in_place(&mut battle, c, &mut dice, explain, &mut buffers)
+                    .unwrap_or_else(|_| panic!("{c:?} refused"));
+                for e in &buffers.events {
+                    match e {
+                        Event::Clock(ClockEvent::ActionsSpent { on, .. }) => {
+                            texts.push(format!("spent on {on:?}"));
+                        }
+                        Event::Clock(ClockEvent::EffectEnded { why, .. }) => {
+                            texts.push(format!("ended: {why:?}"));
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            (texts, battle)
+        };
+        let (told, at_the_table) = play(true);
+        let weapon_name = &at_the_table.combatants[&a].fighter.weapons[weapon].name;
+        // The raider, shot at, dives for the dirt (CX-MOVE-07), which its
+        // turn's start pays for.
+        let dive = [
+            r#"spent on "hit the dirt (CX-MOVE-07)""#,
+            r#"ended: "the dive is paid for""#,
+        ];
+        assert_eq!(
+            told,
+            [
+                r#"spent on "aim""#.to_string(),
+                format!(r#"spent on "fire {weapon_name} semi at raider""#),
+                r#"ended: "aimed ended at the end of vex's turn""#.to_string(),
+            ]
+            .into_iter()
+            .chain(dive.map(String::from))
+            .collect::<Vec<_>>()
+        );
+        let (terse, simulated) = play(false);
+        assert_eq!(
+            terse,
+            [r#"spent on "aim""#, r#"spent on "fire""#, r#"ended: """#]
+                .into_iter()
+                .chain(dive)
+                .collect::<Vec<_>>()
+        );
+        let state = |b: &Battle| {
+            let mut v = serde_json::to_value(b).unwrap();
+            // The turn's actions went on the same things, told more or less.
+            v["clock"]["budget"]["spent"] = serde_json::Value::Null;
+            v
+        };
+        assert_eq!(state(&simulated), state(&at_the_table));
+    }
+
     /// The simulator weighs every mode at once (`miss_chances`); each mode's
     /// miss chance is the rules' own (`aim_numbers`), for every weapon,
     /// distance, fire, cover and stance.

@@ -1,5 +1,7 @@
 //! Actions in a turn and actions held for a trigger.
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
 /// The active combatant's actions this turn.
@@ -10,7 +12,7 @@ pub struct Budget {
     /// Actions left.
     pub left: u32,
     /// What the spent ones went on, in order.
-    pub spent: Vec<(String, u32)>,
+    pub spent: Vec<(Cow<'static, str>, u32)>,
 }
 
 impl Budget {
@@ -24,10 +26,11 @@ impl Budget {
         }
     }
 
-    /// Spends `actions` (never below zero).
-    pub fn spend(&mut self, actions: u32, on: &str) {
+    /// Spends `actions` (never below zero) on `on` (a fixed word is kept
+    /// as it is, not copied).
+    pub fn spend(&mut self, actions: u32, on: Cow<'static, str>) {
         self.left = self.left.saturating_sub(actions);
-        self.spent.push((on.to_string(), actions));
+        self.spent.push((on, actions));
     }
 }
 

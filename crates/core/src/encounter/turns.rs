@@ -203,6 +203,22 @@ pub trait TurnTaker<P> {
     fn clock(&self) -> &Encounter<P>;
     /// Applies `event` (and keeps it).
     fn push(&mut self, event: ClockEvent<P>);
+    /// Whether the events are for people to read: when not (a simulated
+    /// fight, whose events nobody keeps), an effect's end says nothing of
+    /// why (no rule reads it), and no text is made for it.
+    fn explain(&self) -> bool {
+        true
+    }
+}
+
+/// Why an effect called `name` ends at `moment`, if the events are
+/// explained ([`TurnTaker::explain`]); else nothing.
+fn ended_why<P>(on: &impl TurnTaker<P>, moment: &Moment, name: &str) -> String {
+    if on.explain() {
+        moment.ended(name)
+    } else {
+        String::new()
+    }
 }
 
 /// A copy of a clock, and the events applied to it.
@@ -261,7 +277,7 @@ pub fn next_turn_in<P: Clone>(on: &mut impl TurnTaker<P>) -> Result<(), Encounte
         .find(|e| e.expires_at(&start))
         .map(|e| ClockEvent::EffectEnded {
             id: e.id,
-            why: start.ended(&e.name),
+            why: ended_why(on, &start, &e.name),
         })
     {
         on.push(event);
@@ -286,7 +302,7 @@ fn end_turn_in<P: Clone>(on: &mut impl TurnTaker<P>, id: &CombatantId) {
         .filter(|e| e.expires_at(&moment))
         .map(|e| ClockEvent::EffectEnded {
             id: e.id,
-            why: moment.ended(&e.name),
+            why: ended_why(on, &moment, &e.name),
         });
     for (i, event) in ending.enumerate() {
         match few.get_mut(i) {
@@ -474,7 +490,7 @@ pub(super) fn apply<P: Clone>(enc: &mut Encounter<P>, event: &ClockEvent<P>) {
         }
         ClockEvent::ActionsSpent { id, actions, on } => {
             if enc.active.as_ref() == Some(id) {
-                enc.budget.spend(*actions, on);
+                enc.budget.spend(*actions, on.clone());
             } else if let Some(held) = enc.held.get_mut(id) {
                 held.actions = held.actions.saturating_sub(*actions);
                 if held.actions == 0 {
@@ -490,7 +506,7 @@ pub(super) fn apply<P: Clone>(enc: &mut Encounter<P>, event: &ClockEvent<P>) {
             actions,
             trigger,
         } => {
-            enc.budget.spend(*actions, "held");
+            enc.budget.spend(*actions, "held".into());
             enc.held.insert(
                 id.clone(),
                 Held {

@@ -55,11 +55,7 @@ fn actions_come_out_of_the_turns_budget() {
     }
     assert_eq!(
         clock.budget.spent,
-        [
-            ("fire".to_string(), 1),
-            ("fire".to_string(), 2),
-            ("fire".to_string(), 1)
-        ]
+        [("fire".into(), 1), ("fire".into(), 2), ("fire".into(), 1)]
     );
     assert_eq!(
         clock.spend(&id("a"), 1, "aim"),

@@ -156,7 +156,7 @@ pub(crate) fn free_to_move(d: &Decision, id: &CombatantId) -> Result<(), Refusal
 
 /// Spends `id`'s action on `on` (its turn's, or one held and triggered).
 pub(crate) fn spend(d: &mut Decision, id: &CombatantId, on: &str) -> Result<(), Refusal> {
-    let e = d.state.clock.spend(id, 1, on)?;
+    let e = d.state.clock.spend(id, 1, on.to_owned())?;
     d.clock(e);
     Ok(())
 }
