@@ -389,6 +389,11 @@ pub(crate) fn give_away(d: &mut Decision<'_>, id: &CombatantId, uncloak_why: &st
     let Some(c) = d.state.combatants.get(id) else {
         return;
     };
+    // Most attackers are neither cloaked nor unseen: nothing to give away,
+    // and nothing looked up again.
+    if c.stealth.cloak.is_none() && c.stealth.unseen_by.is_empty() {
+        return;
+    }
     if c.stealth.cloak.is_some() {
         let charge = c
             .fighter

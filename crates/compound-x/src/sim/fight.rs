@@ -55,6 +55,10 @@ pub(crate) struct Run<'s> {
     /// can still fight: worked out after each command, not at each of the
     /// many times a policy asks.
     pub(crate) able: Vec<bool>,
+    /// Whether any effect kept its bearer from acting when who can fight
+    /// was last worked out (usually none): while none does, an effect's
+    /// end cannot let anyone fight again.
+    held_back: bool,
     /// How many sides have someone who can still fight, by `able`.
     sides_standing: usize,
     /// How many of each side (by its index) can still fight, by `able`.
@@ -102,7 +106,13 @@ impl Run<'_> {
                     self.shots += 1;
                 }
                 self.log.push(c);
-                if self.buffers.events.iter().all(leaves_able) {
+                let held_back = self.held_back;
+                if self
+                    .buffers
+                    .events
+                    .iter()
+                    .all(|e| leaves_able(e, held_back))
+                {
                     debug_assert_eq!(self.able, self.worked_out_able());
                     self.read_distances_if_changed();
                 } else {
@@ -136,6 +146,12 @@ impl Run<'_> {
     /// Works out again who can still fight, and reads the distances if
     /// they changed.
     fn refresh(&mut self) {
+        self.held_back = self
+            .battle
+            .clock
+            .effects
+            .iter()
+            .any(|e| prevents_actions(&e.payload));
         let mut able = std::mem::take(&mut self.able);
         self.work_out_able(&mut able);
         self.able = able;
@@ -305,11 +321,14 @@ impl Run<'_> {
 }
 
 /// Whether `e` leaves everyone's ability to fight as it was: it spends
-/// actions, passes turns, moves, aims, reloads, or misses, and adds no
-/// condition that keeps its bearer from acting. Who can fight is worked out
-/// again only after a command with some other event (in a debug build, it
-/// is worked out anyway and checked to be the same).
-fn leaves_able(e: &Event) -> bool {
+/// actions, passes turns, moves, aims, reloads, or misses, adds no
+/// condition that keeps its bearer from acting, and ends an effect only
+/// while none keeps anyone from acting (`held_back`: whether one did when
+/// who can fight was last worked out; none has been added since, or that
+/// would have been worked out again). Who can fight is worked out again
+/// only after a command with some other event (in a debug build, it is
+/// worked out anyway and checked to be the same).
+fn leaves_able(e: &Event, held_back: bool) -> bool {
     match e {
         Event::Clock(c) => match c {
             ClockEvent::ActionsSpent { .. }
@@ -318,6 +337,7 @@ fn leaves_able(e: &Event) -> bool {
             | ClockEvent::RoundBegan { .. }
             | ClockEvent::ReactionUsed { .. } => true,
             ClockEvent::EffectAdded { effect } => !prevents_actions(&effect.payload),
+            ClockEvent::EffectEnded { .. } => !held_back,
             _ => false,
         },
         Event::Shot { shot, .. } => shot.strike.is_none(),
@@ -373,6 +393,7 @@ pub(crate) fn play_with(
         seed,
         fled: vec![false; setup.sides.len()],
         able: Vec::new(),
+        held_back: false,
         sides_standing: 0,
         able_by_side: Vec::new(),
         distances: Vec::new(),
