@@ -306,10 +306,11 @@ pub enum ClockEvent<P> {
         /// How many.
         actions: u32,
     },
-    /// An effect began.
+    /// An effect began. (Boxed, as in `EffectChanged`: an effect is the
+    /// biggest thing a clock event carries, and events are moved often.)
     EffectAdded {
         /// The effect.
-        effect: Effect<P>,
+        effect: Box<Effect<P>>,
     },
     /// An effect ended (expired, saved against, removed).
     EffectEnded {
@@ -321,7 +322,7 @@ pub enum ClockEvent<P> {
     /// An effect's payload changed (a stack added, a stage passed).
     EffectChanged {
         /// The effect as it is now.
-        effect: Effect<P>,
+        effect: Box<Effect<P>>,
     },
     /// The fight ended.
     Ended,
@@ -583,13 +584,13 @@ impl<P> Encounter<P> {
         payload: P,
     ) -> ClockEvent<P> {
         ClockEvent::EffectAdded {
-            effect: Effect {
+            effect: Box::new(Effect {
                 id: self.next_effect,
                 bearer: bearer.clone(),
                 name: name.to_string(),
                 expiry,
                 payload,
-            },
+            }),
         }
     }
 

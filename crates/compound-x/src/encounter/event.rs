@@ -455,8 +455,9 @@ pub enum Event {
         nanites: i64,
         /// Whether the casting check succeeded.
         success: bool,
-        /// The target's save, if it made one.
-        save: Option<super::SpellSave>,
+        /// The target's save, if it made one (boxed: the rest of the
+        /// events are smaller, and all are moved often).
+        save: Option<Box<super::SpellSave>>,
         /// The itemised explanation.
         breakdown: Breakdown,
     },

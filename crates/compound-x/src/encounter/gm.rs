@@ -401,7 +401,9 @@ pub(crate) fn add_condition(
             if let CxEffect::Condition(c) = &mut effect.payload {
                 c.stacks += 1;
             }
-            d.clock(ClockEvent::EffectChanged { effect });
+            d.clock(ClockEvent::EffectChanged {
+                effect: Box::new(effect),
+            });
             return;
         }
     } else if kind != ConditionKind::PlasmaBurn && d.state.has_condition(id, kind) {

@@ -189,7 +189,7 @@ pub(crate) fn cast(
         spell: spell.id.clone(),
         nanites: spell.nanites,
         success: result.success,
-        save: saved,
+        save: saved.map(Box::new),
         breakdown: b,
     });
     if !result.success || (resisted && spell.on_save == OnSave::Negates) {

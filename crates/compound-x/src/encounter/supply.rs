@@ -160,7 +160,9 @@ pub(crate) fn continue_reload(d: &mut Decision<'_>, id: &CombatantId) -> Result<
             remaining: remaining - now,
         };
         changed.expiry = Some(Expiry::after(2, Moment::end_of(id)));
-        d.clock(nanite_core::ClockEvent::EffectChanged { effect: changed });
+        d.clock(nanite_core::ClockEvent::EffectChanged {
+            effect: Box::new(changed),
+        });
         return Ok(());
     }
     d.clock(nanite_core::ClockEvent::EffectEnded {

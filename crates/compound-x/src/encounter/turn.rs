@@ -367,7 +367,9 @@ fn ticks(d: &mut Decision<'_>, id: &CombatantId, dice: &mut dyn DiceSource) -> R
             continue;
         }
         if condition.kind.is_ongoing_damage() {
-            d.clock(ClockEvent::EffectChanged { effect: changed });
+            d.clock(ClockEvent::EffectChanged {
+                effect: Box::new(changed),
+            });
         }
         let poison_shift = match condition.kind {
             ConditionKind::Poisoned => Some(0),
@@ -504,7 +506,9 @@ fn wake(
     if let CxEffect::Condition(k) = &mut changed.payload {
         k.turns = turns;
     }
-    d.clock(ClockEvent::EffectChanged { effect: changed });
+    d.clock(ClockEvent::EffectChanged {
+        effect: Box::new(changed),
+    });
     Ok(false)
 }
 

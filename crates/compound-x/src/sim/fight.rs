@@ -765,6 +765,19 @@ mod tests {
         assert_eq!(state(&simulated), state(&at_the_table));
     }
 
+    /// An event is moved several times a command (decided, kept, applied):
+    /// at 128 bytes or less, a move is a few register copies instead of a
+    /// call to copy memory. What is bigger and rare rides in a box (a
+    /// shot, a swing, a suppression hit, a spell's save, an effect).
+    #[test]
+    fn an_event_is_moved_inline() {
+        use nanite_core::ClockEvent;
+
+        use crate::encounter::{CxEffect, Event};
+        assert!(std::mem::size_of::<Event>() <= 128);
+        assert!(std::mem::size_of::<ClockEvent<CxEffect>>() <= 64);
+    }
+
     /// The simulator weighs every mode at once (`miss_chances`); each mode's
     /// miss chance is the rules' own (`aim_numbers`), for every weapon,
     /// distance, fire, cover and stance.

@@ -69,7 +69,11 @@ fn last_cast(t: &Table) -> (bool, Option<bool>, String) {
                 save,
                 breakdown,
                 ..
-            } => Some((*success, save.map(|s| s.resisted), breakdown.to_string())),
+            } => Some((
+                *success,
+                save.as_ref().map(|s| s.resisted),
+                breakdown.to_string(),
+            )),
             _ => None,
         })
         .expect("a cast")

@@ -526,12 +526,12 @@ pub(super) fn apply<P: Clone>(enc: &mut Encounter<P>, event: &ClockEvent<P>) {
         }
         ClockEvent::EffectAdded { effect } => {
             enc.next_effect = super::EffectId(enc.next_effect.0.max(effect.id.0) + 1);
-            enc.effects.push(effect.clone());
+            enc.effects.push(super::Effect::clone(effect));
         }
         ClockEvent::EffectEnded { id, .. } => enc.effects.retain(|e| e.id != *id),
         ClockEvent::EffectChanged { effect } => {
             if let Some(e) = enc.effects.iter_mut().find(|e| e.id == effect.id) {
-                *e = effect.clone();
+                e.clone_from(effect);
             }
         }
         ClockEvent::Ended => {

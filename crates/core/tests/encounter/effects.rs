@@ -276,7 +276,7 @@ fn effects_get_fresh_ids_and_can_change() {
     let mut changed = clock.effects[1].clone();
     changed.payload = Condition::Aiming;
     clock.apply(&ClockEvent::EffectChanged {
-        effect: changed.clone(),
+        effect: Box::new(changed.clone()),
     });
     assert_eq!(clock.effects[1], changed);
     clock.apply(&ClockEvent::EffectEnded {
