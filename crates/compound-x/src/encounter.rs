@@ -228,11 +228,25 @@ impl Battle {
     }
 
     /// The combatant `id`.
+    ///
+    /// Every rule asks for combatants, many times a command: the search is
+    /// inlined where it is asked for, and the refusal, rare, made apart.
+    #[inline]
     pub fn combatant(&self, id: &CombatantId) -> Result<&Combatant, Refusal> {
-        self.combatants.get(id).ok_or_else(|| Refusal::Unknown {
+        match self.combatants.get(id) {
+            Some(c) => Ok(c),
+            None => Err(self.unknown(id)),
+        }
+    }
+
+    /// The refusal of a combatant `id` that is not in the battle.
+    #[cold]
+    #[inline(never)]
+    fn unknown(&self, id: &CombatantId) -> Refusal {
+        Refusal::Unknown {
             id: id.clone(),
             known: self.combatants.keys().map(|k| k.to_string()).collect(),
-        })
+        }
     }
 
     /// The metres between `a` and `b`, if known.
