@@ -145,7 +145,7 @@ pub enum CxEffect {
 }
 
 /// One combatant in the battle: its fighter and where it stands.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct Combatant {
     /// Its fighting state.
     pub fighter: Fighter,
@@ -173,6 +173,21 @@ pub struct Combatant {
     pub stealth: Stealth,
 }
 
+clone_in_place!(Combatant {
+    fighter,
+    cover,
+    stance,
+    revives,
+    fort_failures,
+    saves_tried,
+    kit_round,
+    sprint_streak,
+    sprint_window,
+    moved_this_turn,
+    moved_last_turn,
+    stealth,
+});
+
 impl Combatant {
     /// A combatant at full strength.
     pub fn new(fighter: Fighter, cover: Cover, stance: Stance) -> Self {
@@ -194,7 +209,7 @@ impl Combatant {
 }
 
 /// Everything the rules know about one Compound X fight.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct Battle {
     /// Initiative, rounds, turns, actions, reactions, effects.
     pub clock: Encounter<CxEffect>,
@@ -208,6 +223,14 @@ pub struct Battle {
     /// Grapples under way (CX-MELEE-03).
     pub grapples: Vec<Grapple>,
 }
+
+clone_in_place!(Battle {
+    clock,
+    combatants,
+    distances,
+    engaged,
+    grapples,
+});
 
 impl Default for Battle {
     fn default() -> Self {

@@ -19,6 +19,27 @@
 
 #![forbid(unsafe_code)]
 
+/// `Clone` for a struct, field by field, with a `clone_from` that clones
+/// each field from the other's in place, so a copy made again over an old
+/// one reuses its strings and lists instead of allocating them anew (the
+/// simulator starts every fight from its setup's battle this way). Every
+/// field must be named: `clone_from` takes the struct apart, so a field
+/// added and not named here is a compile error, not a field left stale.
+macro_rules! clone_in_place {
+    ($name:ident { $($field:ident),* $(,)? }) => {
+        impl Clone for $name {
+            fn clone(&self) -> Self {
+                $name { $($field: self.$field.clone()),* }
+            }
+
+            fn clone_from(&mut self, source: &Self) {
+                let $name { $($field),* } = self;
+                $($field.clone_from(&source.$field);)*
+            }
+        }
+    };
+}
+
 pub mod accuracy;
 mod character;
 pub mod check;

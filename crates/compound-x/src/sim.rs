@@ -249,15 +249,22 @@ pub use nanite_core::sim::run_seed;
 /// threads and counts them. `progress` is told, from any thread, how many
 /// more fights have finished (in steps, not one by one).
 pub fn simulate(setup: &Setup, options: &SimOptions, progress: &(dyn Fn(u64) + Sync)) -> Report {
-    // Each thread plays from a setup of its own, and reuses one log.
+    // Each thread plays from a setup of its own, and reuses one log and
+    // one battle.
     let parts = nanite_core::sim::run_parallel(
         options.runs,
         options.threads,
         progress,
-        &|| (setup.unshared(), tally::Tally::new(setup), Vec::new()),
-        &|(own, part, log): &mut (Setup, tally::Tally, Vec<Command>), index| {
+        &|| {
+            (
+                setup.unshared(),
+                tally::Tally::new(setup),
+                Default::default(),
+            )
+        },
+        &|(own, part, reused): &mut (Setup, tally::Tally, fight::Reused), index| {
             let seed = run_seed(options.seed, index);
-            let fight = fight::play_with(own, seed, options.max_rounds, log);
+            let fight = fight::play_with(own, seed, options.max_rounds, reused);
             part.add(own, index, &fight);
         },
     );

@@ -127,7 +127,7 @@ pub struct ShieldState {
 }
 
 /// A carried weapon in a fight.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct WeaponState {
     /// Weapon id.
     pub id: String,
@@ -198,6 +198,40 @@ pub struct WeaponState {
     pub reflex_modifier: i64,
 }
 
+clone_in_place!(WeaponState {
+    id,
+    name,
+    attack,
+    damage,
+    damage_type,
+    non_lethal,
+    apl,
+    action,
+    brackets,
+    aimed,
+    hip,
+    blind,
+    crit_from,
+    optical,
+    min_distance,
+    magazine,
+    loaded,
+    spare_magazines,
+    burst_rounds,
+    auto_rounds,
+    jammed,
+    reload_dc,
+    reload_actions,
+    skill_points,
+    skill,
+    shot_actions,
+    broken,
+    suppression,
+    blast_radius,
+    min_skill,
+    reflex_modifier,
+});
+
 /// Serializes what an `Arc` shares as the value itself.
 fn shared<S: serde::Serializer, T: Serialize>(value: &Arc<T>, s: S) -> Result<S::Ok, S::Error> {
     T::serialize(value, s)
@@ -242,7 +276,7 @@ impl WeaponState {
 }
 
 /// One combatant's fighting state.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct Fighter {
     /// Its name.
     pub name: String,
@@ -312,6 +346,40 @@ pub struct Fighter {
     /// check until the next long rest (CX-HEAL-04).
     pub below_par: bool,
 }
+
+clone_in_place!(Fighter {
+    name,
+    stats,
+    max_hp,
+    hp,
+    nanites,
+    shock_save,
+    initiative,
+    armor,
+    shield,
+    weapons,
+    conditions,
+    death_saves,
+    dead,
+    skills,
+    saves,
+    survival,
+    black_cat,
+    house_rules,
+    level,
+    movement,
+    jumps,
+    melee_guard,
+    crit_from,
+    class,
+    cloak,
+    spellbook,
+    wounds,
+    items,
+    max_nanites,
+    class_medic,
+    below_par,
+});
 
 impl Fighter {
     /// How many of the items of `kind` it carries.

@@ -12,8 +12,26 @@ use super::Combatant;
 use nanite_core::CombatantId;
 
 /// The combatants of a battle, in the order of their ids.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Roster(Vec<(CombatantId, Combatant)>);
+
+impl Clone for Roster {
+    fn clone(&self) -> Self {
+        Roster(self.0.clone())
+    }
+
+    /// Clones each combatant over the one in its place (see
+    /// `clone_in_place!`), reusing what it holds.
+    fn clone_from(&mut self, source: &Self) {
+        self.0.truncate(source.0.len());
+        let kept = self.0.len();
+        for ((id, c), (from_id, from)) in self.0.iter_mut().zip(&source.0) {
+            id.clone_from(from_id);
+            c.clone_from(from);
+        }
+        self.0.extend(source.0[kept..].iter().cloned());
+    }
+}
 
 impl Roster {
     /// An empty roster.

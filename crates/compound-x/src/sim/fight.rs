@@ -373,22 +373,27 @@ fn replay(start: &Battle, log: &[Command], seed: u64) -> Battle {
 /// Plays one fight from `setup` with dice seeded by `seed`; a draw after
 /// `max_rounds` rounds.
 pub fn play(setup: &Setup, seed: u64, max_rounds: u32) -> Fight {
-    play_with(setup, seed, max_rounds, &mut Vec::new())
+    play_with(setup, seed, max_rounds, &mut Reused::default())
 }
 
-/// As [`play`], keeping the fight's commands in `log` (emptied first), so
-/// a thread playing many fights reuses one log instead of growing a new
-/// one for each fight.
-pub(crate) fn play_with(
-    setup: &Setup,
-    seed: u64,
-    max_rounds: u32,
-    log: &mut Vec<Command>,
-) -> Fight {
+/// What a thread playing many fights reuses from one fight to the next
+/// instead of making anew: the log of commands, and the battle, which each
+/// fight copies its setup's over (reusing its strings and lists).
+#[derive(Debug, Default)]
+pub(crate) struct Reused {
+    log: Vec<Command>,
+    battle: Battle,
+}
+
+/// As [`play`], with the log and battle of `reused`.
+pub(crate) fn play_with(setup: &Setup, seed: u64, max_rounds: u32, reused: &mut Reused) -> Fight {
+    let mut log = std::mem::take(&mut reused.log);
     log.clear();
+    let mut battle = std::mem::take(&mut reused.battle);
+    battle.clone_from(&setup.battle);
     let mut run = Run {
         setup,
-        battle: setup.battle.clone(),
+        battle,
         dice: SeededDice::new(seed),
         seed,
         fled: vec![false; setup.sides.len()],
@@ -399,7 +404,7 @@ pub(crate) fn play_with(
         distances: Vec::new(),
         distances_read: None,
         kept_pick: None,
-        log: std::mem::take(log),
+        log,
         buffers: command::InPlace::default(),
         shots: 0,
         refused: 0,
@@ -489,7 +494,8 @@ pub(crate) fn play_with(
         shots: run.shots,
         refused: run.refused,
     };
-    *log = run.log;
+    reused.log = run.log;
+    reused.battle = run.battle;
     fight
 }
 
@@ -763,6 +769,81 @@ mod tests {
             v
         };
         assert_eq!(state(&simulated), state(&at_the_table));
+    }
+
+    /// A battle copied over another in place (`clone_from`, as each
+    /// simulated fight starts) is the very battle copied, whatever the one
+    /// it overwrites held: a fight's end (wounds, spent ammunition,
+    /// effects), more combatants, or fewer.
+    #[test]
+    fn a_battle_copied_in_place_is_the_battle_copied() {
+        use crate::sim::{MAX_ROUNDS, Setup};
+        let pack = pack();
+        let file = |f: &str, text: &str| fighter(&pack, f, text);
+        let vex = file(
+            "vex.toml",
+            include_str!("../../../../examples/compound-x/vex.toml"),
+        );
+        let raider = file(
+            "raider.toml",
+            include_str!("../../../../examples/compound-x/raider.toml"),
+        );
+        let cast = |n: usize| {
+            let mut battle = Battle::new();
+            let mut none = ScriptedDice::new([]);
+            for i in 0..n {
+                let (side, f) = if i % 2 == 0 {
+                    ("crew", &vex)
+                } else {
+                    ("raiders", &raider)
+                };
+                let add = Command::Add {
+                    id: CombatantId::new(&format!("c{i}")),
+                    side: side.into(),
+                    hidden: false,
+                    fighter: Box::new(f.clone()),
+                    cover: Cover::None,
+                    stance: Stance::Standing,
+                };
+                command::decide_in_place(
+                    &mut battle,
+                    &add,
+                    &mut none,
+                    true,
+                    &mut Default::default(),
+                )
+                .unwrap_or_else(|_| panic!("c{i} not added"));
+            }
+            for i in 0..n {
+                for j in (i + 1..n).step_by(2) {
+                    let set = Command::Distance {
+                        a: CombatantId::new(&format!("c{i}")),
+                        b: CombatantId::new(&format!("c{j}")),
+                        metres: 12,
+                    };
+                    command::decide_in_place(
+                        &mut battle,
+                        &set,
+                        &mut none,
+                        true,
+                        &mut Default::default(),
+                    )
+                    .unwrap_or_else(|_| panic!("no distance"));
+                }
+            }
+            Setup::new(battle).unwrap()
+        };
+        let json = |b: &Battle| serde_json::to_value(b).unwrap();
+        let four = cast(4);
+        // A fight's end, over which the next fight's start is copied.
+        let mut reused = super::Reused::default();
+        super::play_with(&four, 7, MAX_ROUNDS, &mut reused);
+        assert_ne!(json(&reused.battle), json(&four.battle));
+        for over in [reused.battle, cast(6).battle, cast(2).battle, Battle::new()] {
+            let mut battle = over;
+            battle.clone_from(&four.battle);
+            assert_eq!(json(&battle), json(&four.battle));
+        }
     }
 
     /// An event is moved several times a command (decided, kept, applied):
