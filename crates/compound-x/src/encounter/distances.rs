@@ -1,12 +1,12 @@
 //! [`Distances`]: the metres between pairs of a battle's combatants.
 //!
 //! A fight has a few dozen pairs, and a distance is looked up for every
-//! shot, move and choice of target: many times a command. A short list
-//! searched from the front by equal ids finds a pair sooner than a tree
-//! ordered by text does at that size (a tree compares ids for order at
-//! every step; equal ids are two word comparisons each). The list is kept
-//! in the order of the pairs, so it iterates and serializes exactly as the
-//! `BTreeMap` it replaced (a JSON list of `[a, b, metres]`).
+//! shot, move and choice of target: many times a command. The pairs are a
+//! list kept in their order, so it iterates and serializes exactly as the
+//! `BTreeMap` it replaced (a JSON list of `[a, b, metres]`); a pair is
+//! found through a small table of places by the pair's fingerprint, a slot
+//! or two probed instead of the list walked (a tree compares ids for order
+//! at every step; the list, searched from the front, passed half of it).
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -17,6 +17,13 @@ use nanite_core::CombatantId;
 #[derive(Clone, Debug, Default)]
 pub struct Distances {
     pairs: Vec<Entry>,
+    /// Each pair's place in `pairs` plus one (0: an empty slot), in the
+    /// slot its fingerprint starts at ([`start`]) or the first free one
+    /// after: open addressing, its length a power of two at least twice the
+    /// pairs', so a lookup meets an empty slot soon. Made again whenever a
+    /// pair is added (a fight adds them as it is set up, then only changes
+    /// their metres).
+    slots: Vec<u32>,
     /// How many times a distance was set, so that a reader keeping its own
     /// table of them (the simulator's policies) can tell whether they
     /// changed since it last read them, and each entry's stamp which. Not
@@ -38,10 +45,18 @@ struct Entry {
     print: u64,
 }
 
-/// The fingerprint of the pair `lo`, `hi` (in that order).
+/// The fingerprint of the pair `a`, `b`, the same in either order.
 #[inline]
-fn pair_print(lo: &CombatantId, hi: &CombatantId) -> u64 {
-    lo.fingerprint() ^ hi.fingerprint().rotate_left(17)
+fn pair_print(a: &CombatantId, b: &CombatantId) -> u64 {
+    a.fingerprint().wrapping_add(b.fingerprint())
+}
+
+/// The slot of a table of `mask + 1` slots where the search for a pair of
+/// fingerprint `print` starts: its bits mixed (Fibonacci hashing), the top
+/// ones kept.
+#[inline]
+fn start(print: u64, mask: usize) -> usize {
+    (print.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize & mask
 }
 
 impl PartialEq for Distances {
@@ -66,38 +81,69 @@ impl Distances {
     /// The metres between `a` and `b` (in either order), if known.
     #[inline]
     pub fn get(&self, a: &CombatantId, b: &CombatantId) -> Option<i64> {
-        let (lo, hi) = ordered(a, b);
-        let print = pair_print(lo, hi);
-        self.pairs
-            .iter()
-            .find(|e| e.print == print && e.pair.0 == *lo && e.pair.1 == *hi)
-            .map(|e| e.metres)
+        self.find(a, b).map(|at| self.pairs[at].metres)
+    }
+
+    /// Where the pair `a`, `b` (in either order) is in `pairs`, if there.
+    #[inline]
+    fn find(&self, a: &CombatantId, b: &CombatantId) -> Option<usize> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let print = pair_print(a, b);
+        let mask = self.slots.len() - 1;
+        let mut slot = start(print, mask);
+        // At most half the slots are taken: the probe meets an empty one.
+        loop {
+            let at = (*self.slots.get(slot)? as usize).checked_sub(1)?;
+            let e = self.pairs.get(at)?;
+            if e.print == print
+                && ((e.pair.0 == *a && e.pair.1 == *b) || (e.pair.0 == *b && e.pair.1 == *a))
+            {
+                return Some(at);
+            }
+            slot = (slot + 1) & mask;
+        }
     }
 
     /// Sets the metres between `a` and `b` (in either order); the metres
     /// they replace, if any.
     pub fn insert(&mut self, a: &CombatantId, b: &CombatantId, metres: i64) -> Option<i64> {
-        let (lo, hi) = ordered(a, b);
         self.sets += 1;
-        let found = self
+        if let Some(at) = self.find(a, b) {
+            let e = &mut self.pairs[at];
+            e.stamp = self.sets;
+            return Some(std::mem::replace(&mut e.metres, metres));
+        }
+        let (lo, hi) = ordered(a, b);
+        let at = self
             .pairs
-            .binary_search_by(|e| (&e.pair.0, &e.pair.1).cmp(&(lo, hi)));
-        match found {
-            Ok(at) => {
-                let e = &mut self.pairs[at];
-                e.stamp = self.sets;
-                Some(std::mem::replace(&mut e.metres, metres))
+            .binary_search_by(|e| (&e.pair.0, &e.pair.1).cmp(&(lo, hi)))
+            .unwrap_or_else(|at| at);
+        let entry = Entry {
+            pair: (lo.clone(), hi.clone()),
+            metres,
+            stamp: self.sets,
+            print: pair_print(lo, hi),
+        };
+        self.pairs.insert(at, entry);
+        self.place_all();
+        None
+    }
+
+    /// Makes the table of slots again for the pairs as they now stand.
+    fn place_all(&mut self) {
+        let size = (2 * self.pairs.len()).next_power_of_two().max(16);
+        self.slots.clear();
+        self.slots.resize(size, 0);
+        let mask = size - 1;
+        for (at, e) in self.pairs.iter().enumerate() {
+            let mut slot = start(e.print, mask);
+            while self.slots[slot] != 0 {
+                slot = (slot + 1) & mask;
             }
-            Err(at) => {
-                let entry = Entry {
-                    pair: (lo.clone(), hi.clone()),
-                    metres,
-                    stamp: self.sets,
-                    print: pair_print(lo, hi),
-                };
-                self.pairs.insert(at, entry);
-                None
-            }
+            // A fight has nowhere near 4 billion pairs of combatants.
+            self.slots[slot] = u32::try_from(at + 1).unwrap_or(u32::MAX);
         }
     }
 
