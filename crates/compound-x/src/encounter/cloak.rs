@@ -209,25 +209,29 @@ pub(crate) fn turn_starts(d: &mut Decision<'_>, id: &CombatantId) -> Result<(), 
 }
 
 /// Clock bookkeeping before a clock event applies: the Charge Delay counts
-/// the wearer's actions, spent or left unused at its turn's end (CX-CLOAK-02);
-/// a turn's start clears what stirred the cloak.
+/// the wearer's actions left unused at its turn's end (CX-CLOAK-02; those
+/// spent count in [`actions_passed`], and a turn's start clears what
+/// stirred the cloak in [`turn_began`], where the battle's evolution finds
+/// the combatant for its own bookkeeping).
 pub(crate) fn before_clock(state: &mut Battle, e: &ClockEvent<super::CxEffect>) {
-    let (id, passed) = match e {
-        ClockEvent::ActionsSpent { id, actions, .. } => (id, *actions),
-        ClockEvent::TurnEnded { id } if state.clock.active.as_ref() == Some(id) => {
-            (id, state.clock.budget.left)
-        }
-        ClockEvent::TurnBegan { id, .. } => {
+    if let ClockEvent::TurnEnded { id } = e {
+        if state.clock.active.as_ref() == Some(id) {
+            let left = state.clock.budget.left;
             if let Some(c) = state.combatants.get_mut(id) {
-                c.stealth.stirred = false;
+                actions_passed(c, left);
             }
-            return;
         }
-        _ => return,
-    };
-    if let Some(c) = state.combatants.get_mut(id) {
-        c.stealth.charge_wait = c.stealth.charge_wait.saturating_sub(passed);
     }
+}
+
+/// The Charge Delay counts `passed` actions of its wearer (CX-CLOAK-02).
+pub(crate) fn actions_passed(c: &mut super::Combatant, passed: u32) {
+    c.stealth.charge_wait = c.stealth.charge_wait.saturating_sub(passed);
+}
+
+/// A turn's start clears what stirred its combatant's cloak.
+pub(crate) fn turn_began(c: &mut super::Combatant) {
+    c.stealth.stirred = false;
 }
 
 /// Applies a cloak event.

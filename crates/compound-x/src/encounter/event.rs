@@ -478,18 +478,21 @@ pub(crate) fn evolve(state: &mut Battle, event: &Event) {
             super::cloak::before_clock(state, e);
             super::spells::before_clock(state, e);
             state.clock.apply(e);
+            // What the clock's events change on a combatant, found once.
             match e {
                 ClockEvent::TurnBegan { id, .. } => {
                     if let Some(c) = state.combatants.get_mut(id) {
                         c.moved_last_turn = c.moved_this_turn;
                         c.moved_this_turn = false;
+                        super::cloak::turn_began(c);
                     }
                 }
-                // The sprint's window and streak count the other actions
-                // (CX-MOVE-02).
-                ClockEvent::ActionsSpent { id, actions, on } if !on.starts_with(super::SPRINT) => {
+                ClockEvent::ActionsSpent { id, actions, on } => {
                     if let Some(c) = state.combatants.get_mut(id) {
-                        if *actions > 0 {
+                        super::cloak::actions_passed(c, *actions);
+                        // The sprint's window and streak count the other
+                        // actions (CX-MOVE-02).
+                        if *actions > 0 && !on.starts_with(super::SPRINT) {
                             c.sprint_window = c.sprint_window.saturating_sub(*actions);
                             c.sprint_streak = 0;
                         }
