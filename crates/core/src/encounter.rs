@@ -579,7 +579,7 @@ impl<P> Encounter<P> {
     pub fn add_effect(
         &self,
         bearer: &CombatantId,
-        name: &str,
+        name: impl Into<Cow<'static, str>>,
         expiry: Option<Expiry>,
         payload: P,
     ) -> ClockEvent<P> {
@@ -587,7 +587,7 @@ impl<P> Encounter<P> {
             effect: Box::new(Effect {
                 id: self.next_effect,
                 bearer: bearer.clone(),
-                name: name.to_string(),
+                name: name.into(),
                 expiry,
                 payload,
             }),

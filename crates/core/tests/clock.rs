@@ -303,7 +303,7 @@ fn effects_end_at_the_exact_moment_named() {
         e.apply(&event);
     }
     let names = |e: &Encounter<&'static str>| -> Vec<String> {
-        e.effects.iter().map(|f| f.name.clone()).collect()
+        e.effects.iter().map(|f| f.name.to_string()).collect()
     };
     // a's turn ends, then b's starts: two of three end, in that order.
     let events = run(&mut e, ClockCommand::NextTurn).unwrap();

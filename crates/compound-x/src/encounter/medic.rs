@@ -96,7 +96,7 @@ pub(crate) fn stabilize(
         spend(d, id, left, format!("begin stabilizing {target}"))?;
         let e = d.state.clock.add_effect(
             id,
-            &format!("stabilizing {target}"),
+            format!("stabilizing {target}"),
             Some(Expiry::after(2, Moment::end_of(id))),
             CxEffect::Stabilizing {
                 target: target.clone(),

@@ -334,7 +334,7 @@ fn effects(
         let before = d.state.combatant(target)?.cover;
         let e = d.state.clock.add_effect(
             target,
-            &format!(
+            format!(
                 "behind {}'s {} ({} cover)",
                 caster.name,
                 spell.name,

@@ -116,7 +116,7 @@ pub(crate) fn reload(
         spend(d, id, left, format!("{what} (continues next turn)"))?;
         let e = d.state.clock.add_effect(
             id,
-            &format!("reloading the {}", w.name),
+            format!("reloading the {}", w.name),
             Some(Expiry::next(Moment::end_of(id))),
             CxEffect::Reloading {
                 weapon,

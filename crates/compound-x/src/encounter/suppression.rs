@@ -233,7 +233,7 @@ pub(crate) fn suppress(
         }
         let e = d.state.clock.add_effect(
             &who,
-            &format!("suppressed by {id} ({})", level_key(level)),
+            format!("suppressed by {id} ({})", level_key(level)),
             Some(Expiry::next(Moment::start_of(id))),
             CxEffect::Suppressed {
                 by: id.clone(),

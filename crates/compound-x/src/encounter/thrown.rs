@@ -46,7 +46,7 @@ pub(crate) fn cook(d: &mut Decision<'_>, id: &CombatantId, weapon: usize) -> Res
     spend(d, id, 1, format!("cook the {}", w.name))?;
     let e = d.state.clock.add_effect(
         id,
-        &format!("cooking the {}", w.name),
+        format!("cooking the {}", w.name),
         Some(Expiry::next(Moment::end_of(id))),
         CxEffect::Cooked { weapon },
     );

@@ -1,6 +1,7 @@
 //! Effects and the exact moments they end: the start or end of a named
 //! combatant's turn, counted.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -122,8 +123,9 @@ pub struct Effect<P> {
     pub id: EffectId,
     /// Who bears it.
     pub bearer: CombatantId,
-    /// Its name, for people.
-    pub name: String,
+    /// Its name, for people: a fixed word ("aimed") is kept as it is, not
+    /// copied, as an effect is added and its event applied.
+    pub name: Cow<'static, str>,
     /// When it ends by itself (none: until removed).
     pub expiry: Option<Expiry>,
     /// What the ruleset needs to know about it.

@@ -9,7 +9,7 @@ const THREE: [(&str, i64); 3] = [("a", 30), ("b", 20), ("c", 10)];
 
 /// Adds `name` on c with `expiry`, answering its id.
 fn add(clock: &mut Clock, name: &str, expiry: Option<Expiry>) -> EffectId {
-    let event = clock.add_effect(&id("c"), name, expiry, Condition::Stunned);
+    let event = clock.add_effect(&id("c"), name.to_string(), expiry, Condition::Stunned);
     clock.apply(&event);
     match event {
         ClockEvent::EffectAdded { effect } => effect.id,
@@ -27,7 +27,7 @@ fn told(events: &[Event], clock: &Clock) -> String {
             ClockEvent::RoundBegan { number } => format!("round {number}"),
             ClockEvent::EffectEnded { id, .. } => {
                 let effect = clock.effects.iter().find(|e| e.id == *id);
-                format!("{} ends", effect.map_or("?", |e| e.name.as_str()))
+                format!("{} ends", effect.map_or("?", |e| e.name.as_ref()))
             }
             other => format!("{other:?}"),
         })
@@ -159,7 +159,7 @@ fn many_effects_ending_at_once_end_in_order() {
         for event in &events {
             clock.apply(event);
         }
-        let left: Vec<&str> = clock.effects.iter().map(|e| e.name.as_str()).collect();
+        let left: Vec<&str> = clock.effects.iter().map(|e| e.name.as_ref()).collect();
         assert_eq!(left, ["lasting"], "{moment}");
     }
 }
@@ -219,12 +219,12 @@ fn effects_at_the_same_moment_end_together_in_the_order_added() {
     for event in &events {
         clock.apply(event);
     }
-    let names: Vec<&str> = clock.effects.iter().map(|e| e.name.as_str()).collect();
+    let names: Vec<&str> = clock.effects.iter().map(|e| e.name.as_ref()).collect();
     assert_eq!(names, ["forever", "later"]);
     for _ in 0..12 {
         run(&mut clock, ClockCommand::NextTurn);
     }
-    let names: Vec<&str> = clock.effects.iter().map(|e| e.name.as_str()).collect();
+    let names: Vec<&str> = clock.effects.iter().map(|e| e.name.as_ref()).collect();
     assert_eq!(names, ["forever"], "an effect without expiry stays");
 }
 
@@ -260,7 +260,7 @@ fn effects_leave_with_their_bearer() {
     clock.apply(&on_a);
     assert_eq!(clock.effects_on(&id("c")).count(), 1);
     run(&mut clock, leave("c"));
-    let left: Vec<&str> = clock.effects.iter().map(|e| e.name.as_str()).collect();
+    let left: Vec<&str> = clock.effects.iter().map(|e| e.name.as_ref()).collect();
     assert_eq!(left, ["aiming"]);
 }
 

@@ -97,7 +97,7 @@ pub(crate) fn begin(
     };
     let e = d.state.clock.add_effect(
         id,
-        &format!("{verb} {}", m.name),
+        format!("{verb} {}", m.name),
         Some(Expiry::next(Moment::start_of(id))),
         D20Effect::Casting {
             magic: m,

@@ -386,7 +386,7 @@ pub(crate) fn release(d: &mut Decision, id: &CombatantId) -> Result<(), Refusal>
 fn submission(d: &mut Decision, target: &CombatantId, points: i64) {
     let e = d.state.clock.add_effect(
         target,
-        &format!("submission -{points} STR and CON"),
+        format!("submission -{points} STR and CON"),
         Some(Expiry::after(HOUR_ROUNDS, Moment::start_of(target))),
         D20Effect::Drained { points },
     );

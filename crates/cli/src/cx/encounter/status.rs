@@ -111,7 +111,7 @@ fn status(battle: &Battle, id: &CombatantId) -> Option<Status> {
                 condition: k.kind,
                 stacks: k.stacks,
             }),
-            _ => effects.push(e.name.clone()),
+            _ => effects.push(e.name.to_string()),
         }
     }
     Some(Status {

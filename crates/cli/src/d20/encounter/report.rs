@@ -102,7 +102,7 @@ pub(super) fn status(state: &Battle) -> String {
         }
         for e in state.clock.effects_on(id) {
             notes.push(match &e.payload {
-                D20Effect::Casting { .. } => e.name.clone(),
+                D20Effect::Casting { .. } => e.name.to_string(),
                 D20Effect::Stunned => "stunned".into(),
                 D20Effect::Drained { points } => format!("STR/CON -{points}"),
             });
