@@ -93,7 +93,12 @@ pub(crate) fn stabilize(
     if begun.is_none() && needed > left && left >= 1 {
         // Begun with the last actions; finished next turn, sparing the
         // patient the death save in between (CX-DEATH-08).
-        spend(d, id, left, format!("begin stabilizing {target}"))?;
+        let on = if d.explain {
+            format!("begin stabilizing {target}").into()
+        } else {
+            std::borrow::Cow::Borrowed("begin stabilizing")
+        };
+        spend(d, id, left, on)?;
         let e = d.state.clock.add_effect(
             id,
             format!("stabilizing {target}"),
@@ -106,7 +111,13 @@ pub(crate) fn stabilize(
         d.clock(e);
         return Ok(());
     }
-    spend(d, id, needed, format!("stabilize {target}"))?;
+    // Unexplained (the simulator), the action's kind alone, as a shot's.
+    let on = if d.explain {
+        format!("stabilize {target}").into()
+    } else {
+        std::borrow::Cow::Borrowed("stabilize")
+    };
+    spend(d, id, needed, on)?;
     if let Some(e) = begun {
         d.clock(ClockEvent::EffectEnded {
             id: e.id,

@@ -155,21 +155,21 @@ pub(crate) fn step(
         Way::Elsewhere => (None, None),
     };
     // "move 6 m toward raider-1": put together piece by piece, as
-    // everyone moves.
-    let (way, whom) = match s.way {
-        Way::Toward { id } => (" toward ", id.as_str()),
-        Way::Away { id } => (" away from ", id.as_str()),
-        Way::Elsewhere => ("", ""),
+    // everyone moves. Unexplained (the simulator), the kind of move alone:
+    // all the rules read of it (whether it is a sprint, CX-MOVE-02).
+    let kind = if s.sprint { SPRINT } else { "move" };
+    let what: std::borrow::Cow<'static, str> = if d.explain {
+        let (way, whom) = match s.way {
+            Way::Toward { id } => (" toward ", id.as_str()),
+            Way::Away { id } => (" away from ", id.as_str()),
+            Way::Elsewhere => ("", ""),
+        };
+        [kind, " ", &s.metres.to_string(), " m", way, whom]
+            .concat()
+            .into()
+    } else {
+        kind.into()
     };
-    let what = [
-        if s.sprint { SPRINT } else { "move" },
-        " ",
-        &s.metres.to_string(),
-        " m",
-        way,
-        whom,
-    ]
-    .concat();
     spend(d, s.id, actions, what)?;
     // Leaving melee: every engaged enemy but the one moved toward gets a
     // penalty attack, and the engagement ends (CX-MELEE-02).

@@ -645,9 +645,9 @@ mod tests {
         assert_ne!(serde_json::to_value(&other_dice).unwrap(), before);
     }
 
-    /// Unexplained (the simulator), a shot's action says only "fire" and
-    /// an effect's end says nothing of why; explained (the table), both
-    /// in full. The battle after them is the same either way: the rules
+    /// Unexplained (the simulator), a shot's or a move's action says only
+    /// its kind ("fire", "move") and an effect's end says nothing of why;
+    /// explained (the table), all in full. The battle after them is the same either way: the rules
     /// read only the kind of action (a sprint or not), never the words.
     #[test]
     fn unexplained_decisions_make_no_texts_and_the_same_battle() {
@@ -711,6 +711,14 @@ mod tests {
                 distance: None,
                 cover: None,
             },
+            Command::Move {
+                id: a.clone(),
+                metres: 2,
+                way: crate::encounter::Way::Toward { id: b.clone() },
+                sprint: false,
+                cover: None,
+                concealed: false,
+            },
             Command::Clock(ClockCommand::NextTurn),
         ];
         let play = |explain: bool| {
@@ -748,6 +756,7 @@ mod tests {
             [
                 r#"spent on "aim""#.to_string(),
                 format!(r#"spent on "fire {weapon_name} semi at raider""#),
+                r#"spent on "move 2 m toward raider""#.to_string(),
                 r#"ended: "aimed ended at the end of vex's turn""#.to_string(),
             ]
             .into_iter()
@@ -757,10 +766,15 @@ mod tests {
         let (terse, simulated) = play(false);
         assert_eq!(
             terse,
-            [r#"spent on "aim""#, r#"spent on "fire""#, r#"ended: """#]
-                .into_iter()
-                .chain(dive)
-                .collect::<Vec<_>>()
+            [
+                r#"spent on "aim""#,
+                r#"spent on "fire""#,
+                r#"spent on "move""#,
+                r#"ended: """#,
+            ]
+            .into_iter()
+            .chain(dive)
+            .collect::<Vec<_>>()
         );
         let state = |b: &Battle| {
             let mut v = serde_json::to_value(b).unwrap();
