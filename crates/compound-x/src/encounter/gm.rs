@@ -116,6 +116,15 @@ pub(crate) fn spend(
 
 /// Refuses anything but fleeing and saving while afraid (CX-COND-04).
 pub(crate) fn not_afraid(d: &Decision<'_>, id: &CombatantId, what: &str) -> Result<(), Refusal> {
+    // Asked before most actions, and nearly always answered no: one look
+    // through the effects for either fear first.
+    let afraid = |e: &CxEffect| {
+        matches!(e, CxEffect::Condition(c)
+            if matches!(c.kind, ConditionKind::Fear | ConditionKind::GreaterFear))
+    };
+    if !d.state.has_effect(id, afraid) {
+        return Ok(());
+    }
     for kind in [ConditionKind::Fear, ConditionKind::GreaterFear] {
         if d.state.has_condition(id, kind) {
             let only = if kind == ConditionKind::Fear {

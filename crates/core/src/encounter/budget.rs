@@ -26,6 +26,15 @@ impl Budget {
         }
     }
 
+    /// Starts afresh with `actions` (none: between turns), as
+    /// [`Budget::new`] would, keeping the room of its list of what they
+    /// went on: a turn begins and ends without making one.
+    pub fn begin(&mut self, actions: u32) {
+        self.total = actions;
+        self.left = actions;
+        self.spent.clear();
+    }
+
     /// Spends `actions` (never below zero) on `on` (a fixed word is kept
     /// as it is, not copied).
     pub fn spend(&mut self, actions: u32, on: Cow<'static, str>) {

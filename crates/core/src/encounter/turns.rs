@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 
 use super::initiative::reorder;
 use super::{
-    Budget, ClockCommand, ClockEvent, CombatantId, Encounter, EncounterError, Held, Initiative,
-    Moment, Phase,
+    ClockCommand, ClockEvent, CombatantId, Encounter, EncounterError, Held, Initiative, Moment,
+    Phase,
 };
 
 pub(super) fn decide<P: Clone>(
@@ -472,7 +472,7 @@ pub(super) fn apply<P: Clone>(enc: &mut Encounter<P>, event: &ClockEvent<P>) {
         ClockEvent::TurnBegan { id, actions } => {
             enc.active = Some(id.clone());
             enc.acted.push(id.clone());
-            enc.budget = Budget::new(*actions);
+            enc.budget.begin(*actions);
             if let Some(i) = enc.order.iter().position(|o| o == id) {
                 enc.cursor = i;
             }
@@ -484,7 +484,7 @@ pub(super) fn apply<P: Clone>(enc: &mut Encounter<P>, event: &ClockEvent<P>) {
                     enc.cursor = i + 1;
                 }
                 enc.active = None;
-                enc.budget = Budget::default();
+                enc.budget.begin(0);
             }
             tick_expiries(enc, &Moment::end_of(id));
         }
