@@ -377,12 +377,14 @@ pub fn play(setup: &Setup, seed: u64, max_rounds: u32) -> Fight {
 }
 
 /// What a thread playing many fights reuses from one fight to the next
-/// instead of making anew: the log of commands, and the battle, which each
-/// fight copies its setup's over (reusing its strings and lists).
+/// instead of making anew: the log of commands, the battle, which each
+/// fight copies its setup's over (reusing its strings and lists), and the
+/// buffers commands are decided with.
 #[derive(Debug, Default)]
 pub(crate) struct Reused {
     log: Vec<Command>,
     battle: Battle,
+    buffers: command::InPlace,
 }
 
 /// As [`play`], with the log and battle of `reused`.
@@ -405,7 +407,7 @@ pub(crate) fn play_with(setup: &Setup, seed: u64, max_rounds: u32, reused: &mut 
         distances_read: None,
         kept_pick: None,
         log,
-        buffers: command::InPlace::default(),
+        buffers: std::mem::take(&mut reused.buffers),
         shots: 0,
         refused: 0,
     };
@@ -496,6 +498,7 @@ pub(crate) fn play_with(setup: &Setup, seed: u64, max_rounds: u32, reused: &mut 
     };
     reused.log = run.log;
     reused.battle = run.battle;
+    reused.buffers = run.buffers;
     fight
 }
 
