@@ -59,7 +59,8 @@ pub(crate) fn fire(
     // what the shot spends (actions, a distance) changes neither fighter.
     let shooter = able(d, id)?;
     not_afraid(d, id, "attack")?;
-    if d.state.is_restrained(id) {
+    let bearing = Bearing::of(d.state, id);
+    if bearing.restrained {
         return Err(Refusal::CannotAct {
             id: id.clone(),
             why: "held in a grapple: it can only contest control (CX-MELEE-03)".into(),
@@ -106,7 +107,7 @@ pub(crate) fn fire(
             )));
         }
     };
-    let aimed = d.state.has_effect(id, |e| matches!(e, CxEffect::Aimed));
+    let aimed = bearing.aimed;
     let fire = match order.fire {
         Some(Fire::Aimed) if !aimed => {
             return Err(refuse(format!(
@@ -124,9 +125,7 @@ pub(crate) fn fire(
             weapon.name
         )));
     }
-    let no_crits = d
-        .state
-        .has_effect(id, |e| matches!(e, CxEffect::NoCriticals));
+    let no_crits = bearing.no_crits;
     let aim = Aim {
         weapon: order.weapon,
         mode: order.mode,
@@ -135,18 +134,17 @@ pub(crate) fn fire(
         cover: order.cover.unwrap_or(victim.cover),
         stance: victim.stance,
         shooter_stance: shooter.stance,
-        suppressed: d.state.is_suppressed(id),
+        suppressed: bearing.suppressed,
         sprinting: shooter.sprint_window > 0,
         // An undetected shooter who aimed: -1 and +20 damage (CX-RNG-09).
-        stealth: fire == Fire::Aimed && super::stealth::unseen(d.state, id, target),
-        condition: d
-            .state
-            .conditions(id)
-            .map(|c| c.kind.miss_chance())
-            .sum::<i64>()
-            + super::heal::injury_miss_chance(d.state, id),
+        stealth: fire == Fire::Aimed && shooter.stealth.unseen_by.contains(target),
+        condition: bearing.miss_chance,
         no_crits,
     };
+    debug_assert_eq!(
+        aim.stealth,
+        fire == Fire::Aimed && super::stealth::unseen(d.state, id, target)
+    );
     if aim.shooter_stance == Stance::Hunkered && fire != Fire::Blind {
         if d.state
             .has_condition(id, crate::combat::ConditionKind::PinnedDown)
@@ -216,6 +214,55 @@ pub(crate) fn fire(
     after_harm(d, target, was_down, shot.strike.as_ref());
     super::movement::hit_the_dirt(d, target);
     Ok(())
+}
+
+/// What a shooter's effects say of its shot, found in one pass through the
+/// effects rather than one for each question (a shot asks six).
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Bearing {
+    /// Held in a grapple (CX-MELEE-03).
+    restrained: bool,
+    /// Aimed this turn (CX-RNG-05).
+    aimed: bool,
+    /// No critical hits this encounter (Black Cat, CX-STAT-13).
+    no_crits: bool,
+    /// Suppressed: +1 (CX-SUP-01).
+    suppressed: bool,
+    /// What its conditions (CX-COND) and injuries (CX-HEAL-05) add to its
+    /// miss chance.
+    miss_chance: i64,
+}
+
+impl Bearing {
+    fn of(state: &super::Battle, id: &CombatantId) -> Bearing {
+        let mut b = Bearing::default();
+        for e in state.clock.effects.iter().filter(|e| &e.bearer == id) {
+            match &e.payload {
+                CxEffect::Restrained { .. } => b.restrained = true,
+                CxEffect::Aimed => b.aimed = true,
+                CxEffect::NoCriticals => b.no_crits = true,
+                CxEffect::Suppressed { .. } => b.suppressed = true,
+                CxEffect::Condition(c) => b.miss_chance += c.kind.miss_chance(),
+                CxEffect::Injured { injury } => b.miss_chance += injury.miss_chance(),
+                _ => {}
+            }
+        }
+        debug_assert_eq!(
+            b,
+            Bearing {
+                restrained: state.is_restrained(id),
+                aimed: state.has_effect(id, |e| matches!(e, CxEffect::Aimed)),
+                no_crits: state.has_effect(id, |e| matches!(e, CxEffect::NoCriticals)),
+                suppressed: state.is_suppressed(id),
+                miss_chance: state
+                    .conditions(id)
+                    .map(|c| c.kind.miss_chance())
+                    .sum::<i64>()
+                    + super::heal::injury_miss_chance(state, id),
+            }
+        );
+        b
+    }
 }
 
 pub(crate) fn clear_jam(
