@@ -46,6 +46,27 @@ fn a_seed_gives_the_same_report_on_one_or_two_threads() {
     assert_eq!(one, two);
 }
 
+/// The encounter file that times `nanite sim` on the benchmark's fight
+/// (bench/sim/four-against-four.toml) reads and plays: four against four.
+#[test]
+fn the_benchmarks_fight_file_plays_four_against_four() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../bench/sim/four-against-four.toml"
+    );
+    let out = succeeds(&["sim", file, "--runs", "20", "--seed", "5", "--json"]);
+    let report: Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(report["encounter"], "Four against four");
+    assert_eq!(report["refused"], 0);
+    let members: Vec<u64> = report["sides"]
+        .as_array()
+        .expect("sides")
+        .iter()
+        .map(|s| s["members"].as_u64().unwrap())
+        .collect();
+    assert_eq!(members, [4, 4], "{report}");
+}
+
 #[test]
 fn the_sim_chart_has_rounds_and_each_sides_losses() {
     let file = format!("{EXAMPLES}depot-ambush.toml");
