@@ -535,45 +535,49 @@ mod tests {
         pack
     }
 
+    /// Vex and the raider of the examples.
+    fn vex_and_raider(pack: &Pack) -> (Fighter, Fighter) {
+        (
+            fighter(
+                pack,
+                "vex.toml",
+                include_str!("../../../../examples/compound-x/vex.toml"),
+            ),
+            fighter(
+                pack,
+                "raider.toml",
+                include_str!("../../../../examples/compound-x/raider.toml"),
+            ),
+        )
+    }
+
+    /// The GM adds `fighter` as `id` of `side`, in the open and standing.
+    fn add(id: &CombatantId, side: &str, fighter: Fighter) -> Command {
+        Command::Add {
+            id: id.clone(),
+            side: side.into(),
+            hidden: false,
+            fighter: Box::new(fighter),
+            cover: Cover::None,
+            stance: Stance::Standing,
+        }
+    }
+
     /// The simulator's undo: a command refused after some of its events
     /// were applied in place says so, and deciding the commands taken
     /// before it again from the start, with dice from the same seed, gives
     /// back the battle as it was, dice rolled along the way included.
     #[test]
     fn a_command_refused_halfway_is_undone_by_replaying_the_log() {
-        let pack = pack();
-        let vex = fighter(
-            &pack,
-            "vex.toml",
-            include_str!("../../../../examples/compound-x/vex.toml"),
-        );
-        let raider = fighter(
-            &pack,
-            "raider.toml",
-            include_str!("../../../../examples/compound-x/raider.toml"),
-        );
+        let (vex, raider) = vex_and_raider(&pack());
         let (a, b) = (CombatantId::from("vex"), CombatantId::from("raider"));
         let seed = 11;
         let start = Battle::new();
         let mut battle = start.clone();
         let mut dice = SeededDice::new(seed);
         let mut log: Vec<Command> = vec![
-            Command::Add {
-                id: a.clone(),
-                side: "crew".into(),
-                hidden: false,
-                fighter: Box::new(vex),
-                cover: Cover::None,
-                stance: Stance::Standing,
-            },
-            Command::Add {
-                id: b.clone(),
-                side: "raiders".into(),
-                hidden: false,
-                fighter: Box::new(raider),
-                cover: Cover::None,
-                stance: Stance::Standing,
-            },
+            add(&a, "crew", vex),
+            add(&b, "raiders", raider),
             Command::RollInitiative { who: vec![] },
             Command::Distance {
                 a: a.clone(),
@@ -650,43 +654,20 @@ mod tests {
 
     /// Unexplained (the simulator), a shot's or a move's action says only
     /// its kind ("fire", "move") and an effect's end says nothing of why;
-    /// explained (the table), all in full. The battle after them is the same either way: the rules
-    /// read only the kind of action (a sprint or not), never the words.
+    /// explained (the table), all in full. The battle after them is the
+    /// same either way: the rules read only the kind of action (a sprint or
+    /// not), never the words.
     #[test]
     fn unexplained_decisions_make_no_texts_and_the_same_battle() {
         use nanite_core::ClockEvent;
 
         use crate::encounter::Event;
         use crate::pack::FireMode;
-        let pack = pack();
-        let vex = fighter(
-            &pack,
-            "vex.toml",
-            include_str!("../../../../examples/compound-x/vex.toml"),
-        );
-        let raider = fighter(
-            &pack,
-            "raider.toml",
-            include_str!("../../../../examples/compound-x/raider.toml"),
-        );
+        let (vex, raider) = vex_and_raider(&pack());
         let (a, b) = (CombatantId::from("vex"), CombatantId::from("raider"));
         let setup = [
-            Command::Add {
-                id: a.clone(),
-                side: "crew".into(),
-                hidden: false,
-                fighter: Box::new(vex),
-                cover: Cover::None,
-                stance: Stance::Standing,
-            },
-            Command::Add {
-                id: b.clone(),
-                side: "raiders".into(),
-                hidden: false,
-                fighter: Box::new(raider),
-                cover: Cover::None,
-                stance: Stance::Standing,
-            },
+            add(&a, "crew", vex),
+            add(&b, "raiders", raider),
             Command::Clock(ClockCommand::SetInitiative {
                 id: a.clone(),
                 total: 90,
@@ -795,41 +776,25 @@ mod tests {
     #[test]
     fn a_battle_copied_in_place_is_the_battle_copied() {
         use crate::sim::{MAX_ROUNDS, Setup};
-        let pack = pack();
-        let file = |f: &str, text: &str| fighter(&pack, f, text);
-        let vex = file(
-            "vex.toml",
-            include_str!("../../../../examples/compound-x/vex.toml"),
-        );
-        let raider = file(
-            "raider.toml",
-            include_str!("../../../../examples/compound-x/raider.toml"),
-        );
+        let (vex, raider) = vex_and_raider(&pack());
+        // The GM's commands roll nothing.
+        let gm = |battle: &mut Battle, c: &Command| {
+            let mut none = ScriptedDice::new([]);
+            command::decide_in_place(battle, c, &mut none, true, &mut Default::default())
+                .unwrap_or_else(|_| panic!("{c:?} refused"));
+        };
         let cast = |n: usize| {
             let mut battle = Battle::new();
-            let mut none = ScriptedDice::new([]);
             for i in 0..n {
                 let (side, f) = if i % 2 == 0 {
                     ("crew", &vex)
                 } else {
                     ("raiders", &raider)
                 };
-                let add = Command::Add {
-                    id: CombatantId::new(&format!("c{i}")),
-                    side: side.into(),
-                    hidden: false,
-                    fighter: Box::new(f.clone()),
-                    cover: Cover::None,
-                    stance: Stance::Standing,
-                };
-                command::decide_in_place(
+                gm(
                     &mut battle,
-                    &add,
-                    &mut none,
-                    true,
-                    &mut Default::default(),
-                )
-                .unwrap_or_else(|_| panic!("c{i} not added"));
+                    &add(&CombatantId::new(&format!("c{i}")), side, f.clone()),
+                );
             }
             for i in 0..n {
                 for j in (i + 1..n).step_by(2) {
@@ -838,14 +803,7 @@ mod tests {
                         b: CombatantId::new(&format!("c{j}")),
                         metres: 12,
                     };
-                    command::decide_in_place(
-                        &mut battle,
-                        &set,
-                        &mut none,
-                        true,
-                        &mut Default::default(),
-                    )
-                    .unwrap_or_else(|_| panic!("no distance"));
+                    gm(&mut battle, &set);
                 }
             }
             Setup::new(battle).unwrap()

@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 
 use super::initiative::reorder;
 use super::{
-    ClockCommand, ClockEvent, CombatantId, Encounter, EncounterError, Held, Initiative, Moment,
-    Phase,
+    ClockCommand, ClockEvent, CombatantId, Effect, Encounter, EncounterError, Held, Initiative,
+    Moment, Phase,
 };
 
 pub(super) fn decide<P: Clone>(
@@ -211,13 +211,16 @@ pub trait TurnTaker<P> {
     }
 }
 
-/// Why an effect called `name` ends at `moment`, if the events are
-/// explained ([`TurnTaker::explain`]); else nothing.
-fn ended_why<P>(on: &impl TurnTaker<P>, moment: &Moment, name: &str) -> String {
-    if on.explain() {
-        moment.ended(name)
-    } else {
-        String::new()
+/// The event of `effect` ending at `moment`, saying why if the events are
+/// explained ([`TurnTaker::explain`]).
+fn ended<P>(on: &impl TurnTaker<P>, moment: &Moment, effect: &Effect<P>) -> ClockEvent<P> {
+    ClockEvent::EffectEnded {
+        id: effect.id,
+        why: if on.explain() {
+            moment.ended(&effect.name)
+        } else {
+            String::new()
+        },
     }
 }
 
@@ -275,10 +278,7 @@ pub fn next_turn_in<P: Clone>(on: &mut impl TurnTaker<P>) -> Result<(), Encounte
         .effects
         .iter()
         .find(|e| e.expires_at(&start))
-        .map(|e| ClockEvent::EffectEnded {
-            id: e.id,
-            why: ended_why(on, &start, &e.name),
-        })
+        .map(|e| ended(on, &start, e))
     {
         on.push(event);
     }
@@ -300,10 +300,7 @@ fn end_turn_in<P: Clone>(on: &mut impl TurnTaker<P>, id: &CombatantId) {
         .effects
         .iter()
         .filter(|e| e.expires_at(&moment))
-        .map(|e| ClockEvent::EffectEnded {
-            id: e.id,
-            why: ended_why(on, &moment, &e.name),
-        });
+        .map(|e| ended(on, &moment, e));
     for (i, event) in ending.enumerate() {
         match few.get_mut(i) {
             Some(slot) => *slot = Some(event),
