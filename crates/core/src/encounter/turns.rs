@@ -28,7 +28,13 @@ pub(super) fn decide<P: Clone>(
             enc.seat(id)?;
             let mut events = Vec::new();
             if enc.active.as_ref() == Some(id) {
-                events.extend(end_turn(enc, id));
+                // Its turn ends first, worked out on a copy of the clock.
+                let mut scratch = Scratch {
+                    clock: turn_scratch(enc),
+                    events: Vec::new(),
+                };
+                end_turn_in(&mut scratch, id);
+                events = scratch.events;
             }
             // Effects timed by the leaver's turns would never end: they end
             // now (those it bears leave with it).
@@ -165,26 +171,6 @@ fn begin<P: Clone>(
     Ok(events)
 }
 
-/// The events that end `id`'s turn: the end moment and the effects it ends.
-fn end_turn<P: Clone>(enc: &Encounter<P>, id: &CombatantId) -> Vec<ClockEvent<P>> {
-    let moment = Moment::end_of(id);
-    let mut events = Vec::with_capacity(1 + enc.effects.len());
-    events.push(ClockEvent::TurnEnded { id: id.clone() });
-    events.extend(expirations(enc, &moment));
-    events
-}
-
-fn expirations<P: Clone>(enc: &Encounter<P>, moment: &Moment) -> Vec<ClockEvent<P>> {
-    enc.effects
-        .iter()
-        .filter(|e| e.expires_at(moment))
-        .map(|e| ClockEvent::EffectEnded {
-            id: e.id,
-            why: moment.ended(&e.name),
-        })
-        .collect()
-}
-
 /// The events of `NextTurn` ([`next_turn_in`]), worked out on a copy of
 /// the clock.
 fn next_turn<P: Clone>(enc: &Encounter<P>) -> Result<Vec<ClockEvent<P>>, EncounterError> {
@@ -287,8 +273,8 @@ pub fn next_turn_in<P: Clone>(on: &mut impl TurnTaker<P>) -> Result<(), Encounte
     Ok(())
 }
 
-/// Pushes to `on` the events of [`end_turn`]: the end of `id`'s turn,
-/// then the effects it ends. Those are worked out before the end is
+/// Pushes to `on` the events that end `id`'s turn: its end, then the
+/// effects it ends. Those are worked out before the end is
 /// applied (it counts the others down), and kept on the stack while there
 /// are few, as there nearly always are: a turn ends without a list made.
 fn end_turn_in<P: Clone>(on: &mut impl TurnTaker<P>, id: &CombatantId) {
