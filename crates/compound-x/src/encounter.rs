@@ -15,6 +15,7 @@
 //! - `stealth`, `cloak`, `spells`: being undetected and searching, cloaking,
 //!   casting (CX-CLOAK, CX-RNG-09/10, CX-SPELL).
 
+pub mod choices;
 mod cloak;
 pub mod command;
 mod distances;

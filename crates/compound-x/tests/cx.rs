@@ -5,6 +5,7 @@ mod cx {
     mod black_cat;
     mod character_file;
     mod checks;
+    mod choices;
     mod cloak;
     mod command_json;
     mod conditions_in_play;

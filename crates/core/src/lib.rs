@@ -31,6 +31,7 @@ mod modifier;
 mod recorded;
 mod ruleset;
 pub mod sim;
+pub mod table;
 
 pub use breakdown::{Breakdown, Step};
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};

@@ -1,0 +1,247 @@
+//! The table's contract with a ruleset: who is looking ([`Seat`]), what
+//! they may do now ([`Choice`], each with the parameters it still needs and
+//! the engine's verdict), who acts in a command ([`Acting`]), and why a
+//! command was refused, in one typed shape ([`Refusal`]).
+//!
+//! A page's buttons and a bot's menu are the same list of choices, so a
+//! page never needs to know a ruleset: it draws each choice as a form whose
+//! fields are the choice's parameters, fills them into the choice's command
+//! and sends it. The ruleset builds the list from what the viewer may know
+//! (a player is never offered a target they cannot see), and judges each
+//! choice by deciding it on the current state (deciding changes nothing).
+//!
+//! Architecture invariant: this module knows no rule and no wire format; a
+//! parameter names a field of the ruleset's own (serde) command, which the
+//! edge fills.
+
+use crate::encounter::CombatantId;
+
+/// Who is looking at a table, as far as the rules' secrets go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Seat {
+    /// The Game Master: sees everything, gives every command.
+    Gm,
+    /// A player of these combatants (possibly none yet).
+    Player {
+        /// The combatants they act for.
+        controls: Vec<CombatantId>,
+    },
+    /// Watches; acts for nobody.
+    Spectator,
+}
+
+impl Seat {
+    /// Whether this seat sees everything.
+    pub fn is_gm(&self) -> bool {
+        matches!(self, Seat::Gm)
+    }
+
+    /// Whether this seat may act for `id` (the GM acts for everyone).
+    pub fn acts_for(&self, id: &CombatantId) -> bool {
+        match self {
+            Seat::Gm => true,
+            Seat::Player { controls } => controls.contains(id),
+            Seat::Spectator => false,
+        }
+    }
+}
+
+/// Who acts in a command, as far as permissions go: the table lets the GM
+/// give everything, and a player only what their own combatants do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Acting {
+    /// Only the GM gives it: setting the scene, the GM's hand, rulings.
+    Gm,
+    /// A combatant acts: on its turn, or with held actions set off.
+    Turn(CombatantId),
+    /// A combatant reacts out of turn (sets off its held actions).
+    Reaction(CombatantId),
+    /// These combatants roll (initiative).
+    Rolls(Vec<CombatantId>),
+}
+
+/// Why a command was refused, in one shape for every ruleset: a stable
+/// code a bot can match, the rule that refuses it, what is wrong and how
+/// to put it right. Nothing changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// A stable, snake_case code (`out_of_range`, `not_your_turn`).
+    pub code: String,
+    /// The rule's catalog id (`CX-RNG-02`), where one rule refuses it.
+    pub rule: Option<String>,
+    /// What is wrong, in the player's terms.
+    pub message: String,
+    /// How to put it right, where there is a way.
+    pub fix: Option<String>,
+}
+
+impl Refusal {
+    /// A refusal with a code and a message, no rule or fix yet.
+    pub fn new(code: impl Into<String>, message: impl Into<String>) -> Self {
+        Refusal {
+            code: code.into(),
+            rule: None,
+            message: message.into(),
+            fix: None,
+        }
+    }
+
+    /// This refusal, naming the rule that refuses.
+    pub fn rule(mut self, rule: impl Into<String>) -> Self {
+        self.rule = Some(rule.into());
+        self
+    }
+
+    /// This refusal, saying how to put it right.
+    pub fn fix(mut self, fix: impl Into<String>) -> Self {
+        self.fix = Some(fix.into());
+        self
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// What the engine says of a choice now.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict {
+    /// The engine would carry it out with its parameters as offered.
+    Allowed {
+        /// Actions it would spend.
+        cost: u32,
+        /// Its exact chance of success in percent, where the ruleset has it
+        /// (a shot's chance to hit).
+        odds: Option<f64>,
+    },
+    /// The engine (or the table's permissions) refuses it, and why.
+    Refused(Refusal),
+}
+
+impl Verdict {
+    /// The refusal, if refused.
+    pub fn refusal(&self) -> Option<&Refusal> {
+        match self {
+            Verdict::Refused(r) => Some(r),
+            Verdict::Allowed { .. } => None,
+        }
+    }
+}
+
+/// A value a parameter may take, as the command's field holds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParamValue {
+    /// Text or a name (a combatant's id, a fire mode's key).
+    Text(String),
+    /// A whole number (metres, an index).
+    Whole(i64),
+    /// Nothing: the field's default (`None`).
+    Unset,
+}
+
+/// One value of a [`ParamKind::OneOf`], with what a page shows for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamOption {
+    /// The field's value.
+    pub value: ParamValue,
+    /// What it says ("Burst", "Raider (12 m)").
+    pub label: String,
+}
+
+/// What values a parameter takes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParamKind {
+    /// A whole number from `min` to `max`, both included.
+    Whole {
+        /// The least.
+        min: i64,
+        /// The most.
+        max: i64,
+    },
+    /// One of these values.
+    OneOf(Vec<ParamOption>),
+    /// Yes or no.
+    Flag,
+    /// Free text of at most `max_len` characters.
+    Text {
+        /// The longest it may be.
+        max_len: usize,
+    },
+}
+
+/// A value a choice still needs before it is a command: metres, a weapon,
+/// a fire mode. `field` is the command's field it fills (dotted for a
+/// field inside a field); the choice's command holds its default.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Param {
+    /// The command's field.
+    pub field: &'static str,
+    /// What a page labels it.
+    pub label: &'static str,
+    /// Its legal values.
+    pub kind: ParamKind,
+}
+
+/// One thing a viewer may do now: a button on the page, an item of a bot's
+/// menu. `command` is the command with every parameter at its default;
+/// `verdict` is the engine's judgement of exactly that command.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice<C> {
+    /// The kind of action, stable (`fire`, `move`, `end_turn`).
+    pub kind: &'static str,
+    /// What the button says ("Fire Basic SMG (burst)").
+    pub label: String,
+    /// Who acts (none for the GM's own hand).
+    pub actor: Option<CombatantId>,
+    /// Whom it is aimed at, if anyone: a page shows one target's choices
+    /// at a time.
+    pub target: Option<CombatantId>,
+    /// The command, parameters at their defaults.
+    pub command: C,
+    /// What may still be filled in.
+    pub params: Vec<Param>,
+    /// What the engine says of `command` now.
+    pub verdict: Verdict,
+}
+
+impl<C> Choice<C> {
+    /// Whether the engine would carry it out as offered.
+    pub fn allowed(&self) -> bool {
+        matches!(self.verdict, Verdict::Allowed { .. })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seat_acts_for_its_own_combatants_only() {
+        let vex = CombatantId::from("vex");
+        let raider = CombatantId::from("raider");
+        let player = Seat::Player {
+            controls: vec![vex.clone()],
+        };
+        let cases = [
+            (&Seat::Gm, &raider, true),
+            (&player, &vex, true),
+            (&player, &raider, false),
+            (&Seat::Spectator, &vex, false),
+        ];
+        for (seat, id, acts) in cases {
+            assert_eq!(seat.acts_for(id), acts, "{seat:?} for {id}");
+        }
+    }
+
+    #[test]
+    fn a_refusal_reads_as_its_message_and_keeps_rule_and_fix() {
+        let r = Refusal::new("out_of_range", "the target is beyond the last bracket")
+            .rule("CX-RNG-02")
+            .fix("move closer");
+        assert_eq!(r.to_string(), "the target is beyond the last bracket");
+        assert_eq!(r.rule.as_deref(), Some("CX-RNG-02"));
+        assert_eq!(r.fix.as_deref(), Some("move closer"));
+    }
+}
