@@ -90,6 +90,11 @@ fn the_web_table_in_headless_chromium() {
 }
 
 #[test]
+fn every_compound_x_action_from_the_page() {
+    scenario("actions.mjs", "e2e/actions", "actions");
+}
+
+#[test]
 fn a_d20_encounter_in_headless_chromium() {
     scenario("d20.mjs", "e2e/d20", "d20");
 }

@@ -159,15 +159,20 @@ pub enum ParamKind {
         min: i64,
         /// The most.
         max: i64,
+        /// The command's value; none: the field is left out (the rules'
+        /// default, such as the distance the GM set).
+        default: Option<i64>,
     },
-    /// One of these values.
+    /// One of these values; the first is the command's.
     OneOf(Vec<ParamOption>),
-    /// Yes or no.
+    /// Yes or no; no in the command.
     Flag,
     /// Free text of at most `max_len` characters.
     Text {
         /// The longest it may be.
         max_len: usize,
+        /// The command's text.
+        default: String,
     },
 }
 

@@ -42,7 +42,17 @@
 
   // ---- live updates ----
   var refreshTimer = null;
+  // Whether the page shows the last update it heard of: "no" from an
+  // update's arrival until its fragment is swapped in (browser tests wait
+  // for "yes" before reading or filling the page).
+  body.dataset.settled = "yes";
+  ["htmx:afterSettle", "htmx:responseError", "htmx:sendError"].forEach(function (name) {
+    document.addEventListener(name, function () {
+      if (!refreshTimer) body.dataset.settled = "yes";
+    });
+  });
   function refresh() {
+    body.dataset.settled = "no";
     if (refreshTimer) return;
     refreshTimer = setTimeout(function () {
       refreshTimer = null;

@@ -4,7 +4,7 @@
 //! engine's to say.
 
 use nanite_compound_x::encounter::{Battle, Command};
-use nanite_core::{ClockCommand, CombatantId};
+use nanite_core::CombatantId;
 use serde::{Deserialize, Serialize};
 
 use crate::error::AppError;
@@ -39,54 +39,12 @@ impl Viewer {
     }
 }
 
-/// What a command asks, as far as permissions go.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Acting {
-    /// Only the GM gives it: setting the scene, the GM's hand, rulings.
-    Gm,
-    /// A combatant acts: on its turn, or with held actions set off.
-    Turn(CombatantId),
-    /// A combatant reacts out of turn (sets off its held actions).
-    Reaction(CombatantId),
-    /// These combatants roll (initiative).
-    Rolls(Vec<CombatantId>),
-}
+pub(crate) use nanite_core::table::Acting;
 
-/// Who acts in `command`. Commands not named here are the GM's, so a
-/// command added to the engine is GM-only until someone decides otherwise.
+/// Who acts in `command`: the ruleset's to say (a command added to the
+/// engine is the GM's until the ruleset decides otherwise).
 pub(crate) fn acting(command: &Command, battle: &Battle) -> Acting {
-    use Command as C;
-    match command {
-        C::RollInitiative { who } if !who.is_empty() => Acting::Rolls(who.clone()),
-        C::Clock(ClockCommand::NextTurn) => {
-            battle.clock.active.clone().map_or(Acting::Gm, Acting::Turn)
-        }
-        C::Clock(ClockCommand::Trigger { id }) => Acting::Reaction(id.clone()),
-        C::Stance { id, .. }
-        | C::Move { id, .. }
-        | C::Jump { id, .. }
-        | C::Suppress { id, .. }
-        | C::Melee { id, .. }
-        | C::Grapple { id, .. }
-        | C::GrappleAct { id, .. }
-        | C::Cook { id, .. }
-        | C::Throw { id, .. }
-        | C::Hold { id, .. }
-        | C::Treat { id, .. }
-        | C::Aim { id }
-        | C::Fire { id, .. }
-        | C::ClearJam { id, .. }
-        | C::Reload { id, .. }
-        | C::FastRecharge { id }
-        | C::Save { id, .. }
-        | C::Stabilize { id, .. }
-        | C::Act { id, .. }
-        | C::Search { id, .. }
-        | C::Cloak { id }
-        | C::Uncloak { id }
-        | C::Cast { id, .. } => Acting::Turn(id.clone()),
-        _ => Acting::Gm,
-    }
+    nanite_compound_x::encounter::choices::acting(command, battle)
 }
 
 /// The command's name as it is sent (`fire`, `clock`).

@@ -233,12 +233,17 @@ impl Draft {
     }
 }
 
-fn whole(min: i64, max: i64) -> ParamKind {
-    ParamKind::Whole { min, max }
+/// A whole number from `min` to `max`, `default` in the command.
+fn whole(min: i64, max: i64, default: Option<i64>) -> ParamKind {
+    ParamKind::Whole { min, max, default }
 }
 
-fn text() -> ParamKind {
-    ParamKind::Text { max_len: TEXT_MAX }
+/// Free text, `default` in the command.
+fn text(default: &str) -> ParamKind {
+    ParamKind::Text {
+        max_len: TEXT_MAX,
+        default: default.to_string(),
+    }
 }
 
 fn option(value: ParamValue, label: impl Into<String>) -> ParamOption {
@@ -421,11 +426,14 @@ impl Offer<'_> {
                         );
                     }
                     if let Some(most) = weapon.suppression {
-                        let levels = SUPPRESSION
-                            .iter()
-                            .take_while(|(l, _)| *l != most)
-                            .chain(SUPPRESSION.iter().filter(|(l, _)| *l == most))
-                            .map(|(_, key)| option(word(key), *key))
+                        let levels = std::iter::once(option(ParamValue::Unset, "its heaviest"))
+                            .chain(
+                                SUPPRESSION
+                                    .iter()
+                                    .take_while(|(l, _)| *l != most)
+                                    .chain(SUPPRESSION.iter().filter(|(l, _)| *l == most))
+                                    .map(|(_, key)| option(word(key), *key)),
+                            )
                             .collect();
                         self.push(
                             Draft::new(
@@ -464,7 +472,7 @@ impl Offer<'_> {
                     .param(
                         "distance",
                         "metres (if not the distance set)",
-                        whole(1, 100),
+                        whole(1, 100, None),
                     ),
                 ),
                 Attack::Melee => self.push(
@@ -723,7 +731,7 @@ impl Offer<'_> {
                 },
             )
             .by(actor)
-            .param("metres", "metres", whole(1, 20))
+            .param("metres", "metres", whole(1, 20, Some(1)))
             .param("vertical", "upward", ParamKind::Flag)
             .param("run_up", "with a 3 m run-up", ParamKind::Flag),
         );
@@ -799,7 +807,7 @@ impl Offer<'_> {
                 )
                 .by(actor)
                 .param("skill", "skill", skills)
-                .param("dc", "DC the GM called", whole(1, 300)),
+                .param("dc", "DC the GM called", whole(1, 300, Some(50))),
             );
         }
         self.push(
@@ -813,8 +821,8 @@ impl Offer<'_> {
                 },
             )
             .by(actor)
-            .param("actions", "actions", whole(1, 2))
-            .param("trigger", "trigger", text()),
+            .param("actions", "actions", whole(1, 2, Some(1)))
+            .param("trigger", "trigger", text("an enemy comes into view")),
         );
         self.push(
             Draft::new(
@@ -827,8 +835,8 @@ impl Offer<'_> {
                 },
             )
             .by(actor)
-            .param("what", "what", text())
-            .param("actions", "actions it costs", whole(0, 10)),
+            .param("what", "what", text("draw a weapon"))
+            .param("actions", "actions it costs", whole(0, 10, Some(1))),
         );
     }
 
@@ -915,7 +923,7 @@ impl Offer<'_> {
             )
             .param("a", "between", combatants.clone())
             .param("b", "and", combatants.clone())
-            .param("metres", "metres", whole(0, 10_000)),
+            .param("metres", "metres", whole(0, 10_000, Some(10))),
         );
         self.push(
             Draft::new(
@@ -967,10 +975,10 @@ impl Offer<'_> {
                 },
             )
             .param("target", "who", combatants.clone())
-            .param("amount", "damage", whole(0, 10_000))
+            .param("amount", "damage", whole(0, 10_000, Some(10)))
             .param("damage_type", "type", damage_types)
-            .param("apl", "armor-piercing level", whole(0, 20))
-            .param("why", "why", text()),
+            .param("apl", "armor-piercing level", whole(0, 20, Some(0)))
+            .param("why", "why", text("a hazard")),
         );
         self.push(
             Draft::new(
@@ -984,7 +992,7 @@ impl Offer<'_> {
             )
             .param("target", "who", combatants.clone())
             .param("condition", "condition", conditions())
-            .param("turns", "turns (empty: until saved)", whole(1, 100)),
+            .param("turns", "turns (empty: until saved)", whole(1, 100, None)),
         );
         self.push(
             Draft::new(
@@ -1010,8 +1018,8 @@ impl Offer<'_> {
                 },
             )
             .param("id", "who", combatants.clone())
-            .param("skill", "skill id", text())
-            .param("dc", "DC", whole(1, 300))
+            .param("skill", "skill id", text(""))
+            .param("dc", "DC", whole(1, 300, Some(50)))
             .param("hidden", "hide the DC from the players", ParamKind::Flag),
         );
         for (kind, label, command) in [
@@ -1044,7 +1052,14 @@ impl Offer<'_> {
             let field = if kind == "kill" { "target" } else { "id" };
             let mut d = Draft::new(kind, label, command).param(field, "who", combatants.clone());
             if kind == "kill" {
-                d = d.param("why", "why", text());
+                d = d.param("why", "why", text("a deadly hazard"));
+            }
+            if kind == "conceal" {
+                d = d.param(
+                    "dc",
+                    "the DC a search must beat (uncloaked)",
+                    whole(1, 300, None),
+                );
             }
             self.push(d);
         }
@@ -1096,7 +1111,7 @@ impl Offer<'_> {
             )
             .param("by", "who strikes", combatants.clone())
             .param("target", "who is struck", combatants)
-            .param("why", "why", text()),
+            .param("why", "why", text("crossed in front")),
         );
         if !matches!(
             self.battle.clock.phase,
@@ -1127,7 +1142,7 @@ fn move_draft(actor: &CombatantId, label: &str, way: Way) -> Draft {
         },
     )
     .by(actor)
-    .param("metres", "metres", whole(1, 100))
+    .param("metres", "metres", whole(1, 100, Some(1)))
     .param("sprint", "sprint", ParamKind::Flag)
     .param("cover", "cover where it ends", covers(Some("unchanged")))
     .param("concealed", "into complete concealment", ParamKind::Flag)
@@ -1151,6 +1166,10 @@ fn treat_draft(actor: &CombatantId, patient: &CombatantId) -> Draft {
     )
     .by(actor)
     .at(patient)
-    .param("wound", "wound number (empty: the worst)", whole(0, 50))
+    .param(
+        "wound",
+        "wound number (empty: the worst)",
+        whole(0, 50, None),
+    )
     .param("medikit", "use a medikit", ParamKind::Flag)
 }

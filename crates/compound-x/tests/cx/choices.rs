@@ -164,3 +164,23 @@ fn an_engine_refusal_keeps_its_rule_and_fix() {
     assert_eq!(shaped.code, "against_the_rules", "{shaped:?}");
     assert_eq!(shaped.message, r.to_string().split("; ").next().unwrap());
 }
+
+#[test]
+fn a_player_may_search_for_an_enemy_the_gm_ruled_undetected() {
+    // rule: CX-CLOAK-03
+    let mut t = duel();
+    t.run(
+        Command::Conceal {
+            id: id("raider"),
+            from: Vec::new(),
+            dc: Some(40),
+        },
+        &[],
+    );
+    let all = choices(t.game.state(), &vex_player());
+    let search = all
+        .iter()
+        .find(|c| c.kind == "search" && c.label == "Search")
+        .expect("a search");
+    assert!(search.allowed(), "{:?}", search.verdict);
+}

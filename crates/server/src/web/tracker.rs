@@ -5,7 +5,7 @@
 //! combatant's actions as the engine judges them, the latest result, the
 //! log, and the GM's controls.
 
-mod actions;
+mod choices;
 pub(crate) mod render;
 
 use std::collections::BTreeMap;
@@ -13,14 +13,28 @@ use std::collections::BTreeMap;
 use axum::extract::{Path, State};
 use axum::response::{Html, IntoResponse, Response};
 use nanite_core::CombatantId;
+use nanite_core::table::Seat as TableSeat;
 use serde_json::{Value, json};
 
 use super::html::{self, Seat, esc};
 use super::{error_page, error_part, rolls};
 use crate::error::AppError;
+use crate::permissions::Role;
 use crate::ruleset::Ruleset;
 use crate::sessions::Caller;
 use crate::{AppState, campaigns, characters, view};
+
+/// The GM's choices the GM controls card already offers with its own forms.
+const GM_CONTROLS: [&str; 8] = [
+    "roll_initiative",
+    "begin",
+    "next_turn",
+    "end_fight",
+    "distance",
+    "hide",
+    "unhide",
+    "harm",
+];
 
 /// What the engine knows that the API's view leaves out, cut to the viewer.
 pub(crate) struct Extras {
@@ -31,7 +45,9 @@ pub(crate) struct Extras {
     /// Reactions allowed per round.
     pub(crate) reactions_per_round: u32,
     /// The active combatant's actions, if the viewer acts for it.
-    pub(crate) choices: Vec<actions::Choice>,
+    pub(crate) turn: Vec<choices::ChoiceView>,
+    /// The GM's own hand (empty for anyone else).
+    pub(crate) hand: Vec<choices::ChoiceView>,
 }
 
 async fn read(
@@ -42,7 +58,6 @@ async fn read(
 ) -> Result<(Value, Extras), AppError> {
     caller.member_of(campaign)?;
     let viewer = view::viewer(caller);
-    let pack = state.pack();
     state
         .tables()
         .read(state, campaign, |t| {
@@ -83,25 +98,33 @@ async fn read(
                         clock.reactions.get(&seat.id).copied().unwrap_or(0),
                     );
                 }
-                let choices = match clock.active.as_ref().filter(|a| visible(a)) {
-                    Some(actor) if actions::acts_for(viewer.role, &owns, actor) => {
-                        let targets: Vec<CombatantId> = clock
+                let seat = match viewer.role {
+                    Role::Gm => TableSeat::Gm,
+                    Role::Player => TableSeat::Player {
+                        controls: clock
                             .seats
                             .iter()
-                            .filter(|s| &s.id != actor && visible(&s.id))
                             .map(|s| s.id.clone())
-                            .collect();
-                        actions::choices(battle, pack, &viewer, &owns, actor, &targets)
-                    }
-                    _ => Vec::new(),
+                            .filter(|id| owns(id))
+                            .collect(),
+                    },
+                    Role::Spectator => TableSeat::Spectator,
                 };
+                let (turn, hand): (Vec<_>, Vec<_>) =
+                    nanite_compound_x::encounter::choices::choices(battle, &seat)
+                        .into_iter()
+                        // The GM controls card keeps the clock's buttons and
+                        // its distance, hiding and harm forms.
+                        .filter(|c| c.actor.is_some() || !GM_CONTROLS.contains(&c.kind))
+                        .partition(|c| c.actor.is_some());
                 Ok((
                     shown,
                     Extras {
                         conditions,
                         reactions,
                         reactions_per_round: clock.limits.reactions_per_round,
-                        choices,
+                        turn: turn.iter().map(choices::ChoiceView::new).collect(),
+                        hand: hand.iter().map(choices::ChoiceView::new).collect(),
                     },
                 ))
             })

@@ -6,7 +6,7 @@ use std::fmt::Write;
 use serde_json::Value;
 
 use super::Extras;
-use super::actions::Choice;
+use super::choices::{ChoicesPanel, TargetView};
 use crate::web::html::{bar, esc, val};
 
 /// The shown name of combatant `id`, or the id itself.
@@ -66,8 +66,8 @@ pub(crate) fn part(
     out.push_str(&initiative_list(shown, active, false));
     out.push_str("</section>");
     // The actions of the active combatant.
-    if !extras.choices.is_empty() {
-        out.push_str(&actions_panel(campaign, encounter, shown, &extras.choices));
+    if !extras.turn.is_empty() || !extras.hand.is_empty() {
+        out.push_str(&actions_panel(campaign, encounter, shown, extras));
     }
     // Latest result.
     let log = shown["log"].as_array().cloned().unwrap_or_default();
@@ -225,81 +225,86 @@ fn combatant(c: &Value, active: bool, extras: &Extras) -> String {
     out
 }
 
-fn command_form(
-    c: &str,
-    e: &str,
-    command: &Value,
-    inner: &str,
-    refused: Option<&str>,
-    n: usize,
-) -> String {
-    let why = match refused {
-        Some(why) => format!("<span class=\"why\" id=\"why-{n}\">{}</span>", esc(why)),
-        None => String::new(),
-    };
-    format!(
-        "<form class=\"act\" data-api=\"/api/campaigns/{c}/encounters/{e}/commands\" data-method=\"POST\" data-body=\"{body}\" data-show=\"#result-card\">\
-         <button type=\"submit\"{disabled}>{inner}</button>{why}</form>",
-        body = esc(&command.to_string()),
-        disabled = if refused.is_some() {
-            format!(" aria-disabled=\"true\" aria-describedby=\"why-{n}\"")
-        } else {
-            String::new()
-        },
-    )
-}
-
-fn choice_button(c: &str, e: &str, choice: &Choice, n: usize) -> String {
-    let ends_turn = choice.command["clock"] == "next_turn";
-    let cost = match choice.cost {
-        _ if ends_turn => String::new(),
-        Some(0) => " <span class=\"cost\">free</span>".to_string(),
-        Some(1) => " <span class=\"cost\">1 action</span>".to_string(),
-        Some(k) => format!(" <span class=\"cost\">{k} actions</span>"),
-        None => String::new(),
-    };
-    let hit = match choice.hit {
-        Some(p) => format!(" <span class=\"odds\">{p}% to hit</span>"),
-        None => String::new(),
-    };
-    command_form(
-        c,
-        e,
-        &choice.command,
-        &format!("{}{cost}{hit}", esc(&choice.label)),
-        choice.refused.as_deref(),
-        n,
-    )
-}
-
-fn actions_panel(campaign: &str, encounter: &str, shown: &Value, choices: &[Choice]) -> String {
-    let (c, e) = (esc(campaign), esc(encounter));
+fn actions_panel(campaign: &str, encounter: &str, shown: &Value, extras: &Extras) -> String {
     let active = &shown["active"];
-    let facts = |who: Option<&Value>, target: &Value| {
-        let mut facts = vec![match distance(shown, active, target) {
-            Some(m) => format!("{m} m"),
-            None => "distance not set".to_string(),
-        }];
-        if let Some(x) = who {
-            if !x["cover"].is_null() {
-                facts.push(format!("{} cover", val(&x["cover"])));
-            }
-            if !x["stance"].is_null() {
-                facts.push(val(&x["stance"]));
-            }
-            facts.push(val(&x["wounded"]));
+    let combatants: Vec<&Value> = shown["combatants"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .collect();
+    let side_of = |id: &Value| {
+        combatants
+            .iter()
+            .find(|x| &x["id"] == id)
+            .map(|x| x["side"].clone())
+    };
+    let mine = side_of(active);
+    let mut ids: Vec<&str> = Vec::new();
+    for t in extras.turn.iter().filter_map(|c| c.target.as_deref()) {
+        if !ids.contains(&t) {
+            ids.push(t);
         }
-        facts
+    }
+    // The first enemy is picked until the viewer picks another.
+    let first = ids
+        .iter()
+        .copied()
+        .find(|t| {
+            let side = side_of(&Value::String((*t).to_string()));
+            side.is_some() && side != mine
+        })
+        .or_else(|| ids.first().copied());
+    let targets = ids
+        .iter()
+        .map(|t| {
+            let tv = Value::String((*t).to_string());
+            let who = combatants.iter().find(|x| x["id"] == tv);
+            let mut facts = vec![match distance(shown, active, &tv) {
+                Some(m) => format!("{m} m"),
+                None if *t == active.as_str().unwrap_or_default() => "oneself".to_string(),
+                None => "distance not set".to_string(),
+            }];
+            if let Some(x) = who {
+                if !x["cover"].is_null() {
+                    facts.push(format!("{} cover", x["cover"].as_str().unwrap_or_default()));
+                }
+                if let Some(stance) = x["stance"].as_str() {
+                    facts.push(stance.to_string());
+                }
+                if let Some(wounded) = x["wounded"].as_str() {
+                    facts.push(wounded.to_string());
+                }
+            }
+            TargetView {
+                id: (*t).to_string(),
+                name: plain_name(shown, &tv),
+                facts: facts.join(" · "),
+                picked: Some(*t) == first,
+            }
+        })
+        .collect();
+    let panel = ChoicesPanel {
+        campaign,
+        encounter,
+        actor: (!extras.turn.is_empty()).then(|| plain_name(shown, active)),
+        targets,
+        turn: extras.turn.iter().collect(),
+        hand: extras.hand.iter().collect(),
     };
-    let panel = Panel {
-        shown,
-        actor: active,
-        targets: choices.iter().map(|ch| ch.target.as_deref()).collect(),
-        // The first enemy is picked until the viewer picks another.
-        pickable: &|_| true,
-        facts: &facts,
-    };
-    panel.render(&mut |i, n| choice_button(&c, &e, &choices[i], n))
+    askama::Template::render(&panel).unwrap_or_default()
+}
+
+/// The shown name of combatant `id` as plain text (the template escapes it).
+fn plain_name(shown: &Value, id: &Value) -> String {
+    shown["combatants"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|c| &c["id"] == id)
+        .and_then(|c| c["name"].as_str())
+        .or_else(|| id.as_str())
+        .unwrap_or_default()
+        .to_string()
 }
 
 /// The actions panel of a tracker: a target picker (each target with its

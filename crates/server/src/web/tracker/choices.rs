@@ -1,0 +1,190 @@
+//! The viewer's choices on the tracker page, drawn from the ruleset's
+//! [`Choice`]s by one template: a target picker, each target's actions,
+//! the actions that take no target, and the GM's hand. Every choice is a
+//! form whose fields are its parameters, filled into its command by the
+//! page's script and sent to the API, so every command the engine offers is
+//! reachable from the page without the page knowing the ruleset.
+
+use askama::Template;
+use nanite_core::table::{Choice, Param, ParamKind, ParamValue, Verdict};
+use serde::Serialize;
+
+/// One choice as the page draws it.
+pub(crate) struct ChoiceView {
+    /// The kind of action (`fire`, `move`), for styling and tests.
+    pub(crate) kind: &'static str,
+    /// What the button says.
+    pub(crate) label: String,
+    /// Whom it is aimed at, if anyone.
+    pub(crate) target: Option<String>,
+    /// The command as the API takes it, parameters at their defaults.
+    pub(crate) body: String,
+    /// Its parameters as form fields.
+    pub(crate) fields: Vec<FieldView>,
+    /// "1 action", "free" when allowed (none for ending the turn).
+    pub(crate) cost: Option<String>,
+    /// Chance of success in whole percent, where the ruleset has it.
+    pub(crate) odds: Option<i64>,
+    /// Why not, when refused: what is wrong, the fix and the rule.
+    pub(crate) refused: Option<String>,
+}
+
+/// A parameter as a form field.
+pub(crate) struct FieldView {
+    /// The command's field (`metres`).
+    pub(crate) name: &'static str,
+    /// Its label.
+    pub(crate) label: &'static str,
+    /// How it is entered.
+    pub(crate) input: Input,
+}
+
+/// How a parameter is entered.
+pub(crate) enum Input {
+    /// A number box (empty: the field left out).
+    Number {
+        /// The least.
+        min: i64,
+        /// The most.
+        max: i64,
+        /// Its value, if the command has one.
+        value: Option<i64>,
+    },
+    /// A list of values; `number` when they are numbers.
+    Select {
+        /// Value and label of each; an empty value leaves the field out.
+        options: Vec<(String, String)>,
+        /// Whether the values are numbers.
+        number: bool,
+    },
+    /// A tick box.
+    Check,
+    /// A text box.
+    Text {
+        /// The longest it may be.
+        max_len: usize,
+        /// Its value.
+        value: String,
+    },
+}
+
+impl ChoiceView {
+    /// The page's view of `choice`, whose command the API reads as JSON.
+    pub(crate) fn new<C: Serialize>(choice: &Choice<C>) -> Self {
+        let (cost, odds, refused) = match &choice.verdict {
+            Verdict::Allowed { cost, odds } => (
+                (choice.kind != "end_turn").then(|| match cost {
+                    0 => "free".to_string(),
+                    1 => "1 action".to_string(),
+                    k => format!("{k} actions"),
+                }),
+                odds.map(|p| p.round() as i64),
+                None,
+            ),
+            Verdict::Refused(r) => {
+                let mut why = r.message.clone();
+                if let Some(fix) = &r.fix {
+                    why = format!("{why}; {fix}");
+                }
+                if let Some(rule) = r.rule.as_ref().filter(|rule| !why.contains(rule.as_str())) {
+                    why = format!("{why} ({rule})");
+                }
+                (None, None, Some(why))
+            }
+        };
+        ChoiceView {
+            kind: choice.kind,
+            label: choice.label.clone(),
+            target: choice.target.as_ref().map(|t| t.to_string()),
+            body: serde_json::to_string(&choice.command).unwrap_or_default(),
+            fields: choice.params.iter().map(FieldView::new).collect(),
+            cost,
+            odds,
+            refused,
+        }
+    }
+}
+
+impl FieldView {
+    fn new(param: &Param) -> Self {
+        let input = match &param.kind {
+            ParamKind::Whole { min, max, default } => Input::Number {
+                min: *min,
+                max: *max,
+                value: *default,
+            },
+            ParamKind::OneOf(options) => Input::Select {
+                number: options
+                    .iter()
+                    .any(|o| matches!(o.value, ParamValue::Whole(_))),
+                options: options
+                    .iter()
+                    .map(|o| {
+                        let value = match &o.value {
+                            ParamValue::Text(t) => t.clone(),
+                            ParamValue::Whole(n) => n.to_string(),
+                            ParamValue::Unset => String::new(),
+                        };
+                        (value, o.label.clone())
+                    })
+                    .collect(),
+            },
+            ParamKind::Flag => Input::Check,
+            ParamKind::Text { max_len, default } => Input::Text {
+                max_len: *max_len,
+                value: default.clone(),
+            },
+        };
+        FieldView {
+            name: param.field,
+            label: param.label,
+            input,
+        }
+    }
+}
+
+/// The actions panel of one actor, with the GM's hand below it.
+#[derive(Template)]
+#[template(path = "tracker/choices.html")]
+pub(crate) struct ChoicesPanel<'a> {
+    /// The campaign.
+    pub(crate) campaign: &'a str,
+    /// The encounter.
+    pub(crate) encounter: &'a str,
+    /// Whose actions these are, as the viewer sees its name.
+    pub(crate) actor: Option<String>,
+    /// The targets, each with what the viewer knows of it, in order; the
+    /// first is picked until the viewer picks another.
+    pub(crate) targets: Vec<TargetView>,
+    /// The actor's choices.
+    pub(crate) turn: Vec<&'a ChoiceView>,
+    /// The GM's own hand.
+    pub(crate) hand: Vec<&'a ChoiceView>,
+}
+
+/// A target in the picker.
+pub(crate) struct TargetView {
+    /// Its id.
+    pub(crate) id: String,
+    /// Its name.
+    pub(crate) name: String,
+    /// What the viewer knows of it from here (distance, cover, stance).
+    pub(crate) facts: String,
+    /// Picked first.
+    pub(crate) picked: bool,
+}
+
+impl ChoicesPanel<'_> {
+    /// The choices aimed at `target`.
+    fn aimed_at<'s>(&'s self, target: &'s str) -> impl Iterator<Item = &'s ChoiceView> + 's {
+        self.turn
+            .iter()
+            .copied()
+            .filter(move |c| c.target.as_deref() == Some(target))
+    }
+
+    /// The actor's choices that take no target.
+    fn untargeted(&self) -> impl Iterator<Item = &ChoiceView> {
+        self.turn.iter().copied().filter(|c| c.target.is_none())
+    }
+}
