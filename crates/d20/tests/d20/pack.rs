@@ -114,7 +114,7 @@ fn campaign_settings_are_checked() {
     );
     expect![[r#"
         error: pack.toml:19: campaign.attribute_bonus: the attribute bonus `1d6 + SCORE` rolls dice; it must be a fixed number
-          help: the default is "(SCORE - 10) / 2"
+          help: it must give a bonus for every score from -30 to 30 (scores 1 to 30, less what submission holds drain); the default is "(SCORE - 10) / 2"
         error: pack.toml:20: campaign.initiative: initiative `everyone` is neither "combatant" nor "side"
           help: "combatant": 1d100 + DEX each (D20-INIT-01); "side": 1d100 a side (D20-INIT-03)
         error: pack.toml:21: campaign.reroll: reroll `never` is neither "each-round" nor "kept"
