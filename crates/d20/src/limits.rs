@@ -26,6 +26,14 @@ pub const INITIATIVE: RangeInclusive<i64> = -1_000..=1_000;
 pub const KITS: RangeInclusive<i64> = 0..=100;
 /// A character's spell or power resistance.
 pub const RESISTANCE: RangeInclusive<i64> = 0..=100;
+/// A ranged weapon's range or a spell's or power's, in feet.
+pub const RANGE_FEET: RangeInclusive<i64> = 0..=10_000;
+/// An armor's defense.
+pub const DEFENSE: RangeInclusive<i64> = 0..=100;
+/// A healing kit's bonus to its check.
+pub const KIT_BONUS: RangeInclusive<i64> = -100..=100;
+/// A spell's energy or a power's points.
+pub const MAGIC_COST: RangeInclusive<i64> = 0..=1_000;
 /// Entries of one list in a character file (weapons, spells, powers) and
 /// kinds of kit.
 pub const LIST: usize = 50;
