@@ -9,6 +9,8 @@ use nanite_core::content::Fields;
 use nanite_core::{Formula, Tally};
 use serde::{Deserialize, Serialize};
 
+use crate::limits::BONUS_SCORES;
+
 /// The default attribute bonus: floor((score - 10) / 2). The dice language
 /// divides rounding toward negative infinity, so 9 gives -1, as floor does.
 pub const DEFAULT_ATTRIBUTE_BONUS: &str = "(SCORE - 10) / 2";
@@ -36,38 +38,127 @@ pub enum InitiativeReroll {
     Kept,
 }
 
-/// The settings of one campaign.
+/// An attribute bonus formula over `SCORE`, checked when it is made: it
+/// rolls no dice and evaluates for every score a combatant can have
+/// ([`BONUS_SCORES`]), so looking a bonus up never fails and never falls
+/// back on another rule.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct AttributeBonus {
+    text: String,
+    /// The bonus of each score of [`BONUS_SCORES`], in order.
+    bonuses: Vec<i64>,
+}
+
+/// Why a formula cannot be the attribute bonus.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BonusError {
+    /// It does not parse.
+    #[error("{0}")]
+    Formula(String),
+    /// It rolls dice.
+    #[error("the attribute bonus `{0}` rolls dice; it must be a fixed number")]
+    RollsDice(String),
+    /// It fails for a score (a division by zero, an overflow).
+    #[error("the attribute bonus `{formula}` cannot be evaluated for a score of {score}: {why}")]
+    Score {
+        /// The formula.
+        formula: String,
+        /// The first score it fails for.
+        score: i64,
+        /// Why.
+        why: String,
+    },
+}
+
+impl AttributeBonus {
+    /// Checks `text` and works out its bonus for every score of
+    /// [`BONUS_SCORES`].
+    pub fn new(text: &str) -> Result<AttributeBonus, BonusError> {
+        let f = Formula::parse(text, &["SCORE"]).map_err(|e| BonusError::Formula(e.message))?;
+        if f.rolls_dice() {
+            return Err(BonusError::RollsDice(text.to_string()));
+        }
+        let bonuses = BONUS_SCORES
+            .map(|score| {
+                f.evaluate(&[("SCORE", score)])
+                    .map_err(|e| BonusError::Score {
+                        formula: text.to_string(),
+                        score,
+                        why: e
+                            .message
+                            .rsplit_once(": ")
+                            .map_or(e.message.clone(), |(_, why)| why.to_string()),
+                    })
+            })
+            .collect::<Result<Vec<i64>, BonusError>>()?;
+        Ok(AttributeBonus {
+            text: text.to_string(),
+            bonuses,
+        })
+    }
+
+    /// The formula as written.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The bonus of `score`. A score outside [`BONUS_SCORES`] (which play
+    /// never reaches) counts as the nearest end of it.
+    pub fn of(&self, score: i64) -> i64 {
+        let score = score.clamp(*BONUS_SCORES.start(), *BONUS_SCORES.end());
+        let index = usize::try_from(score - BONUS_SCORES.start()).unwrap_or(0);
+        self.bonuses.get(index).copied().unwrap_or(0)
+    }
+}
+
+impl Default for AttributeBonus {
+    fn default() -> Self {
+        let bonuses = BONUS_SCORES.map(|s| (s - 10).div_euclid(2)).collect();
+        AttributeBonus {
+            text: DEFAULT_ATTRIBUTE_BONUS.to_string(),
+            bonuses,
+        }
+    }
+}
+
+impl TryFrom<String> for AttributeBonus {
+    type Error = BonusError;
+
+    fn try_from(text: String) -> Result<Self, BonusError> {
+        AttributeBonus::new(&text)
+    }
+}
+
+impl From<AttributeBonus> for String {
+    fn from(b: AttributeBonus) -> String {
+        b.text
+    }
+}
+
+impl std::fmt::Display for AttributeBonus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// The settings of one campaign.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Campaign {
     /// The attribute bonus formula over `SCORE`.
-    pub attribute_bonus: String,
+    pub attribute_bonus: AttributeBonus,
     /// Who rolls initiative.
     pub initiative: InitiativeBy,
     /// When it is rolled.
     pub reroll: InitiativeReroll,
 }
 
-impl Default for Campaign {
-    fn default() -> Self {
-        Campaign {
-            attribute_bonus: DEFAULT_ATTRIBUTE_BONUS.to_string(),
-            initiative: InitiativeBy::default(),
-            reroll: InitiativeReroll::default(),
-        }
-    }
-}
-
 impl Campaign {
-    /// The attribute bonus of `score`. The formula was checked when the
-    /// settings were read; a formula that cannot be evaluated (an overflow)
-    /// gives the default rule's bonus.
+    /// The attribute bonus of `score` (the formula was checked for every
+    /// score play reaches when it was made, see [`AttributeBonus`]).
     pub fn bonus(&self, score: i64) -> i64 {
-        if self.attribute_bonus == DEFAULT_ATTRIBUTE_BONUS {
-            return (score - 10).div_euclid(2);
-        }
-        Formula::parse(&self.attribute_bonus, &["SCORE"])
-            .and_then(|f| f.evaluate(&[("SCORE", score)]))
-            .unwrap_or_else(|_| (score - 10).div_euclid(2))
+        self.attribute_bonus.of(score)
     }
 
     /// The bonus of `score` with where it comes from.
@@ -87,15 +178,15 @@ impl Campaign {
         if let Some(item) = table.item("attribute_bonus")
             && let Some(text) = item.string()
         {
-            match Formula::parse(&text, &["SCORE"]) {
-                Ok(f) if f.rolls_dice() => item.error(
-                    format!("the attribute bonus `{text}` rolls dice; it must be a fixed number"),
-                    Some(format!("the default is \"{DEFAULT_ATTRIBUTE_BONUS}\"")),
-                ),
-                Ok(_) => self.attribute_bonus = text,
+            match AttributeBonus::new(&text) {
+                Ok(bonus) => self.attribute_bonus = bonus,
                 Err(e) => item.error(
-                    e.message,
-                    Some(format!("the default is \"{DEFAULT_ATTRIBUTE_BONUS}\"")),
+                    e.to_string(),
+                    Some(format!(
+                        "it must give a bonus for every score from {} to {} (scores 1 to 30, less what submission holds drain); the default is \"{DEFAULT_ATTRIBUTE_BONUS}\"",
+                        BONUS_SCORES.start(),
+                        BONUS_SCORES.end()
+                    )),
                 ),
             }
         }
@@ -147,9 +238,38 @@ mod tests {
     #[test]
     fn another_formula_is_evaluated() {
         let c = Campaign {
-            attribute_bonus: "(SCORE - 10) / 3".into(),
+            attribute_bonus: AttributeBonus::new("(SCORE - 10) / 3").unwrap(),
             ..Campaign::default()
         };
         assert_eq!((c.bonus(16), c.bonus(7)), (2, -1));
+    }
+
+    #[test]
+    fn a_formula_failing_for_a_score_is_an_error_naming_both() {
+        // input: formulas that cannot be evaluated for some score play reaches
+        let cases = [
+            (
+                "100 / (SCORE - 10)",
+                "the attribute bonus `100 / (SCORE - 10)` cannot be evaluated for a score of 10",
+            ),
+            (
+                "SCORE * 9223372036854775807",
+                "the attribute bonus `SCORE * 9223372036854775807` cannot be evaluated for a score of -30",
+            ),
+            (
+                "100 / SCORE",
+                "the attribute bonus `100 / SCORE` cannot be evaluated for a score of 0",
+            ),
+            (
+                "1d6 + SCORE",
+                "the attribute bonus `1d6 + SCORE` rolls dice",
+            ),
+        ];
+        for (formula, want) in cases {
+            let err = AttributeBonus::new(formula).unwrap_err().to_string();
+            assert!(err.starts_with(want), "{formula}: {err}");
+        }
+        let ok = AttributeBonus::new("100 / (SCORE + 31)").unwrap();
+        assert_eq!((ok.of(-30), ok.of(30)), (100, 1));
     }
 }

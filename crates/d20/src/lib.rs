@@ -29,6 +29,7 @@ pub mod campaign;
 mod character;
 pub mod check;
 pub mod encounter;
+pub mod limits;
 pub mod pack;
 pub mod rest;
 mod sheet;

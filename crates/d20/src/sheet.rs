@@ -249,7 +249,7 @@ impl Sheet {
         Sheet {
             name: character.name.clone(),
             level: character.level,
-            bonus_formula: campaign.attribute_bonus.clone(),
+            bonus_formula: campaign.attribute_bonus.text().to_string(),
             attributes: Attribute::ALL
                 .into_iter()
                 .map(|a| AttributeLine {

@@ -125,11 +125,8 @@ pub fn validate(character: &Character, pack: &Pack) -> Diagnostics {
                     .rule("D20-REST-02")
                     .help(format!("known kits: {}", known.join(", "))),
             );
-        } else if *count < 0 {
-            push(
-                &field,
-                Diagnostic::error("", format!("{count} kits is negative")).rule("D20-REST-02"),
-            );
+        } else if let Err(why) = crate::limits::within("kits", *count, &crate::limits::KITS) {
+            push(&field, Diagnostic::error("", why).rule("D20-REST-02"));
         }
     }
     let lists = [
@@ -183,12 +180,33 @@ pub fn validate(character: &Character, pack: &Pack) -> Diagnostics {
         ("spell", character.spell_resistance),
         ("power", character.power_resistance),
     ] {
-        if value < 0 {
+        let what = format!("{key} resistance");
+        if let Err(why) = crate::limits::within(&what, value, &crate::limits::RESISTANCE) {
             push(
                 &format!("resistance.{key}"),
-                Diagnostic::error("", format!("{key} resistance {value} is negative"))
+                Diagnostic::error("", why)
                     .rule("D20-CAST-03")
                     .help("0 means no resistance"),
+            );
+        }
+    }
+    let lists = [
+        ("gear.weapons", character.weapons.len()),
+        ("gear.kits", character.kits.len()),
+        ("magic.spells", character.spells.len()),
+        ("magic.powers", character.powers.len()),
+    ];
+    for (field, count) in lists {
+        if count > crate::limits::LIST {
+            push(
+                field,
+                Diagnostic::error(
+                    "",
+                    format!(
+                        "{count} entries; a character lists at most {}",
+                        crate::limits::LIST
+                    ),
+                ),
             );
         }
     }

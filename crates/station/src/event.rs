@@ -177,8 +177,18 @@ pub enum Event {
         /// Where.
         at: Pos,
     },
-    /// A hacked security station ended the alarm: turrets off, cameras reset (rule ST-ENV-03).
-    SecurityReset,
+    /// A hacked security station ended any alarm and shut the cameras and
+    /// turrets down for `down` turns; the cameras' counters restart at 3
+    /// (rule ST-ENV-03, the seed's hacking example; docs/rules/station.md).
+    SecurityReset {
+        /// Turns the cameras and turrets stay off.
+        down: u32,
+    },
+    /// One turn of the security outage passed.
+    SecurityTicked,
+    /// The outage is over: cameras watch again, turrets fire again if an
+    /// alarm is on.
+    SecurityRestored,
     /// A bio-reconstruction machine was activated (rule ST-DEATH-03).
     MachineActivated {
         /// Who, spending 2 AP.
@@ -299,6 +309,12 @@ pub enum Event {
         /// The new level.
         level: u32,
         /// Why.
+        why: String,
+    },
+    /// The threat level would have risen but an alarm holds it (rules
+    /// ST-ENV-03, ST-GM-05).
+    ThreatHeld {
+        /// What would have raised it.
         why: String,
     },
     /// A camera's counter changed (rule ST-ENV-02).

@@ -10,7 +10,7 @@
 //! between walls and doors (a door square belongs to no room).
 
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BinaryHeap};
+use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -30,18 +30,21 @@ impl Pos {
         Pos { x, y }
     }
 
-    /// The eight neighbours, orthogonal first.
+    /// The eight neighbours, orthogonal first. (At the edge of the `i32`
+    /// plane, far off any map, a neighbour saturates onto the square itself.)
     pub fn neighbours(self) -> [Pos; 8] {
         let Pos { x, y } = self;
+        let (l, r) = (x.saturating_sub(1), x.saturating_add(1));
+        let (u, d) = (y.saturating_sub(1), y.saturating_add(1));
         [
-            Pos::new(x + 1, y),
-            Pos::new(x - 1, y),
-            Pos::new(x, y + 1),
-            Pos::new(x, y - 1),
-            Pos::new(x + 1, y + 1),
-            Pos::new(x + 1, y - 1),
-            Pos::new(x - 1, y + 1),
-            Pos::new(x - 1, y - 1),
+            Pos::new(r, y),
+            Pos::new(l, y),
+            Pos::new(x, d),
+            Pos::new(x, u),
+            Pos::new(r, d),
+            Pos::new(r, u),
+            Pos::new(l, d),
+            Pos::new(l, u),
         ]
     }
 
@@ -59,8 +62,11 @@ impl fmt::Display for Pos {
 }
 
 /// Distance in squares: Chebyshev, a diagonal step counts 1 (rule ST-MAP-01).
+/// Any two squares have a distance, however far apart (it saturates at
+/// `i32::MAX`), so a square typed far off the map is simply too far.
 pub fn distance(a: Pos, b: Pos) -> i32 {
-    (a.x - b.x).abs().max((a.y - b.y).abs())
+    let d = a.x.abs_diff(b.x).max(a.y.abs_diff(b.y));
+    i32::try_from(d).unwrap_or(i32::MAX)
 }
 
 /// What a square is made of.
@@ -105,7 +111,7 @@ impl Grid {
             rooms: vec![None; (width * height) as usize],
             room_count: 0,
         };
-        grid.find_rooms(doors);
+        grid.find_rooms(&doors.iter().copied().collect());
         grid
     }
 
@@ -114,7 +120,7 @@ impl Grid {
             .then(|| (p.y * self.width + p.x) as usize)
     }
 
-    fn find_rooms(&mut self, doors: &[Pos]) {
+    fn find_rooms(&mut self, doors: &BTreeSet<Pos>) {
         let mut next = 0;
         for start in 0..self.tiles.len() {
             let p = Pos::new(start as i32 % self.width, start as i32 / self.width);
@@ -150,6 +156,11 @@ impl Grid {
     /// Rows.
     pub fn height(&self) -> i32 {
         self.height
+    }
+
+    /// Whether `p` lies within the grid's rows and columns.
+    pub fn contains(&self, p: Pos) -> bool {
+        self.index(p).is_some()
     }
 
     /// The tile at `p` (void outside the grid).
@@ -196,8 +207,12 @@ pub trait Terrain {
     }
 }
 
-/// Whether `to` can be seen from `from` (rule ST-MAP-01).
+/// Whether `to` can be seen from `from` (rule ST-MAP-01). A square outside
+/// the grid is never seen, nor sees.
 pub fn line_of_sight(t: &dyn Terrain, from: Pos, to: Pos) -> bool {
+    if !t.grid().contains(from) || !t.grid().contains(to) {
+        return false;
+    }
     let (dx, dy) = (to.x - from.x, to.y - from.y);
     let (nx, ny) = (dx.abs(), dy.abs());
     let (sx, sy) = (dx.signum(), dy.signum());

@@ -107,9 +107,14 @@ impl fmt::Display for Event {
                 write!(f, "The security station at {at} breaks; it needs repair.")
             }
             Event::StationRepaired { at } => write!(f, "The security station at {at} is repaired."),
-            Event::SecurityReset => {
-                f.write_str("Security is reset: the alarm ends, turrets go quiet, cameras restart.")
-            }
+            Event::SecurityReset { down } => write!(
+                f,
+                "Security is hacked: any alarm ends, and cameras and turrets are off for {down} turns."
+            ),
+            Event::SecurityTicked => Ok(()),
+            Event::SecurityRestored => f.write_str(
+                "Security is back: cameras watch again (counters at 3), and turrets fire during an alarm.",
+            ),
             Event::MachineActivated { who, at } => write!(
                 f,
                 "{who} activates the bio-reconstruction machine at {at} (2 AP)."
@@ -171,6 +176,9 @@ impl fmt::Display for Event {
                 write!(f, "Action card drawn: {card} (d{sides} = {roll}).")
             }
             Event::ThreatChanged { level, why } => write!(f, "Threat level {level} ({why})."),
+            Event::ThreatHeld { why } => {
+                write!(f, "The threat level does not rise during an alarm ({why}).")
+            }
             Event::CameraCounted { camera, counter } => {
                 write!(f, "The camera at {camera} counts {counter}.")
             }

@@ -223,19 +223,21 @@ pub fn tech_check(
     let mut b = Breakdown::new();
     b.value(format!("{skill_name} skill"), i64::from(skill));
     b.modifier("CYB (ST-TECH-01)", i64::from(cyb));
-    let strength = skill + cyb;
+    let strength = skill.saturating_add(cyb);
     b.value("strength", i64::from(strength));
     let roll = dice.roll(&DieRequest::new(6, what))?;
     b.die(what, 6, roll);
-    let total = roll as i32 + strength;
-    let outcome = match total.cmp(&difficulty) {
-        std::cmp::Ordering::Greater => TechOutcome::Success,
-        std::cmp::Ordering::Equal => TechOutcome::Failure,
-        std::cmp::Ordering::Less => TechOutcome::Broken,
+    let total = i32::try_from(roll)
+        .unwrap_or(i32::MAX)
+        .saturating_add(strength);
+    let (outcome, sign) = match total.cmp(&difficulty) {
+        std::cmp::Ordering::Greater => (TechOutcome::Success, ">"),
+        std::cmp::Ordering::Equal => (TechOutcome::Failure, "="),
+        std::cmp::Ordering::Less => (TechOutcome::Broken, "<"),
     };
     b.compare(
         format!("k6 {roll} + strength {strength} = {total}"),
-        ">",
+        sign,
         format!("difficulty {difficulty}"),
         match outcome {
             TechOutcome::Success => "success",

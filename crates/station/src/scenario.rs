@@ -21,6 +21,7 @@
 //! Every problem is reported with the file's line, and the parser carries on,
 //! so a file's mistakes come out together.
 
+pub mod limits;
 mod markers;
 
 use std::collections::BTreeMap;
@@ -121,6 +122,19 @@ pub struct SecurityStationSpec {
     pub advanced: bool,
     /// What hacking it takes.
     pub hack: Hackable,
+    /// Turns a successful hack keeps the cameras and turrets off (default
+    /// [`SECURITY_DOWNTIME`]).
+    #[serde(default = "default_downtime")]
+    pub downtime: u32,
+}
+
+/// Turns a hacked security station keeps cameras and turrets off unless the
+/// scenario says otherwise: as long as the alarm lasts (a decision,
+/// docs/rules/station.md).
+pub const SECURITY_DOWNTIME: u32 = crate::state::ALARM_TURNS;
+
+fn default_downtime() -> u32 {
+    SECURITY_DOWNTIME
 }
 
 /// A quantum bio-reconstruction machine (rules ST-DEATH-02, ST-DEATH-03).
@@ -242,6 +256,19 @@ struct Piece {
 /// Reads a scenario. `file` names it in diagnostics.
 pub fn parse(file: &str, text: &str, pack: &Pack) -> (Option<Scenario>, Diagnostics) {
     let mut p = markers::Parser::new(file, pack);
+    if text.len() > limits::TEXT_BYTES {
+        p.error(
+            1,
+            "",
+            &format!(
+                "the scenario is {} bytes long; a scenario file is at most {} bytes",
+                text.len(),
+                limits::TEXT_BYTES
+            ),
+            "split it or trim it: a map is at most 128 by 128 squares",
+        );
+        return (None, p.into_problems());
+    }
     let mut pieces: Vec<Piece> = Vec::new();
     let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
     while let Some((n, raw)) = lines.next() {
@@ -289,6 +316,10 @@ pub fn parse(file: &str, text: &str, pack: &Pack) -> (Option<Scenario>, Diagnost
             "add `piece NAME at 0,0`, the map rows, then `end`",
         );
     }
+    if let Err(why) = limits::at_most(pieces.len(), limits::PIECES, "map pieces") {
+        p.error(pieces[limits::PIECES].line, "piece", &why, "");
+        return (None, p.into_problems());
+    }
     let cells = assemble(&mut p, &pieces);
     let scenario = p.finish(cells);
     let problems = p.into_problems();
@@ -299,13 +330,16 @@ fn piece_header(p: &mut markers::Parser<'_>, n: usize, rest: &str) -> Option<(St
     let words: Vec<&str> = rest.split_whitespace().collect();
     match words.as_slice() {
         [name, "at", pos] => match Pos::parse(pos) {
-            Some(at) if at.x >= 0 && at.y >= 0 => Some(((*name).to_string(), at)),
+            Some(at) if on_map(at) => Some(((*name).to_string(), at)),
             _ => {
                 p.error(
                     n,
                     "piece",
-                    &format!("`{pos}` is not a square"),
-                    "write the offset as x,y with x and y from 0",
+                    &format!("`{pos}` is not a square of the map"),
+                    &format!(
+                        "write the offset as x,y with x and y from 0 to {}",
+                        limits::MAP_SQUARES - 1
+                    ),
                 );
                 None
             }
@@ -322,8 +356,21 @@ fn piece_header(p: &mut markers::Parser<'_>, n: usize, rest: &str) -> Option<(St
     }
 }
 
+/// Whether `at` lies within the largest map ([`limits::MAP_SQUARES`]).
+fn on_map(at: Pos) -> bool {
+    (0..limits::MAP_SQUARES).contains(&at.x) && (0..limits::MAP_SQUARES).contains(&at.y)
+}
+
 /// Every map cell: its character and the line it came from.
 type Cells = BTreeMap<Pos, (char, usize)>;
+
+/// The square `dx` columns and `dy` rows from a piece's offset, if it lies on
+/// the largest map.
+fn square_of(piece: &Piece, dx: usize, dy: usize) -> Option<Pos> {
+    let x = piece.at.x.checked_add(i32::try_from(dx).ok()?)?;
+    let y = piece.at.y.checked_add(i32::try_from(dy).ok()?)?;
+    Some(Pos::new(x, y)).filter(|at| on_map(*at))
+}
 
 fn assemble(p: &mut markers::Parser<'_>, pieces: &[Piece]) -> Cells {
     let mut cells: Cells = BTreeMap::new();
@@ -337,12 +384,25 @@ fn assemble(p: &mut markers::Parser<'_>, pieces: &[Piece]) -> Cells {
                 "draw the map between the header and `end`",
             );
         }
-        for (dy, (line, row)) in piece.rows.iter().enumerate() {
+        'rows: for (dy, (line, row)) in piece.rows.iter().enumerate() {
             for (dx, c) in row.chars().enumerate() {
                 if c == ' ' {
                     continue;
                 }
-                let at = Pos::new(piece.at.x + dx as i32, piece.at.y + dy as i32);
+                let Some(at) = square_of(piece, dx, dy) else {
+                    p.error(
+                        *line,
+                        "piece",
+                        &format!(
+                            "piece `{}` at {} reaches beyond the largest map: squares run from 0,0 to {m},{m}",
+                            piece.name,
+                            piece.at,
+                            m = limits::MAP_SQUARES - 1
+                        ),
+                        "move the piece or shorten it",
+                    );
+                    break 'rows;
+                };
                 if let Some((old, _)) = cells.get(&at) {
                     if *old != c {
                         p.error(

@@ -240,7 +240,8 @@ pub struct Camera {
 pub struct Turret {
     /// Its scenario data.
     pub spec: TurretSpec,
-    /// Active (during an alarm).
+    /// Active: during an alarm, unless a hacked security station has
+    /// security down (rule ST-ENV-03).
     pub active: bool,
 }
 
@@ -287,6 +288,9 @@ pub struct Searchable {
     pub contents: Contents,
 }
 
+/// How long the Security Alarm lasts (rule ST-ENV-03).
+pub const ALARM_TURNS: u32 = 12;
+
 /// The GM's economy (rules ST-GM-01..05, ST-ENV-03).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GmState {
@@ -298,6 +302,10 @@ pub struct GmState {
     pub threat: u32,
     /// Alarm turns left (0: no alarm).
     pub alarm: u32,
+    /// Turns left of the outage a hacked security station caused: cameras
+    /// do not count and turrets do not fire (0: security works).
+    #[serde(default)]
+    pub security_down: u32,
     /// Whether a creature was deployed this GM turn.
     pub deployed: bool,
     /// The action cards drawn, in order.
@@ -367,7 +375,9 @@ impl State {
                 .get(i)
                 .ok_or_else(|| SetupError(format!("no start square for player {}", spec.id)))?;
             let mut p = create(&pack, &spec.id, &spec.class, &spec.picks)?;
-            p.cm += scenario.starting_cm + extra_cm;
+            p.cm =
+                p.cm.saturating_add(scenario.starting_cm)
+                    .saturating_add(extra_cm);
             p.at = Some(at);
             players.push(p);
         }
@@ -437,6 +447,7 @@ impl State {
                 mcp: scenario.gm_mcp,
                 threat: scenario.threat_start,
                 alarm: 0,
+                security_down: 0,
                 deployed: false,
                 drawn: Vec::new(),
             },

@@ -97,6 +97,8 @@ pub(super) fn run(args: &CheckArgs, pack: &Pack, campaign: &Campaign) -> Result<
     };
     let mut out = std::io::stdout().lock();
     if let Some(dc) = args.dc {
+        let dc = nanite_d20::limits::within("--dc", dc, &nanite_d20::limits::DC)
+            .map_err(anyhow::Error::msg)?;
         let dc = if args.hidden {
             Dc::hidden(dc)
         } else {

@@ -135,11 +135,17 @@ pub(super) fn status(state: &State) -> String {
             if c.knows { ", hunting" } else { "" }
         );
     }
-    let alarm = if state.gm.alarm > 0 {
+    let mut alarm = if state.gm.alarm > 0 {
         format!(", ALARM {} turns", state.gm.alarm)
     } else {
         String::new()
     };
+    if state.gm.security_down > 0 {
+        alarm.push_str(&format!(
+            ", security hacked: cameras and turrets off {} turns",
+            state.gm.security_down
+        ));
+    }
     let _ = writeln!(
         out,
         "  GM: {} BCP, {} MCP, threat {}{alarm}",

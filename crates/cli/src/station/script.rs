@@ -93,7 +93,9 @@ pub(super) fn parse(line: &str) -> Result<Line, String> {
             let aim = match rest.get(1..) {
                 Some(["aim", n]) => n
                     .parse()
-                    .map_err(|_| format!("`{n}` is not a number of AP"))?,
+                    .map_err(|_| {
+                        format!("`{n}` is not a number of AP: aim is a whole number from 0 up to the AP at hand")
+                    })?,
                 Some([]) | None => 0,
                 Some(other) => {
                     return Err(format!(

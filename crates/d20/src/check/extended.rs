@@ -89,21 +89,22 @@ pub fn extended(
     dice: &mut dyn DiceSource,
     who: &str,
 ) -> Result<ExtendedResult, ExtendedError> {
-    if terms.threshold < 1 {
-        return Err(ExtendedError::Terms(format!(
-            "the threshold must be at least 1, not {}",
-            terms.threshold
-        )));
-    }
-    if terms.minutes_per_check < 0 {
-        return Err(ExtendedError::Terms(
-            "the time per check cannot be negative".into(),
-        ));
-    }
-    if terms.max_checks == Some(0) {
-        return Err(ExtendedError::Terms(
-            "a maximum of 0 checks allows no check at all; give at least 1".into(),
-        ));
+    use crate::limits::{MAX_CHECKS, MINUTES_PER_CHECK, THRESHOLD, within};
+    within("the threshold", terms.threshold, &THRESHOLD).map_err(ExtendedError::Terms)?;
+    within(
+        "the minutes per check",
+        terms.minutes_per_check,
+        &MINUTES_PER_CHECK,
+    )
+    .map_err(ExtendedError::Terms)?;
+    if let Some(max) = terms.max_checks {
+        within("the maximum number of checks", max, &MAX_CHECKS).map_err(|why| {
+            ExtendedError::Terms(if max == 0 {
+                format!("{why}: a maximum of 0 checks allows no check at all")
+            } else {
+                why
+            })
+        })?;
     }
     let best = 20 + spec.modifier();
     if best < 1 {

@@ -274,6 +274,10 @@ pub(crate) fn decide_with_state(
             hold(&mut d, &id, trigger)?;
         }
         Command::Clock(clock) => {
+            if let ClockCommand::SetInitiative { total, .. } = clock {
+                crate::limits::within("initiative", *total, &crate::limits::INITIATIVE)
+                    .map_err(|why| Refusal::Illegal { why })?;
+            }
             for e in state.clock.decide(clock)? {
                 d.clock(e);
             }

@@ -85,7 +85,10 @@ impl fmt::Display for Place {
 
 /// Feet between two squares: 5 a square, diagonals too (a decision).
 pub fn distance_feet(a: Square, b: Square) -> i64 {
-    SQUARE_FEET * (a.x - b.x).abs().max((a.y - b.y).abs())
+    let squares = a.x.abs_diff(b.x).max(a.y.abs_diff(b.y));
+    i64::try_from(squares)
+        .unwrap_or(i64::MAX)
+        .saturating_mul(SQUARE_FEET)
 }
 
 pub(super) fn adjacent(a: Square, b: Square) -> bool {

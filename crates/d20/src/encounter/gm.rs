@@ -171,6 +171,7 @@ pub(crate) fn check_command(
     hidden: bool,
     dice: &mut dyn DiceSource,
 ) -> Result<(), Refusal> {
+    crate::limits::within("DC", dc, &crate::limits::DC).map_err(|why| Refusal::Illegal { why })?;
     able(d, id)?;
     let c = d.state.combatant(id)?.clone();
     let scores = d.state.scores(id);
@@ -245,11 +246,8 @@ pub(crate) fn harm(
     if let Some(by) = by {
         d.state.combatant(by)?;
     }
-    if amount < 1 {
-        return Err(Refusal::Illegal {
-            why: format!("harm deals at least 1 hit point, not {amount}"),
-        });
-    }
+    crate::limits::within("harm", amount, &crate::limits::HARM)
+        .map_err(|why| Refusal::Illegal { why })?;
     damage(d, target, amount, by, why, dice)
 }
 

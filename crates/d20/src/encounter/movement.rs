@@ -93,6 +93,20 @@ pub(crate) fn walk(
             why: "name the square to move to (`move 4,2`)".into(),
         });
     }
+    // Every waypoint on the map before the path is drawn: a waypoint typed
+    // far off it would otherwise make a path of billions of squares.
+    if let Some(s) = waypoints
+        .iter()
+        .find(|s| !(0..width).contains(&s.x) || !(0..height).contains(&s.y))
+    {
+        return Err(Refusal::Illegal {
+            why: format!(
+                "({s}) is off the map, which runs from (0,0) to ({},{})",
+                width - 1,
+                height - 1
+            ),
+        });
+    }
     let squares = path(from, waypoints);
     if squares.is_empty() {
         return Err(Refusal::Illegal {

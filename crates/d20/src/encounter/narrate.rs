@@ -154,7 +154,10 @@ pub fn narrate(state: &Battle, event: &Event) -> Vec<String> {
             why,
             ..
         } => {
-            let hp = state.combatants.get(target).map_or(0, |c| c.hp - amount);
+            let hp = state
+                .combatants
+                .get(target)
+                .map_or(0, |c| c.hp.saturating_sub(*amount));
             one(format!(
                 "{} takes {amount} damage from {why}: {hp}/{} HP",
                 n(target),
@@ -162,7 +165,10 @@ pub fn narrate(state: &Battle, event: &Event) -> Vec<String> {
             ))
         }
         Event::Healed { id, amount, why } => {
-            let hp = state.combatants.get(id).map_or(0, |c| c.hp + amount);
+            let hp = state
+                .combatants
+                .get(id)
+                .map_or(0, |c| c.hp.saturating_add(*amount));
             one(format!(
                 "{} regains {amount} HP from {why}: {hp}/{} HP",
                 n(id),

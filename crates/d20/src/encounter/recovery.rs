@@ -21,11 +21,11 @@ fn out_of_combat(d: &Decision, what: &str) -> Result<(), Refusal> {
 pub(crate) fn rest(d: &mut Decision, id: &CombatantId, periods: i64) -> Result<(), Refusal> {
     out_of_combat(d, "resting")?;
     let c = d.state.combatant(id)?.clone();
-    if !(1..=100).contains(&periods) {
-        return Err(Refusal::Illegal {
-            why: format!("rest 1 to 100 periods of 8 hours, not {periods}"),
-        });
-    }
+    crate::limits::within("rest periods", periods, &crate::limits::REST_PERIODS).map_err(
+        |why| Refusal::Illegal {
+            why: format!("{why} (periods of 8 hours)"),
+        },
+    )?;
     let was_down = d.state.is_down(id);
     let r = rest_periods(c.hp, d.state.max_hp(id), periods);
     d.push(Event::Rested {

@@ -106,6 +106,17 @@ pub(super) fn read_weapon(id: &str, fields: &Fields<'_, '_>) -> Option<Weapon> {
             );
             0
         }
+        (WeaponKind::Ranged, Some(r)) if !crate::limits::RANGE_FEET.contains(&r) => {
+            fields.error_at(
+                "range",
+                format!(
+                    "range {r} ft is out of range: at most {} ft",
+                    crate::limits::RANGE_FEET.end()
+                ),
+                None,
+            );
+            0
+        }
         (WeaponKind::Melee, Some(_)) => {
             fields.error_at(
                 "range",
@@ -140,9 +151,9 @@ pub(super) fn read_armor(id: &str, fields: &Fields<'_, '_>) -> Option<Armor> {
     let name = fields.required_string("name");
     let defense = fields.required_integer("defense");
     if let Some(d) = defense
-        && d < 0
+        && let Err(why) = crate::limits::within("defense", d, &crate::limits::DEFENSE)
     {
-        fields.error_at("defense", format!("defense {d} is negative"), None);
+        fields.error_at("defense", why, None);
     }
     Some(Armor {
         id: id.to_string(),
@@ -155,7 +166,11 @@ pub(super) fn read_armor(id: &str, fields: &Fields<'_, '_>) -> Option<Armor> {
 pub(super) fn read_kit(id: &str, fields: &Fields<'_, '_>) -> Option<Kit> {
     let name = fields.required_string("name");
     let skill = fields.required_string("skill");
-    let bonus = fields.integer("bonus").unwrap_or(0);
+    let mut bonus = fields.integer("bonus").unwrap_or(0);
+    if let Err(why) = crate::limits::within("bonus", bonus, &crate::limits::KIT_BONUS) {
+        fields.error_at("bonus", why, None);
+        bonus = 0;
+    }
     Some(Kit {
         id: id.to_string(),
         name: name?,

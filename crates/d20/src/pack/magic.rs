@@ -90,14 +90,14 @@ pub(super) fn read(id: &str, fields: &Fields<'_, '_>, kind: MagicKind) -> Option
     };
     let cost = fields.required_integer(cost_key);
     if let Some(c) = cost
-        && c < 0
+        && let Err(why) = crate::limits::within(cost_key, c, &crate::limits::MAGIC_COST)
     {
-        fields.error_at(cost_key, format!("{cost_key} {c} is negative"), None);
+        fields.error_at(cost_key, why, None);
     }
     let skill = fields.required_string("skill");
     let range = fields.integer("range").unwrap_or(0);
-    if range < 0 {
-        fields.error_at("range", format!("range {range} ft is negative"), None);
+    if let Err(why) = crate::limits::within("range", range, &crate::limits::RANGE_FEET) {
+        fields.error_at("range", format!("{why} (feet)"), None);
     }
     let damage = dice_formula(fields, "damage", false);
     let heal = dice_formula(fields, "heal", false);

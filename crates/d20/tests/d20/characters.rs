@@ -70,7 +70,7 @@ fn validation_names_the_rule() {
           help: list it under `powers`
         error: ilsa.toml:23: magic.spells[4]: no spell `wish` in the pack (rule D20-CAST-01)
           help: known spells: firebolt, frost-ray, mend, hold
-        error: ilsa.toml:26: resistance.spell: spell resistance -1 is negative (rule D20-CAST-03)
+        error: ilsa.toml:26: resistance.spell: spell resistance -1 is out of range: from 0 to 100 (rule D20-CAST-03)
           help: 0 means no resistance
     "#]]
     .assert_eq(&validate(&c, &pack()).to_string());

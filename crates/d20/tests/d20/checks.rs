@@ -182,6 +182,51 @@ fn extended_checks_fail_only_on_the_gms_maximum() {
 }
 
 #[test]
+fn extended_terms_are_read_within_their_range() {
+    // rule: D20-CHK-04
+    // input: the audit's `--every 9223372036854775807` (wrapped the clock),
+    // and each term's edges
+    let spec = sheet("ilsa").skill_check("medicine", None).unwrap();
+    let cases = [
+        (
+            (30, i64::MAX, None),
+            "the minutes per check 9223372036854775807 is out of range: from 0 to 10080",
+        ),
+        ((30, -1, None), "the minutes per check -1 is out of range"),
+        (
+            (0, 60, None),
+            "the threshold 0 is out of range: from 1 to 100000",
+        ),
+        ((100_001, 60, None), "the threshold 100001 is out of range"),
+        (
+            (30, 60, Some(0)),
+            "the maximum number of checks 0 is out of range: from 1 to 1000: a maximum of 0 checks allows no check at all",
+        ),
+        (
+            (30, 60, Some(1001)),
+            "the maximum number of checks 1001 is out of range",
+        ),
+    ];
+    for ((threshold, minutes_per_check, max_checks), want) in cases {
+        let terms = Extended {
+            threshold,
+            minutes_per_check,
+            max_checks,
+        };
+        let err = extended(&spec, terms, &mut ScriptedDice::new([]), "Ilsa").unwrap_err();
+        assert!(err.to_string().starts_with(want), "{err}");
+    }
+    // The largest terms: a week a check, 1000 checks, no overflow.
+    let terms = Extended {
+        threshold: 100_000,
+        minutes_per_check: 10_080,
+        max_checks: Some(1000),
+    };
+    let r = extended(&spec, terms, &mut ScriptedDice::new([20; 1000]), "Ilsa").unwrap();
+    assert_eq!(r.minutes, 10_080 * 1000);
+}
+
+#[test]
 fn checks_in_a_fight_take_the_action_and_can_hide_their_dc() {
     // rule: D20-CHK-01, D20-CHK-02
     let mut t = Table::map(&[

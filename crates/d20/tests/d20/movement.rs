@@ -53,10 +53,19 @@ fn a_turn_moves_up_to_the_speed() {
         t.refused(walk("raider", &[(8, 8)])),
         "Bandit Raider can only move on its own turn (it is kara's)"
     );
-    assert_eq!(
-        t.refused(walk("kara", &[(4, 40)])),
-        "(4,10) is off the map, which runs from (0,0) to (9,9)"
-    );
+    // input: waypoints off the map, up to the ends of i64 (a path of
+    // billions of squares was drawn before the map was consulted)
+    for (x, y) in [
+        (4, 40),
+        (2_000_000_000, 0),
+        (i64::MAX, i64::MAX),
+        (i64::MIN, 0),
+    ] {
+        assert_eq!(
+            t.refused(walk("kara", &[(x, y)])),
+            format!("({x},{y}) is off the map, which runs from (0,0) to (9,9)")
+        );
+    }
 }
 
 #[test]

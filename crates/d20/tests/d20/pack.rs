@@ -114,7 +114,7 @@ fn campaign_settings_are_checked() {
     );
     expect![[r#"
         error: pack.toml:19: campaign.attribute_bonus: the attribute bonus `1d6 + SCORE` rolls dice; it must be a fixed number
-          help: the default is "(SCORE - 10) / 2"
+          help: it must give a bonus for every score from -30 to 30 (scores 1 to 30, less what submission holds drain); the default is "(SCORE - 10) / 2"
         error: pack.toml:20: campaign.initiative: initiative `everyone` is neither "combatant" nor "side"
           help: "combatant": 1d100 + DEX each (D20-INIT-01); "side": 1d100 a side (D20-INIT-03)
         error: pack.toml:21: campaign.reroll: reroll `never` is neither "each-round" nor "kept"
@@ -142,4 +142,47 @@ fn the_built_in_sample_pack_is_the_content_directory() {
         texts(Pack::sample_files()),
         "add new pack files to SAMPLE_PACK in pack.rs"
     );
+}
+
+#[test]
+fn pack_numbers_are_read_within_their_range() {
+    // input: the ends of i64 and just past each documented range
+    let huge = r#"
+[skill.melee-fighting]
+name = "Melee Fighting"
+attribute = "STR"
+
+[weapon.railgun]
+name = "Railgun"
+kind = "ranged"
+skill = "melee-fighting"
+damage = "1d6"
+range = 9223372036854775807
+
+[armor.wall]
+name = "Wall"
+defense = 101
+
+[kit.miracle]
+name = "Miracle kit"
+skill = "melee-fighting"
+bonus = 9223372036854775807
+
+[spell.nova]
+name = "Nova"
+energy = 1001
+skill = "melee-fighting"
+damage = "1d6"
+range = -1
+"#;
+    let found = load(&[("pack.toml", MANIFEST), ("gear.toml", huge)]);
+    for want in [
+        "weapon.railgun.range: range 9223372036854775807 ft is out of range: at most 10000 ft",
+        "armor.wall.defense: defense 101 is out of range: from 0 to 100",
+        "kit.miracle.bonus: bonus 9223372036854775807 is out of range: from -100 to 100",
+        "spell.nova.energy: energy 1001 is out of range: from 0 to 1000",
+        "spell.nova.range: range -1 is out of range: from 0 to 10000 (feet)",
+    ] {
+        assert!(found.contains(want), "{want}\n{found}");
+    }
 }

@@ -185,7 +185,7 @@ fn the_bonus_formula_is_a_campaign_setting() {
         assert_eq!(default.bonus(score), bonus, "score {score}");
     }
     let house = Campaign {
-        attribute_bonus: "(SCORE - 10) / 3".into(),
+        attribute_bonus: nanite_d20::campaign::AttributeBonus::new("(SCORE - 10) / 3").unwrap(),
         ..Campaign::default()
     };
     let sheet = Sheet::compute(&character("kara"), &pack(), &house);

@@ -198,7 +198,33 @@ fn illegal_commands_are_refused_with_their_reason() {
                 by: None,
                 why: "nothing".into(),
             },
-            "harm deals at least 1 hit point, not 0",
+            "harm 0 is out of range: from 1 to 10000",
+        ),
+        (
+            Command::Harm {
+                target: id("kara"),
+                amount: i64::MAX,
+                by: None,
+                why: "the audit's 9223372036854775807".into(),
+            },
+            "harm 9223372036854775807 is out of range: from 1 to 10000",
+        ),
+        (
+            Command::Check {
+                id: id("kara"),
+                skill: None,
+                attribute: Some(nanite_d20::Attribute::Str),
+                dc: 1001,
+                hidden: false,
+            },
+            "DC 1001 is out of range: from -1000 to 1000",
+        ),
+        (
+            Command::Clock(ClockCommand::SetInitiative {
+                id: id("kara"),
+                total: i64::MIN,
+            }),
+            "initiative -9223372036854775808 is out of range: from -1000 to 1000",
         ),
         (
             Command::UseKit {
@@ -223,7 +249,7 @@ fn illegal_commands_are_refused_with_their_reason() {
                 id: id("kara"),
                 periods: 0,
             },
-            "rest 1 to 100 periods of 8 hours, not 0",
+            "rest periods 0 is out of range: from 1 to 100 (periods of 8 hours)",
         ),
     ] {
         assert_eq!(t.refused(command), why);
@@ -312,4 +338,30 @@ fn illegal_commands_are_refused_with_their_reason() {
     ] {
         assert_eq!(t.refused(command), why);
     }
+}
+
+#[test]
+fn harm_never_wraps_a_fallen_combatant_back_to_life() {
+    // rule: D20-REST-01
+    // input: the audit's `harm X 9223372036854775807` twice brought a fallen
+    // combatant back at 37/35 HP; the largest harm, many times, keeps it down
+    let mut t = Table::map(&[
+        ("kara", "kara", "heroes", (1, 1)),
+        ("raider", "raider", "bandits", (3, 1)),
+    ]);
+    for _ in 0..5 {
+        t.ok(
+            Command::Harm {
+                target: id("raider"),
+                amount: 10_000,
+                by: None,
+                why: "a collapsing ceiling".into(),
+            },
+            &[],
+        );
+        assert!(t.hp("raider") <= 0, "{}", t.hp("raider"));
+        assert!(t.state().is_down(&id("raider")));
+    }
+    assert_eq!(t.hp("raider"), 12 - 50_000);
+    assert!(t.hp("kara") <= t.state().max_hp(&id("kara")));
 }

@@ -44,7 +44,7 @@ pub(crate) fn paths() -> Map<String, Value> {
         "/api/campaigns/{campaign}/station/games/{game}".into(),
         json!({ "get": op("A game as you may see it", "any participant", json!({
             "parameters": [campaign, game],
-            "description": "Who: any participant. The map (tiles, light, doors with their locks, cameras and turrets with the squares they see, stations, machines, upgrade units, switches, searchables, goals), the crew (stats, AP, inventory, seat, `yours`), the creatures with their HP, the threat level, alarm and cards, the objectives and the log. Only the GM sees the creature points (gm.bcp, gm.mcp), which creatures know where the crew is, the commands' dice and `can_undo`.",
+            "description": "Who: any participant. The map (tiles, light, doors with their locks, cameras and turrets with the squares they see, stations, machines, upgrade units, switches, searchables, goals), the crew (stats, AP, inventory, seat, `yours`), the creatures with their HP, the threat level, alarm (turns left), security_down (turns a hacked security station keeps cameras and turrets off) and cards, the objectives and the log. Only the GM sees the creature points (gm.bcp, gm.mcp), which creatures know where the crew is, the commands' dice and `can_undo`.",
             "responses": { "200": ok("the game") }
         })) }),
     );

@@ -265,6 +265,7 @@ pub(crate) fn game(g: &Game, viewer: &Viewer) -> Value {
     let mut economy = json!({
         "threat": state.gm.threat,
         "alarm": state.gm.alarm,
+        "security_down": state.gm.security_down,
         "cards": state.gm.drawn.iter().map(|id| {
             let card = state.pack.cards.iter().find(|c| &c.id == id);
             json!({ "id": id, "name": card.map_or(id.as_str(), |c| c.name.as_str()), "text": card.map_or("", |c| c.text.as_str()) })

@@ -670,7 +670,62 @@ async fn station_changes_go_live(db: Db) {
     assert_eq!(next(&mut late).await["type"], "caught_up");
 }
 
+/// Hostile scenario uploads (the audit's `piece a at 2000000000,2000000000`
+/// hung `nanite station check` eating gigabytes; the same file could be
+/// uploaded here) are refused with the limit they break, while a game
+/// already running at the table keeps answering, asked at the same time.
+async fn hostile_scenarios_are_refused_while_the_table_answers(db: Db) {
+    let t = Station::new(db).await;
+    let game = t.start("outpost-siege").await;
+    let head = "name: Hostile\nkind: players-vs-gm\nthreat 1: crawler 1\nplayer: ana marine picks 1 1 1\nobjective: survive 3 win\n";
+    let room = "#####\n#1..#\n#####\nend\n";
+    let hostile = [
+        (
+            format!("{head}piece a at 2000000000,2000000000\n{room}"),
+            "is not a square of the map",
+        ),
+        (
+            format!("{head}piece a at 10000,10000\n{room}"),
+            "is not a square of the map",
+        ),
+        (
+            format!("{head}piece a at 0,0\n#1{}#\nend\n", ".".repeat(100_000)),
+            "reaches beyond the largest map",
+        ),
+        (
+            format!(
+                "{head}C: camera facing w\npiece a at 0,0\n#1{}#\nend\n",
+                "C".repeat(120)
+            ),
+            "cameras; it may have at most 32",
+        ),
+        (
+            format!("{head}{}", format!("piece p at 0,0\n{room}").repeat(65)),
+            "map pieces; it may have at most 64",
+        ),
+        (
+            format!("{head}starting-cm: 2147483647\npiece a at 0,0\n{room}"),
+            "starting-cm 2147483647 is out of range: from 0 to 1000",
+        ),
+    ];
+    for (text, why) in hostile {
+        let upload = t.send(
+            t.post("/station/games", &t.gm.session)
+                .json(json!({ "scenario": text, "file": "hostile.txt" })),
+        );
+        let other = t.send(t.get(&format!("/station/games/{game}"), &t.alice.session));
+        let (refused, answered) = tokio::join!(upload, other);
+        let refused = refused.expect(422);
+        assert_eq!(refused.code(), "invalid_scenario");
+        let message = refused.json["error"]["message"].as_str().unwrap();
+        assert!(message.contains(why), "{why}: {message}");
+        let view = answered.expect(200);
+        assert!(view.json["crew"].is_array(), "{}", view.json);
+    }
+}
+
 both!(
+    hostile_scenarios_are_refused_while_the_table_answers,
     the_pages_show_each_role_its_own,
     station_changes_go_live,
     single_player_games_answer_at_once,

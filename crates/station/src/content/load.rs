@@ -1,6 +1,7 @@
 //! Reading pack files table by table, every problem reported with its place.
 
 use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
 
 use nanite_core::content::{Fields, Item as Value, Reading, SourceFile, check_format};
 use nanite_core::{Diagnostic, Diagnostics};
@@ -13,6 +14,38 @@ use super::{
 
 /// The newest pack format this build reads.
 pub(crate) const FORMAT: i64 = 1;
+
+/// Tables of one kind (weapons, cards, creatures...) in a whole pack.
+pub(super) const TABLES: usize = 1000;
+/// Entries of one list: prices, training years, a year's bonuses, a
+/// weapon's modifications, a card's effects, a bundle's loot.
+pub(super) const LIST: usize = 50;
+/// A cyber-module price.
+const PRICE: RangeInclusive<i64> = 0..=1000;
+/// A resistance.
+const RESISTANCE: RangeInclusive<i64> = -100..=100;
+/// A class card's starting skill level.
+const CLASS_SKILL: RangeInclusive<i64> = 0..=20;
+/// A class card's starting stat.
+const CLASS_STAT: RangeInclusive<i64> = -20..=20;
+/// A weapon's damage per shot.
+const DAMAGE: RangeInclusive<i64> = 1..=100;
+
+/// `n` if it lies in `range`, else an error on `value` naming the range.
+fn within(value: &Value<'_, '_>, what: &str, n: i64, range: &RangeInclusive<i64>) -> Option<i32> {
+    if range.contains(&n) {
+        return i32::try_from(n).ok();
+    }
+    value.error(
+        format!(
+            "{what} {n} is out of range: from {} to {}",
+            range.start(),
+            range.end()
+        ),
+        None,
+    );
+    None
+}
 
 /// Where a cross-reference was written, to report it after all files are read.
 struct Reference {
@@ -57,6 +90,19 @@ pub(super) fn load(files: &[SourceFile]) -> (Pack, Diagnostics) {
 
 fn read_file(top: &Fields<'_, '_>, pack: &mut Pack, refs: &mut Vec<Reference>) {
     check_format(top, "Station pack file", FORMAT);
+    for kind in [
+        "weapon", "armor", "item", "creature", "threat", "class", "card", "loot", "power",
+    ] {
+        let count = top.tables(kind).len();
+        if count > TABLES {
+            top.error_at(
+                kind,
+                format!("{count} [[{kind}]] tables; a pack file has at most {TABLES}"),
+                None,
+            );
+            return;
+        }
+    }
     for t in top.tables("weapon") {
         if let Some(w) = weapon(&t) {
             duplicate(&t, "weapon", &w.id, pack.weapons.contains_key(&w.id));
@@ -89,13 +135,23 @@ fn read_file(top: &Fields<'_, '_>, pack: &mut Pack, refs: &mut Vec<Reference>) {
     }
     for t in top.tables("threat") {
         if let Some(level) = t.required_integer("level") {
-            if level < 1 {
-                t.error_at("level", "threat levels start at 1", None);
+            let levels = crate::scenario::limits::THREAT_LEVELS;
+            let level = u32::try_from(level).ok().filter(|l| levels.contains(l));
+            if level.is_none() {
+                t.error_at(
+                    "level",
+                    format!(
+                        "threat levels run from {} to {}",
+                        levels.start(),
+                        levels.end()
+                    ),
+                    None,
+                );
             }
             let income = ThreatIncome {
-                level: level.max(1) as u32,
-                bcp: small(&t, "bcp", 0),
-                mcp: small(&t, "mcp", 0),
+                level: level.unwrap_or(1),
+                bcp: positive(&t, "bcp", 0),
+                mcp: positive(&t, "mcp", 0),
             };
             pack.threats.insert(income.level, income);
         }
@@ -112,7 +168,7 @@ fn read_file(top: &Fields<'_, '_>, pack: &mut Pack, refs: &mut Vec<Reference>) {
         if let (Some(id), Some(name)) = (t.required_string("id"), t.required_string("name")) {
             let text = t.string("text").unwrap_or_default();
             let mut effects = Vec::new();
-            for (i, e) in list(&t, "effects").into_iter().enumerate() {
+            for (i, e) in list(&t, "effects").into_iter().enumerate().take(LIST) {
                 match e.string().map(|s| parse::card_effect(&s)) {
                     Some(Ok(effect)) => effects.push(effect),
                     Some(Err(why)) => e.error(why, Some(format!(
@@ -178,8 +234,9 @@ fn read_file(top: &Fields<'_, '_>, pack: &mut Pack, refs: &mut Vec<Reference>) {
                 .map(|u| {
                     let mut map = BTreeMap::new();
                     for (k, v) in u.entries() {
-                        if let Some(n) = v.integer() {
-                            map.insert(k, n as i32);
+                        if let Some(n) = v.integer().and_then(|n| within(&v, "a price", n, &PRICE))
+                        {
+                            map.insert(k, n);
                         }
                     }
                     map
@@ -197,8 +254,27 @@ fn duplicate(t: &Fields<'_, '_>, what: &str, id: &str, seen: bool) {
     }
 }
 
+/// The list under `key`: at most [`LIST`] entries, more is an error.
 fn list<'r, 'i>(t: &Fields<'r, 'i>, key: &str) -> Vec<Value<'r, 'i>> {
-    t.item(key).and_then(|i| i.list()).unwrap_or_default()
+    let items = t.item(key).and_then(|i| i.list()).unwrap_or_default();
+    capped(t, key, items)
+}
+
+/// At most [`LIST`] of `items`, with an error when there are more.
+fn capped<'r, 'i>(
+    t: &Fields<'r, 'i>,
+    key: &str,
+    mut items: Vec<Value<'r, 'i>>,
+) -> Vec<Value<'r, 'i>> {
+    if items.len() > LIST {
+        t.error_at(
+            key,
+            format!("{} entries; a list has at most {LIST}", items.len()),
+            None,
+        );
+        items.truncate(LIST);
+    }
+    items
 }
 
 fn small(t: &Fields<'_, '_>, key: &str, default: i32) -> i32 {
@@ -226,12 +302,7 @@ fn prices(t: &Fields<'_, '_>, key: &str) -> Vec<i32> {
         .into_iter()
         .filter_map(|i| {
             let n = i.integer()?;
-            if n < 0 {
-                i.error("a price cannot be negative", None);
-                None
-            } else {
-                Some(n as i32)
-            }
+            within(&i, "a price", n, &PRICE)
         })
         .collect()
 }
@@ -241,7 +312,11 @@ fn resistances(t: &Fields<'_, '_>) -> Resistances {
     if let Some(table) = t.table("resist") {
         for (key, value) in table.entries() {
             match (DamageType::parse(&key), value.integer()) {
-                (Some(kind), Some(n)) => r.set(kind, n as i32),
+                (Some(kind), Some(n)) => {
+                    if let Some(n) = within(&value, "a resistance", n, &RESISTANCE) {
+                        r.set(kind, n);
+                    }
+                }
                 (None, _) => value.error(
                     format!("`{key}` is not a damage type"),
                     Some("damage types: standard, energy, fire, psi, biological".into()),
@@ -281,10 +356,22 @@ fn weapon(t: &Fields<'_, '_>) -> Option<Weapon> {
             None,
         );
     }
-    let damage = t.required_integer("damage").map_or(1, |d| d as i32);
-    if damage < 1 {
-        t.error_at("damage", "damage must be at least 1", None);
-    }
+    let damage = match t.required_integer("damage") {
+        Some(d) if DAMAGE.contains(&d) => i32::try_from(d).unwrap_or(1),
+        Some(d) => {
+            t.error_at(
+                "damage",
+                format!(
+                    "damage {d} is out of range: from {} to {}",
+                    DAMAGE.start(),
+                    DAMAGE.end()
+                ),
+                None,
+            );
+            1
+        }
+        None => 1,
+    };
     let shots = positive(t, "shots", 1).max(1) as u32;
     let damage_type = match t.required_string("type") {
         Some(text) => DamageType::parse(&text).unwrap_or_else(|| {
@@ -300,7 +387,18 @@ fn weapon(t: &Fields<'_, '_>) -> Option<Weapon> {
         None => DamageType::Standard,
     };
     let mut mods = Vec::new();
-    for m in t.tables("mods") {
+    let all_mods = t.tables("mods");
+    if all_mods.len() > LIST {
+        t.error_at(
+            "mods",
+            format!(
+                "{} modifications; a weapon has at most {LIST}",
+                all_mods.len()
+            ),
+            None,
+        );
+    }
+    for m in all_mods.into_iter().take(LIST) {
         if let Some(name) = m.required_string("name") {
             mods.push(WeaponMod {
                 name,
@@ -444,7 +542,9 @@ fn class(t: &Fields<'_, '_>, refs: &mut Vec<Reference>) -> Option<Class> {
         for (key, value) in s.entries() {
             match (Skill::parse(&key), value.integer()) {
                 (Some(skill), Some(n)) => {
-                    skills.insert(skill, n as i32);
+                    if let Some(n) = within(&value, "a skill level", n, &CLASS_SKILL) {
+                        skills.insert(skill, n);
+                    }
                 }
                 (None, _) => value.error(format!("`{key}` is not a skill"), Some(skill_help())),
                 _ => {}
@@ -456,7 +556,9 @@ fn class(t: &Fields<'_, '_>, refs: &mut Vec<Reference>) -> Option<Class> {
         for (key, value) in s.entries() {
             match (Stat::parse(&key), value.integer()) {
                 (Some(stat), Some(n)) => {
-                    stats.insert(stat, n as i32);
+                    if let Some(n) = within(&value, "a stat", n, &CLASS_STAT) {
+                        stats.insert(stat, n);
+                    }
                 }
                 (None, _) => value.error(
                     format!("`{key}` is not a stat"),
@@ -490,7 +592,8 @@ fn class(t: &Fields<'_, '_>, refs: &mut Vec<Reference>) -> Option<Class> {
     let mut years = Vec::new();
     for (y, year) in list(t, "years").into_iter().enumerate() {
         let mut options = Vec::new();
-        for (o, option) in year.list().unwrap_or_default().into_iter().enumerate() {
+        let options_given = capped(t, "years", year.list().unwrap_or_default());
+        for (o, option) in options_given.into_iter().enumerate() {
             let Some(text) = option.string() else {
                 continue;
             };
@@ -547,7 +650,14 @@ fn loot_entries(
     refs: &mut Vec<Reference>,
 ) -> Vec<super::Loot> {
     let mut out = Vec::new();
-    for entry in value.list().unwrap_or_default() {
+    let entries = value.list().unwrap_or_default();
+    if entries.len() > LIST {
+        value.error(
+            format!("{} entries; a list has at most {LIST}", entries.len()),
+            None,
+        );
+    }
+    for entry in entries.into_iter().take(LIST) {
         let Some(text) = entry.string() else { continue };
         match parse::loot(&text) {
             Ok(loot) => {

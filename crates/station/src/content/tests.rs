@@ -126,3 +126,59 @@ fn newer_formats_are_refused() {
         "{problems:?}"
     );
 }
+
+#[test]
+fn every_pack_number_is_read_within_its_range() {
+    // input: numbers past their documented range (docs/station/scenario.md)
+    let cases = [
+        (
+            "[[weapon]]\nid = \"w\"\nkind = \"energy\"\nrange = 2\ndamage = 2147483648\ntype = \"fire\"",
+            "damage 2147483648 is out of range: from 1 to 100",
+        ),
+        (
+            "[[armor]]\nid = \"a\"\nresist = { standard = 4294967296 }",
+            "a resistance 4294967296 is out of range: from -100 to 100",
+        ),
+        (
+            "[[threat]]\nlevel = 4294967297\nbcp = 1",
+            "threat levels run from 1 to 20",
+        ),
+        (
+            "[[threat]]\nlevel = 2\nbcp = -1",
+            "`bcp` cannot be negative",
+        ),
+        (
+            "[cyber]\nskill = [1, 2147483648]",
+            "a price 2147483648 is out of range: from 0 to 1000",
+        ),
+        (
+            "[[card]]\nid = \"c\"\nname = \"C\"\neffects = [\"bcp +2147483647\"]",
+            "bcp 2147483647 is out of range: from -100 to 100",
+        ),
+        (
+            "[[card]]\nid = \"c\"\nname = \"C\"\neffects = [\"threat +99999999999\"]",
+            "threat 99999999999 is out of range",
+        ),
+        (
+            "[[loot]]\nobject = \"crate\"\n[[loot.sets]]\nbundles = [[\"nanites 1001\"], [], [], [], [], []]",
+            "nanites 1001 is out of range: from 0 to 1000",
+        ),
+    ];
+    for (text, want) in cases {
+        let (_, problems) = load_one(&format!("format = 1\n{text}\n"));
+        assert!(
+            problems.iter().any(|p| p.contains(want)),
+            "{text}: {problems:?}"
+        );
+    }
+    let effects = vec!["\"bcp +1\""; 51].join(", ");
+    let (_, problems) = load_one(&format!(
+        "format = 1\n[[card]]\nid = \"c\"\nname = \"C\"\neffects = [{effects}]\n"
+    ));
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("51 entries; a list has at most 50")),
+        "{problems:?}"
+    );
+}

@@ -65,7 +65,7 @@ pub(super) fn move_unit(d: &mut Decision, who: &str, to: Pos) -> Result<(), Refu
             format!("{who} has no way to {to}: walls, closed doors or others are in the way"),
         ));
     };
-    let cost = cost as i32;
+    let cost = i32::try_from(cost).unwrap_or(i32::MAX);
     needs_ap(a.ap, cost, who, &format!("moving to {to}"))?;
     d.push(Event::Moved {
         who: who.to_string(),
@@ -217,17 +217,23 @@ pub(super) fn attack(
             format!("{who} cannot see {target}: a wall or closed door is in the way"),
         ));
     }
-    let ap = 1 + aim as i32;
-    needs_ap(
-        a.ap,
-        ap,
-        who,
-        &format!("an attack with {} extra AP of aim", aim),
-    )?;
+    // Aim is bounded by the AP at hand: the cost is counted in i64 so no aim
+    // a command can carry wraps it (rule ST-SHOOT-03).
+    let cost = i64::from(aim) + 1;
+    if cost > i64::from(a.ap) {
+        return Err(refuse_by(
+            "ST-CHAR-01",
+            format!(
+                "{who} has {} AP left; an attack with {aim} extra AP of aim needs {cost}",
+                a.ap
+            ),
+        ));
+    }
+    let ap = i32::try_from(cost).unwrap_or(i32::MAX);
     let situation = Situation {
         distance: dist,
         light: d.state.shot_light(a.at, at),
-        aim: aim as i32,
+        aim: ap - 1,
         defence: if p.kind == WeaponKind::Melee {
             defence
         } else {

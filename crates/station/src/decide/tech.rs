@@ -105,7 +105,7 @@ pub(super) fn hack(
         (
             door.hack,
             format!("hacking the {} door at {at}", door.lock.name()),
-            false,
+            None,
         )
     } else if let Some(s) = d.state.stations.iter().find(|s| s.spec.at == at) {
         in_front(&p, at, "security station")?;
@@ -118,7 +118,7 @@ pub(super) fn hack(
         (
             s.spec.hack,
             format!("hacking the security station at {at}"),
-            true,
+            Some(s.spec.downtime),
         )
     } else {
         return Err(refuse(format!("there is nothing to hack at {at}")));
@@ -134,11 +134,11 @@ pub(super) fn hack(
         dice,
     )?;
     let events = match (outcome, station) {
-        (TechOutcome::Success, false) => vec![Event::DoorUnlocked { at }],
-        (TechOutcome::Success, true) => vec![Event::SecurityReset],
+        (TechOutcome::Success, None) => vec![Event::DoorUnlocked { at }],
+        (TechOutcome::Success, Some(down)) => vec![Event::SecurityReset { down }],
         (TechOutcome::Failure, _) => vec![],
-        (TechOutcome::Broken, false) => vec![Event::DoorLockBroken { at }],
-        (TechOutcome::Broken, true) => vec![Event::StationBroken { at }],
+        (TechOutcome::Broken, None) => vec![Event::DoorLockBroken { at }],
+        (TechOutcome::Broken, Some(_)) => vec![Event::StationBroken { at }],
     };
     start(d, who, what, 2, hackable.nanites, events, b);
     Ok(())

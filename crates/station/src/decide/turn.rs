@@ -66,18 +66,18 @@ fn end_players_turn(d: &mut Decision, dice: &mut dyn DiceSource) -> Result<(), R
     if over(d) {
         return Ok(());
     }
-    let alarm = d.state.gm.alarm > 0;
+    // A creature learns where the players are by seeing one; the alarm tells
+    // only the creatures deployed during it (rule ST-ENV-03, see `deploy`).
     let spotted: Vec<String> = d
         .state
         .creatures
         .iter()
         .filter(|c| !c.knows)
         .filter(|c| {
-            alarm
-                || d.state
-                    .living()
-                    .filter_map(|p| p.at)
-                    .any(|at| crate::map::line_of_sight(&d.state, c.at, at))
+            d.state
+                .living()
+                .filter_map(|p| p.at)
+                .any(|at| crate::map::line_of_sight(&d.state, c.at, at))
         })
         .map(|c| c.id.clone())
         .collect();
@@ -88,8 +88,12 @@ fn end_players_turn(d: &mut Decision, dice: &mut dyn DiceSource) -> Result<(), R
 }
 
 /// Each camera counts down while a player is in view and back up otherwise;
-/// at 0 the alarm sounds (rule ST-ENV-02).
+/// at 0 the alarm sounds (rule ST-ENV-02). While a hacked security station
+/// has security down, the cameras are off and do not count (rule ST-ENV-03).
 fn cameras(d: &mut Decision) {
+    if d.state.gm.security_down > 0 {
+        return;
+    }
     let cams = d.state.cameras.clone();
     for cam in cams {
         let seen = d
@@ -156,7 +160,9 @@ fn income(d: &mut Decision, dice: &mut dyn DiceSource) -> Result<(), Refusal> {
     }
     if turn % 4 == 0 {
         if d.state.gm.alarm > 0 {
-            // The threat level does not rise during an alarm (rule ST-ENV-03).
+            d.push(Event::ThreatHeld {
+                why: "the rise every 4 turns".into(),
+            });
         } else if d.state.gm.threat < d.state.max_threat() {
             let level = d.state.gm.threat + 1;
             d.push(Event::ThreatChanged {
@@ -193,9 +199,18 @@ fn draw_card(d: &mut Decision, dice: &mut dyn DiceSource) -> Result<(), Refusal>
                 mcp: *n,
                 why: format!("action card {}", card.name),
             }),
+            CardEffect::Threat(n) if *n > 0 && d.state.gm.alarm > 0 => {
+                // During a Security Alarm the threat level is not increasing
+                // (rules ST-ENV-03, ST-GM-05); a card lowering it still does.
+                d.push(Event::ThreatHeld {
+                    why: format!("action card {}: threat {n:+}", card.name),
+                });
+            }
             CardEffect::Threat(n) => {
-                let level =
-                    (d.state.gm.threat as i32 + n).clamp(1, d.state.max_threat() as i32) as u32;
+                let level = i64::from(d.state.gm.threat)
+                    .saturating_add(i64::from(*n))
+                    .clamp(1, i64::from(d.state.max_threat()));
+                let level = u32::try_from(level).unwrap_or(1);
                 if level != d.state.gm.threat {
                     d.push(Event::ThreatChanged {
                         level,
@@ -305,6 +320,13 @@ fn end_gm_turn(d: &mut Decision) {
             d.push(Event::AlarmEnded);
         }
     }
+    // The outage of a hacked security station runs on the same clock.
+    if d.state.gm.security_down > 0 {
+        d.push(Event::SecurityTicked);
+        if d.state.gm.security_down == 0 {
+            d.push(Event::SecurityRestored);
+        }
+    }
     let busy: Vec<String> = d
         .state
         .players
@@ -326,7 +348,7 @@ fn end_gm_turn(d: &mut Decision) {
             }
         }
     }
-    let next = d.state.turn + 1;
+    let next = d.state.turn.saturating_add(1);
     d.push(Event::TurnEnded { next });
     check_objectives(d);
     if !over(d) {

@@ -155,16 +155,37 @@ fn the_seeds_damage_examples() {
 fn the_seeds_hacking_example() {
     // rule: ST-TECH-01
     // rule: ST-TECH-02
+    // "If (hacking_strenght + k6_dice_result) will be greater then Security
+    // terminal difficulty it means hacking succes. Equals means failure witout
+    // damaging security station. Less means failure" (003). The breakdown
+    // prints the comparison actually made.
     let cases = [
-        (3, TechOutcome::Success),
-        (6, TechOutcome::Success),
-        (2, TechOutcome::Failure),
-        (1, TechOutcome::Broken),
+        (
+            3,
+            TechOutcome::Success,
+            "k6 3 + strength 3 = 6 > difficulty 5",
+        ),
+        (
+            6,
+            TechOutcome::Success,
+            "k6 6 + strength 3 = 9 > difficulty 5",
+        ),
+        (
+            2,
+            TechOutcome::Failure,
+            "k6 2 + strength 3 = 5 = difficulty 5",
+        ),
+        (
+            1,
+            TechOutcome::Broken,
+            "k6 1 + strength 3 = 4 < difficulty 5",
+        ),
     ];
-    for (roll, want) in cases {
+    for (roll, want, shown) in cases {
         let mut dice = ScriptedDice::new([roll]);
         let (outcome, _, b) = tech_check("hack", "hacking", 2, 1, 5, &mut dice).unwrap();
         assert_eq!(outcome, want, "roll {roll}: {b}");
+        assert!(b.to_string().contains(shown), "roll {roll}: {b}");
     }
 }
 

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use nanite_core::{Diagnostic, Diagnostics};
 
+use super::limits::{self, whole};
 use super::{
     Cells, CyberMode, DoorSpec, Goal, Hackable, Kind, Lock, MachineSpec, Objective, PlayerSpec,
     Scenario, SecurityStationSpec, SwitchSpec, TurretSpec, grid_of,
@@ -119,41 +120,29 @@ impl<'a> Parser<'a> {
                 }
             }
             "starting-cm" => {
-                self.starting_cm = value
-                    .parse()
-                    .map_err(|_| format!("`{value}` is not a whole number"))?
+                self.starting_cm = whole(value, "starting-cm", &limits::CYBER_MODULES)?;
             }
             "starting-cm-by-players" => {
                 for w in &words {
-                    let parsed = w
+                    let (count, cm) = w
                         .split_once('=')
-                        .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)));
-                    let (count, cm) =
-                        parsed.ok_or_else(|| format!("`{w}` must be PLAYERS=CM, like 1=3"))?;
+                        .ok_or_else(|| format!("`{w}` must be PLAYERS=CM, like 1=3"))?;
+                    let players = 1..=limits::PLAYERS;
+                    let count = whole(count, "a number of players", &players)?;
+                    let cm = whole(cm, "starting-cm-by-players", &limits::CYBER_MODULES)?;
                     self.cm_by_players.insert(count, cm);
                 }
             }
             "gm-points" => match words.as_slice() {
                 [b, "bcp", m, "mcp"] => {
-                    let b: i32 = b
-                        .parse()
-                        .map_err(|_| format!("`{b}` is not a whole number"))?;
-                    let m: i32 = m
-                        .parse()
-                        .map_err(|_| format!("`{m}` is not a whole number"))?;
-                    if b < 0 || m < 0 {
-                        return Err("creature points cannot be negative".into());
-                    }
+                    let b = whole(b, "BCP", &limits::CREATURE_POINTS)?;
+                    let m = whole(m, "MCP", &limits::CREATURE_POINTS)?;
                     self.gm = (b, m);
                 }
                 _ => return Err("expected `gm-points: N bcp N mcp`".into()),
             },
             "threat-start" => {
-                self.threat_start = value
-                    .parse()
-                    .ok()
-                    .filter(|l| *l >= 1)
-                    .ok_or_else(|| format!("`{value}` is not a threat level (1 or more)"))?;
+                self.threat_start = whole(value, "threat level", &limits::THREAT_LEVELS)?;
             }
             "player" => {
                 match words.as_slice() {
@@ -164,6 +153,7 @@ impl<'a> Parser<'a> {
                             "picks are numbers, one per training year, like `picks 1 3 2`"
                                 .to_string()
                         })?;
+                        limits::at_most(self.players.len() + 1, limits::PLAYERS, "players")?;
                         let Some(card) = self.pack.classes.get(*class) else {
                             let known: Vec<&str> =
                                 self.pack.classes.keys().map(String::as_str).collect();
@@ -206,8 +196,8 @@ impl<'a> Parser<'a> {
             "objective" => {
                 let (goal, rest) = match words.as_slice() {
                     ["reach", m, rest @ ..] if m.chars().count() == 1 => (Goal::Reach(m.chars().next().unwrap_or(' ')), rest),
-                    ["kill", k, rest @ ..] => (Goal::Kill(k.parse().map_err(|_| format!("`{k}` is not a number"))?), rest),
-                    ["survive", t, rest @ ..] => (Goal::Survive(t.parse().map_err(|_| format!("`{t}` is not a number"))?), rest),
+                    ["kill", k, rest @ ..] => (Goal::Kill(whole(k, "kills", &limits::KILLS)?), rest),
+                    ["survive", t, rest @ ..] => (Goal::Survive(whole(t, "turns", &limits::TURNS)?), rest),
                     _ => return Err("expected `objective: reach MARKER`, `kill N` or `survive TURNS`, then optional `reward CM` and `win`".into()),
                 };
                 let mut reward = 0;
@@ -217,9 +207,7 @@ impl<'a> Parser<'a> {
                     match (rest[i], rest.get(i + 1)) {
                         ("win", _) => win = true,
                         ("reward", Some(r)) => {
-                            reward = r
-                                .parse()
-                                .map_err(|_| format!("`{r}` is not a number of cyber modules"))?;
+                            reward = whole(r, "reward", &limits::REWARD)?;
                             i += 1;
                         }
                         (w, _) => {
@@ -230,16 +218,12 @@ impl<'a> Parser<'a> {
                     }
                     i += 1;
                 }
+                limits::at_most(self.objectives.len() + 1, limits::OBJECTIVES, "objectives")?;
                 self.objectives.push((n, Objective { goal, reward, win }));
             }
             other => {
                 if let Some(level) = other.strip_prefix("threat ") {
-                    let level: u32 = level
-                        .trim()
-                        .parse()
-                        .ok()
-                        .filter(|l| *l >= 1)
-                        .ok_or_else(|| format!("`{level}` is not a threat level"))?;
+                    let level = whole(level.trim(), "threat level", &limits::THREAT_LEVELS)?;
                     let mut allowed = BTreeMap::new();
                     for part in value.split(',') {
                         let w: Vec<&str> = part.split_whitespace().collect();
@@ -257,9 +241,7 @@ impl<'a> Parser<'a> {
                                 known.join(", ")
                             ));
                         }
-                        let count: u32 = count
-                            .parse()
-                            .map_err(|_| format!("`{count}` is not a count"))?;
+                        let count = whole(count, "creature count", &limits::CREATURES_ALLOWED)?;
                         allowed.insert((*id).to_string(), count);
                     }
                     self.threats.insert(level, allowed);
@@ -391,10 +373,15 @@ impl<'a> Parser<'a> {
                         damage: *damage,
                         damage_type: *kind,
                     }),
-                    Legend::Station { advanced, hack } => s.stations.push(SecurityStationSpec {
+                    Legend::Station {
+                        advanced,
+                        hack,
+                        downtime,
+                    } => s.stations.push(SecurityStationSpec {
                         at,
                         advanced: *advanced,
                         hack: *hack,
+                        downtime: *downtime,
                     }),
                     Legend::Machine { active, broken } => s.machines.push(MachineSpec {
                         at,
@@ -435,6 +422,26 @@ impl<'a> Parser<'a> {
     }
 
     fn check(&mut self, s: &Scenario) {
+        let counts = [
+            (s.doors.len(), limits::MANY, "doors"),
+            (s.searchables.len(), limits::MANY, "searchable objects"),
+            (
+                s.dark.len() + s.no_light.len(),
+                limits::MANY,
+                "light tokens",
+            ),
+            (s.cameras.len(), limits::SOME, "cameras"),
+            (s.turrets.len(), limits::SOME, "turrets"),
+            (s.switches.len(), limits::SOME, "switches"),
+            (s.stations.len(), limits::FEW, "security stations"),
+            (s.machines.len(), limits::FEW, "bio-reconstruction machines"),
+            (s.upgrade_units.len(), limits::FEW, "upgrade units"),
+        ];
+        for (count, max, what) in counts {
+            if let Err(why) = limits::at_most(count, max, what) {
+                self.error(1, "map", &why, "");
+            }
+        }
         if self.name.is_none() {
             self.error(1, "name", "the scenario has no name", "add `name: ...`");
         }

@@ -48,8 +48,9 @@ pub fn create(pack: &Pack, id: &str, class: &str, picks: &[usize]) -> Result<Pla
         task: None,
         defending: BTreeSet::new(),
     };
+    let add = |v: &mut i32, n: i32| *v = v.saturating_add(n);
     for (stat, n) in &card.stats {
-        *p.stats.entry(*stat).or_default() += n;
+        add(p.stats.entry(*stat).or_default(), *n);
     }
     for (year, pick) in picks.iter().enumerate() {
         let bonus = card.years[year].get(pick.wrapping_sub(1)).ok_or_else(|| {
@@ -61,15 +62,15 @@ pub fn create(pack: &Pack, id: &str, class: &str, picks: &[usize]) -> Result<Pla
             ))
         })?;
         match bonus {
-            Bonus::Skill(s, n) => *p.skills.entry(*s).or_default() += n,
-            Bonus::Stat(s, n) => *p.stats.entry(*s).or_default() += n,
+            Bonus::Skill(s, n) => add(p.skills.entry(*s).or_default(), *n),
+            Bonus::Stat(s, n) => add(p.stats.entry(*s).or_default(), *n),
             Bonus::Hp(n) => {
-                p.hp += n;
-                p.max_hp += n;
+                add(&mut p.hp, *n);
+                add(&mut p.max_hp, *n);
             }
             Bonus::Item(i) => p.inventory.push(Carried::from_id(pack, i)),
-            Bonus::Nanites(n) => p.nanites += n,
-            Bonus::CyberModules(n) => p.cm += n,
+            Bonus::Nanites(n) => add(&mut p.nanites, *n),
+            Bonus::CyberModules(n) => add(&mut p.cm, *n),
             Bonus::Upgrade(u) => {
                 p.upgrades.insert(u.clone());
             }

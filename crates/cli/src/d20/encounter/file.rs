@@ -238,7 +238,22 @@ fn entrant(t: &Fields<'_, '_>, field: &Field) -> Option<Entrant> {
     let side = t.required_string("side");
     let name = t.string("name");
     let hidden = t.boolean("hidden").unwrap_or(false);
-    let initiative = t.integer("initiative");
+    let initiative = t.integer("initiative").filter(|n| {
+        let limits = nanite_d20::limits::INITIATIVE;
+        let fits = limits.contains(n);
+        if !fits {
+            t.error_at(
+                "initiative",
+                format!(
+                    "initiative {n} is out of range: from {} to {}",
+                    limits.start(),
+                    limits.end()
+                ),
+                Some("1d100 + DEX gives 2 to 130".into()),
+            );
+        }
+        fits
+    });
     let after = t.item("after").and_then(|i| {
         let n = i.integer()?;
         let after = usize::try_from(n).ok();

@@ -459,7 +459,7 @@ impl Session {
         );
         out.push_str(&format!(
             "\n[campaign]\nattribute_bonus = {}\ninitiative = {}\nreroll = {}\n",
-            q(&self.campaign.attribute_bonus),
+            q(self.campaign.attribute_bonus.text()),
             q(match self.campaign.initiative {
                 InitiativeBy::Combatant => "combatant",
                 InitiativeBy::Side => "side",

@@ -1,4 +1,5 @@
-//! How each event changes the battle. Never rolls, never fails.
+//! How each event changes the battle. Never rolls, never fails, never
+//! overflows: hit points, movement, energy and the clock saturate.
 
 use nanite_core::ClockEvent;
 
@@ -58,7 +59,7 @@ pub(crate) fn evolve(state: &mut Battle, event: &Event) {
                 }
                 let feet =
                     crate::encounter::SQUARE_FEET * i64::try_from(squares.len()).unwrap_or(0);
-                c.movement.used += feet;
+                c.movement.used = c.movement.used.saturating_add(feet);
             }
         }
         Event::PassContest {
@@ -69,7 +70,7 @@ pub(crate) fn evolve(state: &mut Battle, event: &Event) {
         } => {
             if let Some(c) = state.combatants.get_mut(mover) {
                 if *retry {
-                    c.movement.used += crate::encounter::RETRY_FEET;
+                    c.movement.used = c.movement.used.saturating_add(crate::encounter::RETRY_FEET);
                 }
                 if contest.actor_wins {
                     c.movement.passed.push(enemy.clone());
@@ -80,12 +81,12 @@ pub(crate) fn evolve(state: &mut Battle, event: &Event) {
         }
         Event::Hurt { target, amount, .. } => {
             if let Some(c) = state.combatants.get_mut(target) {
-                c.hp -= amount;
+                c.hp = c.hp.saturating_sub(*amount);
             }
         }
         Event::Healed { id, amount, .. } => {
             if let Some(c) = state.combatants.get_mut(id) {
-                c.hp += amount;
+                c.hp = c.hp.saturating_add(*amount);
             }
         }
         Event::HpCapped { id, hp, .. } => {
@@ -101,8 +102,8 @@ pub(crate) fn evolve(state: &mut Battle, event: &Event) {
         } => {
             if let Some(c) = state.combatants.get_mut(id) {
                 match kind {
-                    MagicKind::Spell => c.energy -= amount,
-                    MagicKind::Power => c.power_points -= amount,
+                    MagicKind::Spell => c.energy = c.energy.saturating_sub(*amount),
+                    MagicKind::Power => c.power_points = c.power_points.saturating_sub(*amount),
                 }
             }
         }
@@ -148,18 +149,18 @@ pub(crate) fn evolve(state: &mut Battle, event: &Event) {
             if let Some(c) = state.combatants.get_mut(id)
                 && let Some(k) = c.fighter.kits.iter_mut().find(|k| &k.id == kit)
             {
-                k.count -= 1;
+                k.count = k.count.saturating_sub(1);
             }
             if let Some(c) = state.combatants.get_mut(target) {
-                c.hp += treatment.healed;
+                c.hp = c.hp.saturating_add(treatment.healed);
             }
         }
         Event::Rested { id, rest } => {
             if let Some(c) = state.combatants.get_mut(id) {
-                c.hp += rest.healed;
+                c.hp = c.hp.saturating_add(rest.healed);
             }
         }
-        Event::TimePassed { minutes } => state.minutes += minutes,
+        Event::TimePassed { minutes } => state.minutes = state.minutes.saturating_add(*minutes),
         Event::Rose { .. }
         | Event::Attacked { .. }
         | Event::CastBegan { .. }

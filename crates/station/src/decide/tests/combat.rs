@@ -94,6 +94,92 @@ fn aimed_shots_spend_ap() {
 }
 
 #[test]
+fn aim_beyond_the_ap_at_hand_is_refused() {
+    // rule: ST-SHOOT-03
+    // input: the audit's `attack c1 aim 4294967295` (attacked for 0 AP, a u32
+    // read into an i32) and `aim 2147483648` (left negative AP)
+    let mut s = state();
+    s.doors.clear();
+    creature(&mut s, "c1", "hybrid", p(16, 2));
+    s.players[1].at = Some(p(9, 2));
+    let mut g = begun(s);
+    let cases = [
+        (
+            3,
+            "bo has 3 AP left; an attack with 3 extra AP of aim needs 4",
+        ),
+        (
+            2_147_483_647,
+            "an attack with 2147483647 extra AP of aim needs 2147483648",
+        ),
+        (
+            2_147_483_648,
+            "an attack with 2147483648 extra AP of aim needs 2147483649",
+        ),
+        (
+            u32::MAX,
+            "an attack with 4294967295 extra AP of aim needs 4294967296",
+        ),
+    ];
+    for (aim, want) in cases {
+        let reason = refused(
+            &mut g,
+            Command::Attack {
+                who: "bo".into(),
+                target: "c1".into(),
+                aim,
+            },
+        );
+        assert!(reason.contains(want), "aim {aim}: {reason}");
+    }
+    assert_eq!(g.state().player("bo").unwrap().ap, 3);
+}
+
+#[test]
+fn squares_far_off_the_map_are_refused_not_wrapped() {
+    // rule: ST-MAP-01
+    // input: squares at the ends of i32 in commands (the API takes any i32)
+    let mut g = begun(state());
+    let far = [
+        p(i32::MAX, i32::MAX),
+        p(i32::MIN, 0),
+        p(0, i32::MIN),
+        p(2_000_000_000, 2_000_000_000),
+    ];
+    for at in far {
+        let commands = [
+            Command::Move {
+                who: "ana".into(),
+                to: at,
+            },
+            Command::Hack {
+                who: "ana".into(),
+                at,
+            },
+            Command::Search {
+                who: "ana".into(),
+                at,
+            },
+            Command::Activate {
+                who: "ana".into(),
+                at,
+            },
+            Command::Repair {
+                who: "ana".into(),
+                at: Some(at),
+            },
+        ];
+        for c in commands {
+            refused(&mut g, c);
+        }
+    }
+    assert_eq!(
+        crate::map::distance(p(i32::MIN, 0), p(i32::MAX, 0)),
+        i32::MAX
+    );
+}
+
+#[test]
 fn melee_needs_adjacency_and_defence_lowers_the_chance() {
     // rule: ST-MELEE-01
     // rule: ST-MELEE-02

@@ -66,16 +66,21 @@ fn switches_and_security_cards_unlock_for_2_ap() {
     assert!(reason.contains("already unlocked"), "{reason}");
 }
 
+/// The test map with a camera at 10,3, a turret at 10,1 (both looking west
+/// over the first room) and a security station at 10,5.
+fn security_map() -> String {
+    MAP
+        .replace("Q: bio-machine", "Q: bio-machine\nC: camera facing w range 9 angle 90\nT: turret facing w range 9 angle 90 accuracy 6 damage 2 energy\nS: security-station difficulty 5 skill 1 nanites 3")
+        .replace("#..........#.......#\n#..........+", "#.........C#.......#\n#..........+")
+        .replace("#1.........#", "#1........T#")
+        .replace("#..Q.......#", "#..Q......S#")
+}
+
 #[test]
 fn cameras_count_down_to_the_alarm_and_a_station_hack_ends_it() {
     // rule: ST-ENV-02
     // rule: ST-ENV-03
-    let text = MAP
-        .replace("Q: bio-machine", "Q: bio-machine\nC: camera facing w range 9 angle 90\nT: turret facing w range 9 angle 90 accuracy 6 damage 2 energy\nS: security-station difficulty 5 skill 1 nanites 3")
-        .replace("#..........#.......#\n#..........+", "#.........C#.......#\n#..........+")
-        .replace("#1.........#", "#1........T#")
-        .replace("#..Q.......#", "#..Q......S#");
-    let mut s = state_of(&text);
+    let mut s = state_of(&security_map());
     s.players[0].at = Some(p(9, 5));
     let mut g = begun(s);
     for want in [2, 1] {
@@ -113,7 +118,9 @@ fn cameras_count_down_to_the_alarm_and_a_station_hack_ends_it() {
     end_round(&mut g, &[1, 1]);
     let events = end_round(&mut g, &[1]);
     assert!(
-        events.iter().any(|e| matches!(e, Event::SecurityReset)),
+        events
+            .iter()
+            .any(|e| matches!(e, Event::SecurityReset { down: 12 })),
         "{events:?}"
     );
     assert_eq!(g.state().gm.alarm, 0);
@@ -135,4 +142,119 @@ fn deployed_during_an_alarm_knows_where_the_players_are() {
         &[],
     );
     assert!(g.state().creature("c1").unwrap().knows);
+}
+
+#[test]
+fn a_hacked_station_shuts_cameras_and_turrets_down_for_12_turns() {
+    // rule: ST-ENV-03
+    // "Player want to hack security terminal for temporary disable turrets and
+    // cameras" (003, HACKING). Decision (docs/rules/station.md): 12 turns, as
+    // long as the alarm lasts, counted at the end of each GM turn.
+    let mut s = state_of(&security_map());
+    s.players[0].at = Some(p(9, 5));
+    let mut g = begun(s);
+    // ana hacks the station in front of her on turn 1: k6 3 + strength 3 > 5.
+    run(
+        &mut g,
+        Command::Hack {
+            who: "ana".into(),
+            at: p(10, 5),
+        },
+        &[3],
+    );
+    end_round(&mut g, &[]);
+    assert_eq!(g.state().cameras[0].counter, 2, "the camera still watches");
+    let events = end_round(&mut g, &[1]);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::SecurityReset { down: 12 })),
+        "{events:?}"
+    );
+    assert_eq!(g.state().gm.security_down, 12);
+    assert_eq!(g.state().cameras[0].counter, 3, "the camera restarts");
+    // Turns 3 to 14: ana stands in the camera's view, and it does not count.
+    // On turn 10 the GM draws False Alarm: the alarm sounds, but the turrets
+    // stay off while security is down.
+    for turn in 3..=14 {
+        let dice: &[i64] = if turn == 10 { &[5] } else { &[] };
+        let events = end_round(&mut g, dice);
+        let counted = events
+            .iter()
+            .any(|e| matches!(e, Event::CameraCounted { .. } | Event::TurretFired { .. }));
+        assert!(!counted, "turn {turn}: {events:?}");
+        let active = g.state().turrets[0].active;
+        assert_eq!(
+            active,
+            turn == 14,
+            "turn {turn}: on again only once restored"
+        );
+        let restored = events.iter().any(|e| matches!(e, Event::SecurityRestored));
+        assert_eq!(restored, turn == 14, "turn {turn}: {events:?}");
+    }
+    assert_eq!(g.state().gm.security_down, 0);
+    assert_eq!(g.state().gm.alarm, 7, "the card's alarm runs on");
+    // Turn 15: the camera counts again and the turret fires.
+    let events = run(&mut g, Command::EndTurn, &[6]);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::CameraCounted { counter: 2, .. })),
+        "{events:?}"
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::TurretFired { .. })),
+        "{events:?}"
+    );
+}
+
+#[test]
+fn a_stations_downtime_is_a_scenario_setting() {
+    // rule: ST-ENV-03
+    let text = security_map().replace("nanites 3", "nanites 3 downtime 2");
+    let s = state_of(&text);
+    assert_eq!(s.stations[0].spec.downtime, 2);
+    let bad = security_map().replace("nanites 3", "nanites 3 downtime 0");
+    let pack = Arc::new(Pack::sample());
+    let (_, problems) = scenario::parse("test", &bad, &pack);
+    assert!(
+        problems
+            .to_string()
+            .contains("downtime 0 is out of range: from 1 to 100"),
+        "{problems}"
+    );
+}
+
+#[test]
+fn the_alarm_tells_only_the_creatures_deployed_during_it() {
+    // rule: ST-ENV-03
+    // "Every Crature deployed during Secourity Alarm immmiedietly know players
+    // positions" (003): a creature already on the map, out of sight, does not.
+    let mut s = state();
+    creature(&mut s, "c1", "crawler", p(17, 1));
+    s.next_creature = 2;
+    s.turn = 2;
+    s.phase = Phase::Players;
+    let mut g = game(s);
+    // Turn 2: the GM draws False Alarm (card 5 of 6).
+    let events = run(&mut g, Command::EndTurn, &[5]);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::AlarmRaised { .. })),
+        "{events:?}"
+    );
+    assert!(!g.state().creature("c1").unwrap().knows, "{events:?}");
+    run(
+        &mut g,
+        Command::Deploy {
+            creature: "crawler".into(),
+            at: p(17, 4),
+        },
+        &[],
+    );
+    assert!(g.state().creature("c2").unwrap().knows);
+    assert!(!g.state().creature("c1").unwrap().knows);
 }

@@ -224,3 +224,41 @@ fn no_threat_rise_during_an_alarm_but_half_income_each_turn() {
         "{events:?}"
     );
 }
+
+#[test]
+fn an_action_card_does_not_raise_the_threat_during_an_alarm() {
+    // rule: ST-ENV-03
+    // rule: ST-GM-05
+    // "During Security Alarm Threat Level IS NOT INCREASING" (003): Hive Mind
+    // (card 4 of the sample deck, "threat +1", "bcp +1") still gives its BCP.
+    for (alarm, threat) in [(0, 2), (5, 1)] {
+        let mut s = state();
+        s.turn = 2;
+        s.phase = Phase::Players;
+        s.gm.alarm = alarm;
+        let bcp = s.gm.bcp;
+        let mut g = game(s);
+        let events = run(&mut g, Command::EndTurn, &[4]);
+        assert_eq!(g.state().gm.threat, threat, "alarm {alarm}: {events:?}");
+        let held = events
+            .iter()
+            .any(|e| matches!(e, Event::ThreatHeld { why } if why.contains("Hive Mind")));
+        assert_eq!(held, alarm > 0, "alarm {alarm}: {events:?}");
+        assert!(g.state().gm.bcp > bcp + 1, "income and the card's BCP");
+    }
+}
+
+#[test]
+fn creature_points_saturate_instead_of_wrapping() {
+    // rule: ST-GM-04
+    // input: a purse at the top of i32 (the audit's GM points wrapped at the
+    // first income): the income saturates
+    let mut s = state();
+    s.turn = 2;
+    s.phase = Phase::Players;
+    s.gm.bcp = i32::MAX;
+    s.gm.mcp = i32::MAX;
+    let mut g = game(s);
+    run(&mut g, Command::EndTurn, &[1]);
+    assert_eq!((g.state().gm.bcp, g.state().gm.mcp), (i32::MAX, i32::MAX));
+}

@@ -3,9 +3,12 @@
 
 use std::collections::BTreeMap;
 
+use std::ops::RangeInclusive;
+
 use super::Parser;
 use crate::content::DamageType;
 use crate::map::Facing;
+use crate::scenario::limits::{self, whole};
 use crate::scenario::{Hackable, Lock};
 
 /// A legend line: what a marker character stands for.
@@ -30,6 +33,7 @@ pub(super) enum Legend {
     Station {
         advanced: bool,
         hack: Hackable,
+        downtime: u32,
     },
     Machine {
         active: bool,
@@ -42,44 +46,47 @@ pub(super) enum Legend {
     Switch(Vec<char>),
 }
 
-/// Reads `key N` pairs after a keyword ("difficulty 5 skill 1").
-fn numbers(words: &[&str]) -> Result<BTreeMap<String, i32>, String> {
+/// `key N` pairs after a keyword ("difficulty 5 skill 1"), the numbers
+/// still as written: each is read against its own range by [`take`].
+type Numbers = BTreeMap<String, String>;
+
+/// Reads `key N` pairs after a keyword.
+fn numbers(words: &[&str]) -> Result<Numbers, String> {
     let mut out = BTreeMap::new();
-    let mut i = 0;
-    while i < words.len() {
-        let key = words[i];
-        let Some(value) = words.get(i + 1) else {
-            return Err(format!("`{key}` needs a number after it"));
+    for pair in words.chunks(2) {
+        let [key, value] = pair else {
+            return Err(format!("`{}` needs a number after it", pair[0]));
         };
-        let n: i32 = value
-            .parse()
-            .map_err(|_| format!("`{value}` after `{key}` is not a whole number"))?;
-        out.insert(key.to_string(), n);
-        i += 2;
+        out.insert((*key).to_string(), (*value).to_string());
     }
     Ok(out)
 }
 
-fn take(map: &mut BTreeMap<String, i32>, key: &str, default: i32) -> i32 {
-    map.remove(key).unwrap_or(default)
+/// The number under `key`, read within `range`, or `default` when absent.
+fn take<T>(map: &mut Numbers, key: &str, default: T, range: &RangeInclusive<T>) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
+{
+    map.remove(key)
+        .map_or(Ok(default), |text| whole(&text, key, range))
 }
 
-fn leftover(map: &BTreeMap<String, i32>, allowed: &str) -> Result<(), String> {
+fn leftover(map: &Numbers, allowed: &str) -> Result<(), String> {
     match map.keys().next() {
         Some(k) => Err(format!("`{k}` is not a setting here; settings: {allowed}")),
         None => Ok(()),
     }
 }
 
-fn hackable(map: &mut BTreeMap<String, i32>, d: i32, s: i32, n: i32) -> Hackable {
-    Hackable {
-        difficulty: take(map, "difficulty", d),
-        skill: take(map, "skill", s),
-        nanites: take(map, "nanites", n),
-    }
+fn hackable(map: &mut Numbers, d: i32, s: i32, n: i32) -> Result<Hackable, String> {
+    Ok(Hackable {
+        difficulty: take(map, "difficulty", d, &limits::DIFFICULTY)?,
+        skill: take(map, "skill", s, &limits::SKILL)?,
+        nanites: take(map, "nanites", n, &limits::NANITES)?,
+    })
 }
 
-fn cone_parts(words: &[&str]) -> Result<(Facing, BTreeMap<String, i32>), String> {
+fn cone_parts(words: &[&str]) -> Result<(Facing, Numbers), String> {
     match words {
         ["facing", dir, rest @ ..] => {
             let facing = Facing::parse(dir).ok_or_else(|| {
@@ -133,9 +140,9 @@ impl Parser<'_> {
                 };
                 let mut map = numbers(rest)?;
                 let hack = match lock {
-                    Lock::Standard | Lock::Locked => hackable(&mut map, 4, 1, 1),
-                    Lock::Advanced => hackable(&mut map, 6, 2, 2),
-                    Lock::Security => hackable(&mut map, 7, 3, 3),
+                    Lock::Standard | Lock::Locked => hackable(&mut map, 4, 1, 1)?,
+                    Lock::Advanced => hackable(&mut map, 6, 2, 2)?,
+                    Lock::Security => hackable(&mut map, 7, 3, 3)?,
                 };
                 leftover(&map, "difficulty, skill, nanites")?;
                 Legend::Door(lock, hack)
@@ -144,8 +151,8 @@ impl Parser<'_> {
                 let (facing, mut map) = cone_parts(rest)?;
                 let cam = Legend::Camera {
                     facing,
-                    range: take(&mut map, "range", 5),
-                    angle: take(&mut map, "angle", 90),
+                    range: take(&mut map, "range", 5, &limits::RANGE)?,
+                    angle: take(&mut map, "angle", 90, &limits::ANGLE)?,
                 };
                 leftover(&map, "range, angle")?;
                 cam
@@ -166,10 +173,10 @@ impl Parser<'_> {
                 let (facing, mut map) = cone_parts(&rest)?;
                 let t = Legend::Turret {
                     facing,
-                    range: take(&mut map, "range", 5),
-                    angle: take(&mut map, "angle", 90),
-                    accuracy: take(&mut map, "accuracy", 4),
-                    damage: take(&mut map, "damage", 2),
+                    range: take(&mut map, "range", 5, &limits::RANGE)?,
+                    angle: take(&mut map, "angle", 90, &limits::ANGLE)?,
+                    accuracy: take(&mut map, "accuracy", 4, &limits::ACCURACY)?,
+                    damage: take(&mut map, "damage", 2, &limits::DAMAGE)?,
                     kind,
                 };
                 leftover(
@@ -185,12 +192,22 @@ impl Parser<'_> {
                 };
                 let mut map = numbers(rest)?;
                 let hack = if advanced {
-                    hackable(&mut map, 7, 2, 4)
+                    hackable(&mut map, 7, 2, 4)?
                 } else {
-                    hackable(&mut map, 5, 1, 3)
+                    hackable(&mut map, 5, 1, 3)?
                 };
-                leftover(&map, "difficulty, skill, nanites")?;
-                Legend::Station { advanced, hack }
+                let downtime = take(
+                    &mut map,
+                    "downtime",
+                    crate::scenario::SECURITY_DOWNTIME,
+                    &limits::DOWNTIME,
+                )?;
+                leftover(&map, "difficulty, skill, nanites, downtime")?;
+                Legend::Station {
+                    advanced,
+                    hack,
+                    downtime,
+                }
             }
             ["bio-machine", flags @ ..] => {
                 let mut m = (false, false);
