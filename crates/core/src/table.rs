@@ -14,6 +14,8 @@
 //! parameter names a field of the ruleset's own (serde) command, which the
 //! edge fills.
 
+use serde::Serialize;
+
 use crate::encounter::CombatantId;
 
 /// Who is looking at a table, as far as the rules' secrets go.
@@ -63,7 +65,7 @@ pub enum Acting {
 /// Why a command was refused, in one shape for every ruleset: a stable
 /// code a bot can match, the rule that refuses it, what is wrong and how
 /// to put it right. Nothing changed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Refusal {
     /// A stable, snake_case code (`out_of_range`, `not_your_turn`).
     pub code: String,
@@ -106,7 +108,8 @@ impl std::fmt::Display for Refusal {
 }
 
 /// What the engine says of a choice now.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "verdict", rename_all = "snake_case")]
 pub enum Verdict {
     /// The engine would carry it out with its parameters as offered.
     Allowed {
@@ -131,7 +134,8 @@ impl Verdict {
 }
 
 /// A value a parameter may take, as the command's field holds it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
 pub enum ParamValue {
     /// Text or a name (a combatant's id, a fire mode's key).
     Text(String),
@@ -142,7 +146,7 @@ pub enum ParamValue {
 }
 
 /// One value of a [`ParamKind::OneOf`], with what a page shows for it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ParamOption {
     /// The field's value.
     pub value: ParamValue,
@@ -151,7 +155,8 @@ pub struct ParamOption {
 }
 
 /// What values a parameter takes.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ParamKind {
     /// A whole number from `min` to `max`, both included.
     Whole {
@@ -164,7 +169,10 @@ pub enum ParamKind {
         default: Option<i64>,
     },
     /// One of these values; the first is the command's.
-    OneOf(Vec<ParamOption>),
+    OneOf {
+        /// The values.
+        options: Vec<ParamOption>,
+    },
     /// Yes or no; no in the command.
     Flag,
     /// Free text of at most `max_len` characters.
@@ -176,10 +184,17 @@ pub enum ParamKind {
     },
 }
 
+impl ParamKind {
+    /// One of `options`; the first is the command's.
+    pub fn one_of(options: Vec<ParamOption>) -> Self {
+        ParamKind::OneOf { options }
+    }
+}
+
 /// A value a choice still needs before it is a command: metres, a weapon,
 /// a fire mode. `field` is the command's field it fills (dotted for a
 /// field inside a field); the choice's command holds its default.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Param {
     /// The command's field.
     pub field: &'static str,
@@ -192,7 +207,7 @@ pub struct Param {
 /// One thing a viewer may do now: a button on the page, an item of a bot's
 /// menu. `command` is the command with every parameter at its default;
 /// `verdict` is the engine's judgement of exactly that command.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Choice<C> {
     /// The kind of action, stable (`fire`, `move`, `end_turn`).
     pub kind: &'static str,

@@ -120,6 +120,42 @@ pub(crate) async fn show(
     Ok(Json(shown))
 }
 
+/// `GET /api/campaigns/{campaign}/encounters/{encounter}/choices`: what the
+/// caller may do now in a Compound X encounter, each choice with the
+/// parameters it takes and the engine's verdict (its cost and odds, or why
+/// not): the tracker's buttons, for bots. Worked out from what the caller
+/// may know only.
+pub(crate) async fn choices(
+    State(state): State<AppState>,
+    Path((campaign, encounter)): Path<(String, String)>,
+    caller: Caller,
+) -> Result<Json<Choices>, AppError> {
+    caller.member_of(&campaign)?;
+    let viewer = view::viewer(&caller);
+    state
+        .tables()
+        .read(&state, &campaign, |t| {
+            t.encounter(&encounter).and_then(|e| {
+                let battle = e.battle()?;
+                let seat = view::seat(e, battle.clock.seats.iter().map(|s| &s.id), &viewer);
+                Ok(Json(Choices {
+                    version: t.version,
+                    choices: nanite_compound_x::encounter::choices::choices(battle, &seat),
+                }))
+            })
+        })
+        .await?
+}
+
+/// What `GET .../choices` answers.
+#[derive(serde::Serialize)]
+pub(crate) struct Choices {
+    /// The campaign's stream version the choices were worked out at.
+    version: i64,
+    /// The choices, the active combatant's first, then the GM's hand.
+    choices: Vec<nanite_core::table::Choice<Command>>,
+}
+
 /// What `POST .../combatants` takes: a campaign character or an NPC file.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -280,6 +280,10 @@ pub fn app(state: AppState) -> Router {
             post(encounters::command),
         )
         .route(
+            "/campaigns/{campaign}/encounters/{encounter}/choices",
+            get(encounters::choices),
+        )
+        .route(
             "/campaigns/{campaign}/encounters/{encounter}/undo",
             post(encounters::undo),
         )

@@ -31,6 +31,10 @@ const ROUTES: &[(&str, &[&str])] = &[
         &["post"],
     ),
     (
+        "/api/campaigns/{campaign}/encounters/{encounter}/choices",
+        &["get"],
+    ),
+    (
         "/api/campaigns/{campaign}/encounters/{encounter}/undo",
         &["post"],
     ),
@@ -265,6 +269,12 @@ fn core_spec() -> Value {
                         "409": error("the Idempotency-Key was used for another request"),
                         "422": error("the rules refuse (error.refusal), or physical dice are missing (error.needed names the die by purpose)")
                     }
+                }))
+            },
+            "/api/campaigns/{campaign}/encounters/{encounter}/choices": {
+                "get": op("What you may do now (Compound X): each choice's kind, label, actor and target, its command with every parameter at its default, the parameters a form may fill in (field, label, kind whole/one_of/flag/text with their legal values), and the engine's verdict (allowed with its action cost and chance to hit, or refused with code, rule, message and fix); worked out from what you may know only", "any participant", json!({
+                    "parameters": [campaign, encounter],
+                    "responses": { "200": ok("{version, choices: [{kind, label, actor, target, command, params, verdict}]}") }
                 }))
             },
             "/api/campaigns/{campaign}/encounters/{encounter}/undo": {

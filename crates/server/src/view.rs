@@ -13,7 +13,7 @@ use nanite_core::CombatantId;
 use nanite_core::encounter::{Phase, Seat};
 use serde_json::{Value, json};
 
-use crate::permissions::Viewer;
+use crate::permissions::{Role, Viewer};
 use crate::ruleset::{Play, Ruleset};
 use crate::sessions::Caller;
 use crate::table::{Encounter, Entrant, Item, ItemBody};
@@ -176,6 +176,26 @@ pub(crate) fn owns(entrant: Option<&Entrant>, viewer: &Viewer) -> bool {
     let Some(e) = entrant else { return false };
     e.owner.as_deref() == Some(viewer.invite.as_str())
         || (e.character.is_some() && e.character == viewer.slot)
+}
+
+/// The table's seat of `viewer` at a fight whose combatants are `seats`:
+/// the GM, a player of the combatants they own, or a spectator.
+pub(crate) fn seat<'a>(
+    enc: &Encounter,
+    seats: impl Iterator<Item = &'a CombatantId>,
+    viewer: &Viewer,
+) -> nanite_core::table::Seat {
+    use nanite_core::table::Seat;
+    match viewer.role {
+        Role::Gm => Seat::Gm,
+        Role::Player => Seat::Player {
+            controls: seats
+                .filter(|id| owns(enc.roster.get(*id), viewer))
+                .cloned()
+                .collect(),
+        },
+        Role::Spectator => Seat::Spectator,
+    }
 }
 
 /// The encounter as `viewer` sees it, with its ruleset.

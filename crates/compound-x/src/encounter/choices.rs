@@ -269,11 +269,11 @@ fn covers(default_label: Option<&str>) -> ParamKind {
     ] {
         options.push(option(word(key), label));
     }
-    ParamKind::OneOf(options)
+    ParamKind::one_of(options)
 }
 
 fn conditions() -> ParamKind {
-    ParamKind::OneOf(
+    ParamKind::one_of(
         ConditionKind::ALL
             .iter()
             .map(|c| option(word(c.key()), c.key()))
@@ -417,7 +417,7 @@ impl Offer<'_> {
                             )
                             .by(actor)
                             .at(target)
-                            .param("fire", "how", ParamKind::OneOf(fire))
+                            .param("fire", "how", ParamKind::one_of(fire))
                             .param(
                                 "cover",
                                 "its cover from here",
@@ -451,7 +451,7 @@ impl Offer<'_> {
                             .param(
                                 "level",
                                 "level",
-                                ParamKind::OneOf(levels),
+                                ParamKind::one_of(levels),
                             ),
                         );
                     }
@@ -605,7 +605,7 @@ impl Offer<'_> {
                 options.push(option(ParamValue::Whole(i as i64), w.name.clone()));
             }
         }
-        ParamKind::OneOf(options)
+        ParamKind::one_of(options)
     }
 
     /// The spells `actor` knows, cast at `target`.
@@ -786,7 +786,7 @@ impl Offer<'_> {
                 .by(actor),
             );
         }
-        let skills = ParamKind::OneOf(
+        let skills = ParamKind::one_of(
             me.fighter
                 .skills
                 .iter()
@@ -884,7 +884,7 @@ impl Offer<'_> {
         let Some(first) = ids.first().cloned() else {
             return;
         };
-        let combatants = ParamKind::OneOf(
+        let combatants = ParamKind::one_of(
             ids.iter()
                 .map(|id| option(word(id.as_str()), id.as_str()))
                 .collect(),
@@ -940,7 +940,7 @@ impl Offer<'_> {
             .param(
                 "stance",
                 "stance",
-                ParamKind::OneOf(
+                ParamKind::one_of(
                     std::iter::once(option(ParamValue::Unset, "unchanged"))
                         .chain(
                             [
@@ -956,7 +956,7 @@ impl Offer<'_> {
                 ),
             ),
         );
-        let damage_types = ParamKind::OneOf(
+        let damage_types = ParamKind::one_of(
             DAMAGE_TYPES
                 .iter()
                 .map(|(_, key)| option(word(key), *key))

@@ -13,13 +13,11 @@ use std::collections::BTreeMap;
 use axum::extract::{Path, State};
 use axum::response::{Html, IntoResponse, Response};
 use nanite_core::CombatantId;
-use nanite_core::table::Seat as TableSeat;
 use serde_json::{Value, json};
 
 use super::html::{self, Seat, esc};
 use super::{error_page, error_part, rolls};
 use crate::error::AppError;
-use crate::permissions::Role;
 use crate::ruleset::Ruleset;
 use crate::sessions::Caller;
 use crate::{AppState, campaigns, characters, view};
@@ -69,12 +67,6 @@ async fn read(
                 let visible = |id: &CombatantId| {
                     viewer.is_gm() || clock.seats.iter().any(|s| &s.id == id && !s.hidden)
                 };
-                let owns = |id: &CombatantId| {
-                    e.roster.get(id).is_some_and(|r| {
-                        r.owner.as_deref() == Some(viewer.invite.as_str())
-                            || (r.character.is_some() && r.character == viewer.slot)
-                    })
-                };
                 let mut conditions = BTreeMap::new();
                 let mut reactions = BTreeMap::new();
                 for seat in clock.seats.iter().filter(|s| visible(&s.id)) {
@@ -98,18 +90,7 @@ async fn read(
                         clock.reactions.get(&seat.id).copied().unwrap_or(0),
                     );
                 }
-                let seat = match viewer.role {
-                    Role::Gm => TableSeat::Gm,
-                    Role::Player => TableSeat::Player {
-                        controls: clock
-                            .seats
-                            .iter()
-                            .map(|s| s.id.clone())
-                            .filter(|id| owns(id))
-                            .collect(),
-                    },
-                    Role::Spectator => TableSeat::Spectator,
-                };
+                let seat = view::seat(e, clock.seats.iter().map(|s| &s.id), &viewer);
                 let (turn, hand): (Vec<_>, Vec<_>) =
                     nanite_compound_x::encounter::choices::choices(battle, &seat)
                         .into_iter()

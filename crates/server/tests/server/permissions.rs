@@ -140,6 +140,11 @@ const CASES: &[Case] = &[
         expect: [200, 200, 200, 200, 401],
     },
     Case {
+        what: "list the choices",
+        build: |t, e, a| t.get(&t.path(&format!("/encounters/{e}/choices")), a),
+        expect: [200, 200, 200, 200, 401],
+    },
+    Case {
         what: "open live updates (no socket here: the upgrade is what is missing)",
         build: |t, _, a| t.get(&t.path("/live"), a),
         expect: [426, 426, 426, 426, 401],
@@ -326,7 +331,55 @@ async fn players_roll_initiative_only_for_their_own(db: Db) {
     .expect(201);
 }
 
+/// Each seat's choices are its own: the owner's turn with the engine's
+/// verdicts, nothing for another player or a spectator, and nothing of the
+/// combatant hidden from the players (the GM sees it as a target).
+async fn each_seat_gets_its_own_choices(db: Db) {
+    let t = Table::new(db).await;
+    let e = t.depot().await;
+    let path = t.path(&format!("/encounters/{e}/choices"));
+    let alice = t.send(t.get(&path, &t.alice.session)).await.expect(200);
+    let kinds: Vec<&str> = alice.json["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["kind"].as_str().unwrap())
+        .collect();
+    for kind in ["fire", "move", "aim", "check", "hold", "end_turn"] {
+        assert!(kinds.contains(&kind), "no {kind} in {kinds:?}");
+    }
+    assert!(!kinds.contains(&"harm"), "a player has the GM's hand");
+    for fire in alice.json["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["kind"] == "fire")
+    {
+        assert_eq!(fire["command"]["command"], "fire");
+        match fire["verdict"]["verdict"].as_str() {
+            Some("allowed") => assert!(fire["verdict"]["odds"].is_number(), "{fire}"),
+            Some("refused") => assert!(fire["verdict"]["code"].is_string(), "{fire}"),
+            _ => panic!("no verdict: {fire}"),
+        }
+    }
+    assert!(
+        !alice.text.contains("scav"),
+        "the hidden scav leaks: {}",
+        alice.text
+    );
+    for auth in [&t.bob.session, &t.spectator.session] {
+        let none = t.send(t.get(&path, auth)).await.expect(200);
+        assert_eq!(none.json["choices"], json!([]), "{}", none.text);
+    }
+    let gm = t.send(t.get(&path, &t.gm.session)).await.expect(200);
+    assert!(
+        gm.text.contains("\"target\":\"scav\""),
+        "the GM's choices lack the scav"
+    );
+}
+
 both!(
+    each_seat_gets_its_own_choices,
     every_role_gets_what_it_may,
     a_player_cannot_act_for_another_or_out_of_turn,
     held_actions_let_a_player_react,

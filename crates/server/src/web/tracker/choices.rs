@@ -113,7 +113,7 @@ impl FieldView {
                 max: *max,
                 value: *default,
             },
-            ParamKind::OneOf(options) => Input::Select {
+            ParamKind::OneOf { options } => Input::Select {
                 number: options
                     .iter()
                     .any(|o| matches!(o.value, ParamValue::Whole(_))),
