@@ -92,6 +92,14 @@ pub(crate) fn may_act<P>(
         Role::Player => {}
     }
     let not_yours = |id: &CombatantId| {
+        // A combatant hidden from the players is not named to them: as far
+        // as they know, it is simply not their turn.
+        if clock.seats.iter().any(|s| &s.id == id && s.hidden) {
+            return AppError::forbidden(
+                "not_your_turn",
+                "it is not your character's turn; act on your turn, or react by setting off held actions (clock trigger)",
+            );
+        }
         AppError::forbidden(
             "not_your_character",
             format!("{id} is not your character; you act only for characters you own"),

@@ -378,7 +378,23 @@ async fn each_seat_gets_its_own_choices(db: Db) {
     );
 }
 
+/// During a hidden combatant's turn a player who tries to end it hears it
+/// is not their turn, never the hidden combatant's name.
+async fn a_hidden_turn_is_not_named_to_a_player(db: Db) {
+    let t = Table::new(db).await;
+    let e = t.depot().await;
+    let next = json!({"command": "clock", "clock": "next_turn"});
+    t.command(&e, &t.alice.session, next.clone())
+        .await
+        .expect(201);
+    // The scav (hidden, initiative 55) acts now.
+    let refused = t.command(&e, &t.alice.session, next).await.expect(403);
+    assert_eq!(refused.code(), "not_your_turn");
+    assert!(!refused.text.contains("scav"), "{}", refused.text);
+}
+
 both!(
+    a_hidden_turn_is_not_named_to_a_player,
     each_seat_gets_its_own_choices,
     every_role_gets_what_it_may,
     a_player_cannot_act_for_another_or_out_of_turn,
