@@ -143,12 +143,7 @@ async function main() {
   await pl.page.getByLabel("Name").fill("Kit");
   await pl.page.getByLabel("Race").selectOption("human");
   await pl.page.getByLabel("Class").selectOption("soldier");
-  const stats = { STR: 6, PER: 7, FORT: 6, CHA: 6, INT: 5, DEX: 6, LUCK: 6 };
-  for (const [code, v] of Object.entries(stats)) await pl.page.locator(`#b-${code}`).fill(String(v));
-  await pl.page.locator("#b-sk-smgs").fill("30");
-  await pl.page.locator("#b-sk-awareness").fill("10");
-  await pl.page.getByLabel("Primary weapon").selectOption("smg");
-  await pl.page.locator("#b-m1").fill("2");
+  await h.fillSoldier(pl.page);
   await pl.page.getByLabel("Name").press("Tab");
   await pl.page.getByRole("button", { name: "Save the character" }).click();
   await pl.page.waitForURL(/\/characters\//);

@@ -99,6 +99,17 @@ export function harness({ prefix = "", shotsDefault = ["target", "e2e"] } = {}) 
       if (!ok) throw new Error(what);
     },
 
+    /** Fills the builder (open on `page`) with a legal human soldier's
+     * stats, skills and SMG, leaving name, race and class as they are. */
+    async fillSoldier(page) {
+      const stats = { STR: 6, PER: 7, FORT: 6, CHA: 6, INT: 5, DEX: 6, LUCK: 6 };
+      for (const [code, v] of Object.entries(stats)) await page.locator(`#b-${code}`).fill(String(v));
+      await page.locator("#b-sk-smgs").fill("30");
+      await page.locator("#b-sk-awareness").fill("10");
+      await page.getByLabel("Primary weapon").selectOption("smg");
+      await page.locator("#b-m1").fill("2");
+    },
+
     /** Joins the table with an invitation `link` and waits for live updates. */
     async join(page, link) {
       await page.goto(link);

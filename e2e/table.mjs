@@ -67,12 +67,7 @@ async function main() {
   const problems = await pl.page.locator("#build-check").innerText();
   check(/rule CX-/.test(problems), `a rejection names its rule: ${problems}`);
   await shot(pl.page, "player-builder-rejected");
-  const stats = { STR: 6, PER: 7, FORT: 6, CHA: 6, INT: 5, DEX: 6, LUCK: 6 };
-  for (const [code, v] of Object.entries(stats)) await pl.page.locator(`#b-${code}`).fill(String(v));
-  await pl.page.locator("#b-sk-smgs").fill("30");
-  await pl.page.locator("#b-sk-awareness").fill("10");
-  await pl.page.getByLabel("Primary weapon").selectOption("smg");
-  await pl.page.locator("#b-m1").fill("2");
+  await h.fillSoldier(pl.page);
   await pl.page.getByLabel("Armor", { exact: true }).selectOption({ index: 1 });
   await pl.page.getByLabel("Name").press("Tab");
   const save = pl.page.getByRole("button", { name: "Save the character" });

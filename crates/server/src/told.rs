@@ -164,6 +164,24 @@ fn for_table(state: &Battle, event: &Event) -> Option<Vec<String>> {
         // the GM keeps.
         Event::Concealed { .. } => None,
         Event::Clock(ClockEvent::HiddenSet { hidden: true, .. }) => None,
+        // An effect of a hidden combatant is the GM's; one that ends with
+        // a hidden combatant's turn, the table hears ended, not whose turn
+        // ended it (the typed bearer and expiry say whose: nothing is
+        // searched for in the words).
+        Event::Clock(ClockEvent::EffectEnded { id, .. }) => {
+            let effect = state.clock.effects.iter().find(|e| &e.id == id)?;
+            let hidden =
+                |who: &CombatantId| state.clock.seats.iter().any(|s| &s.id == who && s.hidden);
+            // A hidden combatant's own effect is the GM's alone.
+            if hidden(&effect.bearer) {
+                return None;
+            }
+            if effect.expiry.as_ref().is_some_and(|x| hidden(&x.at.of)) {
+                Some(vec![format!("{} ended for {}", effect.name, effect.bearer)])
+            } else {
+                Some(narrate(state, event))
+            }
+        }
         _ => Some(narrate(state, event)),
     }
 }

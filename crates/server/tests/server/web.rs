@@ -103,7 +103,7 @@ async fn action_buttons_carry_the_engines_costs_and_reasons(db: Db) {
     // A full magazine: the reload is greyed out with the engine's reason.
     let reload = alice
         .text
-        .split("<form class=\"act\"")
+        .split("<form class=\"act ")
         .find(|f| f.contains("Reload Basic SMG"))
         .expect("a reload button");
     assert!(reload.contains("aria-disabled=\"true\""), "{reload}");
@@ -123,6 +123,41 @@ async fn action_buttons_carry_the_engines_costs_and_reasons(db: Db) {
         .await
         .expect(200);
     assert!(gm.text.contains("data-target-group=\"scav\""));
+}
+
+/// A command the players heard nothing of leaves no mark in their log: no
+/// empty entry where it stood.
+async fn a_secret_leaves_no_gap_in_a_players_log(db: Db) {
+    let t = Table::new(db).await;
+    let e = t.depot().await;
+    let next = serde_json::json!({"command": "clock", "clock": "next_turn"});
+    t.command(&e, &t.alice.session, next.clone())
+        .await
+        .expect(201);
+    // The hidden scav aims and ends its turn: the table hears nothing of it.
+    t.command(
+        &e,
+        &t.gm.session,
+        serde_json::json!({"command": "aim", "id": "scav"}),
+    )
+    .await
+    .expect(201);
+    t.command(&e, &t.gm.session, next).await.expect(201);
+    let gm = t
+        .send(page(&t, &format!("/e/{e}/part"), &t.gm.session))
+        .await
+        .expect(200);
+    assert!(gm.text.contains("aim"), "the GM's log has the aim");
+    let alice = t
+        .send(page(&t, &format!("/e/{e}/part"), &t.alice.session))
+        .await
+        .expect(200);
+    assert!(
+        !alice.text.contains("<li><div class=\"lines\"></div></li>"),
+        "{}",
+        alice.text
+    );
+    assert!(!alice.text.contains("scav"), "{}", alice.text);
 }
 
 async fn names_are_shown_as_text(db: Db) {
@@ -206,7 +241,7 @@ async fn a_shot_shows_its_chance_to_hit(db: Db) {
         .expect(200);
     let button = alice
         .text
-        .split("<form class=\"act\"")
+        .split("<form class=\"act ")
         .find(|f| f.contains("Fire Basic SMG (semi)"))
         .expect("a semi-automatic shot at the raider");
     let shown: i64 = button
@@ -295,6 +330,7 @@ async fn conditions_show_with_when_they_end(db: Db) {
 }
 
 both!(
+    a_secret_leaves_no_gap_in_a_players_log,
     conditions_show_with_when_they_end,
     a_level_up_is_checked_with_its_rules,
     a_shot_shows_its_chance_to_hit,

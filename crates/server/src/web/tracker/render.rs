@@ -93,9 +93,15 @@ pub(crate) fn part(
 /// either ruleset's tracker.
 pub(crate) fn log_and_ids(shown: &Value, log: &[Value], lines: fn(&Value) -> String) -> String {
     let mut out = String::new();
-    if log.len() > 1 {
+    // An entry the viewer heard nothing of is left out, not drawn empty: an
+    // empty line would mark where a secret happened.
+    let heard: Vec<&Value> = log
+        .iter()
+        .filter(|e| e["lines"].as_array().is_some_and(|l| !l.is_empty()))
+        .collect();
+    if heard.len() > 1 {
         out.push_str("<section class=\"card\" aria-labelledby=\"log-h\"><h2 id=\"log-h\">Log</h2><ol class=\"log\" reversed>");
-        for entry in log.iter().rev().skip(1).take(40) {
+        for entry in heard.iter().rev().skip(1).take(40) {
             let _ = write!(out, "<li>{}</li>", lines(&entry["lines"]));
         }
         out.push_str("</ol></section>");
