@@ -26,7 +26,7 @@ mod verify;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 /// mimalloc: the simulator's fights allocate many small, short-lived values,
 /// which it serves faster than the system allocator and from per-thread
@@ -92,7 +92,8 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let args = roll::expressions_last(std::env::args_os().collect(), Cli::command());
+    let cli = Cli::parse_from(args);
     let outcome = match &cli.command {
         Command::Roll(args) => roll::run(args).map(|()| cx::Outcome::Success),
         Command::Cx(args) => cx::run(args),

@@ -21,6 +21,8 @@ mod d20;
 mod d20_play;
 #[path = "cli/durability.rs"]
 mod durability;
+#[path = "cli/negative_numbers.rs"]
+mod negative_numbers;
 #[path = "cli/scale_out.rs"]
 mod scale_out;
 #[path = "cli/serve.rs"]
