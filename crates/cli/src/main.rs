@@ -10,6 +10,7 @@
 
 #![forbid(unsafe_code)]
 
+mod completions;
 mod cx;
 mod d20;
 mod diagnostic;
@@ -89,6 +90,13 @@ enum Command {
     Sim(sim::SimArgs),
     /// Check an exported campaign's dice against its play sessions' revealed seeds.
     Verify(verify::VerifyArgs),
+    /// Print a shell's completion script for nanite (load it in the shell's
+    /// startup file; see the README).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
 }
 
 fn main() -> ExitCode {
@@ -122,6 +130,9 @@ fn main() -> ExitCode {
             nanite_server::run_with(bind, database, config).map(|()| cx::Outcome::Success)
         }
         Command::Verify(args) => verify::run(args),
+        Command::Completions { shell } => {
+            completions::run(*shell, Cli::command()).map(|()| cx::Outcome::Success)
+        }
     };
     match outcome {
         Ok(cx::Outcome::Success) => ExitCode::SUCCESS,
