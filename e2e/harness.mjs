@@ -6,6 +6,9 @@
 // - no dialog opens unless the step asked for that confirmation (a dialog
 //   is how an injected script would show itself);
 // - no script error;
+// - nothing the Content-Security-Policy refuses (an inline script or
+//   style, a script from elsewhere): each violation the page reports, and
+//   each "Refused to ..." the browser logs, fails the scenario;
 // - no request leaves nanite (the table works without the internet);
 // - every screenshot step's page passes the accessibility audit
 //   (audit.mjs: WCAG AA contrast, named controls).
@@ -66,6 +69,20 @@ export function harness({ prefix = "", shotsDefault = ["target", "e2e"] } = {}) 
         await d.dismiss();
       });
       page.on("pageerror", (e) => failures.push(`${who}: page error ${e.message}`));
+      // The policy's refusals: the browser logs each one ("Refused to apply
+      // inline style ...") and fires a securitypolicyviolation event, which
+      // a script added before the page's own hands to the console too.
+      await ctx.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (e) => {
+          console.error(`CSP violation: ${e.violatedDirective} refused ${e.blockedURI || "inline"} at ${e.sourceFile || document.URL}:${e.lineNumber}`);
+        });
+      });
+      page.on("console", (m) => {
+        const text = m.text();
+        if (/^CSP violation: |^Refused to |Content Security Policy/.test(text)) {
+          failures.push(`${who}: ${text} (on ${page.url()})`);
+        }
+      });
       await ctx.route("**/*", (route) => {
         const url = route.request().url();
         if (url.startsWith(base) || url.startsWith("data:") || url.startsWith("blob:")) return route.continue();

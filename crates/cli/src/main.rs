@@ -10,6 +10,7 @@
 
 #![forbid(unsafe_code)]
 
+mod completions;
 mod cx;
 mod d20;
 mod diagnostic;
@@ -26,7 +27,7 @@ mod verify;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 /// mimalloc: the simulator's fights allocate many small, short-lived values,
 /// which it serves faster than the system allocator and from per-thread
@@ -89,10 +90,18 @@ enum Command {
     Sim(sim::SimArgs),
     /// Check an exported campaign's dice against its play sessions' revealed seeds.
     Verify(verify::VerifyArgs),
+    /// Print a shell's completion script for nanite (load it in the shell's
+    /// startup file; see the README).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let args = roll::expressions_last(std::env::args_os().collect(), Cli::command());
+    let cli = Cli::parse_from(args);
     let outcome = match &cli.command {
         Command::Roll(args) => roll::run(args).map(|()| cx::Outcome::Success),
         Command::Cx(args) => cx::run(args),
@@ -121,6 +130,9 @@ fn main() -> ExitCode {
             nanite_server::run_with(bind, database, config).map(|()| cx::Outcome::Success)
         }
         Command::Verify(args) => verify::run(args),
+        Command::Completions { shell } => {
+            completions::run(*shell, Cli::command()).map(|()| cx::Outcome::Success)
+        }
     };
     match outcome {
         Ok(cx::Outcome::Success) => ExitCode::SUCCESS,

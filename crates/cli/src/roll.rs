@@ -5,7 +5,12 @@
 //! one never wastes the table's physical dice on the first. One dice source
 //! serves the whole run: `--seed 7 d6 d6` gives two different, reproducible
 //! dice.
+//!
+//! An expression may start with '-' (`nanite roll -d6+10`), before or after
+//! the flags: [`expressions_last`] tells the two apart before clap reads the
+//! arguments.
 
+use std::ffi::OsString;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -26,7 +31,7 @@ use crate::{odds, physical};
 ))]
 pub(crate) struct RollArgs {
     /// Dice expressions, one per argument: "2d10+12 # strength" "4d6kh3".
-    /// Put `--` before an expression that starts with '-'.
+    /// One may start with '-': "-d6+10".
     #[arg(value_name = "EXPR", required = true)]
     expressions: Vec<String>,
 
@@ -83,6 +88,86 @@ struct RollRecord<'a> {
     roll: &'a Roll,
     #[serde(skip_serializing_if = "Option::is_none")]
     seed: Option<u64>,
+}
+
+/// `nanite`'s arguments (`args`, the program's name first) with those of
+/// `nanite roll` put in the order clap reads without mistaking an expression
+/// that starts with '-' (`-d6+10`, `-3`) for a flag: `roll`'s flags and
+/// options first (an option's value joined to it, `--seed=7`), then `--`,
+/// then the expressions in the order given. An argument is a flag when clap
+/// would read it as one: a long `--NAME` (known or not, so a mistyped flag
+/// is still reported as one), or '-' and `roll`'s short flags alone (`-h`).
+/// Anything else is an expression, and so is everything after a `--`.
+/// Arguments of every other subcommand are returned as they are.
+pub(crate) fn expressions_last(
+    mut args: Vec<OsString>,
+    mut nanite: clap::Command,
+) -> Vec<OsString> {
+    if args.get(1).is_none_or(|sub| sub != "roll") {
+        return args;
+    }
+    nanite.build();
+    let Some(roll) = nanite.find_subcommand("roll") else {
+        return args;
+    };
+    let mut rest = args.split_off(2).into_iter();
+    let mut expressions = Vec::new();
+    while let Some(arg) = rest.next() {
+        if arg == "--" {
+            expressions.extend(rest.by_ref());
+            break;
+        }
+        match arg.to_str().and_then(|text| flag(roll, text)) {
+            None => expressions.push(arg),
+            Some(Flag::Alone) => args.push(arg),
+            Some(Flag::BeforeItsValue) => {
+                let mut joined = arg;
+                if let Some(value) = rest.next() {
+                    if joined.to_str().is_some_and(|a| a.starts_with("--")) {
+                        joined.push("=");
+                    }
+                    joined.push(value);
+                }
+                args.push(joined);
+            }
+        }
+    }
+    if !expressions.is_empty() {
+        args.push("--".into());
+        args.extend(expressions);
+    }
+    args
+}
+
+/// How an argument of `nanite roll` that clap reads as a flag stands.
+#[derive(Debug, PartialEq, Eq)]
+enum Flag {
+    /// A flag, or an option with its value in it (`--seed=7`).
+    Alone,
+    /// An option whose value is the next argument (`--seed 7`).
+    BeforeItsValue,
+}
+
+/// Whether `text` is one of `roll`'s flags as clap reads them ([`None`]: an
+/// expression).
+fn flag(roll: &clap::Command, text: &str) -> Option<Flag> {
+    let takes_value = |arg: &clap::Arg| arg.get_action().takes_values();
+    if let Some(long) = text.strip_prefix("--") {
+        let named = roll.get_arguments().find(|a| a.get_long() == Some(long));
+        return Some(match named {
+            Some(arg) if takes_value(arg) => Flag::BeforeItsValue,
+            _ => Flag::Alone,
+        });
+    }
+    let shorts = text.strip_prefix('-').filter(|s| !s.is_empty())?;
+    let named = shorts
+        .chars()
+        .map(|c| roll.get_arguments().find(|a| a.get_short() == Some(c)))
+        .collect::<Option<Vec<_>>>()?;
+    Some(match named.as_slice() {
+        [one] if takes_value(one) => Flag::BeforeItsValue,
+        _ => Flag::Alone,
+    })
 }
 
 /// Runs `nanite roll`.

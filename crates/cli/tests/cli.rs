@@ -7,6 +7,8 @@ use std::process::{Command, Output, Stdio};
 use expect_test::expect;
 use serde_json::Value;
 
+#[path = "cli/completions.rs"]
+mod completions;
 #[path = "cli/cx.rs"]
 mod cx;
 #[path = "cli/cx_encounter.rs"]
@@ -21,6 +23,8 @@ mod d20;
 mod d20_play;
 #[path = "cli/durability.rs"]
 mod durability;
+#[path = "cli/negative_numbers.rs"]
+mod negative_numbers;
 #[path = "cli/scale_out.rs"]
 mod scale_out;
 #[path = "cli/serve.rs"]

@@ -28,6 +28,7 @@ mod d20;
 mod encounters;
 mod error;
 mod facts;
+mod headers;
 mod idempotency;
 mod invites;
 mod live;
@@ -56,12 +57,11 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use axum::Router;
-use axum::http::{HeaderName, HeaderValue, StatusCode};
+use axum::http::StatusCode;
 use axum::routing::{delete, get, post};
 use nanite_compound_x::Pack;
 use nanite_store::AnyStore;
 use tower_http::catch_panic::CatchPanicLayer;
-use tower_http::set_header::SetResponseHeaderLayer;
 
 pub use campaigns::{NewCampaign, StartupLink};
 pub use clock::Clock;
@@ -300,7 +300,7 @@ pub fn app(state: AppState) -> Router {
         .merge(station::api::routes())
         .fallback(no_such_endpoint)
         .method_not_allowed_fallback(no_such_method);
-    Router::new()
+    let app = Router::new()
         .nest("/api", api)
         .route("/join/{token}", get(sessions::join_page))
         .route("/join", post(sessions::join_form))
@@ -318,16 +318,8 @@ pub fn app(state: AppState) -> Router {
             axum::response::IntoResponse::into_response(AppError::internal(
                 "a request handler panicked",
             ))
-        }))
-        .layer(SetResponseHeaderLayer::if_not_present(
-            HeaderName::from_static("x-content-type-options"),
-            HeaderValue::from_static("nosniff"),
-        ))
-        .layer(SetResponseHeaderLayer::if_not_present(
-            HeaderName::from_static("cache-control"),
-            HeaderValue::from_static("no-store"),
-        ))
-        .with_state(state)
+        }));
+    headers::secured(app).with_state(state)
 }
 
 async fn no_such_endpoint() -> AppError {

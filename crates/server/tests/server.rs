@@ -10,6 +10,7 @@ mod server {
     mod encounters;
     mod errors;
     mod expiry;
+    mod headers;
     mod idempotency;
     mod invites;
     mod live;

@@ -4,7 +4,8 @@
 //! appends. Each append runs under its own savepoint, so one append's
 //! conflict or duplicate key leaves the others of its group whole, and every
 //! caller is answered only after the transaction holding its events has
-//! committed: an acknowledged append is on disk, as before.
+//! committed: an acknowledged append is on disk, as before. Each append is
+//! the backends' one append (`backend/statements.rs`) in SQLite's SQL.
 //!
 //! The group is written by a task of its own, so a caller that gives up
 //! (its request was dropped) never leaves a group half written; its append
@@ -13,12 +14,11 @@
 
 use std::sync::Mutex;
 
-use sqlx::sqlite::SqliteConnection;
-use sqlx::{Row, SqlitePool};
+use sqlx::SqlitePool;
 use tokio::sync::oneshot;
 
-use crate::backend::SqliteStore;
-use crate::error::{Error, ErrorKind};
+use crate::backend::{SqliteStore, append_in};
+use crate::error::Error;
 use crate::model::{Appended, NewEvent};
 
 /// Appends waiting for the next group.
@@ -83,7 +83,14 @@ async fn write(pool: &SqlitePool, jobs: Vec<Job>) {
         let mut tx = pool.begin().await?;
         for job in &jobs {
             sqlx::query("SAVEPOINT append").execute(&mut *tx).await?;
-            let result = append_one(&mut tx, job).await;
+            let result = append_in(
+                &mut *tx,
+                &job.id,
+                job.expected,
+                job.key.as_deref(),
+                &job.events,
+            )
+            .await;
             if result.is_err() {
                 sqlx::query("ROLLBACK TO append").execute(&mut *tx).await?;
             }
@@ -109,79 +116,4 @@ async fn write(pool: &SqlitePool, jobs: Vec<Job>) {
             }
         }
     }
-}
-
-/// One append inside the group's transaction: the same checks and rows as
-/// the backends' `append`.
-async fn append_one(conn: &mut SqliteConnection, job: &Job) -> Result<Appended, Error> {
-    let (id, expected) = (job.id.as_str(), job.expected);
-    if let Some(key) = &job.key {
-        let seen = sqlx::query(
-            "SELECT first_version, last_version FROM commands WHERE stream_id = ?1 AND key = ?2",
-        )
-        .bind(id)
-        .bind(key)
-        .fetch_optional(&mut *conn)
-        .await?;
-        if let Some(r) = seen {
-            return Ok(Appended::Duplicate {
-                first: r.try_get("first_version")?,
-                last: r.try_get("last_version")?,
-            });
-        }
-    }
-    let actual: i64 = match sqlx::query("SELECT version FROM streams WHERE id = ?1")
-        .bind(id)
-        .fetch_optional(&mut *conn)
-        .await?
-    {
-        Some(r) => r.try_get("version")?,
-        None => return Err(Error::new(ErrorKind::NoStream { id: id.to_string() })),
-    };
-    let conflict = |actual| {
-        Error::new(ErrorKind::Conflict {
-            id: id.to_string(),
-            expected,
-            actual,
-        })
-    };
-    if actual != expected {
-        return Err(conflict(actual));
-    }
-    let at = crate::backend::now();
-    for (i, e) in job.events.iter().enumerate() {
-        sqlx::query(
-            "INSERT INTO events (stream_id, version, kind, data, command_key, recorded_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        )
-        .bind(id)
-        .bind(expected + 1 + i as i64)
-        .bind(&e.kind)
-        .bind(e.data.to_string())
-        .bind(&job.key)
-        .bind(&at)
-        .execute(&mut *conn)
-        .await?;
-    }
-    let last = expected + job.events.len() as i64;
-    sqlx::query("UPDATE streams SET version = ?1 WHERE id = ?2 AND version = ?3")
-        .bind(last)
-        .bind(id)
-        .bind(expected)
-        .execute(&mut *conn)
-        .await?;
-    if let Some(key) = &job.key {
-        sqlx::query(
-            "INSERT INTO commands (stream_id, key, first_version, last_version) VALUES (?1, ?2, ?3, ?4)",
-        )
-        .bind(id)
-        .bind(key)
-        .bind(expected + 1)
-        .bind(last)
-        .execute(&mut *conn)
-        .await?;
-    }
-    Ok(Appended::Stored {
-        first: expected + 1,
-        last,
-    })
 }

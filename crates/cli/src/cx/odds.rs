@@ -30,7 +30,7 @@ pub(crate) struct OddsArgs {
     #[arg(long)]
     weapon: Option<String>,
     /// Metres to the target; by default the far end of each range bracket.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     distance: Option<i64>,
     /// The target's cover: none, partial, full, or all (one block each).
     #[arg(long, default_value = "none")]

@@ -27,8 +27,9 @@ pub(crate) struct CheckArgs {
     /// A skill id (`melee-fighting`), or an attribute (STR, DEX, CON, WIS)
     /// for a non-skill check.
     skill: String,
-    /// The difficulty: the total must meet or beat it (10 is average).
-    #[arg(long, value_name = "N")]
+    /// The difficulty: the total must meet or beat it (10 is average); it
+    /// may be negative (`--dc -5`).
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     dc: Option<i64>,
     /// The DC is the GM's secret: the output says only success or failure.
     #[arg(long, requires = "dc")]
@@ -44,13 +45,14 @@ pub(crate) struct CheckArgs {
     #[arg(long, value_name = "SKILL", requires = "against")]
     their: Option<String>,
     /// An extended check: totals accumulate until they reach this threshold.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     threshold: Option<i64>,
     /// In-game minutes each check of an extended check takes.
     #[arg(
         long,
         value_name = "MINUTES",
         default_value_t = 60,
+        allow_negative_numbers = true,
         requires = "threshold"
     )]
     every: i64,

@@ -158,6 +158,19 @@ async fn another_site_cannot_sign_a_visitor_in(db: Db) {
         .await
         .expect(403);
     assert_eq!(api.code(), "cross_origin");
+    // Under the pages' `Referrer-Policy: no-referrer` a browser posts the
+    // join form with `Origin: null`; its `Sec-Fetch-Site` says where the
+    // form was, and is believed first.
+    let fetched = |site: &str, origin: &str| join(origin).header("sec-fetch-site", site);
+    t.send(fetched("same-origin", "null")).await.expect(303);
+    for (site, origin) in [
+        ("cross-site", "null"),
+        ("cross-site", "http://table.example"),
+        ("same-site", "null"),
+    ] {
+        let refused = t.send(fetched(site, origin)).await.expect(403);
+        assert_eq!(refused.code(), "cross_origin", "{site} {origin}");
+    }
 }
 
 both!(

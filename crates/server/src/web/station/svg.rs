@@ -98,17 +98,19 @@ pub(crate) fn map(view: &Value, judged: &Judged) -> String {
         m["height"].as_i64().unwrap_or(0),
     );
     let mut out = String::new();
+    // The map is as wide as its box, which is as wide as the screen allows
+    // between the map's own width and a strut of two thirds of it (the box
+    // fits its content, station.css): squares never grow past their size nor
+    // shrink below two thirds, so a finger can take one, and a narrow screen
+    // scrolls the map instead. Sizes are attributes, never `style`, which
+    // the pages' Content-Security-Policy refuses.
     let _ = write!(
         out,
-        "<svg class=\"st-map\" viewBox=\"0 0 {} {}\" width=\"{}\" height=\"{}\" style=\"max-width:{}px;min-width:{}px\" role=\"group\" aria-label=\"The map, {w} by {h} squares\">",
+        "<div class=\"st-map-box\"><svg class=\"st-map\" viewBox=\"0 0 {} {}\" width=\"{}\" height=\"{}\" role=\"group\" aria-label=\"The map, {w} by {h} squares\">",
         w * CELL,
         h * CELL,
         w * CELL,
         h * CELL,
-        w * CELL,
-        // Squares never shrink below two thirds, so a finger can take one; a
-        // narrow screen scrolls the map instead.
-        w * CELL * 2 / 3
     );
     // Tiles and light.
     let rows = m["rows"].as_array().cloned().unwrap_or_default();
@@ -405,6 +407,11 @@ pub(crate) fn map(view: &Value, judged: &Judged) -> String {
         );
     }
     out.push_str("</svg>");
+    let _ = write!(
+        out,
+        "<svg class=\"st-map-strut\" width=\"{}\" height=\"0\" aria-hidden=\"true\" focusable=\"false\"></svg></div>",
+        w * CELL * 2 / 3
+    );
     out.push_str(LEGEND);
     out
 }

@@ -61,7 +61,8 @@ fn a_small_map_draws_its_squares_door_goal_and_crew() {
     let drawn = svg::map(&shown, &judged);
     let map = drawn.split("<ul class=\"st-legend\"").next().unwrap();
     expect![[r#"
-        <svg class="st-map" viewBox="0 0 252 144" width="252" height="144" style="max-width:252px;min-width:168px" role="group" aria-label="The map, 7 by 4 squares">
+        <div class="st-map-box">
+        <svg class="st-map" viewBox="0 0 252 144" width="252" height="144" role="group" aria-label="The map, 7 by 4 squares">
         <g class="st-tiles">
         <rect class="st-wall" x="0" y="0" width="36" height="36"/>
         <rect class="st-wall" x="36" y="0" width="36" height="36"/>
@@ -128,7 +129,10 @@ fn a_small_map_draws_its_squares_door_goal_and_crew() {
         <rect class="st-hp-track" x="40" y="66" width="28" height="4"/>
         <rect class="st-hp" x="40" y="66" width="28" height="4"/>
         </g>
-        </svg>"#]]
+        </svg>
+        <svg class="st-map-strut" width="168" height="0" aria-hidden="true" focusable="false">
+        </svg>
+        </div>"#]]
     .assert_eq(&lines(map));
 }
 

@@ -1,0 +1,371 @@
+//! The SQLite backend: one file, zero setup, the default.
+//!
+//! Its statements are written in SQLite's SQL (`?1` parameters). SQLite has
+//! one writer at a time: every write waits its turn on the store's writer
+//! lock rather than meeting another as "database is locked", and appends go
+//! through the group commit (`group.rs`), which writes each with
+//! [`statements::append`]. A commit is on disk before it is acknowledged (WAL
+//! mode, `synchronous = FULL`), except a snapshot's ([`relax`]).
+
+use std::str::FromStr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use sqlx::Connection;
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
+    SqliteSynchronous,
+};
+
+use super::rows::{CommandRow, EventRow, RecordRow, SnapshotRow, StreamRow};
+use super::statements::{self, EventText, Statements, StreamText};
+use crate::EventStore;
+use crate::error::Error;
+use crate::group::Waiting;
+use crate::model::{Appended, Export, NewEvent, Record, Recorded, Replacing, Snapshot, StreamInfo};
+
+/// The SQLite backend: one file, zero setup.
+#[derive(Clone, Debug)]
+pub struct SqliteStore {
+    pool: SqlitePool,
+    // SQLite has one writer at a time; writes queue here rather than fail
+    // with "database is locked" when their read snapshot is stale.
+    writer: Arc<tokio::sync::Mutex<()>>,
+    // Appends waiting for the next group commit (`group.rs`).
+    waiting: Arc<Waiting>,
+}
+
+impl SqliteStore {
+    /// Opens (creating if missing) the database at `url` (`sqlite:game.db`,
+    /// `sqlite::memory:`) and brings its tables up to date.
+    pub async fn open(url: &str) -> Result<Self, Error> {
+        let options = SqliteConnectOptions::from_str(url)
+            .map_err(|e| super::bad_url(url, e))?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            // FULL: a commit is on disk before the append is acknowledged.
+            .synchronous(SqliteSynchronous::Full)
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(10));
+        let memory = url.contains(":memory:") || url.contains("mode=memory");
+        let mut pool = SqlitePoolOptions::new();
+        if memory {
+            // One connection that never closes, or the database vanishes.
+            pool = pool
+                .max_connections(1)
+                .idle_timeout(None)
+                .max_lifetime(None);
+        } else {
+            pool = pool.max_connections(8);
+        }
+        let pool = pool.connect_with(options).await?;
+        super::MIGRATOR.run(&pool).await?;
+        Ok(SqliteStore {
+            pool,
+            writer: Arc::default(),
+            waiting: Arc::default(),
+        })
+    }
+
+    pub(crate) fn pool(&self) -> &SqlitePool {
+        &self.pool
+    }
+
+    pub(crate) fn writer(&self) -> Arc<tokio::sync::Mutex<()>> {
+        self.writer.clone()
+    }
+
+    pub(crate) fn waiting(&self) -> &Waiting {
+        &self.waiting
+    }
+}
+
+/// Lets the connection's commits skip the wait for the disk (`relaxed`) or
+/// makes them wait again: `synchronous = NORMAL` in WAL mode keeps the
+/// database whole and loses at most the last commits on a power cut, which
+/// for a snapshot (a cache of the stream) only means a slower load.
+async fn relax(conn: &mut SqliteConnection, relaxed: bool) -> Result<(), Error> {
+    let pragma = if relaxed {
+        "PRAGMA synchronous = NORMAL"
+    } else {
+        "PRAGMA synchronous = FULL"
+    };
+    sqlx::query(pragma).execute(conn).await?;
+    Ok(())
+}
+
+impl EventStore for SqliteStore {
+    async fn create_stream(
+        &self,
+        id: &str,
+        kind: &str,
+        meta: &serde_json::Value,
+    ) -> Result<(), Error> {
+        statements::create_stream(&mut *self.pool.acquire().await?, id, kind, meta).await
+    }
+
+    async fn stream(&self, id: &str) -> Result<Option<StreamInfo>, Error> {
+        statements::stream(&mut *self.pool.acquire().await?, id).await
+    }
+
+    async fn streams(&self, kind: Option<&str>) -> Result<Vec<StreamInfo>, Error> {
+        statements::streams(&mut *self.pool.acquire().await?, kind).await
+    }
+
+    /// Appends in the next group commit: concurrent appends share one
+    /// transaction and one fsync.
+    async fn append(
+        &self,
+        id: &str,
+        expected: i64,
+        command_key: Option<&str>,
+        events: &[NewEvent],
+    ) -> Result<Appended, Error> {
+        crate::group::append(self, id, expected, command_key, events).await
+    }
+
+    async fn load(&self, id: &str, after: i64) -> Result<Vec<Recorded>, Error> {
+        statements::load(&mut *self.pool.acquire().await?, id, after).await
+    }
+
+    /// A write like any other, waiting its turn behind the group commit; a
+    /// snapshot is a cache (the stream is the truth), so its commit need not
+    /// wait for the disk ([`relax`]): the next acknowledged append's sync
+    /// makes it durable too.
+    async fn save_snapshot(
+        &self,
+        id: &str,
+        version: i64,
+        data: &serde_json::Value,
+    ) -> Result<(), Error> {
+        let _writing = self.writer.lock().await;
+        let mut conn = self.pool.acquire().await?;
+        relax(&mut conn, true).await?;
+        let written: Result<(), Error> = async {
+            let mut tx = conn.begin().await?;
+            tx.put_snapshot(id, version, &data.to_string()).await?;
+            tx.commit().await?;
+            Ok(())
+        }
+        .await;
+        if let Err(e) = relax(&mut conn, false).await {
+            // Never hand a relaxed connection back to the appends.
+            conn.detach();
+            return Err(e);
+        }
+        written
+    }
+
+    async fn latest_snapshot(&self, id: &str) -> Result<Option<Snapshot>, Error> {
+        statements::latest_snapshot(&mut *self.pool.acquire().await?, id).await
+    }
+
+    async fn put_record(
+        &self,
+        collection: &str,
+        id: &str,
+        data: &serde_json::Value,
+    ) -> Result<i64, Error> {
+        let _writing = self.writer.lock().await;
+        let mut conn = self.pool.acquire().await?;
+        Ok(conn.put_record(collection, id, &data.to_string()).await?)
+    }
+
+    async fn record(&self, collection: &str, id: &str) -> Result<Option<Record>, Error> {
+        statements::record(&mut *self.pool.acquire().await?, collection, id).await
+    }
+
+    async fn records(&self, collection: &str) -> Result<Vec<Record>, Error> {
+        statements::records(&mut *self.pool.acquire().await?, collection).await
+    }
+
+    async fn delete_record(&self, collection: &str, id: &str) -> Result<bool, Error> {
+        let mut conn = self.pool.acquire().await?;
+        Ok(conn.delete_record(collection, id).await?)
+    }
+
+    async fn import_checked(&self, export: &Export, replacing: &Replacing) -> Result<(), Error> {
+        let _writing = self.writer.lock().await;
+        let mut tx = self.pool.begin().await?;
+        statements::import(&mut *tx, export, replacing).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+impl Statements for SqliteConnection {
+    async fn insert_stream(&mut self, stream: &StreamText<'_>) -> sqlx::Result<()> {
+        sqlx::query(
+            "INSERT INTO streams (id, kind, version, meta, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+        )
+        .bind(stream.id)
+        .bind(stream.kind)
+        .bind(stream.version)
+        .bind(&stream.meta)
+        .bind(stream.created_at)
+        .execute(self)
+        .await?;
+        Ok(())
+    }
+
+    async fn stream(&mut self, id: &str) -> sqlx::Result<Option<StreamRow>> {
+        sqlx::query_as("SELECT id, kind, version, meta FROM streams WHERE id = ?1")
+            .bind(id)
+            .fetch_optional(self)
+            .await
+    }
+
+    async fn version(&mut self, id: &str) -> sqlx::Result<Option<i64>> {
+        sqlx::query_scalar("SELECT version FROM streams WHERE id = ?1")
+            .bind(id)
+            .fetch_optional(self)
+            .await
+    }
+
+    async fn streams(&mut self, kind: &str) -> sqlx::Result<Vec<StreamRow>> {
+        sqlx::query_as(
+            "SELECT id, kind, version, meta FROM streams WHERE (?1 = '' OR kind = ?1) ORDER BY created_at, id",
+        )
+        .bind(kind)
+        .fetch_all(self)
+        .await
+    }
+
+    async fn advance(&mut self, id: &str, from: i64, to: i64) -> sqlx::Result<bool> {
+        let done = sqlx::query("UPDATE streams SET version = ?1 WHERE id = ?2 AND version = ?3")
+            .bind(to)
+            .bind(id)
+            .bind(from)
+            .execute(self)
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    async fn remove_stream(&mut self, id: &str) -> sqlx::Result<()> {
+        for sql in [
+            "DELETE FROM commands WHERE stream_id = ?1",
+            "DELETE FROM snapshots WHERE stream_id = ?1",
+            "DELETE FROM events WHERE stream_id = ?1",
+            "DELETE FROM streams WHERE id = ?1",
+        ] {
+            sqlx::query(sql).bind(id).execute(&mut *self).await?;
+        }
+        Ok(())
+    }
+
+    async fn insert_event(
+        &mut self,
+        id: &str,
+        version: i64,
+        event: &EventText<'_>,
+    ) -> sqlx::Result<()> {
+        sqlx::query(
+            "INSERT INTO events (stream_id, version, kind, data, command_key, recorded_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        )
+        .bind(id)
+        .bind(version)
+        .bind(event.kind)
+        .bind(&event.data)
+        .bind(event.command_key)
+        .bind(event.recorded_at)
+        .execute(self)
+        .await?;
+        Ok(())
+    }
+
+    async fn events(&mut self, id: &str, after: i64) -> sqlx::Result<Vec<EventRow>> {
+        sqlx::query_as(
+            "SELECT version, kind, data, command_key FROM events WHERE stream_id = ?1 AND version > ?2 ORDER BY version",
+        )
+        .bind(id)
+        .bind(after)
+        .fetch_all(self)
+        .await
+    }
+
+    async fn command(&mut self, id: &str, key: &str) -> sqlx::Result<Option<CommandRow>> {
+        sqlx::query_as(
+            "SELECT first_version, last_version FROM commands WHERE stream_id = ?1 AND key = ?2",
+        )
+        .bind(id)
+        .bind(key)
+        .fetch_optional(self)
+        .await
+    }
+
+    async fn insert_command(&mut self, id: &str, key: &str, run: &CommandRow) -> sqlx::Result<()> {
+        sqlx::query(
+            "INSERT INTO commands (stream_id, key, first_version, last_version) VALUES (?1, ?2, ?3, ?4)",
+        )
+        .bind(id)
+        .bind(key)
+        .bind(run.first_version)
+        .bind(run.last_version)
+        .execute(self)
+        .await?;
+        Ok(())
+    }
+
+    async fn put_snapshot(&mut self, id: &str, version: i64, data: &str) -> sqlx::Result<()> {
+        sqlx::query(
+            "INSERT INTO snapshots (stream_id, version, data) VALUES (?1, ?2, ?3) ON CONFLICT (stream_id, version) DO UPDATE SET data = excluded.data",
+        )
+        .bind(id)
+        .bind(version)
+        .bind(data)
+        .execute(&mut *self)
+        .await?;
+        // Only the newest is ever read: older ones are dropped, so a long
+        // campaign keeps one snapshot, not one per interval.
+        sqlx::query("DELETE FROM snapshots WHERE stream_id = ?1 AND version < ?2")
+            .bind(id)
+            .bind(version)
+            .execute(self)
+            .await?;
+        Ok(())
+    }
+
+    async fn latest_snapshot(&mut self, id: &str) -> sqlx::Result<Option<SnapshotRow>> {
+        sqlx::query_as(
+            "SELECT version, data FROM snapshots WHERE stream_id = ?1 ORDER BY version DESC LIMIT 1",
+        )
+        .bind(id)
+        .fetch_optional(self)
+        .await
+    }
+
+    async fn put_record(&mut self, collection: &str, id: &str, data: &str) -> sqlx::Result<i64> {
+        sqlx::query_scalar(
+            "INSERT INTO records (collection, id, data, version) VALUES (?1, ?2, ?3, 1) ON CONFLICT (collection, id) DO UPDATE SET data = excluded.data, version = records.version + 1 RETURNING version",
+        )
+        .bind(collection)
+        .bind(id)
+        .bind(data)
+        .fetch_one(self)
+        .await
+    }
+
+    async fn record(&mut self, collection: &str, id: &str) -> sqlx::Result<Option<RecordRow>> {
+        sqlx::query_as("SELECT id, data, version FROM records WHERE collection = ?1 AND id = ?2")
+            .bind(collection)
+            .bind(id)
+            .fetch_optional(self)
+            .await
+    }
+
+    async fn records(&mut self, collection: &str) -> sqlx::Result<Vec<RecordRow>> {
+        sqlx::query_as("SELECT id, data, version FROM records WHERE collection = ?1 ORDER BY id")
+            .bind(collection)
+            .fetch_all(self)
+            .await
+    }
+
+    async fn delete_record(&mut self, collection: &str, id: &str) -> sqlx::Result<bool> {
+        let done = sqlx::query("DELETE FROM records WHERE collection = ?1 AND id = ?2")
+            .bind(collection)
+            .bind(id)
+            .execute(self)
+            .await?;
+        Ok(done.rows_affected() > 0)
+    }
+}
