@@ -100,7 +100,7 @@ fn negative_numbers_reach_the_checks_that_refuse_them() {
     for (args, says) in [
         (
             vec!["d20", "check", &kara, "melee-fighting", "--threshold", "-5"],
-            "the threshold must be at least 1, not -5",
+            "the threshold -5 is out of range: from 1 to 100000",
         ),
         (
             vec![
@@ -113,7 +113,7 @@ fn negative_numbers_reach_the_checks_that_refuse_them() {
                 "--every",
                 "-5",
             ],
-            "the time per check cannot be negative",
+            "the minutes per check -5 is out of range: from 0 to 10080",
         ),
         (
             vec!["cx", "odds", &vex, "--target", &raider, "--distance", "-5"],
