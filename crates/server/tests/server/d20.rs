@@ -633,6 +633,30 @@ async fn seeded_d20_dice_are_verified(db: Db) {
     assert_eq!(view.json, t.view(&e, &t.gm.session).await);
 }
 
+/// A hidden enemy leaves no hole among a player's squares: the square it
+/// stands on is offered as any other (the player cannot know it is taken).
+async fn a_hidden_enemy_leaves_no_hole_among_the_squares(db: Db) {
+    let t = Table::d20(db).await;
+    let e = ford(&t).await;
+    t.command(
+        &e,
+        &t.gm.session,
+        json!({"command": "position", "id": "brute", "place": {"square": {"x": 2, "y": 1}}}),
+    )
+    .await
+    .expect(201);
+    let page = |auth: &Auth| t.get(&format!("/c/{}/e/{e}", t.campaign), auth);
+    let alice = t.send(page(&t.alice.session)).await.expect(200).text;
+    assert!(
+        alice.contains("aria-label=\"Move to square 2,1\""),
+        "{alice}"
+    );
+    assert!(!alice.contains("Brute"), "{alice}");
+    // The GM, who sees the brute, gets no move onto its square.
+    let gm = t.send(page(&t.gm.session)).await.expect(200).text;
+    assert!(!gm.contains("aria-label=\"Move to square 2,1\""), "{gm}");
+}
+
 async fn the_tracker_draws_the_grid_and_the_actions(db: Db) {
     let t = Table::d20(db).await;
     let e = ford(&t).await;
@@ -765,5 +789,6 @@ both!(
     rows_and_side_initiative,
     seeded_d20_dice_are_verified,
     the_tracker_draws_the_grid_and_the_actions,
+    a_hidden_enemy_leaves_no_hole_among_the_squares,
     the_gm_takes_back_the_last_command,
 );

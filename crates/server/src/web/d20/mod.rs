@@ -57,6 +57,37 @@ async fn read(
 
 /// The actions of the combatant the viewer acts for now: the one owed a
 /// choice after a natural 1, else the active one.
+/// The fight as `viewer` knows it: for anyone but the GM, the combatants
+/// hidden from the players have left this copy (the one whose turn it is
+/// stays, so the clock is unchanged).
+fn known_by(
+    battle: &nanite_d20::encounter::Battle,
+    viewer: &Viewer,
+) -> nanite_d20::encounter::Battle {
+    use nanite_core::{ClockCommand, Ruleset, SeededDice};
+    use nanite_d20::encounter::{Command, D20};
+    let mut known = battle.clone();
+    if viewer.is_gm() {
+        return known;
+    }
+    let hidden: Vec<CombatantId> = battle
+        .clock
+        .seats
+        .iter()
+        .filter(|s| s.hidden && Some(&s.id) != battle.clock.active.as_ref())
+        .map(|s| s.id.clone())
+        .collect();
+    for id in hidden {
+        let leave = Command::Clock(ClockCommand::Leave { id });
+        if let Ok(events) = D20::decide(&known, &leave, &mut SeededDice::new(0)) {
+            for e in &events {
+                D20::evolve(&mut known, e);
+            }
+        }
+    }
+    known
+}
+
 fn judged(
     battle: &nanite_d20::encounter::Battle,
     viewer: &Viewer,
@@ -87,8 +118,12 @@ fn judged(
         .filter(|s| s.id != actor && visible(&s.id))
         .map(|s| s.id.clone())
         .collect();
-    let choices = actions::choices(battle, viewer, owns, &actor, &targets);
-    let moves = field::moves(battle, viewer, owns, &actor);
+    // A player's actions and squares are judged on the fight as they know
+    // it, so a hidden enemy leaves no hole among the squares and no reason
+    // that names it.
+    let known = known_by(battle, viewer);
+    let choices = actions::choices(&known, viewer, owns, &actor, &targets);
+    let moves = field::moves(&known, viewer, owns, &actor);
     Judged {
         actor: Some(actor.to_string()),
         choices,
