@@ -15,6 +15,8 @@
 //! reports every problem at once as [`Diagnostics`] with file, line and field;
 //! content formulas are dice expressions with variables ([`Formula`]); and
 //! derived numbers keep their breakdown as a [`Tally`] of sourced modifiers.
+//! Battle maps share one square-grid geometry ([`grid`]): distance, line of
+//! sight and paths, with each ruleset's own rules of what blocks passed in.
 //!
 //! Architecture invariant: nothing here does I/O or knows a game rule.
 
@@ -27,6 +29,7 @@ mod diagnostic;
 pub mod encounter;
 mod formula;
 mod game;
+pub mod grid;
 mod modifier;
 mod recorded;
 mod ruleset;

@@ -44,7 +44,7 @@ use crate::campaign::Campaign;
 use crate::pack::Magic;
 pub use command::{Command, Refusal};
 pub use event::Event;
-pub use field::{Field, Place, RETRY_FEET, Row, SQUARE_FEET, Square, distance_feet, path};
+pub use field::{FEET, Field, Place, RETRY_FEET, Row, SQUARE_FEET, Square, distance_feet, path};
 pub use fighter::{Fighter, FighterKit, FighterSkill, FighterWeapon};
 pub use grapple::{
     ADVANTAGE_BONUS, Grapple, GrappleAttack, HOUR_ROUNDS, PRIMED_BONUS, PositionChange,
