@@ -25,6 +25,7 @@
 mod breakdown;
 pub mod check;
 pub mod content;
+mod decision;
 mod diagnostic;
 pub mod encounter;
 mod formula;
@@ -37,6 +38,7 @@ pub mod sim;
 pub mod table;
 
 pub use breakdown::{Breakdown, Step};
+pub use decision::Decision;
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
 pub use encounter::{ClockCommand, ClockEvent, CombatantId, Encounter, EncounterError};
 pub use formula::{Formula, FormulaError};

@@ -285,26 +285,5 @@ impl Ruleset for D20 {
 
 /// Events decided so far, applied to a scratch copy of the battle as they
 /// are pushed, so later decisions see earlier consequences; a refusal
-/// discards them all.
-pub(crate) struct Decision {
-    pub(crate) state: Battle,
-    pub(crate) events: Vec<Event>,
-}
-
-impl Decision {
-    pub(crate) fn new(state: &Battle) -> Self {
-        Decision {
-            state: state.clone(),
-            events: Vec::new(),
-        }
-    }
-
-    pub(crate) fn push(&mut self, event: Event) {
-        event::evolve(&mut self.state, &event);
-        self.events.push(event);
-    }
-
-    pub(crate) fn clock(&mut self, event: nanite_core::ClockEvent<D20Effect>) {
-        self.push(Event::Clock(event));
-    }
-}
+/// discards them all (the shared [`nanite_core::Decision`]).
+pub(crate) type Decision = nanite_core::Decision<D20>;
