@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 use pathfinding::directed::bfs::bfs;
-use pathfinding::directed::dijkstra::{dijkstra_all, dijkstra_partial};
+use pathfinding::directed::dijkstra::dijkstra_reach;
 
 use super::square::{Coord, Square};
 
@@ -21,10 +21,9 @@ pub fn costs_from<C: Coord>(
     from: Square<C>,
     step: impl Fn(Square<C>, Square<C>) -> Option<u32>,
 ) -> BTreeMap<Square<C>, u32> {
-    let reached = dijkstra_all(&from, |&at| successors(at, &step));
-    let mut costs: BTreeMap<_, _> = reached.into_iter().map(|(s, (_, c))| (s, c)).collect();
-    costs.insert(from, 0);
-    costs
+    dijkstra_reach(&from, |&at| successors(at, &step))
+        .map(|reached| (reached.node, reached.total_cost))
+        .collect()
 }
 
 /// The cheapest path from `from` to `to`: the squares stepped onto in order
@@ -45,17 +44,16 @@ pub fn cheapest_path<C: Coord>(
     if from == to {
         return Some((Vec::new(), 0));
     }
-    let (reached, found) = dijkstra_partial(&from, |&at| successors(at, &step), |&at| at == to);
-    found?;
-    // Every square cheaper than `to` was settled before the search stopped,
-    // so the costs on the way back are final.
-    let cost = |s: Square<C>| {
-        if s == from {
-            Some(0)
-        } else {
-            reached.get(&s).map(|(_, c)| *c)
+    // The squares settled, cheapest first, up to `to`: every square cheaper
+    // than `to` is among them, so the costs on the way back are final.
+    let mut settled = BTreeMap::new();
+    for reached in dijkstra_reach(&from, |&at| successors(at, &step)) {
+        settled.insert(reached.node, reached.total_cost);
+        if reached.node == to {
+            break;
         }
-    };
+    }
+    let cost = |s: Square<C>| settled.get(&s).copied();
     let total = cost(to)?;
     let mut steps = vec![to];
     let mut at = to;
@@ -92,7 +90,7 @@ pub fn distance_field<C: Coord>(
     // One search from a start that stands for all the sources: `None`, one
     // step of no cost from each of them.
     let step = &step;
-    let reached = dijkstra_all(&None, |&at: &Option<Square<C>>| {
+    dijkstra_reach(&None, |&at: &Option<Square<C>>| {
         let starts = if at.is_none() { sources } else { &[] };
         let starts = starts.iter().map(|s| (Some(*s), 0));
         let back = at.into_iter().flat_map(|at| {
@@ -101,11 +99,9 @@ pub fn distance_field<C: Coord>(
                 .filter_map(move |n| Some((Some(n), step(n, at)?)))
         });
         starts.chain(back)
-    });
-    reached
-        .into_iter()
-        .filter_map(|(s, (_, c))| Some((s?, c)))
-        .collect()
+    })
+    .filter_map(|reached| Some((reached.node?, reached.total_cost)))
+    .collect()
 }
 
 /// The fewest steps from `from` to a square where `end` holds, through
