@@ -36,7 +36,7 @@ mod suppression;
 mod thrown;
 mod turn;
 
-use nanite_core::encounter::{Limits, Phase};
+use nanite_core::encounter::{FightPhase, Limits};
 use nanite_core::{CombatantId, DiceSource, Encounter, Ruleset};
 use serde::{Deserialize, Serialize};
 
@@ -353,7 +353,7 @@ impl Battle {
     pub fn in_combat(&self) -> bool {
         matches!(
             self.clock.phase,
-            Phase::Surprise { .. } | Phase::Round { .. }
+            FightPhase::Surprise { .. } | FightPhase::Round { .. }
         )
     }
 }

@@ -42,7 +42,7 @@ pub use decision::Decision;
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
 pub use encounter::{ClockCommand, ClockEvent, CombatantId, Encounter, EncounterError};
 pub use formula::{Formula, FormulaError};
-pub use modifier::{Phase, Source, SourceKind, Tally, Term};
+pub use modifier::{ModifierPhase, Source, SourceKind, Tally, Term};
 
 pub use game::{Entry, Game, replay};
 pub use nanite_dice::{

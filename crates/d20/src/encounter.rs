@@ -35,7 +35,7 @@ mod turn;
 
 use std::collections::BTreeMap;
 
-use nanite_core::encounter::{Limits, Phase};
+use nanite_core::encounter::{FightPhase, Limits};
 use nanite_core::{CombatantId, DiceSource, Encounter, Ruleset};
 use serde::{Deserialize, Serialize};
 
@@ -255,7 +255,7 @@ impl Battle {
     pub fn in_combat(&self) -> bool {
         matches!(
             self.clock.phase,
-            Phase::Surprise { .. } | Phase::Round { .. }
+            FightPhase::Surprise { .. } | FightPhase::Round { .. }
         )
     }
 }
