@@ -36,7 +36,7 @@ mod suppression;
 mod thrown;
 mod turn;
 
-use nanite_core::encounter::{Limits, Phase};
+use nanite_core::encounter::{FightPhase, Limits};
 use nanite_core::{CombatantId, DiceSource, Encounter, Ruleset};
 use serde::{Deserialize, Serialize};
 
@@ -353,7 +353,7 @@ impl Battle {
     pub fn in_combat(&self) -> bool {
         matches!(
             self.clock.phase,
-            Phase::Surprise { .. } | Phase::Round { .. }
+            FightPhase::Surprise { .. } | FightPhase::Round { .. }
         )
     }
 }
@@ -444,6 +444,11 @@ impl Ruleset for CompoundX {
 /// Events decided so far, applied to the battle as they are pushed, so
 /// later decisions see earlier consequences. The battle is a scratch copy,
 /// or the caller's own when it keeps the outcome whatever it is.
+///
+/// Not the shared [`nanite_core::Decision`], which always owns a copy: the
+/// simulator decides straight onto the battle it keeps (no copy a command),
+/// builds its events unexplained, and lends the dice buffers a shot's
+/// damage is rolled with from one command to the next.
 pub(crate) struct Decision<'b> {
     pub(crate) state: &'b mut Battle,
     pub(crate) events: Vec<Event>,

@@ -28,7 +28,7 @@ pub use weapons::{
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-use nanite_core::{Phase, Source, SourceKind, Tally};
+use nanite_core::{ModifierPhase, Source, SourceKind, Tally};
 use serde::{Deserialize, Serialize};
 
 use crate::accuracy::Tenths;
@@ -205,7 +205,7 @@ impl Sheet {
         let mut derive = |key: &str, mut tally: Tally, target: EffectTarget| -> i64 {
             for (source, amount) in effects.amounts(&target, &vars) {
                 if amount != 0 {
-                    tally.add(Phase::Derived, amount, source);
+                    tally.add(ModifierPhase::Derived, amount, source);
                 }
             }
             let total = tally.total();
@@ -250,7 +250,7 @@ impl Sheet {
             && class.initiative_bonus != 0
         {
             initiative_tally.add(
-                Phase::Base,
+                ModifierPhase::Base,
                 class.initiative_bonus,
                 Source::new(SourceKind::Class, format!("{} passive", class.name)),
             );
@@ -266,7 +266,7 @@ impl Sheet {
             && armor.movement_penalty.0 != 0
         {
             penalty_tally.add(
-                Phase::Base,
+                ModifierPhase::Base,
                 armor.movement_penalty.0,
                 Source::new(SourceKind::Equipment, &armor.name),
             );

@@ -25,7 +25,7 @@ mod tally;
 
 use std::sync::Arc;
 
-use nanite_core::encounter::Phase;
+use nanite_core::encounter::FightPhase;
 use nanite_core::{CombatantId, ScriptedDice};
 
 use crate::encounter::{Battle, Command, command};
@@ -92,7 +92,7 @@ impl Setup {
     /// sets the distances between allies that it leaves unset to
     /// [`ALLY_METRES`].
     pub fn new(mut battle: Battle) -> Result<Setup, SetupError> {
-        if battle.clock.phase != Phase::Setup {
+        if battle.clock.phase != FightPhase::Setup {
             return Err(SetupError::Begun);
         }
         let sides: Vec<(CombatantId, String)> = battle
@@ -258,17 +258,17 @@ pub fn simulate(setup: &Setup, options: &SimOptions, progress: &(dyn Fn(u64) + S
         &|| {
             (
                 setup.unshared(),
-                tally::Tally::new(setup),
+                tally::Counts::new(setup),
                 Default::default(),
             )
         },
-        &|(own, part, reused): &mut (Setup, tally::Tally, fight::Reused), index| {
+        &|(own, part, reused): &mut (Setup, tally::Counts, fight::Reused), index| {
             let seed = run_seed(options.seed, index);
             let fight = fight::play_with(own, seed, options.max_rounds, reused);
             part.add(own, index, &fight);
         },
     );
-    let mut total = tally::Tally::new(setup);
+    let mut total = tally::Counts::new(setup);
     for (_, part, _) in &parts {
         total.merge(part);
     }

@@ -44,10 +44,12 @@ pub struct Seat {
     pub pinned: bool,
 }
 
-/// Where the encounter is.
+/// Where the fight is: setting up, the surprise round, a numbered round, or
+/// over. (A modifier's place in computing a sheet is a
+/// [`ModifierPhase`](crate::ModifierPhase).)
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "phase", rename_all = "snake_case")]
-pub enum Phase {
+pub enum FightPhase {
     /// Combatants join and roll initiative; nobody acts yet.
     #[default]
     Setup,
@@ -74,7 +76,7 @@ pub struct Encounter<P> {
     /// Turn order, first to act first.
     pub order: Vec<CombatantId>,
     /// Where the fight is.
-    pub phase: Phase,
+    pub phase: FightPhase,
     /// Whose turn it is.
     pub active: Option<CombatantId>,
     /// The order position of the active combatant (or of the slot a removed
@@ -447,7 +449,7 @@ impl<P> Encounter<P> {
         Encounter {
             seats: Vec::new(),
             order: Vec::new(),
-            phase: Phase::Setup,
+            phase: FightPhase::Setup,
             active: None,
             cursor: 0,
             acted: Vec::new(),
@@ -475,22 +477,25 @@ impl<P> Encounter<P> {
     /// The round number (0 in setup and in the surprise round).
     pub fn round(&self) -> u32 {
         match self.phase {
-            Phase::Round { number } => number,
+            FightPhase::Round { number } => number,
             _ => 0,
         }
     }
 
     /// Whether the fight is running (surprise round or a round).
     pub fn running(&self) -> bool {
-        matches!(self.phase, Phase::Surprise { .. } | Phase::Round { .. })
+        matches!(
+            self.phase,
+            FightPhase::Surprise { .. } | FightPhase::Round { .. }
+        )
     }
 
     /// Refuses unless the fight is running: not begun yet, or over.
     fn check_running(&self) -> Result<(), EncounterError> {
         match self.phase {
-            Phase::Setup => Err(EncounterError::NotBegun),
-            Phase::Ended => Err(EncounterError::Over),
-            Phase::Surprise { .. } | Phase::Round { .. } => Ok(()),
+            FightPhase::Setup => Err(EncounterError::NotBegun),
+            FightPhase::Ended => Err(EncounterError::Over),
+            FightPhase::Surprise { .. } | FightPhase::Round { .. } => Ok(()),
         }
     }
 
@@ -609,7 +614,7 @@ impl<P: Clone> Encounter<P> {
     /// for a combatant (rulesets choose the die); it is only called by
     /// commands that need it.
     pub fn decide(&self, command: &ClockCommand) -> Result<Vec<ClockEvent<P>>, EncounterError> {
-        if self.phase == Phase::Ended {
+        if self.phase == FightPhase::Ended {
             return Err(EncounterError::Over);
         }
         turns::decide(self, command)

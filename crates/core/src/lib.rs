@@ -15,6 +15,8 @@
 //! reports every problem at once as [`Diagnostics`] with file, line and field;
 //! content formulas are dice expressions with variables ([`Formula`]); and
 //! derived numbers keep their breakdown as a [`Tally`] of sourced modifiers.
+//! Battle maps share one square-grid geometry ([`grid`]): distance, line of
+//! sight and paths, with each ruleset's own rules of what blocks passed in.
 //!
 //! Architecture invariant: nothing here does I/O or knows a game rule.
 
@@ -23,10 +25,12 @@
 mod breakdown;
 pub mod check;
 pub mod content;
+mod decision;
 mod diagnostic;
 pub mod encounter;
 mod formula;
 mod game;
+pub mod grid;
 mod modifier;
 mod recorded;
 mod ruleset;
@@ -34,10 +38,11 @@ pub mod sim;
 pub mod table;
 
 pub use breakdown::{Breakdown, Step};
+pub use decision::Decision;
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
 pub use encounter::{ClockCommand, ClockEvent, CombatantId, Encounter, EncounterError};
 pub use formula::{Formula, FormulaError};
-pub use modifier::{Phase, Source, SourceKind, Tally, Term};
+pub use modifier::{ModifierPhase, Source, SourceKind, Tally, Term};
 
 pub use game::{Entry, Game, replay};
 pub use nanite_dice::{

@@ -5,7 +5,7 @@
 //! A [`Tally`] keeps each contribution with its [`Source`], so every total can
 //! show its breakdown ("PER 7 = 6 assigned + 1 race Tundari").
 //!
-//! Effects are applied in [`Phase`]s: the base values first, then effects on
+//! Effects are applied in [`ModifierPhase`]s: the base values first, then effects on
 //! those, then the derived values are computed from the results and effects on
 //! derived values are applied last. An effect can therefore target a derived
 //! value (max HP) as well as a stat it is derived from (FORT), and both count.
@@ -14,10 +14,12 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// When a modifier applies.
+/// When a modifier applies in computing a sheet: base values, effects on
+/// them, then values derived from them. (Where a fight stands is a
+/// [`FightPhase`](crate::encounter::FightPhase).)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Phase {
+pub enum ModifierPhase {
     /// The values as built: assigned, race, level.
     Base,
     /// Effects on the built values (feats, equipment, conditions).
@@ -110,7 +112,7 @@ pub struct Term {
     /// Where it comes from.
     pub source: Source,
     /// The phase it was applied in.
-    pub phase: Phase,
+    pub phase: ModifierPhase,
 }
 
 /// A total with every contribution and its source.
@@ -128,12 +130,12 @@ impl Tally {
     /// A tally starting at `amount` from `source`, in the base phase.
     pub fn base(amount: i64, source: Source) -> Self {
         let mut t = Self::new();
-        t.add(Phase::Base, amount, source);
+        t.add(ModifierPhase::Base, amount, source);
         t
     }
 
     /// Adds a contribution.
-    pub fn add(&mut self, phase: Phase, amount: i64, source: Source) {
+    pub fn add(&mut self, phase: ModifierPhase, amount: i64, source: Source) {
         self.terms.push(Term {
             amount,
             source,
@@ -147,7 +149,7 @@ impl Tally {
     }
 
     /// The sum of the contributions of phases up to and including `phase`.
-    pub fn total_through(&self, phase: Phase) -> i64 {
+    pub fn total_through(&self, phase: ModifierPhase) -> i64 {
         self.terms
             .iter()
             .filter(|t| t.phase <= phase)
@@ -185,14 +187,18 @@ mod tests {
     #[test]
     fn tally_shows_each_source() {
         let mut per = Tally::base(6, Source::new(SourceKind::Assigned, "base"));
-        per.add(Phase::Base, 1, Source::new(SourceKind::Race, "Tundari"));
         per.add(
-            Phase::Effect,
+            ModifierPhase::Base,
+            1,
+            Source::new(SourceKind::Race, "Tundari"),
+        );
+        per.add(
+            ModifierPhase::Effect,
             -1,
             Source::new(SourceKind::Condition, "Buzzed"),
         );
         assert_eq!(per.total(), 6);
-        assert_eq!(per.total_through(Phase::Base), 7);
+        assert_eq!(per.total_through(ModifierPhase::Base), 7);
         assert_eq!(
             per.to_string(),
             "6 = 6 assigned base + 1 race Tundari - 1 condition Buzzed"

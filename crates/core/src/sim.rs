@@ -4,8 +4,8 @@
 //!
 //! A ruleset plays one fight (or game) from a seed into an [`Outcome`]; this
 //! module knows no rule. Run `i` under master seed `s` uses [`run_seed`]`(s,
-//! i)` whatever thread plays it, and a [`Tally`] counts in whole numbers, so
-//! tallies merged in any order give the same report: a seed gives the same
+//! i)` whatever thread plays it, and [`Counts`] are whole numbers, so counts
+//! merged in any order give the same report: a seed gives the same
 //! report on any thread count.
 
 use std::collections::BTreeMap;
@@ -137,10 +137,10 @@ pub fn simulate(
         options.runs,
         options.threads,
         progress,
-        &|| Tally::new(sides.len()),
-        &|tally: &mut Tally, index| tally.add(index, &play(run_seed(options.seed, index))),
+        &|| Counts::new(sides.len()),
+        &|tally: &mut Counts, index| tally.add(index, &play(run_seed(options.seed, index))),
     );
-    let mut total = Tally::new(sides.len());
+    let mut total = Counts::new(sides.len());
     for part in &parts {
         total.merge(part);
     }
@@ -166,7 +166,7 @@ pub enum Loss {
     Fled,
 }
 
-/// How one run ended, by side index (the sides a [`Tally`] was made with).
+/// How one run ended, by side index (the sides a [`Counts`] was made with).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Outcome {
     /// The side that won, if any (none: a draw or the round limit).
@@ -194,9 +194,11 @@ struct SideCount {
     lost: BTreeMap<u32, u64>,
 }
 
-/// Runs counted so far. Whole numbers only, so merging is exact.
+/// Runs counted so far: wins, draws, rounds, losses and refusals. Whole
+/// numbers only, so merging is exact. (Not a [`Tally`](crate::Tally), the
+/// sourced terms of one number on a sheet.)
 #[derive(Clone, Debug)]
-pub struct Tally {
+pub struct Counts {
     runs: u64,
     draws: u64,
     rounds: BTreeMap<u32, u64>,
@@ -207,10 +209,10 @@ pub struct Tally {
     first_refusal: Option<(u64, String)>,
 }
 
-impl Tally {
+impl Counts {
     /// An empty tally of `sides` sides.
-    pub fn new(sides: usize) -> Tally {
-        Tally {
+    pub fn new(sides: usize) -> Counts {
+        Counts {
             runs: 0,
             draws: 0,
             rounds: BTreeMap::new(),
@@ -259,7 +261,7 @@ impl Tally {
     }
 
     /// Adds another tally's counts.
-    pub fn merge(&mut self, other: &Tally) {
+    pub fn merge(&mut self, other: &Counts) {
         self.runs += other.runs;
         self.draws += other.draws;
         self.refused += other.refused;

@@ -3,8 +3,8 @@
 //! budgets, reactions, held actions, and effects ending at exact moments.
 
 use nanite_core::encounter::{
-    ClockCommand, ClockEvent, CombatantId, Encounter, EncounterError, Expiry, InitiativeDie,
-    Limits, Moment, Phase, roll_initiative,
+    ClockCommand, ClockEvent, CombatantId, Encounter, EncounterError, Expiry, FightPhase,
+    InitiativeDie, Limits, Moment, roll_initiative,
 };
 
 const LIMITS: Limits = Limits {
@@ -158,7 +158,7 @@ fn the_fight_begins_only_when_everyone_has_initiative() {
     run(&mut e, ClockCommand::Begin { surprise: vec![] }).unwrap();
     assert_eq!(
         (e.phase.clone(), active(&e)),
-        (Phase::Round { number: 1 }, Some("a"))
+        (FightPhase::Round { number: 1 }, Some("a"))
     );
     let err = run(&mut e, ClockCommand::Begin { surprise: vec![] }).unwrap_err();
     assert_eq!(err, EncounterError::AlreadyBegun);

@@ -35,7 +35,7 @@ mod turn;
 
 use std::collections::BTreeMap;
 
-use nanite_core::encounter::{Limits, Phase};
+use nanite_core::encounter::{FightPhase, Limits};
 use nanite_core::{CombatantId, DiceSource, Encounter, Ruleset};
 use serde::{Deserialize, Serialize};
 
@@ -44,7 +44,7 @@ use crate::campaign::Campaign;
 use crate::pack::Magic;
 pub use command::{Command, Refusal};
 pub use event::Event;
-pub use field::{Field, Place, RETRY_FEET, Row, SQUARE_FEET, Square, distance_feet, path};
+pub use field::{FEET, Field, Place, RETRY_FEET, Row, SQUARE_FEET, Square, distance_feet, path};
 pub use fighter::{Fighter, FighterKit, FighterSkill, FighterWeapon};
 pub use grapple::{
     ADVANTAGE_BONUS, Grapple, GrappleAttack, HOUR_ROUNDS, PRIMED_BONUS, PositionChange,
@@ -255,7 +255,7 @@ impl Battle {
     pub fn in_combat(&self) -> bool {
         matches!(
             self.clock.phase,
-            Phase::Surprise { .. } | Phase::Round { .. }
+            FightPhase::Surprise { .. } | FightPhase::Round { .. }
         )
     }
 }
@@ -285,26 +285,5 @@ impl Ruleset for D20 {
 
 /// Events decided so far, applied to a scratch copy of the battle as they
 /// are pushed, so later decisions see earlier consequences; a refusal
-/// discards them all.
-pub(crate) struct Decision {
-    pub(crate) state: Battle,
-    pub(crate) events: Vec<Event>,
-}
-
-impl Decision {
-    pub(crate) fn new(state: &Battle) -> Self {
-        Decision {
-            state: state.clone(),
-            events: Vec::new(),
-        }
-    }
-
-    pub(crate) fn push(&mut self, event: Event) {
-        event::evolve(&mut self.state, &event);
-        self.events.push(event);
-    }
-
-    pub(crate) fn clock(&mut self, event: nanite_core::ClockEvent<D20Effect>) {
-        self.push(Event::Clock(event));
-    }
-}
+/// discards them all (the shared [`nanite_core::Decision`]).
+pub(crate) type Decision = nanite_core::Decision<D20>;

@@ -3,7 +3,7 @@
 //! energy and power points, and each weapon's attack and damage, every
 //! number with its sources.
 
-use nanite_core::{Phase, Source, SourceKind, Tally};
+use nanite_core::{ModifierPhase, Source, SourceKind, Tally};
 use serde::Serialize;
 
 use crate::attribute::{Attribute, Scores};
@@ -171,14 +171,14 @@ impl Sheet {
             Source::new(SourceKind::Rule, "base Defense (decision, D20-CHK-03)"),
         );
         defense.add(
-            Phase::Base,
+            ModifierPhase::Base,
             bonus(Attribute::Dex),
             Source::new(SourceKind::Rule, format!("DEX {} bonus", scores.dex)),
         );
         let armor = character.armor.as_deref().and_then(|id| pack.armor(id));
         if let Some(a) = armor {
             defense.add(
-                Phase::Effect,
+                ModifierPhase::Effect,
                 a.defense,
                 Source::new(SourceKind::Equipment, &a.name),
             );

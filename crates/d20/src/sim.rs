@@ -23,7 +23,7 @@ mod fight;
 mod policy;
 
 use nanite_core::CombatantId;
-use nanite_core::encounter::Phase;
+use nanite_core::encounter::FightPhase;
 use nanite_core::sim;
 pub use nanite_core::sim::{Report, SideReport, run_seed, wilson};
 
@@ -67,7 +67,7 @@ pub enum SetupError {
 impl Setup {
     /// Checks `battle` (two sides or more, not begun).
     pub fn new(battle: Battle) -> Result<Setup, SetupError> {
-        if battle.clock.phase != Phase::Setup {
+        if battle.clock.phase != FightPhase::Setup {
             return Err(SetupError::Begun);
         }
         let mut side_names: Vec<String> =

@@ -10,7 +10,7 @@ use axum::response::{IntoResponse, Response};
 use nanite_compound_x::combat::Fighter;
 use nanite_compound_x::encounter::Battle;
 use nanite_core::CombatantId;
-use nanite_core::encounter::{Phase, Seat};
+use nanite_core::encounter::{FightPhase, Seat};
 use serde_json::{Value, json};
 
 use crate::permissions::{Role, Viewer};
@@ -344,12 +344,12 @@ fn combatant(
 
 /// An encounter's phase as the API names it, and its round (0 outside the
 /// rounds): the same for every ruleset.
-pub(crate) fn phase(phase: &Phase) -> (&'static str, u32) {
+pub(crate) fn phase(phase: &FightPhase) -> (&'static str, u32) {
     match phase {
-        Phase::Setup => ("setup", 0),
-        Phase::Surprise { .. } => ("surprise", 0),
-        Phase::Round { number } => ("round", *number),
-        Phase::Ended => ("ended", 0),
+        FightPhase::Setup => ("setup", 0),
+        FightPhase::Surprise { .. } => ("surprise", 0),
+        FightPhase::Round { number } => ("round", *number),
+        FightPhase::Ended => ("ended", 0),
     }
 }
 

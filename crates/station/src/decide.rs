@@ -33,10 +33,7 @@ impl Ruleset for Station {
         command: &Command,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, Refusal> {
-        let mut d = Decision {
-            state: state.clone(),
-            events: Vec::new(),
-        };
+        let mut d = Decision::new(state);
         decide(&mut d, command, dice)?;
         Ok(d.events)
     }
@@ -46,18 +43,9 @@ impl Ruleset for Station {
     }
 }
 
-/// A decision in progress: events so far and the state they lead to.
-pub(crate) struct Decision {
-    pub(crate) state: State,
-    pub(crate) events: Vec<Event>,
-}
-
-impl Decision {
-    pub(crate) fn push(&mut self, event: Event) {
-        evolve(&mut self.state, &event);
-        self.events.push(event);
-    }
-}
+/// A decision in progress: events so far and the state they lead to (the
+/// shared [`nanite_core::Decision`]).
+pub(crate) type Decision = nanite_core::Decision<Station>;
 
 fn decide(d: &mut Decision, command: &Command, dice: &mut dyn DiceSource) -> Result<(), Refusal> {
     if let Phase::Over(winner) = d.state.phase {

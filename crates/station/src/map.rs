@@ -8,65 +8,25 @@
 //! block; moves go to any of the 8 neighbours, but a diagonal step may not cut
 //! the corner of a wall or closed door; rooms are the 4-connected floor areas
 //! between walls and doors (a door square belongs to no room).
+//!
+//! Squares, distance, sight and the path searches are the shared grid's
+//! (`nanite_core::grid`); this module says what blocks on a station: its
+//! tiles, doors, corners and units ([`Terrain`]).
 
-use std::cmp::Reverse;
-use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
-use std::fmt;
+use std::collections::{BTreeMap, BTreeSet};
 
+use nanite_core::grid::{self, Square};
 use serde::{Deserialize, Serialize};
 
-/// A square on the grid: x grows to the right, y downwards, from 0,0.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct Pos {
-    /// Column.
-    pub x: i32,
-    /// Row.
-    pub y: i32,
-}
-
-impl Pos {
-    /// The square at column `x`, row `y`.
-    pub const fn new(x: i32, y: i32) -> Self {
-        Pos { x, y }
-    }
-
-    /// The eight neighbours, orthogonal first. (At the edge of the `i32`
-    /// plane, far off any map, a neighbour saturates onto the square itself.)
-    pub fn neighbours(self) -> [Pos; 8] {
-        let Pos { x, y } = self;
-        let (l, r) = (x.saturating_sub(1), x.saturating_add(1));
-        let (u, d) = (y.saturating_sub(1), y.saturating_add(1));
-        [
-            Pos::new(r, y),
-            Pos::new(l, y),
-            Pos::new(x, d),
-            Pos::new(x, u),
-            Pos::new(r, d),
-            Pos::new(r, u),
-            Pos::new(l, d),
-            Pos::new(l, u),
-        ]
-    }
-
-    /// Reads "x,y".
-    pub fn parse(text: &str) -> Option<Pos> {
-        let (x, y) = text.trim().split_once(',')?;
-        Some(Pos::new(x.trim().parse().ok()?, y.trim().parse().ok()?))
-    }
-}
-
-impl fmt::Display for Pos {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{},{}", self.x, self.y)
-    }
-}
+/// A square on the grid: x grows to the right, y downwards, from 0,0 (the
+/// shared grid's square, counted in `i32`).
+pub type Pos = Square<i32>;
 
 /// Distance in squares: Chebyshev, a diagonal step counts 1 (rule ST-MAP-01).
 /// Any two squares have a distance, however far apart (it saturates at
 /// `i32::MAX`), so a square typed far off the map is simply too far.
 pub fn distance(a: Pos, b: Pos) -> i32 {
-    let d = a.x.abs_diff(b.x).max(a.y.abs_diff(b.y));
-    i32::try_from(d).unwrap_or(i32::MAX)
+    grid::distance(a, b)
 }
 
 /// What a square is made of.
@@ -116,7 +76,8 @@ impl Grid {
     }
 
     fn index(&self, p: Pos) -> Option<usize> {
-        (p.x >= 0 && p.y >= 0 && p.x < self.width && p.y < self.height)
+        grid::Bounds::new(self.width, self.height)
+            .contains(p)
             .then(|| (p.y * self.width + p.x) as usize)
     }
 
@@ -207,40 +168,14 @@ pub trait Terrain {
     }
 }
 
-/// Whether `to` can be seen from `from` (rule ST-MAP-01). A square outside
-/// the grid is never seen, nor sees.
+/// Whether `to` can be seen from `from` (rule ST-MAP-01): walls, void and
+/// closed doors block sight, a corner only when both its sides block. A
+/// square outside the grid is never seen, nor sees.
 pub fn line_of_sight(t: &dyn Terrain, from: Pos, to: Pos) -> bool {
     if !t.grid().contains(from) || !t.grid().contains(to) {
         return false;
     }
-    let (dx, dy) = (to.x - from.x, to.y - from.y);
-    let (nx, ny) = (dx.abs(), dy.abs());
-    let (sx, sy) = (dx.signum(), dy.signum());
-    let (mut ix, mut iy) = (0, 0);
-    let mut p = from;
-    while ix < nx || iy < ny {
-        let decision = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx;
-        if decision == 0 {
-            let a = Pos::new(p.x + sx, p.y);
-            let b = Pos::new(p.x, p.y + sy);
-            if t.opaque(a) && t.opaque(b) {
-                return false;
-            }
-            p = Pos::new(p.x + sx, p.y + sy);
-            ix += 1;
-            iy += 1;
-        } else if decision < 0 {
-            p.x += sx;
-            ix += 1;
-        } else {
-            p.y += sy;
-            iy += 1;
-        }
-        if p != to && t.opaque(p) {
-            return false;
-        }
-    }
-    true
+    grid::line_of_sight(from, to, |p| t.opaque(p))
 }
 
 /// Whether a single step from `a` to its neighbour `b` is allowed by walls
@@ -256,83 +191,32 @@ pub fn step_open(t: &dyn Terrain, a: Pos, b: Pos) -> bool {
     true
 }
 
+/// The AP to step from `a` onto its neighbour `b`, if a unit may: open by
+/// walls and doors, nobody standing on `b`.
+fn step(t: &dyn Terrain, a: Pos, b: Pos) -> Option<u32> {
+    (step_open(t, a, b) && !t.occupied(b)).then(|| t.step_cost(b))
+}
+
 /// The AP cost of reaching every square reachable from `from`, going around
 /// walls, closed doors and occupied squares.
 pub fn costs_from(t: &dyn Terrain, from: Pos) -> BTreeMap<Pos, u32> {
-    search(t, from, None).0
+    grid::costs_from(from, |a, b| step(t, a, b))
 }
 
 /// The cheapest path from `from` to `to` (excluding `from`), with its AP
-/// cost, or `None` if `to` cannot be reached.
+/// cost, or `None` if `to` cannot be reached. Of equally cheap paths, the
+/// one through the smallest squares ([`grid::cheapest_path`]).
 pub fn path(t: &dyn Terrain, from: Pos, to: Pos) -> Option<(Vec<Pos>, u32)> {
-    if from == to {
-        return Some((Vec::new(), 0));
-    }
-    let (cost, came) = search(t, from, Some(to));
-    let total = *cost.get(&to)?;
-    let mut steps = vec![to];
-    let mut at = to;
-    while let Some(prev) = came.get(&at) {
-        if *prev == from {
-            break;
-        }
-        steps.push(*prev);
-        at = *prev;
-    }
-    steps.reverse();
-    Some((steps, total))
+    grid::cheapest_path(from, to, |a, b| step(t, a, b))
 }
 
 /// The AP cost from the nearest of `sources` to every square reachable from
-/// them: a distance field to walk down, one step at a time.
+/// them: a distance field to walk down, one step at a time. A square counts
+/// from where a unit could start its walk: not one somebody else stands on.
 pub fn distance_field(t: &dyn Terrain, sources: &[Pos]) -> BTreeMap<Pos, u32> {
-    let mut cost: BTreeMap<Pos, u32> = sources.iter().map(|s| (*s, 0)).collect();
-    let mut queue: BinaryHeap<Reverse<(u32, Pos)>> =
-        sources.iter().map(|s| Reverse((0, *s))).collect();
-    while let Some(Reverse((c, p))) = queue.pop() {
-        if cost.get(&p).is_some_and(|best| *best < c) {
-            continue;
-        }
-        for n in p.neighbours() {
-            if !step_open(t, n, p) || t.occupied(n) {
-                continue;
-            }
-            let next = c + t.step_cost(p);
-            if cost.get(&n).is_none_or(|best| next < *best) {
-                cost.insert(n, next);
-                queue.push(Reverse((next, n)));
-            }
-        }
-    }
-    cost
-}
-
-type Search = (BTreeMap<Pos, u32>, BTreeMap<Pos, Pos>);
-
-fn search(t: &dyn Terrain, from: Pos, goal: Option<Pos>) -> Search {
-    let mut cost = BTreeMap::from([(from, 0)]);
-    let mut came = BTreeMap::new();
-    let mut queue = BinaryHeap::from([Reverse((0u32, from))]);
-    while let Some(Reverse((c, p))) = queue.pop() {
-        if cost.get(&p).is_some_and(|best| *best < c) {
-            continue;
-        }
-        if Some(p) == goal {
-            break;
-        }
-        for n in p.neighbours() {
-            if !step_open(t, p, n) || t.occupied(n) {
-                continue;
-            }
-            let next = c + t.step_cost(n);
-            if cost.get(&n).is_none_or(|best| next < *best) {
-                cost.insert(n, next);
-                came.insert(n, p);
-                queue.push(Reverse((next, n)));
-            }
-        }
-    }
-    (cost, came)
+    grid::distance_field(sources, |a, b| {
+        (step_open(t, a, b) && !t.occupied(a)).then(|| t.step_cost(b))
+    })
 }
 
 /// A direction a camera or turret faces.

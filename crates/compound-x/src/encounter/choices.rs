@@ -891,7 +891,7 @@ impl Offer<'_> {
         );
         let second = ids.get(1).cloned().unwrap_or_else(|| first.clone());
         let clock = &self.battle.clock;
-        if matches!(clock.phase, nanite_core::encounter::Phase::Setup) {
+        if matches!(clock.phase, nanite_core::encounter::FightPhase::Setup) {
             self.push(Draft::new(
                 "roll_initiative",
                 "Roll initiative for everyone without it",
@@ -1115,7 +1115,7 @@ impl Offer<'_> {
         );
         if !matches!(
             self.battle.clock.phase,
-            nanite_core::encounter::Phase::Ended
+            nanite_core::encounter::FightPhase::Ended
         ) {
             self.push(Draft::new(
                 "end_fight",

@@ -1,7 +1,7 @@
 //! The stat phases: base, then effects; and the values derived from stats
 //! (secondaries, saves, crit range) (CX-STAT-01..18).
 
-use nanite_core::{Phase, Source, SourceKind, Tally};
+use nanite_core::{ModifierPhase, Source, SourceKind, Tally};
 use nanite_dice::Variables;
 
 use super::Effects;
@@ -41,7 +41,7 @@ pub(crate) fn base_stats(character: &Character, pack: &Pack) -> Vec<Tally> {
                 let bonus = race.bonus(stat);
                 if bonus != 0 {
                     tally.add(
-                        Phase::Base,
+                        ModifierPhase::Base,
                         bonus,
                         Source::new(SourceKind::Race, &race.name),
                     );
@@ -51,7 +51,7 @@ pub(crate) fn base_stats(character: &Character, pack: &Pack) -> Vec<Tally> {
                 if *s == stat {
                     let at = crate::level::stat_point_level(n).unwrap_or(0);
                     tally.add(
-                        Phase::Base,
+                        ModifierPhase::Base,
                         1,
                         Source::new(SourceKind::Level, format!("stat point at level {at}")),
                     );
@@ -75,7 +75,7 @@ pub(crate) fn apply_stat_effects(tallies: &mut [Tally], effects: &Effects<'_>, l
             if amount == 0 {
                 continue;
             }
-            tallies[i].add(Phase::Effect, amount, source);
+            tallies[i].add(ModifierPhase::Effect, amount, source);
         }
     }
 }
@@ -105,7 +105,7 @@ pub(crate) fn secondaries(
             for (stat, target, points) in &character.secondary_pool {
                 if *target == secondary {
                     tally.add(
-                        Phase::Base,
+                        ModifierPhase::Base,
                         *points,
                         Source::new(SourceKind::HouseRule, format!("CX-HOUSE-01 from {stat}")),
                     );
@@ -180,7 +180,7 @@ pub(crate) fn crit_range(stats: &Stats, house: HouseRules) -> Tally {
     };
     let mut tally = Tally::base(1, rule("CX-RNG-07 base"));
     if extra != 0 {
-        tally.add(Phase::Base, extra, source);
+        tally.add(ModifierPhase::Base, extra, source);
     }
     tally
 }

@@ -2,7 +2,7 @@
 //! turn after turn chosen by the policies and judged by the engine, until
 //! one side alone can still fight, or the round limit.
 
-use nanite_core::encounter::Phase;
+use nanite_core::encounter::FightPhase;
 use nanite_core::{ClockCommand, ClockEvent, CombatantId, SeededDice};
 
 use super::{Setup, policy};
@@ -469,7 +469,7 @@ pub(crate) fn play_with(setup: &Setup, seed: u64, max_rounds: u32, reused: &mut 
         _ => None,
     };
     let rounds = run.battle.round().min(max_rounds).max(1);
-    if run.battle.clock.phase != Phase::Ended {
+    if run.battle.clock.phase != FightPhase::Ended {
         run.execute(Command::Clock(ClockCommand::End));
     }
     let losses = setup

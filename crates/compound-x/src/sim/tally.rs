@@ -11,15 +11,15 @@ use super::{Fight, Loss, Setup, SimOptions};
 
 /// Fights counted so far.
 #[derive(Clone, Debug)]
-pub(crate) struct Tally {
-    common: sim::Tally,
+pub(crate) struct Counts {
+    common: sim::Counts,
     shots: u64,
 }
 
-impl Tally {
-    pub(crate) fn new(setup: &Setup) -> Tally {
-        Tally {
-            common: sim::Tally::new(setup.side_names.len()),
+impl Counts {
+    pub(crate) fn new(setup: &Setup) -> Counts {
+        Counts {
+            common: sim::Counts::new(setup.side_names.len()),
             shots: 0,
         }
     }
@@ -51,7 +51,7 @@ impl Tally {
         self.shots += u64::from(fight.shots);
     }
 
-    pub(crate) fn merge(&mut self, other: &Tally) {
+    pub(crate) fn merge(&mut self, other: &Counts) {
         self.common.merge(&other.common);
         self.shots += other.shots;
     }

@@ -1,7 +1,7 @@
 //! House rules from the older edition (CX-HOUSE-01..05).
 
 use nanite_compound_x::{FireMode, HouseRules, Sheet, validate};
-use nanite_core::Phase;
+use nanite_core::ModifierPhase;
 
 use super::support::{TEMPLATE, character, sample, sheet, with};
 
@@ -172,7 +172,7 @@ fn crit_round_up() {
         );
         let s = sheet(&text);
         assert_eq!(
-            s.breakdown["crit_range"].total_through(Phase::Base),
+            s.breakdown["crit_range"].total_through(ModifierPhase::Base),
             range,
             "LUCK {luck}"
         );

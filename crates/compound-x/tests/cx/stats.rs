@@ -3,7 +3,7 @@
 
 use nanite_compound_x::accuracy::combat_bonus;
 use nanite_compound_x::{Stat, Stats, stat_bonus, validate};
-use nanite_core::{Phase, SourceKind};
+use nanite_core::{ModifierPhase, SourceKind};
 use nanite_dice::{Expression, ScriptedDice};
 
 use super::support::{character, find, problems, sample, sheet, valid_sheet, with};
@@ -218,7 +218,7 @@ fn saves_add_effects_on_top() {
     let sheet = sheet(&with(&[("race = \"human\"", "race = \"android\"")]));
     assert_eq!(sheet.saves.shock, 16 + 10);
     let tally = &sheet.breakdown["save.shock"];
-    assert_eq!(tally.total_through(Phase::Base), 16);
+    assert_eq!(tally.total_through(ModifierPhase::Base), 16);
     assert!(
         tally
             .terms()
@@ -544,7 +544,7 @@ fn effects_on_stats_come_before_derived_values() {
     let text = with(&[("[equipment]\n", "[equipment]\narmor = \"exo-frame\"\n")]);
     let s = sheet(&text);
     assert_eq!(s.stats.get(Stat::Strength), 7);
-    assert_eq!(s.breakdown["STR"].total_through(Phase::Base), 6);
+    assert_eq!(s.breakdown["STR"].total_through(ModifierPhase::Base), 6);
     assert_eq!(s.jumps.vertical, 2.33);
     // STR 7 now beats DEX 6 and FORT 6: it sets Movement Speed (the default
     // until the player chooses), and Carry Ability takes FORT.

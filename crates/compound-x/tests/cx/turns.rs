@@ -7,7 +7,7 @@
 use nanite_compound_x::combat::{ConditionKind, Cover, Fire, Stance};
 use nanite_compound_x::encounter::{Command, Event};
 use nanite_compound_x::{DamageType, FireMode};
-use nanite_core::{ClockCommand, ClockEvent, encounter::Phase};
+use nanite_core::{ClockCommand, ClockEvent, encounter::FightPhase};
 
 use super::arena::{
     Arena, RAIDER, Recruit, VEX, act, afflict, aim, distance, fighter, fire, fire_with, harm, id,
@@ -685,7 +685,7 @@ fn the_gm_ends_the_fight_regaining_death_saves_where_none_failed() {
         "a failed save: none back"
     );
     assert_eq!(a.c("raider").revives, 0, "revives count per encounter");
-    assert_eq!(a.state().clock.phase, Phase::Ended);
+    assert_eq!(a.state().clock.phase, FightPhase::Ended);
     for command in [
         Command::Clock(ClockCommand::NextTurn),
         aim("vex"),

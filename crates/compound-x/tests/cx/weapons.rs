@@ -3,7 +3,7 @@
 //! (CX-STAT-04, CX-STAT-05, CX-RNG-02/03/05/06/07/13).
 
 use nanite_compound_x::{Attack, FireMode, MissChances, Sheet, WeaponSheet};
-use nanite_core::Phase;
+use nanite_core::ModifierPhase;
 
 use super::support::{sheet, with};
 
@@ -386,7 +386,10 @@ fn worked_example_luck_8_crits_on_9_and_10() {
         &[("LUCK = 6", "LUCK = 8"), ("CHA = 6", "CHA = 4")],
         &[("smg", &[]), ("lmg", &[])],
     );
-    assert_eq!(s.breakdown["crit_range"].total_through(Phase::Base), 2);
+    assert_eq!(
+        s.breakdown["crit_range"].total_through(ModifierPhase::Base),
+        2
+    );
     assert_eq!(s.crit_range, 2);
     assert_eq!(s.crit_faces, [9, 10]);
     assert_eq!(weapon(&s, "smg").crit_faces, [9, 10]);
@@ -417,7 +420,7 @@ fn critical_range_by_luck() {
         let line = format!("LUCK = {luck}");
         let s = armed(&[("LUCK = 6", &line)], &[]);
         assert_eq!(
-            s.breakdown["crit_range"].total_through(Phase::Base),
+            s.breakdown["crit_range"].total_through(ModifierPhase::Base),
             range,
             "LUCK {luck}"
         );

@@ -41,7 +41,7 @@ pub fn roll_initiative<P, E: From<EncounterError>>(
     who: &[(CombatantId, i64)],
     mut die: impl FnMut(&CombatantId, InitiativeDie) -> Result<u32, E>,
 ) -> Result<Vec<ClockEvent<P>>, E> {
-    if encounter.phase == super::Phase::Ended {
+    if encounter.phase == super::FightPhase::Ended {
         return Err(EncounterError::Over.into());
     }
     let mut rolled: Vec<(CombatantId, Initiative)> = Vec::new();

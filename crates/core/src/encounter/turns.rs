@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 
 use super::initiative::reorder;
 use super::{
-    ClockCommand, ClockEvent, CombatantId, Effect, Encounter, EncounterError, Held, Initiative,
-    Moment, Phase,
+    ClockCommand, ClockEvent, CombatantId, Effect, Encounter, EncounterError, FightPhase, Held,
+    Initiative, Moment,
 };
 
 pub(super) fn decide<P: Clone>(
@@ -141,7 +141,7 @@ fn begin<P: Clone>(
     enc: &Encounter<P>,
     surprise: &[CombatantId],
 ) -> Result<Vec<ClockEvent<P>>, EncounterError> {
-    if enc.phase != Phase::Setup {
+    if enc.phase != FightPhase::Setup {
         return Err(EncounterError::AlreadyBegun);
     }
     if enc.seats.is_empty() {
@@ -331,7 +331,7 @@ fn next_in_round<P>(enc: &Encounter<P>) -> Option<CombatantId> {
         .find(|id| {
             !enc.acted.contains(id)
                 && match &enc.phase {
-                    Phase::Surprise { actors } => actors.contains(id),
+                    FightPhase::Surprise { actors } => actors.contains(id),
                     _ => true,
                 }
         })
@@ -439,14 +439,14 @@ pub(super) fn apply<P: Clone>(enc: &mut Encounter<P>, event: &ClockEvent<P>) {
             reorder(enc);
         }
         ClockEvent::SurpriseBegan { actors } => {
-            enc.phase = Phase::Surprise {
+            enc.phase = FightPhase::Surprise {
                 actors: actors.clone(),
             };
             enc.acted.clear();
             enc.cursor = 0;
         }
         ClockEvent::RoundBegan { number } => {
-            enc.phase = Phase::Round { number: *number };
+            enc.phase = FightPhase::Round { number: *number };
             enc.acted.clear();
             enc.reactions.clear();
             enc.active = None;
@@ -518,7 +518,7 @@ pub(super) fn apply<P: Clone>(enc: &mut Encounter<P>, event: &ClockEvent<P>) {
             }
         }
         ClockEvent::Ended => {
-            enc.phase = Phase::Ended;
+            enc.phase = FightPhase::Ended;
             enc.active = None;
             enc.held.clear();
         }

@@ -1,7 +1,9 @@
 //! Beginning the fight, the surprise round, rounds and turns, joining,
 //! leaving and hiding mid-fight, and the end of the fight.
 
-use nanite_core::encounter::{ClockCommand, ClockEvent, EncounterError, Phase, roll_initiative};
+use nanite_core::encounter::{
+    ClockCommand, ClockEvent, EncounterError, FightPhase, roll_initiative,
+};
 
 use super::support::{
     Clock, active, begin, begun, hold, id, join_command, leave, now, order, play, react, refused,
@@ -49,7 +51,7 @@ fn the_fight_begins_only_when_everyone_has_initiative() {
             },
         ]
     );
-    assert_eq!(clock.phase, Phase::Round { number: 1 });
+    assert_eq!(clock.phase, FightPhase::Round { number: 1 });
     assert!(clock.running());
     assert_eq!(refused(&clock, begin(&[])), EncounterError::AlreadyBegun);
 }
@@ -105,7 +107,7 @@ fn only_the_hidden_attackers_named_act_in_the_surprise_round() {
         if !surprise.is_empty() {
             assert_eq!(
                 clock.phase,
-                Phase::Surprise {
+                FightPhase::Surprise {
                     actors: surprise.iter().map(|s| id(s)).collect()
                 }
             );
@@ -357,7 +359,7 @@ fn after_the_end_every_command_is_refused_as_over() {
     let mut clock = begun(&FOUR);
     run(&mut clock, hold(1, "the door opens"));
     assert_eq!(run(&mut clock, ClockCommand::End), [ClockEvent::Ended]);
-    assert_eq!(clock.phase, Phase::Ended);
+    assert_eq!(clock.phase, FightPhase::Ended);
     assert!(!clock.running() && clock.active.is_none() && clock.held.is_empty());
     let commands = [
         join_command("e", false),

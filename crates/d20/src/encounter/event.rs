@@ -358,3 +358,10 @@ pub enum Event {
         minutes: i64,
     },
 }
+
+/// A clock event is a battle event (what a decision's `clock` pushes).
+impl From<ClockEvent<D20Effect>> for Event {
+    fn from(event: ClockEvent<D20Effect>) -> Self {
+        Event::Clock(event)
+    }
+}

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use nanite_core::CombatantId;
+use nanite_core::grid::{self, Scale};
 use serde::{Deserialize, Serialize};
 
 use super::Battle;
@@ -11,6 +12,8 @@ use crate::pack::WeaponKind;
 
 /// Feet in one square of the grid.
 pub const SQUARE_FEET: i64 = 5;
+/// The grid's scale: 5 ft a square (D20-MOVE-01).
+pub const FEET: Scale = Scale::per_square(SQUARE_FEET);
 /// Feet another attempt to get past an enemy costs (D20-MOVE-02).
 pub const RETRY_FEET: i64 = 10;
 
@@ -29,20 +32,9 @@ pub enum Field {
     Rows,
 }
 
-/// A square of the grid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct Square {
-    /// Column, from 0.
-    pub x: i64,
-    /// Row of the grid, from 0.
-    pub y: i64,
-}
-
-impl fmt::Display for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{},{}", self.x, self.y)
-    }
-}
+/// A square of the grid: column `x` and row `y`, from 0 (the shared grid's
+/// square, counted in `i64` as encounter files write them).
+pub type Square = grid::Square<i64>;
 
 /// A row of a side in map-less combat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -83,12 +75,10 @@ impl fmt::Display for Place {
     }
 }
 
-/// Feet between two squares: 5 a square, diagonals too (a decision).
+/// Feet between two squares: 5 a square, diagonals too (a decision);
+/// saturating, so a square far off the map is simply too far.
 pub fn distance_feet(a: Square, b: Square) -> i64 {
-    let squares = a.x.abs_diff(b.x).max(a.y.abs_diff(b.y));
-    i64::try_from(squares)
-        .unwrap_or(i64::MAX)
-        .saturating_mul(SQUARE_FEET)
+    FEET.between(a, b)
 }
 
 pub(super) fn adjacent(a: Square, b: Square) -> bool {
@@ -98,18 +88,17 @@ pub(super) fn adjacent(a: Square, b: Square) -> bool {
 /// The squares entered going from `from` through each waypoint in turn, a
 /// straight line of single steps (diagonal while both coordinates differ).
 pub fn path(from: Square, waypoints: &[Square]) -> Vec<Square> {
-    let mut at = from;
-    let mut squares = Vec::new();
-    for &to in waypoints {
-        while at != to {
-            at = Square {
-                x: at.x + (to.x - at.x).signum(),
-                y: at.y + (to.y - at.y).signum(),
-            };
-            squares.push(at);
+    grid::straight_path(from, waypoints)
+}
+
+impl Field {
+    /// The map's extent, if the fight is on a map.
+    pub fn bounds(&self) -> Option<grid::Bounds<i64>> {
+        match *self {
+            Field::Map { width, height } => Some(grid::Bounds::new(width, height)),
+            Field::Rows => None,
         }
     }
-    squares
 }
 
 impl Battle {

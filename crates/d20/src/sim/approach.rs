@@ -1,12 +1,15 @@
 //! Where to step on a map: the shortest way (in 5 ft squares, diagonals
 //! included) from a combatant to the nearest square that satisfies a goal,
-//! around enemies, through allies, never ending on anyone's square.
+//! around enemies, through allies, never ending on anyone's square. The
+//! search is the shared grid's ([`grid::nearest`]): of equally short ways,
+//! the one that reads first.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::BTreeMap;
 
 use nanite_core::CombatantId;
+use nanite_core::grid;
 
-use crate::encounter::{Battle, Field, SQUARE_FEET, Square};
+use crate::encounter::{Battle, FEET, Square};
 
 /// A way to a goal: the squares to walk this turn (each next to the last)
 /// and the steps the whole way takes.
@@ -27,9 +30,7 @@ pub(crate) fn way(
     feet: i64,
     goal: &dyn Fn(Square) -> bool,
 ) -> Option<Way> {
-    let Field::Map { width, height } = b.field else {
-        return None;
-    };
+    let bounds = b.field.bounds()?;
     let from = b.square(id)?;
     if goal(from) {
         return Some(Way {
@@ -47,46 +48,13 @@ pub(crate) fn way(
             blocked.insert(s, b.enemies(id, other));
         }
     }
-    let mut came: BTreeMap<Square, Square> = BTreeMap::new();
-    let mut queue = VecDeque::from([from]);
-    came.insert(from, from);
-    let mut found = None;
-    while let Some(at) = queue.pop_front() {
-        if at != from && !blocked.contains_key(&at) && goal(at) {
-            found = Some(at);
-            break;
-        }
-        for dy in -1..=1 {
-            for dx in -1..=1 {
-                let next = Square {
-                    x: at.x + dx,
-                    y: at.y + dy,
-                };
-                if (dx, dy) == (0, 0)
-                    || next.x < 0
-                    || next.y < 0
-                    || next.x >= width
-                    || next.y >= height
-                    || came.contains_key(&next)
-                    || blocked.get(&next) == Some(&true)
-                {
-                    continue;
-                }
-                came.insert(next, at);
-                queue.push_back(next);
-            }
-        }
-    }
-    let end = found?;
-    let mut path = vec![end];
-    let mut at = end;
-    while came[&at] != from {
-        at = came[&at];
-        path.push(at);
-    }
-    path.reverse();
+    let mut path = grid::nearest(
+        from,
+        |s| bounds.contains(s) && blocked.get(&s) != Some(&true),
+        |s| !blocked.contains_key(&s) && goal(s),
+    )?;
     let steps = path.len();
-    let affordable = usize::try_from(feet / SQUARE_FEET).unwrap_or(0);
+    let affordable = usize::try_from(FEET.whole_squares(feet)).unwrap_or(0);
     path.truncate(affordable);
     // Allies may be passed but not shared: stop short of one.
     while path.last().is_some_and(|s| blocked.contains_key(s)) {

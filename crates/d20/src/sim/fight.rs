@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use nanite_core::encounter::Phase;
+use nanite_core::encounter::FightPhase;
 use nanite_core::sim::{Loss, Outcome};
 use nanite_core::{ClockCommand, CombatantId, SeededDice};
 
@@ -179,7 +179,7 @@ pub fn play(setup: &Setup, seed: u64, max_rounds: u32) -> Fight {
     let mut in_turn = 0;
     loop {
         run.fight.rounds = match run.battle.clock.phase {
-            Phase::Round { number } => number,
+            FightPhase::Round { number } => number,
             _ => run.fight.rounds.max(1),
         };
         let standing = run.standing_sides(setup);

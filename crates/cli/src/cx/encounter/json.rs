@@ -4,7 +4,7 @@
 
 use nanite_compound_x::combat::{Cover, Fighter, Stance};
 use nanite_compound_x::encounter::{Command, CxEffect, Event, Refusal};
-use nanite_core::encounter::{Effect, Phase};
+use nanite_core::encounter::{Effect, FightPhase};
 use nanite_core::{CombatantId, RolledDie};
 use serde::Serialize;
 
@@ -76,7 +76,7 @@ struct Gap<'a> {
 
 #[derive(Serialize)]
 struct End<'a> {
-    phase: &'a Phase,
+    phase: &'a FightPhase,
     round: u32,
     active: Option<&'a str>,
     order: Vec<&'a str>,

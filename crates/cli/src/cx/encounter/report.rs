@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use nanite_compound_x::Attack;
 use nanite_compound_x::encounter::Battle;
-use nanite_core::encounter::Phase;
+use nanite_core::encounter::FightPhase;
 use nanite_core::{CombatantId, RolledDie};
 
 use super::Fight;
@@ -128,11 +128,11 @@ fn title(battle: &Battle) -> String {
             .map_or_else(|| id.to_string(), |c| c.fighter.name.clone())
     };
     match &battle.clock.phase {
-        Phase::Setup => "Status before the fight".into(),
-        Phase::Ended => "Status at the end of the fight".into(),
+        FightPhase::Setup => "Status before the fight".into(),
+        FightPhase::Ended => "Status at the end of the fight".into(),
         phase => {
             let when = match phase {
-                Phase::Round { number } => format!("round {number}"),
+                FightPhase::Round { number } => format!("round {number}"),
                 _ => "the surprise round".into(),
             };
             match &battle.clock.active {

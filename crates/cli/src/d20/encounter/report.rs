@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use nanite_core::encounter::Phase;
+use nanite_core::encounter::FightPhase;
 use nanite_d20::encounter::{Battle, D20Effect, Place};
 use serde_json::json;
 
@@ -155,10 +155,10 @@ pub(super) fn status(state: &Battle) -> String {
         out,
         "{}",
         match state.clock.phase {
-            Phase::Setup => "the fight has not begun".to_string(),
-            Phase::Surprise { .. } => "surprise round".to_string(),
-            Phase::Round { number } => format!("round {number}"),
-            Phase::Ended => "the fight is over".to_string(),
+            FightPhase::Setup => "the fight has not begun".to_string(),
+            FightPhase::Surprise { .. } => "surprise round".to_string(),
+            FightPhase::Round { number } => format!("round {number}"),
+            FightPhase::Ended => "the fight is over".to_string(),
         }
     );
     out
