@@ -54,6 +54,23 @@ pub(crate) fn hidden(battle: &Battle) -> BTreeSet<(CombatantId, String)> {
 /// the GM's alone.
 fn for_table(state: &Battle, event: &Event) -> Option<Vec<String>> {
     match event {
+        // A side all of whose members are hidden is not named to the
+        // table: its roll and its place in the order are the GM's (by the
+        // seats' typed hidden flags, not by searching the words).
+        Event::SideInitiative { rolls, order } => {
+            let seen = |side: &str| {
+                state
+                    .clock
+                    .seats
+                    .iter()
+                    .any(|s| s.side == side && !s.hidden)
+            };
+            let cut = Event::SideInitiative {
+                rolls: rolls.iter().filter(|r| seen(&r.side)).cloned().collect(),
+                order: order.iter().filter(|s| seen(s)).cloned().collect(),
+            };
+            Some(nanite_d20::encounter::narrate(state, &cut))
+        }
         // The engine's lines give hit point totals; the table hears the
         // change only (a player sees their own totals on the tracker).
         Event::Entered {
