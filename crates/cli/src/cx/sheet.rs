@@ -335,7 +335,14 @@ fn weapon_section(doc: &mut Doc, w: &WeaponSheet) {
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
     let mut rows = mode_rows("aimed", &w.miss_chances);
     if let Some(hip) = &w.hip_fire {
-        rows.extend(mode_rows("hip", hip));
+        // The optic gives no bonus in hip fire, but the shot is allowed
+        // (CX-RNG-05): the row says what it leaves out.
+        let label = if w.optics.is_empty() {
+            "hip".to_string()
+        } else {
+            format!("hip (no {})", w.optics.join(", "))
+        };
+        rows.extend(mode_rows(&label, hip));
     }
     if let Some(blind) = &w.blind_fire {
         rows.extend(mode_rows("blind", blind));

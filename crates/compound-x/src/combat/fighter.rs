@@ -160,7 +160,7 @@ pub struct WeaponState {
     pub blind: Option<Arc<MissChances>>,
     /// The lowest d10 face that crits (11: none).
     pub crit_from: u32,
-    /// Whether an optical attachment is fitted (no hip fire with it, CX-RNG-05).
+    /// Whether an optical attachment is fitted (no bonus from it in hip fire, CX-RNG-05).
     pub optical: bool,
     /// Minimum distance (forced hip fire inside).
     pub min_distance: Option<i64>,
@@ -468,11 +468,6 @@ impl Fighter {
             .iter()
             .filter_map(|w| {
                 let weapon = pack.weapons.get(&w.id)?;
-                let optical = w.attachments.iter().any(|name| {
-                    pack.attachments
-                        .iter()
-                        .any(|a| &a.name == name && a.optical)
-                });
                 Some(WeaponState {
                     id: w.id.clone(),
                     name: w.name.clone(),
@@ -487,7 +482,7 @@ impl Fighter {
                     hip: w.hip_fire.clone().map(Arc::new),
                     blind: w.blind_fire.clone().map(Arc::new),
                     crit_from: w.crit_faces.first().map_or(11, |f| *f as u32),
-                    optical,
+                    optical: !w.optics.is_empty(),
                     min_distance: w.min_distance,
                     magazine: w.magazine,
                     loaded: w.magazine,

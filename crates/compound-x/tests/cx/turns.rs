@@ -354,8 +354,7 @@ fn an_aim_taken_with_held_actions_does_not_last_into_the_next_turn() {
     a.next(&[]);
     assert_eq!(a.active().as_deref(), Some("vex"));
     // Aiming lasts the rest of the turn it was taken in: in its own turn
-    // Vex has not aimed, so a shot needs a new aim (hip fire is barred by
-    // the optical dot sight).
+    // Vex has not aimed, so an aimed shot needs a new aim.
     let why = a.refuse(
         fire_with("vex", "raider", 0, FireMode::Semi, Some(Fire::Aimed)),
         &[5],
