@@ -172,6 +172,11 @@ pub struct Combatant {
     pub moved_last_turn: bool,
     /// Who has not detected it, and its cloak (CX-CLOAK, CX-RNG-09/10).
     pub stealth: Stealth,
+    /// The suppressors that have fired on it for moving into the open
+    /// since they last laid down their suppression: they fire "once per
+    /// target per suppressor's turn" (CX-SUP-02).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub suppression_fired_by: Vec<CombatantId>,
 }
 
 clone_in_place!(Combatant {
@@ -187,6 +192,7 @@ clone_in_place!(Combatant {
     moved_this_turn,
     moved_last_turn,
     stealth,
+    suppression_fired_by,
 });
 
 impl Combatant {
@@ -205,6 +211,7 @@ impl Combatant {
             moved_this_turn: false,
             moved_last_turn: false,
             stealth: Stealth::default(),
+            suppression_fired_by: Vec::new(),
         }
     }
 }
