@@ -74,6 +74,10 @@ pub struct Character {
     pub equipment: Equipment,
     /// Money.
     pub money: Option<i64>,
+    /// Death saves at its next downing, carried between fights (CX-DEATH-04):
+    /// 3 when absent; 2 after a downing with a failed save, 1 after two; one
+    /// regained per whole encounter without a failed save.
+    pub death_saves: Option<i64>,
     /// House rules in force.
     pub house_rules: HouseRules,
     /// Free text.
@@ -123,6 +127,7 @@ impl Character {
             "feats",
             "class_feats",
             "money",
+            "death_saves",
         ] {
             self.note(top, key);
         }
@@ -132,6 +137,7 @@ impl Character {
         self.level = top.required_integer("level").unwrap_or_default();
         self.notes = top.string("notes").unwrap_or_default();
         self.money = top.integer("money");
+        self.death_saves = top.integer("death_saves");
         self.feats = top.strings("feats").unwrap_or_default();
         self.class_feats = top.strings("class_feats").unwrap_or_default();
         self.charisma_feat = top.string("charisma_feat");
@@ -315,6 +321,9 @@ impl Character {
         let _ = writeln!(out, "class_feats = {}", list(&self.class_feats));
         if let Some(money) = self.money {
             let _ = writeln!(out, "money = {money}");
+        }
+        if let Some(saves) = self.death_saves {
+            let _ = writeln!(out, "death_saves = {saves}");
         }
         if !self.notes.is_empty() {
             let _ = writeln!(out, "notes = {}", q(&self.notes));

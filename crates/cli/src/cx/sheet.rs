@@ -437,7 +437,7 @@ fn survival(doc: &mut Doc, sheet: &Sheet) {
     doc.heading("Going down");
     let downed = match (s.death_saves, s.fort_save_dc, s.fort_failures_allowed) {
         (Some(saves), _, _) => format!(
-            "{saves} death saves at the first downing, DC 50 each turn (rules CX-DEATH-03, CX-DEATH-04)"
+            "{saves} death saves at the next downing, DC 50 each turn (rules CX-DEATH-03, CX-DEATH-04)"
         ),
         (None, Some(dc), Some(allowed)) => format!(
             "DC {dc} Fort save each downed turn; dies after more than {allowed} failures in a lifetime (house rule CX-HOUSE-05)"

@@ -415,6 +415,7 @@ fn stabilize(run: &Run<'_>, me: &Me<'_>, left: u32) -> Option<Choice> {
                 id: me.id.clone(),
                 target: patient.clone(),
                 kit: false,
+                count_revive: false,
             }
             .into(),
         );

@@ -269,6 +269,8 @@ fn illegal_commands_explain_themselves_and_change_nothing() {
                 skill: "juggling".into(),
                 dc: 50,
                 hidden: false,
+                effort: nanite_compound_x::check::Effort::Roll,
+                combined_with: None,
             },
             "no skill 'juggling'; skills are named by id",
         ),

@@ -507,6 +507,8 @@ fn actions_cost_what_the_table_says() {
         skill: "awareness".into(),
         dc: 50,
         hidden: false,
+        effort: nanite_compound_x::check::Effort::Roll,
+        combined_with: None,
     };
     // (what, shooter, metres, shot first, command, dice, actions). Shots
     // miss with a 2 (a raw 1 would roll for a jam); reload checks pass:
@@ -814,6 +816,8 @@ fn a_hidden_dc_is_kept_from_the_players_but_not_from_the_gm() {
             skill: "awareness".into(),
             dc: 80,
             hidden: true,
+            effort: nanite_compound_x::check::Effort::Roll,
+            combined_with: None,
         },
         &[4, 6],
     );
