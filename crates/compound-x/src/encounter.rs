@@ -156,7 +156,8 @@ pub struct Combatant {
     pub stance: Stance,
     /// Revives this encounter (CX-DEATH-06).
     pub revives: i64,
-    /// FORT_DOWNED: Fort saves failed in its life (CX-HOUSE-05).
+    /// FORT_DOWNED: Fort saves failed in its life (CX-HOUSE-05), from the
+    /// character's earlier fights on.
     pub fort_failures: i64,
     /// Conditions it tried to save against, with the round (CX-TURN-06).
     pub saves_tried: Vec<(ConditionKind, u32)>,
@@ -198,12 +199,13 @@ clone_in_place!(Combatant {
 impl Combatant {
     /// A combatant at full strength.
     pub fn new(fighter: Fighter, cover: Cover, stance: Stance) -> Self {
+        let fort_failures = fighter.survival.fort_failures.unwrap_or(0);
         Combatant {
             fighter,
             cover,
             stance,
             revives: 0,
-            fort_failures: 0,
+            fort_failures,
             saves_tried: Vec::new(),
             kit_round: None,
             sprint_streak: 0,

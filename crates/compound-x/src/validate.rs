@@ -72,8 +72,8 @@ pub fn validate(character: &Character, pack: &Pack) -> Diagnostics {
     c.found
 }
 
-/// The death saves carried from earlier fights: 1 to 3 (CX-DEATH-04); and
-/// money, never negative.
+/// The death saves carried from earlier fights: 1 to 3 (CX-DEATH-04); the
+/// lifetime Fort save failures, from 0 (CX-HOUSE-05); money, never negative.
 fn survival(c: &mut Check<'_>) {
     let ch = c.character;
     if let Some(saves) = ch.death_saves
@@ -84,6 +84,16 @@ fn survival(c: &mut Check<'_>) {
             "CX-DEATH-04",
             format!("death_saves is {saves}; a character has 1 to {MAX_DEATH_SAVES} death saves at its next downing"),
             format!("set death_saves from 1 to {MAX_DEATH_SAVES}, or remove it for {MAX_DEATH_SAVES}"),
+        );
+    }
+    if let Some(failures) = ch.fort_failures
+        && failures < 0
+    {
+        c.error(
+            "fort_failures",
+            "CX-HOUSE-05",
+            format!("fort_failures is {failures}; it counts failed Fort saves, from 0"),
+            "set fort_failures to 0 or more, or remove it for 0".into(),
         );
     }
     if let Some(money) = ch.money

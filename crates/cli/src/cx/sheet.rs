@@ -436,6 +436,10 @@ fn survival(doc: &mut Doc, sheet: &Sheet) {
     let s = &sheet.survival;
     doc.heading("Going down");
     let downed = match (s.death_saves, s.fort_save_dc, s.fort_failures_allowed) {
+        (None, Some(dc), Some(allowed)) if s.fort_failures.is_some_and(|n| n > 0) => format!(
+            "DC {dc} Fort save each downed turn; dies after more than {allowed} failures in a lifetime, {} so far (house rule CX-HOUSE-05)",
+            s.fort_failures.unwrap_or(0)
+        ),
         (Some(saves), _, _) => format!(
             "{saves} death saves at the next downing, DC 50 each turn (rules CX-DEATH-03, CX-DEATH-04)"
         ),

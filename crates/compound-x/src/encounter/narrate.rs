@@ -242,7 +242,16 @@ pub fn narrate(state: &Battle, event: &Event) -> Vec<String> {
             // file's `death_saves`.
             for (id, c) in state.combatants.iter() {
                 let f = &c.fighter;
-                if f.dead || f.house_rules.fort_downed {
+                if f.dead {
+                    continue;
+                }
+                if f.house_rules.fort_downed {
+                    let n = c.fort_failures;
+                    out.push(format!(
+                        "{} ({id}) carries {n} failed Fort save{} into the next fight (fort_failures = {n} in its character file, CX-HOUSE-05)",
+                        f.name,
+                        if n == 1 { "" } else { "s" }
+                    ));
                     continue;
                 }
                 let next = f.death_saves.after_encounter();

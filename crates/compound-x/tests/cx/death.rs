@@ -852,3 +852,44 @@ fn knocked_out_and_downed_saves_against_death_first_then_wakes() {
         "{log}"
     );
 }
+
+#[test]
+fn under_fort_downed_the_lifetime_failures_are_carried_from_fight_to_fight() {
+    // rule: CX-HOUSE-05
+    // 001: a downed character makes a DC 70 Fort save each turn and dies
+    // after more lifetime failures than its FORT. The raider's FORT is 6;
+    // a d100 of 11 + FORT bonus 4 = 15 fails.
+    // (failures its file carries, dead after one more, failures carried on)
+    const CASES: &[(Option<i64>, bool, i64)] =
+        &[(None, false, 1), (Some(5), false, 6), (Some(6), true, 7)];
+    for &(carried, dies, after) in CASES {
+        let mut text = format!("{RAIDER}\n[house_rules]\nfort_downed = true\n");
+        if let Some(n) = carried {
+            text = text.replace("level = 1\n", &format!("level = 1\nfort_failures = {n}\n"));
+        }
+        let raider = fighter(&text);
+        assert_eq!(raider.survival.fort_failures, Some(carried.unwrap_or(0)));
+        let mut a = beside(raider);
+        assert_eq!(a.c("raider").fort_failures, carried.unwrap_or(0));
+        down_from_any(&mut a, "raider");
+        let log = a.next(&[1, 1]);
+        assert!(log.contains("DC 70"), "{log}");
+        assert_eq!(a.f("raider").dead, dies, "{log}");
+        if dies {
+            assert!(
+                log.contains("7 failed Fort saves, more than FORT 6 (CX-HOUSE-05)"),
+                "{log}"
+            );
+            continue;
+        }
+        a.next(&[]);
+        let log = a.run(Command::Clock(nanite_core::ClockCommand::End), &[]);
+        assert!(
+            log.contains(&format!(
+                "Depot Raider (raider) carries {after} failed Fort save{} into the next fight (fort_failures = {after} in its character file, CX-HOUSE-05)",
+                if after == 1 { "" } else { "s" }
+            )),
+            "{log}"
+        );
+    }
+}

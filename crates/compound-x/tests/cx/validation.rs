@@ -591,6 +591,15 @@ const CASES: &[Case] = &[
         at: "death_saves = ",
     },
     Case {
+        changes: &[("class_feats = []", "class_feats = []\nfort_failures = -1")],
+        append: "",
+        severity: E,
+        rule: "CX-HOUSE-05",
+        message: "fort_failures is -1; it counts failed Fort saves, from 0",
+        field: "fort_failures",
+        at: "fort_failures = ",
+    },
+    Case {
         changes: &[("class_feats = []", "class_feats = []\nmoney = -1")],
         append: "",
         severity: E,
