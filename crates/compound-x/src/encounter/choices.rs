@@ -54,9 +54,15 @@ pub fn acting(command: &Command, battle: &Battle) -> Acting {
         }
         C::Clock(ClockCommand::Trigger { id }) => Acting::Reaction(id.clone()),
         // A check the player calls in the open; a hidden DC is the GM's
-        // (CX-DICE-09).
+        // (CX-DICE-09), and so are taking 50 or 100 (the GM marks the
+        // checks that forbid it, CX-DICE-06) and combining two skills (the
+        // GM chooses, CX-DICE-07).
         C::Check {
-            id, hidden: false, ..
+            id,
+            hidden: false,
+            effort: Effort::Roll,
+            combined_with: None,
+            ..
         } => Acting::Turn(id.clone()),
         C::Stance { id, .. }
         | C::Move { id, .. }
