@@ -1,14 +1,12 @@
 //! Benchmark: full ranged attacks with seeded dice (accuracy, critical, jam
-//! check, armor roll, APL and armor points, shields, damage, conditions).
+//! check, armor roll, APL and armor points, shields, damage).
 //!
 //! Target (issue 4): at least 5 million attacks per second on one core.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use nanite_compound_x::combat::{
-    Aim, Condition, ConditionKind, Cover, Fighter, Fire, Stance, shoot,
-};
+use nanite_compound_x::combat::{Aim, Cover, Fighter, Fire, Stance, shoot};
 use nanite_compound_x::{Character, FireMode, Pack, Sheet};
 use nanite_core::content::SourceFile;
 use nanite_dice::{Roller, SeededDice};
@@ -44,7 +42,6 @@ fn fighter(pack: &Pack, weapon: &str) -> Fighter {
 fn refresh(target: &mut Fighter, fresh: &Fighter) {
     target.hp = fresh.hp;
     target.dead = false;
-    target.conditions.clear();
     target.armor.clone_from(&fresh.armor);
     if let (Some(s), Some(f)) = (target.shield.as_mut(), fresh.shield.as_ref()) {
         s.strength = f.strength;
@@ -86,20 +83,6 @@ fn attacks(c: &mut Criterion) {
                         shooter.fired(0, shot.rounds, shot.jammed);
                         if let Some(strike) = &shot.strike {
                             target.take(strike);
-                            if strike.plasma_burn {
-                                target.conditions.push(Condition {
-                                    kind: ConditionKind::PlasmaBurn,
-                                    stacks: 1,
-                                    turns: 0,
-                                });
-                            }
-                            if strike.shock.is_some_and(|s| !s.passed) {
-                                target.conditions.push(Condition {
-                                    kind: ConditionKind::Unconscious,
-                                    stacks: 1,
-                                    turns: 0,
-                                });
-                            }
                         }
                         if target.hp <= 0 {
                             refresh(&mut target, &fresh);

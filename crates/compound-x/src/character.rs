@@ -74,6 +74,13 @@ pub struct Character {
     pub equipment: Equipment,
     /// Money.
     pub money: Option<i64>,
+    /// Death saves at its next downing, carried between fights (CX-DEATH-04):
+    /// 3 when absent; 2 after a downing with a failed save, 1 after two; one
+    /// regained per whole encounter without a failed save.
+    pub death_saves: Option<i64>,
+    /// Under FORT_DOWNED: the Fort saves failed while downed in its life so
+    /// far, carried between fights (CX-HOUSE-05); 0 when absent.
+    pub fort_failures: Option<i64>,
     /// House rules in force.
     pub house_rules: HouseRules,
     /// Free text.
@@ -123,6 +130,8 @@ impl Character {
             "feats",
             "class_feats",
             "money",
+            "death_saves",
+            "fort_failures",
         ] {
             self.note(top, key);
         }
@@ -132,6 +141,8 @@ impl Character {
         self.level = top.required_integer("level").unwrap_or_default();
         self.notes = top.string("notes").unwrap_or_default();
         self.money = top.integer("money");
+        self.death_saves = top.integer("death_saves");
+        self.fort_failures = top.integer("fort_failures");
         self.feats = top.strings("feats").unwrap_or_default();
         self.class_feats = top.strings("class_feats").unwrap_or_default();
         self.charisma_feat = top.string("charisma_feat");
@@ -315,6 +326,12 @@ impl Character {
         let _ = writeln!(out, "class_feats = {}", list(&self.class_feats));
         if let Some(money) = self.money {
             let _ = writeln!(out, "money = {money}");
+        }
+        if let Some(saves) = self.death_saves {
+            let _ = writeln!(out, "death_saves = {saves}");
+        }
+        if let Some(failures) = self.fort_failures {
+            let _ = writeln!(out, "fort_failures = {failures}");
         }
         if !self.notes.is_empty() {
             let _ = writeln!(out, "notes = {}", q(&self.notes));

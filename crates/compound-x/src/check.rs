@@ -21,6 +21,13 @@ pub enum Effort {
     Take100,
 }
 
+impl Effort {
+    /// Whether the dice are rolled (no taking 50 or 100).
+    pub fn is_roll(&self) -> bool {
+        *self == Effort::Roll
+    }
+}
+
 /// The circumstances of a check.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CheckSpec {
@@ -219,13 +226,20 @@ pub fn attacker_wins(attacker_total: i64, defender_total: i64) -> bool {
 }
 
 /// A check that combines two skills as one roll: the DC doubles and both
-/// skills add (CX-DICE-07). (The GM may instead call for two checks.)
+/// skills add (CX-DICE-07). (The GM may instead call for two checks.) Taking
+/// 50 or 100 adds the second skill's ranks only, as it does the first's
+/// (CX-DICE-06).
 pub fn combined_spec(spec: &CheckSpec, second: &SkillLine) -> CheckSpec {
     let mut combined = spec.clone();
-    combined.dc = spec.dc * 2;
+    combined.dc = spec.dc.saturating_mul(2);
+    let (what, amount) = if spec.effort.is_roll() {
+        ("", second.total)
+    } else {
+        (" ranks", second.points)
+    };
     combined.modifiers.push((
-        format!("{} (combined check, CX-DICE-07)", second.name),
-        second.total,
+        format!("{}{what} (combined check, CX-DICE-07)", second.name),
+        amount,
     ));
     combined
 }

@@ -156,7 +156,8 @@ pub struct Combatant {
     pub stance: Stance,
     /// Revives this encounter (CX-DEATH-06).
     pub revives: i64,
-    /// FORT_DOWNED: Fort saves failed in its life (CX-HOUSE-05).
+    /// FORT_DOWNED: Fort saves failed in its life (CX-HOUSE-05), from the
+    /// character's earlier fights on.
     pub fort_failures: i64,
     /// Conditions it tried to save against, with the round (CX-TURN-06).
     pub saves_tried: Vec<(ConditionKind, u32)>,
@@ -172,6 +173,11 @@ pub struct Combatant {
     pub moved_last_turn: bool,
     /// Who has not detected it, and its cloak (CX-CLOAK, CX-RNG-09/10).
     pub stealth: Stealth,
+    /// The suppressors that have fired on it for moving into the open
+    /// since they last laid down their suppression: they fire "once per
+    /// target per suppressor's turn" (CX-SUP-02).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub suppression_fired_by: Vec<CombatantId>,
 }
 
 clone_in_place!(Combatant {
@@ -187,17 +193,19 @@ clone_in_place!(Combatant {
     moved_this_turn,
     moved_last_turn,
     stealth,
+    suppression_fired_by,
 });
 
 impl Combatant {
     /// A combatant at full strength.
     pub fn new(fighter: Fighter, cover: Cover, stance: Stance) -> Self {
+        let fort_failures = fighter.survival.fort_failures.unwrap_or(0);
         Combatant {
             fighter,
             cover,
             stance,
             revives: 0,
-            fort_failures: 0,
+            fort_failures,
             saves_tried: Vec::new(),
             kit_round: None,
             sprint_streak: 0,
@@ -205,6 +213,7 @@ impl Combatant {
             moved_this_turn: false,
             moved_last_turn: false,
             stealth: Stealth::default(),
+            suppression_fired_by: Vec::new(),
         }
     }
 }

@@ -144,10 +144,18 @@ pub fn level_up(
     }
     next.feats.extend(choices.feats.iter().cloned());
     next.class_feats.extend(choices.class_feats.iter().cloned());
+    let after = validate(&next, pack);
     if !found.is_empty() {
+        // The feats chosen are checked too, so that every problem is
+        // reported at once; validation's findings on the skills would only
+        // repeat the level-up's own.
+        for d in after.iter() {
+            if d.field.starts_with("feats") || d.field.starts_with("class_feats") {
+                found.push(d.clone());
+            }
+        }
         return Err(found);
     }
-    let after = validate(&next, pack);
     if after.has_errors() {
         return Err(after);
     }

@@ -250,8 +250,9 @@ pub struct OddsLine {
 /// The exact odds of every legal shot `shooter` can take at `target` that
 /// `spec` asks for: each weapon, fire (aimed, hip, blind), fire mode, range
 /// bracket, target cover and stance. Shots the weapon cannot take (no such
-/// mode, out of range, hip or blind fire with a knife, hip fire with an
-/// optic outside the minimum distance, CX-RNG-05) are left out; the
+/// mode, out of range, hip or blind fire with a knife) are left out; hip
+/// fire with an optic fitted is listed with the hip row, which leaves the
+/// optic out (CX-RNG-05); the
 /// magazine is taken as full, since ammunition does not change the odds.
 pub fn odds_table(
     shooter: &Fighter,
@@ -299,10 +300,6 @@ pub fn odds_table(
                                 no_crits: false,
                             };
                             if check_shot(&loaded, &aim).is_err() {
-                                continue;
-                            }
-                            let forced = weapon.min_distance.is_some_and(|m| distance < m);
-                            if fire == Fire::Hip && weapon.optical && !forced {
                                 continue;
                             }
                             let odds = odds_with(&loaded, target, &aim, &damage_roll);

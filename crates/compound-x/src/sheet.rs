@@ -386,7 +386,7 @@ impl Sheet {
                 .map(|c| gear::cloak_sheet(c, level, class, cloak_bonus, detect_bonus)),
             items: gear::items(character, pack),
             spellcasting: class.and_then(|c| gear::spellcasting(c, character, pack, &vars)),
-            survival: survival::survival(&stats, house),
+            survival: survival::survival(&stats, house, character),
             melee_guard: house
                 .melee_guard
                 .then(|| survival::melee_guard(character, pack, &stats)),

@@ -5,6 +5,7 @@
 use nanite_core::{Diagnostic, Diagnostics};
 
 use crate::character::Character;
+use crate::combat::MAX_DEATH_SAVES;
 use crate::level;
 use crate::pack::{Pack, Secondary};
 use crate::sheet::{Sheet, strength_choice_needed};
@@ -55,16 +56,56 @@ pub fn validate(character: &Character, pack: &Pack) -> Diagnostics {
     references(&mut c, pack);
     levels(&mut c);
     stats(&mut c, pack);
-    if c.found.has_errors() {
-        // The rest needs a sound race, class and stats.
-        return c.found;
+    survival(&mut c);
+    // What is derived (secondaries, skill budgets, feat allowances, stat
+    // caps) needs a sound race, class, level and stats; every check of the
+    // file's own entries (unknown ids, negative or too few points, a feat
+    // listed twice, counts) runs regardless, so that every problem is
+    // reported at once.
+    let sheet = (!c.found.has_errors()).then(|| Sheet::compute(character, pack));
+    if let Some(sheet) = &sheet {
+        secondaries(&mut c, sheet, pack);
     }
-    let sheet = Sheet::compute(character, pack);
-    secondaries(&mut c, &sheet, pack);
-    skills(&mut c, pack, &sheet);
-    feats(&mut c, pack, &sheet);
-    equipment(&mut c, pack, &sheet);
+    skills(&mut c, pack, sheet.as_ref());
+    feats(&mut c, pack, sheet.as_ref());
+    equipment(&mut c, pack, sheet.as_ref());
     c.found
+}
+
+/// The death saves carried from earlier fights: 1 to 3 (CX-DEATH-04); the
+/// lifetime Fort save failures, from 0 (CX-HOUSE-05); money, never negative.
+fn survival(c: &mut Check<'_>) {
+    let ch = c.character;
+    if let Some(saves) = ch.death_saves
+        && !(1..=i64::from(MAX_DEATH_SAVES)).contains(&saves)
+    {
+        c.error(
+            "death_saves",
+            "CX-DEATH-04",
+            format!("death_saves is {saves}; a character has 1 to {MAX_DEATH_SAVES} death saves at its next downing"),
+            format!("set death_saves from 1 to {MAX_DEATH_SAVES}, or remove it for {MAX_DEATH_SAVES}"),
+        );
+    }
+    if let Some(failures) = ch.fort_failures
+        && failures < 0
+    {
+        c.error(
+            "fort_failures",
+            "CX-HOUSE-05",
+            format!("fort_failures is {failures}; it counts failed Fort saves, from 0"),
+            "set fort_failures to 0 or more, or remove it for 0".into(),
+        );
+    }
+    if let Some(money) = ch.money
+        && money < 0
+    {
+        c.error(
+            "money",
+            "CX-LVL-01",
+            format!("money is {money}; it cannot be negative"),
+            "set money to 0 or more".into(),
+        );
+    }
 }
 
 pub(crate) fn list(ids: Vec<&str>) -> String {

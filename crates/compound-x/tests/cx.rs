@@ -5,6 +5,7 @@ mod cx {
     mod black_cat;
     mod character_file;
     mod checks;
+    mod checks_in_play;
     mod choices;
     mod cloak;
     mod command_json;

@@ -335,7 +335,14 @@ fn weapon_section(doc: &mut Doc, w: &WeaponSheet) {
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
     let mut rows = mode_rows("aimed", &w.miss_chances);
     if let Some(hip) = &w.hip_fire {
-        rows.extend(mode_rows("hip", hip));
+        // The optic gives no bonus in hip fire, but the shot is allowed
+        // (CX-RNG-05): the row says what it leaves out.
+        let label = if w.optics.is_empty() {
+            "hip".to_string()
+        } else {
+            format!("hip (no {})", w.optics.join(", "))
+        };
+        rows.extend(mode_rows(&label, hip));
     }
     if let Some(blind) = &w.blind_fire {
         rows.extend(mode_rows("blind", blind));
@@ -429,8 +436,12 @@ fn survival(doc: &mut Doc, sheet: &Sheet) {
     let s = &sheet.survival;
     doc.heading("Going down");
     let downed = match (s.death_saves, s.fort_save_dc, s.fort_failures_allowed) {
+        (None, Some(dc), Some(allowed)) if s.fort_failures.is_some_and(|n| n > 0) => format!(
+            "DC {dc} Fort save each downed turn; dies after more than {allowed} failures in a lifetime, {} so far (house rule CX-HOUSE-05)",
+            s.fort_failures.unwrap_or(0)
+        ),
         (Some(saves), _, _) => format!(
-            "{saves} death saves at the first downing, DC 50 each turn (rules CX-DEATH-03, CX-DEATH-04)"
+            "{saves} death saves at the next downing, DC 50 each turn (rules CX-DEATH-03, CX-DEATH-04)"
         ),
         (None, Some(dc), Some(allowed)) => format!(
             "DC {dc} Fort save each downed turn; dies after more than {allowed} failures in a lifetime (house rule CX-HOUSE-05)"

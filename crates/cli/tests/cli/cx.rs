@@ -158,6 +158,13 @@ fn sheet_text_and_markdown_show_breakdowns() {
         "{md}"
     );
     assert!(md.contains("| aimed | semi | 3 | 4 | 5 |"), "{md}");
+    // rule: CX-RNG-05
+    // The hip row is usable and says which optic it leaves out: 4/5/6 + 3,
+    // less PER and Steady Aim (1), without the Dot Sight.
+    assert!(
+        md.contains("| hip (no Dot Sight) | semi | 6 | 7 | 8 |"),
+        "{md}"
+    );
 }
 
 #[test]
@@ -291,8 +298,11 @@ fn odds_are_exact_and_leave_out_shots_that_cannot_be_taken() {
         .map(|p| p[1].as_f64().unwrap())
         .sum();
     assert!((total - 1.0).abs() < 1e-9);
-    // The Dot Sight is optical: no hip fire at all.
-    assert!(lines.iter().all(|l| l["fire"] != "hip"), "{out}");
+    // rule: CX-RNG-05
+    // The Dot Sight is optical: hip fire is listed without it, semi at 20 m
+    // row 7 (base 5 + 3 - 1) + partial cover 2 = 9.
+    let line = at("hip", "semi", 20).expect("hip semi at 20 m");
+    assert_eq!(line["miss_chance"], 9);
     let err = fails(&["cx", "odds", &vex, "--target", &raider, "--weapon", "rifle"]);
     assert!(err.contains("carries no weapon 'rifle'"), "{err}");
 }

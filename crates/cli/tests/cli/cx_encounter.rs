@@ -290,6 +290,9 @@ fn the_example_fight_runs_the_same_every_time() {
           the GM ends the fight (CX-TURN-08)
           aimed ends with the fight
           the fight is over: death saves regained where none failed (CX-DEATH-04)
+          Depot Raider (raider) carries 3 death saves into the next fight (death_saves = 3 in its character file)
+          Scav Lookout (scav) carries 3 death saves into the next fight (death_saves = 3 in its character file)
+          Vex Marrow (vex) carries 3 death saves into the next fight (death_saves = 3 in its character file)
 
         Status at the end of the fight
         ==============================

@@ -112,7 +112,7 @@ fn mistakes_explain_themselves_and_change_nothing() {
         "add vex vex.toml crew\nadd raider raider.toml raiders\ndistance vex raider 12\n\
          initiative vex 50\ninitiative raider 40\nbegin\n\
          vex fire semi rader\n\
-         vex fire semi raider\n\
+         vex fire semi raider aimed\n\
          vex flies\n\
          roll 2d\n\
          add ghost nobody.toml crew\n",
@@ -123,7 +123,7 @@ fn mistakes_explain_themselves_and_change_nothing() {
         "{out}"
     );
     assert!(
-        out.contains("refused: vex cannot fire: no hip fire with an optical attachment"),
+        out.contains("refused: vex cannot fire: vex has not aimed this turn"),
         "{out}"
     );
     assert!(out.contains("nothing changed"), "{out}");

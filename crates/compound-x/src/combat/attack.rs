@@ -20,7 +20,7 @@ use crate::sheet::MissChances;
 pub enum Fire {
     /// Having aimed this turn.
     Aimed,
-    /// Without aiming: +3, no optical attachments.
+    /// Without aiming: +3, optical attachments give no bonus.
     Hip,
     /// Around cover without looking: +6, no attachments.
     Blind,
@@ -410,6 +410,9 @@ impl Shot {
             ),
             self.row,
         );
+        if self.fire == Fire::Hip && weapon.optical {
+            b.note("the optic fitted gives no bonus in hip fire (CX-RNG-05)");
+        }
         b.modifier(format!("{} cover (CX-RNG-04)", aim.cover.key()), self.cover);
         b.modifier(
             format!("target {} (CX-RNG-04)", aim.stance.key()),

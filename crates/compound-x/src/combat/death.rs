@@ -80,6 +80,18 @@ impl DeathSaves {
         self.failed_this_downing = false;
     }
 
+    /// The allowance carried into the next fight once this one is over
+    /// (CX-DEATH-04): one regained if no save failed in it (up to 3), and a
+    /// downing still under way that had a failure counts as one that did.
+    pub fn after_encounter(&self) -> u32 {
+        let mut next = *self;
+        next.encounter_ended();
+        if next.failed_this_downing {
+            next.back_up();
+        }
+        next.allowance
+    }
+
     /// The encounter ended: without a failed save, one save is regained, up
     /// to 3 (CX-DEATH-04).
     pub fn encounter_ended(&mut self) {

@@ -160,7 +160,7 @@ pub struct WeaponState {
     pub blind: Option<Arc<MissChances>>,
     /// The lowest d10 face that crits (11: none).
     pub crit_from: u32,
-    /// Whether an optical attachment is fitted (no hip fire with it, CX-RNG-05).
+    /// Whether an optical attachment is fitted (no bonus from it in hip fire, CX-RNG-05).
     pub optical: bool,
     /// Minimum distance (forced hip fire inside).
     pub min_distance: Option<i64>,
@@ -298,8 +298,6 @@ pub struct Fighter {
     pub shield: Option<ShieldState>,
     /// Carried weapons.
     pub weapons: Vec<WeaponState>,
-    /// Conditions on it.
-    pub conditions: Vec<super::Condition>,
     /// Its death-save record (CX-DEATH-04).
     pub death_saves: super::DeathSaves,
     /// Dead.
@@ -358,7 +356,6 @@ clone_in_place!(Fighter {
     armor,
     shield,
     weapons,
-    conditions,
     death_saves,
     dead,
     skills,
@@ -448,16 +445,6 @@ impl Fighter {
     pub fn skill(&self, id: &str) -> Option<&SkillLine> {
         self.skills.iter().find(|s| s.id == id)
     }
-
-    /// Whether a condition of `kind` is on it.
-    pub fn has(&self, kind: super::ConditionKind) -> bool {
-        self.conditions.iter().any(|c| c.kind == kind)
-    }
-
-    /// Miss chance its conditions add to its attacks.
-    pub fn condition_miss_chance(&self) -> i64 {
-        self.conditions.iter().map(|c| c.kind.miss_chance()).sum()
-    }
 }
 
 impl Fighter {
@@ -468,11 +455,6 @@ impl Fighter {
             .iter()
             .filter_map(|w| {
                 let weapon = pack.weapons.get(&w.id)?;
-                let optical = w.attachments.iter().any(|name| {
-                    pack.attachments
-                        .iter()
-                        .any(|a| &a.name == name && a.optical)
-                });
                 Some(WeaponState {
                     id: w.id.clone(),
                     name: w.name.clone(),
@@ -487,7 +469,7 @@ impl Fighter {
                     hip: w.hip_fire.clone().map(Arc::new),
                     blind: w.blind_fire.clone().map(Arc::new),
                     crit_from: w.crit_faces.first().map_or(11, |f| *f as u32),
-                    optical,
+                    optical: !w.optics.is_empty(),
                     min_distance: w.min_distance,
                     magazine: w.magazine,
                     loaded: w.magazine,
@@ -534,8 +516,16 @@ impl Fighter {
                 waited: 0,
             }),
             weapons,
-            conditions: Vec::new(),
-            death_saves: super::DeathSaves::default(),
+            // The allowance the character carries from earlier fights
+            // (CX-DEATH-04).
+            death_saves: super::DeathSaves {
+                allowance: sheet
+                    .survival
+                    .death_saves
+                    .and_then(|n| u32::try_from(n).ok())
+                    .unwrap_or(super::MAX_DEATH_SAVES),
+                ..super::DeathSaves::default()
+            },
             dead: false,
             skills: Arc::new(sheet.skills.clone()),
             saves: sheet.saves,

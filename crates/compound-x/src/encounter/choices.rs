@@ -19,6 +19,7 @@ use super::{
     Battle, Command, CompoundX, CxEffect, Event, GrappleAct, Hold, MeleeKind, Refusal, Way,
 };
 use crate::Attack;
+use crate::check::Effort;
 use crate::combat::{ConditionKind, Stance};
 use crate::pack::{DamageType, FireMode, Suppression};
 
@@ -53,9 +54,15 @@ pub fn acting(command: &Command, battle: &Battle) -> Acting {
         }
         C::Clock(ClockCommand::Trigger { id }) => Acting::Reaction(id.clone()),
         // A check the player calls in the open; a hidden DC is the GM's
-        // (CX-DICE-09).
+        // (CX-DICE-09), and so are taking 50 or 100 (the GM marks the
+        // checks that forbid it, CX-DICE-06) and combining two skills (the
+        // GM chooses, CX-DICE-07).
         C::Check {
-            id, hidden: false, ..
+            id,
+            hidden: false,
+            effort: Effort::Roll,
+            combined_with: None,
+            ..
         } => Acting::Turn(id.clone()),
         C::Stance { id, .. }
         | C::Move { id, .. }
@@ -549,13 +556,15 @@ impl Offer<'_> {
                         id: a.clone(),
                         target: t.clone(),
                         kit: false,
+                        count_revive: false,
                     },
                 )
                 .by(actor)
                 .at(target)
+                .param("kit", "spend a medkit or repair kit (+20)", ParamKind::Flag)
                 .param(
-                    "kit",
-                    "spend a medkit or repair kit (+20)",
+                    "count_revive",
+                    "on a critical success, count the revive all the same (CX-DEATH-07)",
                     ParamKind::Flag,
                 ),
             );
@@ -803,6 +812,8 @@ impl Offer<'_> {
                         skill: first.id.clone(),
                         dc: 50,
                         hidden: false,
+                        effort: Effort::Roll,
+                        combined_with: None,
                     },
                 )
                 .by(actor)
@@ -1015,12 +1026,25 @@ impl Offer<'_> {
                     skill: String::new(),
                     dc: 50,
                     hidden: true,
+                    effort: Effort::Roll,
+                    combined_with: None,
                 },
             )
             .param("id", "who", combatants.clone())
             .param("skill", "skill id", text(""))
             .param("dc", "DC", whole(1, 300, Some(50)))
-            .param("hidden", "hide the DC from the players", ParamKind::Flag),
+            .param("hidden", "hide the DC from the players", ParamKind::Flag)
+            .param(
+                "effort",
+                "roll, or out of combat take 50 or 100 (CX-DICE-06)",
+                ParamKind::OneOf {
+                    options: vec![
+                        option(word("roll"), "roll the d100"),
+                        option(word("take50"), "take 50: rushed, in no danger"),
+                        option(word("take100"), "take 100: no pressure"),
+                    ],
+                },
+            ),
         );
         for (kind, label, command) in [
             (

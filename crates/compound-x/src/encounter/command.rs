@@ -9,6 +9,7 @@ use super::{
     Battle, Decision, Event, GrappleAct, MeleeKind, Way, cloak, gm, grapple, heal, medic, melee,
     movement, shooting, spells, stealth, supply, suppression, thrown, turn,
 };
+use crate::check::Effort;
 use crate::combat::{ConditionKind, Cover, Fighter, Fire, ShotRefusal, Stance};
 use crate::pack::{DamageType, FireMode};
 
@@ -290,18 +291,33 @@ pub enum Command {
         target: CombatantId,
         /// A medkit or repair kit is spent: +20 this round.
         kit: bool,
+        /// On a critical success the medic chooses whether the revive
+        /// counts against the target's revives this encounter (CX-DEATH-07):
+        /// by default it does not; `true` counts it. Off a critical it
+        /// always counts.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        count_revive: bool,
     },
-    /// A skill check in combat: 1 action (CX-TURN-07), against a DC that may
-    /// be hidden (CX-DICE-09).
+    /// A skill check the GM calls: 1 action in combat (CX-TURN-07), free out
+    /// of it, against a DC that may be hidden (CX-DICE-09). Out of combat the
+    /// GM may let the character take 50 or 100 (CX-DICE-06), and may combine
+    /// a second skill into one roll against the doubled DC (CX-DICE-07).
     Check {
         /// Who.
         id: CombatantId,
         /// The skill id.
         skill: String,
-        /// The DC.
+        /// The DC (0 to 10000), before a combined check doubles it.
         dc: i64,
         /// Hidden from the players.
         hidden: bool,
+        /// Roll (the default), or take 50 or 100 out of combat (CX-DICE-06).
+        #[serde(default, skip_serializing_if = "Effort::is_roll")]
+        effort: Effort,
+        /// A second skill id: one roll adding both skills against twice the
+        /// DC (CX-DICE-07). For two separate checks, call two.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        combined_with: Option<String>,
     },
     /// Any other action, at the cost the rules or the GM give it (draw 1,
     /// flashlight 1, talking 0...; CX-TURN-03, CX-TURN-07, CX-DICE-10).
@@ -744,13 +760,31 @@ fn decide_into(
         Command::Repair { id, target, weapon } => supply::repair(d, id, target, *weapon, dice)?,
         Command::FastRecharge { id } => supply::fast_recharge(d, id)?,
         Command::Save { id, condition } => turn::save(d, id, *condition, dice)?,
-        Command::Stabilize { id, target, kit } => medic::stabilize(d, id, target, *kit, dice)?,
+        Command::Stabilize {
+            id,
+            target,
+            kit,
+            count_revive,
+        } => medic::stabilize(d, id, target, *kit, *count_revive, dice)?,
         Command::Check {
             id,
             skill,
             dc,
             hidden,
-        } => gm::check(d, id, skill, *dc, *hidden, dice)?,
+            effort,
+            combined_with,
+        } => gm::check(
+            d,
+            &gm::CheckCall {
+                id,
+                skill,
+                dc: *dc,
+                hidden: *hidden,
+                effort: *effort,
+                combined_with: combined_with.as_deref(),
+            },
+            dice,
+        )?,
         Command::Act { id, what, actions } => gm::act(d, id, what, *actions)?,
         Command::Harm {
             target,

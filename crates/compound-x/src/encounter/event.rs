@@ -547,13 +547,30 @@ pub(crate) fn evolve(state: &mut Battle, event: &Event) {
         }
         Event::GrappleEnded { a, .. } => state.grapples.retain(|g| !g.involves(a)),
         Event::Suppressing {
-            id, weapon, rounds, ..
+            id,
+            weapon,
+            rounds,
+            suppressed,
+            ..
         } => {
             if let Some(f) = fighter(state, id) {
                 f.fired(*weapon, *rounds, false);
             }
+            // A new turn's suppression: it may fire on each of them again.
+            for who in suppressed {
+                if let Some(c) = state.combatants.get_mut(who) {
+                    c.suppression_fired_by.retain(|by| by != id);
+                }
+            }
         }
-        Event::SuppressionFire { target, hit, .. } => {
+        Event::SuppressionFire {
+            by, target, hit, ..
+        } => {
+            if let Some(c) = state.combatants.get_mut(target)
+                && !c.suppression_fired_by.contains(by)
+            {
+                c.suppression_fired_by.push(by.clone());
+            }
             if let (Some(strike), Some(f)) = (&hit.strike, fighter(state, target)) {
                 take(f, strike);
             }

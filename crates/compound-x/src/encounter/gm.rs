@@ -6,11 +6,12 @@ use nanite_core::encounter::{Expiry, Moment};
 use nanite_core::{ClockCommand, ClockEvent, CombatantId, DiceSource};
 
 use super::{Combatant, CxEffect, Decision, Event, Refusal};
-use crate::check::{CheckSpec, skill_check};
+use crate::check::{CheckSpec, Effort, combined_spec, skill_check};
 use crate::combat::{
     Blow, Condition, ConditionKind, Cover, Fighter, Stance, Strike, explain_strike, strike,
 };
 use crate::pack::DamageType;
+use crate::sheet::SkillLine;
 
 pub(crate) fn add(
     d: &mut Decision<'_>,
@@ -183,22 +184,24 @@ pub(crate) fn change_stance(
     Ok(())
 }
 
-pub(crate) fn check(
-    d: &mut Decision<'_>,
-    id: &CombatantId,
-    skill: &str,
-    dc: i64,
-    hidden: bool,
-    dice: &mut dyn DiceSource,
-) -> Result<(), Refusal> {
-    let c = able(d, id)?;
-    if d.state.in_combat() {
-        not_afraid(d, id, "make a skill check")?;
-    }
-    let name = c.fighter.name.clone();
-    let line = c
-        .fighter
+/// The DCs a check accepts (a doubled one stays far from overflowing).
+pub(crate) const CHECK_DC_RANGE: std::ops::RangeInclusive<i64> = 0..=10_000;
+
+/// A check the GM calls, as the command gives it.
+pub(crate) struct CheckCall<'a> {
+    pub(crate) id: &'a CombatantId,
+    pub(crate) skill: &'a str,
+    pub(crate) dc: i64,
+    pub(crate) hidden: bool,
+    pub(crate) effort: Effort,
+    pub(crate) combined_with: Option<&'a str>,
+}
+
+/// `id`'s skill line `skill`, or a refusal naming the skills it has.
+fn skill_line(c: &Combatant, skill: &str) -> Result<SkillLine, Refusal> {
+    c.fighter
         .skill(skill)
+        .cloned()
         .ok_or_else(|| Refusal::Illegal {
             why: format!(
                 "no skill '{skill}'; skills are named by id: {}",
@@ -209,26 +212,73 @@ pub(crate) fn check(
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
-        })?
-        .clone();
+        })
+}
+
+pub(crate) fn check(
+    d: &mut Decision<'_>,
+    call: &CheckCall<'_>,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Refusal> {
+    let id = call.id;
+    if !CHECK_DC_RANGE.contains(&call.dc) {
+        return Err(Refusal::Illegal {
+            why: format!(
+                "DC {} is out of range: give a DC from {} to {}",
+                call.dc,
+                CHECK_DC_RANGE.start(),
+                CHECK_DC_RANGE.end()
+            ),
+        });
+    }
+    let c = able(d, id)?;
+    if d.state.in_combat() {
+        not_afraid(d, id, "make a skill check")?;
+    }
+    let name = c.fighter.name.clone();
+    let line = skill_line(c, call.skill)?;
+    let second = match call.combined_with {
+        Some(s) if s == call.skill => {
+            return Err(Refusal::Illegal {
+                why: format!(
+                    "a combined check joins two different skills; '{s}' is given twice (CX-DICE-07)"
+                ),
+            });
+        }
+        Some(s) => Some(skill_line(c, s)?),
+        None => None,
+    };
     let spec = CheckSpec {
-        dc,
-        hidden,
+        dc: call.dc,
+        hidden: call.hidden,
+        effort: call.effort,
         in_combat: d.state.in_combat(),
         ..CheckSpec::default()
     };
-    crate::check::may_attempt(&line, &spec).map_err(|r| Refusal::Illegal {
-        why: format!("{} (rule {})", r.message, r.rule),
-    })?;
+    for l in std::iter::once(&line).chain(second.as_ref()) {
+        crate::check::may_attempt(l, &spec).map_err(|r| Refusal::Illegal {
+            why: format!("{} (rule {})", r.message, r.rule),
+        })?;
+    }
+    let (spec, what) = match &second {
+        Some(s) => (
+            combined_spec(&spec, s),
+            format!(
+                "{} and {} check (combined: one roll, DC {} doubled, CX-DICE-07)",
+                line.name, s.name, call.dc
+            ),
+        ),
+        None => (spec, format!("{} check", line.name)),
+    };
     if d.state.in_combat() {
-        spend(d, id, 1, format!("{} check", line.name))?;
+        spend(d, id, 1, what.clone())?;
     }
     melee_check_penalty(d, id, dice)?;
     let result =
         skill_check(&name, &line, &spec, dice)?.map_err(|r| Refusal::Illegal { why: r.message })?;
     d.push(Event::Checked {
         id: id.clone(),
-        what: format!("{} check", line.name),
+        what,
         result,
     });
     Ok(())

@@ -22,6 +22,7 @@ pub(crate) fn stabilize(
     id: &CombatantId,
     target: &CombatantId,
     kit: bool,
+    count_revive: bool,
     dice: &mut dyn DiceSource,
 ) -> Result<(), Refusal> {
     // Only what the stabilize reads is copied out of the two combatants:
@@ -173,8 +174,14 @@ pub(crate) fn stabilize(
             format!("DC {STABILIZE_DC}"),
             if success { "success" } else { "failure" },
         );
-        if critical_success {
-            b.note("critical success (91-100): this revive does not count (CX-DEATH-07)");
+        if critical_success && count_revive {
+            b.note(
+                "critical success (91-100): the medic chose to count this revive all the same (CX-DEATH-07)",
+            );
+        } else if critical_success {
+            b.note(
+                "critical success (91-100): this revive does not count, as the medic chose (CX-DEATH-07)",
+            );
         }
         if critical_failure {
             b.note("critical failure (01-05): an immediate extra death save (CX-DEATH-07)");
@@ -212,7 +219,9 @@ pub(crate) fn stabilize(
     if !success {
         return Ok(());
     }
-    let counts = !critical_success;
+    // "Your excellent care allows you to choose whether the target counts
+    // this revival" (002): the medic's choice, given with the command.
+    let counts = !critical_success || count_revive;
     d.push(Event::Stabilized {
         by: id.clone(),
         id: target.clone(),

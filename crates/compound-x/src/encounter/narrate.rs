@@ -235,7 +235,33 @@ pub fn narrate(state: &Battle, event: &Event) -> Vec<String> {
         | Event::Uncloaked { .. } => super::stealth::narrate(state, event),
         Event::SpellCast { .. } | Event::Healed { .. } => super::spells::narrate(state, event),
         Event::EncounterClosed => {
-            lines("the fight is over: death saves regained where none failed (CX-DEATH-04)".into())
+            let mut out = vec![
+                "the fight is over: death saves regained where none failed (CX-DEATH-04)".into(),
+            ];
+            // What each one carries into its next fight: the character
+            // file's `death_saves`.
+            for (id, c) in state.combatants.iter() {
+                let f = &c.fighter;
+                if f.dead {
+                    continue;
+                }
+                if f.house_rules.fort_downed {
+                    let n = c.fort_failures;
+                    out.push(format!(
+                        "{} ({id}) carries {n} failed Fort save{} into the next fight (fort_failures = {n} in its character file, CX-HOUSE-05)",
+                        f.name,
+                        if n == 1 { "" } else { "s" }
+                    ));
+                    continue;
+                }
+                let next = f.death_saves.after_encounter();
+                out.push(format!(
+                    "{} ({id}) carries {next} death save{} into the next fight (death_saves = {next} in its character file)",
+                    f.name,
+                    if next == 1 { "" } else { "s" }
+                ));
+            }
+            out
         }
     }
 }

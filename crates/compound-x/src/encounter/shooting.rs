@@ -118,13 +118,8 @@ pub(crate) fn fire(
         None if aimed => Fire::Aimed,
         None => Fire::Hip,
     };
-    let forced_hip = weapon.min_distance.is_some_and(|m| distance < m);
-    if fire == Fire::Hip && weapon.optical && !forced_hip {
-        return Err(refuse(format!(
-            "no hip fire with an optical attachment on the {}; aim first (1 action) (CX-RNG-05)",
-            weapon.name
-        )));
-    }
+    // An optic fitted does not forbid hip fire: it gives no bonus there,
+    // and the hip-fire row already leaves it out (CX-RNG-05).
     let no_crits = bearing.no_crits;
     let aim = Aim {
         weapon: order.weapon,

@@ -249,7 +249,9 @@ pub(crate) fn suppress(
 /// A suppressed combatant moved `metres`: each suppressor that can react
 /// fires at it (light: an accuracy roll; medium: an automatic hit; heavy: two
 /// automatic hits; armor rolls as usual), unless it moved into complete
-/// concealment; leaving the area ends the suppression (CX-SUP-02..05).
+/// concealment or that suppressor already fired on it since laying the
+/// suppression down ("once per target per suppressor's turn"); leaving the
+/// area ends the suppression (CX-SUP-02..05).
 pub(crate) fn moved(
     d: &mut Decision<'_>,
     id: &CombatantId,
@@ -267,7 +269,8 @@ pub(crate) fn moved(
         })
         .collect();
     for (effect, by, weapon, level) in holds {
-        if !concealed && able(d, &by).is_ok() {
+        let fired = d.state.combatant(id)?.suppression_fired_by.contains(&by);
+        if !concealed && !fired && able(d, &by).is_ok() {
             if let Ok(reaction) = d.state.clock.react(
                 &by,
                 &format!("suppression fire at {id} moving into the open"),

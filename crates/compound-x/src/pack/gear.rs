@@ -16,7 +16,7 @@ pub struct Attachment {
     pub name: String,
     /// Accuracy bonus (Dot Sight 0.5).
     pub accuracy: Tenths,
-    /// Optical: not usable in hip fire (CX-RNG-05).
+    /// Optical: gives no bonus in hip fire (CX-RNG-05).
     pub optical: bool,
     /// Minimum distance it imposes.
     pub min_distance: Option<i64>,

@@ -13,7 +13,8 @@ use crate::stat::{Stat, Stats, stat_bonus};
 pub struct Survival {
     /// `death_saves` (CX-DEATH-03/04) or `fort_saves` (CX-HOUSE-05).
     pub downed_rule: Cow<'static, str>,
-    /// Death saving throws at the first downing (CX-DEATH-04).
+    /// Death saving throws at the next downing (CX-DEATH-04): 3, or fewer
+    /// after failed saves in earlier fights (the file's `death_saves`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub death_saves: Option<i64>,
     /// Under FORT_DOWNED: the DC of the Fort save each downed turn.
@@ -22,6 +23,10 @@ pub struct Survival {
     /// Under FORT_DOWNED: lifetime failures survived (death comes with more than FORT).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fort_failures_allowed: Option<i64>,
+    /// Under FORT_DOWNED: the failures of its life so far (the file's
+    /// `fort_failures`), carried between fights.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fort_failures: Option<i64>,
     /// Revives per encounter before a stabilized character stays unconscious:
     /// max(2, FORT / 2) (CX-DEATH-06).
     pub revives_per_encounter: i64,
@@ -30,11 +35,15 @@ pub struct Survival {
 }
 
 /// Death saves at the first downing (CX-DEATH-04).
-pub(crate) const FIRST_DOWNING_DEATH_SAVES: i64 = 3;
+pub(crate) const FIRST_DOWNING_DEATH_SAVES: i64 = crate::combat::MAX_DEATH_SAVES as i64;
 /// The Fort save DC each downed turn under FORT_DOWNED (CX-HOUSE-05).
 pub(crate) const FORT_DOWNED_DC: i64 = 70;
 
-pub(crate) fn survival(stats: &Stats, house: HouseRules) -> Survival {
+/// `character`'s death saves (CX-DEATH-04), clamped to 1..3, and lifetime
+/// Fort save failures (CX-HOUSE-05), from 0, as its file records them (a
+/// file outside those is refused by `check`).
+pub(crate) fn survival(stats: &Stats, house: HouseRules, character: &Character) -> Survival {
+    let carried = character.death_saves;
     let fort = stats.get(Stat::Fortitude);
     Survival {
         downed_rule: if house.fort_downed {
@@ -42,9 +51,16 @@ pub(crate) fn survival(stats: &Stats, house: HouseRules) -> Survival {
         } else {
             "death_saves".into()
         },
-        death_saves: (!house.fort_downed).then_some(FIRST_DOWNING_DEATH_SAVES),
+        death_saves: (!house.fort_downed).then_some(
+            carried.map_or(FIRST_DOWNING_DEATH_SAVES, |n| {
+                n.clamp(1, FIRST_DOWNING_DEATH_SAVES)
+            }),
+        ),
         fort_save_dc: house.fort_downed.then_some(FORT_DOWNED_DC),
         fort_failures_allowed: house.fort_downed.then_some(fort),
+        fort_failures: house
+            .fort_downed
+            .then(|| character.fort_failures.unwrap_or(0).max(0)),
         revives_per_encounter: (fort / 2).max(2),
         shock_wake_turns: (15 - fort).max(0),
     }

@@ -132,7 +132,11 @@ pub struct WeaponSheet {
     pub accuracy: Accuracy,
     /// Aimed miss chances (CX-RNG-02, CX-STAT-04, CX-RNG-03).
     pub miss_chances: MissChances,
-    /// Hip-fire miss chances: +3, no optical attachments (CX-RNG-05); firearms only.
+    /// The optical attachments fitted: they give no bonus in hip fire, so
+    /// the hip-fire row leaves them out; hip fire is still allowed (CX-RNG-05).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub optics: Vec<String>,
+    /// Hip-fire miss chances: +3, optical attachments left out (CX-RNG-05); firearms only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hip_fire: Option<MissChances>,
     /// Blind-fire miss chances: +6, no attachments, PER and LUCK bonuses
@@ -323,7 +327,8 @@ pub(crate) fn weapon_sheet(
     let miss_chances = rows(weapon, 0, aimed.applied, mode_bonus);
     let firearm = weapon.attack == Attack::Ranged;
     let hip_fire = firearm.then(|| {
-        // No optical attachments in hip fire (CX-RNG-05), on the fire modes too.
+        // Optical attachments give no bonus in hip fire (CX-RNG-05), on the
+        // fire modes either.
         let usable: Vec<&Attachment> = attachments.iter().copied().filter(|a| !a.optical).collect();
         let mode_bonus = mode_bonuses(&usable, wielder);
         let hip = Accuracy::new(
@@ -405,6 +410,11 @@ pub(crate) fn weapon_sheet(
             })
             .collect(),
         attachments: attachments.iter().map(|a| a.name.clone()).collect(),
+        optics: attachments
+            .iter()
+            .filter(|a| a.optical)
+            .map(|a| a.name.clone())
+            .collect(),
         accuracy: aimed,
         miss_chances,
         hip_fire,

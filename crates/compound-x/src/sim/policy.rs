@@ -415,6 +415,7 @@ fn stabilize(run: &Run<'_>, me: &Me<'_>, left: u32) -> Option<Choice> {
                 id: me.id.clone(),
                 target: patient.clone(),
                 kit: false,
+                count_revive: false,
             }
             .into(),
         );
@@ -493,15 +494,11 @@ fn best_shot(run: &Run<'_>, me: &Me<'_>, fire: Fire) -> Option<Pick> {
                 continue;
             }
             // Judged as if loaded and clear (a jam or an empty magazine is
-            // seen to first): the range, the optics, then each mode
-            // (CX-RNG-02, CX-RNG-05).
+            // seen to first): the range, then each mode; an optic fitted
+            // only drops out of the hip-fire row (CX-RNG-02, CX-RNG-05).
             let Some(bracket) = weapon.bracket(distance) else {
                 continue;
             };
-            let forced_hip = weapon.min_distance.is_some_and(|m| distance < m);
-            if fire == Fire::Hip && weapon.optical && !forced_hip {
-                continue;
-            }
             let mean = means.get(w).copied().unwrap_or(0.0);
             let finish = if mean >= victim.fighter.hp as f64 {
                 2.0

@@ -5,9 +5,10 @@ use crate::pack::Pack;
 use crate::sheet::{PROFICIENT_POINTS, Sheet};
 use crate::stat::Stat;
 
-pub(super) fn skills(c: &mut Check<'_>, pack: &Pack, sheet: &Sheet) {
+/// Every skill's points; with a sheet (a sound character), the caps, the
+/// budget and what the stats forbid too.
+pub(super) fn skills(c: &mut Check<'_>, pack: &Pack, sheet: Option<&Sheet>) {
     let ch = c.character;
-    let class_start = sheet.skill_points.starting;
     for (id, points) in &ch.skills {
         let field = format!("skills.{id}");
         let Some(skill) = pack.skills.get(id) else {
@@ -27,7 +28,10 @@ pub(super) fn skills(c: &mut Check<'_>, pack: &Pack, sheet: &Sheet) {
                 format!("put at least {NEW_SKILL_COST} points into {}, or remove it", skill.name),
             );
         }
-        let cap = class_start + SKILL_POINTS_PER_LEVEL_CAP * ch.level;
+        let Some(sheet) = sheet else {
+            continue;
+        };
+        let cap = sheet.skill_points.starting + SKILL_POINTS_PER_LEVEL_CAP * ch.level;
         if *points > cap {
             c.error(
                 field.clone(),
@@ -51,6 +55,9 @@ pub(super) fn skills(c: &mut Check<'_>, pack: &Pack, sheet: &Sheet) {
             );
         }
     }
+    let Some(sheet) = sheet else {
+        return;
+    };
     if sheet.skill_points.spent > sheet.skill_points.budget {
         c.error(
             "skills",
@@ -79,12 +86,13 @@ pub(super) fn skills(c: &mut Check<'_>, pack: &Pack, sheet: &Sheet) {
     }
 }
 
-pub(super) fn feats(c: &mut Check<'_>, pack: &Pack, sheet: &Sheet) {
+/// Every feat listed; with a sheet (a sound character), the feats granted,
+/// the requirements and the allowances too.
+pub(super) fn feats(c: &mut Check<'_>, pack: &Pack, sheet: Option<&Sheet>) {
     let ch = c.character;
     let granted: Vec<&str> = sheet
-        .feats
-        .owned
         .iter()
+        .flat_map(|s| s.feats.owned.iter())
         .filter(|f| f.how == "granted")
         .map(|f| f.id.as_str())
         .collect();
@@ -129,8 +137,46 @@ pub(super) fn feats(c: &mut Check<'_>, pack: &Pack, sheet: &Sheet) {
                 "remove it; the sheet adds it when the stat is high enough".into(),
             );
         }
-        requirements(c, &field, feat, sheet, pack);
+        if let Some(sheet) = sheet {
+            requirements(c, &field, feat, sheet, pack);
+        }
     }
+    let class = pack.classes.get(&ch.class);
+    for (n, id) in ch.class_feats.iter().enumerate() {
+        let field = format!("class_feats[{n}]");
+        match pack.feats.get(id) {
+            None => c.error(
+                field,
+                "CX-CONTENT-01",
+                format!("unknown feat `{id}`"),
+                format!("known feats: {}", list(pack.feats.ids())),
+            ),
+            Some(feat) => {
+                if let Some(class) = class
+                    && !class.class_feats.contains(id)
+                {
+                    c.error(
+                        field.clone(),
+                        "CX-LVL-05",
+                        format!("{} is not a class feat of {}", feat.name, class.name),
+                        format!("choose from: {}", class.class_feats.join(", ")),
+                    );
+                }
+                if let Some(sheet) = sheet {
+                    requirements(c, &field, feat, sheet, pack);
+                }
+            }
+        }
+    }
+    if let Some(sheet) = sheet {
+        allowances(c, pack, sheet);
+    }
+}
+
+/// The feats owned against the level's allowance (CX-LVL-04, CX-LVL-05),
+/// and the feat taken instead of a granted one (CX-STAT-14).
+fn allowances(c: &mut Check<'_>, pack: &Pack, sheet: &Sheet) {
+    let ch = c.character;
     if sheet.feats.chosen > sheet.feats.allowed {
         c.error(
             "feats",
@@ -144,34 +190,6 @@ pub(super) fn feats(c: &mut Check<'_>, pack: &Pack, sheet: &Sheet) {
             ),
             format!("remove {} feats", sheet.feats.chosen - sheet.feats.allowed),
         );
-    }
-    let class = pack.classes.get(&ch.class);
-    for (n, id) in ch.class_feats.iter().enumerate() {
-        let field = format!("class_feats[{n}]");
-        match pack.feats.get(id) {
-            None => c.error(
-                field,
-                "CX-CONTENT-01",
-                format!("unknown feat `{id}`"),
-                format!("known feats: {}", list(pack.feats.ids())),
-            ),
-            Some(feat) => {
-                if !class.is_some_and(|cl| cl.class_feats.contains(id)) {
-                    c.error(
-                        field.clone(),
-                        "CX-LVL-05",
-                        format!("{} is not a class feat of {}", feat.name, sheet.class.name),
-                        format!(
-                            "choose from: {}",
-                            class
-                                .map(|cl| cl.class_feats.join(", "))
-                                .unwrap_or_default()
-                        ),
-                    );
-                }
-                requirements(c, &field, feat, sheet, pack);
-            }
-        }
     }
     if sheet.feats.class_feats > sheet.feats.class_feats_allowed {
         c.error(

@@ -6,7 +6,9 @@ use crate::pack::{Attack, Pack};
 use crate::sheet::Sheet;
 use crate::stat::Stat;
 
-pub(super) fn equipment(c: &mut Check<'_>, pack: &Pack, sheet: &Sheet) {
+/// Every piece of equipment; with a sheet (a sound character), what the
+/// stats forbid and the stat caps after every bonus too.
+pub(super) fn equipment(c: &mut Check<'_>, pack: &Pack, sheet: Option<&Sheet>) {
     let ch = c.character;
     let class = pack.classes.get(&ch.class);
     for (n, carried) in ch.equipment.weapons.iter().enumerate() {
@@ -20,6 +22,17 @@ pub(super) fn equipment(c: &mut Check<'_>, pack: &Pack, sheet: &Sheet) {
             );
             continue;
         };
+        if carried.magazines < 0 {
+            c.error(
+                field.clone(),
+                "CX-RNG-12",
+                format!(
+                    "{} magazines of the {} is a negative count",
+                    carried.magazines, weapon.name
+                ),
+                "carry 0 or more".into(),
+            );
+        }
         if let Some(class) = class
             && !class.weapons.contains(&weapon.category)
         {
@@ -94,7 +107,7 @@ pub(super) fn equipment(c: &mut Check<'_>, pack: &Pack, sheet: &Sheet) {
                         format!("{} may wear: {}", class.name, class.armor.join(", ")),
                     );
                 }
-                if sheet.stats.get(Stat::Strength) <= 1 && armor.coverage > 50 {
+                if sheet.is_some_and(|s| s.stats.get(Stat::Strength) <= 1) && armor.coverage > 50 {
                     c.error(
                         "equipment.armor",
                         "CX-STAT-07",
@@ -147,6 +160,9 @@ pub(super) fn equipment(c: &mut Check<'_>, pack: &Pack, sheet: &Sheet) {
         }
     }
     // Stat caps after every bonus, feats and equipment included (CX-STAT-06).
+    let Some(sheet) = sheet else {
+        return;
+    };
     let cap = if ch.level >= 15 {
         CAP_FROM_15
     } else {

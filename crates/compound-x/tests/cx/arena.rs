@@ -395,6 +395,7 @@ pub(crate) fn stabilize(who: &str, target: &str, kit: bool) -> Command {
         id: id(who),
         target: id(target),
         kit,
+        count_revive: false,
     }
 }
 

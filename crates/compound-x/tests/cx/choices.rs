@@ -184,3 +184,32 @@ fn a_player_may_search_for_an_enemy_the_gm_ruled_undetected() {
         .expect("a search");
     assert!(search.allowed(), "{:?}", search.verdict);
 }
+
+#[test]
+fn taking_50_or_100_and_combined_checks_are_the_gms_to_call() {
+    // rule: CX-DICE-06
+    // rule: CX-DICE-07
+    // A player calls a plain check in the open; the GM marks the checks that
+    // may be taken 50 or 100 and chooses a combined roll.
+    use nanite_compound_x::check::Effort;
+    use nanite_compound_x::encounter::choices::acting;
+    use nanite_core::table::Acting;
+    let t = duel();
+    let check = |effort, combined_with: Option<&str>| Command::Check {
+        id: id("vex"),
+        skill: "medicine".into(),
+        dc: 40,
+        hidden: false,
+        effort,
+        combined_with: combined_with.map(String::from),
+    };
+    let cases = [
+        (check(Effort::Roll, None), Acting::Turn(id("vex"))),
+        (check(Effort::Take50, None), Acting::Gm),
+        (check(Effort::Take100, None), Acting::Gm),
+        (check(Effort::Roll, Some("awareness")), Acting::Gm),
+    ];
+    for (command, who) in cases {
+        assert_eq!(acting(&command, t.game.state()), who, "{command:?}");
+    }
+}

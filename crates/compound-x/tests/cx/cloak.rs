@@ -390,6 +390,8 @@ fn a_search_beats_the_detect_dc_or_the_moving_detect_dc() {
                         skill: "hacking".into(),
                         dc: 10,
                         hidden: false,
+                        effort: nanite_compound_x::check::Effort::Roll,
+                        combined_with: None,
                     },
                     &[9, 9],
                 );

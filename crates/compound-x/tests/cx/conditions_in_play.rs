@@ -94,6 +94,8 @@ fn bleeding_stacks_on_one_effect_and_ends_by_the_sources_check() {
             skill: "medicine".into(),
             dc: 30,
             hidden: false,
+            effort: nanite_compound_x::check::Effort::Roll,
+            combined_with: None,
         },
         &[9, 9],
     );
@@ -273,6 +275,8 @@ fn fear_allows_only_fleeing_and_the_save() {
             skill: "awareness".into(),
             dc: 50,
             hidden: false,
+            effort: nanite_compound_x::check::Effort::Roll,
+            combined_with: None,
         },
         stance("vex", Stance::Prone),
         Command::Move {

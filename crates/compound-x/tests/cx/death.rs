@@ -489,6 +489,116 @@ fn stabilize_criticals_spare_the_revive_or_force_an_extra_death_save() {
 }
 
 #[test]
+fn on_a_critical_success_the_medic_chooses_whether_the_revive_counts() {
+    // rule: CX-DEATH-07
+    // 002: "On critical success (base Critical range 10), your excellent
+    // care allows you to choose whether the target counts this revival
+    // against their revivals per encounter limit." Vex: 95 + Medicine 20.
+    // (the d100, the medic counts it, revives after, the note)
+    const CASES: &[(&[i64], bool, i64, &str)] = &[
+        (
+            &[9, 5],
+            false,
+            0,
+            "this revive does not count, as the medic chose",
+        ),
+        (
+            &[9, 5],
+            true,
+            1,
+            "the medic chose to count this revive all the same",
+        ),
+        // Off a critical (90) the choice changes nothing: it counts.
+        (&[9, 10], true, 1, "total 110 > DC 80"),
+        (&[9, 10], false, 1, "total 110 > DC 80"),
+    ];
+    for &(dice, count_revive, revives, note) in CASES {
+        let mut a = beside(fighter(RAIDER));
+        down(&mut a, "raider");
+        let log = a.run(
+            Command::Stabilize {
+                id: id("vex"),
+                target: id("raider"),
+                kit: false,
+                count_revive,
+            },
+            dice,
+        );
+        assert!(log.contains(note), "{log}");
+        assert!(!a.f("raider").is_downed(), "{log}");
+        assert_eq!(a.c("raider").revives, revives, "{dice:?} {count_revive}");
+    }
+}
+
+#[test]
+fn the_death_save_allowance_is_carried_from_fight_to_fight() {
+    // rule: CX-DEATH-04
+    // 000: "Once you fail a DST, the next time you fall below 1 health
+    // point you only get 2 ... You regain a DST by going a whole encounter
+    // without failing a DST. You can have a maximum of 3 saving throws."
+    // (the file's death_saves, a failed save in this fight, carried after)
+    const CASES: &[(Option<i64>, bool, u32)] = &[
+        (None, false, 3),
+        (Some(3), false, 3),
+        (Some(2), false, 3),
+        (Some(1), false, 2),
+        (None, true, 2),
+        (Some(2), true, 1),
+    ];
+    for &(carried, fail, after) in CASES {
+        let text = match carried {
+            Some(n) => RAIDER.replace("level = 1\n", &format!("level = 1\ndeath_saves = {n}\n")),
+            None => RAIDER.to_string(),
+        };
+        let raider = fighter(&text);
+        let start = carried.map_or(3, |n| u32::try_from(n).unwrap());
+        // The fight starts from the file's allowance, and the sheet shows it.
+        assert_eq!(raider.death_saves.allowance, start, "{carried:?}");
+        assert_eq!(
+            raider.survival.death_saves,
+            Some(i64::from(start)),
+            "{carried:?}"
+        );
+        let mut a = beside(raider);
+        if fail {
+            // Downed, a failed save, stabilized by Vex (75 + 20 > 80).
+            down_from_any(&mut a, "raider");
+            let log = a.next(&[2, 10]);
+            assert!(log.contains("failed"), "{log}");
+            a.next(&[]);
+            a.run(stabilize("vex", "raider", false), &[7, 5]);
+        }
+        let log = a.run(Command::Clock(nanite_core::ClockCommand::End), &[]);
+        let line = format!(
+            "Depot Raider (raider) carries {after} death save{} into the next fight (death_saves = {after} in its character file)",
+            if after == 1 { "" } else { "s" }
+        );
+        assert!(log.contains(&line), "{carried:?} {fail}: {log}");
+        // Vex, who never went down, keeps her 3.
+        assert!(
+            log.contains("Vex Marrow (vex) carries 3 death saves"),
+            "{log}"
+        );
+    }
+}
+
+#[test]
+fn a_downing_still_under_way_with_a_failure_lowers_what_is_carried() {
+    // rule: CX-DEATH-04
+    // The fight ends with the raider still bleeding out after a failed
+    // save: that downing had a failure, so it carries 2, not 3.
+    let mut a = beside(fighter(RAIDER));
+    down_from_any(&mut a, "raider");
+    let log = a.next(&[2, 10]);
+    assert!(log.contains("failed"), "{log}");
+    let log = a.run(Command::Clock(nanite_core::ClockCommand::End), &[]);
+    assert!(
+        log.contains("Depot Raider (raider) carries 2 death saves into the next fight"),
+        "{log}"
+    );
+}
+
+#[test]
 fn a_kit_helps_every_stabilize_on_its_target_that_round_only() {
     // rule: CX-DEATH-08
     // Vex, then Tam (DEX 6: +4, Medicine 10, no kit), then the raider.
@@ -741,4 +851,45 @@ fn knocked_out_and_downed_saves_against_death_first_then_wakes() {
         log.contains("roll to wake") && !log.contains("death save"),
         "{log}"
     );
+}
+
+#[test]
+fn under_fort_downed_the_lifetime_failures_are_carried_from_fight_to_fight() {
+    // rule: CX-HOUSE-05
+    // 001: a downed character makes a DC 70 Fort save each turn and dies
+    // after more lifetime failures than its FORT. The raider's FORT is 6;
+    // a d100 of 11 + FORT bonus 4 = 15 fails.
+    // (failures its file carries, dead after one more, failures carried on)
+    const CASES: &[(Option<i64>, bool, i64)] =
+        &[(None, false, 1), (Some(5), false, 6), (Some(6), true, 7)];
+    for &(carried, dies, after) in CASES {
+        let mut text = format!("{RAIDER}\n[house_rules]\nfort_downed = true\n");
+        if let Some(n) = carried {
+            text = text.replace("level = 1\n", &format!("level = 1\nfort_failures = {n}\n"));
+        }
+        let raider = fighter(&text);
+        assert_eq!(raider.survival.fort_failures, Some(carried.unwrap_or(0)));
+        let mut a = beside(raider);
+        assert_eq!(a.c("raider").fort_failures, carried.unwrap_or(0));
+        down_from_any(&mut a, "raider");
+        let log = a.next(&[1, 1]);
+        assert!(log.contains("DC 70"), "{log}");
+        assert_eq!(a.f("raider").dead, dies, "{log}");
+        if dies {
+            assert!(
+                log.contains("7 failed Fort saves, more than FORT 6 (CX-HOUSE-05)"),
+                "{log}"
+            );
+            continue;
+        }
+        a.next(&[]);
+        let log = a.run(Command::Clock(nanite_core::ClockCommand::End), &[]);
+        assert!(
+            log.contains(&format!(
+                "Depot Raider (raider) carries {after} failed Fort save{} into the next fight (fort_failures = {after} in its character file, CX-HOUSE-05)",
+                if after == 1 { "" } else { "s" }
+            )),
+            "{log}"
+        );
+    }
 }

@@ -268,7 +268,9 @@ fn vex_and_the_raider_trade_fire_until_one_is_down() {
             == round 4
             -- Vex Marrow's turn (4 actions)
             the GM ends the fight (CX-TURN-08)
-            the fight is over: death saves regained where none failed (CX-DEATH-04)"#]],
+            the fight is over: death saves regained where none failed (CX-DEATH-04)
+            Depot Raider (raider) carries 2 death saves into the next fight (death_saves = 2 in its character file)
+            Vex Marrow (vex) carries 3 death saves into the next fight (death_saves = 3 in its character file)"#]],
     );
     assert_eq!((a.hp("vex"), a.hp("raider")), (132, 0));
     assert_eq!(a.f("vex").weapons[0].loaded, 30 - 1 - 3 - 3 - 1);
@@ -504,7 +506,9 @@ fn bleeding_out_and_a_stabilize_over_two_turns() {
               total 90 > DC 80: success
             Vex Marrow stabilizes Depot Raider: 1 HP, no longer downed (CX-DEATH-05)
             the GM ends the fight (CX-TURN-08)
-            the fight is over: death saves regained where none failed (CX-DEATH-04)"#]],
+            the fight is over: death saves regained where none failed (CX-DEATH-04)
+            Depot Raider (raider) carries 2 death saves into the next fight (death_saves = 2 in its character file)
+            Vex Marrow (vex) carries 3 death saves into the next fight (death_saves = 3 in its character file)"#]],
     );
     assert_eq!(a.hp("raider"), 1);
     assert_eq!(a.f("raider").death_saves.allowance, 2);

@@ -240,6 +240,7 @@ fn command(kind: u8, a: usize, b: usize, x: u8, n: usize, context: &Context) -> 
             id: actor,
             target: patient,
             kit: x % 2 == 0,
+            count_revive: x % 3 == 0,
         },
         35 if patient != actor => Command::Distance {
             a: actor,
@@ -263,6 +264,12 @@ fn command(kind: u8, a: usize, b: usize, x: u8, n: usize, context: &Context) -> 
             skill: ["awareness", "medicine", "maneuver", "juggling"][x_us % 4].into(),
             dc: i64::from(x),
             hidden: x % 2 == 0,
+            effort: [
+                nanite_compound_x::check::Effort::Roll,
+                nanite_compound_x::check::Effort::Take50,
+                nanite_compound_x::check::Effort::Take100,
+            ][x_us % 3],
+            combined_with: (x % 5 == 0).then(|| "medicine".into()),
         },
         40 => Command::Act {
             id: who,

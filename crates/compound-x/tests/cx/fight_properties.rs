@@ -147,6 +147,7 @@ fn command(kind: u8, a: usize, b: usize, n: u8) -> Command {
             id: who,
             target: at,
             kit: n % 2 == 0,
+            count_revive: n % 3 == 0,
         },
         17 => Command::Hold {
             id: who,

@@ -685,6 +685,8 @@ fn below_par_takes_10_off_every_skill_check_until_a_long_rest() {
         skill: "medicine".into(),
         dc: 50,
         hidden: false,
+        effort: nanite_compound_x::check::Effort::Roll,
+        combined_with: None,
     };
     let log = play(&mut t, check(), &d100(30));
     assert!(log.contains("total 59"), "{log}");

@@ -156,6 +156,7 @@ fn stabilize(kit: bool) -> Command {
         id: id("vex"),
         target: id("raider"),
         kit,
+        count_revive: false,
     }
 }
 

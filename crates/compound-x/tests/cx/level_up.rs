@@ -117,6 +117,23 @@ fn at_most_10_points_into_one_skill() {
 }
 
 #[test]
+fn a_bad_skill_choice_hides_no_problem_with_the_feats_chosen() {
+    // rule: CX-LVL-03
+    // rule: CX-CONTENT-01
+    // Every problem at once: 11 points into one skill and an unknown feat.
+    let c = at_level(3, "smgs = 10");
+    let found = refused(&c, &choices(None, &[("smgs", 11)], &["bravado"]));
+    find(
+        &found,
+        Some("CX-LVL-03"),
+        "11 points into smgs; a level-up puts at most 10 into any one skill",
+    );
+    let d = find(&found, Some("CX-CONTENT-01"), "unknown feat `bravado`");
+    assert_eq!(d.field, "feats[0]");
+    assert_eq!(found.len(), 2, "{found}");
+}
+
+#[test]
 fn a_new_skill_needs_10_points() {
     // rule: CX-LVL-03
     let c = at_level(3, "smgs = 10");

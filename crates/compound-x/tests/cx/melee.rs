@@ -355,6 +355,8 @@ fn leaving_melee_or_a_skill_check_in_it_draws_penalty_attacks() {
             skill: "awareness".into(),
             dc: 10,
             hidden: false,
+            effort: nanite_compound_x::check::Effort::Roll,
+            combined_with: None,
         },
         &[1, 5, 5],
     );
@@ -374,6 +376,8 @@ fn leaving_melee_or_a_skill_check_in_it_draws_penalty_attacks() {
                 skill: "awareness".into(),
                 dc: 10,
                 hidden: false,
+                effort: nanite_compound_x::check::Effort::Roll,
+                combined_with: None,
             },
             &[1, 5, 5],
         );
@@ -527,6 +531,8 @@ fn a_held_combatant_can_only_contest_control() {
             skill: "awareness".into(),
             dc: 10,
             hidden: false,
+            effort: nanite_compound_x::check::Effort::Roll,
+            combined_with: None,
         },
         &[5, 5],
     );

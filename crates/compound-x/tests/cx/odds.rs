@@ -209,13 +209,24 @@ fn the_table_covers_every_bracket_fire_mode_cover_and_stance() {
         3
     );
     assert!(fire_at(Fire::Blind).unwrap() > fire_at(Fire::Hip).unwrap());
-    // Vex's SMG has a Dot Sight: no hip fire outside its minimum distance.
+    // rule: CX-RNG-05
+    // Vex's SMG has a Dot Sight: hip fire is listed, from the hip row that
+    // leaves the optic out (semi 6/7/8: base 4/5/6 + 3 - 1 for PER and
+    // Steady Aim, against aimed 3/4/5 with the sight).
     let vex_table = odds_table(&vex, &raider, &TableSpec::default()).unwrap();
-    assert!(
-        vex_table.iter().all(|l| l.fire != Fire::Hip
-            || vex.weapons[l.weapon_index]
-                .min_distance
-                .is_some_and(|m| l.distance < m)),
-        "no hip fire with an optic"
-    );
+    let vex_semi = |fire| -> Vec<i64> {
+        vex_table
+            .iter()
+            .filter(|l| {
+                l.weapon_index == 0
+                    && l.fire == fire
+                    && l.mode == FireMode::Semi
+                    && l.cover == Cover::None
+                    && l.stance == Stance::Standing
+            })
+            .map(|l| l.odds.miss_chance)
+            .collect()
+    };
+    assert_eq!(vex_semi(Fire::Hip), [6, 7, 8]);
+    assert_eq!(vex_semi(Fire::Aimed), [3, 4, 5]);
 }

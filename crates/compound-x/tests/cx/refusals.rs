@@ -84,12 +84,6 @@ fn illegal_commands_explain_themselves_and_change_nothing() {
             "the Basic SMG is jammed; clear it first (a DC 60 weapon skill check, CX-RNG-08)",
         ),
         (
-            "hip fire with an optical attachment",
-            after(|_| {}),
-            fire("vex", "raider"),
-            "no hip fire with an optical attachment on the Basic SMG; aim first (1 action) (CX-RNG-05)",
-        ),
-        (
             "aimed fire without an aim",
             after(|_| {}),
             fire_with("vex", "raider", 0, FireMode::Semi, Some(Fire::Aimed)),
@@ -275,6 +269,8 @@ fn illegal_commands_explain_themselves_and_change_nothing() {
                 skill: "juggling".into(),
                 dc: 50,
                 hidden: false,
+                effort: nanite_compound_x::check::Effort::Roll,
+                combined_with: None,
             },
             "no skill 'juggling'; skills are named by id",
         ),

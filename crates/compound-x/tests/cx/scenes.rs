@@ -180,6 +180,7 @@ fn a_medic_stabilizes_under_fire() {
             id: id("vex"),
             target: id("ally"),
             kit: true,
+            count_revive: false,
         },
         &[2, 7, 5],
     ));

@@ -681,6 +681,9 @@ fn vex() {
                   8
                 ]
               },
+              "optics": [
+                "Dot Sight"
+              ],
               "hip_fire": {
                 "semi": [
                   6,
@@ -2674,6 +2677,9 @@ fn shade_the_shadow_assassin() {
                   6
                 ]
               },
+              "optics": [
+                "Dot Sight"
+              ],
               "hip_fire": {
                 "semi": [
                   6,
@@ -2795,6 +2801,9 @@ fn shade_the_shadow_assassin() {
                   3
                 ]
               },
+              "optics": [
+                "3.2x Basic Scope"
+              ],
               "hip_fire": {
                 "semi": [
                   8,

@@ -289,13 +289,13 @@ fn a_seed_plays_the_same_fights() {
         report.refused
     );
     expect_test::expect![[r#"
-        crew in 5 rounds, 75 shots, 0 refused; lost: raider-1 Fled, raider-2 Down, scav-1 Fled, scav-2 Down
+        crew in 7 rounds, 95 shots, 0 refused; lost: vex-1 Dead, raider-1 Fled, raider-2 Down, scav-1 Fled, scav-2 Down
         crew in 11 rounds, 122 shots, 0 refused; lost: raider-1 Down, raider-2 Down, scav-1 Fled, scav-2 Fled
-        crew in 10 rounds, 124 shots, 0 refused; lost: raider-1 Fled, raider-2 Down, scav-1 Fled, scav-2 Down
-        crew in 10 rounds, 131 shots, 0 refused; lost: raider-1 Down, raider-2 Down, scav-1 Fled, scav-2 Fled
-        crew in 6 rounds, 65 shots, 0 refused; lost: raider-1 Down, raider-2 Down, scav-1 Fled, scav-2 Fled
-        crew in 6 rounds, 65 shots, 0 refused; lost: raider-1 Down, raider-2 Down, scav-1 Fled, scav-2 Fled
-        crew won 46, lost [(0, 45), (1, 1), (4, 18)]
-        raiders won 18, lost [(0, 17), (1, 1), (4, 46)]
-        draws 0, rounds [(4, 2), (5, 4), (6, 9), (7, 4), (8, 14), (9, 11), (10, 8), (11, 9), (12, 3)], shots 7164, refused 0"#]].assert_eq(&summary);
+        crew in 10 rounds, 135 shots, 0 refused; lost: raider-1 Fled, raider-2 Down, scav-1 Fled, scav-2 Down
+        crew in 9 rounds, 116 shots, 0 refused; lost: raider-1 Down, raider-2 Down, scav-1 Fled, scav-2 Fled
+        crew in 9 rounds, 101 shots, 0 refused; lost: raider-1 Down, raider-2 Down, scav-1 Fled, scav-2 Fled
+        crew in 10 rounds, 126 shots, 0 refused; lost: raider-1 Down, raider-2 Down, scav-1 Fled, scav-2 Fled
+        crew won 50, lost [(0, 48), (1, 2), (4, 14)]
+        raiders won 14, lost [(0, 14), (4, 50)]
+        draws 0, rounds [(4, 4), (5, 2), (6, 11), (7, 13), (8, 8), (9, 14), (10, 6), (11, 5), (12, 1)], shots 6740, refused 0"#]].assert_eq(&summary);
 }

@@ -462,26 +462,49 @@ fn a_target_that_cannot_be_hit_at_all_is_not_suppressed() {
 
 #[test]
 fn a_suppressor_reacts_at_most_three_times_a_round() {
-    // rule: CX-SUP-02
+    // rule: CX-SUP-04
     // rule: CX-TURN-04
-    let mut s = duel(lena(), None);
-    s.run(suppress("lena", "mark", None), &[]);
-    s.next(&[]);
-    for _ in 0..3 {
-        let log = s.run(step("mark", 1, Way::Elsewhere, false), &[2]);
+    // Gus's heavy suppression holds four targets within 2 m of Mark; each
+    // fires once at him (once per target per suppressor's turn, CX-SUP-02),
+    // but Gus has 3 reactions a round: the fourth target's move draws
+    // nothing. Each reaction is two automatic hits of 1 + 1 + 12 = 14,
+    // body roll 100: half, 7.
+    let mut s = Skirmish::new(vec![
+        ("gus", "crew", gus()),
+        ("mark", "targets", target("Mark", None)),
+        ("nell", "targets", target("Nell", None)),
+        ("fay", "targets", target("Fay", None)),
+        ("hid", "targets", target("Hid", None)),
+    ]);
+    s.distance("gus", "mark", 12);
+    for other in ["nell", "fay", "hid"] {
+        s.distance("mark", other, 2);
+    }
+    s.begin();
+    s.run(suppress("gus", "mark", None), &[]);
+    for (who, name) in [("mark", "Mark"), ("nell", "Nell"), ("fay", "Fay")] {
+        s.next(&[]);
+        let full = s.hp(who);
+        let log = s.run(
+            step(who, 1, Way::Elsewhere, false),
+            &[1, 1, 10, 10, 1, 1, 10, 10],
+        );
         line(
             &log,
-            "Lena reacts: suppression fire at mark moving into the open",
+            &format!("Gus reacts: suppression fire at {who} moving into the open"),
         );
+        line(&log, &format!("Gus fires on {name} moving into the open"));
+        assert_eq!(s.hp(who), full - 14, "{}", log.join("\n"));
     }
-    // The fourth shuffle draws nothing: no die is rolled.
-    let log = s.run(step("mark", 1, Way::Elsewhere, false), &[]);
+    // The fourth draws nothing: no die is rolled.
+    s.next(&[]);
+    let log = s.run(step("hid", 1, Way::Elsewhere, false), &[]);
     assert!(
         !log.iter().any(|l| l.contains("reacts")),
         "{}",
         log.join("\n")
     );
-    assert!(suppressed(&s, "mark"));
+    assert!(suppressed(&s, "hid"));
 }
 
 #[test]
@@ -687,4 +710,66 @@ fn scene_a_suppressed_target_breaks_cover_under_heavy_fire() {
     assert_eq!(s.hp("mark"), s.c("mark").fighter.max_hp - 18);
     assert_eq!(loaded(&s, "gus"), 90);
     assert!(!suppressed(&s, "nell"));
+}
+
+#[test]
+fn each_suppressor_fires_once_per_target_per_its_turn() {
+    // rule: CX-SUP-02
+    // rule: CX-SUP-03
+    // rule: CX-SUP-05
+    // 000: a suppressed target moving into the open triggers "automatic
+    // attack rolls (or automatic hits) by the suppressor, once per target
+    // per suppressor's turn". Lena (light: a roll against 5) and Rook
+    // (medium: an automatic hit, 2d10 + 15) hold Mark, 12 m off, in the open.
+    let mut s = Skirmish::new(vec![
+        ("lena", "crew", lena()),
+        ("rook", "crew", rook()),
+        ("mark", "targets", target("Mark", None)),
+    ]);
+    s.distance("lena", "mark", 12);
+    s.distance("rook", "mark", 12);
+    s.begin();
+    s.run(suppress("lena", "mark", None), &[]);
+    s.next(&[]);
+    s.run(suppress("rook", "mark", None), &[]);
+    s.next(&[]);
+    // Mark's first step draws both: Lena's 5 misses; Rook's hit of
+    // 5 + 5 + 15 = 25, body roll 30: full.
+    let full = s.hp("mark");
+    let log = s.run(step("mark", 1, Way::Elsewhere, false), &[5, 5, 5, 3, 10]);
+    assert_eq!(
+        log.iter()
+            .filter(|l| l.contains("fires on Mark moving into the open"))
+            .count(),
+        2,
+        "{}",
+        log.join("\n")
+    );
+    assert_eq!(s.hp("mark"), full - 25);
+    // The second and third steps in the same holds draw nothing (no dice).
+    for _ in 0..2 {
+        let log = s.run(step("mark", 1, Way::Elsewhere, false), &[]);
+        assert!(
+            !log.iter().any(|l| l.contains("moving into the open")),
+            "{}",
+            log.join("\n")
+        );
+        assert!(suppressed(&s, "mark"));
+    }
+    // Lena's next turn: she lays it down again, so Mark's next move draws
+    // her fire once more (a 6 hits: 2d10 + 8 = 18, body roll 70: half);
+    // Rook lets his hold lapse.
+    s.next(&[]);
+    s.run(suppress("lena", "mark", None), &[]);
+    s.next(&[]);
+    s.next(&[]);
+    let full = s.hp("mark");
+    let log = s.run(step("mark", 1, Way::Elsewhere, false), &[6, 5, 5, 7, 10]);
+    let fire: Vec<&String> = log
+        .iter()
+        .filter(|l| l.contains("fires on Mark moving into the open"))
+        .collect();
+    assert_eq!(fire.len(), 1, "{}", log.join("\n"));
+    assert!(fire[0].starts_with("Lena"), "{}", log.join("\n"));
+    assert_eq!(s.hp("mark"), full - 9);
 }

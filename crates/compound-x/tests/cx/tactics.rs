@@ -347,6 +347,8 @@ fn leaving_melee_or_a_skill_check_in_it_draws_a_penalty_attack() {
             skill: "awareness".into(),
             dc: 10,
             hidden: false,
+            effort: nanite_compound_x::check::Effort::Roll,
+            combined_with: None,
         },
         &[1, 5, 5],
     );

@@ -626,3 +626,78 @@ fn scene_a_grenade_that_scatters() {
     );
     assert_eq!(s.c("nell").stance, Stance::Standing);
 }
+
+#[test]
+fn an_unseen_grenade_is_a_ranged_stealth_attack_and_a_knife_is_not() {
+    // rule: CX-RNG-09
+    // rule: CX-RNG-15
+    // 000: "Ranged weapon stealth-attacks (including explosive but not any
+    // other thrown weapons) have -1 miss chance to hit ... deal +20 damage".
+    // The HE at 12 m: row 5 - 2 (inside half the longest throw) = 3, and
+    // 4d10 + 20 on four 1s = 24; Mark's dodge 1, 1 (11 + 14 - 10 = 15)
+    // fails. Unseen: miss chance 2 and 44.
+    // (Tia unseen by Mark, d10, on target, Mark's health lost)
+    const CASES: &[(bool, i64, bool, i64)] = &[
+        (false, 3, false, 0),
+        (false, 4, true, 24),
+        (true, 3, true, 44),
+        (true, 2, false, 0),
+    ];
+    for &(unseen, face, on_target, lost) in CASES {
+        let mut s = range(tia(&[]), None, 12);
+        if unseen {
+            s.run(
+                Command::Conceal {
+                    id: id("tia"),
+                    from: vec![id("mark")],
+                    dc: None,
+                },
+                &[],
+            );
+        }
+        let full = s.hp("mark");
+        // Off target, the d4 scatter of 4 m still leaves Mark in the 5 m blast.
+        let dice: &[i64] = if on_target {
+            &[face, 1, 1, 1, 1, 1, 1]
+        } else {
+            &[face, 4, 1, 1, 1, 1, 1, 1]
+        };
+        let log = s.run(throw(HE), dice);
+        let mc = if unseen { 2 } else { 3 };
+        line(&log, &format!("miss chance {mc}"));
+        assert_eq!(
+            log.iter()
+                .filter(|l| l.contains("stealth attack (CX-RNG-09)"))
+                .count(),
+            if unseen { 2 } else { 0 },
+            "the -1 and the +20: {}",
+            log.join("\n")
+        );
+        let expected = if on_target {
+            lost
+        } else if unseen {
+            44
+        } else {
+            24
+        };
+        assert_eq!(s.hp("mark"), full - expected, "{}", log.join("\n"));
+    }
+    // A throwing knife is "any other thrown weapon": no -1, no +20 (its
+    // stealth is CX-RNG-10's doubled blow). At 3 m its miss chance stays 2.
+    let mut s = range(tia(&[]), None, 3);
+    s.run(
+        Command::Conceal {
+            id: id("tia"),
+            from: vec![id("mark")],
+            dc: None,
+        },
+        &[],
+    );
+    let log = s.run(throw(KNIFE), &[1]);
+    line(&log, "d10 1 <= miss chance 2: miss");
+    assert!(
+        !log.iter().any(|l| l.contains("CX-RNG-09")),
+        "{}",
+        log.join("\n")
+    );
+}

@@ -354,8 +354,7 @@ fn an_aim_taken_with_held_actions_does_not_last_into_the_next_turn() {
     a.next(&[]);
     assert_eq!(a.active().as_deref(), Some("vex"));
     // Aiming lasts the rest of the turn it was taken in: in its own turn
-    // Vex has not aimed, so a shot needs a new aim (hip fire is barred by
-    // the optical dot sight).
+    // Vex has not aimed, so an aimed shot needs a new aim.
     let why = a.refuse(
         fire_with("vex", "raider", 0, FireMode::Semi, Some(Fire::Aimed)),
         &[5],
@@ -508,6 +507,8 @@ fn actions_cost_what_the_table_says() {
         skill: "awareness".into(),
         dc: 50,
         hidden: false,
+        effort: nanite_compound_x::check::Effort::Roll,
+        combined_with: None,
     };
     // (what, shooter, metres, shot first, command, dice, actions). Shots
     // miss with a 2 (a raw 1 would roll for a jam); reload checks pass:
@@ -815,6 +816,8 @@ fn a_hidden_dc_is_kept_from_the_players_but_not_from_the_gm() {
             skill: "awareness".into(),
             dc: 80,
             hidden: true,
+            effort: nanite_compound_x::check::Effort::Roll,
+            combined_with: None,
         },
         &[4, 6],
     );

@@ -562,6 +562,52 @@ const CASES: &[Case] = &[
         field: "equipment.items.medikit",
         at: "items = ",
     },
+    // --- counts the file records -------------------------------------------
+    Case {
+        changes: &[],
+        append: "\n[[equipment.weapons]]\nid = \"smg\"\nattachments = []\nmagazines = -2\n",
+        severity: E,
+        rule: "CX-RNG-12",
+        message: "-2 magazines of the Basic SMG is a negative count",
+        field: "equipment.weapons[0]",
+        at: "[[equipment.weapons]]",
+    },
+    Case {
+        changes: &[("class_feats = []", "class_feats = []\ndeath_saves = 0")],
+        append: "",
+        severity: E,
+        rule: "CX-DEATH-04",
+        message: "death_saves is 0; a character has 1 to 3 death saves",
+        field: "death_saves",
+        at: "death_saves = ",
+    },
+    Case {
+        changes: &[("class_feats = []", "class_feats = []\ndeath_saves = 4")],
+        append: "",
+        severity: E,
+        rule: "CX-DEATH-04",
+        message: "death_saves is 4",
+        field: "death_saves",
+        at: "death_saves = ",
+    },
+    Case {
+        changes: &[("class_feats = []", "class_feats = []\nfort_failures = -1")],
+        append: "",
+        severity: E,
+        rule: "CX-HOUSE-05",
+        message: "fort_failures is -1; it counts failed Fort saves, from 0",
+        field: "fort_failures",
+        at: "fort_failures = ",
+    },
+    Case {
+        changes: &[("class_feats = []", "class_feats = []\nmoney = -1")],
+        append: "",
+        severity: E,
+        rule: "CX-LVL-01",
+        message: "money is -1; it cannot be negative",
+        field: "money",
+        at: "money = ",
+    },
 ];
 
 /// The line holding `marker`, or with `^marker` the line above it (the
@@ -640,6 +686,44 @@ fn every_problem_is_reported_at_once() {
             "error: test.toml:11: base_stats.STR: STR is 10, above the creation limit of 9 (before race bonuses) (rule CX-STAT-06)",
             "error: test.toml:12: base_stats.PER: PER is 0 after the Human bonus; no stat may be below 1 (rule CX-STAT-06)",
         ]
+    );
+}
+
+#[test]
+fn a_level_out_of_range_hides_no_other_problem() {
+    // rule: CX-LVL-07
+    // rule: CX-LVL-03
+    // rule: CX-LVL-04
+    // rule: CX-CONTENT-01
+    // With a level of 25 nothing derived from the level can be checked (the
+    // skill cap, the feat allowance), but the file's own entries still are:
+    // a negative skill, an unknown one, a feat listed twice, an unknown
+    // weapon, a negative count.
+    let text = with(&[
+        ("level = 0", "level = 25"),
+        ("smgs = 10", "smgs = -5\njuggling = 10"),
+        ("feats = []", "feats = [\"steady-aim\", \"steady-aim\"]"),
+        (
+            "items = {}",
+            "items = { medikit = -1 }\n\n[[equipment.weapons]]\nid = \"railgun\"\nattachments = []\nmagazines = 1",
+        ),
+    ]);
+    let found = problems(&text);
+    let shown: Vec<String> = found
+        .iter()
+        .map(|d| d.to_string().lines().next().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            "error: test.toml:5: level: level 25 is outside 0..20 (rule CX-LVL-07)",
+            "error: test.toml:20: skills.smgs: Weapons - SMGs has -5 points; a new skill costs 10 and starts at +10 (rule CX-LVL-03)",
+            "error: test.toml:21: skills.juggling: unknown skill `juggling` (rule CX-CONTENT-01)",
+            "error: test.toml:7: feats[1]: Steady Aim is listed twice (or is already granted by a stat) (rule CX-LVL-04)",
+            "error: test.toml:26: equipment.weapons[0]: unknown weapon `railgun` (rule CX-CONTENT-01)",
+            "error: test.toml:24: equipment.items.medikit: -1 is a negative count (rule CX-CONTENT-01)",
+        ],
+        "{found}"
     );
 }
 

@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use super::support::{Db, RAIDER, Table};
+use super::support::{Db, RAIDER, Table, VEX};
 use crate::both;
 
 fn ids(list: &Value) -> Vec<&str> {
@@ -285,7 +285,79 @@ async fn hidden_dcs_stay_with_the_gm(db: Db) {
     }
 }
 
+async fn the_gm_lets_a_character_take_100_or_combine_two_skills(db: Db) {
+    // rule: CX-DICE-06
+    // rule: CX-DICE-07
+    let t = Table::new(db).await;
+    t.upload(&t.alice.session, "vex", VEX).await.expect(201);
+    let e = t.encounter("Before the depot").await;
+    t.add(
+        &e,
+        json!({"id": "vex", "character": "vex", "side": "players"}),
+    )
+    .await
+    .expect(201);
+    // Out of combat, no die: 100 + Medicine's 20 ranks = 120 against 119;
+    // combined with Awareness (30 ranks), 150 against DC 75 doubled: a tie.
+    let take = t
+        .command(
+            &e,
+            &t.gm.session,
+            json!({"command": "check", "id": "vex", "skill": "medicine", "dc": 119,
+                   "hidden": false, "effort": "take100"}),
+        )
+        .await
+        .expect(201);
+    assert!(
+        take.text.contains("total 120 > DC 119: success"),
+        "{}",
+        take.text
+    );
+    let combined = t
+        .command(
+            &e,
+            &t.gm.session,
+            json!({"command": "check", "id": "vex", "skill": "medicine", "dc": 75,
+                   "hidden": false, "effort": "take100", "combined_with": "awareness"}),
+        )
+        .await
+        .expect(201);
+    assert!(
+        combined
+            .text
+            .contains("total 150 <= DC 150: failure: a tie fails"),
+        "{}",
+        combined.text
+    );
+    // In a fight taking 50 is refused, with the rule.
+    t.command(
+        &e,
+        &t.gm.session,
+        json!({"command": "clock", "clock": "set_initiative", "id": "vex", "total": 80}),
+    )
+    .await
+    .expect(201);
+    t.physically(
+        &e,
+        &t.gm.session,
+        json!({"command": "clock", "clock": "begin", "surprise": []}),
+    )
+    .await
+    .expect(201);
+    let refused = t
+        .command(
+            &e,
+            &t.gm.session,
+            json!({"command": "check", "id": "vex", "skill": "medicine", "dc": 40,
+                   "hidden": false, "effort": "take50"}),
+        )
+        .await
+        .expect(422);
+    assert!(refused.text.contains("CX-DICE-06"), "{}", refused.text);
+}
+
 both!(
+    the_gm_lets_a_character_take_100_or_combine_two_skills,
     the_gm_sees_the_whole_fight,
     a_player_sees_only_what_the_table_shows,
     physical_dice_are_asked_for_by_purpose,

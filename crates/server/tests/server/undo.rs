@@ -31,7 +31,7 @@ async fn fight(t: &Table, encounter: &str) -> Value {
 const BURST: &str = r#"{"command": "fire", "id": "vex", "target": "raider", "weapon": 0,
     "mode": "burst", "fire": null, "distance": null, "cover": null}"#;
 
-/// Vex aims: the Basic SMG's optic allows no hip fire (CX-RNG-05).
+/// Vex aims, so the shot is aimed fire with the Basic SMG's Dot Sight (CX-RNG-05).
 async fn aim(t: &Table, encounter: &str) {
     t.command(
         encounter,

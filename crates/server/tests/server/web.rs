@@ -227,7 +227,7 @@ async fn the_builder_names_the_rule_each_choice_breaks(db: Db) {
 async fn a_shot_shows_its_chance_to_hit(db: Db) {
     let t = Table::new(db).await;
     let e = t.depot().await;
-    // Vex's SMG has a dot sight: no hip fire (CX-RNG-05), so she aims.
+    // Vex aims: the shot shown is aimed fire, with her SMG's dot sight (CX-RNG-05).
     t.command(
         &e,
         &t.alice.session,

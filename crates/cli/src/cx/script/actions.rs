@@ -1,6 +1,7 @@
 //! A combatant's lines: `ID VERB ...`, from aiming and firing to grapples,
 //! stealth and spells.
 
+use nanite_compound_x::check::Effort;
 use nanite_compound_x::encounter::{Command, GrappleAct, MeleeKind, Way};
 use nanite_core::{ClockCommand, CombatantId};
 
@@ -93,18 +94,42 @@ pub(super) fn action(id: CombatantId, verb: &str, w: &mut Words) -> Result<Order
         "stabilize" => {
             let target = w.id("the downed combatant's id")?;
             let kit = w.take("kit");
-            ready(Command::Stabilize { id, target, kit })
+            let count_revive = w.take("count-revive");
+            ready(Command::Stabilize {
+                id,
+                target,
+                kit,
+                count_revive,
+            })
         }
         "check" => {
             let skill = w.word("a skill id")?;
+            // A second skill combined into one roll against twice the DC
+            // (CX-DICE-07).
+            let combined_with = if w.take("with") {
+                Some(w.word("the second skill's id")?)
+            } else {
+                None
+            };
             w.expect("dc")?;
             let dc = w.number("the DC")?;
             let hidden = w.take("hidden");
+            // Out of combat: take 50 or take 100 (CX-DICE-06).
+            let effort = if w.take("take") {
+                w.keyword(
+                    "what to take",
+                    &[("50", Effort::Take50), ("100", Effort::Take100)],
+                )?
+            } else {
+                Effort::Roll
+            };
             ready(Command::Check {
                 id,
                 skill,
                 dc,
                 hidden,
+                effort,
+                combined_with,
             })
         }
         "act" => {

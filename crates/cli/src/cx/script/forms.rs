@@ -105,12 +105,12 @@ pub(crate) const ACTION_FORMS: &[Form] = &[
     form("fall", "ID fall METRES [fouled]", "vex fall 6 fouled"),
     form(
         "stabilize",
-        "ID stabilize TARGET [kit]",
+        "ID stabilize TARGET [kit] [count-revive]",
         "vex stabilize scav kit",
     ),
     form(
         "check",
-        "ID check SKILL dc N [hidden]",
+        "ID check SKILL [with SKILL] dc N [hidden] [take 50|take 100]",
         "vex check awareness dc 60",
     ),
     form(

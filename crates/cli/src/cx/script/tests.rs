@@ -144,12 +144,15 @@ fn actions() {
             "vex stance prone",
             "raider save fear",
             "vex stabilize scav kit",
+            "vex stabilize scav count-revive",
             "vex treat raider wound 0 medikit",
             "vex treat raider",
             "vex rest long",
             "vex stay-up",
             "vex fall 6 fouled",
             "vex check awareness dc 60 hidden",
+            "vex check medicine dc 40 take 50",
+            "vex check medicine with repair dc 40 hidden take 100",
             "vex act \"draw pistol\"",
             "vex act 'talk' 0",
             "vex hold 2 \"a raider shows itself\"",
@@ -200,6 +203,8 @@ fn actions() {
               {"command":"save","id":"raider","condition":"fear"} [ids raider]
             vex stabilize scav kit
               {"command":"stabilize","id":"vex","target":"scav","kit":true} [ids vex scav]
+            vex stabilize scav count-revive
+              {"command":"stabilize","id":"vex","target":"scav","kit":false,"count_revive":true} [ids vex scav]
             vex treat raider wound 0 medikit
               {"command":"treat","id":"vex","target":"raider","wound":0,"medikit":true} [ids vex raider]
             vex treat raider
@@ -212,6 +217,10 @@ fn actions() {
               {"command":"fall","id":"vex","metres":6,"fouled":true} [ids vex]
             vex check awareness dc 60 hidden
               {"command":"check","id":"vex","skill":"awareness","dc":60,"hidden":true} [ids vex]
+            vex check medicine dc 40 take 50
+              {"command":"check","id":"vex","skill":"medicine","dc":40,"hidden":false,"effort":"take50"} [ids vex]
+            vex check medicine with repair dc 40 hidden take 100
+              {"command":"check","id":"vex","skill":"medicine","dc":40,"hidden":true,"effort":"take100","combined_with":"repair"} [ids vex]
             vex act "draw pistol"
               {"command":"act","id":"vex","what":"draw pistol","actions":1} [ids vex]
             vex act 'talk' 0
@@ -285,6 +294,8 @@ fn mistakes_say_what_was_expected_and_how_to_write_it() {
             "vex act \"draw pistol",
             "vex act draw",
             "vex check awareness 60",
+            "vex check awareness dc 60 take 75",
+            "vex check awareness with dc 60",
             "afflict raider sleepy",
             "harm vex 12 fire",
             "position vex",
@@ -333,7 +344,13 @@ fn mistakes_say_what_was_expected_and_how_to_write_it() {
               help: write `ID act "WHAT" [ACTIONS]`, e.g. `vex act "draw pistol" 1`
             vex check awareness 60
               error: expected `dc`, found `60`
-              help: write `ID check SKILL dc N [hidden]`, e.g. `vex check awareness dc 60`
+              help: write `ID check SKILL [with SKILL] dc N [hidden] [take 50|take 100]`, e.g. `vex check awareness dc 60`
+            vex check awareness dc 60 take 75
+              error: expected what to take (50, 100), found `75`
+              help: write `ID check SKILL [with SKILL] dc N [hidden] [take 50|take 100]`, e.g. `vex check awareness dc 60`
+            vex check awareness with dc 60
+              error: expected `dc`, found `60`
+              help: write `ID check SKILL [with SKILL] dc N [hidden] [take 50|take 100]`, e.g. `vex check awareness dc 60`
             afflict raider sleepy
               error: expected a condition (bleeding, burning, frozen, fear, greater-fear, necrosis, pinned-down, plasma-burn, poisoned, greater-poison, lesser-poison, buzzed, hammered, stunned, paralyzed, unconscious), found `sleepy`
               help: write `afflict ID CONDITION [N turns]`, e.g. `afflict raider bleeding`
