@@ -501,6 +501,49 @@ async fn commands_are_idempotent_and_take_physical_dice(db: Db) {
     assert_eq!(done.json["entry"]["dice"][0]["sides"], 20);
 }
 
+/// Side initiative told to the table leaves out a side whose members are all
+/// hidden: neither its roll nor its place in the order (D20-INIT-03).
+async fn a_hidden_side_is_not_named_in_side_initiative(db: Db) {
+    // rule: D20-INIT-03
+    let t = Table::d20(db).await;
+    t.send(
+        Call::new(Method::PATCH, t.path(""), &t.gm.session)
+            .json(json!({"initiative": "side", "reroll": "kept"})),
+    )
+    .await
+    .expect(200);
+    t.upload(&t.alice.session, "kara", KARA).await.expect(201);
+    let e = open(&t, "The cellar", json!({"field": "rows"})).await;
+    t.add(
+        &e,
+        json!({"id": "kara", "character": "kara", "side": "players"}),
+    )
+    .await
+    .expect(201);
+    t.add(
+        &e,
+        json!({"id": "brute", "npc": BRUTE, "side": "lurkers", "hidden": true, "place": {"row": "front"}}),
+    )
+    .await
+    .expect(201);
+    let rolled = t
+        .command(
+            &e,
+            &t.gm.session,
+            json!({"command": "roll_initiative", "who": [], "dice": [90, 10]}),
+        )
+        .await
+        .expect(201);
+    assert!(
+        rolled.text.contains("lurkers"),
+        "the GM hears every side: {}",
+        rolled.text
+    );
+    let seen = t.view(&e, &t.alice.session).await.to_string();
+    assert!(seen.contains("side initiative"), "{seen}");
+    assert!(!seen.contains("lurkers"), "{seen}");
+}
+
 async fn rows_and_side_initiative(db: Db) {
     let t = Table::d20(db).await;
     t.send(
@@ -790,5 +833,6 @@ both!(
     seeded_d20_dice_are_verified,
     the_tracker_draws_the_grid_and_the_actions,
     a_hidden_enemy_leaves_no_hole_among_the_squares,
+    a_hidden_side_is_not_named_in_side_initiative,
     the_gm_takes_back_the_last_command,
 );
