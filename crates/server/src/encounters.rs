@@ -302,8 +302,21 @@ pub(crate) fn read_command<C: serde::de::DeserializeOwned + serde::Serialize>(
     let command: C = serde_json::from_value(input.clone()).map_err(json_error)?;
     let json = serde_json::to_value(&command).map_err(AppError::internal)?;
     // The engine's commands ignore fields they do not know; the API does not.
+    // A field at its default may be left out of the engine's own JSON
+    // (`count_revive: false`): it is known if the command refuses a value
+    // of the wrong type there, where an unknown field would be ignored.
+    let known_field = |field: &str| {
+        let mut probe = input.clone();
+        if let Value::Object(map) = &mut probe {
+            map.insert(field.to_string(), json!({ "": [] }));
+        }
+        serde_json::from_value::<C>(probe).is_err()
+    };
     if let (Value::Object(given), Value::Object(known)) = (&input, &json) {
-        if let Some(field) = given.keys().find(|k| !known.contains_key(*k)) {
+        if let Some(field) = given
+            .keys()
+            .find(|k| !known.contains_key(*k) && !known_field(k))
+        {
             let mut fields: Vec<&str> = known.keys().map(String::as_str).collect();
             fields.retain(|f| *f != "command");
             fields.push("dice");

@@ -72,6 +72,20 @@ async fn malformed_requests_are_named(db: Db) {
             "unknown_field",
             "speed",
         ),
+        // A field at its default (left out of the engine's JSON) is known;
+        // an unknown one beside it is still named.
+        (
+            "{\"command\": \"stabilize\", \"id\": \"vex\", \"target\": \"raider\", \"kit\": false, \"count_revive\": false, \"speed\": 3}",
+            422,
+            "unknown_field",
+            "speed",
+        ),
+        (
+            "{\"command\": \"stabilize\", \"id\": \"vex\", \"target\": \"raider\", \"kit\": false, \"count_revive\": false}",
+            422,
+            "refused",
+            "raider",
+        ),
         (
             "{\"command\": \"add\", \"id\": \"x\"}",
             422,
