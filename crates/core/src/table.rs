@@ -16,7 +16,8 @@
 
 use serde::Serialize;
 
-use crate::encounter::CombatantId;
+use crate::encounter::{CombatantId, Encounter};
+use crate::ruleset::Ruleset;
 
 /// Who is looking at a table, as far as the rules' secrets go.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -231,6 +232,33 @@ impl<C> Choice<C> {
     pub fn allowed(&self) -> bool {
         matches!(self.verdict, Verdict::Allowed { .. })
     }
+}
+
+/// `state` as a player knows it: every combatant hidden from the players
+/// (but the one whose turn it is, so the clock is unchanged) has left this
+/// copy, through the ruleset's own `leave` command. A ruleset judges a
+/// player's choices on it, so nothing offered, and no reason given, can
+/// depend on what the player may not know.
+pub fn without_hidden<R: Ruleset, P>(
+    state: &R::State,
+    clock: &Encounter<P>,
+    leave: impl Fn(CombatantId) -> R::Command,
+) -> R::State {
+    let mut known = state.clone();
+    let hidden = clock
+        .seats
+        .iter()
+        .filter(|s| s.hidden && Some(&s.id) != clock.active.as_ref());
+    for seat in hidden {
+        let command = leave(seat.id.clone());
+        // The probe's dice are never read: leaving rolls nothing.
+        if let Ok(events) = R::decide(&known, &command, &mut nanite_dice::SeededDice::new(0)) {
+            for e in &events {
+                R::evolve(&mut known, e);
+            }
+        }
+    }
+    known
 }
 
 #[cfg(test)]

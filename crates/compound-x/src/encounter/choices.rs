@@ -97,26 +97,12 @@ pub fn acting(command: &Command, battle: &Battle) -> Acting {
 /// goes). The hidden combatant whose turn it is stays, so the clock is
 /// unchanged; nobody the viewer acts for is hidden from them.
 pub fn as_known_by(battle: &Battle, seat: &Seat) -> Battle {
-    let mut known = battle.clone();
     if seat.is_gm() {
-        return known;
+        return battle.clone();
     }
-    let hidden: Vec<CombatantId> = battle
-        .clock
-        .seats
-        .iter()
-        .filter(|s| s.hidden && Some(&s.id) != battle.clock.active.as_ref())
-        .map(|s| s.id.clone())
-        .collect();
-    for id in hidden {
-        let leave = Command::Clock(ClockCommand::Leave { id });
-        if let Ok(events) = CompoundX::decide(&known, &leave, &mut SeededDice::new(0)) {
-            for e in &events {
-                CompoundX::evolve(&mut known, e);
-            }
-        }
-    }
-    known
+    nanite_core::table::without_hidden::<CompoundX, _>(battle, &battle.clock, |id| {
+        Command::Clock(ClockCommand::Leave { id })
+    })
 }
 
 /// Everything `seat` may do now, judged on the fight as it knows it.

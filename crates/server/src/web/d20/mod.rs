@@ -64,28 +64,14 @@ fn known_by(
     battle: &nanite_d20::encounter::Battle,
     viewer: &Viewer,
 ) -> nanite_d20::encounter::Battle {
-    use nanite_core::{ClockCommand, Ruleset, SeededDice};
+    use nanite_core::ClockCommand;
     use nanite_d20::encounter::{Command, D20};
-    let mut known = battle.clone();
     if viewer.is_gm() {
-        return known;
+        return battle.clone();
     }
-    let hidden: Vec<CombatantId> = battle
-        .clock
-        .seats
-        .iter()
-        .filter(|s| s.hidden && Some(&s.id) != battle.clock.active.as_ref())
-        .map(|s| s.id.clone())
-        .collect();
-    for id in hidden {
-        let leave = Command::Clock(ClockCommand::Leave { id });
-        if let Ok(events) = D20::decide(&known, &leave, &mut SeededDice::new(0)) {
-            for e in &events {
-                D20::evolve(&mut known, e);
-            }
-        }
-    }
-    known
+    nanite_core::table::without_hidden::<D20, _>(battle, &battle.clock, |id| {
+        Command::Clock(ClockCommand::Leave { id })
+    })
 }
 
 fn judged(
