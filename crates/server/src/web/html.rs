@@ -74,6 +74,16 @@ impl Seat {
     pub(crate) fn role_name(&self) -> &'static str {
         role_name(self.role)
     }
+
+    /// The invitation's label beside the role badge: "GM GM" says nothing
+    /// twice, so a label that is the role is left out.
+    pub(crate) fn shown_label(&self) -> &str {
+        if self.label.eq_ignore_ascii_case(self.role_name()) {
+            ""
+        } else {
+            &self.label
+        }
+    }
 }
 
 /// A role in words.
@@ -86,70 +96,70 @@ pub(crate) fn role_name(role: Role) -> &'static str {
 }
 
 /// A whole page: the header with the campaign and the viewer, the live
-/// status line, and `body`.
+/// status line, and `body` (markup its own template rendered).
 pub(crate) fn page(title: &str, seat: Option<&Seat>, body: &str) -> Html<String> {
-    let (attrs, header) = match seat {
-        Some(s) => (
-            format!(
-                " data-campaign=\"{}\" data-version=\"{}\"",
-                esc(&s.campaign),
-                s.version
-            ),
-            format!(
-                "<a class=\"brand\" href=\"/c/{c}\">{name}</a>\
-                 <nav aria-label=\"Table\"><a href=\"/c/{c}\">Dashboard</a><a href=\"/c/{c}#rolls\">Rolls</a></nav>\
-                 <span class=\"who\"><span class=\"badge role-{role}\">{role_text}</span> {label}</span>\
-                 <span id=\"live-status\" class=\"live\" role=\"status\" aria-live=\"polite\">connecting…</span>",
-                c = esc(&s.campaign),
-                name = esc(&s.campaign_name),
-                role = esc(&s.role_name().to_lowercase()),
-                role_text = esc(s.role_name()),
-                // "GM GM" says nothing twice: a label that is the role is left out.
-                label = if s.label.eq_ignore_ascii_case(s.role_name()) {
-                    String::new()
-                } else {
-                    esc(&s.label)
-                },
-            ),
-        ),
-        None => (
-            String::new(),
-            "<a class=\"brand\" href=\"/\">nanite</a>".to_string(),
-        ),
-    };
-    let csrf = seat.map(|s| esc(&s.csrf)).unwrap_or_default();
-    Html(format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <meta name=\"csrf-token\" content=\"{csrf}\">\
-         <meta name=\"htmx-config\" content=\"{{&quot;includeIndicatorStyles&quot;:false,&quot;allowEval&quot;:false}}\">\
-         <title>{title}</title>\
-         <link rel=\"stylesheet\" href=\"/assets/table.css\">\
-         <script src=\"/assets/htmx.min.js\" defer></script>\
-         <script src=\"/assets/table.js\" defer></script>\
-         </head><body{attrs}><header class=\"top\">{header}</header>\
-         <main>{body}</main></body></html>",
-        title = esc(title),
-    ))
+    Html(render(&Page { title, seat, body }))
+}
+
+/// A template's markup. Rendering a template writes only to a `String`, so
+/// it fails only when a value's `Display` does, which none of ours does; an
+/// empty string stands in rather than a panic.
+pub(crate) fn render(template: &impl askama::Template) -> String {
+    template.render().unwrap_or_default()
+}
+
+/// The page layout.
+#[derive(askama::Template)]
+#[template(path = "page.html")]
+struct Page<'a> {
+    title: &'a str,
+    seat: Option<&'a Seat>,
+    body: &'a str,
 }
 
 /// A labelled bar (health, shield, armor points) with its exact numbers. The
 /// filled part is an SVG rectangle whose width is an attribute: the pages'
-/// Content-Security-Policy refuses `style` attributes.
-pub(crate) fn bar(kind: &str, label: &str, now: i64, max: i64) -> String {
-    let pct = if max > 0 {
-        (now.clamp(0, max) * 100) / max
-    } else {
-        0
-    };
-    format!(
-        "<div class=\"bar bar-{kind}\"><span class=\"bar-label\">{label} {now}/{max}</span>\
-         <span class=\"bar-track\" role=\"meter\" aria-label=\"{label}\" aria-valuemin=\"0\" aria-valuemax=\"{max}\" aria-valuenow=\"{now}\">\
-         <svg class=\"bar-fill\" viewBox=\"0 0 100 1\" preserveAspectRatio=\"none\" aria-hidden=\"true\" focusable=\"false\">\
-         <rect width=\"{pct}\" height=\"1\"/></svg></span></div>",
-        kind = esc(kind),
-        label = esc(label),
-    )
+/// Content-Security-Policy refuses `style` attributes. Drawn by the `bar`
+/// macro of `templates/macros.html`.
+pub(crate) struct Bar {
+    /// Its class suffix (`hp`, `shield`).
+    pub(crate) kind: &'static str,
+    /// Its label.
+    pub(crate) label: &'static str,
+    /// How much is left.
+    pub(crate) now: i64,
+    /// The most there can be.
+    pub(crate) max: i64,
+}
+
+impl Bar {
+    /// The filled part in whole percent, inside the track whatever the numbers.
+    pub(crate) fn percent(&self) -> i64 {
+        if self.max > 0 {
+            (self.now.clamp(0, self.max) * 100) / self.max
+        } else {
+            0
+        }
+    }
+}
+
+/// One bar on its own, for pages not yet drawn by a template.
+#[derive(askama::Template)]
+#[template(source = "{% import \"macros.html\" as m %}{% call m::bar(b) %}", ext = "html")]
+struct BarPart<'a> {
+    b: &'a Bar,
+}
+
+/// A bar's markup (see [`Bar`]).
+pub(crate) fn bar(kind: &'static str, label: &'static str, now: i64, max: i64) -> String {
+    render(&BarPart {
+        b: &Bar {
+            kind,
+            label,
+            now,
+            max,
+        },
+    })
 }
 
 #[cfg(test)]
