@@ -297,20 +297,51 @@ pub(crate) async fn list(
     State(state): State<AppState>,
     Path(campaign): Path<String>,
     caller: Caller,
-) -> Result<Json<Value>, AppError> {
-    caller.member_of(&campaign)?;
-    let viewer = caller_viewer(&caller);
-    let mut out = Vec::new();
-    for record in state.store().records(&collection(&campaign)).await? {
+) -> Result<Json<Listing>, AppError> {
+    Ok(Json(listing(&state, &campaign, &caller).await?))
+}
+
+/// The campaign's characters as `caller` may list them.
+pub(crate) async fn listing(
+    state: &AppState,
+    campaign: &str,
+    caller: &Caller,
+) -> Result<Listing, AppError> {
+    caller.member_of(campaign)?;
+    let viewer = caller_viewer(caller);
+    let mut characters = Vec::new();
+    for record in state.store().records(&collection(campaign)).await? {
         let c: StoredCharacter = serde_json::from_value(record.data).map_err(AppError::internal)?;
         let mine = owns_character(&viewer, &c.id, c.owner.as_deref());
-        let mut entry = json!({ "id": c.id, "name": c.name, "mine": mine });
-        if viewer.is_gm() {
-            entry["owner"] = json!(c.owner);
-        }
-        out.push(entry);
+        characters.push(Listed {
+            mine,
+            owner: viewer.is_gm().then(|| c.owner.clone()),
+            id: c.id,
+            name: c.name,
+        });
     }
-    Ok(Json(json!({ "characters": out })))
+    Ok(Listing { characters })
+}
+
+/// A campaign's characters, by name.
+#[derive(Serialize)]
+pub(crate) struct Listing {
+    /// Each character the caller may list.
+    pub(crate) characters: Vec<Listed>,
+}
+
+/// One character of a [`Listing`].
+#[derive(Serialize)]
+pub(crate) struct Listed {
+    /// Its id.
+    pub(crate) id: String,
+    /// Its name.
+    pub(crate) name: String,
+    /// Whether the caller plays it.
+    pub(crate) mine: bool,
+    /// The invitation that plays it (shown to the GM only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) owner: Option<Option<String>>,
 }
 
 /// `GET /api/campaigns/{campaign}/characters/{character}`: the file and the

@@ -21,6 +21,17 @@ pub(crate) enum Role {
     Spectator,
 }
 
+impl Role {
+    /// The role as the API spells it (`gm`, `player`, `spectator`).
+    pub(crate) fn key(self) -> &'static str {
+        match self {
+            Role::Gm => "gm",
+            Role::Player => "player",
+            Role::Spectator => "spectator",
+        }
+    }
+}
+
 /// Who is looking: what a view, a log entry or a live update is cut to.
 #[derive(Clone, Debug)]
 pub(crate) struct Viewer {

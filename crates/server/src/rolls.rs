@@ -60,32 +60,69 @@ pub(crate) struct RollItem {
 
 impl RollItem {
     /// The roll as `viewer` may see it, if at all; `by` is the roller's seat.
-    pub(crate) fn shown_to(&self, by: &str, viewer: &Viewer) -> Option<Value> {
+    pub(crate) fn shown_to<'a>(&'a self, by: &'a str, viewer: &Viewer) -> Option<ShownRoll<'a>> {
         let roller = by == viewer.invite;
-        let full = json!({
-            "by": by,
-            "label": self.label,
-            "mode": self.mode,
-            "expression": self.expression,
-            "total": self.total,
-            "roll": self.roll,
-            "physical": self.physical,
-            "seeded": self.seeded,
-        });
-        match self.mode {
-            RollMode::Public => Some(full),
-            _ if viewer.is_gm() => Some(full),
-            RollMode::Own if roller => Some(full),
-            RollMode::Blind if roller => Some(json!({
-                "by": by,
-                "label": self.label,
-                "mode": self.mode,
-                "expression": self.expression,
-                "hidden": "a blind roll: only the GM sees the result",
-            })),
-            _ => None,
-        }
+        let seen = Seen::Result {
+            total: self.total,
+            roll: &self.roll,
+            physical: self.physical,
+            seeded: self.seeded.as_ref(),
+        };
+        let seen = match self.mode {
+            RollMode::Public => seen,
+            _ if viewer.is_gm() => seen,
+            RollMode::Own if roller => seen,
+            RollMode::Blind if roller => Seen::Hidden {
+                hidden: "a blind roll: only the GM sees the result",
+            },
+            _ => return None,
+        };
+        Some(ShownRoll {
+            by,
+            label: &self.label,
+            mode: self.mode,
+            expression: &self.expression,
+            seen,
+        })
     }
+}
+
+/// A roll as one viewer sees it.
+#[derive(Serialize)]
+pub(crate) struct ShownRoll<'a> {
+    /// The roller's seat.
+    pub(crate) by: &'a str,
+    /// The roller's label.
+    pub(crate) label: &'a str,
+    /// Who sees it.
+    pub(crate) mode: RollMode,
+    /// The expression as typed.
+    pub(crate) expression: &'a str,
+    /// Its result, or why the viewer does not see it.
+    #[serde(flatten)]
+    pub(crate) seen: Seen<'a>,
+}
+
+/// What a viewer sees of a roll's result.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub(crate) enum Seen<'a> {
+    /// The whole result.
+    Result {
+        /// The total.
+        total: i64,
+        /// Every die with its fate.
+        roll: &'a Value,
+        /// Rolled with physical dice typed in.
+        physical: bool,
+        /// The play session and index its dice came from.
+        seeded: Option<&'a SeedUse>,
+    },
+    /// A blind roll, to its roller: that only the GM sees the result.
+    Hidden {
+        /// Why the result is not shown.
+        hidden: &'static str,
+    },
 }
 
 /// What `POST /api/campaigns/{campaign}/rolls` takes.
@@ -208,20 +245,29 @@ pub(crate) async fn list(
     Path(campaign): Path<String>,
     caller: Caller,
 ) -> Result<Json<Value>, AppError> {
-    caller.member_of(&campaign)?;
-    let viewer = view::viewer(&caller);
-    let rolls = state
+    let rolls = shown_rolls(&state, &campaign, &caller).await?;
+    Ok(Json(json!({ "rolls": rolls })))
+}
+
+/// The campaign's rolls as `caller` may see them, oldest first.
+pub(crate) async fn shown_rolls(
+    state: &AppState,
+    campaign: &str,
+    caller: &Caller,
+) -> Result<Vec<Value>, AppError> {
+    caller.member_of(campaign)?;
+    let viewer = view::viewer(caller);
+    state
         .tables()
-        .read(&state, &campaign, |table| {
+        .read(state, campaign, |table| {
             table
                 .feed
                 .iter()
-                .filter(|i| matches!(i.body, ItemBody::Roll(_)))
-                .filter_map(|i| view::item(i, &viewer))
+                .filter_map(|i| view::shown(i, &viewer))
                 // Not the start of a play session a hidden roll made.
-                .filter(|v| v["type"] == "roll")
+                .filter(|s| matches!(s.entry, view::Entry::Roll(_)))
+                .filter_map(|s| serde_json::to_value(s).ok())
                 .collect::<Vec<_>>()
         })
-        .await?;
-    Ok(Json(json!({ "rolls": rolls })))
+        .await
 }

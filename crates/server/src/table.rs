@@ -511,12 +511,27 @@ impl Table {
     }
 
     /// Ids, names and rulesets of the encounters.
-    pub(crate) fn encounter_list(&self) -> Vec<Value> {
+    pub(crate) fn encounter_list(&self) -> Vec<Listed> {
         self.encounters
             .values()
-            .map(|e| serde_json::json!({ "id": e.id, "name": e.name, "ruleset": e.ruleset() }))
+            .map(|e| Listed {
+                id: e.id.clone(),
+                name: e.name.clone(),
+                ruleset: e.ruleset(),
+            })
             .collect()
     }
+}
+
+/// An encounter in a campaign's list.
+#[derive(Clone, Debug, serde::Serialize)]
+pub(crate) struct Listed {
+    /// Its id.
+    pub(crate) id: String,
+    /// Its name.
+    pub(crate) name: String,
+    /// Its ruleset.
+    pub(crate) ruleset: Ruleset,
 }
 
 fn no_encounter(id: &str) -> AppError {

@@ -11,6 +11,7 @@ use nanite_compound_x::combat::Fighter;
 use nanite_compound_x::encounter::Battle;
 use nanite_core::CombatantId;
 use nanite_core::encounter::{FightPhase, Seat};
+use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::permissions::{Role, Viewer};
@@ -27,59 +28,166 @@ pub(crate) fn viewer(caller: &Caller) -> Viewer {
     }
 }
 
+/// A feed entry as `viewer` may see it, or `None`, as the API's JSON.
+pub(crate) fn item(item: &Item, viewer: &Viewer) -> Option<Value> {
+    shown(item, viewer).and_then(|s| serde_json::to_value(s).ok())
+}
+
 /// A feed entry as `viewer` may see it, or `None`. An entry hidden from
 /// the viewer that started a play session still shows that start.
-pub(crate) fn item(item: &Item, viewer: &Viewer) -> Option<Value> {
-    let shown = shown_item(item, viewer).or_else(|| {
+pub(crate) fn shown<'a>(item: &'a Item, viewer: &Viewer) -> Option<Shown<'a>> {
+    let entry = entry(item, viewer).or_else(|| {
         let seeded = match &item.body {
             ItemBody::Command(c) => c.seeded.as_ref(),
             ItemBody::Roll(r) => r.seeded.as_ref(),
             _ => None,
         }?;
-        Some(json!({
-            "type": "play_session_started",
-            "session": seeded.session,
-            "commitment": seeded.commitment.as_ref()?,
-        }))
-    });
-    shown.map(|mut out| {
-        out["version"] = json!(item.version);
-        out
+        Some(Entry::PlaySessionStarted {
+            session: seeded.session,
+            commitment: seeded.commitment.as_deref()?,
+        })
+    })?;
+    Some(Shown {
+        version: item.version,
+        entry,
     })
 }
 
-fn shown_item(item: &Item, viewer: &Viewer) -> Option<Value> {
+/// A feed entry as a viewer sees it, with its place in the stream.
+#[derive(Serialize)]
+pub(crate) struct Shown<'a> {
+    /// The stream version it was written at.
+    pub(crate) version: i64,
+    /// What it says.
+    #[serde(flatten)]
+    pub(crate) entry: Entry<'a>,
+}
+
+/// What a feed entry says to one viewer: the kinds of the API's feed.
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub(crate) enum Entry<'a> {
+    /// An encounter was opened.
+    EncounterCreated {
+        /// Its id.
+        encounter: &'a str,
+        /// Its name.
+        name: &'a str,
+        /// Its ruleset.
+        ruleset: Ruleset,
+        /// A D20 encounter's field (none for Compound X).
+        field: Option<&'a nanite_d20::encounter::Field>,
+    },
+    /// A command was accepted.
+    Command(CommandEntry<'a>),
+    /// The GM took back a command.
+    Undone {
+        /// The encounter.
+        encounter: &'a str,
+        /// The command's name.
+        command: &'a str,
+        /// The version of the entry taken back.
+        undone_version: i64,
+        /// "The GM takes back ..." and what the command had said.
+        lines: Vec<String>,
+    },
+    /// A roll.
+    Roll(crate::rolls::ShownRoll<'a>),
+    /// A play session started.
+    PlaySessionStarted {
+        /// Its number.
+        session: u32,
+        /// The SHA-256 of its seed.
+        commitment: &'a str,
+    },
+    /// A play session ended, its seed revealed.
+    PlaySessionEnded {
+        /// Its number.
+        session: u32,
+        /// The SHA-256 it was committed to.
+        commitment: &'a str,
+        /// The seed.
+        seed: &'a str,
+    },
+    /// A change to a Station game (its own kinds).
+    #[serde(untagged)]
+    Station(Value),
+}
+
+/// An accepted command as a viewer sees it.
+#[derive(Serialize)]
+pub(crate) struct CommandEntry<'a> {
+    /// The encounter.
+    pub(crate) encounter: &'a str,
+    /// The command's name.
+    pub(crate) command: &'a str,
+    /// Its narration for this viewer.
+    pub(crate) lines: &'a [String],
+    /// What only the GM sees of it.
+    #[serde(flatten)]
+    pub(crate) gm: Option<CommandDetails<'a>>,
+}
+
+/// What the GM sees of a command beyond its narration: who gave it, the
+/// command itself, the table's narration, its dice and events.
+#[derive(Serialize)]
+pub(crate) struct CommandDetails<'a> {
+    by: &'a str,
+    order: &'a Value,
+    table_lines: &'a [String],
+    dice: &'a [nanite_core::RolledDie],
+    seeded: Option<&'a crate::seeds::SeedUse>,
+    physical: bool,
+    events: &'a [Value],
+}
+
+impl Entry<'_> {
+    /// The lines a log shows of the entry (none for rolls and session marks).
+    pub(crate) fn lines(&self) -> &[String] {
+        match self {
+            Entry::Command(c) => c.lines,
+            Entry::Undone { lines, .. } => lines,
+            _ => &[],
+        }
+    }
+}
+
+fn entry<'a>(item: &'a Item, viewer: &Viewer) -> Option<Entry<'a>> {
     let out = match &item.body {
         ItemBody::EncounterCreated {
             encounter,
             name,
             d20,
-        } => json!({
-            "type": "encounter_created",
-            "encounter": encounter,
-            "name": name,
-            "ruleset": if d20.is_some() { Ruleset::D20 } else { Ruleset::CompoundX },
-            "field": d20.as_ref().map(|d| &d.field),
-        }),
-        ItemBody::Command(c) if viewer.is_gm() => json!({
-            "type": "command",
-            "encounter": c.encounter,
-            "by": item.by,
-            "command": c.name,
-            "order": c.order,
-            "lines": c.told.gm,
-            "table_lines": c.told.table,
-            "dice": c.dice,
-            "seeded": c.seeded,
-            "physical": c.physical,
-            "events": c.events,
+        } => Entry::EncounterCreated {
+            encounter,
+            name,
+            ruleset: if d20.is_some() {
+                Ruleset::D20
+            } else {
+                Ruleset::CompoundX
+            },
+            field: d20.as_ref().map(|d| &d.field),
+        },
+        ItemBody::Command(c) if viewer.is_gm() => Entry::Command(CommandEntry {
+            encounter: &c.encounter,
+            command: &c.name,
+            lines: &c.told.gm,
+            gm: Some(CommandDetails {
+                by: &item.by,
+                order: &c.order,
+                table_lines: &c.told.table,
+                dice: &c.dice,
+                seeded: c.seeded.as_ref(),
+                physical: c.physical,
+                events: &c.events,
+            }),
         }),
         ItemBody::Command(c) if c.told.secret => return None,
-        ItemBody::Command(c) => json!({
-            "type": "command",
-            "encounter": c.encounter,
-            "command": c.name,
-            "lines": c.told.table,
+        ItemBody::Command(c) => Entry::Command(CommandEntry {
+            encounter: &c.encounter,
+            command: &c.name,
+            lines: &c.told.table,
+            gm: None,
         }),
         ItemBody::Undone { encounter, undone } => {
             let ItemBody::Command(c) = &undone.body else {
@@ -95,38 +203,31 @@ fn shown_item(item: &Item, viewer: &Viewer) -> Option<Value> {
             };
             let mut said = vec![format!("The GM takes back `{}`:", c.name)];
             said.extend(lines.iter().map(|l| format!("  {l}")));
-            json!({
-                "type": "undone",
-                "encounter": encounter,
-                "command": c.name,
-                "undone_version": undone.version,
-                "lines": said,
-            })
+            Entry::Undone {
+                encounter,
+                command: &c.name,
+                undone_version: undone.version,
+                lines: said,
+            }
         }
-        ItemBody::Roll(roll) => {
-            let mut shown = roll.shown_to(&item.by, viewer)?;
-            shown["type"] = json!("roll");
-            shown
-        }
+        ItemBody::Roll(roll) => Entry::Roll(roll.shown_to(&item.by, viewer)?),
         ItemBody::SessionStarted {
             session,
             commitment,
-        } => json!({
-            "type": "play_session_started",
-            "session": session,
-            "commitment": commitment,
-        }),
-        ItemBody::Station(s) => crate::station::view::item(s, &item.by, viewer),
+        } => Entry::PlaySessionStarted {
+            session: *session,
+            commitment,
+        },
+        ItemBody::Station(s) => Entry::Station(crate::station::view::item(s, &item.by, viewer)),
         ItemBody::SessionEnded {
             session,
             commitment,
             seed,
-        } => json!({
-            "type": "play_session_ended",
-            "session": session,
-            "commitment": commitment,
-            "seed": seed,
-        }),
+        } => Entry::PlaySessionEnded {
+            session: *session,
+            commitment,
+            seed,
+        },
     };
     Some(out)
 }
@@ -201,145 +302,305 @@ pub(crate) fn seat<'a>(
 /// The encounter as `viewer` sees it, with its ruleset.
 pub(crate) fn encounter(enc: &Encounter, viewer: &Viewer) -> Value {
     let mut out = match &enc.play {
-        Play::CompoundX(game) => cx_encounter(enc, game.state(), viewer),
+        Play::CompoundX(game) => {
+            serde_json::to_value(cx_encounter(enc, game.state(), viewer)).unwrap_or_default()
+        }
         Play::D20(game) => crate::d20::view::encounter(enc, game.state(), viewer),
     };
     out["ruleset"] = json!(enc.ruleset());
     out
 }
 
+/// A Compound X encounter as one viewer sees it.
+#[derive(Serialize)]
+pub(crate) struct CxEncounter<'a> {
+    /// Its id.
+    pub(crate) id: &'a str,
+    /// Its name.
+    pub(crate) name: &'a str,
+    /// `setup`, `surprise`, `round` or `ended`.
+    pub(crate) phase: &'static str,
+    /// The round (0 outside the rounds).
+    pub(crate) round: u32,
+    /// Whose turn it is, if the viewer may see them.
+    pub(crate) active: Option<&'a CombatantId>,
+    /// The active combatant's actions.
+    pub(crate) actions: Option<Actions>,
+    /// The initiative order of those the viewer sees.
+    pub(crate) initiative: Vec<InitiativeEntry<'a>>,
+    /// The combatants the viewer sees.
+    pub(crate) combatants: Vec<CxCombatant<'a>>,
+    /// Distances in metres between combatants the viewer sees.
+    pub(crate) distances: Vec<(&'a CombatantId, &'a CombatantId, i64)>,
+    /// The log as the viewer heard it.
+    pub(crate) log: Vec<Shown<'a>>,
+}
+
+impl CxEncounter<'_> {
+    /// The shown combatant `id`.
+    pub(crate) fn combatant(&self, id: &str) -> Option<&CxCombatant<'_>> {
+        self.combatants.iter().find(|c| c.id.as_str() == id)
+    }
+
+    /// The name the viewer knows `id` by (the id itself if unknown).
+    pub(crate) fn name_of<'b>(&'b self, id: &'b str) -> &'b str {
+        self.combatant(id).map_or(id, |c| c.name)
+    }
+
+    /// The distance in metres between `a` and `b`, if set and shown.
+    pub(crate) fn distance(&self, a: &str, b: &str) -> Option<i64> {
+        self.distances
+            .iter()
+            .find(|(x, y, _)| {
+                (x.as_str() == a && y.as_str() == b) || (x.as_str() == b && y.as_str() == a)
+            })
+            .map(|(_, _, m)| *m)
+    }
+}
+
+/// Actions of a turn.
+#[derive(Serialize)]
+pub(crate) struct Actions {
+    /// The turn's actions.
+    pub(crate) total: u32,
+    /// Those not spent yet.
+    pub(crate) left: u32,
+}
+
+/// A place in the initiative order.
+#[derive(Serialize)]
+pub(crate) struct InitiativeEntry<'a> {
+    /// The combatant.
+    pub(crate) id: &'a CombatantId,
+    /// Its name.
+    pub(crate) name: &'a str,
+    /// Its initiative, once rolled.
+    pub(crate) total: Option<i64>,
+}
+
+/// A Compound X combatant as one viewer sees it: of the others, what can be
+/// seen across the table; of one's own (and for the GM), everything.
+#[derive(Serialize)]
+pub(crate) struct CxCombatant<'a> {
+    /// Its id.
+    pub(crate) id: &'a CombatantId,
+    /// Its name.
+    pub(crate) name: &'a str,
+    /// Its side.
+    pub(crate) side: &'a str,
+    /// Its conditions.
+    pub(crate) conditions: Vec<ConditionShown>,
+    /// How hurt it looks (see [`wounded`]).
+    pub(crate) wounded: &'static str,
+    /// Whether the viewer plays it.
+    pub(crate) mine: bool,
+    /// What its GM and player see besides.
+    #[serde(flatten)]
+    pub(crate) full: Option<CxDetails<'a>>,
+}
+
+/// A condition on a combatant.
+#[derive(Serialize)]
+pub(crate) struct ConditionShown {
+    /// Which.
+    pub(crate) condition: nanite_compound_x::combat::ConditionKind,
+    /// How many stacks.
+    pub(crate) stacks: u32,
+}
+
+/// What the GM and a combatant's player see of it besides its looks.
+#[derive(Serialize)]
+pub(crate) struct CxDetails<'a> {
+    /// Hidden from the players.
+    pub(crate) hidden: bool,
+    /// The campaign character it was made from.
+    pub(crate) character: Option<&'a str>,
+    /// The invitation that plays it.
+    pub(crate) owner: Option<&'a str>,
+    /// Health.
+    pub(crate) hp: i64,
+    /// Most health.
+    pub(crate) max_hp: i64,
+    /// Nanites.
+    pub(crate) nanites: i64,
+    /// Most nanites.
+    pub(crate) max_nanites: i64,
+    /// Worn armor.
+    pub(crate) armor: Option<ArmorShown<'a>>,
+    /// A shield.
+    pub(crate) shield: Option<ShieldShown<'a>>,
+    /// Cover.
+    pub(crate) cover: nanite_compound_x::combat::Cover,
+    /// Stance.
+    pub(crate) stance: nanite_compound_x::combat::Stance,
+    /// Downed.
+    pub(crate) downed: bool,
+    /// Dead.
+    pub(crate) dead: bool,
+    /// Wounds taken.
+    pub(crate) wounds: &'a [i64],
+    /// Its initiative.
+    pub(crate) initiative: Option<i64>,
+    /// Its weapons.
+    pub(crate) weapons: Vec<WeaponShown<'a>>,
+}
+
+/// Worn armor as shown.
+#[derive(Serialize)]
+pub(crate) struct ArmorShown<'a> {
+    pub(crate) name: &'a str,
+    pub(crate) points_left: i64,
+    pub(crate) armor_points: i64,
+    pub(crate) apl: i64,
+    pub(crate) coverage: i64,
+}
+
+/// A shield as shown.
+#[derive(Serialize)]
+pub(crate) struct ShieldShown<'a> {
+    pub(crate) name: &'a str,
+    pub(crate) strength: i64,
+    pub(crate) max: i64,
+}
+
+/// A weapon as shown.
+#[derive(Serialize)]
+pub(crate) struct WeaponShown<'a> {
+    pub(crate) index: usize,
+    pub(crate) id: &'a str,
+    pub(crate) name: &'a str,
+    pub(crate) loaded: i64,
+    pub(crate) magazine: i64,
+    pub(crate) spare_magazines: i64,
+    pub(crate) jammed: bool,
+    pub(crate) broken: bool,
+}
+
 /// A Compound X encounter as `viewer` sees it.
-fn cx_encounter(enc: &Encounter, battle: &Battle, viewer: &Viewer) -> Value {
+pub(crate) fn cx_encounter<'a>(
+    enc: &'a Encounter,
+    battle: &'a Battle,
+    viewer: &Viewer,
+) -> CxEncounter<'a> {
     let clock = &battle.clock;
     let seat = |id: &CombatantId| clock.seats.iter().find(|s| &s.id == id);
     let visible = |id: &CombatantId| viewer.is_gm() || seat(id).is_some_and(|s| !s.hidden);
-    let name = |id: &CombatantId| {
+    let name = |id: &'a CombatantId| {
         battle
             .combatants
             .get(id)
-            .map_or_else(|| id.to_string(), |c| c.fighter.name.clone())
+            .map_or(id.as_str(), |c| c.fighter.name.as_str())
     };
     let (phase, round) = crate::view::phase(&clock.phase);
-    let active = clock.active.clone().filter(|id| visible(id));
-    let initiative: Vec<Value> = clock
-        .order
-        .iter()
-        .filter(|id| visible(id))
-        .map(|id| {
-            json!({
-                "id": id,
-                "name": name(id),
-                "total": seat(id).and_then(|s| s.initiative.as_ref()).map(|i| i.total),
+    let active = clock.active.as_ref().filter(|id| visible(id));
+    CxEncounter {
+        id: &enc.id,
+        name: &enc.name,
+        phase,
+        round,
+        active,
+        actions: active.map(|_| Actions {
+            total: clock.budget.total,
+            left: clock.budget.left,
+        }),
+        initiative: clock
+            .order
+            .iter()
+            .filter(|id| visible(id))
+            .map(|id| InitiativeEntry {
+                id,
+                name: name(id),
+                total: seat(id)
+                    .and_then(|s| s.initiative.as_ref())
+                    .map(|i| i.total),
             })
-        })
-        .collect();
-    let combatants: Vec<Value> = clock
-        .seats
-        .iter()
-        .filter(|s| visible(&s.id))
-        .filter_map(|s| {
-            let entrant = enc.roster.get(&s.id);
-            let full = viewer.is_gm() || owns(entrant, viewer);
-            combatant(battle, s, entrant, full, owns(entrant, viewer))
-        })
-        .collect();
-    let distances: Vec<Value> = battle
-        .distances
-        .iter()
-        .filter(|((a, b), _)| visible(a) && visible(b))
-        .map(|((a, b), m)| json!([a, b, m]))
-        .collect();
-    let log: Vec<Value> = enc.log.iter().filter_map(|i| item(i, viewer)).collect();
-    json!({
-        "id": enc.id,
-        "name": enc.name,
-        "phase": phase,
-        "round": round,
-        "active": active,
-        "actions": active.as_ref().map(|_| json!({
-            "total": clock.budget.total,
-            "left": clock.budget.left,
-        })),
-        "initiative": initiative,
-        "combatants": combatants,
-        "distances": distances,
-        "log": log,
-    })
+            .collect(),
+        combatants: clock
+            .seats
+            .iter()
+            .filter(|s| visible(&s.id))
+            .filter_map(|s| {
+                let entrant = enc.roster.get(&s.id);
+                let full = viewer.is_gm() || owns(entrant, viewer);
+                combatant(battle, s, entrant, full, owns(entrant, viewer))
+            })
+            .collect(),
+        distances: battle
+            .distances
+            .iter()
+            .filter(|((a, b), _)| visible(a) && visible(b))
+            .map(|((a, b), m)| (a, b, *m))
+            .collect(),
+        log: enc.log.iter().filter_map(|i| shown(i, viewer)).collect(),
+    }
 }
 
-fn combatant(
-    battle: &Battle,
-    seat: &Seat,
-    entrant: Option<&Entrant>,
+fn combatant<'a>(
+    battle: &'a Battle,
+    seat: &'a Seat,
+    entrant: Option<&'a Entrant>,
     full: bool,
     mine: bool,
-) -> Option<Value> {
+) -> Option<CxCombatant<'a>> {
     let c = battle.combatants.get(&seat.id)?;
     let f = &c.fighter;
-    let conditions: Vec<Value> = battle
-        .conditions(&seat.id)
-        .map(|k| json!({ "condition": k.kind, "stacks": k.stacks }))
-        .collect();
-    let mut out = json!({
-        "id": seat.id,
-        "name": f.name,
-        "side": seat.side,
-        "conditions": conditions,
-        "wounded": wounded(f),
-        "mine": mine,
-    });
-    if !full {
-        return Some(out);
-    }
-    let weapons: Vec<Value> = f
-        .weapons
-        .iter()
-        .enumerate()
-        .map(|(i, w)| {
-            json!({
-                "index": i,
-                "id": w.id,
-                "name": w.name,
-                "loaded": w.loaded,
-                "magazine": w.magazine,
-                "spare_magazines": w.spare_magazines,
-                "jammed": w.jammed,
-                "broken": w.broken,
+    let details = full.then(|| CxDetails {
+        hidden: seat.hidden,
+        character: entrant.and_then(|e| e.character.as_deref()),
+        owner: entrant.and_then(|e| e.owner.as_deref()),
+        hp: f.hp,
+        max_hp: f.max_hp,
+        nanites: f.nanites,
+        max_nanites: f.max_nanites,
+        armor: f.armor.as_ref().map(|a| ArmorShown {
+            name: &a.name,
+            points_left: a.points_left,
+            armor_points: a.armor_points,
+            apl: a.apl,
+            coverage: a.coverage,
+        }),
+        shield: f.shield.as_ref().map(|s| ShieldShown {
+            name: &s.name,
+            strength: s.strength,
+            max: s.max,
+        }),
+        cover: c.cover,
+        stance: c.stance,
+        downed: f.is_downed(),
+        dead: f.dead,
+        wounds: &f.wounds,
+        initiative: seat.initiative.as_ref().map(|i| i.total),
+        weapons: f
+            .weapons
+            .iter()
+            .enumerate()
+            .map(|(index, w)| WeaponShown {
+                index,
+                id: &w.id,
+                name: &w.name,
+                loaded: w.loaded,
+                magazine: w.magazine,
+                spare_magazines: w.spare_magazines,
+                jammed: w.jammed,
+                broken: w.broken,
             })
-        })
-        .collect();
-    let extra = json!({
-        "hidden": seat.hidden,
-        "character": entrant.and_then(|e| e.character.clone()),
-        "owner": entrant.and_then(|e| e.owner.clone()),
-        "hp": f.hp,
-        "max_hp": f.max_hp,
-        "nanites": f.nanites,
-        "max_nanites": f.max_nanites,
-        "armor": f.armor.as_ref().map(|a| json!({
-            "name": a.name,
-            "points_left": a.points_left,
-            "armor_points": a.armor_points,
-            "apl": a.apl,
-            "coverage": a.coverage,
-        })),
-        "shield": f.shield.as_ref().map(|s| json!({
-            "name": s.name,
-            "strength": s.strength,
-            "max": s.max,
-        })),
-        "cover": c.cover,
-        "stance": c.stance,
-        "downed": f.is_downed(),
-        "dead": f.dead,
-        "wounds": f.wounds,
-        "initiative": seat.initiative.as_ref().map(|i| i.total),
-        "weapons": weapons,
+            .collect(),
     });
-    if let (Some(out), Some(extra)) = (out.as_object_mut(), extra.as_object()) {
-        out.extend(extra.clone());
-    }
-    Some(out)
+    Some(CxCombatant {
+        id: &seat.id,
+        name: &f.name,
+        side: &seat.side,
+        conditions: battle
+            .conditions(&seat.id)
+            .map(|k| ConditionShown {
+                condition: k.kind,
+                stacks: k.stacks,
+            })
+            .collect(),
+        wounded: wounded(f),
+        mine,
+        full: details,
+    })
 }
 
 /// An encounter's phase as the API names it, and its round (0 outside the

@@ -7,13 +7,167 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{Html, IntoResponse, Response};
 use nanite_compound_x::HouseRules;
-use serde_json::{Value, json};
+use std::collections::BTreeMap;
 
-use super::html::{self, Seat, esc, val};
+use askama::Template;
+use serde::Serialize;
+
+use super::html::{self, Seat};
 use super::{error_page, error_part, rolls};
+use crate::campaigns::Campaign;
 use crate::error::AppError;
+use crate::invites::Invite;
+use crate::permissions::Role;
+use crate::ruleset::Ruleset;
 use crate::sessions::Caller;
 use crate::{AppState, campaigns, characters, encounters, invites};
+
+/// What the dashboard shows, read once per drawing.
+struct Data {
+    campaign: Campaign,
+    version: i64,
+    encounters: Vec<crate::table::Listed>,
+    /// Station games, for Station's own card.
+    games: Vec<serde_json::Value>,
+    /// Station games' ids.
+    game_ids: Vec<String>,
+    characters: Vec<characters::Listed>,
+    /// Every invitation (read for the GM only).
+    invites: Vec<Invite>,
+}
+
+async fn data(state: &AppState, campaign: &str, caller: &Caller) -> Result<Data, AppError> {
+    caller.member_of(campaign)?;
+    let settings = campaigns::get(state, campaign).await?;
+    let (version, encounters, games, game_ids) = state
+        .tables()
+        .read(state, campaign, |table| {
+            (
+                table.version,
+                table.encounter_list(),
+                crate::station::api::games(table),
+                table.stations.keys().cloned().collect(),
+            )
+        })
+        .await?;
+    let characters = if settings.ruleset == Ruleset::Station {
+        Vec::new()
+    } else {
+        characters::listing(state, campaign, caller)
+            .await?
+            .characters
+    };
+    let invites = if caller.role() == Role::Gm {
+        invites::all(state, campaign).await?
+    } else {
+        Vec::new()
+    };
+    Ok(Data {
+        campaign: settings,
+        version,
+        encounters,
+        games,
+        game_ids,
+        characters,
+        invites,
+    })
+}
+
+/// The dashboard's lists, refreshed live.
+#[derive(Template)]
+#[template(path = "dashboard/part.html")]
+struct Part<'a> {
+    d: &'a Data,
+    gm: bool,
+    /// The caller's own invitation, which they may not revoke from here.
+    you: &'a str,
+    /// Station's games card.
+    station_games: String,
+}
+
+impl Part<'_> {
+    fn initiative_by(&self) -> &'static str {
+        match self.d.campaign.d20.as_ref().map(|d| d.initiative) {
+            Some(nanite_d20::InitiativeBy::Side) => "side",
+            _ => "combatant",
+        }
+    }
+
+    fn kept(&self) -> bool {
+        self.d
+            .campaign
+            .d20
+            .as_ref()
+            .is_some_and(|d| d.reroll == nanite_d20::InitiativeReroll::Kept)
+    }
+
+    /// The house rules in force: key and rule ID.
+    fn house_rules_on(&self) -> Vec<(&str, &'static str)> {
+        self.d
+            .campaign
+            .house_rules
+            .iter()
+            .filter(|(_, on)| **on)
+            .map(|(k, _)| {
+                let id = HouseRules::ALL
+                    .iter()
+                    .find(|(key, _, _)| key == k)
+                    .map_or("", |(_, id, _)| id);
+                (k.as_str(), id)
+            })
+            .collect()
+    }
+}
+
+/// The dashboard page around its lists.
+#[derive(Template)]
+#[template(path = "dashboard/page.html")]
+struct Page<'a> {
+    c: &'a Campaign,
+    gm: bool,
+    /// Whether the viewer may bring a character (not a spectator; not Station,
+    /// whose crew comes from the scenario).
+    bring: bool,
+    part: &'a str,
+    station_forms: String,
+    rolls: &'a str,
+}
+
+impl Page<'_> {
+    /// Compound X's house rules: key, rule ID, summary.
+    fn house_rules(&self) -> &'static [(&'static str, &'static str, &'static str)] {
+        &HouseRules::ALL
+    }
+
+    fn rule_on(&self, current: &Option<&BTreeMap<String, bool>>, key: &str) -> bool {
+        current.is_some_and(|c| c.get(key).copied().unwrap_or(false))
+    }
+
+    /// Whether D20 initiative goes by side (none: nothing chosen yet).
+    fn by_side(&self, current: &Option<&nanite_d20::Campaign>) -> Option<bool> {
+        current.map(|c| c.initiative == nanite_d20::InitiativeBy::Side)
+    }
+
+    /// Whether D20 initiative is kept for the battle (none: nothing chosen yet).
+    fn kept_in(&self, current: &Option<&nanite_d20::Campaign>) -> Option<bool> {
+        current.map(|c| c.reroll == nanite_d20::InitiativeReroll::Kept)
+    }
+}
+
+fn part_html(campaign: &str, caller: &Caller, d: &Data) -> String {
+    let gm = caller.role() == Role::Gm;
+    let station_games = if d.campaign.ruleset == Ruleset::Station {
+        super::station::games_card(campaign, &d.games, gm)
+    } else {
+        String::new()
+    };
+    html::render(&Part {
+        d,
+        gm,
+        you: &caller.invite.id,
+        station_games,
+    })
+}
 
 /// The dashboard of `campaign` for `caller`.
 async fn render(
@@ -22,62 +176,24 @@ async fn render(
     caller: Result<Caller, AppError>,
 ) -> Result<Response, AppError> {
     let caller = caller?;
-    let shown = campaigns::show(State(state.clone()), Path(campaign.clone()), caller.clone())
-        .await?
-        .0;
-    let seat = Seat::new(
-        &caller,
-        shown["name"].as_str().unwrap_or(""),
-        shown["version"].as_i64().unwrap_or(0),
-    );
-    let part = part_html(&state, &campaign, &caller, &shown).await?;
+    let d = data(&state, &campaign, &caller).await?;
+    let seat = Seat::new(&caller, &d.campaign.name, d.version);
+    let part = part_html(&campaign, &caller, &d);
     let rolls = rolls::section(&state, &seat, &caller).await?;
-    let c = esc(&campaign);
-    let mut forms = String::new();
-    if seat.is_gm() {
-        if shown["ruleset"] == "station" {
-            forms.push_str(&super::station::start_forms(&campaign));
-        }
-        forms.push_str(&gm_forms(&c, &shown));
-    }
-    let d20 = shown["ruleset"] == "d20";
-    let station = shown["ruleset"] == "station";
-    // A Station crew comes from the scenario: no characters to bring.
-    if seat.role != crate::permissions::Role::Spectator && !station {
-        // The step-by-step builder knows Compound X; a D20 character is
-        // imported as its file.
-        let build = if d20 {
-            "<p class=\"meta\">A D20 character file is TOML as <code>nanite d20 sheet</code> reads it (see <code>examples/d20/</code>); the server checks it the same way.</p>".to_string()
+    let gm = seat.is_gm();
+    let body = html::render(&Page {
+        c: &d.campaign,
+        gm,
+        bring: seat.role != Role::Spectator && d.campaign.ruleset != Ruleset::Station,
+        part: &part,
+        station_forms: if gm && d.campaign.ruleset == Ruleset::Station {
+            super::station::start_forms(&campaign)
         } else {
-            format!(
-                "<p><a class=\"button\" href=\"/c/{c}/build\">Build a character step by step</a></p>"
-            )
-        };
-        let label = if d20 {
-            "Import a D20 character file (TOML)"
-        } else {
-            "Or import a character file (TOML)"
-        };
-        forms.push_str(&format!(
-            "<section class=\"card\" aria-labelledby=\"import-h\"><h2 id=\"import-h\">Bring a character</h2>\
-             {build}\
-             <form data-api=\"/api/campaigns/{c}/characters\" data-method=\"POST\" data-send=\"file\" data-refresh>\
-             <label for=\"import-file\">{label}</label>\
-             <input id=\"import-file\" type=\"file\" name=\"file\" accept=\".toml,text/plain\" required>\
-             <button type=\"submit\">Import</button><output class=\"result\" aria-live=\"polite\"></output></form></section>"
-        ));
-    }
-    let body = format!(
-        "<div class=\"layout\"><div class=\"main-col\">\
-         <section id=\"dashboard\" hx-get=\"/c/{c}/part/dashboard\" hx-trigger=\"nanite-update from:body\" hx-swap=\"innerHTML\" data-poll=\"1000\">{part}</section>\
-         {forms}</div>{rolls}</div>"
-    );
-    Ok(html::page(
-        &format!("{} · nanite", shown["name"].as_str().unwrap_or("campaign")),
-        Some(&seat),
-        &body,
-    )
-    .into_response())
+            String::new()
+        },
+        rolls: &rolls,
+    });
+    Ok(html::page(&format!("{} · nanite", d.campaign.name), Some(&seat), &body).into_response())
 }
 
 /// `GET /c/{campaign}`.
@@ -99,10 +215,8 @@ pub(crate) async fn part(
 ) -> Response {
     let run = async {
         let caller = caller?;
-        let shown = campaigns::show(State(state.clone()), Path(campaign.clone()), caller.clone())
-            .await?
-            .0;
-        part_html(&state, &campaign, &caller, &shown).await
+        let d = data(&state, &campaign, &caller).await?;
+        Ok::<_, AppError>(part_html(&campaign, &caller, &d))
     };
     match run.await {
         Ok(html) => Html(html).into_response(),
@@ -110,297 +224,41 @@ pub(crate) async fn part(
     }
 }
 
-async fn part_html(
-    state: &AppState,
-    campaign: &str,
-    caller: &Caller,
-    shown: &Value,
-) -> Result<String, AppError> {
-    let c = esc(campaign);
-    let gm = caller.role() == crate::permissions::Role::Gm;
-    let settings = if shown["ruleset"] == "d20" {
-        format!(
-            "Ruleset <b>D20</b> · initiative by {}, {}",
-            val(&shown["d20"]["initiative"]),
-            if shown["d20"]["reroll"] == "kept" {
-                "kept for the battle"
-            } else {
-                "rolled each round"
-            }
-        )
-    } else if shown["ruleset"] == "station" {
-        "Ruleset <b>Station</b> · games from scenarios, the crew against the GM".to_string()
-    } else {
-        format!(
-            "Ruleset <b>Compound X</b> · house rules: {}",
-            house_rules_text(&shown["house_rules"])
-        )
-    };
-    let mut out = format!(
-        "<section class=\"card\" aria-labelledby=\"campaign-h\"><h1 id=\"campaign-h\">{}</h1>\
-         <p class=\"meta\">{settings}</p></section>",
-        val(&shown["name"]),
-    );
-    if shown["ruleset"] == "station" {
-        let games = shown["station_games"]
-            .as_array()
-            .cloned()
-            .unwrap_or_default();
-        out.push_str(&super::station::games_card(campaign, &games, gm));
-    } else {
-        out.push_str(&compound_x_lists(state, campaign, caller, shown).await?);
-    }
-    // Participants (GM).
-    if gm {
-        let all = invites::list(
-            State(state.clone()),
-            Path(campaign.to_string()),
-            caller.clone(),
-        )
-        .await?
-        .0;
-        out.push_str("<section class=\"card\" aria-labelledby=\"people-h\"><h2 id=\"people-h\">Participants and invitation links</h2>");
-        out.push_str("<table class=\"rows\"><thead><tr><th scope=\"col\">Label</th><th scope=\"col\">Role</th><th scope=\"col\">Slot</th><th scope=\"col\">State</th><th scope=\"col\"><span class=\"sr-only\">Actions</span></th></tr></thead><tbody>");
-        for inv in all["invites"].as_array().into_iter().flatten() {
-            let revoked = inv["revoked"].as_bool().unwrap_or(false);
-            let retired = inv["retired"].as_bool().unwrap_or(false);
-            let state_text = if revoked {
-                "revoked"
-            } else if retired {
-                "replaced"
-            } else {
-                "active"
-            };
-            let action = if revoked || inv["id"] == json!(caller.invite.id) {
-                String::new()
-            } else {
-                format!(
-                    "<form data-api=\"/api/campaigns/{c}/invites/{id}\" data-method=\"DELETE\" data-confirm=\"Revoke the link of {label}? Their sessions end.\" data-refresh>\
-                     <button type=\"submit\" class=\"danger\">Revoke<span class=\"sr-only\"> {label}</span></button><output class=\"result\" aria-live=\"polite\"></output></form>",
-                    id = val(&inv["id"]),
-                    label = val(&inv["label"]),
-                )
-            };
-            out.push_str(&format!(
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{state_text}</td><td>{action}</td></tr>",
-                val(&inv["label"]),
-                val(&inv["role"]),
-                val(&inv["slot"]),
-            ));
-        }
-        out.push_str("</tbody></table></section>");
-    }
-    Ok(out)
+/// The export document.
+#[derive(Serialize)]
+struct Export<'a> {
+    campaign: ExportedCampaign<'a>,
+    characters: Vec<ExportedCharacter>,
+    encounters: Vec<serde_json::Value>,
+    rolls: Vec<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    station_games: Option<Vec<serde_json::Value>>,
 }
 
-/// A Compound X campaign's encounters and characters.
-async fn compound_x_lists(
-    state: &AppState,
-    campaign: &str,
-    caller: &Caller,
-    shown: &Value,
-) -> Result<String, AppError> {
-    let c = esc(campaign);
-    let gm = caller.role() == crate::permissions::Role::Gm;
-    let mut out = String::new();
-    // Encounters.
-    let list = shown["encounters"].as_array().cloned().unwrap_or_default();
-    out.push_str(
-        "<section class=\"card\" aria-labelledby=\"enc-h\"><h2 id=\"enc-h\">Encounters</h2>",
-    );
-    if list.is_empty() {
-        out.push_str(if gm {
-            "<p class=\"empty\">No encounter yet: open one below.</p>"
-        } else {
-            "<p class=\"empty\">No encounter yet: the GM opens them.</p>"
-        });
-    } else {
-        out.push_str("<ul class=\"links\">");
-        for e in &list {
-            out.push_str(&format!(
-                "<li><a href=\"/c/{c}/e/{}\">{}</a></li>",
-                val(&e["id"]),
-                val(&e["name"])
-            ));
-        }
-        out.push_str("</ul>");
-    }
-    out.push_str("</section>");
-    // Characters.
-    let chars = characters::list(
-        State(state.clone()),
-        Path(campaign.to_string()),
-        caller.clone(),
-    )
-    .await?
-    .0;
-    out.push_str(
-        "<section class=\"card\" aria-labelledby=\"chars-h\"><h2 id=\"chars-h\">Characters</h2>",
-    );
-    let list = chars["characters"].as_array().cloned().unwrap_or_default();
-    if list.is_empty() {
-        out.push_str("<p class=\"empty\">No character yet.</p>");
-    } else {
-        out.push_str("<ul class=\"links\">");
-        for ch in &list {
-            let mine = ch["mine"].as_bool().unwrap_or(false);
-            let name = val(&ch["name"]);
-            if mine || gm {
-                out.push_str(&format!(
-                    "<li><a href=\"/c/{c}/characters/{id}\">{name}</a>{tag}</li>",
-                    id = val(&ch["id"]),
-                    tag = if mine {
-                        " <span class=\"badge\">yours</span>"
-                    } else {
-                        ""
-                    }
-                ));
-            } else {
-                out.push_str(&format!("<li>{name}</li>"));
-            }
-        }
-        out.push_str("</ul>");
-    }
-    out.push_str("</section>");
-    Ok(out)
-}
-
-fn house_rules_text(rules: &Value) -> String {
-    let on: Vec<String> = rules
-        .as_object()
-        .into_iter()
-        .flatten()
-        .filter(|(_, v)| v.as_bool() == Some(true))
-        .map(|(k, _)| {
-            let id = HouseRules::ALL
-                .iter()
-                .find(|(key, _, _)| key == k)
-                .map_or("", |(_, id, _)| id);
-            format!("{} ({})", esc(k), esc(id))
-        })
-        .collect();
-    if on.is_empty() {
-        "none (the rules as written)".to_string()
-    } else {
-        on.join(", ")
+impl Export<'_> {
+    fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or_default()
     }
 }
 
-fn house_rule_boxes(prefix: &str, current: &Value) -> String {
-    let mut out = String::from("<fieldset><legend>House rules</legend>");
-    for (key, id, summary) in HouseRules::ALL {
-        let checked = current[key].as_bool() == Some(true);
-        out.push_str(&format!(
-            "<div class=\"check\"><input type=\"checkbox\" id=\"{prefix}-{key}\" name=\"house_rules.{key}\" data-type=\"bool\"{}>\
-             <label for=\"{prefix}-{key}\"><b>{key}</b> ({id}): {}</label></div>",
-            if checked { " checked" } else { "" },
-            esc(summary),
-        ));
-    }
-    out.push_str("</fieldset>");
-    out
+/// The campaign's settings in an export.
+#[derive(Serialize)]
+struct ExportedCampaign<'a> {
+    id: &'a str,
+    name: &'a str,
+    ruleset: Ruleset,
+    house_rules: &'a BTreeMap<String, bool>,
+    d20: Option<&'a nanite_d20::Campaign>,
+    version: i64,
 }
 
-fn gm_forms(c: &str, shown: &Value) -> String {
-    let ruleset = shown["ruleset"].as_str().unwrap_or("compound-x");
-    let (field, settings) = if ruleset == "d20" {
-        (
-            "<label for=\"enc-field\">Field</label><select id=\"enc-field\" name=\"field.field\"><option value=\"rows\">map-less: front and back rows</option><option value=\"map\">a square grid (5 ft squares)</option></select>\
-             <div class=\"pair\"><div><label for=\"enc-width\">Grid width (squares)</label><input id=\"enc-width\" name=\"field.width\" type=\"number\" min=\"1\" max=\"40\" value=\"12\" data-type=\"number\"></div>\
-             <div><label for=\"enc-height\">Grid height (squares)</label><input id=\"enc-height\" name=\"field.height\" type=\"number\" min=\"1\" max=\"40\" value=\"8\" data-type=\"number\"></div></div>"
-                .to_string(),
-            initiative_form(c, &shown["d20"]),
-        )
-    } else if ruleset == "station" {
-        // Station plays games from scenarios (started above), with no house
-        // rules.
-        (String::new(), String::new())
-    } else {
-        (
-            String::new(),
-            format!(
-                "<section class=\"card\" aria-labelledby=\"rules-h\"><h2 id=\"rules-h\">House rules of this campaign</h2>\
-                 <form data-api=\"/api/campaigns/{c}\" data-method=\"PATCH\" data-refresh>{}\
-                 <button type=\"submit\">Save house rules</button><output class=\"result\" aria-live=\"polite\"></output></form></section>",
-                house_rule_boxes("hr", &shown["house_rules"])
-            ),
-        )
-    };
-    let encounter = if ruleset == "station" {
-        String::new()
-    } else {
-        format!(
-            "<section class=\"card\" aria-labelledby=\"new-enc-h\"><h2 id=\"new-enc-h\">Open an encounter</h2>\
-             <form data-api=\"/api/campaigns/{c}/encounters\" data-method=\"POST\" data-refresh>\
-             <label for=\"enc-name\">Name</label><input id=\"enc-name\" name=\"name\" required maxlength=\"100\" placeholder=\"The depot yard\">\
-             {field}\
-             <button type=\"submit\">Open encounter</button><output class=\"result\" aria-live=\"polite\"></output></form></section>"
-        )
-    };
-    format!(
-        "{encounter}<section class=\"card\" aria-labelledby=\"invite-h\"><h2 id=\"invite-h\">Invite someone</h2>\
-         <form data-api=\"/api/campaigns/{c}/invites\" data-method=\"POST\" data-refresh>\
-         <label for=\"inv-role\">Role</label><select id=\"inv-role\" name=\"role\"><option value=\"player\">player</option><option value=\"spectator\">spectator</option><option value=\"gm\">GM</option></select>\
-         <label for=\"inv-label\">Label (who it is for)</label><input id=\"inv-label\" name=\"label\" data-type=\"optional\" maxlength=\"100\" placeholder=\"Alice\">\
-         <label for=\"inv-slot\">Character slot (players only, optional)</label><input id=\"inv-slot\" name=\"slot\" data-type=\"optional\" placeholder=\"vex\">\
-         <button type=\"submit\">Create link</button><output class=\"result\" aria-live=\"polite\"></output></form></section>\
-         {settings}\
-         <section class=\"card\" aria-labelledby=\"newc-h\"><h2 id=\"newc-h\">New campaign</h2>\
-         <details open><summary>Compound X</summary>\
-         <form data-api=\"/api/campaigns\" data-method=\"POST\" data-body=\"{cx_body}\">\
-         <label for=\"camp-name\">Name</label><input id=\"camp-name\" name=\"name\" required maxlength=\"100\" placeholder=\"Rustbelt nights\">\
-         {new_boxes}\
-         <button type=\"submit\">Create Compound X campaign</button><output class=\"result\" aria-live=\"polite\"></output></form></details>\
-         <details><summary>D20</summary>\
-         <form data-api=\"/api/campaigns\" data-method=\"POST\" data-body=\"{d20_body}\">\
-         <label for=\"d20-name\">Name</label><input id=\"d20-name\" name=\"name\" required maxlength=\"100\" placeholder=\"The ford road\">\
-         {d20_settings}\
-         <button type=\"submit\">Create D20 campaign</button><output class=\"result\" aria-live=\"polite\"></output></form></details>\
-         <details><summary>Station</summary>\
-         <form data-api=\"/api/campaigns\" data-method=\"POST\" data-body=\"{station_body}\">\
-         <label for=\"newst-name\">Name</label><input id=\"newst-name\" name=\"name\" required maxlength=\"100\" placeholder=\"Outpost nights\">\
-         <button type=\"submit\">Create Station campaign</button><output class=\"result\" aria-live=\"polite\"></output></form></details></section>\
-         <section class=\"card\" aria-labelledby=\"export-h\"><h2 id=\"export-h\">Export</h2>\
-         <p><a class=\"button\" href=\"/c/{c}/export.json\" download>Download the campaign as JSON</a> (settings, character files, encounters and the roll log as the GM sees them)</p></section>",
-        new_boxes = house_rule_boxes("nhr", &Value::Null),
-        cx_body = esc(r#"{"ruleset":"compound-x"}"#),
-        d20_body = esc(r#"{"ruleset":"d20"}"#),
-        station_body = esc(r#"{"ruleset":"station"}"#),
-        d20_settings = initiative_fields("nd20", &Value::Null),
-    )
-}
-
-/// D20's initiative settings as form fields (D20-INIT-01..03).
-fn initiative_fields(prefix: &str, current: &Value) -> String {
-    let selected = |field: &str, value: &str| {
-        if current[field] == value {
-            " selected"
-        } else {
-            ""
-        }
-    };
-    format!(
-        "<label for=\"{prefix}-by\">Initiative</label><select id=\"{prefix}-by\" name=\"initiative\">\
-         <option value=\"combatant\"{}>by combatant: 1d100 + DEX each (D20-INIT-01)</option>\
-         <option value=\"side\"{}>by side: 1d100 a side, highest DEX first within it (D20-INIT-03)</option></select>\
-         <label for=\"{prefix}-reroll\">Rolled</label><select id=\"{prefix}-reroll\" name=\"reroll\">\
-         <option value=\"each-round\"{}>again each round</option>\
-         <option value=\"kept\"{}>once, kept for the battle (D20-INIT-02)</option></select>",
-        selected("initiative", "combatant"),
-        selected("initiative", "side"),
-        selected("reroll", "each-round"),
-        selected("reroll", "kept"),
-    )
-}
-
-fn initiative_form(c: &str, current: &Value) -> String {
-    format!(
-        "<section class=\"card\" aria-labelledby=\"init-h\"><h2 id=\"init-h\">Initiative in this campaign</h2>\
-         <p class=\"meta\">Applies to encounters opened from now on.</p>\
-         <form data-api=\"/api/campaigns/{c}\" data-method=\"PATCH\" data-refresh>{}\
-         <button type=\"submit\">Save initiative</button><output class=\"result\" aria-live=\"polite\"></output></form></section>",
-        initiative_fields("init", current)
-    )
+/// A character file in an export.
+#[derive(Serialize)]
+struct ExportedCharacter {
+    id: String,
+    name: String,
+    owner: Option<String>,
+    toml: String,
 }
 
 /// `GET /c/{campaign}/export.json` (GM): the campaign's settings, every
@@ -413,30 +271,23 @@ pub(crate) async fn export(
     let run = async {
         let caller = caller?;
         caller.gm_of(&campaign)?;
-        let shown = campaigns::show(State(state.clone()), Path(campaign.clone()), caller.clone())
-            .await?
-            .0;
-        let list = characters::list(State(state.clone()), Path(campaign.clone()), caller.clone())
-            .await?
-            .0;
+        let d = data(&state, &campaign, &caller).await?;
         let mut files = Vec::new();
-        for ch in list["characters"].as_array().into_iter().flatten() {
-            let id = ch["id"].as_str().unwrap_or("").to_string();
-            let one = characters::show(
-                State(state.clone()),
-                Path((campaign.clone(), id)),
-                caller.clone(),
-            )
-            .await?
-            .0;
-            files.push(json!({ "id": one["id"], "name": one["name"], "owner": one["owner"], "toml": one["toml"] }));
+        for listed in &d.characters {
+            if let Some(c) = characters::find(&state, &campaign, &listed.id).await? {
+                files.push(ExportedCharacter {
+                    id: c.id,
+                    name: c.name,
+                    owner: c.owner,
+                    toml: c.text,
+                });
+            }
         }
         let mut fights = Vec::new();
-        for e in shown["encounters"].as_array().into_iter().flatten() {
-            let id = e["id"].as_str().unwrap_or("").to_string();
+        for e in &d.encounters {
             let one = encounters::show(
                 State(state.clone()),
-                Path((campaign.clone(), id)),
+                Path((campaign.clone(), e.id.clone())),
                 caller.clone(),
             )
             .await?
@@ -444,30 +295,36 @@ pub(crate) async fn export(
             fights.push(one);
         }
         let mut games = Vec::new();
-        for g in shown["station_games"].as_array().into_iter().flatten() {
-            let id = g["id"].as_str().unwrap_or("").to_string();
-            let one = crate::station::api::show(
-                State(state.clone()),
-                Path((campaign.clone(), id)),
-                caller.clone(),
-            )
-            .await?
-            .0;
-            games.push(one);
+        if d.campaign.ruleset == Ruleset::Station {
+            for id in &d.game_ids {
+                let one = crate::station::api::show(
+                    State(state.clone()),
+                    Path((campaign.clone(), id.clone())),
+                    caller.clone(),
+                )
+                .await?
+                .0;
+                games.push(one);
+            }
         }
-        let rolls = crate::rolls::list(State(state.clone()), Path(campaign.clone()), caller)
-            .await?
-            .0;
-        let mut doc = json!({
-            "campaign": { "id": shown["id"], "name": shown["name"], "ruleset": shown["ruleset"], "house_rules": shown["house_rules"], "d20": shown["d20"], "version": shown["version"] },
-            "characters": files,
-            "encounters": fights,
-            "rolls": rolls["rolls"],
-        });
-        if shown["ruleset"] == "station" {
-            doc["station_games"] = json!(games);
-        }
-        Ok::<_, AppError>(doc)
+        let rolls = crate::rolls::shown_rolls(&state, &campaign, &caller).await?;
+        Ok::<_, AppError>(
+            Export {
+                campaign: ExportedCampaign {
+                    id: &d.campaign.id,
+                    name: &d.campaign.name,
+                    ruleset: d.campaign.ruleset,
+                    house_rules: &d.campaign.house_rules,
+                    d20: d.campaign.d20.as_ref(),
+                    version: d.version,
+                },
+                characters: files,
+                encounters: fights,
+                rolls,
+                station_games: (d.campaign.ruleset == Ruleset::Station).then_some(games),
+            }
+            .to_json(),
+        )
     };
     match run.await {
         Ok(doc) => (

@@ -145,7 +145,10 @@ impl Bar {
 
 /// One bar on its own, for pages not yet drawn by a template.
 #[derive(askama::Template)]
-#[template(source = "{% import \"macros.html\" as m %}{% call m::bar(b) %}", ext = "html")]
+#[template(
+    source = "{% import \"macros.html\" as m %}{% call m::bar(b) %}",
+    ext = "html"
+)]
 struct BarPart<'a> {
     b: &'a Bar,
 }

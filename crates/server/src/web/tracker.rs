@@ -13,9 +13,8 @@ use std::collections::BTreeMap;
 use axum::extract::{Path, State};
 use axum::response::{Html, IntoResponse, Response};
 use nanite_core::CombatantId;
-use serde_json::{Value, json};
 
-use super::html::{self, Seat, esc};
+use super::html::{self, Seat};
 use super::{error_page, error_part, rolls};
 use crate::error::AppError;
 use crate::ruleset::Ruleset;
@@ -48,21 +47,29 @@ pub(crate) struct Extras {
     pub(crate) hand: Vec<choices::ChoiceView>,
 }
 
+/// The tracker as `caller` sees it: the fragment's markup, the
+/// encounter's name and the stream version it shows.
+struct Drawn {
+    part: String,
+    name: String,
+    version: i64,
+}
+
 async fn read(
     state: &AppState,
     campaign: &str,
     encounter: &str,
     caller: &Caller,
-) -> Result<(Value, Extras), AppError> {
+) -> Result<Drawn, AppError> {
     caller.member_of(campaign)?;
     let viewer = view::viewer(caller);
+    let gm = viewer.is_gm();
     state
         .tables()
         .read(state, campaign, |t| {
             t.encounter(encounter).and_then(|e| {
-                let mut shown = view::encounter(e, &viewer);
-                shown["version"] = json!(t.version);
                 let battle = e.battle()?;
+                let shown = view::cx_encounter(e, battle, &viewer);
                 let clock = &battle.clock;
                 let visible = |id: &CombatantId| {
                     viewer.is_gm() || clock.seats.iter().any(|s| &s.id == id && !s.hidden)
@@ -98,19 +105,34 @@ async fn read(
                         // its distance, hiding and harm forms.
                         .filter(|c| c.actor.is_some() || !GM_CONTROLS.contains(&c.kind))
                         .partition(|c| c.actor.is_some());
-                Ok((
-                    shown,
-                    Extras {
-                        conditions,
-                        reactions,
-                        reactions_per_round: clock.limits.reactions_per_round,
-                        turn: turn.iter().map(choices::ChoiceView::new).collect(),
-                        hand: hand.iter().map(choices::ChoiceView::new).collect(),
-                    },
-                ))
+                let extras = Extras {
+                    conditions,
+                    reactions,
+                    reactions_per_round: clock.limits.reactions_per_round,
+                    turn: turn.iter().map(choices::ChoiceView::new).collect(),
+                    hand: hand.iter().map(choices::ChoiceView::new).collect(),
+                };
+                Ok(Drawn {
+                    part: render::part(campaign, encounter, &shown, &extras, gm),
+                    name: e.name.clone(),
+                    version: t.version,
+                })
             })
         })
         .await?
+}
+
+/// The tracker page's body around the fragment.
+#[derive(askama::Template)]
+#[template(path = "tracker/page.html")]
+struct Page<'a> {
+    campaign: &'a str,
+    encounter: &'a str,
+    /// Whether the viewer may roll their own dice (not a spectator).
+    own_dice: bool,
+    part: &'a str,
+    gm: &'a str,
+    rolls: &'a str,
 }
 
 /// `GET /c/{campaign}/e/{encounter}`: the tracker.
@@ -128,45 +150,25 @@ pub(crate) async fn page(
             Ruleset::Station => return Err(crate::campaigns::station_has_no("encounters")),
             Ruleset::D20 => return super::d20::page(&state, &settings, &encounter, &caller).await,
         }
-        let (shown, extras) = read(&state, &campaign, &encounter, &caller).await?;
-        let seat = Seat::new(
-            &caller,
-            &settings.name,
-            shown["version"].as_i64().unwrap_or(0),
-        );
-        let part = render::part(&campaign, &encounter, &shown, &extras, seat.is_gm());
+        let drawn = read(&state, &campaign, &encounter, &caller).await?;
+        let seat = Seat::new(&caller, &settings.name, drawn.version);
         let rolls = rolls::section(&state, &seat, &caller).await?;
         let gm = if seat.is_gm() {
-            let chars =
-                characters::list(State(state.clone()), Path(campaign.clone()), caller.clone())
-                    .await?
-                    .0;
-            render::gm_controls(&campaign, &encounter, &chars)
+            let chars = characters::listing(&state, &campaign, &caller).await?;
+            render::gm_controls(&campaign, &encounter, &chars.characters)
         } else {
             String::new()
         };
-        let own_dice = if seat.role == crate::permissions::Role::Spectator {
-            ""
-        } else {
-            "<div class=\"check own-dice\"><input type=\"checkbox\" id=\"own-dice\"><label for=\"own-dice\">I roll my own dice for actions (the page asks for each die the engine needs)</label></div>"
-        };
-        let body = format!(
-            "<div class=\"layout\"><div class=\"main-col\">\
-             <p class=\"crumbs\"><a href=\"/c/{c}\">← Dashboard</a></p>\
-             {own_dice}\
-             <section id=\"result-card\" class=\"card result-card\" aria-live=\"polite\" hidden></section>\
-             <section id=\"tracker\" hx-get=\"/c/{c}/e/{e}/part\" hx-trigger=\"nanite-update from:body\" hx-swap=\"innerHTML\">{part}</section>\
-             {gm}</div>{rolls}</div>",
-            c = esc(&campaign),
-            e = esc(&encounter),
-        );
+        let body = html::render(&Page {
+            campaign: &campaign,
+            encounter: &encounter,
+            own_dice: seat.role != crate::permissions::Role::Spectator,
+            part: &drawn.part,
+            gm: &gm,
+            rolls: &rolls,
+        });
         Ok::<_, AppError>(
-            html::page(
-                &format!("{} · nanite", shown["name"].as_str().unwrap_or("encounter")),
-                Some(&seat),
-                &body,
-            )
-            .into_response(),
+            html::page(&format!("{} · nanite", drawn.name), Some(&seat), &body).into_response(),
         )
     };
     run.await.unwrap_or_else(|e| error_page(&e))
@@ -187,9 +189,7 @@ pub(crate) async fn part(
             Ruleset::Station => return Err(crate::campaigns::station_has_no("encounters")),
             Ruleset::D20 => return super::d20::part(&state, &campaign, &encounter, &caller).await,
         }
-        let gm = caller.role() == crate::permissions::Role::Gm;
-        let (shown, extras) = read(&state, &campaign, &encounter, &caller).await?;
-        Ok::<_, AppError>(render::part(&campaign, &encounter, &shown, &extras, gm))
+        Ok::<_, AppError>(read(&state, &campaign, &encounter, &caller).await?.part)
     };
     match run.await {
         Ok(html) => Html(html).into_response(),

@@ -169,8 +169,10 @@ async fn names_are_shown_as_text(db: Db) {
     t.upload(&t.alice.session, "vex", &xss).await.expect(201);
     for path in ["", "/part/dashboard", "/characters/vex"] {
         let shown = t.send(page(&t, path, &t.gm.session)).await.expect(200);
+        // The hand-written escaper wrote `&lt;`, askama writes `&#60;`.
         assert!(
-            shown.text.contains("&lt;img src=x onerror=alert(1)&gt;"),
+            shown.text.contains("&lt;img src=x onerror=alert(1)&gt;")
+                || shown.text.contains("&#60;img src=x onerror=alert(1)&#62;"),
             "{path}: {}",
             shown.text
         );

@@ -141,7 +141,7 @@ pub(crate) async fn page(
         )
         .await?
         .0;
-        render::gm_controls(campaign, encounter, &shown, &chars)
+        render::gm_controls(campaign, encounter, &shown, &serde_json::json!(chars))
     } else {
         String::new()
     };
