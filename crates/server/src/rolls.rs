@@ -38,6 +38,28 @@ pub(crate) enum RollMode {
     Own,
 }
 
+impl RollMode {
+    /// The mode as the API spells it.
+    pub(crate) fn key(self) -> &'static str {
+        match self {
+            RollMode::Public => "public",
+            RollMode::Gm => "gm",
+            RollMode::Blind => "blind",
+            RollMode::Own => "self",
+        }
+    }
+
+    /// The mode in the log's words.
+    pub(crate) fn words(self) -> &'static str {
+        match self {
+            RollMode::Public => "public",
+            RollMode::Gm => "GM only",
+            RollMode::Blind => "blind",
+            RollMode::Own => "self",
+        }
+    }
+}
+
 /// A roll of the log.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub(crate) struct RollItem {
@@ -50,7 +72,7 @@ pub(crate) struct RollItem {
     /// The total.
     pub(crate) total: i64,
     /// The whole roll: every die with its fate.
-    pub(crate) roll: Value,
+    pub(crate) roll: nanite_dice::Roll,
     /// Rolled with physical dice typed in.
     pub(crate) physical: bool,
     /// The play session and index its dice came from (server-side dice).
@@ -112,7 +134,7 @@ pub(crate) enum Seen<'a> {
         /// The total.
         total: i64,
         /// Every die with its fate.
-        roll: &'a Value,
+        roll: &'a nanite_dice::Roll,
         /// Rolled with physical dice typed in.
         physical: bool,
         /// The play session and index its dice came from.
@@ -182,7 +204,7 @@ pub(crate) async fn roll(
             mode,
             expression: rolled.expression.clone(),
             total: rolled.total,
-            roll: serde_json::to_value(&rolled).map_err(AppError::internal)?,
+            roll: rolled,
             physical,
             seeded,
         })

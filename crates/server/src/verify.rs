@@ -515,12 +515,7 @@ impl StreamCheck<'_> {
             return;
         }
         let Some(used) = &roll.seeded else {
-            let rolled_dice = roll
-                .roll
-                .get("dice")
-                .and_then(Value::as_array)
-                .is_some_and(|d| !d.is_empty());
-            if rolled_dice {
+            if !roll.roll.dice.is_empty() {
                 self.unverifiable(version, format!("{what} has no play session's seed"));
             }
             return;
@@ -546,11 +541,10 @@ impl StreamCheck<'_> {
             }
         };
         let derived_dice = serde_json::to_value(&derived.dice).unwrap_or(Value::Null);
-        let logged_dice = roll.roll.get("dice").cloned().unwrap_or(Value::Null);
-        let logged_total = roll.roll.get("total").and_then(Value::as_i64);
+        let logged_dice = serde_json::to_value(&roll.roll.dice).unwrap_or(Value::Null);
         if derived_dice == logged_dice
             && derived.total == roll.total
-            && logged_total == Some(roll.total)
+            && roll.roll.total == roll.total
         {
             self.out.verified += 1;
         } else {
