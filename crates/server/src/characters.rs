@@ -344,6 +344,29 @@ pub(crate) struct Listed {
     pub(crate) owner: Option<Option<String>>,
 }
 
+/// Character `id` of `campaign`, if `caller` may read its file (its owner
+/// and the GM).
+pub(crate) async fn readable(
+    state: &AppState,
+    campaign: &str,
+    id: &str,
+    caller: &Caller,
+) -> Result<StoredCharacter, AppError> {
+    caller.member_of(campaign)?;
+    let Some(stored) = find(state, campaign, id).await? else {
+        return Err(AppError::not_found(format!(
+            "no character '{id}' in this campaign"
+        )));
+    };
+    if !owns_character(&caller_viewer(caller), &stored.id, stored.owner.as_deref()) {
+        return Err(AppError::forbidden(
+            "not_your_character",
+            "you see other characters' names only (GET /api/campaigns/{campaign}/characters)",
+        ));
+    }
+    Ok(stored)
+}
+
 /// `GET /api/campaigns/{campaign}/characters/{character}`: the file and the
 /// computed sheet, for its owner and the GM.
 pub(crate) async fn show(
@@ -351,18 +374,7 @@ pub(crate) async fn show(
     Path((campaign, id)): Path<(String, String)>,
     caller: Caller,
 ) -> Result<Json<Value>, AppError> {
-    caller.member_of(&campaign)?;
-    let Some(stored) = find(&state, &campaign, &id).await? else {
-        return Err(AppError::not_found(format!(
-            "no character '{id}' in this campaign"
-        )));
-    };
-    if !owns_character(&caller_viewer(&caller), &stored.id, stored.owner.as_deref()) {
-        return Err(AppError::forbidden(
-            "not_your_character",
-            "you see other characters' names only (GET /api/campaigns/{campaign}/characters)",
-        ));
-    }
+    let stored = readable(&state, &campaign, &id, &caller).await?;
     let settings = campaigns::get(&state, &campaign).await?;
     let (sheet, found) = match settings.ruleset {
         Ruleset::CompoundX => {

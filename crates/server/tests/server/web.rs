@@ -202,7 +202,8 @@ async fn the_builder_names_the_rule_each_choice_breaks(db: Db) {
     let legal = t.send(check(form(6))).await.expect(200);
     assert!(legal.text.contains("Save the character"), "{}", legal.text);
     assert!(
-        legal.text.contains("name = &quot;Rook&quot;"),
+        legal.text.contains("name = &quot;Rook&quot;")
+            || legal.text.contains("name = &#34;Rook&#34;"),
         "{}",
         legal.text
     );
@@ -211,10 +212,14 @@ async fn the_builder_names_the_rule_each_choice_breaks(db: Db) {
     let end = legal.text.find("</pre>").unwrap();
     let toml = legal.text[start..end]
         .replace("&quot;", "\"")
+        .replace("&#34;", "\"")
         .replace("&#39;", "'")
         .replace("&lt;", "<")
+        .replace("&#60;", "<")
         .replace("&gt;", ">")
-        .replace("&amp;", "&");
+        .replace("&#62;", ">")
+        .replace("&amp;", "&")
+        .replace("&#38;", "&");
     t.upload(&t.bob.session, "rook", &toml).await.expect(201);
     // Nobody else's file: a player sees only the sheets they own.
     t.upload(&t.gm.session, "raider", RAIDER).await.expect(201);
