@@ -386,19 +386,28 @@ pub(crate) async fn me(
 /// `GET /join/{token}`: the link people open; a button posts the token, so
 /// a link preview that fetches the page does not sign anybody in.
 pub(crate) async fn join_page(Path(token): Path<String>) -> Html<String> {
-    if !tokens::well_formed(&token) {
-        return page(
-            "Not an invitation",
-            "<p>This link is not a nanite invitation. Check that it was copied whole.</p>",
-        );
+    let page = JoinPage {
+        token: tokens::well_formed(&token).then_some(token.as_str()),
+    };
+    Html(askama::Template::render(&page).unwrap_or_default())
+}
+
+/// The join page: a button that posts a well-formed token, or why the link
+/// is not an invitation.
+#[derive(askama::Template)]
+#[template(path = "join.html")]
+struct JoinPage<'a> {
+    token: Option<&'a str>,
+}
+
+impl JoinPage<'_> {
+    fn title(&self) -> &'static str {
+        if self.token.is_some() {
+            "Join the table"
+        } else {
+            "Not an invitation"
+        }
     }
-    page(
-        "Join the table",
-        &format!(
-            "<form method=\"post\" action=\"/join\"><input type=\"hidden\" name=\"token\" value=\"{}\"><button type=\"submit\">Join the table</button></form>",
-            escape(&token)
-        ),
-    )
 }
 
 /// `POST /join` (the form of the join page): signs in and says where.
@@ -424,20 +433,6 @@ pub(crate) async fn join_form(
         .into_response())
 }
 
-fn page(title: &str, body: &str) -> Html<String> {
-    Html(format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>nanite: {title}</title><link rel=\"stylesheet\" href=\"/assets/table.css\"></head><body><main><section class=\"card\"><h1>{title}</h1>{body}</section></main></body></html>"
-    ))
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&#39;")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -454,7 +449,12 @@ mod tests {
     }
 
     #[test]
-    fn names_are_escaped_in_pages() {
-        assert_eq!(escape("<b>&\"'"), "&lt;b&gt;&amp;&quot;&#39;");
+    fn a_token_is_text_in_the_join_page() {
+        let page = JoinPage {
+            token: Some("\"><script>x</script>"),
+        };
+        let shown = askama::Template::render(&page).unwrap();
+        assert!(!shown.contains("<script>"), "{shown}");
+        assert!(shown.contains("Join the table"));
     }
 }

@@ -8,7 +8,9 @@
 //! when `assets/table.js` hears of a change on the live WebSocket. Changes
 //! go from the page's forms straight to `/api` as JSON (with the CSRF
 //! header and an idempotency key), so there is one implementation of every
-//! rule and permission. Everything user-supplied is escaped by [`esc`].
+//! rule and permission. Pages are askama templates (`templates/`), checked
+//! when the server compiles and fed by typed views; everything they show is
+//! escaped by askama.
 
 mod assets;
 mod builder;
@@ -61,28 +63,40 @@ pub(crate) fn router() -> Router<AppState> {
 async fn home(State(_state): State<AppState>, caller: Result<Caller, AppError>) -> Response {
     match caller {
         Ok(caller) => Redirect::to(&format!("/c/{}", caller.invite.campaign)).into_response(),
-        Err(_) => html::page(
-            "nanite",
-            None,
-            "<section class=\"card\"><h2>Join a table</h2><p>Open the invitation link your GM gave you (it looks like <code>/join/…</code>). The server prints the GM's own link when it starts.</p></section>",
-        )
-        .into_response(),
+        Err(_) => html::page("nanite", None, &html::render(&Home)).into_response(),
     }
+}
+
+/// How to join a table, for a visitor without a session.
+#[derive(askama::Template)]
+#[template(path = "home.html")]
+struct Home;
+
+/// An error as a page's body.
+#[derive(askama::Template)]
+#[template(path = "error.html")]
+struct ErrorBody<'a> {
+    reason: &'a str,
+    message: &'a str,
+    /// Whether the answer is to sign in again.
+    sign_in: bool,
+}
+
+/// An error as a fragment.
+#[derive(askama::Template)]
+#[template(path = "problem.html")]
+struct Problem<'a> {
+    message: &'a str,
 }
 
 /// An error as a page, for requests a person made by following a link.
 pub(crate) fn error_page(err: &AppError) -> Response {
     let status = err.status();
-    let hint = if status == StatusCode::UNAUTHORIZED {
-        "<p>Open your invitation link again to sign in.</p>"
-    } else {
-        "<p><a href=\"/\">Back to the table</a></p>"
-    };
-    let body = format!(
-        "<section class=\"card\" role=\"alert\"><h2>{}</h2><p>{}</p>{hint}</section>",
-        esc(status.canonical_reason().unwrap_or("Error")),
-        esc(err.message())
-    );
+    let body = html::render(&ErrorBody {
+        reason: status.canonical_reason().unwrap_or("Error"),
+        message: err.message(),
+        sign_in: status == StatusCode::UNAUTHORIZED,
+    });
     (status, html::page("nanite: problem", None, &body)).into_response()
 }
 
@@ -91,10 +105,9 @@ pub(crate) fn error_page(err: &AppError) -> Response {
 pub(crate) fn error_part(err: &AppError) -> Response {
     (
         StatusCode::OK,
-        Html(format!(
-            "<p class=\"problem\" role=\"alert\">{}</p>",
-            esc(err.message())
-        )),
+        Html(html::render(&Problem {
+            message: err.message(),
+        })),
     )
         .into_response()
 }
