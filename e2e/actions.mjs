@@ -225,6 +225,28 @@ async function main() {
 
       await settle(pl.page);
     }
+    // The command line: a line that does not read marks the word at fault;
+    // one that reads is given as its command.
+    if (mine && !done.player.has("typed")) {
+      await settle(pl.page);
+      const line = pl.page.locator("form", { has: pl.page.locator("#cmd-line") });
+      await line.locator("#cmd-line").fill("kit fire burts raider");
+      await line.getByRole("button", { name: "Send" }).click();
+      await line.locator("output.result.problem", { hasText: "burts" }).waitFor();
+      check(await line.locator("#cmd-line[aria-invalid=true]").count() === 1, "the box marks the line at fault");
+      const chosen = await pl.page.evaluate(() => {
+        const box = document.getElementById("cmd-line");
+        return box.value.slice(box.selectionStart, box.selectionEnd);
+      });
+      check(chosen === "burts", `the word at fault is selected, not "${chosen}"`);
+      await h.shot(pl.page, "player-typed-wrong");
+      await line.locator("#cmd-line").fill("kit act \"shout a warning\" 1");
+      await line.getByRole("button", { name: "Send" }).click();
+      await pl.page.locator("#result-card", { hasText: "shout a warning" }).waitFor();
+      await settle(pl.page);
+      await h.shot(pl.page, "player-typed");
+      done.player.add("typed");
+    }
     await walkTurn(who, page, mine ? PLAYER_KINDS : GM_KINDS);
     const ended = await act(page, "end_turn");
     check(ended !== null, `${who} could not end ${activeName}'s turn`);

@@ -50,6 +50,7 @@ pub mod level;
 mod level_up;
 pub mod odds;
 mod pack;
+pub mod script;
 mod sheet;
 pub mod sim;
 mod stat;

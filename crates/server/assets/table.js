@@ -160,7 +160,7 @@
     }
     var physical = form.querySelector('[name="physical"]');
     var ownDice = document.getElementById("own-dice");
-    var command = /\/commands$/.test(form.dataset.api);
+    var command = /\/(commands|script)$/.test(form.dataset.api);
     if (((physical && physical.checked) || (command && ownDice && ownDice.checked)) && !out.dice) out.dice = [];
     return out;
   }
@@ -233,6 +233,22 @@
         ul.appendChild(li);
       });
       out.appendChild(ul);
+    }
+    if (err.line) {
+      // A script line that does not read: how to write it, and the word at
+      // fault selected in the box.
+      if (err.line.help) out.appendChild(el("span", "help", " " + err.line.help));
+      var box = form.querySelector('[name="line"]');
+      if (box) {
+        box.setAttribute("aria-invalid", "true");
+        if (err.line.column) {
+          var at = err.line.column - 1;
+          var end = box.value.indexOf(" ", at);
+          box.focus();
+          box.setSelectionRange(at, end < 0 ? box.value.length : end);
+        }
+        box.addEventListener("input", function () { box.removeAttribute("aria-invalid"); }, { once: true });
+      }
     }
     if (err.code === "dice_needed" && retry) {
       // Commands name the die by purpose; a roll's answer says it in words.

@@ -336,6 +336,86 @@ pub(crate) fn read_command<C: serde::de::DeserializeOwned + serde::Serialize>(
     })
 }
 
+/// What `POST .../encounters/{encounter}/script` takes.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ScriptRequest {
+    /// One line of the encounter script (`vex fire burst raider`).
+    line: String,
+    /// Physical dice, as for a command.
+    #[serde(default)]
+    dice: Option<Vec<i64>>,
+}
+
+/// The longest script line the API reads.
+const LINE_MAX: usize = 1000;
+
+/// `POST /api/campaigns/{campaign}/encounters/{encounter}/script`: one line
+/// of Compound X's text command language (`vex fire burst raider`, the
+/// language of encounter files and `nanite cx play`), read by the ruleset's
+/// own parser, its weapon found among what the caller may know, and then
+/// given as the command it reads as, exactly as `.../commands` takes it.
+/// A line that does not read is refused with the column at fault.
+#[allow(clippy::too_many_arguments)]
+pub(crate) async fn script(
+    State(state): State<AppState>,
+    Path((campaign, encounter)): Path<(String, String)>,
+    caller: Caller,
+    method: Method,
+    OriginalUri(uri): OriginalUri,
+    headers: HeaderMap,
+    body: Strict<ScriptRequest>,
+) -> Result<Response, AppError> {
+    caller.member_of(&campaign)?;
+    if state.ruleset_of(&campaign).await? != Ruleset::CompoundX {
+        return Err(AppError::unprocessable(
+            "no_script",
+            "the text command language is Compound X's; send the command as JSON to .../commands",
+        ));
+    }
+    let line = body.value.line.trim();
+    if line.chars().count() > LINE_MAX {
+        return Err(AppError::unprocessable(
+            "invalid_field",
+            format!("`line` is at most {LINE_MAX} characters"),
+        ));
+    }
+    let parsed = nanite_compound_x::script::parse(line).map_err(|e| line_error(&e))?;
+    let viewer = view::viewer(&caller);
+    let command = state
+        .tables()
+        .read(&state, &campaign, |t| {
+            let enc = t.encounter(&encounter)?;
+            let battle = enc.battle()?;
+            let seat = view::seat(enc, battle.clock.seats.iter().map(|s| &s.id), &viewer);
+            let known = nanite_compound_x::encounter::choices::as_known_by(battle, &seat);
+            parsed.order.command(&known).map_err(|e| line_error(&e))
+        })
+        .await??;
+    let mut json = serde_json::to_value(&command).map_err(AppError::internal)?;
+    if let (Some(dice), Some(obj)) = (&body.value.dice, json.as_object_mut()) {
+        obj.insert("dice".into(), json!(dice));
+    }
+    let raw = Bytes::from(serde_json::to_vec(&json).map_err(AppError::internal)?);
+    self::command(
+        State(state),
+        Path((campaign, encounter)),
+        caller,
+        method,
+        OriginalUri(uri),
+        headers,
+        Strict { value: json, raw },
+    )
+    .await
+}
+
+/// A script line that does not read: what is wrong, how to write it and
+/// the column at fault.
+fn line_error(e: &nanite_compound_x::script::LineError) -> AppError {
+    AppError::unprocessable("invalid_command_line", e.to_string())
+        .with("line", json!({ "column": e.column, "help": e.help }))
+}
+
 /// `POST /api/campaigns/{campaign}/encounters/{encounter}/commands`: one
 /// command, decided by the engine. An `Idempotency-Key` makes a repeat
 /// return the first result without firing again.

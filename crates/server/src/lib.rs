@@ -284,6 +284,10 @@ pub fn app(state: AppState) -> Router {
             get(encounters::choices),
         )
         .route(
+            "/campaigns/{campaign}/encounters/{encounter}/script",
+            post(encounters::script),
+        )
+        .route(
             "/campaigns/{campaign}/encounters/{encounter}/undo",
             post(encounters::undo),
         )

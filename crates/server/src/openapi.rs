@@ -35,6 +35,10 @@ const ROUTES: &[(&str, &[&str])] = &[
         &["get"],
     ),
     (
+        "/api/campaigns/{campaign}/encounters/{encounter}/script",
+        &["post"],
+    ),
+    (
         "/api/campaigns/{campaign}/encounters/{encounter}/undo",
         &["post"],
     ),
@@ -275,6 +279,19 @@ fn core_spec() -> Value {
                 "get": op("What you may do now (Compound X): each choice's kind, label, actor and target, its command with every parameter at its default, the parameters a form may fill in (field, label, kind whole/one_of/flag/text with their legal values), and the engine's verdict (allowed with its action cost and chance to hit, or refused with code, rule, message and fix); worked out from what you may know only", "any participant", json!({
                     "parameters": [campaign, encounter],
                     "responses": { "200": ok("{version, choices: [{kind, label, actor, target, command, params, verdict}]}") }
+                }))
+            },
+            "/api/campaigns/{campaign}/encounters/{encounter}/script": {
+                "post": op("One line of Compound X's text command language (`vex fire burst raider`, as in encounter files and `nanite cx play`; docs/compound-x/encounter-file.md), read by the ruleset's parser and given as the command it reads as, with the same permissions, dice and answers as .../commands", "GM; a player for their own combatant", json!({
+                    "parameters": [campaign, encounter, idempotency()],
+                    "requestBody": body(object(&["line"], json!({
+                        "line": { "type": "string", "maxLength": 1000, "example": "vex fire burst raider" },
+                        "dice": { "type": "array", "items": { "type": "integer" }, "description": "physical dice" }
+                    }))),
+                    "responses": {
+                        "201": ok("{version, replayed, entry}: as .../commands"),
+                        "422": error("the line does not read (invalid_command_line, with error.line.column and error.line.help), or the rules refuse")
+                    }
                 }))
             },
             "/api/campaigns/{campaign}/encounters/{encounter}/undo": {

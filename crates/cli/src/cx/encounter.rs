@@ -29,9 +29,9 @@ use nanite_core::{
     ScriptedDice, SeededDice,
 };
 
-use super::script::LineError;
 use super::{Outcome, read_character};
 use file::{EncounterFile, Entrant};
+use nanite_compound_x::script::LineError;
 
 /// Arguments of `nanite cx encounter`.
 #[derive(Debug, Args)]

@@ -8,7 +8,7 @@ mod new;
 mod odds;
 mod pack;
 mod render;
-mod script;
+
 mod sheet;
 
 use std::path::{Path, PathBuf};

@@ -390,7 +390,7 @@ fn a_line_that_is_not_a_command_names_its_line_and_runs_nothing() {
     assert!(err.contains("cannot run: 2 errors"), "{err}");
     assert!(
         err.contains(&format!(
-            "fight.toml:{}: script.commands[2]: `vex fire brust raider`: expected a fire mode (semi, burst, auto), found `brust`",
+            "fight.toml:{}: script.commands[2]: `vex fire brust raider`: column 10: expected a fire mode (semi, burst, auto), found `brust`",
             duel_line(2)
         )),
         "{err}"

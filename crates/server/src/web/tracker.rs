@@ -128,8 +128,9 @@ async fn read(
 struct Page<'a> {
     campaign: &'a str,
     encounter: &'a str,
-    /// Whether the viewer may roll their own dice (not a spectator).
-    own_dice: bool,
+    /// Whether the viewer may act (not a spectator): their own dice and the
+    /// command line.
+    acts: bool,
     part: &'a str,
     gm: &'a str,
     rolls: &'a str,
@@ -162,7 +163,7 @@ pub(crate) async fn page(
         let body = html::render(&Page {
             campaign: &campaign,
             encounter: &encounter,
-            own_dice: seat.role != crate::permissions::Role::Spectator,
+            acts: seat.role != crate::permissions::Role::Spectator,
             part: &drawn.part,
             gm: &gm,
             rolls: &rolls,

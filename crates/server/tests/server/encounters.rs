@@ -356,7 +356,71 @@ async fn the_gm_lets_a_character_take_100_or_combine_two_skills(db: Db) {
     assert!(refused.text.contains("CX-DICE-06"), "{}", refused.text);
 }
 
+async fn a_typed_line_is_the_command_it_reads_as(db: Db) {
+    let t = Table::new(db).await;
+    let e = t.depot().await;
+    let line = |auth, line: &str| {
+        t.post(&t.path(&format!("/encounters/{e}/script")), auth)
+            .json(json!({ "line": line }))
+    };
+    let version = |v: Value| v["version"].as_i64().unwrap();
+    let before = version(t.view(&e, &t.gm.session).await);
+    // A line that does not read: what is wrong, where and how to write it.
+    let bad = t
+        .send(line(&t.alice.session, "vex fire burts raider"))
+        .await
+        .expect(422);
+    assert_eq!(bad.code(), "invalid_command_line", "{}", bad.text);
+    assert_eq!(bad.json["error"]["line"]["column"], 10, "{}", bad.text);
+    assert!(
+        bad.json["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("`burts`")
+    );
+    assert!(
+        bad.json["error"]["line"]["help"]
+            .as_str()
+            .unwrap()
+            .contains("fire")
+    );
+    assert_eq!(
+        version(t.view(&e, &t.gm.session).await),
+        before,
+        "nothing changed"
+    );
+    // Only the players of a combatant and the GM give it lines.
+    let bob = t.send(line(&t.bob.session, "vex aim")).await;
+    let direct = t
+        .command(&e, &t.bob.session, json!({ "command": "aim", "id": "vex" }))
+        .await;
+    assert_eq!(bob.status, direct.status, "{}", bob.text);
+    assert_eq!(bob.code(), direct.code());
+    t.send(line(&t.spectator.session, "vex aim"))
+        .await
+        .expect(403);
+    // A player's line that names a combatant hidden from them is refused as
+    // the same command sent as JSON, saying nothing of it.
+    let unseen = t.send(line(&t.alice.session, "vex fire semi scav")).await;
+    let json_unseen = t
+        .command(
+            &e,
+            &t.alice.session,
+            json!({ "command": "fire", "id": "vex", "target": "scav", "weapon": 0, "mode": "semi" }),
+        )
+        .await;
+    assert_eq!(unseen.status, json_unseen.status, "{}", unseen.text);
+    assert_eq!(unseen.code(), json_unseen.code(), "{}", unseen.text);
+    assert!(!unseen.text.contains("Scav"), "{}", unseen.text);
+    // A line that reads is given as its command.
+    let aimed = t.send(line(&t.alice.session, "vex aim")).await.expect(201);
+    let said = aimed.json["entry"]["lines"].to_string();
+    assert!(said.contains("aim"), "{said}");
+    assert_eq!(aimed.json["entry"]["command"], "aim");
+}
+
 both!(
+    a_typed_line_is_the_command_it_reads_as,
     the_gm_lets_a_character_take_100_or_combine_two_skills,
     the_gm_sees_the_whole_fight,
     a_player_sees_only_what_the_table_shows,

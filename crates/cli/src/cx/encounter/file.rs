@@ -6,7 +6,7 @@ use nanite_compound_x::combat::{Cover, Stance};
 use nanite_core::content::{Fields, Item, Reading, SourceFile, check_format};
 use nanite_core::{CombatantId, Diagnostics};
 
-use crate::cx::script::{self, Parsed};
+use nanite_compound_x::script::{self, Parsed};
 
 /// The newest encounter file format this build reads.
 pub(crate) const ENCOUNTER_FORMAT: i64 = 1;
@@ -322,7 +322,7 @@ fn dice(item: &Item<'_, '_>) -> Option<Vec<i64>> {
 
 fn script_line(item: &Item<'_, '_>, known: &[CombatantId]) -> Option<ScriptLine> {
     let text = item.string()?;
-    match script::parse(&text) {
+    match script::parse(text.trim()) {
         Ok(parsed) => {
             let all_known = parsed.ids.iter().all(|id| known_id(item, id, known));
             all_known.then(|| ScriptLine {
@@ -333,7 +333,7 @@ fn script_line(item: &Item<'_, '_>, known: &[CombatantId]) -> Option<ScriptLine>
             })
         }
         Err(e) => {
-            item.error(format!("`{}`: {}", text.trim(), e.message), Some(e.help));
+            item.error(format!("`{}`: {e}", text.trim()), Some(e.help));
             None
         }
     }

@@ -21,9 +21,9 @@ use nanite_core::{CombatantId, DiceSource, Game, ScriptedDice};
 
 use super::file::{self, Entrant};
 use super::{fighters, report};
-use crate::cx::script::{self, ACTION_FORMS, GM_FORMS};
 use crate::cx::{Outcome, read_valid_character, write_file};
 use crate::prompt::{self, Step, roll};
+use nanite_compound_x::script::{self, ACTION_FORMS, GM_FORMS};
 
 /// Arguments of `nanite cx play`.
 #[derive(Debug, Args)]
@@ -250,8 +250,7 @@ impl prompt::Sitting for Session {
 
 impl Session {
     fn command(&mut self, line: &str, dice: &mut dyn DiceSource) -> Result<String> {
-        let parsed =
-            script::parse(line).map_err(|e| anyhow::anyhow!("{}\n  {}", e.message, e.help))?;
+        let parsed = script::parse(line).map_err(|e| anyhow::anyhow!("{}", e.under(line)))?;
         let state = self.game.state();
         if let Some(id) = parsed
             .ids

@@ -18,26 +18,58 @@ mod gm;
 mod resolve;
 mod words;
 
-use nanite_compound_x::encounter::Command;
+use crate::encounter::Command;
 use nanite_core::{ClockCommand, CombatantId};
 
 use forms::Form;
-pub(crate) use forms::{ACTION_FORMS, GM_FORMS};
+pub use forms::{ACTION_FORMS, GM_FORMS};
 use words::Words;
 
 /// A line that is not a command (or names a weapon its actor does not
-/// carry), with what was expected and how to fix it.
+/// carry), with what was expected, where, and how to fix it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct LineError {
+pub struct LineError {
     /// What is wrong: what was expected and what was found.
-    pub(crate) message: String,
+    pub message: String,
     /// How to write it: the form of the command, with an example.
-    pub(crate) help: String,
+    pub help: String,
+    /// The column (in characters, from 1) of the word at fault, or just past
+    /// the end when a word is missing; none when the fault is not one word
+    /// (a weapon the actor does not carry).
+    pub column: Option<usize>,
+}
+
+impl std::fmt::Display for LineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.column {
+            Some(c) => write!(f, "column {c}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for LineError {}
+
+impl LineError {
+    /// The error under its line: the line, a caret at the column at fault
+    /// (when there is one), what is wrong and how to write it.
+    pub fn under(&self, line: &str) -> String {
+        match self.column {
+            Some(c) => format!(
+                "{line}\n{:>width$}\n{}\n  {}",
+                "^",
+                self.message,
+                self.help,
+                width = c
+            ),
+            None => format!("{}\n  {}", self.message, self.help),
+        }
+    }
 }
 
 /// Which weapon a line means, before the battle is known.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum WeaponRef {
+pub enum WeaponRef {
     /// The line names none: the usual one for the action (see `resolve`).
     Usual,
     /// By position in the character's weapon list, from 0.
@@ -50,7 +82,7 @@ pub(crate) enum WeaponRef {
 
 /// A parsed line.
 #[derive(Debug, Clone)]
-pub(crate) enum Order {
+pub enum Order {
     /// A command as it will be executed.
     Ready(Command),
     /// A command whose weapon is still to be found in the actor's hands: its
@@ -76,15 +108,15 @@ pub(crate) enum Order {
 /// A parsed line and every combatant id it names, so that a script can be
 /// checked against the combatants before it runs.
 #[derive(Debug, Clone)]
-pub(crate) struct Parsed {
+pub struct Parsed {
     /// What the line asks for.
-    pub(crate) order: Order,
+    pub order: Order,
     /// The ids it names, in order.
-    pub(crate) ids: Vec<CombatantId>,
+    pub ids: Vec<CombatantId>,
 }
 
 /// Whether `word` starts a GM command, so cannot be a combatant's id.
-pub(crate) fn is_gm_verb(word: &str) -> bool {
+pub fn is_gm_verb(word: &str) -> bool {
     GM_FORMS.iter().any(|f| f.verb == word)
 }
 
@@ -93,13 +125,14 @@ fn find(forms: &'static [Form], verb: &str) -> Option<&'static Form> {
 }
 
 /// Parses one line of a script.
-pub(crate) fn parse(line: &str) -> Result<Parsed, LineError> {
+pub fn parse(line: &str) -> Result<Parsed, LineError> {
     let mut w = Words::split(line)?;
     let Some(first) = w.next_word() else {
         return Err(LineError {
             message: "this command is empty".into(),
             help: "write a command such as `next` or `vex fire burst raider`, or remove the line"
                 .into(),
+            column: Some(1),
         });
     };
     let order = if let Some(form) = find(GM_FORMS, &first) {
@@ -109,6 +142,7 @@ pub(crate) fn parse(line: &str) -> Result<Parsed, LineError> {
         let id = CombatantId::from(first.clone());
         let Some(verb) = w.next_word() else {
             return Err(LineError {
+                column: Some(w.end_column()),
                 message: format!(
                     "`{first}` is not a command; after a combatant's id an action is expected"
                 ),
@@ -120,6 +154,7 @@ pub(crate) fn parse(line: &str) -> Result<Parsed, LineError> {
         };
         let Some(form) = find(ACTION_FORMS, &verb) else {
             return Err(LineError {
+                column: w.last_column(),
                 message: format!("`{first}` is not a command and `{verb}` is not an action"),
                 help: format!(
                     "a line is a command ({}) or a combatant's id and an action ({})",

@@ -1,15 +1,15 @@
 //! A combatant's lines: `ID VERB ...`, from aiming and firing to grapples,
 //! stealth and spells.
 
-use nanite_compound_x::check::Effort;
-use nanite_compound_x::encounter::{Command, GrappleAct, MeleeKind, Way};
+use crate::check::Effort;
+use crate::encounter::{Command, GrappleAct, MeleeKind, Way};
 use nanite_core::{ClockCommand, CombatantId};
 
 use super::forms::{COVERS, FIRES, HOLDS, LEVELS, MODES, STANCES, conditions};
 use super::words::Words;
 use super::{LineError, Order, WeaponRef, clock, ready};
 
-pub(super) fn action(id: CombatantId, verb: &str, w: &mut Words) -> Result<Order, LineError> {
+pub(crate) fn action(id: CombatantId, verb: &str, w: &mut Words) -> Result<Order, LineError> {
     let armed = |command: Command, weapon: WeaponRef| Order::Armed { command, weapon };
     Ok(match verb {
         "aim" => ready(Command::Aim { id }),

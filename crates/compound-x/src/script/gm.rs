@@ -1,14 +1,14 @@
 //! The GM's lines: the clock, distances and places, harm and conditions,
 //! and who is undetected by whom.
 
-use nanite_compound_x::encounter::Command;
+use crate::encounter::Command;
 use nanite_core::ClockCommand;
 
 use super::forms::{COVERS, DAMAGE_TYPES, STANCES, conditions};
 use super::words::Words;
 use super::{LineError, Order, clock, ready};
 
-pub(super) fn gm(verb: &str, w: &mut Words) -> Result<Order, LineError> {
+pub(crate) fn gm(verb: &str, w: &mut Words) -> Result<Order, LineError> {
     Ok(match verb {
         "roll" => {
             w.expect("initiative")?;

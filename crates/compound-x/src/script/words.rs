@@ -10,12 +10,16 @@ use super::{Form, LineError, WeaponRef};
 struct Token {
     text: String,
     quoted: bool,
+    /// Where it starts, in characters from 1.
+    column: usize,
 }
 
 /// A cursor over the words of a line.
 #[derive(Debug)]
-pub(super) struct Words {
+pub(crate) struct Words {
     tokens: Vec<Token>,
+    /// The line's length in characters.
+    width: usize,
     at: usize,
     form: Option<&'static Form>,
     ids: Vec<CombatantId>,
@@ -24,7 +28,7 @@ pub(super) struct Words {
 impl Words {
     /// Splits `line` at spaces, keeping `"quoted text"` and `'quoted text'`
     /// whole.
-    pub(super) fn split(line: &str) -> Result<Words, LineError> {
+    pub(crate) fn split(line: &str) -> Result<Words, LineError> {
         let mut tokens = Vec::new();
         let mut chars = line.char_indices().peekable();
         while let Some(&(start, c)) = chars.peek() {
@@ -41,18 +45,21 @@ impl Words {
                     }
                     text.push(d);
                 }
+                let column = line[..start].chars().count() + 1;
                 if !closed {
                     return Err(LineError {
-                        message: format!(
-                            "the quote {c} at column {} is never closed",
-                            line[..start].chars().count() + 1
-                        ),
+                        message: format!("the quote {c} at column {column} is never closed"),
                         help: format!(
                             "end the text with another {c}, as in `vex act {c}draw pistol{c} 1`"
                         ),
+                        column: Some(column),
                     });
                 }
-                tokens.push(Token { text, quoted: true });
+                tokens.push(Token {
+                    text,
+                    quoted: true,
+                    column,
+                });
             } else {
                 let mut text = String::new();
                 while let Some(&(_, d)) = chars.peek() {
@@ -65,11 +72,13 @@ impl Words {
                 tokens.push(Token {
                     text,
                     quoted: false,
+                    column: line[..start].chars().count() + 1,
                 });
             }
         }
         Ok(Words {
             tokens,
+            width: line.chars().count(),
             at: 0,
             form: None,
             ids: Vec::new(),
@@ -77,18 +86,31 @@ impl Words {
     }
 
     /// The form being parsed, for the help of every error.
-    pub(super) fn set_form(&mut self, form: &'static Form) {
+    pub(crate) fn set_form(&mut self, form: &'static Form) {
         self.form = Some(form);
     }
 
     /// Records an id the line names.
-    pub(super) fn note_id(&mut self, id: &CombatantId) {
+    pub(crate) fn note_id(&mut self, id: &CombatantId) {
         self.ids.push(id.clone());
     }
 
     /// The ids the line named.
-    pub(super) fn into_ids(self) -> Vec<CombatantId> {
+    pub(crate) fn into_ids(self) -> Vec<CombatantId> {
         self.ids
+    }
+
+    /// The column just past the line's end, where a missing word would go.
+    pub(crate) fn end_column(&self) -> usize {
+        self.width + 1
+    }
+
+    /// The column of the word read last.
+    pub(crate) fn last_column(&self) -> Option<usize> {
+        self.at
+            .checked_sub(1)
+            .and_then(|i| self.tokens.get(i))
+            .map(|t| t.column)
     }
 
     fn peek(&self) -> Option<&Token> {
@@ -100,17 +122,17 @@ impl Words {
     }
 
     /// Whether `word` comes next.
-    pub(super) fn peek_is(&self, word: &str) -> bool {
+    pub(crate) fn peek_is(&self, word: &str) -> bool {
         self.peek_word() == Some(word)
     }
 
     /// Whether words are left.
-    pub(super) fn more(&self) -> bool {
+    pub(crate) fn more(&self) -> bool {
         self.at < self.tokens.len()
     }
 
     /// The next word, quoted or not.
-    pub(super) fn next_word(&mut self) -> Option<String> {
+    pub(crate) fn next_word(&mut self) -> Option<String> {
         let t = self.tokens.get(self.at)?.text.clone();
         self.at += 1;
         Some(t)
@@ -124,7 +146,7 @@ impl Words {
     }
 
     /// An error: `expected` was wanted where the cursor is.
-    pub(super) fn fail(&self, expected: &str) -> LineError {
+    pub(crate) fn fail(&self, expected: &str) -> LineError {
         match self.peek() {
             Some(t) => {
                 let found = if t.quoted {
@@ -139,25 +161,28 @@ impl Words {
                 LineError {
                     message,
                     help: self.help(),
+                    column: Some(t.column),
                 }
             }
             None => LineError {
                 message: format!("expected {expected}, found the end of the line"),
                 help: self.help(),
+                column: Some(self.end_column()),
             },
         }
     }
 
     /// An error about a word already read.
-    pub(super) fn fail_with(&self, expected: &str, found: &str) -> LineError {
+    pub(crate) fn fail_with(&self, expected: &str, found: &str) -> LineError {
         LineError {
             message: format!("expected {expected}, found `{found}`"),
             help: self.help(),
+            column: self.last_column(),
         }
     }
 
     /// Takes `word` if it comes next.
-    pub(super) fn take(&mut self, word: &str) -> bool {
+    pub(crate) fn take(&mut self, word: &str) -> bool {
         if self.peek_word() == Some(word) {
             self.at += 1;
             true
@@ -167,7 +192,7 @@ impl Words {
     }
 
     /// Takes `word`, or fails.
-    pub(super) fn expect(&mut self, word: &str) -> Result<(), LineError> {
+    pub(crate) fn expect(&mut self, word: &str) -> Result<(), LineError> {
         if self.take(word) {
             Ok(())
         } else {
@@ -176,7 +201,7 @@ impl Words {
     }
 
     /// Takes one of `words`, or fails.
-    pub(super) fn expect_one_of(&mut self, words: &[&str]) -> Result<(), LineError> {
+    pub(crate) fn expect_one_of(&mut self, words: &[&str]) -> Result<(), LineError> {
         if words.iter().any(|w| self.take(w)) {
             Ok(())
         } else {
@@ -186,7 +211,7 @@ impl Words {
     }
 
     /// Takes a keyword of `table` if one comes next.
-    pub(super) fn take_keyword<T: Clone>(&mut self, table: &[(&str, T)]) -> Option<T> {
+    pub(crate) fn take_keyword<T: Clone>(&mut self, table: &[(&str, T)]) -> Option<T> {
         let word = self.peek_word()?;
         let value = table.iter().find(|(k, _)| *k == word)?.1.clone();
         self.at += 1;
@@ -194,7 +219,7 @@ impl Words {
     }
 
     /// A keyword of `table`, or a failure listing them.
-    pub(super) fn keyword<T: Clone>(
+    pub(crate) fn keyword<T: Clone>(
         &mut self,
         what: &str,
         table: &[(&str, T)],
@@ -207,7 +232,7 @@ impl Words {
     }
 
     /// A bare word.
-    pub(super) fn word(&mut self, what: &str) -> Result<String, LineError> {
+    pub(crate) fn word(&mut self, what: &str) -> Result<String, LineError> {
         match self.peek_word() {
             Some(w) => {
                 let w = w.to_string();
@@ -219,14 +244,14 @@ impl Words {
     }
 
     /// A combatant's id.
-    pub(super) fn id(&mut self, what: &str) -> Result<CombatantId, LineError> {
+    pub(crate) fn id(&mut self, what: &str) -> Result<CombatantId, LineError> {
         let id = CombatantId::from(self.word(what)?);
         self.ids.push(id.clone());
         Ok(id)
     }
 
     /// A whole number.
-    pub(super) fn number(&mut self, what: &str) -> Result<i64, LineError> {
+    pub(crate) fn number(&mut self, what: &str) -> Result<i64, LineError> {
         match self.peek_word().and_then(|w| w.parse::<i64>().ok()) {
             Some(n) => {
                 self.at += 1;
@@ -237,7 +262,7 @@ impl Words {
     }
 
     /// A count: a whole number from 0.
-    pub(super) fn count(&mut self, what: &str) -> Result<u32, LineError> {
+    pub(crate) fn count(&mut self, what: &str) -> Result<u32, LineError> {
         match self.peek_word().and_then(|w| w.parse::<u32>().ok()) {
             Some(n) => {
                 self.at += 1;
@@ -248,7 +273,7 @@ impl Words {
     }
 
     /// Whether a distance with its unit comes next: `15m` or `15 m`.
-    pub(super) fn peek_metres(&self) -> bool {
+    pub(crate) fn peek_metres(&self) -> bool {
         let Some(word) = self.peek_word() else {
             return false;
         };
@@ -279,7 +304,7 @@ impl Words {
     }
 
     /// Metres: `15`, `15m` or `15 m`.
-    pub(super) fn metres(&mut self, what: &str) -> Result<i64, LineError> {
+    pub(crate) fn metres(&mut self, what: &str) -> Result<i64, LineError> {
         let at = self.at;
         let text = self.metres_text(what)?;
         text.parse::<i64>().map_err(|_| {
@@ -289,7 +314,7 @@ impl Words {
     }
 
     /// Metres with a possible fraction: `2`, `3.5m`.
-    pub(super) fn fraction_metres(&mut self, what: &str) -> Result<f64, LineError> {
+    pub(crate) fn fraction_metres(&mut self, what: &str) -> Result<f64, LineError> {
         let at = self.at;
         let text = self.metres_text(what)?;
         text.parse::<f64>()
@@ -302,19 +327,19 @@ impl Words {
     }
 
     /// Quoted text.
-    pub(super) fn text(&mut self, what: &str) -> Result<String, LineError> {
+    pub(crate) fn text(&mut self, what: &str) -> Result<String, LineError> {
         self.optional_text().ok_or_else(|| self.fail(what))
     }
 
     /// Quoted text, if it comes next.
-    pub(super) fn optional_text(&mut self) -> Option<String> {
+    pub(crate) fn optional_text(&mut self) -> Option<String> {
         let t = self.peek().filter(|t| t.quoted)?.text.clone();
         self.at += 1;
         Some(t)
     }
 
     /// A weapon: its index from 0, its id, or its name in quotes.
-    pub(super) fn weapon(&mut self) -> Result<WeaponRef, LineError> {
+    pub(crate) fn weapon(&mut self) -> Result<WeaponRef, LineError> {
         match self.peek() {
             Some(t) => {
                 let t = t.clone();
@@ -329,7 +354,7 @@ impl Words {
     }
 
     /// A weapon if one is named (`smg`, `weapon smg`, `1`), else the usual one.
-    pub(super) fn optional_weapon(&mut self) -> Result<WeaponRef, LineError> {
+    pub(crate) fn optional_weapon(&mut self) -> Result<WeaponRef, LineError> {
         if !self.more() {
             return Ok(WeaponRef::Usual);
         }
@@ -338,7 +363,7 @@ impl Words {
     }
 
     /// Reads an option into `slot` unless it was given already.
-    pub(super) fn once<T>(
+    pub(crate) fn once<T>(
         &mut self,
         slot: &mut Option<T>,
         name: &str,
@@ -348,6 +373,7 @@ impl Words {
             return Err(LineError {
                 message: format!("{name} is given twice"),
                 help: format!("keep one; {}", self.help()),
+                column: self.peek().map(|t| t.column),
             });
         }
         *slot = Some(read(self)?);
@@ -355,7 +381,7 @@ impl Words {
     }
 
     /// Fails if words are left over.
-    pub(super) fn done(&self) -> Result<(), LineError> {
+    pub(crate) fn done(&self) -> Result<(), LineError> {
         if self.more() {
             Err(self.fail("the end of the line"))
         } else {

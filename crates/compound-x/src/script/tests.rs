@@ -371,14 +371,15 @@ fn mistakes_say_what_was_expected_and_how_to_write_it() {
 
 /// A battle with Vex (an SMG and grenades) and a raider (a rifle and a
 /// knife), Vex's turn.
-fn battle() -> nanite_compound_x::encounter::Battle {
-    use nanite_compound_x::combat::{Cover, Fighter, Stance};
-    use nanite_compound_x::encounter::{Battle, Command, CompoundX};
-    use nanite_compound_x::{Character, Sheet};
+fn battle() -> crate::encounter::Battle {
+    use crate::combat::{Cover, Fighter, Stance};
+    use crate::encounter::{Battle, Command, CompoundX};
+    use crate::{Character, Sheet};
     use nanite_core::content::SourceFile;
     use nanite_core::{ClockCommand, CombatantId, Game, ScriptedDice};
 
-    let pack = crate::cx::pack::load(None).unwrap();
+    let (pack, found) = crate::Pack::load(&crate::Pack::sample_files());
+    assert!(!found.has_errors(), "{found}");
     let fighter = |name: &str, text: &str| {
         let (character, found) = Character::read(&SourceFile::new(name, text));
         assert!(!found.has_errors(), "{found}");
@@ -390,13 +391,13 @@ fn battle() -> nanite_compound_x::encounter::Battle {
         (
             "vex",
             "crew",
-            include_str!("../../../../../examples/compound-x/vex.toml"),
+            include_str!("../../../../examples/compound-x/vex.toml"),
             60,
         ),
         (
             "raider",
             "raiders",
-            include_str!("../../../../../examples/compound-x/raider.toml"),
+            include_str!("../../../../examples/compound-x/raider.toml"),
             30,
         ),
     ] {
@@ -482,12 +483,36 @@ fn weapons_are_found_by_number_id_name_or_the_usual_one() {
 
 #[test]
 fn every_form_is_documented() {
-    let doc = include_str!("../../../../../docs/compound-x/encounter-file.md");
+    let doc = include_str!("../../../../docs/compound-x/encounter-file.md");
     for form in GM_FORMS.iter().chain(ACTION_FORMS) {
         assert!(
             doc.contains(&format!("`{}`", form.usage)),
             "docs/compound-x/encounter-file.md lacks the form `{}`",
             form.usage
         );
+    }
+}
+
+#[test]
+fn errors_point_at_the_word_at_fault() {
+    let cases: &[(&str, Option<usize>)] = &[
+        ("vex fire burts raider", Some(10)),
+        ("vex fire burst", Some(15)),
+        ("vex jump", Some(9)),
+        ("vex dance", Some(5)),
+        ("vex", Some(4)),
+        ("", Some(1)),
+        ("distance vex raider 15 extra", Some(24)),
+        ("vex act \"draw pistol", Some(9)),
+    ];
+    for (line, column) in cases {
+        let e = parse(line).expect_err(line);
+        assert_eq!(e.column, *column, "{line}: {e}");
+        if let Some(c) = column {
+            let under = e.under(line);
+            let caret = under.lines().nth(1).unwrap();
+            assert_eq!(caret.len(), *c, "{under}");
+            assert!(caret.ends_with('^'));
+        }
     }
 }

@@ -1,20 +1,20 @@
 //! Every form a script line can take, with an example for the help of each
 //! error, and the words the forms choose from.
 
-use nanite_compound_x::FireMode;
-use nanite_compound_x::combat::{ConditionKind, Cover, Fire, Stance};
-use nanite_compound_x::encounter::{Hold, Injury};
-use nanite_compound_x::{DamageType, Suppression};
+use crate::FireMode;
+use crate::combat::{ConditionKind, Cover, Fire, Stance};
+use crate::encounter::{Hold, Injury};
+use crate::{DamageType, Suppression};
 
 /// One form of a command: its verb, its shape and an example.
 #[derive(Debug)]
-pub(crate) struct Form {
+pub struct Form {
     /// The word that starts it (after the id, for actions).
-    pub(crate) verb: &'static str,
+    pub verb: &'static str,
     /// Its shape.
-    pub(crate) usage: &'static str,
+    pub usage: &'static str,
     /// An example line.
-    pub(crate) example: &'static str,
+    pub example: &'static str,
 }
 
 const fn form(verb: &'static str, usage: &'static str, example: &'static str) -> Form {
@@ -26,7 +26,7 @@ const fn form(verb: &'static str, usage: &'static str, example: &'static str) ->
 }
 
 /// The GM's commands: the first word of the line.
-pub(crate) const GM_FORMS: &[Form] = &[
+pub const GM_FORMS: &[Form] = &[
     form("roll", "roll initiative [ID ...]", "roll initiative"),
     form("begin", "begin [surprise ID ...]", "begin surprise scav"),
     form("next", "next", "next"),
@@ -74,7 +74,7 @@ pub(crate) const GM_FORMS: &[Form] = &[
 ];
 
 /// A combatant's actions: the word after its id.
-pub(crate) const ACTION_FORMS: &[Form] = &[
+pub const ACTION_FORMS: &[Form] = &[
     form("aim", "ID aim", "vex aim"),
     form(
         "fire",
@@ -187,14 +187,14 @@ pub(crate) const ACTION_FORMS: &[Form] = &[
     ),
 ];
 
-pub(super) const COVERS: &[(&str, Cover)] = &[
+pub(crate) const COVERS: &[(&str, Cover)] = &[
     ("none", Cover::None),
     ("partial", Cover::Partial),
     ("full", Cover::Full),
 ];
 
 /// Injuries by their one-word names in scripts (CX-HEAL-05).
-pub(super) const INJURIES: &[(&str, Injury)] = &[
+pub(crate) const INJURIES: &[(&str, Injury)] = &[
     ("sprained-ankle", Injury::SprainedAnkle),
     ("broken-ankle", Injury::BrokenAnkle),
     ("broken-leg", Injury::BrokenLeg),
@@ -202,20 +202,20 @@ pub(super) const INJURIES: &[(&str, Injury)] = &[
     ("broken-everything", Injury::BrokenEverything),
 ];
 
-pub(super) const STANCES: &[(&str, Stance)] = &[
+pub(crate) const STANCES: &[(&str, Stance)] = &[
     ("standing", Stance::Standing),
     ("crouched", Stance::Crouched),
     ("prone", Stance::Prone),
     ("hunkered", Stance::Hunkered),
 ];
 
-pub(super) const MODES: &[(&str, FireMode)] = &[
+pub(crate) const MODES: &[(&str, FireMode)] = &[
     ("semi", FireMode::Semi),
     ("burst", FireMode::Burst),
     ("auto", FireMode::Auto),
 ];
 
-pub(super) const DAMAGE_TYPES: &[(&str, DamageType)] = &[
+pub(crate) const DAMAGE_TYPES: &[(&str, DamageType)] = &[
     ("ballistic", DamageType::Ballistic),
     ("laser", DamageType::Laser),
     ("plasma", DamageType::Plasma),
@@ -223,25 +223,25 @@ pub(super) const DAMAGE_TYPES: &[(&str, DamageType)] = &[
     ("melee", DamageType::Melee),
 ];
 
-pub(super) const LEVELS: &[(&str, Suppression)] = &[
+pub(crate) const LEVELS: &[(&str, Suppression)] = &[
     ("light", Suppression::Light),
     ("medium", Suppression::Medium),
     ("heavy", Suppression::Heavy),
 ];
 
-pub(super) const HOLDS: &[(&str, Hold)] = &[
+pub(crate) const HOLDS: &[(&str, Hold)] = &[
     ("choke-out", Hold::ChokeOut),
     ("pin", Hold::Pin),
     ("joint-lock", Hold::JointLock),
 ];
 
 /// The conditions by name.
-pub(super) fn conditions() -> Vec<(&'static str, ConditionKind)> {
+pub(crate) fn conditions() -> Vec<(&'static str, ConditionKind)> {
     ConditionKind::ALL.iter().map(|c| (c.key(), *c)).collect()
 }
 
 /// The ways of firing by name.
-pub(super) const FIRES: &[(&str, Fire)] = &[
+pub(crate) const FIRES: &[(&str, Fire)] = &[
     ("aimed", Fire::Aimed),
     ("hip", Fire::Hip),
     ("blind", Fire::Blind),

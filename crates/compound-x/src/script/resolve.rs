@@ -2,9 +2,9 @@
 //! actor's hands (by number, id, name, or the usual one for the action), and
 //! the turn check of a hold.
 
-use nanite_compound_x::Attack;
-use nanite_compound_x::combat::{Fighter, WeaponState};
-use nanite_compound_x::encounter::{Battle, Command, GrappleAct};
+use crate::Attack;
+use crate::combat::{Fighter, WeaponState};
+use crate::encounter::{Battle, Command, GrappleAct};
 
 use super::{LineError, Order, WeaponRef};
 
@@ -104,6 +104,7 @@ fn find(f: &Fighter, wanted: &WeaponRef, usual: &Usual) -> Result<Option<usize>,
             "name one by its number (from 0), id or name: {}",
             carried(f)
         ),
+        column: None,
     };
     match wanted {
         WeaponRef::Index(i) if *i < f.weapons.len() => Ok(Some(*i)),
@@ -130,7 +131,7 @@ fn find(f: &Fighter, wanted: &WeaponRef, usual: &Usual) -> Result<Option<usize>,
 impl Order {
     /// The engine command this line is in `battle`. Fails when the line names
     /// a weapon its actor does not carry, or holds actions out of turn.
-    pub(crate) fn command(&self, battle: &Battle) -> Result<Command, LineError> {
+    pub fn command(&self, battle: &Battle) -> Result<Command, LineError> {
         let (mut command, wanted) = match self {
             Order::Ready(command) => return Ok(command.clone()),
             // The engine refuses a hold out of its holder's turn (CX-TURN-05).
