@@ -33,6 +33,27 @@ pub(crate) struct Choice {
     pub(crate) price: Option<String>,
 }
 
+impl Choice {
+    /// What the button says it costs when allowed: its AP, its price and a
+    /// shot's chance to hit ("2 AP · hit chance 4 in 6").
+    pub(crate) fn cost(&self) -> Option<String> {
+        let parts: Vec<String> = [
+            self.ap.map(|ap| format!("{ap} AP")),
+            self.price.clone(),
+            self.chance.map(|c| format!("hit chance {c} in 6")),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        (!parts.is_empty()).then(|| parts.join(" · "))
+    }
+
+    /// Its command as the button's `data-cmd` carries it.
+    pub(crate) fn posted(&self) -> String {
+        super::svg::posted(&self.command)
+    }
+}
+
 /// A square a unit may move to, with the AP it costs.
 pub(crate) struct Step {
     /// Where.
