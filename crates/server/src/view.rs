@@ -109,9 +109,9 @@ pub(crate) enum Entry<'a> {
         /// The seed.
         seed: &'a str,
     },
-    /// A change to a Station game (its own kinds).
+    /// A change to a Station game (its own kinds, `station_started` ...).
     #[serde(untagged)]
-    Station(Value),
+    Station(crate::station::view::Entry),
 }
 
 /// An accepted command as a viewer sees it.

@@ -103,21 +103,10 @@ pub(crate) async fn list(
 }
 
 /// The games of a table, in brief.
-pub(crate) fn games(t: &crate::table::Table) -> Vec<Value> {
+pub(crate) fn games(t: &crate::table::Table) -> Vec<station_view::GameListed> {
     t.stations
         .values()
-        .map(|g| {
-            let (phase, winner) = station_view::phase(g.state());
-            json!({
-                "id": g.id,
-                "name": g.name,
-                "scenario": g.scenario().name,
-                "kind": station_view::kind(g.scenario().kind),
-                "phase": phase,
-                "winner": winner,
-                "turn": g.state().turn,
-            })
-        })
+        .map(station_view::GameListed::new)
         .collect()
 }
 
@@ -239,17 +228,15 @@ pub(crate) async fn show(
     State(state): State<AppState>,
     Path((campaign, id)): Path<(String, String)>,
     caller: Caller,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<station_view::GameView>, AppError> {
     caller.member_of(&campaign)?;
     let viewer = view::viewer(&caller);
     let shown = state
         .tables()
         .read(&state, &campaign, |t| {
-            t.stations.get(&id).map(|g| {
-                let mut v = station_view::game(g, &viewer);
-                v["version"] = json!(t.version);
-                v
-            })
+            t.stations
+                .get(&id)
+                .map(|g| station_view::game(g, &viewer, t.version))
         })
         .await?
         .ok_or_else(|| no_game(&id))?;

@@ -28,7 +28,7 @@ struct Data {
     version: i64,
     encounters: Vec<crate::table::Listed>,
     /// Station games, for Station's own card.
-    games: Vec<serde_json::Value>,
+    games: Vec<crate::station::view::GameListed>,
     /// Station games' ids.
     game_ids: Vec<String>,
     characters: Vec<characters::Listed>,
@@ -232,7 +232,7 @@ struct Export<'a> {
     encounters: Vec<serde_json::Value>,
     rolls: Vec<serde_json::Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    station_games: Option<Vec<serde_json::Value>>,
+    station_games: Option<Vec<crate::station::view::GameView>>,
 }
 
 impl Export<'_> {

@@ -31,8 +31,6 @@ use crate::AppState;
 use crate::error::AppError;
 use crate::sessions::Caller;
 
-pub(crate) use html::esc;
-
 /// The pages, the fragments they refresh and the static assets.
 pub(crate) fn router() -> Router<AppState> {
     Router::new()

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use nanite_core::{Ruleset, SeededDice};
 use nanite_station::content::{ItemKind, Skill, Stat};
 use nanite_station::map::{Pos, distance};
-use nanite_station::state::Carried;
+use nanite_station::state::{Carried, Player};
 use nanite_station::{Command, Event, Phase, Purchase, State, Station};
 
 use crate::permissions::Viewer;
@@ -31,6 +31,27 @@ pub(crate) struct Choice {
     pub(crate) chance: Option<i32>,
     /// What else it costs (cyber modules for a purchase, Psi Points).
     pub(crate) price: Option<String>,
+}
+
+impl Choice {
+    /// What the button says it costs when allowed: its AP, its price and a
+    /// shot's chance to hit ("2 AP · hit chance 4 in 6").
+    pub(crate) fn cost(&self) -> Option<String> {
+        let parts: Vec<String> = [
+            self.ap.map(|ap| format!("{ap} AP")),
+            self.price.clone(),
+            self.chance.map(|c| format!("hit chance {c} in 6")),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        (!parts.is_empty()).then(|| parts.join(" · "))
+    }
+
+    /// Its command as the button's `data-cmd` carries it.
+    pub(crate) fn posted(&self) -> String {
+        super::svg::posted(&self.command)
+    }
 }
 
 /// A square a unit may move to, with the AP it costs.
@@ -176,16 +197,29 @@ fn moves(game: &Game, viewer: &Viewer, who: &str, at: Pos) -> Vec<Step> {
 
 /// A crew member's candidate commands.
 fn crew(game: &Game, viewer: &Viewer, who: &str) -> Options {
-    let state = game.state();
-    let Some(p) = state.player(who) else {
+    let Some(p) = game.state().player(who) else {
         return Options::default();
     };
-    let mut out = Options::default();
     let Some(at) = p.at else {
-        return out;
+        return Options::default();
     };
-    out.moves = moves(game, viewer, who, at);
-    let w = || who.to_string();
+    let mut other = at_hand(game, viewer, p);
+    other.extend(gear(game, viewer, p));
+    Options {
+        moves: moves(game, viewer, who, at),
+        attacks: attacks(game, viewer, p, at),
+        other,
+        buys: buys(game, viewer, p),
+    }
+}
+
+/// What crew member `p`, standing on `at`, could do to each creature:
+/// attack it (plain and aimed), a psionic power, defend against it when
+/// next to it.
+fn attacks(game: &Game, viewer: &Viewer, p: &Player, at: Pos) -> BTreeMap<String, Vec<Choice>> {
+    let state = game.state();
+    let w = || p.id.clone();
+    let mut out = BTreeMap::new();
     for c in &state.creatures {
         let mut list = Vec::new();
         for aim in 0..=2 {
@@ -230,10 +264,18 @@ fn crew(game: &Game, viewer: &Viewer, who: &str) -> Options {
                 },
             ));
         }
-        out.attacks.insert(c.id.clone(), list);
+        out.insert(c.id.clone(), list);
     }
-    let mut other = Vec::new();
-    let mut add = |label: String, command: Command| other.push(judge(game, viewer, label, command));
+    out
+}
+
+/// What stands next to crew member `p` that they could use: searchables,
+/// doors, security stations, machines and switches.
+fn at_hand(game: &Game, viewer: &Viewer, p: &Player) -> Vec<Choice> {
+    let state = game.state();
+    let w = || p.id.clone();
+    let mut out = Vec::new();
+    let mut add = |label: String, command: Command| out.push(judge(game, viewer, label, command));
     for s in state.searchables.iter().filter(|s| near(p.at, s.at)) {
         add(
             format!("Search at {}", s.at),
@@ -303,6 +345,16 @@ fn crew(game: &Game, viewer: &Viewer, who: &str) -> Options {
             Command::UseSwitch { who: w(), at: s.at },
         );
     }
+    out
+}
+
+/// What crew member `p` could do with their gear: repair or modify the
+/// weapon in hand; equip, use, research or drop what they carry.
+fn gear(game: &Game, viewer: &Viewer, p: &Player) -> Vec<Choice> {
+    let state = game.state();
+    let w = || p.id.clone();
+    let mut out = Vec::new();
+    let mut add = |label: String, command: Command| out.push(judge(game, viewer, label, command));
     if let Some(weapon) = &p.weapon {
         let name = state.pack.item_name(&weapon.id).to_string();
         if weapon.broken {
@@ -351,7 +403,14 @@ fn crew(game: &Game, viewer: &Viewer, who: &str) -> Options {
         }
         add(format!("Drop {name}"), Command::Drop { who: w(), item: id });
     }
-    out.other = other;
+    out
+}
+
+/// What crew member `p`'s cyber modules could buy (ST-CHAR-03): a skill or
+/// stat a step up, a psionic step, an upgrade not yet bought.
+fn buys(game: &Game, viewer: &Viewer, p: &Player) -> Vec<Choice> {
+    let state = game.state();
+    let w = || p.id.clone();
     if p.cm > 0 {
         let mut wants: Vec<(String, Purchase)> = Skill::ALL
             .iter()
@@ -379,12 +438,13 @@ fn crew(game: &Game, viewer: &Viewer, who: &str) -> Options {
         {
             wants.push((format!("Upgrade {u}"), Purchase::Upgrade(u.clone())));
         }
-        out.buys = wants
+        wants
             .into_iter()
             .map(|(label, what)| judge(game, viewer, label, Command::Buy { who: w(), what }))
-            .collect();
+            .collect()
+    } else {
+        Vec::new()
     }
-    out
 }
 
 /// A creature's candidate commands (the GM's turn).

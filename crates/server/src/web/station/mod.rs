@@ -2,25 +2,34 @@
 //! selected unit's card (stats, AP, inventory) and its actions as the
 //! engine judges them (`actions`), the GM's controls (deploy, begin, end
 //! turn, undo), the latest result as a card and the narrated log. Like the
-//! tracker it renders the API's own view of the game for the viewer, and
+//! tracker it renders the API's own typed view of the game for the viewer
+//! ([`GameView`]) through the askama templates of `templates/station/`, and
 //! changes go from `assets/station.js` to `/api` as JSON.
 
 mod actions;
 mod panel;
 mod svg;
 
+use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::{Html, IntoResponse, Response};
-use serde_json::{Value, json};
 
-use super::html::{self, Seat, esc};
+use super::html::{self, Seat};
 use super::{error_page, error_part};
 use crate::error::AppError;
 use crate::permissions::Role;
 use crate::sessions::Caller;
+use crate::station::view::GameView;
 use crate::{AppState, campaigns, invites, view};
 
 pub(crate) use panel::{games_card, start_forms};
+
+/// A template's markup. Rendering writes only to a `String`, so it fails
+/// only when a value's `Display` does, which none of ours does; an empty
+/// string stands in rather than a panic.
+fn render(template: &impl Template) -> String {
+    template.render().unwrap_or_default()
+}
 
 /// The game as the viewer sees it, and what the viewer could do.
 async fn read(
@@ -28,43 +37,71 @@ async fn read(
     campaign: &str,
     game: &str,
     caller: &Caller,
-) -> Result<(Value, actions::Judged), AppError> {
+) -> Result<(GameView, actions::Judged), AppError> {
     caller.member_of(campaign)?;
     let viewer = view::viewer(caller);
     state
         .tables()
         .read(state, campaign, |t| {
             t.stations.get(game).map(|g| {
-                let mut shown = crate::station::view::game(g, &viewer);
-                shown["version"] = json!(t.version);
-                (shown, actions::judged(g, &viewer))
+                (
+                    crate::station::view::game(g, &viewer, t.version),
+                    actions::judged(g, &viewer),
+                )
             })
         })
         .await?
         .ok_or_else(|| AppError::not_found(format!("no Station game {game} in this campaign")))
 }
 
+/// The board htmx refreshes: status, map, side panel and log.
+#[derive(Template)]
+#[template(path = "station/part.html")]
+struct Part<'a> {
+    status: panel::Status<'a>,
+    map: String,
+    side: panel::Side<'a>,
+    log: panel::Log,
+}
+
 fn part_html(
     campaign: &str,
     game: &str,
-    shown: &Value,
+    shown: &GameView,
     judged: &actions::Judged,
     seating: &panel::Seating,
 ) -> String {
-    let gm = seating.role == Role::Gm;
-    let map = svg::map(shown, judged);
-    let side = panel::side(
-        shown,
-        judged,
-        &format!("/api/campaigns/{campaign}/station/games/{game}"),
-        seating,
-    );
-    let log = panel::log(shown);
     let api = format!("/api/campaigns/{campaign}/station/games/{game}");
-    format!(
-        "{status}<div class=\"st-board\"><div class=\"st-map-wrap\">{map}</div><div class=\"st-side\">{side}</div></div>{log}",
-        status = panel::status(shown, judged, gm, &api),
-    )
+    render(&Part {
+        status: panel::Status {
+            view: shown,
+            judged,
+            gm: seating.role == Role::Gm,
+            api: &api,
+        },
+        map: svg::map(shown, judged),
+        side: panel::Side {
+            view: shown,
+            judged,
+            api: &api,
+            seating,
+        },
+        log: panel::Log::new(shown),
+    })
+}
+
+/// The Station table's body, inside the page layout.
+#[derive(Template)]
+#[template(path = "station/page.html")]
+struct Page<'a> {
+    campaign: &'a str,
+    game: &'a str,
+    api: &'a str,
+    /// The game's name.
+    name: &'a str,
+    /// The scenario's kind, after its title when the game is named otherwise.
+    scenario: String,
+    part: String,
 }
 
 /// The seat controls' view of the caller: for the GM, the player
@@ -102,42 +139,23 @@ pub(crate) async fn page(
         let caller = caller?;
         let (shown, judged) = read(&state, &campaign, &game, &caller).await?;
         let settings = campaigns::get(&state, &campaign).await?;
-        let seat = Seat::new(
-            &caller,
-            &settings.name,
-            shown["version"].as_i64().unwrap_or(0),
-        );
+        let seat = Seat::new(&caller, &settings.name, shown.version);
         let seats = seating(&state, &campaign, &caller).await?;
-        let part = part_html(&campaign, &game, &shown, &judged, &seats);
-        let api = esc(&format!("/api/campaigns/{campaign}/station/games/{game}"));
-        let body = format!(
-            "<link rel=\"stylesheet\" href=\"/assets/station.css\">\
-             <p class=\"crumbs\"><a href=\"/c/{c}\">← Dashboard</a></p>\
-             <h1 class=\"st-title\">{name} <span class=\"meta\">{scenario}</span></h1>\
-             <section id=\"result-card\" class=\"card result-card\" aria-live=\"polite\" hidden></section>\
-             <p id=\"st-problem\" class=\"problem\" role=\"alert\" hidden></p>\
-             <section id=\"station\" data-api=\"{api}\" hx-get=\"/c/{c}/s/{g}/part\" hx-trigger=\"nanite-update from:body\" hx-swap=\"innerHTML\">{part}</section>\
-             <script src=\"/assets/station.js\" defer></script>",
-            c = esc(&campaign),
-            g = esc(&game),
-            name = esc(shown["name"].as_str().unwrap_or("")),
-            scenario = esc(&if shown["name"] == shown["scenario"]["name"] {
-                shown["scenario"]["kind"].as_str().unwrap_or("").to_string()
-            } else {
-                format!(
-                    "{} · {}",
-                    shown["scenario"]["name"].as_str().unwrap_or(""),
-                    shown["scenario"]["kind"].as_str().unwrap_or("")
-                )
-            }),
-        );
+        let scenario = if shown.name == shown.scenario.name {
+            shown.scenario.kind.to_string()
+        } else {
+            format!("{} · {}", shown.scenario.name, shown.scenario.kind)
+        };
+        let body = render(&Page {
+            campaign: &campaign,
+            game: &game,
+            api: &format!("/api/campaigns/{campaign}/station/games/{game}"),
+            name: &shown.name,
+            scenario,
+            part: part_html(&campaign, &game, &shown, &judged, &seats),
+        });
         Ok::<_, AppError>(
-            html::page(
-                &format!("{} · nanite", shown["name"].as_str().unwrap_or("Station")),
-                Some(&seat),
-                &body,
-            )
-            .into_response(),
+            html::page(&format!("{} · nanite", shown.name), Some(&seat), &body).into_response(),
         )
     };
     run.await.unwrap_or_else(|e| error_page(&e))

@@ -3,127 +3,147 @@
 //! cameras and turrets see, devices, searchables, goals, the crew and the
 //! creatures with their hit points. Over it, for each unit the viewer acts
 //! for, the squares the engine lets it move to (each a button), and for the
-//! GM the squares the engine lets each creature kind be deployed on. Every
-//! text is escaped; the script (`assets/station.js`) shows the layers of
-//! the selected unit and sends a clicked square's command.
+//! GM the squares the engine lets each creature kind be deployed on. The
+//! template `templates/station/map.html` draws what this module lays out
+//! (and escapes every text); the script (`assets/station.js`) shows the
+//! layers of the selected unit and sends a clicked square's command.
 
-use std::fmt::Write;
-
+use askama::Template;
+use nanite_station::Command;
 use nanite_station::map::Pos;
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use super::actions::Judged;
-use crate::web::esc;
+use super::render;
+use crate::station::view::{
+    CameraView, DoorView, GameView, MachineView, MapView, StationView, TurretView,
+};
 
 /// The side of a square, in SVG units.
 pub(crate) const CELL: i64 = 36;
 
-fn xy(v: &Value) -> (i64, i64) {
-    (v["x"].as_i64().unwrap_or(0), v["y"].as_i64().unwrap_or(0))
+/// The top-left corner of a square, in SVG units.
+#[derive(Clone, Copy)]
+pub(crate) struct Corner {
+    /// Left.
+    pub(crate) x: i64,
+    /// Top.
+    pub(crate) y: i64,
 }
 
-fn s(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.clone(),
-        Value::Null => String::new(),
-        other => other.to_string(),
+impl Corner {
+    fn of(p: Pos) -> Corner {
+        Corner {
+            x: i64::from(p.x) * CELL,
+            y: i64::from(p.y) * CELL,
+        }
     }
 }
 
-/// A command as the `data-cmd` attribute carries it.
-pub(crate) fn cmd_attr(command: &nanite_station::Command) -> String {
-    esc(&json!({ "command": command }).to_string())
+/// A command as a `data-cmd` attribute carries it: `{"command": ...}`, as
+/// the game's commands endpoint takes it.
+pub(crate) fn posted(command: &Command) -> String {
+    #[derive(Serialize)]
+    struct Posted<'a> {
+        command: &'a Command,
+    }
+    serde_json::to_string(&Posted { command }).unwrap_or_default()
 }
 
-/// A token's short text: the first two letters of its handle.
-fn initials(id: &str) -> String {
-    id.chars().take(3).collect()
+/// A square filled by its class (a tile, what a camera sees).
+struct Square {
+    class: &'static str,
+    at: Corner,
 }
 
-fn square(out: &mut String, x: i64, y: i64, class: &str) {
-    let _ = write!(
-        out,
-        "<rect class=\"{class}\" x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\"/>",
-        x * CELL,
-        y * CELL
-    );
+/// A square of a goal marker.
+struct GoalMark {
+    marker: String,
+    at: Corner,
 }
 
-fn label(out: &mut String, x: i64, y: i64, class: &str, text: &str) {
-    let _ = write!(
-        out,
-        "<text class=\"{class}\" x=\"{}\" y=\"{}\">{}</text>",
-        x * CELL + CELL / 2,
-        y * CELL + CELL / 2 + 5,
-        esc(text)
-    );
+/// A square the viewer may click to give a command (a move, a deployment).
+struct Overlay {
+    class: &'static str,
+    at: Corner,
+    cmd: String,
+    aria: String,
+    text: String,
 }
 
-/// A device drawn as a rounded box with a letter and a tooltip.
-fn device(out: &mut String, at: &Value, class: &str, letter: &str, title: &str) {
-    let (x, y) = xy(at);
-    let _ = write!(
-        out,
-        "<g class=\"st-device {class}\"><title>{}</title><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"5\"/>",
-        esc(title),
-        x * CELL + 4,
-        y * CELL + 4,
-        CELL - 8,
-        CELL - 8
-    );
-    label(out, x, y, "st-letter", letter);
-    out.push_str("</g>");
+/// The overlays of one unit (`data-moves-of`) or creature kind
+/// (`data-deploy-of`), hidden until it is picked.
+struct Layer {
+    moves: bool,
+    of: String,
+    overlays: Vec<Overlay>,
 }
 
-fn hp_bar(out: &mut String, x: i64, y: i64, hp: i64, max: i64) {
-    let w = CELL - 8;
-    let fill = if max > 0 {
-        (hp.clamp(0, max) * w) / max
-    } else {
-        0
-    };
-    let _ = write!(
-        out,
-        "<rect class=\"st-hp-track\" x=\"{x0}\" y=\"{y0}\" width=\"{w}\" height=\"4\"/><rect class=\"st-hp\" x=\"{x0}\" y=\"{y0}\" width=\"{fill}\" height=\"4\"/>",
-        x0 = x * CELL + 4,
-        y0 = y * CELL + CELL - 6,
-    );
+/// A device: a rounded box with a letter and a tooltip.
+struct Device {
+    class: String,
+    letter: String,
+    title: String,
+    at: Corner,
 }
 
-/// The map of `view` with the overlays of `judged`.
-pub(crate) fn map(view: &Value, judged: &Judged) -> String {
-    let m = &view["map"];
-    let (w, h) = (
-        m["width"].as_i64().unwrap_or(0),
-        m["height"].as_i64().unwrap_or(0),
-    );
-    let mut out = String::new();
-    // The map is as wide as its box, which is as wide as the screen allows
-    // between the map's own width and a strut of two thirds of it (the box
-    // fits its content, station.css): squares never grow past their size nor
-    // shrink below two thirds, so a finger can take one, and a narrow screen
-    // scrolls the map instead. Sizes are attributes, never `style`, which
-    // the pages' Content-Security-Policy refuses.
-    let _ = write!(
-        out,
-        "<div class=\"st-map-box\"><svg class=\"st-map\" viewBox=\"0 0 {} {}\" width=\"{}\" height=\"{}\" role=\"group\" aria-label=\"The map, {w} by {h} squares\">",
-        w * CELL,
-        h * CELL,
-        w * CELL,
-        h * CELL,
-    );
-    // Tiles and light.
-    let rows = m["rows"].as_array().cloned().unwrap_or_default();
-    let light = m["light"].as_array().cloned().unwrap_or_default();
-    out.push_str("<g class=\"st-tiles\">");
-    for (y, row) in rows.iter().enumerate() {
-        let lights: Vec<char> = light
+/// A crew member or creature token with its hit points.
+struct Unit {
+    class: &'static str,
+    id: String,
+    aria: String,
+    at: Corner,
+    /// The filled width of its hit point bar.
+    hp_fill: i64,
+}
+
+impl Unit {
+    /// The token's text: the first three letters of its handle.
+    fn initials(&self) -> String {
+        self.id.chars().take(3).collect()
+    }
+}
+
+/// The map of a game with the overlays of what the viewer may do.
+#[derive(Template)]
+#[template(path = "station/map.html")]
+struct MapSvg {
+    columns: i32,
+    rows: i32,
+    tiles: Vec<Square>,
+    sight: Vec<Square>,
+    goals: Vec<GoalMark>,
+    layers: Vec<Layer>,
+    devices: Vec<Device>,
+    units: Vec<Unit>,
+}
+
+impl MapSvg {
+    fn width(&self) -> i64 {
+        i64::from(self.columns) * CELL
+    }
+
+    fn height(&self) -> i64 {
+        i64::from(self.rows) * CELL
+    }
+
+    /// The strut that keeps the map at least two thirds of its width.
+    fn strut(&self) -> i64 {
+        self.width() * 2 / 3
+    }
+}
+
+/// Floor by its light, and walls.
+fn tiles(map: &MapView) -> Vec<Square> {
+    let mut out = Vec::new();
+    for (y, row) in map.rows.iter().enumerate() {
+        let lights: Vec<char> = map
+            .light
             .get(y)
-            .and_then(Value::as_str)
-            .unwrap_or("")
+            .map_or("", String::as_str)
             .chars()
             .collect();
-        for (x, c) in row.as_str().unwrap_or("").chars().enumerate() {
+        for (x, c) in row.chars().enumerate() {
             let class = match (c, lights.get(x)) {
                 ('#', _) => "st-wall",
                 ('.', Some('d')) => "st-floor st-dark",
@@ -131,358 +151,295 @@ pub(crate) fn map(view: &Value, judged: &Judged) -> String {
                 ('.', _) => "st-floor",
                 _ => continue,
             };
-            square(&mut out, x as i64, y as i64, class);
-        }
-    }
-    out.push_str("</g>");
-    // What cameras and active turrets see.
-    out.push_str("<g class=\"st-sight\">");
-    for c in m["cameras"].as_array().into_iter().flatten() {
-        for p in c["sees"].as_array().into_iter().flatten() {
-            let (x, y) = xy(p);
-            square(&mut out, x, y, "st-fov-camera");
-        }
-    }
-    for t in m["turrets"].as_array().into_iter().flatten() {
-        if t["active"] == true {
-            for p in t["sees"].as_array().into_iter().flatten() {
-                let (x, y) = xy(p);
-                square(&mut out, x, y, "st-fov-turret");
-            }
-        }
-    }
-    out.push_str("</g>");
-    // Goals.
-    for g in m["goals"].as_array().into_iter().flatten() {
-        for p in g["squares"].as_array().into_iter().flatten() {
-            let (x, y) = xy(p);
-            let _ = write!(
-                out,
-                "<g class=\"st-goal\"><title>goal {}</title>",
-                esc(&s(&g["marker"]))
-            );
-            square(&mut out, x, y, "st-goal-square");
-            label(&mut out, x, y, "st-goal-letter", &s(&g["marker"]));
-            out.push_str("</g>");
-        }
-    }
-    // Where each unit the viewer acts for may move, and where the GM may deploy.
-    for (who, opts) in &judged.units {
-        let _ = write!(
-            out,
-            "<g class=\"st-layer st-hide\" data-moves-of=\"{}\">",
-            esc(who)
-        );
-        for step in &opts.moves {
-            overlay(
-                &mut out,
-                step.to,
-                "st-move",
-                &nanite_station::Command::Move {
-                    who: who.clone(),
-                    to: step.to,
+            out.push(Square {
+                class,
+                at: Corner {
+                    x: x as i64 * CELL,
+                    y: y as i64 * CELL,
                 },
-                &format!("Move {who} to {} ({} AP)", step.to, step.ap),
-                &step.ap.to_string(),
-            );
+            });
         }
-        out.push_str("</g>");
     }
-    for (kind, squares) in &judged.deploys {
-        let _ = write!(
-            out,
-            "<g class=\"st-layer st-hide\" data-deploy-of=\"{}\">",
-            esc(kind)
-        );
-        for at in squares.as_ref().map(Vec::as_slice).unwrap_or(&[]) {
-            overlay(
-                &mut out,
-                *at,
-                "st-deploy",
-                &nanite_station::Command::Deploy {
-                    creature: kind.clone(),
-                    at: *at,
-                },
-                &format!("Deploy {kind} at {at}"),
-                "+",
-            );
-        }
-        out.push_str("</g>");
-    }
-    // Doors: a lock letter, green when unlocked, crossed when broken.
-    for d in m["doors"].as_array().into_iter().flatten() {
-        let lock = s(&d["lock"]);
-        let locked = d["locked"] == true;
-        let broken = d["broken"] == true;
-        let state = if broken {
-            "lock broken: repair it first"
-        } else if locked {
-            "locked"
-        } else {
-            "unlocked: opens when someone stands in front at the end of the turn"
-        };
-        let hack = &d["hack"];
-        let title = if lock == "standard" {
-            format!("door ({state})")
-        } else {
-            format!(
-                "{lock} door, {state}; hack: difficulty {}, skill {}, {} nanites",
-                s(&hack["difficulty"]),
-                s(&hack["skill"]),
-                s(&hack["nanites"])
-            )
-        };
-        let letter = match lock.as_str() {
-            "locked" => "L",
-            "advanced" => "A",
-            "security" => "$",
-            _ => "",
-        };
-        let class = format!(
-            "st-door{}{}",
-            if locked { " st-locked" } else { " st-unlocked" },
-            if broken { " st-broken" } else { "" }
-        );
-        device(&mut out, &d["at"], &class, letter, &title);
-    }
-    for c in m["cameras"].as_array().into_iter().flatten() {
-        device(
-            &mut out,
-            &c["at"],
-            "st-camera",
-            &s(&c["counter"]),
-            &format!(
-                "camera facing {}, range {}, angle {}°; alarm counter {} (drops each turn a crew member is seen)",
-                s(&c["facing"]),
-                s(&c["range"]),
-                s(&c["angle"]),
-                s(&c["counter"])
-            ),
-        );
-    }
-    for t in m["turrets"].as_array().into_iter().flatten() {
-        let active = t["active"] == true;
-        device(
-            &mut out,
-            &t["at"],
-            if active {
-                "st-turret st-active"
-            } else {
-                "st-turret"
-            },
-            "T",
-            &format!(
-                "turret ({}), facing {}, range {}: accuracy {}, {} {} damage",
-                if active {
-                    "active: the alarm sounds"
-                } else {
-                    "quiet until an alarm"
-                },
-                s(&t["facing"]),
-                s(&t["range"]),
-                s(&t["accuracy"]),
-                s(&t["damage"]),
-                s(&t["damage_type"])
-            ),
-        );
-    }
-    for st in m["stations"].as_array().into_iter().flatten() {
-        let hack = &st["hack"];
-        device(
-            &mut out,
-            &st["at"],
-            if st["broken"] == true {
-                "st-station st-broken"
-            } else {
-                "st-station"
-            },
-            "S",
-            &format!(
-                "{}security station{}; hacking it ends an alarm (difficulty {}, skill {}, {} nanites)",
-                if st["advanced"] == true {
-                    "advanced "
-                } else {
-                    ""
-                },
-                if st["broken"] == true { ", broken" } else { "" },
-                s(&hack["difficulty"]),
-                s(&hack["skill"]),
-                s(&hack["nanites"])
-            ),
-        );
-    }
-    for mc in m["machines"].as_array().into_iter().flatten() {
-        let state = match (mc["active"] == true, mc["broken"] == true) {
-            (_, true) => "broken",
-            (true, false) => "active",
-            (false, false) => "not activated (2 AP in front)",
-        };
-        device(
-            &mut out,
-            &mc["at"],
-            &format!(
-                "st-machine{}",
-                if mc["broken"] == true {
-                    " st-broken"
-                } else {
-                    ""
-                }
-            ),
-            "Q",
-            &format!("bio-reconstruction machine, {state}"),
-        );
-    }
-    for u in m["upgrade_units"].as_array().into_iter().flatten() {
-        device(
-            &mut out,
-            u,
-            "st-upgrade",
-            "U",
-            "upgrade unit: spend cyber modules here",
-        );
-    }
-    for sw in m["switches"].as_array().into_iter().flatten() {
-        device(
-            &mut out,
-            &sw["at"],
-            "st-switch",
-            "K",
-            "switch: unlocks doors (2 AP)",
-        );
-    }
-    for sr in m["searchables"].as_array().into_iter().flatten() {
-        device(
-            &mut out,
-            &sr["at"],
-            "st-search",
-            "?",
-            &format!(
-                "{}: search it from next to it (takes the turn)",
-                s(&sr["what"])
-            ),
-        );
-    }
-    // Units.
-    for c in view["crew"].as_array().into_iter().flatten() {
-        if c["alive"] != true {
-            continue;
-        }
-        let (x, y) = xy(&c["at"]);
-        unit(
-            &mut out,
-            c,
-            x,
-            y,
-            "st-crew",
-            &format!(
-                "{} ({}), HP {}/{}, AP {}",
-                s(&c["id"]),
-                s(&c["class"]),
-                s(&c["hp"]),
-                s(&c["max_hp"]),
-                s(&c["ap"])
-            ),
-        );
-    }
-    for c in view["creatures"].as_array().into_iter().flatten() {
-        let (x, y) = xy(&c["at"]);
-        let class = if c["egg"] == true {
-            "st-creature st-egg"
-        } else {
-            "st-creature"
-        };
-        unit(
-            &mut out,
-            c,
-            x,
-            y,
-            class,
-            &format!(
-                "{} ({}), HP {}/{}",
-                s(&c["id"]),
-                s(&c["name"]),
-                s(&c["hp"]),
-                s(&c["max_hp"])
-            ),
-        );
-    }
-    out.push_str("</svg>");
-    let _ = write!(
-        out,
-        "<svg class=\"st-map-strut\" width=\"{}\" height=\"0\" aria-hidden=\"true\" focusable=\"false\"></svg></div>",
-        w * CELL * 2 / 3
-    );
-    out.push_str(LEGEND);
     out
 }
 
-/// What the map's marks mean.
-const LEGEND: &str = "<ul class=\"st-legend\" aria-label=\"Map legend\">\
-<li><span class=\"st-key st-key-crew\"></span>crew</li>\
-<li><span class=\"st-key st-key-creature\"></span>creature (bar: HP)</li>\
-<li><span class=\"st-key st-key-move\"></span>move here (AP)</li>\
-<li><span class=\"st-key st-key-door-open\"></span>unlocked door</li>\
-<li><span class=\"st-key st-key-door-locked\"></span>locked door: L, A advanced, $ security</li>\
-<li><span class=\"st-key st-key-dark\"></span>dark room (-2 to shots)</li>\
-<li><span class=\"st-key st-key-nolight\"></span>no light (-5, 2 AP a square)</li>\
-<li><span class=\"st-key st-key-camera\"></span>camera's view (its number: turns to the alarm)</li>\
-<li><b>T</b> turret · <b>S</b> security station · <b>Q</b> bio-reconstruction · <b>U</b> upgrade unit · <b>K</b> switch · <b>?</b> searchable</li>\
-</ul>";
-
-fn overlay(
-    out: &mut String,
-    at: Pos,
-    class: &str,
-    command: &nanite_station::Command,
-    aria: &str,
-    text: &str,
-) {
-    let (x, y) = (i64::from(at.x), i64::from(at.y));
-    let _ = write!(
-        out,
-        "<g class=\"{class}\" role=\"button\" tabindex=\"0\" data-cmd=\"{}\" aria-label=\"{}\"><title>{}</title>",
-        cmd_attr(command),
-        esc(aria),
-        esc(aria)
-    );
-    let _ = write!(
-        out,
-        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"4\"/>",
-        x * CELL + 2,
-        y * CELL + 2,
-        CELL - 4,
-        CELL - 4
-    );
-    label(out, x, y, "st-cost", text);
-    out.push_str("</g>");
+/// What cameras and active turrets see.
+fn sight(map: &MapView) -> Vec<Square> {
+    let cameras = map
+        .cameras
+        .iter()
+        .flat_map(|c| &c.sees)
+        .map(|p| ("st-fov-camera", p));
+    let turrets = map
+        .turrets
+        .iter()
+        .filter(|t| t.active)
+        .flat_map(|t| &t.sees)
+        .map(|p| ("st-fov-turret", p));
+    cameras
+        .chain(turrets)
+        .map(|(class, p)| Square {
+            class,
+            at: Corner::of(*p),
+        })
+        .collect()
 }
 
-fn unit(out: &mut String, u: &Value, x: i64, y: i64, class: &str, aria: &str) {
-    let id = s(&u["id"]);
-    let _ = write!(
-        out,
-        "<g class=\"st-unit {class}\" role=\"button\" tabindex=\"0\" data-unit=\"{}\" aria-label=\"{}\"><title>{}</title>\
-         <circle cx=\"{}\" cy=\"{}\" r=\"{}\"/>",
-        esc(&id),
-        esc(aria),
-        esc(aria),
-        x * CELL + CELL / 2,
-        y * CELL + CELL / 2 - 2,
-        CELL / 2 - 5
+fn goals(map: &MapView) -> Vec<GoalMark> {
+    map.goals
+        .iter()
+        .flat_map(|g| {
+            g.squares.iter().map(|p| GoalMark {
+                marker: g.marker.clone(),
+                at: Corner::of(*p),
+            })
+        })
+        .collect()
+}
+
+/// Where each unit the viewer acts for may move, and where the GM may
+/// deploy each creature kind.
+fn layers(judged: &Judged) -> Vec<Layer> {
+    let moves = judged.units.iter().map(|(who, opts)| Layer {
+        moves: true,
+        of: who.clone(),
+        overlays: opts
+            .moves
+            .iter()
+            .map(|step| Overlay {
+                class: "st-move",
+                at: Corner::of(step.to),
+                cmd: posted(&Command::Move {
+                    who: who.clone(),
+                    to: step.to,
+                }),
+                aria: format!("Move {who} to {} ({} AP)", step.to, step.ap),
+                text: step.ap.to_string(),
+            })
+            .collect(),
+    });
+    let deploys = judged.deploys.iter().map(|(kind, squares)| Layer {
+        moves: false,
+        of: kind.clone(),
+        overlays: squares
+            .as_ref()
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
+            .iter()
+            .map(|at| Overlay {
+                class: "st-deploy",
+                at: Corner::of(*at),
+                cmd: posted(&Command::Deploy {
+                    creature: kind.clone(),
+                    at: *at,
+                }),
+                aria: format!("Deploy {kind} at {at}"),
+                text: "+".into(),
+            })
+            .collect(),
+    });
+    moves.chain(deploys).collect()
+}
+
+fn device(at: Pos, class: impl Into<String>, letter: impl Into<String>, title: String) -> Device {
+    Device {
+        class: class.into(),
+        letter: letter.into(),
+        title,
+        at: Corner::of(at),
+    }
+}
+
+/// A door: a lock letter, green when unlocked, crossed when broken.
+fn door(d: &DoorView) -> Device {
+    let state = if d.broken {
+        "lock broken: repair it first"
+    } else if d.locked {
+        "locked"
+    } else {
+        "unlocked: opens when someone stands in front at the end of the turn"
+    };
+    let title = if d.lock == "standard" {
+        format!("door ({state})")
+    } else {
+        format!(
+            "{} door, {state}; hack: difficulty {}, skill {}, {} nanites",
+            d.lock, d.hack.difficulty, d.hack.skill, d.hack.nanites
+        )
+    };
+    let letter = match d.lock {
+        "locked" => "L",
+        "advanced" => "A",
+        "security" => "$",
+        _ => "",
+    };
+    let class = format!(
+        "st-door{}{}",
+        if d.locked {
+            " st-locked"
+        } else {
+            " st-unlocked"
+        },
+        if d.broken { " st-broken" } else { "" }
     );
-    let _ = write!(
-        out,
-        "<text class=\"st-name\" x=\"{}\" y=\"{}\">{}</text>",
-        x * CELL + CELL / 2,
-        y * CELL + CELL / 2 + 2,
-        esc(&initials(&id))
-    );
-    hp_bar(
-        out,
-        x,
-        y,
-        u["hp"].as_i64().unwrap_or(0),
-        u["max_hp"].as_i64().unwrap_or(0),
-    );
-    out.push_str("</g>");
+    device(d.at, class, letter, title)
+}
+
+fn camera(c: &CameraView) -> Device {
+    device(
+        c.at,
+        "st-camera",
+        c.counter.to_string(),
+        format!(
+            "camera facing {:?}, range {}, angle {}°; alarm counter {} (drops each turn a crew member is seen)",
+            c.facing, c.range, c.angle, c.counter
+        ),
+    )
+}
+
+fn turret(t: &TurretView) -> Device {
+    device(
+        t.at,
+        if t.active {
+            "st-turret st-active"
+        } else {
+            "st-turret"
+        },
+        "T",
+        format!(
+            "turret ({}), facing {:?}, range {}: accuracy {}, {} {} damage",
+            if t.active {
+                "active: the alarm sounds"
+            } else {
+                "quiet until an alarm"
+            },
+            t.facing,
+            t.range,
+            t.accuracy,
+            t.damage,
+            t.damage_type
+        ),
+    )
+}
+
+fn security_station(s: &StationView) -> Device {
+    device(
+        s.at,
+        if s.broken {
+            "st-station st-broken"
+        } else {
+            "st-station"
+        },
+        "S",
+        format!(
+            "{}security station{}; hacking it ends an alarm (difficulty {}, skill {}, {} nanites)",
+            if s.advanced { "advanced " } else { "" },
+            if s.broken { ", broken" } else { "" },
+            s.hack.difficulty,
+            s.hack.skill,
+            s.hack.nanites
+        ),
+    )
+}
+
+fn machine(m: &MachineView) -> Device {
+    let state = match (m.active, m.broken) {
+        (_, true) => "broken",
+        (true, false) => "active",
+        (false, false) => "not activated (2 AP in front)",
+    };
+    device(
+        m.at,
+        if m.broken {
+            "st-machine st-broken"
+        } else {
+            "st-machine"
+        },
+        "Q",
+        format!("bio-reconstruction machine, {state}"),
+    )
+}
+
+/// Doors, cameras, turrets, stations, machines, upgrade units, switches
+/// and searchables, in that order (later ones drawn over earlier ones).
+fn devices(map: &MapView) -> Vec<Device> {
+    let mut out: Vec<Device> = map.doors.iter().map(door).collect();
+    out.extend(map.cameras.iter().map(camera));
+    out.extend(map.turrets.iter().map(turret));
+    out.extend(map.stations.iter().map(security_station));
+    out.extend(map.machines.iter().map(machine));
+    out.extend(map.upgrade_units.iter().map(|u| {
+        device(
+            *u,
+            "st-upgrade",
+            "U",
+            "upgrade unit: spend cyber modules here".into(),
+        )
+    }));
+    out.extend(map.switches.iter().map(|s| {
+        device(
+            s.at,
+            "st-switch",
+            "K",
+            "switch: unlocks doors (2 AP)".into(),
+        )
+    }));
+    out.extend(map.searchables.iter().map(|s| {
+        device(
+            s.at,
+            "st-search",
+            "?",
+            format!("{}: search it from next to it (takes the turn)", s.what),
+        )
+    }));
+    out
+}
+
+fn hp_fill(hp: i32, max: i32) -> i64 {
+    let (hp, max) = (i64::from(hp), i64::from(max));
+    if max > 0 {
+        (hp.clamp(0, max) * (CELL - 8)) / max
+    } else {
+        0
+    }
+}
+
+/// The living crew, then the creatures.
+fn units(view: &GameView) -> Vec<Unit> {
+    let crew = view.crew.iter().filter(|c| c.alive).map(|c| Unit {
+        class: "st-crew",
+        id: c.id.clone(),
+        aria: format!(
+            "{} ({}), HP {}/{}, AP {}",
+            c.id, c.class, c.hp, c.max_hp, c.ap
+        ),
+        at: c.at.map_or(Corner { x: 0, y: 0 }, Corner::of),
+        hp_fill: hp_fill(c.hp, c.max_hp),
+    });
+    let creatures = view.creatures.iter().map(|c| Unit {
+        class: if c.egg {
+            "st-creature st-egg"
+        } else {
+            "st-creature"
+        },
+        id: c.id.clone(),
+        aria: format!("{} ({}), HP {}/{}", c.id, c.name, c.hp, c.max_hp),
+        at: Corner::of(c.at),
+        hp_fill: hp_fill(c.hp, c.max_hp),
+    });
+    crew.chain(creatures).collect()
+}
+
+/// The map of `view` with the overlays of `judged`, and its legend.
+pub(crate) fn map(view: &GameView, judged: &Judged) -> String {
+    render(&MapSvg {
+        columns: view.map.width,
+        rows: view.map.height,
+        tiles: tiles(&view.map),
+        sight: sight(&view.map),
+        goals: goals(&view.map),
+        layers: layers(judged),
+        devices: devices(&view.map),
+        units: units(view),
+    })
 }

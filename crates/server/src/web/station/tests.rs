@@ -56,7 +56,7 @@ fn a_small_map_draws_its_squares_door_goal_and_crew() {
         .execute(&Command::Begin, &mut nanite_core::SeededDice::new(1))
         .unwrap();
     let alice = viewer(Role::Player, Some("ana"));
-    let shown = view::game(&g, &alice);
+    let shown = view::game(&g, &alice, 0);
     let judged = actions::judged(&g, &alice);
     let drawn = svg::map(&shown, &judged);
     let map = drawn.split("<ul class=\"st-legend\"").next().unwrap();
@@ -101,17 +101,17 @@ fn a_small_map_draws_its_squares_door_goal_and_crew() {
         <text class="st-goal-letter" x="198" y="59">X</text>
         </g>
         <g class="st-layer st-hide" data-moves-of="ana">
-        <g class="st-move" role="button" tabindex="0" data-cmd="{&quot;command&quot;:{&quot;Move&quot;:{&quot;to&quot;:{&quot;x&quot;:2,&quot;y&quot;:1},&quot;who&quot;:&quot;ana&quot;}}}" aria-label="Move ana to 2,1 (1 AP)">
+        <g class="st-move" role="button" tabindex="0" data-cmd="{&#34;command&#34;:{&#34;Move&#34;:{&#34;who&#34;:&#34;ana&#34;,&#34;to&#34;:{&#34;x&#34;:2,&#34;y&#34;:1}}}}" aria-label="Move ana to 2,1 (1 AP)">
         <title>Move ana to 2,1 (1 AP)</title>
         <rect x="74" y="38" width="32" height="32" rx="4"/>
         <text class="st-cost" x="90" y="59">1</text>
         </g>
-        <g class="st-move" role="button" tabindex="0" data-cmd="{&quot;command&quot;:{&quot;Move&quot;:{&quot;to&quot;:{&quot;x&quot;:1,&quot;y&quot;:2},&quot;who&quot;:&quot;ana&quot;}}}" aria-label="Move ana to 1,2 (1 AP)">
+        <g class="st-move" role="button" tabindex="0" data-cmd="{&#34;command&#34;:{&#34;Move&#34;:{&#34;who&#34;:&#34;ana&#34;,&#34;to&#34;:{&#34;x&#34;:1,&#34;y&#34;:2}}}}" aria-label="Move ana to 1,2 (1 AP)">
         <title>Move ana to 1,2 (1 AP)</title>
         <rect x="38" y="74" width="32" height="32" rx="4"/>
         <text class="st-cost" x="54" y="95">1</text>
         </g>
-        <g class="st-move" role="button" tabindex="0" data-cmd="{&quot;command&quot;:{&quot;Move&quot;:{&quot;to&quot;:{&quot;x&quot;:2,&quot;y&quot;:2},&quot;who&quot;:&quot;ana&quot;}}}" aria-label="Move ana to 2,2 (1 AP)">
+        <g class="st-move" role="button" tabindex="0" data-cmd="{&#34;command&#34;:{&#34;Move&#34;:{&#34;who&#34;:&#34;ana&#34;,&#34;to&#34;:{&#34;x&#34;:2,&#34;y&#34;:2}}}}" aria-label="Move ana to 2,2 (1 AP)">
         <title>Move ana to 2,2 (1 AP)</title>
         <rect x="74" y="74" width="32" height="32" rx="4"/>
         <text class="st-cost" x="90" y="95">1</text>
@@ -142,9 +142,14 @@ fn each_viewer_is_offered_only_their_own() {
     let gm = viewer(Role::Gm, None);
     // Setup: the GM deploys on the engine's legal squares, or none with the reason.
     let setup = actions::judged(&g, &gm);
-    let squares = setup.deploys["crawler"].as_ref().map(Vec::len);
+    let squares = setup
+        .deploys
+        .get("crawler")
+        .expect("crawlers may be deployed")
+        .as_ref()
+        .map(Vec::len);
     assert!(
-        matches!(&setup.deploys["crawler"], Err(why) if why.contains("ST-GM-03")),
+        matches!(setup.deploys.get("crawler"), Some(Err(why)) if why.contains("ST-GM-03")),
         "every square of the closet is within 5 of ana: {squares:?}"
     );
     assert_eq!(setup.turn[0].command, Command::Begin);
@@ -169,11 +174,22 @@ fn each_viewer_is_offered_only_their_own() {
     let watching = actions::judged(&g, &spectator);
     assert!(watching.units.is_empty() && watching.turn.is_empty());
     // The status line never shows a player the GM's points.
-    let shown = view::game(&g, &alice);
-    let status = panel::status(&shown, &mine, false, "/api/x");
+    let shown = view::game(&g, &alice, 0);
+    let status = super::render(&panel::Status {
+        view: &shown,
+        judged: &mine,
+        gm: false,
+        api: "/api/x",
+    });
     assert!(!status.contains("BCP"), "{status}");
-    let shown = view::game(&g, &gm);
-    let status = panel::status(&shown, &actions::judged(&g, &gm), true, "/api/x");
+    let shown = view::game(&g, &gm, 0);
+    let judged = actions::judged(&g, &gm);
+    let status = super::render(&panel::Status {
+        view: &shown,
+        judged: &judged,
+        gm: true,
+        api: "/api/x",
+    });
     assert!(status.contains("Creature points: 2 BCP, 0 MCP"), "{status}");
 }
 
@@ -186,7 +202,7 @@ fn names_in_the_map_and_the_log_are_text() {
         "closet.txt",
         read_scenario("closet.txt", &evil).unwrap(),
     );
-    let shown = view::game(&g, &viewer(Role::Gm, None));
+    let shown = view::game(&g, &viewer(Role::Gm, None), 0);
     let html = super::part_html(
         "c-1",
         "g-1",
@@ -198,20 +214,26 @@ fn names_in_the_map_and_the_log_are_text() {
             slots: Vec::new(),
         },
     );
-    assert!(html.contains("Seat &lt;b&gt;Alice&lt;/b&gt;"), "{html}");
+    assert!(html.contains("Seat &#60;b&#62;Alice&#60;/b&#62;"), "{html}");
     assert!(
         !html.contains("<script>") && !html.contains("<img") && !html.contains("<b>Alice"),
         "{html}"
     );
     let games = panel::games_card(
         "c-1",
-        &[
-            serde_json::json!({"id": "g-1", "name": "<b>x</b>", "scenario": "<i>", "kind": "k", "phase": "p", "turn": 1}),
-        ],
+        &[view::GameListed {
+            id: "g-1".into(),
+            name: "<b>x</b>".into(),
+            scenario: "<i>".into(),
+            kind: "k".into(),
+            phase: "p".into(),
+            winner: None,
+            turn: 1,
+        }],
         true,
     );
     assert!(
-        games.contains("&lt;b&gt;x&lt;/b&gt;") && !games.contains("<b>x"),
+        games.contains("&#60;b&#62;x&#60;/b&#62;") && !games.contains("<b>x"),
         "{games}"
     );
 }
@@ -227,7 +249,12 @@ fn the_gm_commands_creatures_in_the_gms_turn() {
     );
     let gm = viewer(Role::Gm, None);
     let setup = actions::judged(&g, &gm);
-    let at = setup.deploys["crawler"].as_ref().unwrap()[0];
+    let at = setup
+        .deploys
+        .get("crawler")
+        .expect("crawlers may be deployed")
+        .as_ref()
+        .unwrap()[0];
     let mut dice = nanite_core::SeededDice::new(3);
     for command in [
         Command::Deploy {
@@ -240,7 +267,7 @@ fn the_gm_commands_creatures_in_the_gms_turn() {
         g.game.execute(&command, &mut dice).unwrap();
     }
     let turn = actions::judged(&g, &gm);
-    let c1 = &turn.units["c1"];
+    let c1 = turn.units.get("c1").expect("the GM commands c1");
     assert!(!c1.moves.is_empty(), "the crawler may move");
     assert!(c1.attacks.contains_key("ana") && c1.attacks.contains_key("bo"));
     assert!(
@@ -266,7 +293,10 @@ fn a_door_in_front_offers_its_hack_with_its_price_or_the_reason_not() {
         g.game.execute(&command, &mut dice).unwrap();
     }
     let judged = actions::judged(&g, &viewer(Role::Player, Some("ana")));
-    let hack = judged.units["ana"]
+    let hack = judged
+        .units
+        .get("ana")
+        .expect("ana acts")
         .other
         .iter()
         .find(|c| c.label == "Hack the locked door at 3,1")
