@@ -1030,6 +1030,11 @@ impl Offer<'_> {
                         option(word("take100"), "take 100: no pressure"),
                     ],
                 },
+            )
+            .param(
+                "combined_with",
+                "combined with a second skill id: one roll adding both, against twice the DC (CX-DICE-07)",
+                text(""),
             ),
         );
         for (kind, label, command) in [

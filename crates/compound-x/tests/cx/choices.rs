@@ -213,3 +213,27 @@ fn taking_50_or_100_and_combined_checks_are_the_gms_to_call() {
         assert_eq!(acting(&command, t.game.state()), who, "{command:?}");
     }
 }
+
+#[test]
+fn the_gms_check_offers_take_50_100_and_a_combined_skill() {
+    // rule: CX-DICE-06
+    // rule: CX-DICE-07
+    // The GM's hand calls a check with every way the rules allow: the
+    // effort (roll, take 50, take 100) and a second skill for one combined
+    // roll against the doubled DC, each a field a page can fill in.
+    let t = duel();
+    let all = choices(t.game.state(), &Seat::Gm);
+    let check = all
+        .iter()
+        .find(|c| c.kind == "check" && c.actor.is_none())
+        .expect("the GM's hand calls checks");
+    let fields: Vec<&str> = check.params.iter().map(|p| p.field).collect();
+    for field in ["id", "skill", "dc", "hidden", "effort", "combined_with"] {
+        assert!(fields.contains(&field), "{field} missing from {fields:?}");
+    }
+    let effort = check.params.iter().find(|p| p.field == "effort").unwrap();
+    let json = serde_json::to_string(&effort.kind).unwrap();
+    for value in ["roll", "take50", "take100"] {
+        assert!(json.contains(&format!("\"{value}\"")), "{json}");
+    }
+}

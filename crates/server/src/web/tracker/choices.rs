@@ -65,6 +65,8 @@ pub(crate) enum Input {
         max_len: usize,
         /// Its value.
         value: String,
+        /// Whether an empty box leaves the field out.
+        optional: bool,
     },
 }
 
@@ -92,12 +94,24 @@ impl ChoiceView {
                 (None, None, Some(why))
             }
         };
+        let command = serde_json::to_value(&choice.command).unwrap_or_default();
+        // A field the command leaves out (or null) at its default may be
+        // left out again: an empty text box sends nothing.
+        let optional = |field: &str| {
+            command
+                .as_object()
+                .is_none_or(|o| o.get(field).is_none_or(serde_json::Value::is_null))
+        };
         ChoiceView {
             kind: choice.kind,
             label: choice.label.clone(),
             target: choice.target.as_ref().map(|t| t.to_string()),
-            body: serde_json::to_string(&choice.command).unwrap_or_default(),
-            fields: choice.params.iter().map(FieldView::new).collect(),
+            body: command.to_string(),
+            fields: choice
+                .params
+                .iter()
+                .map(|p| FieldView::new(p, optional(p.field)))
+                .collect(),
             cost,
             odds,
             refused,
@@ -106,7 +120,7 @@ impl ChoiceView {
 }
 
 impl FieldView {
-    fn new(param: &Param) -> Self {
+    fn new(param: &Param, optional: bool) -> Self {
         let input = match &param.kind {
             ParamKind::Whole { min, max, default } => Input::Number {
                 min: *min,
@@ -133,6 +147,7 @@ impl FieldView {
             ParamKind::Text { max_len, default } => Input::Text {
                 max_len: *max_len,
                 value: default.clone(),
+                optional,
             },
         };
         FieldView {
