@@ -324,10 +324,14 @@ pub enum Event {
         /// The new counter.
         counter: i32,
     },
-    /// The alarm sounded: 12 turns, turrets active (rule ST-ENV-03).
+    /// The alarm sounded: 12 turns, turrets active (rule ST-ENV-03) unless
+    /// security is hacked.
     AlarmRaised {
         /// Why.
         why: String,
+        /// Whether the turrets come on: not while a hacked security station
+        /// keeps them off.
+        turrets: bool,
     },
     /// One alarm turn passed.
     AlarmTicked,

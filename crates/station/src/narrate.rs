@@ -182,7 +182,16 @@ impl fmt::Display for Event {
             Event::CameraCounted { camera, counter } => {
                 write!(f, "The camera at {camera} counts {counter}.")
             }
-            Event::AlarmRaised { why } => write!(f, "ALARM for 12 turns: {why}; turrets activate."),
+            Event::AlarmRaised { why, turrets: true } => {
+                write!(f, "ALARM for 12 turns: {why}; turrets activate.")
+            }
+            Event::AlarmRaised {
+                why,
+                turrets: false,
+            } => write!(
+                f,
+                "ALARM for 12 turns: {why}; the turrets stay off while security is hacked."
+            ),
             Event::AlarmTicked => Ok(()),
             Event::AlarmEnded => f.write_str("The alarm ends; turrets go quiet."),
             Event::LightsOut { rooms } => {

@@ -115,6 +115,7 @@ fn cameras(d: &mut Decision) {
         if counter <= 0 {
             d.push(Event::AlarmRaised {
                 why: format!("the camera at {} saw the players for 3 turns", cam.cone.at),
+                turrets: d.state.gm.security_down == 0,
             });
             d.push(Event::CameraCounted {
                 camera: cam.cone.at,
@@ -220,6 +221,7 @@ fn draw_card(d: &mut Decision, dice: &mut dyn DiceSource) -> Result<(), Refusal>
             }
             CardEffect::Alarm => d.push(Event::AlarmRaised {
                 why: format!("action card {}", card.name),
+                turrets: d.state.gm.security_down == 0,
             }),
             CardEffect::LightsOut => {
                 let mut rooms: Vec<u32> = d

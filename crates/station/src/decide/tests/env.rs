@@ -179,6 +179,19 @@ fn a_hacked_station_shuts_cameras_and_turrets_down_for_12_turns() {
     for turn in 3..=14 {
         let dice: &[i64] = if turn == 10 { &[5] } else { &[] };
         let events = end_round(&mut g, dice);
+        if turn == 10 {
+            let raised = events
+                .iter()
+                .find(|e| matches!(e, Event::AlarmRaised { .. }))
+                .expect("the card sounds the alarm");
+            assert!(
+                matches!(raised, Event::AlarmRaised { turrets: false, .. }),
+                "{raised:?}"
+            );
+            let said = raised.to_string();
+            assert!(said.contains("turrets stay off"), "{said}");
+            assert!(!said.contains("activate"), "{said}");
+        }
         let counted = events
             .iter()
             .any(|e| matches!(e, Event::CameraCounted { .. } | Event::TurretFired { .. }));
