@@ -127,7 +127,9 @@ fn main() -> ExitCode {
                 snapshot_every: i64::try_from(*snapshot_every).unwrap_or(i64::MAX),
                 ..nanite_server::Config::default()
             };
-            nanite_server::run_with(bind, database, config).map(|()| cx::Outcome::Success)
+            nanite_server::run_with(bind, database, config)
+                .map(|()| cx::Outcome::Success)
+                .map_err(anyhow::Error::from)
         }
         Command::Verify(args) => verify::run(args),
         Command::Completions { shell } => {

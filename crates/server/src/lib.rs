@@ -28,6 +28,7 @@ mod d20;
 mod encounters;
 mod error;
 mod facts;
+mod failure;
 mod headers;
 mod idempotency;
 mod invites;
@@ -55,7 +56,6 @@ mod web;
 
 use std::sync::Arc;
 
-use anyhow::Context;
 use axum::Router;
 use axum::http::StatusCode;
 use axum::routing::{delete, get, post};
@@ -66,6 +66,7 @@ use tower_http::catch_panic::CatchPanicLayer;
 pub use campaigns::{NewCampaign, StartupLink};
 pub use clock::Clock;
 pub use error::AppError;
+pub use failure::ServerError;
 
 /// Limits and switches of a server.
 #[derive(Clone, Debug)]
@@ -130,12 +131,12 @@ struct Shared {
 
 impl AppState {
     /// A server over `store` with the default limits.
-    pub fn new(store: AnyStore) -> anyhow::Result<Self> {
+    pub fn new(store: AnyStore) -> Result<Self, ServerError> {
         Self::with_config(store, Config::default())
     }
 
     /// A server over `store` with `config`.
-    pub fn with_config(store: AnyStore, config: Config) -> anyhow::Result<Self> {
+    pub fn with_config(store: AnyStore, config: Config) -> Result<Self, ServerError> {
         let packs = pack::Packs::sample()?;
         Ok(AppState {
             shared: Arc::new(Shared {
@@ -341,25 +342,30 @@ async fn no_such_method() -> AppError {
 /// Opens the store at `database_url` (default `sqlite:nanite.db`, created
 /// if missing), creates a first campaign if there is none, prints the GM's
 /// link, and serves on `bind` until Ctrl-C.
-pub async fn serve(bind: &str, database_url: &str) -> anyhow::Result<()> {
+pub async fn serve(bind: &str, database_url: &str) -> Result<(), ServerError> {
     serve_with(bind, database_url, Config::default()).await
 }
 
 /// [`serve`] with `config`.
-pub async fn serve_with(bind: &str, database_url: &str, config: Config) -> anyhow::Result<()> {
+pub async fn serve_with(bind: &str, database_url: &str, config: Config) -> Result<(), ServerError> {
     let store = nanite_store::open(database_url)
         .await
-        .with_context(|| format!("cannot open the database {database_url}"))?;
+        .map_err(ServerError::store(format!(
+            "cannot open the database {}",
+            redact(database_url)
+        )))?;
     let state = AppState::with_config(store, config)?;
     notify::follow(&state).await?;
     let listener = tokio::net::TcpListener::bind(bind)
         .await
-        .with_context(|| format!("cannot listen on {bind}"))?;
-    let address = listener.local_addr()?;
+        .map_err(ServerError::io(format!("cannot listen on {bind}")))?;
+    let address = listener
+        .local_addr()
+        .map_err(ServerError::io(format!("cannot listen on {bind}")))?;
     let link = state
         .startup_link()
         .await
-        .map_err(|e| anyhow::anyhow!("cannot prepare the GM's link: {e}"))?;
+        .map_err(|e| ServerError::Link(e.to_string()))?;
     {
         use std::io::Write;
         let mut out = std::io::stdout().lock();
@@ -368,17 +374,20 @@ pub async fn serve_with(bind: &str, database_url: &str, config: Config) -> anyho
             "nanite serve: {} on http://{address} (database {})",
             link.campaign_name,
             redact(database_url)
-        )?;
-        writeln!(out, "GM link: http://{address}/join/{}", link.token)?;
-        writeln!(
-            out,
-            "(a new GM link is printed at each start; the previous one no longer opens new sessions)"
-        )?;
+        )
+        .and_then(|()| writeln!(out, "GM link: http://{address}/join/{}", link.token))
+        .and_then(|()| {
+            writeln!(
+                out,
+                "(a new GM link is printed at each start; the previous one no longer opens new sessions)"
+            )
+        })
+        .map_err(ServerError::io("cannot print the GM's link"))?;
     }
     axum::serve(listener, app(state))
         .with_graceful_shutdown(shutdown())
-        .await?;
-    Ok(())
+        .await
+        .map_err(ServerError::io("the server stopped"))
 }
 
 /// Ctrl-C, or (on Unix) SIGTERM: stop taking connections and finish the
@@ -407,12 +416,12 @@ async fn shutdown() {
 
 /// [`serve`] on a runtime of its own, with logging to stderr (`RUST_LOG`
 /// filters it), for the `nanite` binary.
-pub fn run(bind: &str, database_url: &str) -> anyhow::Result<()> {
+pub fn run(bind: &str, database_url: &str) -> Result<(), ServerError> {
     run_with(bind, database_url, Config::default())
 }
 
 /// [`run`] with `config`.
-pub fn run_with(bind: &str, database_url: &str, config: Config) -> anyhow::Result<()> {
+pub fn run_with(bind: &str, database_url: &str, config: Config) -> Result<(), ServerError> {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
     let _ = tracing_subscriber::fmt()
@@ -421,7 +430,8 @@ pub fn run_with(bind: &str, database_url: &str, config: Config) -> anyhow::Resul
         .try_init();
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
-        .build()?
+        .build()
+        .map_err(ServerError::io("cannot start the server's runtime"))?
         .block_on(serve_with(bind, database_url, config))
 }
 

@@ -11,20 +11,22 @@
 
 use std::time::Duration;
 
-use anyhow::Context;
 use nanite_store::Announcements;
 
 use crate::AppState;
+use crate::failure::ServerError;
 use crate::table::STREAM_PREFIX;
 
 /// Starts following other servers' appends on the store's database
 /// (PostgreSQL); on SQLite, whose file one server owns, does nothing.
-pub(crate) async fn follow(state: &AppState) -> anyhow::Result<()> {
+pub(crate) async fn follow(state: &AppState) -> Result<(), ServerError> {
     let announcements = state
         .store()
         .announcements()
         .await
-        .context("cannot listen for the changes of other servers on the database")?;
+        .map_err(ServerError::store(
+            "cannot listen for the changes of other servers on the database",
+        ))?;
     if let Some(announcements) = announcements {
         tokio::spawn(listen(state.clone(), announcements));
     }

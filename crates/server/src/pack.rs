@@ -2,25 +2,31 @@
 //! so it runs from any directory (the rulesets' own `SAMPLE_PACK`s, which
 //! `nanite cx` and `nanite d20` build in too).
 
-use anyhow::bail;
+use crate::failure::ServerError;
 use nanite_compound_x::Pack;
 
 /// Loads the Compound X sample pack; a pack with errors is refused with
 /// all of them.
-pub(crate) fn sample() -> anyhow::Result<Pack> {
+pub(crate) fn sample() -> Result<Pack, ServerError> {
     let (pack, found) = Pack::load(&Pack::sample_files());
     if found.has_errors() {
-        bail!("the built-in content pack has errors:\n{found}");
+        return Err(ServerError::SamplePack {
+            which: "Compound X",
+            found: found.to_string(),
+        });
     }
     Ok(pack)
 }
 
 /// Loads the D20 sample pack; a pack with errors is refused with all of
 /// them.
-pub(crate) fn d20_sample() -> anyhow::Result<nanite_d20::Pack> {
+pub(crate) fn d20_sample() -> Result<nanite_d20::Pack, ServerError> {
     let (pack, found) = nanite_d20::Pack::load(&nanite_d20::Pack::sample_files());
     if found.has_errors() {
-        bail!("the built-in D20 content pack has errors:\n{found}");
+        return Err(ServerError::SamplePack {
+            which: "D20",
+            found: found.to_string(),
+        });
     }
     Ok(pack)
 }
@@ -36,7 +42,7 @@ pub(crate) struct Packs {
 
 impl Packs {
     /// The built-in sample packs.
-    pub(crate) fn sample() -> anyhow::Result<Packs> {
+    pub(crate) fn sample() -> Result<Packs, ServerError> {
         Ok(Packs {
             cx: sample()?,
             d20: d20_sample()?,

@@ -15,11 +15,18 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use anyhow::{Context, bail};
 use nanite_store::{AnyStore, EventStore, Export, RecordExport, Replacing, import_replacing};
 use serde_json::Value;
 
+use crate::failure::ServerError;
 use crate::table::{STREAM_PREFIX, Table, stream_id};
+
+/// A transfer refused as asked, with what is wrong.
+macro_rules! refuse {
+    ($($arg:tt)*) => {
+        return Err(ServerError::Transfer(format!($($arg)*)))
+    };
+}
 
 const CAMPAIGNS: &str = "campaigns";
 const CHARACTERS: &str = "characters:";
@@ -51,7 +58,7 @@ pub struct ImportedCampaign {
 
 /// Opens the database at `url` for export: it must already exist (no empty
 /// SQLite file is left behind by a mistyped path).
-async fn open_existing(url: &str) -> anyhow::Result<AnyStore> {
+async fn open_existing(url: &str) -> Result<AnyStore, ServerError> {
     let file = url
         .strip_prefix("sqlite://")
         .or_else(|| url.strip_prefix("sqlite:"))
@@ -59,16 +66,19 @@ async fn open_existing(url: &str) -> anyhow::Result<AnyStore> {
     if let Some(file) = file {
         let file = file.split('?').next().unwrap_or(file);
         if !file.is_empty() && !file.contains(":memory:") && !Path::new(file).exists() {
-            bail!("there is no database at {file}; name it with --database (or DATABASE_URL)");
+            refuse!("there is no database at {file}; name it with --database (or DATABASE_URL)");
         }
     }
     nanite_store::open(url)
         .await
-        .with_context(|| format!("cannot open the database {}", crate::redact(url)))
+        .map_err(ServerError::store(format!(
+            "cannot open the database {}",
+            crate::redact(url)
+        )))
 }
 
 /// The campaigns in the store, oldest first, as (id, name).
-async fn campaigns(store: &AnyStore) -> anyhow::Result<Vec<(String, String)>> {
+async fn campaigns(store: &AnyStore) -> Result<Vec<(String, String)>, ServerError> {
     let mut all: Vec<(u64, String, String)> = Vec::new();
     for record in store.records(CAMPAIGNS).await? {
         let name = record.data["name"].as_str().unwrap_or("").to_string();
@@ -99,7 +109,7 @@ async fn records_of(
     store: &AnyStore,
     campaign: &str,
     with_seeds: bool,
-) -> anyhow::Result<Vec<RecordExport>> {
+) -> Result<Vec<RecordExport>, ServerError> {
     let mut out = Vec::new();
     let mut collections = vec![
         CAMPAIGNS.to_string(),
@@ -125,7 +135,7 @@ async fn records_of(
 }
 
 /// Exports `ids` (every campaign when empty) from the database at `url`.
-pub async fn export(url: &str, ids: &[String]) -> anyhow::Result<Export> {
+pub async fn export(url: &str, ids: &[String]) -> Result<Export, ServerError> {
     let store = open_existing(url).await?;
     let known = campaigns(&store).await?;
     let ids: Vec<String> = if ids.is_empty() {
@@ -137,7 +147,7 @@ pub async fn export(url: &str, ids: &[String]) -> anyhow::Result<Export> {
                     .iter()
                     .map(|(id, name)| format!("{id} ({name})"))
                     .collect();
-                bail!(
+                refuse!(
                     "there is no campaign {id} in this database; its campaigns are: {}",
                     if list.is_empty() {
                         "none".to_string()
@@ -158,38 +168,37 @@ pub async fn export(url: &str, ids: &[String]) -> anyhow::Result<Export> {
 }
 
 /// Reads an export file, saying what is wrong with it in the file's terms.
-pub fn read(path: &Path) -> anyhow::Result<Export> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    serde_json::from_str(&text).with_context(|| {
-        format!(
-            "{} is not a nanite export (made by `nanite export`)",
-            path.display()
-        )
+pub fn read(path: &Path) -> Result<Export, ServerError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(ServerError::io(format!("cannot read {}", path.display())))?;
+    serde_json::from_str(&text).map_err(|source| ServerError::NotAnExport {
+        path: path.to_path_buf(),
+        source,
     })
 }
 
 /// Checks `export` whole: every stream is a campaign's table that replays,
 /// every record belongs to a campaign of the file. Returns the campaigns as
 /// (id, name, entries, records).
-fn check(export: &Export) -> anyhow::Result<Vec<(String, String, usize, usize)>> {
+fn check(export: &Export) -> Result<Vec<(String, String, usize, usize)>, ServerError> {
     let pack = crate::pack::Packs::sample()?;
     let mut out = Vec::new();
     let mut seen = BTreeSet::new();
     for record in export.records.iter().filter(|r| r.collection == CAMPAIGNS) {
         let id = record.id.clone();
-        let name = record.data["name"]
-            .as_str()
-            .with_context(|| format!("campaign {id} in the file has no name"))?
-            .to_string();
+        let Some(name) = record.data["name"].as_str().map(str::to_string) else {
+            refuse!("campaign {id} in the file has no name");
+        };
         if !seen.insert(id.clone()) {
-            bail!("campaign {id} appears twice in the file");
+            refuse!("campaign {id} appears twice in the file");
         }
         let Some(stream) = export.streams.iter().find(|s| s.info.id == stream_id(&id)) else {
-            bail!("campaign {id} ({name}) has no table in the file");
+            refuse!("campaign {id} ({name}) has no table in the file");
         };
         Table::replayed(&pack, stream.events.iter().cloned()).map_err(|e| {
-            anyhow::anyhow!("the table of campaign {id} ({name}) does not replay: event {e}")
+            ServerError::Transfer(format!(
+                "the table of campaign {id} ({name}) does not replay: event {e}"
+            ))
         })?;
         let records = export
             .records
@@ -201,7 +210,7 @@ fn check(export: &Export) -> anyhow::Result<Vec<(String, String, usize, usize)>>
     for stream in &export.streams {
         let campaign = stream.info.id.strip_prefix(STREAM_PREFIX);
         if !campaign.is_some_and(|c| seen.contains(c)) {
-            bail!(
+            refuse!(
                 "stream {} in the file belongs to no campaign of the file",
                 stream.info.id
             );
@@ -212,7 +221,7 @@ fn check(export: &Export) -> anyhow::Result<Vec<(String, String, usize, usize)>>
             .iter()
             .any(|campaign| belongs(&r.collection, &r.id, &r.data, campaign))
         {
-            bail!(
+            refuse!(
                 "record {}/{} in the file belongs to no campaign of the file",
                 r.collection,
                 r.id
@@ -220,7 +229,7 @@ fn check(export: &Export) -> anyhow::Result<Vec<(String, String, usize, usize)>>
         }
     }
     if out.is_empty() {
-        bail!("the file holds no campaign");
+        refuse!("the file holds no campaign");
     }
     Ok(out)
 }
@@ -228,11 +237,14 @@ fn check(export: &Export) -> anyhow::Result<Vec<(String, String, usize, usize)>>
 /// Imports the campaigns of `export` into the database at `url` (created
 /// if it is a new SQLite file). A campaign the database holds already is
 /// refused unless `replace`, which swaps it whole for the file's copy.
-pub async fn import(url: &str, export: &Export, replace: bool) -> anyhow::Result<Imported> {
+pub async fn import(url: &str, export: &Export, replace: bool) -> Result<Imported, ServerError> {
     let checked = check(export)?;
     let store = nanite_store::open(url)
         .await
-        .with_context(|| format!("cannot open the database {}", crate::redact(url)))?;
+        .map_err(ServerError::store(format!(
+            "cannot open the database {}",
+            crate::redact(url)
+        )))?;
     let mut replacing = Replacing::default();
     let mut campaigns = Vec::new();
     for (id, name, entries, records) in checked {
@@ -240,7 +252,7 @@ pub async fn import(url: &str, export: &Export, replace: bool) -> anyhow::Result
         let held =
             store.record(CAMPAIGNS, &id).await?.is_some() || store.stream(&stream).await?.is_some();
         if held && !replace {
-            bail!(
+            refuse!(
                 "campaign {id} ({name}) is already in this database; nothing was imported. Add --replace to overwrite it with the file's copy"
             );
         }
@@ -260,24 +272,25 @@ pub async fn import(url: &str, export: &Export, replace: bool) -> anyhow::Result
     }
     import_replacing(&store, export, &replacing)
         .await
-        .context("nothing was imported")?;
+        .map_err(ServerError::store("nothing was imported"))?;
     Ok(Imported { campaigns })
 }
 
 /// [`export`] on a runtime of its own, for the `nanite` binary.
-pub fn export_blocking(url: &str, ids: &[String]) -> anyhow::Result<Export> {
+pub fn export_blocking(url: &str, ids: &[String]) -> Result<Export, ServerError> {
     runtime()?.block_on(export(url, ids))
 }
 
 /// [`import`] on a runtime of its own, for the `nanite` binary.
-pub fn import_blocking(url: &str, export: &Export, replace: bool) -> anyhow::Result<Imported> {
+pub fn import_blocking(url: &str, export: &Export, replace: bool) -> Result<Imported, ServerError> {
     runtime()?.block_on(import(url, export, replace))
 }
 
-fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
-    Ok(tokio::runtime::Builder::new_current_thread()
+fn runtime() -> Result<tokio::runtime::Runtime, ServerError> {
+    tokio::runtime::Builder::new_current_thread()
         .enable_all()
-        .build()?)
+        .build()
+        .map_err(ServerError::io("cannot start a runtime"))
 }
 
 #[cfg(test)]
