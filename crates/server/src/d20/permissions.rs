@@ -85,8 +85,8 @@ mod tests {
                 Acting::Reaction("kara".into()),
             ),
             (
-                r#"{"command":"roll_initiative","who":["kara"]}"#,
-                Acting::Rolls(vec!["kara".into()]),
+                r#"{"command":"roll_initiative","who":["kara","brute"]}"#,
+                Acting::Rolls(vec!["kara".into(), "brute".into()]),
             ),
             (r#"{"command":"roll_initiative","who":[]}"#, Acting::Gm),
             (r#"{"command":"clock","clock":"next_turn"}"#, Acting::Gm),

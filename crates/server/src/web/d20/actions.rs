@@ -5,9 +5,12 @@
 //! with the engine's own reason. The grid's squares are judged the same
 //! way, as moves.
 
-use nanite_core::{ClockEvent, CombatantId, Ruleset, SeededDice};
-use nanite_d20::encounter::{Battle, Command, D20, Event, Field, Row};
-use serde_json::{Value, json};
+use nanite_core::{ClockCommand, ClockEvent, CombatantId, Ruleset, SeededDice};
+use nanite_d20::encounter::{
+    Battle, Command, D20, Event, Field, GrappleAttack, PositionChange, Row, Takedown,
+    TakedownChoice,
+};
+use nanite_d20::pack::WeaponKind;
 
 use crate::d20::permissions::may_command;
 use crate::d20::refusals::refused;
@@ -18,13 +21,20 @@ pub(crate) struct Choice {
     /// What the button says ("Attack with Rapier").
     pub(crate) label: String,
     /// The command as the API takes it.
-    pub(crate) command: Value,
+    pub(crate) command: Command,
     /// The target it is aimed at, if any.
-    pub(crate) target: Option<String>,
+    pub(crate) target: Option<CombatantId>,
     /// Actions the engine would spend, when legal.
     pub(crate) cost: Option<u32>,
     /// Why not, when illegal.
     pub(crate) refused: Option<String>,
+}
+
+impl Choice {
+    /// Whether it ends the turn (its cost is not shown).
+    pub(crate) fn ends_turn(&self) -> bool {
+        matches!(self.command, Command::Clock(ClockCommand::NextTurn))
+    }
 }
 
 /// The engine's judgement of `command`: the actions `actor` would spend,
@@ -34,15 +44,13 @@ pub(crate) fn judge(
     viewer: &Viewer,
     owns: &dyn Fn(&CombatantId) -> bool,
     actor: &CombatantId,
-    command: &Value,
+    command: &Command,
 ) -> Result<u32, String> {
-    let parsed: Command =
-        serde_json::from_value(command.clone()).map_err(|e| format!("not a command: {e}"))?;
-    may_command(viewer.role, owns, battle, &parsed).map_err(|e| e.message().to_string())?;
+    may_command(viewer.role, owns, battle, command).map_err(|e| e.message().to_string())?;
     // The probe's dice never leave this function: only whether the engine
     // accepts the command, and what it spends, are read.
     let mut dice = SeededDice::new(0);
-    match D20::decide(battle, &parsed, &mut dice) {
+    match D20::decide(battle, command, &mut dice) {
         Ok(events) => Ok(events
             .iter()
             .filter_map(|e| match e {
@@ -68,27 +76,40 @@ pub(crate) fn choices(
         return Vec::new();
     };
     let mut out = Vec::new();
-    let mut push = |label: String, target: Option<&CombatantId>, command: Value| {
+    let mut push = |label: String, target: Option<&CombatantId>, command: Command| {
         let judged = judge(battle, viewer, owns, actor, &command);
         out.push(Choice {
             label,
             command,
-            target: target.map(|t| t.to_string()),
+            target: target.cloned(),
             cost: judged.as_ref().ok().copied(),
             refused: judged.err(),
         });
     };
+    let id = || actor.clone();
     if let Some(owed) = battle.owed.as_ref().filter(|o| &o.chooser == actor) {
         let against = battle.name(&owed.against);
         push(
             "Take Grappling Advantage".into(),
             None,
-            json!({"command": "choose", "id": actor, "choice": {"choice": "advantage"}}),
+            Command::Choose {
+                id: id(),
+                choice: TakedownChoice::Advantage,
+            },
         );
         push(
             format!("Free melee attack on {against}"),
             None,
-            json!({"command": "choose", "id": actor, "choice": {"choice": "attack", "weapon": me.fighter.weapons.iter().position(|w| w.kind == nanite_d20::pack::WeaponKind::Melee)}}),
+            Command::Choose {
+                id: id(),
+                choice: TakedownChoice::Attack {
+                    weapon: me
+                        .fighter
+                        .weapons
+                        .iter()
+                        .position(|w| w.kind == WeaponKind::Melee),
+                },
+            },
         );
         return out;
     }
@@ -97,26 +118,46 @@ pub(crate) fn choices(
             push(
                 format!("Attack with {}", weapon.name),
                 Some(target),
-                json!({"command": "attack", "id": actor, "target": target, "weapon": index}),
+                Command::Attack {
+                    id: id(),
+                    target: target.clone(),
+                    weapon: Some(index),
+                },
             );
         }
         push(
             "Unarmed strike".into(),
             Some(target),
-            json!({"command": "attack", "id": actor, "target": target, "weapon": null}),
+            Command::Attack {
+                id: id(),
+                target: target.clone(),
+                weapon: None,
+            },
         );
         for magic in &me.fighter.magic {
             push(
                 format!("Cast {}", magic.name),
                 Some(target),
-                json!({"command": "cast", "id": actor, "magic": magic.id, "target": target}),
+                Command::Cast {
+                    id: id(),
+                    magic: magic.id.clone(),
+                    target: target.clone(),
+                },
             );
         }
-        for (kind, label) in [("clinch", "Clinch"), ("tackle", "Tackle"), ("trip", "Trip")] {
+        for (kind, label) in [
+            (Takedown::Clinch, "Clinch"),
+            (Takedown::Tackle, "Tackle"),
+            (Takedown::Trip, "Trip"),
+        ] {
             push(
                 format!("{label} (takedown)"),
                 Some(target),
-                json!({"command": "takedown", "id": actor, "target": target, "kind": kind}),
+                Command::Takedown {
+                    id: id(),
+                    target: target.clone(),
+                    kind,
+                },
             );
         }
     }
@@ -124,7 +165,11 @@ pub(crate) fn choices(
         push(
             format!("Cast {} on yourself", magic.name),
             None,
-            json!({"command": "cast", "id": actor, "magic": magic.id, "target": actor}),
+            Command::Cast {
+                id: id(),
+                magic: magic.id.clone(),
+                target: id(),
+            },
         );
     }
     if matches!(battle.field, Field::Rows) {
@@ -135,48 +180,47 @@ pub(crate) fn choices(
         push(
             format!("Move to the {} row", other.key()),
             None,
-            json!({"command": "change_row", "id": actor, "row": other}),
+            Command::ChangeRow {
+                id: id(),
+                row: other,
+            },
         );
     }
-    push(
-        "Double move".into(),
-        None,
-        json!({"command": "double_move", "id": actor}),
-    );
+    push("Double move".into(), None, Command::DoubleMove { id: id() });
     if battle.grapple_of(actor).is_some() {
         for (kind, label) in [
-            ("push", "Push"),
-            ("pull", "Pull"),
-            ("scramble", "Scramble"),
-            ("reversal", "Reversal"),
+            (PositionChange::Push, "Push"),
+            (PositionChange::Pull, "Pull"),
+            (PositionChange::Scramble, "Scramble"),
+            (PositionChange::Reversal, "Reversal"),
         ] {
             push(
                 label.into(),
                 None,
-                json!({"command": "change_position", "id": actor, "kind": kind}),
+                Command::ChangePosition { id: id(), kind },
             );
         }
         for (kind, label) in [
-            ("submission", "Submission hold"),
-            ("slam", "Slam"),
-            ("short_strikes", "Short strikes"),
+            (GrappleAttack::Submission, "Submission hold"),
+            (GrappleAttack::Slam, "Slam"),
+            (GrappleAttack::ShortStrikes, "Short strikes"),
         ] {
             push(
                 label.into(),
                 None,
-                json!({"command": "grapple_attack", "id": actor, "kind": kind}),
+                Command::GrappleAttack { id: id(), kind },
             );
         }
         push(
             "Release the grapple".into(),
             None,
-            json!({"command": "release", "id": actor}),
+            Command::Release { id: id() },
         );
     }
     push(
         "End turn".into(),
         None,
-        json!({"command": "clock", "clock": "next_turn"}),
+        Command::Clock(ClockCommand::NextTurn),
     );
     out
 }

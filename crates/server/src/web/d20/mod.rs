@@ -9,37 +9,42 @@
 
 mod actions;
 mod field;
+mod layout;
 mod render;
 pub(crate) mod sheet;
 
-use axum::response::{IntoResponse, Response};
+use askama::Template;
+use axum::response::{Html, IntoResponse, Response};
 use nanite_core::CombatantId;
-use serde_json::{Value, json};
 
-use super::html::{self, Seat, esc};
 use super::rolls;
 use crate::campaigns::Campaign;
+use crate::d20::view::EncounterView;
 use crate::error::AppError;
 use crate::permissions::{Role, Viewer};
 use crate::sessions::Caller;
 use crate::{AppState, characters, view};
+use layout::Head;
+use render::{GmControls, Named, Part};
 
 /// What the page shows beside the API's view, judged by the engine.
 pub(crate) struct Judged {
     /// The combatant the viewer's buttons act for.
-    pub(crate) actor: Option<String>,
+    pub(crate) actor: Option<CombatantId>,
     /// Its actions.
     pub(crate) choices: Vec<actions::Choice>,
     /// On the grid: each square it may move to, or why not.
     pub(crate) moves: Vec<(nanite_d20::encounter::Square, Result<(), String>)>,
 }
 
+/// The encounter as the caller sees it, the stream's version, and the
+/// engine's judgement of the caller's actions.
 async fn read(
     state: &AppState,
     campaign: &str,
     encounter: &str,
     caller: &Caller,
-) -> Result<(Value, Judged), AppError> {
+) -> Result<(EncounterView, i64, Judged), AppError> {
     caller.member_of(campaign)?;
     let viewer = view::viewer(caller);
     state
@@ -47,16 +52,13 @@ async fn read(
         .read(state, campaign, |t| {
             let e = t.encounter(encounter)?;
             let battle = e.d20()?;
-            let mut shown = view::encounter(e, &viewer);
-            shown["version"] = json!(t.version);
+            let shown = crate::d20::view::encounter(e, battle, &viewer);
             let owns = |id: &CombatantId| view::owns(e.roster.get(id), &viewer);
-            Ok((shown, judged(battle, &viewer, &owns)))
+            Ok((shown, t.version, judged(battle, &viewer, &owns)))
         })
         .await?
 }
 
-/// The actions of the combatant the viewer acts for now: the one owed a
-/// choice after a natural 1, else the active one.
 /// The fight as `viewer` knows it: for anyone but the GM, the combatants
 /// hidden from the players have left this copy (the one whose turn it is
 /// stays, so the clock is unchanged).
@@ -74,6 +76,8 @@ fn known_by(
     })
 }
 
+/// The actions of the combatant the viewer acts for now: the one owed a
+/// choice after a natural 1, else the active one.
 fn judged(
     battle: &nanite_d20::encounter::Battle,
     viewer: &Viewer,
@@ -111,10 +115,30 @@ fn judged(
     let choices = actions::choices(&known, viewer, owns, &actor, &targets);
     let moves = field::moves(&known, viewer, owns, &actor);
     Judged {
-        actor: Some(actor.to_string()),
+        actor: Some(actor),
         choices,
         moves,
     }
+}
+
+/// The whole tracker page of a D20 encounter.
+#[derive(Template)]
+#[template(path = "d20/page.html")]
+struct TrackerPage<'a> {
+    /// The page's title.
+    title: String,
+    /// The viewer.
+    head: Head,
+    /// The encounter's id.
+    encounter: &'a str,
+    /// Whether the viewer may roll their own dice (not a spectator).
+    own_dice: bool,
+    /// The tracker fragment.
+    part: Part<'a>,
+    /// The GM's controls, for the GM.
+    gm: Option<GmControls<'a>>,
+    /// The roll box and log.
+    rolls: String,
 }
 
 /// `GET /c/{campaign}/e/{encounter}` for a D20 campaign.
@@ -125,47 +149,36 @@ pub(crate) async fn page(
     caller: &Caller,
 ) -> Result<Response, AppError> {
     let campaign = &settings.id;
-    let (shown, judged) = read(state, campaign, encounter, caller).await?;
-    let seat = Seat::new(
-        caller,
-        &settings.name,
-        shown["version"].as_i64().unwrap_or(0),
-    );
-    let part = render::part(campaign, encounter, &shown, &judged, seat.is_gm());
+    let (shown, version, judged) = read(state, campaign, encounter, caller).await?;
+    let head = Head::new(caller, &settings.name, version);
+    // The roll box still takes the shared page helpers' seat.
+    let seat = crate::web::html::Seat::new(caller, &settings.name, version);
     let rolls = rolls::section(state, &seat, caller).await?;
-    let gm = if seat.is_gm() {
-        let chars = characters::list(
-            axum::extract::State(state.clone()),
-            axum::extract::Path(campaign.clone()),
-            caller.clone(),
-        )
-        .await?
-        .0;
-        render::gm_controls(campaign, encounter, &shown, &serde_json::json!(chars))
+    let characters: Vec<Named> = if head.is_gm() {
+        characters::listing(state, campaign, caller)
+            .await?
+            .characters
+            .into_iter()
+            .map(|c| Named {
+                id: c.id,
+                name: c.name,
+            })
+            .collect()
     } else {
-        String::new()
+        Vec::new()
     };
-    let own_dice = if seat.role == Role::Spectator {
-        ""
-    } else {
-        "<div class=\"check own-dice\"><input type=\"checkbox\" id=\"own-dice\"><label for=\"own-dice\">I roll my own dice for actions (the page asks for each die the engine needs)</label></div>"
+    let page = TrackerPage {
+        title: format!("{} · nanite", shown.name),
+        own_dice: head.role != Role::Spectator,
+        part: Part::new(campaign, encounter, &shown, &judged, head.is_gm()),
+        gm: head
+            .is_gm()
+            .then(|| GmControls::new(campaign, encounter, &shown.field, &characters)),
+        head,
+        encounter,
+        rolls,
     };
-    let body = format!(
-        "<div class=\"layout\"><div class=\"main-col\">\
-         <p class=\"crumbs\"><a href=\"/c/{c}\">← Dashboard</a></p>\
-         {own_dice}\
-         <section id=\"result-card\" class=\"card result-card\" aria-live=\"polite\" hidden></section>\
-         <section id=\"tracker\" class=\"d20\" hx-get=\"/c/{c}/e/{e}/part\" hx-trigger=\"nanite-update from:body\" hx-swap=\"innerHTML\">{part}</section>\
-         {gm}</div>{rolls}</div>",
-        c = esc(campaign),
-        e = esc(encounter),
-    );
-    Ok(html::page(
-        &format!("{} · nanite", shown["name"].as_str().unwrap_or("encounter")),
-        Some(&seat),
-        &body,
-    )
-    .into_response())
+    Ok(Html(page.render().map_err(AppError::internal)?).into_response())
 }
 
 /// `GET /c/{campaign}/e/{encounter}/part` for a D20 campaign.
@@ -175,12 +188,14 @@ pub(crate) async fn part(
     encounter: &str,
     caller: &Caller,
 ) -> Result<String, AppError> {
-    let (shown, judged) = read(state, campaign, encounter, caller).await?;
-    Ok(render::part(
+    let (shown, _, judged) = read(state, campaign, encounter, caller).await?;
+    Part::new(
         campaign,
         encounter,
         &shown,
         &judged,
         caller.role() == Role::Gm,
-    ))
+    )
+    .render()
+    .map_err(AppError::internal)
 }
