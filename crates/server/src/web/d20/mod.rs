@@ -23,6 +23,7 @@ use crate::d20::view::EncounterView;
 use crate::error::AppError;
 use crate::permissions::{Role, Viewer};
 use crate::sessions::Caller;
+use crate::web::tracker::choices::ChoiceView;
 use crate::{AppState, characters, view};
 use layout::Head;
 use render::{GmControls, Named, Part};
@@ -31,11 +32,26 @@ use render::{GmControls, Named, Part};
 pub(crate) struct Judged {
     /// The combatant the viewer's buttons act for.
     pub(crate) actor: Option<CombatantId>,
-    /// Its actions.
-    pub(crate) choices: Vec<actions::Choice>,
+    /// Its actions: the engine's choices for it.
+    pub(crate) turn: Vec<ChoiceView>,
+    /// The GM's own commands the GM controls do not already offer.
+    pub(crate) hand: Vec<ChoiceView>,
     /// On the grid: each square it may move to, or why not.
     pub(crate) moves: Vec<(nanite_d20::encounter::Square, Result<(), String>)>,
 }
+
+/// The GM's commands the GM controls card already offers as forms.
+const GM_CONTROLS: [&str; 9] = [
+    "roll_initiative",
+    "begin",
+    "next_turn",
+    "end",
+    "position",
+    "check",
+    "harm",
+    "hide",
+    "reveal",
+];
 
 /// The encounter as the caller sees it, the stream's version, and the
 /// engine's judgement of the caller's actions.
@@ -54,35 +70,27 @@ async fn read(
             let battle = e.d20()?;
             let shown = crate::d20::view::encounter(e, battle, &viewer);
             let owns = |id: &CombatantId| view::owns(e.roster.get(id), &viewer);
-            Ok((shown, t.version, judged(battle, &viewer, &owns)))
+            let seat = view::seat(e, battle.clock.seats.iter().map(|s| &s.id), &viewer);
+            Ok((shown, t.version, judged(battle, &viewer, &seat, &owns)))
         })
         .await?
 }
 
-/// The fight as `viewer` knows it: for anyone but the GM, the combatants
-/// hidden from the players have left this copy (the one whose turn it is
-/// stays, so the clock is unchanged).
-fn known_by(
-    battle: &nanite_d20::encounter::Battle,
-    viewer: &Viewer,
-) -> nanite_d20::encounter::Battle {
-    use nanite_core::ClockCommand;
-    use nanite_d20::encounter::{Command, D20};
-    if viewer.is_gm() {
-        return battle.clone();
-    }
-    nanite_core::table::without_hidden::<D20, _>(battle, &battle.clock, |id| {
-        Command::Clock(ClockCommand::Leave { id })
-    })
-}
-
-/// The actions of the combatant the viewer acts for now: the one owed a
-/// choice after a natural 1, else the active one.
+/// The actions of the combatant the viewer acts for now (the one owed a
+/// choice after a natural 1, else the active one) and the GM's hand, as the
+/// engine offers them, and that combatant's squares on the grid.
 fn judged(
     battle: &nanite_d20::encounter::Battle,
     viewer: &Viewer,
+    seat: &nanite_core::table::Seat,
     owns: &dyn Fn(&CombatantId) -> bool,
 ) -> Judged {
+    let (turn, hand): (Vec<_>, Vec<_>) = nanite_d20::encounter::choices::choices(battle, seat)
+        .into_iter()
+        .filter(|c| c.actor.is_some() || !GM_CONTROLS.contains(&c.kind))
+        .partition(|c| c.actor.is_some());
+    let turn = turn.iter().map(ChoiceView::new).collect();
+    let hand = hand.iter().map(ChoiceView::new).collect();
     let clock = &battle.clock;
     let visible =
         |id: &CombatantId| viewer.is_gm() || clock.seats.iter().any(|s| &s.id == id && !s.hidden);
@@ -98,25 +106,20 @@ fn judged(
     let Some(actor) = actor else {
         return Judged {
             actor: None,
-            choices: Vec::new(),
+            turn,
+            hand,
             moves: Vec::new(),
         };
     };
-    let targets: Vec<CombatantId> = clock
-        .seats
-        .iter()
-        .filter(|s| s.id != actor && visible(&s.id))
-        .map(|s| s.id.clone())
-        .collect();
-    // A player's actions and squares are judged on the fight as they know
-    // it, so a hidden enemy leaves no hole among the squares and no reason
-    // that names it.
-    let known = known_by(battle, viewer);
-    let choices = actions::choices(&known, viewer, owns, &actor, &targets);
+    // A player's squares are judged on the fight as they know it (as the
+    // engine's choices are), so a hidden enemy leaves no hole among the
+    // squares and no reason that names it.
+    let known = nanite_d20::encounter::choices::as_known_by(battle, seat);
     let moves = field::moves(&known, viewer, owns, &actor);
     Judged {
         actor: Some(actor),
-        choices,
+        turn,
+        hand,
         moves,
     }
 }

@@ -5,13 +5,12 @@
 
 use askama::Template;
 use nanite_core::ClockCommand;
-use nanite_core::CombatantId;
 use nanite_d20::campaign::{InitiativeBy, InitiativeReroll};
 use nanite_d20::encounter::{Command, Field, Place};
 
-use super::actions::Choice;
 use super::{Judged, field};
 use crate::d20::view::{CombatantView, Condition, EncounterView, InitiativeSettings};
+use crate::web::tracker::choices::{ChoicesPanel, TargetView};
 
 /// The tracker fragment: the status, the initiative, the actions of the
 /// combatant the viewer acts for, the latest result, the field, the
@@ -31,8 +30,8 @@ pub(crate) struct Part<'a> {
     owed: Option<(String, String)>,
     /// The initiative order.
     initiative: Vec<InitiativeRow<'a>>,
-    /// The viewer's actions.
-    actions: Option<ActionsPanel>,
+    /// The viewer's actions and the GM's hand.
+    actions: Option<ChoicesPanel<'a>>,
     /// The latest entry's lines.
     latest: Option<Vec<Line<'a>>>,
     /// The grid or the rows.
@@ -114,33 +113,6 @@ enum State {
     Stunned { ends: Option<String> },
 }
 
-/// The actions panel: a target picker, each target's buttons in a group
-/// shown while it is picked, then the buttons that take no target.
-struct ActionsPanel {
-    api: String,
-    actor: String,
-    targets: Vec<TargetGroup>,
-    others: Vec<Button>,
-}
-
-/// A target in the picker, with its buttons.
-struct TargetGroup {
-    id: String,
-    name: String,
-    facts: String,
-    picked: bool,
-    buttons: Vec<Button>,
-}
-
-/// One action's form.
-struct Button {
-    n: usize,
-    body: String,
-    label: String,
-    cost: Option<String>,
-    why: Option<String>,
-}
-
 /// Where a combatant stands, in words ("square 3,2", "front row").
 pub(crate) fn place_words(place: &Place) -> String {
     match place {
@@ -180,10 +152,10 @@ fn lines(lines: &[String]) -> Vec<Line<'_>> {
 impl<'a> Part<'a> {
     /// The fragment of `shown` with the viewer's `judged` actions.
     pub(crate) fn new(
-        campaign: &str,
-        encounter: &str,
+        campaign: &'a str,
+        encounter: &'a str,
         shown: &'a EncounterView,
-        judged: &Judged,
+        judged: &'a Judged,
         gm: bool,
     ) -> Part<'a> {
         let active = shown.active.as_ref();
@@ -227,7 +199,7 @@ impl<'a> Part<'a> {
                     active: Some(&i.id) == active,
                 })
                 .collect(),
-            actions: (!judged.choices.is_empty())
+            actions: (!judged.turn.is_empty() || !judged.hand.is_empty())
                 .then(|| actions_panel(campaign, encounter, shown, judged)),
             latest: shown.log.last().map(|e| lines(&e.lines)),
             field: field::FieldPart::new(campaign, encounter, shown, judged),
@@ -320,87 +292,53 @@ fn card<'a>(shown: &EncounterView, c: &'a CombatantView, active: bool) -> Card<'
     }
 }
 
-/// What a button's cost says: none for ending the turn or a refused one.
-fn cost(choice: &Choice) -> Option<String> {
-    match choice.cost {
-        _ if choice.ends_turn() => None,
-        Some(0) => Some("free".to_string()),
-        Some(1) => Some("1 action".to_string()),
-        Some(k) => Some(format!("{k} actions")),
-        None => None,
-    }
-}
-
-fn actions_panel(
-    campaign: &str,
-    encounter: &str,
+/// The actions panel of the combatant the viewer acts for, drawn by the
+/// tracker's choices template: a target picker (each target with its side,
+/// how hurt it looks and where it stands; the first enemy standing picked
+/// until the viewer picks another), each target's choices, then the rest,
+/// and the GM's hand below.
+fn actions_panel<'j>(
+    campaign: &'j str,
+    encounter: &'j str,
     shown: &EncounterView,
-    judged: &Judged,
-) -> ActionsPanel {
-    let actor = judged.actor.as_ref();
-    let choices = &judged.choices;
-    let mut targets: Vec<&CombatantId> = Vec::new();
-    for t in choices.iter().filter_map(|c| c.target.as_ref()) {
+    judged: &'j Judged,
+) -> ChoicesPanel<'j> {
+    let actor = judged.turn.first().and(judged.actor.as_ref());
+    let mut targets: Vec<&str> = Vec::new();
+    for t in judged.turn.iter().filter_map(|c| c.target.as_deref()) {
         if !targets.contains(&t) {
             targets.push(t);
         }
     }
+    let by_id = |t: &str| shown.combatants.iter().find(|c| c.id.as_str() == t);
     let my_side = actor
         .and_then(|a| shown.combatant(a))
         .map(|c| c.side.as_str());
-    // The first enemy standing is picked until the viewer picks another.
     let first = targets
         .iter()
         .copied()
-        .find(|t| {
-            shown
-                .combatant(t)
-                .is_some_and(|x| Some(x.side.as_str()) != my_side && !x.down)
-        })
+        .find(|t| by_id(t).is_some_and(|x| Some(x.side.as_str()) != my_side && !x.down))
         .or_else(|| targets.first().copied());
-    let mut n = 0;
-    let mut button = |choice: &Choice| {
-        n += 1;
-        Button {
-            n,
-            body: serde_json::to_string(&choice.command).unwrap_or_default(),
-            label: choice.label.clone(),
-            cost: cost(choice),
-            why: choice.refused.clone(),
-        }
-    };
-    let groups = targets
-        .iter()
-        .map(|t| {
-            let mut facts = Vec::new();
-            if let Some(x) = shown.combatant(t) {
-                facts.push(x.side.clone());
-                facts.push(x.wounded.to_string());
-                facts.push(place_words(&x.place));
-            }
-            TargetGroup {
-                id: t.to_string(),
-                name: shown.name_of(t),
-                facts: facts.join(" · "),
-                picked: Some(*t) == first,
-                buttons: choices
-                    .iter()
-                    .filter(|c| c.target.as_ref() == Some(*t))
-                    .map(&mut button)
-                    .collect(),
-            }
-        })
-        .collect();
-    let others = choices
-        .iter()
-        .filter(|c| c.target.is_none())
-        .map(&mut button)
-        .collect();
-    ActionsPanel {
-        api: format!("/api/campaigns/{campaign}/encounters/{encounter}/commands"),
-        actor: actor.map_or_else(String::new, |a| shown.name_of(a)),
-        targets: groups,
-        others,
+    ChoicesPanel {
+        campaign,
+        encounter,
+        actor: actor.map(|a| shown.name_of(a)),
+        targets: targets
+            .iter()
+            .map(|t| {
+                let facts = by_id(t).map_or_else(String::new, |x| {
+                    [x.side.clone(), x.wounded.to_string(), place_words(&x.place)].join(" · ")
+                });
+                TargetView {
+                    id: t.to_string(),
+                    name: by_id(t).map_or_else(|| t.to_string(), |x| x.name.clone()),
+                    facts,
+                    picked: Some(*t) == first,
+                }
+            })
+            .collect(),
+        turn: judged.turn.iter().collect(),
+        hand: judged.hand.iter().collect(),
     }
 }
 
