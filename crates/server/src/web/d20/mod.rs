@@ -9,14 +9,14 @@
 
 mod actions;
 mod field;
-mod layout;
 mod render;
 pub(crate) mod sheet;
 
 use askama::Template;
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::{IntoResponse, Response};
 use nanite_core::CombatantId;
 
+use super::html::{self, Seat};
 use super::rolls;
 use crate::campaigns::Campaign;
 use crate::d20::view::EncounterView;
@@ -25,7 +25,6 @@ use crate::permissions::{Role, Viewer};
 use crate::sessions::Caller;
 use crate::web::tracker::choices::ChoiceView;
 use crate::{AppState, characters, view};
-use layout::Head;
 use render::{GmControls, Named, Part};
 
 /// What the page shows beside the API's view, judged by the engine.
@@ -124,14 +123,12 @@ fn judged(
     }
 }
 
-/// The whole tracker page of a D20 encounter.
+/// The tracker page's body (the shared layout frames it).
 #[derive(Template)]
 #[template(path = "d20/page.html")]
 struct TrackerPage<'a> {
-    /// The page's title.
-    title: String,
-    /// The viewer.
-    head: Head,
+    /// The campaign's id.
+    campaign: &'a str,
     /// The encounter's id.
     encounter: &'a str,
     /// Whether the viewer may roll their own dice (not a spectator).
@@ -153,11 +150,9 @@ pub(crate) async fn page(
 ) -> Result<Response, AppError> {
     let campaign = &settings.id;
     let (shown, version, judged) = read(state, campaign, encounter, caller).await?;
-    let head = Head::new(caller, &settings.name, version);
-    // The roll box still takes the shared page helpers' seat.
-    let seat = crate::web::html::Seat::new(caller, &settings.name, version);
+    let seat = Seat::new(caller, &settings.name, version);
     let rolls = rolls::section(state, &seat, caller).await?;
-    let characters: Vec<Named> = if head.is_gm() {
+    let characters: Vec<Named> = if seat.is_gm() {
         characters::listing(state, campaign, caller)
             .await?
             .characters
@@ -170,18 +165,17 @@ pub(crate) async fn page(
     } else {
         Vec::new()
     };
-    let page = TrackerPage {
-        title: format!("{} · nanite", shown.name),
-        own_dice: head.role != Role::Spectator,
-        part: Part::new(campaign, encounter, &shown, &judged, head.is_gm()),
-        gm: head
+    let body = html::render(&TrackerPage {
+        campaign,
+        encounter,
+        own_dice: seat.role != Role::Spectator,
+        part: Part::new(campaign, encounter, &shown, &judged, seat.is_gm()),
+        gm: seat
             .is_gm()
             .then(|| GmControls::new(campaign, encounter, &shown.field, &characters)),
-        head,
-        encounter,
         rolls,
-    };
-    Ok(Html(page.render().map_err(AppError::internal)?).into_response())
+    });
+    Ok(html::page(&format!("{} · nanite", shown.name), Some(&seat), &body).into_response())
 }
 
 /// `GET /c/{campaign}/e/{encounter}/part` for a D20 campaign.

@@ -10,6 +10,7 @@ use nanite_d20::encounter::{Command, Field, Place};
 
 use super::{Judged, field};
 use crate::d20::view::{CombatantView, Condition, EncounterView, InitiativeSettings};
+use crate::web::html::Bar;
 use crate::web::tracker::choices::{ChoicesPanel, TargetView};
 
 /// The tracker fragment: the status, the initiative, the actions of the
@@ -75,34 +76,6 @@ struct Card<'a> {
     bars: Vec<Bar>,
     weapons: String,
     states: Vec<State>,
-}
-
-/// A labelled bar with its exact numbers. The filled part is an SVG
-/// rectangle whose width is an attribute: the pages' Content-Security-Policy
-/// refuses `style` attributes.
-pub(crate) struct Bar {
-    kind: &'static str,
-    label: &'static str,
-    now: i64,
-    max: i64,
-    pct: i64,
-}
-
-impl Bar {
-    fn new(kind: &'static str, label: &'static str, now: i64, max: i64) -> Bar {
-        let pct = if max > 0 {
-            (now.clamp(0, max) * 100) / max
-        } else {
-            0
-        };
-        Bar {
-            kind,
-            label,
-            now,
-            max,
-            pct,
-        }
-    }
 }
 
 /// A state shown on a card.
@@ -230,16 +203,26 @@ impl<'a> Part<'a> {
     }
 }
 
+/// A bar with its exact numbers (the `bar` macro of `templates/macros.html`).
+fn bar(kind: &'static str, label: &'static str, now: i64, max: i64) -> Bar {
+    Bar {
+        kind,
+        label,
+        now,
+        max,
+    }
+}
+
 fn card<'a>(shown: &EncounterView, c: &'a CombatantView, active: bool) -> Card<'a> {
     let mut bars = Vec::new();
     let mut weapons = String::new();
     if let Some(d) = &c.full {
-        bars.push(Bar::new("hp", "Hit points", d.hp, d.max_hp));
+        bars.push(bar("hp", "Hit points", d.hp, d.max_hp));
         if d.max_energy > 0 {
-            bars.push(Bar::new("energy", "Spell energy", d.energy, d.max_energy));
+            bars.push(bar("energy", "Spell energy", d.energy, d.max_energy));
         }
         if d.max_power_points > 0 {
-            bars.push(Bar::new(
+            bars.push(bar(
                 "power",
                 "Power points",
                 d.power_points,

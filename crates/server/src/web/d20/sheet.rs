@@ -5,15 +5,15 @@
 //! kits; the file to download and a form to replace it.
 
 use askama::Template;
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::{IntoResponse, Response};
 use nanite_core::content::SourceFile;
 use nanite_d20::{Character, Sheet};
 
-use super::layout::Head;
 use crate::AppState;
 use crate::campaigns::Campaign;
 use crate::error::AppError;
 use crate::sessions::Caller;
+use crate::web::html::{self, Seat};
 
 fn signed(n: i64) -> String {
     if n >= 0 {
@@ -23,14 +23,13 @@ fn signed(n: i64) -> String {
     }
 }
 
-/// The sheet page (`templates/d20/sheet.html`).
+/// The sheet page's body (`templates/d20/sheet.html`; the shared layout
+/// frames it).
 #[derive(Template)]
 #[template(path = "d20/sheet.html")]
 struct SheetPage<'a> {
-    /// The page's title.
-    title: String,
-    /// The viewer.
-    head: Head,
+    /// The campaign's id.
+    campaign: &'a str,
     /// The character's id.
     id: &'a str,
     /// The computed sheet.
@@ -60,8 +59,7 @@ pub(crate) fn page(
     let d20 = settings.d20.clone().unwrap_or_default();
     let sheet = Sheet::compute(&character, state.d20_pack(), &d20);
     let page = SheetPage {
-        title: format!("{} · nanite", sheet.name),
-        head: Head::new(caller, &settings.name, 0),
+        campaign: &settings.id,
         id,
         attributes: sheet
             .attributes
@@ -115,5 +113,7 @@ pub(crate) fn page(
             .collect(),
         sheet: &sheet,
     };
-    Ok(Html(page.render().map_err(AppError::internal)?).into_response())
+    let body = html::render(&page);
+    let seat = Seat::new(caller, &settings.name, 0);
+    Ok(html::page(&format!("{} · nanite", sheet.name), Some(&seat), &body).into_response())
 }
