@@ -21,6 +21,7 @@
 
 mod attack;
 mod casting;
+pub mod choices;
 pub mod command;
 pub mod event;
 pub use event::{DiceRoll, SideRoll};

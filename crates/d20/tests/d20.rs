@@ -7,6 +7,7 @@ mod d20 {
     mod casting;
     mod characters;
     mod checks;
+    mod choices;
     mod grappling;
     mod initiative;
     mod movement;

@@ -20,7 +20,7 @@ use crate::error::AppError;
 use crate::facts::{Entrance, Fact, Order};
 use crate::permissions::{Role, may_command};
 use crate::refusals::{refused, refused_with_dice, unseen_targets};
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Play, Ruleset};
 use crate::sessions::Caller;
 use crate::table::{ItemBody, command_record};
 use crate::tables::Change;
@@ -121,7 +121,7 @@ pub(crate) async fn show(
 }
 
 /// `GET /api/campaigns/{campaign}/encounters/{encounter}/choices`: what the
-/// caller may do now in a Compound X encounter, each choice with the
+/// caller may do now in a Compound X or D20 encounter, each choice with the
 /// parameters it takes and the engine's verdict (its cost and odds, or why
 /// not): the tracker's buttons, for bots. Worked out from what the caller
 /// may know only.
@@ -135,13 +135,25 @@ pub(crate) async fn choices(
     state
         .tables()
         .read(&state, &campaign, |t| {
-            t.encounter(&encounter).and_then(|e| {
-                let battle = e.battle()?;
-                let seat = view::seat(e, battle.clock.seats.iter().map(|s| &s.id), &viewer);
-                Ok(Json(Choices {
+            t.encounter(&encounter).map(|e| {
+                let choices = match &e.play {
+                    Play::CompoundX(game) => {
+                        let battle = game.state();
+                        let seat = view::seat(e, battle.clock.seats.iter().map(|s| &s.id), &viewer);
+                        Offered::CompoundX(nanite_compound_x::encounter::choices::choices(
+                            battle, &seat,
+                        ))
+                    }
+                    Play::D20(game) => {
+                        let battle = game.state();
+                        let seat = view::seat(e, battle.clock.seats.iter().map(|s| &s.id), &viewer);
+                        Offered::D20(nanite_d20::encounter::choices::choices(battle, &seat))
+                    }
+                };
+                Json(Choices {
                     version: t.version,
-                    choices: nanite_compound_x::encounter::choices::choices(battle, &seat),
-                }))
+                    choices,
+                })
             })
         })
         .await?
@@ -153,7 +165,17 @@ pub(crate) struct Choices {
     /// The campaign's stream version the choices were worked out at.
     version: i64,
     /// The choices, the active combatant's first, then the GM's hand.
-    choices: Vec<nanite_core::table::Choice<Command>>,
+    choices: Offered,
+}
+
+/// The choices of an encounter's ruleset, each with that ruleset's command.
+#[derive(serde::Serialize)]
+#[serde(untagged)]
+pub(crate) enum Offered {
+    /// A Compound X fight's.
+    CompoundX(Vec<nanite_core::table::Choice<Command>>),
+    /// A D20 fight's.
+    D20(Vec<nanite_core::table::Choice<nanite_d20::encounter::Command>>),
 }
 
 /// What `POST .../combatants` takes: a campaign character or an NPC file.

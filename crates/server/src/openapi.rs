@@ -276,7 +276,7 @@ fn core_spec() -> Value {
                 }))
             },
             "/api/campaigns/{campaign}/encounters/{encounter}/choices": {
-                "get": op("What you may do now (Compound X): each choice's kind, label, actor and target, its command with every parameter at its default, the parameters a form may fill in (field, label, kind whole/one_of/flag/text with their legal values), and the engine's verdict (allowed with its action cost and chance to hit, or refused with code, rule, message and fix); worked out from what you may know only", "any participant", json!({
+                "get": op("What you may do now (Compound X or D20): each choice's kind, label, actor and target, its command with every parameter at its default, the parameters a form may fill in (field, label, kind whole/one_of/flag/text with their legal values), and the engine's verdict (allowed with its action cost and chance to hit, or refused with code, rule, message and fix); worked out from what you may know only", "any participant", json!({
                     "parameters": [campaign, encounter],
                     "responses": { "200": ok("{version, choices: [{kind, label, actor, target, command, params, verdict}]}") }
                 }))

@@ -305,7 +305,10 @@ pub(crate) fn encounter(enc: &Encounter, viewer: &Viewer) -> Value {
         Play::CompoundX(game) => {
             serde_json::to_value(cx_encounter(enc, game.state(), viewer)).unwrap_or_default()
         }
-        Play::D20(game) => crate::d20::view::encounter(enc, game.state(), viewer),
+        Play::D20(game) => {
+            serde_json::to_value(crate::d20::view::encounter(enc, game.state(), viewer))
+                .unwrap_or_default()
+        }
     };
     out["ruleset"] = json!(enc.ruleset());
     out

@@ -5,7 +5,7 @@
 //! combatant's actions as the engine judges them, the latest result, the
 //! log, and the GM's controls.
 
-mod choices;
+pub(crate) mod choices;
 pub(crate) mod render;
 
 use std::collections::BTreeMap;

@@ -822,7 +822,49 @@ async fn the_gm_takes_back_the_last_command(db: Db) {
     assert_eq!(nothing.code(), "nothing_to_undo");
 }
 
+/// The choices route of a D20 encounter: Kara's turn for Alice, every
+/// action judged by the engine, the hidden brute nowhere; nothing for Bob
+/// or the spectator; the GM's hand for the GM.
+async fn a_players_choices_are_the_engines(db: Db) {
+    let t = Table::d20(db).await;
+    let e = ford(&t).await;
+    let choices = |auth: &Auth| t.get(&t.path(&format!("/encounters/{e}/choices")), auth);
+    let alice = t.send(choices(&t.alice.session)).await.expect(200);
+    let list = alice.json["choices"].as_array().unwrap();
+    let bow = list
+        .iter()
+        .find(|c| c["label"] == "Attack with Shortbow")
+        .unwrap();
+    assert_eq!(bow["target"], "bandit");
+    assert_eq!(
+        bow["command"],
+        json!({"command": "attack", "id": "kara", "target": "bandit", "weapon": 1})
+    );
+    assert_eq!(
+        bow["verdict"],
+        json!({"verdict": "allowed", "cost": 1, "odds": null})
+    );
+    let rapier = list
+        .iter()
+        .find(|c| c["label"] == "Attack with Rapier")
+        .unwrap();
+    assert_eq!(rapier["verdict"]["verdict"], "refused");
+    assert!(!alice.text.contains("brute"), "{}", alice.text);
+    // Sending a choice's command as it is does what the verdict said.
+    t.command(&e, &t.alice.session, bow["command"].clone())
+        .await
+        .expect(201);
+    for other in [&t.bob, &t.spectator] {
+        let answer = t.send(choices(&other.session)).await.expect(200);
+        assert_eq!(answer.json["choices"], json!([]));
+    }
+    let gm = t.send(choices(&t.gm.session)).await.expect(200);
+    assert!(gm.text.contains("\"kind\":\"harm\""), "{}", gm.text);
+    assert!(gm.text.contains("brute"), "the GM sees the brute");
+}
+
 both!(
+    a_players_choices_are_the_engines,
     campaigns_take_a_ruleset,
     characters_are_checked_as_nanite_d20_checks_them,
     the_gm_sees_the_whole_fight,

@@ -12,34 +12,54 @@ mod field;
 mod render;
 pub(crate) mod sheet;
 
+use askama::Template;
 use axum::response::{IntoResponse, Response};
 use nanite_core::CombatantId;
-use serde_json::{Value, json};
 
-use super::html::{self, Seat, esc};
+use super::html::{self, Seat};
 use super::rolls;
 use crate::campaigns::Campaign;
+use crate::d20::view::EncounterView;
 use crate::error::AppError;
 use crate::permissions::{Role, Viewer};
 use crate::sessions::Caller;
+use crate::web::tracker::choices::ChoiceView;
 use crate::{AppState, characters, view};
+use render::{GmControls, Named, Part};
 
 /// What the page shows beside the API's view, judged by the engine.
 pub(crate) struct Judged {
     /// The combatant the viewer's buttons act for.
-    pub(crate) actor: Option<String>,
-    /// Its actions.
-    pub(crate) choices: Vec<actions::Choice>,
+    pub(crate) actor: Option<CombatantId>,
+    /// Its actions: the engine's choices for it.
+    pub(crate) turn: Vec<ChoiceView>,
+    /// The GM's own commands the GM controls do not already offer.
+    pub(crate) hand: Vec<ChoiceView>,
     /// On the grid: each square it may move to, or why not.
     pub(crate) moves: Vec<(nanite_d20::encounter::Square, Result<(), String>)>,
 }
 
+/// The GM's commands the GM controls card already offers as forms.
+const GM_CONTROLS: [&str; 9] = [
+    "roll_initiative",
+    "begin",
+    "next_turn",
+    "end",
+    "position",
+    "check",
+    "harm",
+    "hide",
+    "reveal",
+];
+
+/// The encounter as the caller sees it, the stream's version, and the
+/// engine's judgement of the caller's actions.
 async fn read(
     state: &AppState,
     campaign: &str,
     encounter: &str,
     caller: &Caller,
-) -> Result<(Value, Judged), AppError> {
+) -> Result<(EncounterView, i64, Judged), AppError> {
     caller.member_of(campaign)?;
     let viewer = view::viewer(caller);
     state
@@ -47,38 +67,29 @@ async fn read(
         .read(state, campaign, |t| {
             let e = t.encounter(encounter)?;
             let battle = e.d20()?;
-            let mut shown = view::encounter(e, &viewer);
-            shown["version"] = json!(t.version);
+            let shown = crate::d20::view::encounter(e, battle, &viewer);
             let owns = |id: &CombatantId| view::owns(e.roster.get(id), &viewer);
-            Ok((shown, judged(battle, &viewer, &owns)))
+            let seat = view::seat(e, battle.clock.seats.iter().map(|s| &s.id), &viewer);
+            Ok((shown, t.version, judged(battle, &viewer, &seat, &owns)))
         })
         .await?
 }
 
-/// The actions of the combatant the viewer acts for now: the one owed a
-/// choice after a natural 1, else the active one.
-/// The fight as `viewer` knows it: for anyone but the GM, the combatants
-/// hidden from the players have left this copy (the one whose turn it is
-/// stays, so the clock is unchanged).
-fn known_by(
-    battle: &nanite_d20::encounter::Battle,
-    viewer: &Viewer,
-) -> nanite_d20::encounter::Battle {
-    use nanite_core::ClockCommand;
-    use nanite_d20::encounter::{Command, D20};
-    if viewer.is_gm() {
-        return battle.clone();
-    }
-    nanite_core::table::without_hidden::<D20, _>(battle, &battle.clock, |id| {
-        Command::Clock(ClockCommand::Leave { id })
-    })
-}
-
+/// The actions of the combatant the viewer acts for now (the one owed a
+/// choice after a natural 1, else the active one) and the GM's hand, as the
+/// engine offers them, and that combatant's squares on the grid.
 fn judged(
     battle: &nanite_d20::encounter::Battle,
     viewer: &Viewer,
+    seat: &nanite_core::table::Seat,
     owns: &dyn Fn(&CombatantId) -> bool,
 ) -> Judged {
+    let (turn, hand): (Vec<_>, Vec<_>) = nanite_d20::encounter::choices::choices(battle, seat)
+        .into_iter()
+        .filter(|c| c.actor.is_some() || !GM_CONTROLS.contains(&c.kind))
+        .partition(|c| c.actor.is_some());
+    let turn = turn.iter().map(ChoiceView::new).collect();
+    let hand = hand.iter().map(ChoiceView::new).collect();
     let clock = &battle.clock;
     let visible =
         |id: &CombatantId| viewer.is_gm() || clock.seats.iter().any(|s| &s.id == id && !s.hidden);
@@ -94,27 +105,40 @@ fn judged(
     let Some(actor) = actor else {
         return Judged {
             actor: None,
-            choices: Vec::new(),
+            turn,
+            hand,
             moves: Vec::new(),
         };
     };
-    let targets: Vec<CombatantId> = clock
-        .seats
-        .iter()
-        .filter(|s| s.id != actor && visible(&s.id))
-        .map(|s| s.id.clone())
-        .collect();
-    // A player's actions and squares are judged on the fight as they know
-    // it, so a hidden enemy leaves no hole among the squares and no reason
-    // that names it.
-    let known = known_by(battle, viewer);
-    let choices = actions::choices(&known, viewer, owns, &actor, &targets);
+    // A player's squares are judged on the fight as they know it (as the
+    // engine's choices are), so a hidden enemy leaves no hole among the
+    // squares and no reason that names it.
+    let known = nanite_d20::encounter::choices::as_known_by(battle, seat);
     let moves = field::moves(&known, viewer, owns, &actor);
     Judged {
-        actor: Some(actor.to_string()),
-        choices,
+        actor: Some(actor),
+        turn,
+        hand,
         moves,
     }
+}
+
+/// The tracker page's body (the shared layout frames it).
+#[derive(Template)]
+#[template(path = "d20/page.html")]
+struct TrackerPage<'a> {
+    /// The campaign's id.
+    campaign: &'a str,
+    /// The encounter's id.
+    encounter: &'a str,
+    /// Whether the viewer may roll their own dice (not a spectator).
+    own_dice: bool,
+    /// The tracker fragment.
+    part: Part<'a>,
+    /// The GM's controls, for the GM.
+    gm: Option<GmControls<'a>>,
+    /// The roll box and log.
+    rolls: String,
 }
 
 /// `GET /c/{campaign}/e/{encounter}` for a D20 campaign.
@@ -125,47 +149,33 @@ pub(crate) async fn page(
     caller: &Caller,
 ) -> Result<Response, AppError> {
     let campaign = &settings.id;
-    let (shown, judged) = read(state, campaign, encounter, caller).await?;
-    let seat = Seat::new(
-        caller,
-        &settings.name,
-        shown["version"].as_i64().unwrap_or(0),
-    );
-    let part = render::part(campaign, encounter, &shown, &judged, seat.is_gm());
+    let (shown, version, judged) = read(state, campaign, encounter, caller).await?;
+    let seat = Seat::new(caller, &settings.name, version);
     let rolls = rolls::section(state, &seat, caller).await?;
-    let gm = if seat.is_gm() {
-        let chars = characters::list(
-            axum::extract::State(state.clone()),
-            axum::extract::Path(campaign.clone()),
-            caller.clone(),
-        )
-        .await?
-        .0;
-        render::gm_controls(campaign, encounter, &shown, &serde_json::json!(chars))
+    let characters: Vec<Named> = if seat.is_gm() {
+        characters::listing(state, campaign, caller)
+            .await?
+            .characters
+            .into_iter()
+            .map(|c| Named {
+                id: c.id,
+                name: c.name,
+            })
+            .collect()
     } else {
-        String::new()
+        Vec::new()
     };
-    let own_dice = if seat.role == Role::Spectator {
-        ""
-    } else {
-        "<div class=\"check own-dice\"><input type=\"checkbox\" id=\"own-dice\"><label for=\"own-dice\">I roll my own dice for actions (the page asks for each die the engine needs)</label></div>"
-    };
-    let body = format!(
-        "<div class=\"layout\"><div class=\"main-col\">\
-         <p class=\"crumbs\"><a href=\"/c/{c}\">← Dashboard</a></p>\
-         {own_dice}\
-         <section id=\"result-card\" class=\"card result-card\" aria-live=\"polite\" hidden></section>\
-         <section id=\"tracker\" class=\"d20\" hx-get=\"/c/{c}/e/{e}/part\" hx-trigger=\"nanite-update from:body\" hx-swap=\"innerHTML\">{part}</section>\
-         {gm}</div>{rolls}</div>",
-        c = esc(campaign),
-        e = esc(encounter),
-    );
-    Ok(html::page(
-        &format!("{} · nanite", shown["name"].as_str().unwrap_or("encounter")),
-        Some(&seat),
-        &body,
-    )
-    .into_response())
+    let body = html::render(&TrackerPage {
+        campaign,
+        encounter,
+        own_dice: seat.role != Role::Spectator,
+        part: Part::new(campaign, encounter, &shown, &judged, seat.is_gm()),
+        gm: seat
+            .is_gm()
+            .then(|| GmControls::new(campaign, encounter, &shown.field, &characters)),
+        rolls,
+    });
+    Ok(html::page(&format!("{} · nanite", shown.name), Some(&seat), &body).into_response())
 }
 
 /// `GET /c/{campaign}/e/{encounter}/part` for a D20 campaign.
@@ -175,12 +185,14 @@ pub(crate) async fn part(
     encounter: &str,
     caller: &Caller,
 ) -> Result<String, AppError> {
-    let (shown, judged) = read(state, campaign, encounter, caller).await?;
-    Ok(render::part(
+    let (shown, _, judged) = read(state, campaign, encounter, caller).await?;
+    Part::new(
         campaign,
         encounter,
         &shown,
         &judged,
         caller.role() == Role::Gm,
-    ))
+    )
+    .render()
+    .map_err(AppError::internal)
 }

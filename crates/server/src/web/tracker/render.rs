@@ -1,27 +1,13 @@
 //! The tracker's HTML: the Compound X tracker from the typed view of the
 //! encounter (and the few engine facts the view leaves out, already cut to
-//! the viewer), drawn by `templates/tracker/part.html`; and the pieces the
-//! D20 tracker still draws by hand from its JSON view.
-
-use std::fmt::Write;
+//! the viewer), drawn by `templates/tracker/part.html`.
 
 use askama::Template;
-use serde_json::Value;
 
 use super::Extras;
 use super::choices::{ChoicesPanel, TargetView};
 use crate::view::{CxCombatant, CxDetails, CxEncounter, Shown};
-use crate::web::html::{Bar, esc, render, val};
-
-/// The shown name of combatant `id`, or the id itself.
-pub(crate) fn name_of(shown: &Value, id: &Value) -> String {
-    shown["combatants"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .find(|c| &c["id"] == id)
-        .map_or_else(|| val(id), |c| val(&c["name"]))
-}
+use crate::web::html::{Bar, render};
 
 /// The Compound X tracker fragment.
 #[derive(Template)]
@@ -141,37 +127,6 @@ pub(crate) fn part(
     })
 }
 
-/// The log below the latest entry (the newest 40, each entry's lines drawn
-/// by `lines`), and the combatants' ids for the GM's forms: the end of
-/// either ruleset's tracker.
-pub(crate) fn log_and_ids(shown: &Value, log: &[Value], lines: fn(&Value) -> String) -> String {
-    let mut out = String::new();
-    // An entry the viewer heard nothing of is left out, not drawn empty: an
-    // empty line would mark where a secret happened.
-    let heard: Vec<&Value> = log
-        .iter()
-        .filter(|e| e["lines"].as_array().is_some_and(|l| !l.is_empty()))
-        .collect();
-    if heard.len() > 1 {
-        out.push_str("<section class=\"card\" aria-labelledby=\"log-h\"><h2 id=\"log-h\">Log</h2><ol class=\"log\" reversed>");
-        for entry in heard.iter().rev().skip(1).take(40) {
-            let _ = write!(out, "<li>{}</li>", lines(&entry["lines"]));
-        }
-        out.push_str("</ol></section>");
-    }
-    out.push_str("<datalist id=\"combatant-ids\">");
-    for c in shown["combatants"].as_array().into_iter().flatten() {
-        let _ = write!(
-            out,
-            "<option value=\"{}\">{}</option>",
-            val(&c["id"]),
-            val(&c["name"])
-        );
-    }
-    out.push_str("</datalist>");
-    out
-}
-
 fn actions_panel(
     campaign: &str,
     encounter: &str,
@@ -230,104 +185,6 @@ fn actions_panel(
     render(&panel)
 }
 
-/// The actions panel of a tracker: a target picker (each target with its
-/// facts; the first enemy standing picked until the viewer picks another),
-/// each target's buttons in a group shown while it is picked, then the
-/// buttons that take no target.
-pub(crate) struct Panel<'a> {
-    /// The encounter as the viewer sees it.
-    pub(crate) shown: &'a Value,
-    /// The acting combatant's id.
-    pub(crate) actor: &'a Value,
-    /// Each choice's target, in the choices' order.
-    pub(crate) targets: Vec<Option<&'a str>>,
-    /// Whether a shown combatant may be picked first.
-    pub(crate) pickable: &'a dyn Fn(&Value) -> bool,
-    /// What the picker says of a target: its shown combatant (if shown)
-    /// and its id.
-    pub(crate) facts: &'a dyn Fn(Option<&Value>, &Value) -> Vec<String>,
-}
-
-impl Panel<'_> {
-    /// The panel, with `button(choice index, button number)` drawing each
-    /// choice's button.
-    pub(crate) fn render(&self, button: &mut dyn FnMut(usize, usize) -> String) -> String {
-        let shown = self.shown;
-        let mut out = format!(
-            "<section class=\"card actions\" aria-labelledby=\"act-h\"><h2 id=\"act-h\">Actions of {}</h2>",
-            name_of(shown, self.actor)
-        );
-        let mut targets: Vec<&str> = Vec::new();
-        for t in self.targets.iter().flatten() {
-            if !targets.contains(t) {
-                targets.push(t);
-            }
-        }
-        let combatants: Vec<&Value> = shown["combatants"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .collect();
-        let my_side = combatants
-            .iter()
-            .find(|x| &x["id"] == self.actor)
-            .map(|x| x["side"].clone())
-            .unwrap_or(Value::Null);
-        let first = targets
-            .iter()
-            .copied()
-            .find(|t| {
-                combatants.iter().any(|x| {
-                    x["id"].as_str() == Some(*t) && x["side"] != my_side && (self.pickable)(x)
-                })
-            })
-            .or_else(|| targets.first().copied());
-        let mut n = 0;
-        if !targets.is_empty() {
-            out.push_str("<fieldset class=\"targets\"><legend>Target</legend>");
-            for t in &targets {
-                let tv = Value::String((*t).to_string());
-                let who = combatants.iter().find(|x| x["id"] == tv).copied();
-                let facts = (self.facts)(who, &tv);
-                let _ = write!(
-                    out,
-                    "<label class=\"target\"><input type=\"radio\" name=\"target-pick\" value=\"{id}\" data-target-pick{checked}> <b>{name}</b> <span class=\"facts\">{facts}</span></label>",
-                    id = esc(t),
-                    checked = if Some(*t) == first { " checked" } else { "" },
-                    name = name_of(shown, &tv),
-                    facts = facts.join(" · "),
-                );
-            }
-            out.push_str("</fieldset>");
-            for t in &targets {
-                let _ = write!(
-                    out,
-                    "<div class=\"buttons\" data-target-group=\"{}\"{}>",
-                    esc(t),
-                    if Some(*t) == first { "" } else { " hidden" }
-                );
-                for (i, _) in self
-                    .targets
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, c)| **c == Some(*t))
-                {
-                    n += 1;
-                    out.push_str(&button(i, n));
-                }
-                out.push_str("</div>");
-            }
-        }
-        out.push_str("<div class=\"buttons\">");
-        for (i, _) in self.targets.iter().enumerate().filter(|(_, c)| c.is_none()) {
-            n += 1;
-            out.push_str(&button(i, n));
-        }
-        out.push_str("</div></section>");
-        out
-    }
-}
-
 /// The GM's controls: add a combatant, distances, initiative, the turn,
 /// hiding, adjusting health and ending the fight.
 #[derive(Template)]
@@ -349,44 +206,4 @@ pub(crate) fn gm_controls(
         api: format!("/api/campaigns/{campaign}/encounters/{encounter}"),
         characters,
     })
-}
-
-/// The initiative order as a list, the active combatant marked (and each
-/// combatant's side, `with_side`); empty before initiative is rolled.
-pub(crate) fn initiative_list(shown: &Value, active: &Value, with_side: bool) -> String {
-    let order = shown["initiative"].as_array().cloned().unwrap_or_default();
-    if order.is_empty() {
-        return String::new();
-    }
-    let mut out = String::from("<h2 class=\"sub\">Initiative</h2><ol class=\"initiative\">");
-    for i in &order {
-        let is_active = &i["id"] == active;
-        let _ = write!(
-            out,
-            "<li{}><span class=\"init-total\">{}</span> {}{}{}</li>",
-            if is_active {
-                " class=\"active\" aria-current=\"true\""
-            } else {
-                ""
-            },
-            if i["total"].is_null() {
-                "–".to_string()
-            } else {
-                val(&i["total"])
-            },
-            val(&i["name"]),
-            if with_side {
-                format!(" <span class=\"meta\">{}</span>", val(&i["side"]))
-            } else {
-                String::new()
-            },
-            if is_active {
-                " <span class=\"badge\">acting</span>"
-            } else {
-                ""
-            }
-        );
-    }
-    out.push_str("</ol>");
-    out
 }
