@@ -9,6 +9,7 @@ mod d20 {
     mod checks;
     mod grappling;
     mod initiative;
+    mod invariants;
     mod movement;
     mod pack;
     mod properties;
