@@ -18,6 +18,7 @@ mod cx {
     mod healing;
     mod house;
     mod in_play;
+    mod invariants;
     mod level_up;
     mod levels;
     mod melee;

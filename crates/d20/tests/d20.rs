@@ -10,6 +10,7 @@ mod d20 {
     mod choices;
     mod grappling;
     mod initiative;
+    mod invariants;
     mod movement;
     mod pack;
     mod properties;

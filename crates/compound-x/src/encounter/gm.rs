@@ -474,7 +474,7 @@ pub(crate) fn add_condition(
         ConditionKind::PinnedDown => Some(2),
         _ => None,
     });
-    let expiry = turns.map(|n| Expiry::after(n + own_turn, Moment::end_of(id)));
+    let expiry = turns.map(|n| Expiry::after(n.saturating_add(own_turn), Moment::end_of(id)));
     let event = d.state.clock.add_effect(
         id,
         kind.key(),
@@ -500,6 +500,11 @@ pub(crate) fn add_condition(
     }
 }
 
+/// How many turns a condition the GM puts on may last: at least 1, at most
+/// 10000 (a fight of more turns than that is not one); leaving the turns out
+/// means no limit.
+pub(crate) const AFFLICT_TURNS: std::ops::RangeInclusive<u32> = 1..=10_000;
+
 pub(crate) fn afflict(
     d: &mut Decision<'_>,
     target: &CombatantId,
@@ -512,9 +517,15 @@ pub(crate) fn afflict(
             why: format!("{target} is dead"),
         });
     }
-    if turns == Some(0) {
+    if let Some(n) = turns
+        && !AFFLICT_TURNS.contains(&n)
+    {
         return Err(Refusal::Illegal {
-            why: "a condition lasts at least 1 turn; leave the turns out for no limit".into(),
+            why: format!(
+                "{n} turns is not a condition's length: give {} to {}, or leave the turns out for no limit",
+                AFFLICT_TURNS.start(),
+                AFFLICT_TURNS.end()
+            ),
         });
     }
     if kind.is_ongoing_damage() && c.fighter.is_downed() {

@@ -15,11 +15,11 @@ const VEX: &str = include_str!("../../../../examples/compound-x/vex.toml");
 const RAIDER: &str = include_str!("../../../../examples/compound-x/raider.toml");
 const IDS: [&str; 3] = ["vex", "raider", "guard"];
 
-fn id(i: usize) -> CombatantId {
+pub(super) fn id(i: usize) -> CombatantId {
     CombatantId::from(IDS[i % IDS.len()])
 }
 
-fn start() -> Game<CompoundX> {
+pub(super) fn start() -> Game<CompoundX> {
     let mut game = Game::new(Battle::new());
     let mut dice = SeededDice::new(0);
     for (i, (side, text)) in [("crew", VEX), ("raiders", RAIDER), ("raiders", RAIDER)]
@@ -63,7 +63,7 @@ fn start() -> Game<CompoundX> {
 }
 
 /// A command from a few numbers: every kind of thing a table does.
-fn command(kind: u8, a: usize, b: usize, n: u8) -> Command {
+pub(super) fn command(kind: u8, a: usize, b: usize, n: u8) -> Command {
     let (who, at) = (id(a), id(b));
     let covers = [Cover::None, Cover::Partial, Cover::Full];
     let stances = [
@@ -175,11 +175,13 @@ fn json(battle: &Battle) -> serde_json::Value {
     serde_json::to_value(battle).unwrap()
 }
 
-fn within_bounds(battle: &Battle) -> Result<(), TestCaseError> {
+pub(super) fn within_bounds(battle: &Battle) -> Result<(), TestCaseError> {
     for (who, c) in &battle.combatants {
         let f = &c.fighter;
         prop_assert!(f.hp <= f.max_hp, "{who}: {} of {}", f.hp, f.max_hp);
-        prop_assert!(f.hp > -1_000_000, "{who}: health {}", f.hp);
+        // Damage takes health below 0 without limit (CX-DEATH-01), each hit
+        // at most 1000000 (the GM's harm): far from wrapping around.
+        prop_assert!(f.hp > i64::MIN / 2, "{who}: health {}", f.hp);
         prop_assert!(f.nanites >= 0, "{who}: nanites {}", f.nanites);
         if let Some(a) = &f.armor {
             prop_assert!(

@@ -353,7 +353,16 @@ fn illegal_commands_explain_themselves_and_change_nothing() {
             "a condition for no turns",
             after(|_| {}),
             afflict("raider", ConditionKind::Stunned, Some(0)),
-            "a condition lasts at least 1 turn; leave the turns out for no limit",
+            "0 turns is not a condition's length: give 1 to 10000, or leave the turns out for no limit",
+        ),
+        (
+            // Found by the property test cx::invariants: the turns plus the
+            // bearer's own turn overflowed (`afflict vex bleeding 4294967295
+            // turns` on vex's turn panicked).
+            "a condition for u32::MAX turns, on the bearer's turn",
+            after(|_| {}),
+            afflict("vex", ConditionKind::Bleeding, Some(u32::MAX)),
+            "4294967295 turns is not a condition's length: give 1 to 10000, or leave the turns out for no limit",
         ),
         (
             "a condition twice",

@@ -18,7 +18,7 @@ fn json(state: &Battle) -> serde_json::Value {
 }
 
 /// A fight of four on a 6 by 6 map, initiative rolled each round.
-fn start(seed: u64) -> Game<D20> {
+pub(super) fn start(seed: u64) -> Game<D20> {
     let place = |x, y| Place::Square(Square { x, y });
     let mut t = Table::new(
         Campaign::default(),
@@ -47,7 +47,7 @@ fn start(seed: u64) -> Game<D20> {
 }
 
 /// A command built from three small numbers and the battle as it is.
-fn command(state: &Battle, (kind, a, b): (u8, u8, u8)) -> Command {
+pub(super) fn command(state: &Battle, (kind, a, b): (u8, u8, u8)) -> Command {
     let ids: Vec<CombatantId> = state.combatants.keys().cloned().collect();
     let actor = state
         .owed
