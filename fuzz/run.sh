@@ -11,7 +11,7 @@
 # Prints each target's executions and the total.
 #
 # CARGO_TARGET_DIR, when set, is where the build goes (else fuzz/target).
-# FUZZ_TARGETS="a b" runs only those targets.
+# FUZZ_TARGETS="a b" runs only those targets; JOBS=2 runs two at a time.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -27,13 +27,12 @@ cargo fuzz build -s none --target-dir "$target_dir"
 scratch=$(mktemp -d /tmp/nanite-fuzz.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
 
-total=0
-failed=()
-summary=()
-for t in $targets; do
-    echo "== $t: ${seconds}s"
+# One target: its log, then its executions and "ok" or "FOUND" in
+# $scratch/$t.result.
+fuzz_one() {
+    local t=$1
     mkdir -p "$scratch/$t" "artifacts/$t" "corpus/$t"
-    args=(
+    local args=(
         -max_total_time="$seconds"
         -timeout="$timeout"
         -rss_limit_mb="$rss_mb"
@@ -42,18 +41,37 @@ for t in $targets; do
     )
     [ "$t" = parse_roll ] && args[1]=-timeout=$((timeout * 2))
     [ -f "$t.dict" ] && args+=(-dict="$t.dict")
-    log="$scratch/$t.log"
+    local log="$scratch/$t.log" status=ok
     # The scratch corpus comes first: libFuzzer writes what it finds there.
-    if cargo fuzz run -s none --target-dir "$target_dir" "$t" "$scratch/$t" "corpus/$t" -- "${args[@]}" >"$log" 2>&1; then
-        status=ok
-    else
-        status=FOUND
-        failed+=("$t")
-        grep -E '^(==[0-9]+== ?ERROR|thread .* panicked|SUMMARY|Test unit written|artifact_prefix)|panicked at' "$log" | head -20 || true
-        tail -40 "$log"
-    fi
+    cargo fuzz run -s none --target-dir "$target_dir" "$t" "$scratch/$t" "corpus/$t" -- "${args[@]}" >"$log" 2>&1 || status=FOUND
+    local runs
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-    runs=${runs:-0}
+    echo "${runs:-0} $status" >"$scratch/$t.result"
+    echo "== $t: ${seconds}s, ${runs:-0} executions, $status"
+}
+
+# JOBS targets at a time (default 1): each still fuzzes for its full time,
+# on a core of its own.
+jobs=${JOBS:-1}
+for t in $targets; do
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
+        wait -n || true
+    done
+    fuzz_one "$t" &
+done
+wait
+
+total=0
+failed=()
+summary=()
+for t in $targets; do
+    read -r runs status <"$scratch/$t.result"
+    if [ "$status" != ok ]; then
+        failed+=("$t")
+        echo "== $t found something:"
+        grep -E '^(==[0-9]+== ?ERROR|thread .* panicked|SUMMARY|Test unit written|artifact_prefix)|panicked at' "$scratch/$t.log" | head -20 || true
+        tail -40 "$scratch/$t.log"
+    fi
     total=$((total + runs))
     summary+=("$(printf '%-22s %12s  %s' "$t" "$runs" "$status")")
 done
