@@ -6,7 +6,7 @@
 //! D20 encounter script and file, Station's play prompt) live in the `nanite`
 //! binary, which has no library. This crate compiles those source files where they are, as
 //! modules of its own whose paths mirror the binary's (`cx::encounter::file`,
-//! `d20::encounter::script`, ...), so the parsers the fuzzers run are the ones
+//! `d20::encounter::file`, ...), so the parsers the fuzzers run are the ones
 //! the binary runs. Those files may only use the rules crates and each other;
 //! a `crate::` path to anything else of the binary breaks this crate's build,
 //! which CI's fuzz step reports.
@@ -52,19 +52,19 @@ pub mod cx {
     }
 }
 
-/// D20: the encounter script and the encounter file of `nanite d20
-/// encounter`.
+/// D20: the encounter file of `nanite d20 encounter` (the script it holds
+/// is `nanite_d20::script`, a library module).
 #[path = "../../crates/cli/src/d20"]
 #[allow(dead_code, unused_imports)]
 pub mod d20 {
     /// The script and the file.
     pub mod encounter {
         pub(crate) mod file;
-        pub(crate) mod script;
 
         use nanite_core::content::SourceFile;
         use nanite_d20::Campaign;
         use nanite_d20::encounter::{Battle, Command};
+        use nanite_d20::script;
 
         /// Reads an encounter file as `nanite d20 encounter` does, over the
         /// default campaign; true when it is fit to run.

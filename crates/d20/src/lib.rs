@@ -32,6 +32,7 @@ pub mod encounter;
 pub mod limits;
 pub mod pack;
 pub mod rest;
+pub mod script;
 mod sheet;
 pub mod sim;
 mod validate;

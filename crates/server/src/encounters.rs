@@ -373,9 +373,9 @@ pub(crate) struct ScriptRequest {
 const LINE_MAX: usize = 1000;
 
 /// `POST /api/campaigns/{campaign}/encounters/{encounter}/script`: one line
-/// of Compound X's text command language (`vex fire burst raider`, the
-/// language of encounter files and `nanite cx play`), read by the ruleset's
-/// own parser, its weapon found among what the caller may know, and then
+/// of the ruleset's text command language (Compound X's `vex fire burst
+/// raider`, D20's `kara attack raider`: the language of its encounter files
+/// and `play` prompt), read by the ruleset's own parser, its weapon found among what the caller may know, and then
 /// given as the command it reads as, exactly as `.../commands` takes it.
 /// A line that does not read is refused with the column at fault.
 #[allow(clippy::too_many_arguments)]
@@ -389,11 +389,9 @@ pub(crate) async fn script(
     body: Strict<ScriptRequest>,
 ) -> Result<Response, AppError> {
     caller.member_of(&campaign)?;
-    if state.ruleset_of(&campaign).await? != Ruleset::CompoundX {
-        return Err(AppError::unprocessable(
-            "no_script",
-            "the text command language is Compound X's; send the command as JSON to .../commands",
-        ));
+    let ruleset = state.ruleset_of(&campaign).await?;
+    if ruleset == Ruleset::Station {
+        return Err(campaigns::station_has_no("encounters"));
     }
     let line = body.value.line.trim();
     if line.chars().count() > LINE_MAX {
@@ -402,19 +400,37 @@ pub(crate) async fn script(
             format!("`line` is at most {LINE_MAX} characters"),
         ));
     }
-    let parsed = nanite_compound_x::script::parse(line).map_err(|e| line_error(&e))?;
     let viewer = view::viewer(&caller);
-    let command = state
-        .tables()
-        .read(&state, &campaign, |t| {
-            let enc = t.encounter(&encounter)?;
-            let battle = enc.battle()?;
-            let seat = view::seat(enc, battle.clock.seats.iter().map(|s| &s.id), &viewer);
-            let known = nanite_compound_x::encounter::choices::as_known_by(battle, &seat);
-            parsed.order.command(&known).map_err(|e| line_error(&e))
-        })
-        .await??;
-    let mut json = serde_json::to_value(&command).map_err(AppError::internal)?;
+    // Each ruleset reads its own language; a weapon is looked for among
+    // what the caller may know.
+    let command: Value = if ruleset == Ruleset::D20 {
+        let order = nanite_d20::script::parse(line).map_err(|e| d20_line_error(&e))?;
+        state
+            .tables()
+            .read(&state, &campaign, |t| {
+                let enc = t.encounter(&encounter)?;
+                let battle = enc.d20()?;
+                let seat = view::seat(enc, battle.clock.seats.iter().map(|s| &s.id), &viewer);
+                let known = nanite_d20::encounter::choices::as_known_by(battle, &seat);
+                let command = order.command(&known).map_err(|e| d20_line_error(&e))?;
+                serde_json::to_value(&command).map_err(AppError::internal)
+            })
+            .await??
+    } else {
+        let parsed = nanite_compound_x::script::parse(line).map_err(|e| line_error(&e))?;
+        state
+            .tables()
+            .read(&state, &campaign, |t| {
+                let enc = t.encounter(&encounter)?;
+                let battle = enc.battle()?;
+                let seat = view::seat(enc, battle.clock.seats.iter().map(|s| &s.id), &viewer);
+                let known = nanite_compound_x::encounter::choices::as_known_by(battle, &seat);
+                let command = parsed.order.command(&known).map_err(|e| line_error(&e))?;
+                serde_json::to_value(&command).map_err(AppError::internal)
+            })
+            .await??
+    };
+    let mut json = command;
     if let (Some(dice), Some(obj)) = (&body.value.dice, json.as_object_mut()) {
         obj.insert("dice".into(), json!(dice));
     }
@@ -434,8 +450,17 @@ pub(crate) async fn script(
 /// A script line that does not read: what is wrong, how to write it and
 /// the column at fault.
 fn line_error(e: &nanite_compound_x::script::LineError) -> AppError {
-    AppError::unprocessable("invalid_command_line", e.to_string())
-        .with("line", json!({ "column": e.column, "help": e.help }))
+    unreadable(e.to_string(), e.column, &e.help)
+}
+
+/// [`line_error`] for D20's language.
+fn d20_line_error(e: &nanite_d20::script::LineError) -> AppError {
+    unreadable(e.to_string(), e.column, &e.help)
+}
+
+fn unreadable(message: String, column: Option<usize>, help: &str) -> AppError {
+    AppError::unprocessable("invalid_command_line", message)
+        .with("line", json!({ "column": column, "help": help }))
 }
 
 /// `POST /api/campaigns/{campaign}/encounters/{encounter}/commands`: one

@@ -12,7 +12,6 @@
 mod file;
 mod play;
 mod report;
-mod script;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

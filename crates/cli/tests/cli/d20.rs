@@ -399,7 +399,7 @@ fn a_broken_encounter_file_lists_every_problem_before_any_die() {
         "{err}"
     );
     assert!(
-        err.contains("script.commands[4]: `kara move 6 3`: `6` is not a square"),
+        err.contains("script.commands[4]: `kara move 6 3`: column 11: `6` is not a square"),
         "{err}"
     );
     assert!(

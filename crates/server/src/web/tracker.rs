@@ -131,6 +131,8 @@ struct Page<'a> {
     /// Whether the viewer may act (not a spectator): their own dice and the
     /// command line.
     acts: bool,
+    /// The command line's examples.
+    examples: &'static [&'static str],
     part: &'a str,
     gm: &'a str,
     rolls: &'a str,
@@ -164,6 +166,7 @@ pub(crate) async fn page(
             campaign: &campaign,
             encounter: &encounter,
             acts: seat.role != crate::permissions::Role::Spectator,
+            examples: &["vex fire burst raider", "vex move 6 toward raider", "next"],
             part: &drawn.part,
             gm: &gm,
             rolls: &rolls,

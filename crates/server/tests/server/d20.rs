@@ -503,6 +503,40 @@ async fn commands_are_idempotent_and_take_physical_dice(db: Db) {
 
 /// Side initiative told to the table leaves out a side whose members are all
 /// hidden: neither its roll nor its place in the order (D20-INIT-03).
+async fn a_typed_line_is_read_by_the_d20_parser(db: Db) {
+    let t = Table::d20(db).await;
+    let e = ford(&t).await;
+    let line = |auth, line: &str| {
+        t.post(&t.path(&format!("/encounters/{e}/script")), auth)
+            .json(json!({ "line": line }))
+    };
+    // A line that does not read: where, what and how to write it.
+    let bad = t
+        .send(line(&t.alice.session, "kara dance bandit"))
+        .await
+        .expect(422);
+    assert_eq!(bad.code(), "invalid_command_line", "{}", bad.text);
+    assert_eq!(bad.json["error"]["line"]["column"], 6, "{}", bad.text);
+    assert!(
+        bad.json["error"]["line"]["help"]
+            .as_str()
+            .unwrap()
+            .contains("attack")
+    );
+    // The same attack as JSON and as a line: the line is the command.
+    let typed = t
+        .send(line(&t.alice.session, "kara attack bandit 1"))
+        .await
+        .expect(201);
+    assert_eq!(typed.json["entry"]["command"], "attack", "{}", typed.text);
+    // One action a turn: the second is the engine's to refuse, as for JSON.
+    let again = t
+        .send(line(&t.alice.session, "kara attack bandit 1"))
+        .await
+        .expect(422);
+    assert_eq!(again.code(), "refused");
+}
+
 async fn a_hidden_side_is_not_named_in_side_initiative(db: Db) {
     // rule: D20-INIT-03
     let t = Table::d20(db).await;
@@ -864,6 +898,7 @@ async fn a_players_choices_are_the_engines(db: Db) {
 }
 
 both!(
+    a_typed_line_is_read_by_the_d20_parser,
     a_players_choices_are_the_engines,
     campaigns_take_a_ruleset,
     characters_are_checked_as_nanite_d20_checks_them,

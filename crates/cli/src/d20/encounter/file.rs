@@ -8,7 +8,7 @@ use nanite_core::{CombatantId, Diagnostics};
 use nanite_d20::Campaign;
 use nanite_d20::encounter::{Field, Place, Row, Square};
 
-use super::script::{self, Order};
+use nanite_d20::script::{self, Order};
 
 /// The newest encounter file format this build reads.
 pub(crate) const ENCOUNTER_FORMAT: i64 = 1;
@@ -186,7 +186,7 @@ fn read_root(root: &Fields<'_, '_>, stem: &str, campaign: &Campaign) -> Option<E
                             order,
                         });
                     }
-                    Err(e) => c.error(format!("`{text}`: {}", e.message), Some(e.help)),
+                    Err(e) => c.error(format!("`{text}`: {e}"), Some(e.help)),
                 }
             }
         }

@@ -21,11 +21,11 @@ use nanite_d20::encounter::{
 use nanite_d20::{Campaign, InitiativeBy, InitiativeReroll, Pack};
 
 use super::file::{self, Entrant};
-use super::script::{self, ACTION_FORMS, GM_FORMS};
 use super::{cannot_run, fighters, report};
 use crate::cx::{Outcome, write_file};
 use crate::d20::read_valid_character;
 use crate::prompt::{self, Step, roll};
+use nanite_d20::script::{self, ACTION_FORMS, GM_FORMS};
 
 /// Arguments of `nanite d20 play`.
 #[derive(Debug, Args)]
@@ -302,8 +302,7 @@ impl prompt::Sitting for Session {
 
 impl Session {
     fn command(&mut self, line: &str, dice: &mut dyn DiceSource) -> Result<String> {
-        let order =
-            script::parse(line).map_err(|e| anyhow::anyhow!("{}\n  {}", e.message, e.help))?;
+        let order = script::parse(line).map_err(|e| anyhow::anyhow!("{}", e.under(line)))?;
         let state = self.game.state();
         if let Some(id) = order
             .ids

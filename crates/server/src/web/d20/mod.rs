@@ -131,8 +131,11 @@ struct TrackerPage<'a> {
     campaign: &'a str,
     /// The encounter's id.
     encounter: &'a str,
-    /// Whether the viewer may roll their own dice (not a spectator).
+    /// Whether the viewer may act (not a spectator): their own dice and the
+    /// command line.
     own_dice: bool,
+    /// The command line's examples.
+    examples: &'static [&'static str],
     /// The tracker fragment.
     part: Part<'a>,
     /// The GM's controls, for the GM.
@@ -169,6 +172,7 @@ pub(crate) async fn page(
         campaign,
         encounter,
         own_dice: seat.role != Role::Spectator,
+        examples: &["kara attack raider", "kara move 3,4", "next"],
         part: Part::new(campaign, encounter, &shown, &judged, seat.is_gm()),
         gm: seat
             .is_gm()

@@ -1,9 +1,9 @@
 //! A combatant's actions in the script: `kara move 3,4`, `bram clinch brute`,
 //! `ilsa kit healing-kit kara max 6`.
 
+use crate::Attribute;
+use crate::encounter::{Command, GrappleAttack, PositionChange, Takedown, TakedownChoice};
 use nanite_core::CombatantId;
-use nanite_d20::Attribute;
-use nanite_d20::encounter::{Command, GrappleAttack, PositionChange, Takedown, TakedownChoice};
 
 use super::{LineError, WeaponRef, Words, err, form, row, square, weapon_ref};
 

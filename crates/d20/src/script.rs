@@ -9,28 +9,62 @@
 //! before any die is rolled; ids and weapons are resolved against the
 //! combatants once they have entered.
 
+use crate::encounter::{Battle, Command, Place, Row, Square, TakedownChoice};
 use nanite_core::{ClockCommand, CombatantId};
-use nanite_d20::encounter::{Battle, Command, Place, Row, Square, TakedownChoice};
 
-/// A line that is not a command, with what was expected and how to fix it.
+/// A line that is not a command, with what was expected, where, and how
+/// to fix it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct LineError {
+pub struct LineError {
     /// What is wrong.
-    pub(crate) message: String,
+    pub message: String,
     /// How to write it.
-    pub(crate) help: String,
+    pub help: String,
+    /// The column (in characters, from 1) of the word at fault, or just past
+    /// the end when a word is missing; none when no one word is at fault (a
+    /// weapon the combatant does not carry).
+    pub column: Option<usize>,
+}
+
+impl std::fmt::Display for LineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.column {
+            Some(c) => write!(f, "column {c}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for LineError {}
+
+impl LineError {
+    /// The error under its line: the line, a caret at the column at fault
+    /// (when there is one), what is wrong and how to write it.
+    pub fn under(&self, line: &str) -> String {
+        match self.column {
+            Some(c) => format!(
+                "{line}\n{:>width$}\n{}\n  {}",
+                "^",
+                self.message,
+                self.help,
+                width = c
+            ),
+            None => format!("{}\n  {}", self.message, self.help),
+        }
+    }
 }
 
 fn err(message: impl Into<String>, help: impl Into<String>) -> LineError {
     LineError {
         message: message.into(),
         help: help.into(),
+        column: None,
     }
 }
 
 /// Which weapon a line means, before the battle is known.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum WeaponRef {
+pub enum WeaponRef {
     /// The first the combatant carries (unarmed if none).
     First,
     /// By position, from 0.
@@ -43,17 +77,17 @@ pub(crate) enum WeaponRef {
 
 /// A parsed line: a command, perhaps with a weapon still to find.
 #[derive(Debug, Clone)]
-pub(crate) struct Order {
+pub struct Order {
     /// The command (weapon 0 for now when `weapon` is set).
     command: Command,
     /// The weapon to resolve, and whose.
     weapon: Option<(CombatantId, WeaponRef)>,
     /// Every combatant id the line names.
-    pub(crate) ids: Vec<CombatantId>,
+    pub ids: Vec<CombatantId>,
 }
 
 /// The GM's commands, with their forms (for help texts).
-pub(crate) const GM_FORMS: &[(&str, &str)] = &[
+pub const GM_FORMS: &[(&str, &str)] = &[
     ("roll", "roll initiative [ID...]"),
     ("begin", "begin [surprise ID...]"),
     ("next", "next"),
@@ -68,7 +102,7 @@ pub(crate) const GM_FORMS: &[(&str, &str)] = &[
 ];
 
 /// A combatant's actions, with their forms.
-pub(crate) const ACTION_FORMS: &[(&str, &str)] = &[
+pub const ACTION_FORMS: &[(&str, &str)] = &[
     ("move", "ID move X,Y [X,Y...]"),
     ("double-move", "ID double-move"),
     ("row", "ID row front|back"),
@@ -104,11 +138,12 @@ fn form(verb: &str) -> &'static str {
         .map_or("", |(_, f)| f)
 }
 
-/// Splits a line into words; `"..."` is one word.
-fn words(line: &str) -> Result<Vec<String>, LineError> {
+/// Splits a line into words, each with its column (from 1); `"..."` is one
+/// word.
+fn words(line: &str) -> Result<Vec<(usize, String)>, LineError> {
     let mut out = Vec::new();
-    let mut chars = line.trim().chars().peekable();
-    while let Some(&c) = chars.peek() {
+    let mut chars = line.chars().enumerate().peekable();
+    while let Some(&(at, c)) = chars.peek() {
         if c.is_whitespace() {
             chars.next();
         } else if c == '"' {
@@ -116,51 +151,66 @@ fn words(line: &str) -> Result<Vec<String>, LineError> {
             let mut word = String::new();
             loop {
                 match chars.next() {
-                    Some('"') => break,
-                    Some(ch) => word.push(ch),
+                    Some((_, '"')) => break,
+                    Some((_, ch)) => word.push(ch),
                     None => {
-                        return Err(err(
-                            "a quoted text is not closed",
-                            "close it with another \"",
-                        ));
+                        return Err(LineError {
+                            column: Some(at + 1),
+                            ..err("a quoted text is not closed", "close it with another \"")
+                        });
                     }
                 }
             }
-            out.push(word);
+            out.push((at + 1, word));
         } else {
             let mut word = String::new();
-            while let Some(&ch) = chars.peek() {
+            while let Some(&(_, ch)) = chars.peek() {
                 if ch.is_whitespace() {
                     break;
                 }
                 word.push(ch);
                 chars.next();
             }
-            out.push(word);
+            out.push((at + 1, word));
         }
     }
     Ok(out)
 }
 
-/// The words of one line, read in order.
+/// The words of one line, read in order, with their columns.
 struct Words {
     verb: String,
-    rest: std::collections::VecDeque<String>,
+    rest: std::collections::VecDeque<(usize, String)>,
     ids: Vec<CombatantId>,
+    /// The column of the word read last.
+    last: usize,
+    /// The column just past the line's end.
+    end: usize,
 }
 
 impl Words {
     fn next(&mut self) -> Option<String> {
-        self.rest.pop_front()
+        let (at, word) = self.rest.pop_front()?;
+        self.last = at;
+        Some(word)
     }
 
     fn wants(&mut self, what: &str) -> Result<String, LineError> {
-        self.next().ok_or_else(|| {
-            err(
+        self.next().ok_or_else(|| LineError {
+            column: Some(self.end),
+            ..err(
                 format!("`{}` needs {what}", self.verb),
                 format!("write `{}`", form(&self.verb)),
             )
         })
+    }
+
+    /// `e` at the word read last, unless it knows its column already.
+    fn at_last(&self, e: LineError) -> LineError {
+        LineError {
+            column: e.column.or(Some(self.last)),
+            ..e
+        }
     }
 
     fn id(&mut self, what: &str) -> Result<CombatantId, LineError> {
@@ -231,51 +281,61 @@ mod actions;
 use actions::action;
 
 /// Parses one line.
-pub(crate) fn parse(line: &str) -> Result<Order, LineError> {
+pub fn parse(line: &str) -> Result<Order, LineError> {
     let mut all = words(line)?.into_iter();
-    let Some(first) = all.next() else {
-        return Err(err(
-            "this command is empty",
-            "write a command such as `next` or `kara attack raider`, or remove the line",
-        ));
+    let Some((_, first)) = all.next() else {
+        return Err(LineError {
+            column: Some(1),
+            ..err(
+                "this command is empty",
+                "write a command such as `next` or `kara attack raider`, or remove the line",
+            )
+        });
     };
     let mut w = Words {
         verb: first.clone(),
         rest: all.collect(),
         ids: Vec::new(),
+        last: 1,
+        end: line.chars().count() + 1,
     };
     let mut weapon = None;
     let command = if GM_FORMS.iter().any(|(v, _)| *v == first) {
-        gm(&first, &mut w)?
+        gm(&first, &mut w).map_err(|e| w.at_last(e))?
     } else {
         let id = CombatantId::from(first.clone());
         w.ids.push(id.clone());
         let Some(verb) = w.next() else {
-            return Err(err(
-                format!("`{first}` is not a command; after a combatant's id an action is expected"),
-                format!(
-                    "commands: {}; actions: {}",
-                    verbs(GM_FORMS),
-                    verbs(ACTION_FORMS)
-                ),
-            ));
+            return Err(LineError {
+                column: Some(w.end),
+                ..err(
+                    format!(
+                        "`{first}` is not a command; after a combatant's id an action is expected"
+                    ),
+                    format!(
+                        "commands: {}; actions: {}",
+                        verbs(GM_FORMS),
+                        verbs(ACTION_FORMS)
+                    ),
+                )
+            });
         };
         if !ACTION_FORMS.iter().any(|(v, _)| *v == verb) {
-            return Err(err(
+            return Err(w.at_last(err(
                 format!("`{first}` is not a command and `{verb}` is not an action"),
                 format!(
                     "a line is a command ({}) or a combatant's id and an action ({})",
                     verbs(GM_FORMS),
                     verbs(ACTION_FORMS)
                 ),
-            ));
+            )));
         }
         w.verb = verb.clone();
-        let (command, wanted) = action(id.clone(), &verb, &mut w)?;
+        let (command, wanted) = action(id.clone(), &verb, &mut w).map_err(|e| w.at_last(e))?;
         weapon = wanted.map(|r| (id, r));
         command
     };
-    w.done()?;
+    w.done().map_err(|e| w.at_last(e))?;
     Ok(Order {
         command,
         weapon,
@@ -378,7 +438,7 @@ fn gm(verb: &str, w: &mut Words) -> Result<Command, LineError> {
 impl Order {
     /// The command for the battle as it is: every id must be in it, and a
     /// weapon named must be carried.
-    pub(crate) fn command(&self, state: &Battle) -> Result<Command, LineError> {
+    pub fn command(&self, state: &Battle) -> Result<Command, LineError> {
         for id in &self.ids {
             if !state.combatants.contains_key(id) {
                 let known: Vec<&str> = state.combatants.keys().map(|k| k.as_str()).collect();
@@ -420,7 +480,7 @@ impl Order {
     }
 }
 
-fn weapons(f: &nanite_d20::encounter::Fighter) -> String {
+fn weapons(f: &crate::encounter::Fighter) -> String {
     if f.weapons.is_empty() {
         return "it carries no weapon: attack `unarmed`".into();
     }

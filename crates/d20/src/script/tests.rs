@@ -75,3 +75,22 @@ fn mistakes_say_how_to_write_the_line() {
         assert!(e.help.starts_with(help), "{line}: {}", e.help);
     }
 }
+
+#[test]
+fn errors_point_at_the_word_at_fault() {
+    let cases: &[(&str, Option<usize>)] = &[
+        ("kara dance", Some(6)),
+        ("kara", Some(5)),
+        ("", Some(1)),
+        ("kara move 3,4 extra", Some(15)),
+        ("harm kara x by brute \"a rock\"", Some(11)),
+        ("kara act \"draw a blade", Some(10)),
+    ];
+    for (line, column) in cases {
+        let e = parse(line).expect_err(line);
+        assert_eq!(e.column, *column, "{line}: {e}");
+        let under = e.under(line);
+        let caret = under.lines().nth(1).unwrap();
+        assert_eq!(caret.len(), column.unwrap(), "{under}");
+    }
+}
