@@ -33,9 +33,10 @@ fn drains_lapse(d: &mut Decision, minutes: i64) {
         .collect();
     for (effect, bearer, name) in lapsed {
         let was_down = d.state.is_down(&bearer);
+        let who = d.state.name(&bearer);
         d.clock(ClockEvent::EffectEnded {
             id: effect,
-            why: format!("{name}: its hour has passed (D20-GRAP-05)"),
+            why: format!("{who}'s {name} ends: its hour has passed (D20-GRAP-05)"),
         });
         if was_down && !d.state.is_down(&bearer) {
             d.push(Event::Rose { id: bearer });

@@ -1093,12 +1093,20 @@ fn audit_submission_drains_strength_and_constitution() {
     // forever, and the rest healed nothing, before the audit).
     t.ok(Command::Clock(ClockCommand::End), &[]);
     assert_eq!(t.state().drain(&id("b")), 3, "the drain outlasts the fight");
-    t.ok(
+    let text = t.ok(
         Command::Rest {
             id: id("b"),
             periods: 1,
         },
         &[],
+    );
+    assert!(
+        text.starts_with(
+            "High's submission -1 STR and CON ends: its hour has passed (D20-GRAP-05)\n\
+             High's submission -2 STR and CON ends: its hour has passed (D20-GRAP-05)\n\
+             High rests 1 period(s) of 8 hours and regains 1 HP (D20-REST-01)\n"
+        ),
+        "{text}"
     );
     assert_eq!(t.state().drain(&id("b")), 0);
     let s = t.state().scores(&id("b"));
@@ -1113,6 +1121,19 @@ fn audit_submission_drains_strength_and_constitution() {
     // The drain lasts its hour: 600 rounds; it is still there after the fight.
     t.ok(Command::Clock(ClockCommand::End), &[]);
     assert_eq!(t.state().drain(&id("b")), 1);
+    // Its hour over, CON is 1 again; the hit points the drain took (1 to
+    // 0) come back at 1 a period: after one, 1 HP, and it rises.
+    assert_eq!(t.hp("b"), 0);
+    let text = t.ok(
+        Command::Rest {
+            id: id("b"),
+            periods: 1,
+        },
+        &[],
+    );
+    assert!(text.ends_with("Low is back on its feet\n"), "{text}");
+    assert_eq!((t.state().scores(&id("b")).con, t.hp("b")), (1, 1));
+    assert!(!t.state().is_down(&id("b")));
 }
 
 #[test]
