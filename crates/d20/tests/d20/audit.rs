@@ -934,6 +934,16 @@ fn audit_takedowns_by_attribute_naturals_and_the_choice() {
     assert_eq!(advantage(&t).as_deref(), Some("a"));
     assert_eq!(t.state().free_grapple, Some(id("a")));
     t.ok(position("a", PositionChange::Push), &[20]); // free: the action is spent
+    // "then": the free action is this turn's; unused, it lapses at its end.
+    let mut t = pair(low(), high());
+    t.ok(takedown("a", "b", Takedown::Clinch), &[20]);
+    round(&mut t);
+    assert_eq!(t.state().free_grapple, None);
+    t.ok(position("a", PositionChange::Push), &[20]);
+    assert!(
+        t.refused(position("a", PositionChange::Push))
+            .contains("action")
+    );
     // High's natural 1: low chooses advantage, or a free melee attack.
     let mut t = pair(high(), low());
     let events = t.run(takedown("a", "b", Takedown::Tackle), &[1]).unwrap();
