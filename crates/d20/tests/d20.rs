@@ -4,6 +4,7 @@
 
 mod d20 {
     mod attacks;
+    mod audit;
     mod casting;
     mod characters;
     mod checks;

@@ -1,10 +1,48 @@
 //! Out of combat: periods of rest (D20-REST-01) and healing kits
 //! (D20-REST-02), advancing the battle's in-game clock.
 
-use nanite_core::{CombatantId, DiceSource};
+use nanite_core::{ClockEvent, CombatantId, DiceSource};
 
-use super::{Decision, Event, Refusal, gm::able};
-use crate::rest::{REST_HOURS, rest as rest_periods, use_kit as kit_treatment};
+use super::{D20Effect, Decision, Event, Refusal, gm::able};
+use crate::rest::{
+    KIT_MINUTES_PER_ROLL, REST_HOURS, rest as rest_periods, use_kit as kit_treatment,
+};
+
+/// Rounds of 6 seconds in a minute: a submission's hour is 600 rounds
+/// (`HOUR_ROUNDS`, D20-GRAP-05).
+const ROUNDS_PER_MINUTE: i64 = 10;
+
+/// Out of combat, `minutes` pass for everyone: every submission drain whose
+/// hour runs out within them ends ("lasting for an hour", D20-GRAP-05), and
+/// whoever it had felled and is above 0 hit points rises. The rounds of a
+/// fight count down the drain's hour; after the fight, rest and kits do.
+fn drains_lapse(d: &mut Decision, minutes: i64) {
+    let rounds = minutes.saturating_mul(ROUNDS_PER_MINUTE);
+    let lapsed: Vec<_> = d
+        .state
+        .clock
+        .effects
+        .iter()
+        .filter(|e| matches!(e.payload, D20Effect::Drained { .. }))
+        .filter(|e| {
+            e.expiry
+                .as_ref()
+                .is_some_and(|x| i64::from(x.count) <= rounds)
+        })
+        .map(|e| (e.id, e.bearer.clone(), e.name.to_string()))
+        .collect();
+    for (effect, bearer, name) in lapsed {
+        let was_down = d.state.is_down(&bearer);
+        let who = d.state.name(&bearer);
+        d.clock(ClockEvent::EffectEnded {
+            id: effect,
+            why: format!("{who}'s {name} ends: its hour has passed (D20-GRAP-05)"),
+        });
+        if was_down && !d.state.is_down(&bearer) {
+            d.push(Event::Rose { id: bearer });
+        }
+    }
+}
 
 fn out_of_combat(d: &Decision, what: &str) -> Result<(), Refusal> {
     if d.state.in_combat() {
@@ -20,12 +58,15 @@ fn out_of_combat(d: &Decision, what: &str) -> Result<(), Refusal> {
 /// Periods of 8 hours of rest (D20-REST-01).
 pub(crate) fn rest(d: &mut Decision, id: &CombatantId, periods: i64) -> Result<(), Refusal> {
     out_of_combat(d, "resting")?;
-    let c = d.state.combatant(id)?.clone();
+    d.state.combatant(id)?;
     crate::limits::within("rest periods", periods, &crate::limits::REST_PERIODS).map_err(
         |why| Refusal::Illegal {
             why: format!("{why} (periods of 8 hours)"),
         },
     )?;
+    // The drains end within the period; its hit point comes at its end.
+    drains_lapse(d, periods.saturating_mul(REST_HOURS * 60));
+    let c = d.state.combatant(id)?.clone();
     let was_down = d.state.is_down(id);
     let r = rest_periods(c.hp, d.state.max_hp(id), periods);
     d.push(Event::Rested {
@@ -54,7 +95,7 @@ pub(crate) fn use_kit(
     out_of_combat(d, "a healing kit")?;
     able(d, id)?;
     let healer = d.state.combatant(id)?.clone();
-    let patient = d.state.combatant(target)?.clone();
+    d.state.combatant(target)?;
     let Some(k) = healer.fighter.kits.iter().find(|k| k.id == kit) else {
         return Err(Refusal::Illegal {
             why: format!(
@@ -82,6 +123,11 @@ pub(crate) fn use_kit(
             why: format!("{} has no {} left", healer.fighter.name, k.name),
         });
     }
+    // The kit's hit points come at the end of the treatment, at least one
+    // roll of an hour later: drains ending by then have ended, and the
+    // target's Constitution score is its own again (D20-GRAP-05).
+    drains_lapse(d, KIT_MINUTES_PER_ROLL);
+    let patient = d.state.combatant(target)?.clone();
     let max_hp = d.state.max_hp(target);
     if patient.hp >= max_hp {
         return Err(Refusal::Illegal {
