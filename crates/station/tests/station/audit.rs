@@ -915,3 +915,514 @@ fn st_env_01_dark_and_no_light() {
     );
     assert!(reason.contains("AP"), "{reason}");
 }
+
+#[test]
+fn st_char_01_02_the_base_character_and_one_bonus_per_training_year() {
+    // rule: ST-CHAR-01
+    // rule: ST-CHAR-02
+    // 003: "Hit Points(HP): 10 Psi Points(PP): 0 Action Points(AP): 3
+    //  Strength(STR): 0 Endurance(END): 0 Agility(AGI): 0 Cybernetic Affinity(CYB): 0
+    //  Psionic Ability(PSI): 0"
+    // 003: "Choose Class training card, pick one bonus from each training year."
+    // ana, engineer (CYB 1; hacking 1, repairing 1, standard weapons 1) picks
+    // "skill hacking +1", "skill modifying +1", "upgrade scavenger-os".
+    // bo, marine (STR 1, END 1; standard weapons 2, melee 1; 5 nanites) picks
+    // "skill standard-weapons +1", "item heavy-armor", "nanites +15".
+    let s = state();
+    let (ana, bo) = (&s.players[0], &s.players[1]);
+    let stats = |pl: &nanite_station::state::Player| {
+        [Stat::Str, Stat::End, Stat::Agi, Stat::Cyb, Stat::Psi].map(|st| pl.stat(st))
+    };
+    assert_eq!((ana.hp, ana.pp, ana.ap), (10, 0, 3));
+    assert_eq!(stats(ana), [0, 0, 0, 1, 0]);
+    assert_eq!(
+        (
+            ana.skill(Skill::Hacking),
+            ana.skill(Skill::Modifying),
+            ana.skill(Skill::Repairing)
+        ),
+        (2, 1, 1)
+    );
+    assert!(ana.upgrades.contains("scavenger-os"));
+    assert_eq!((bo.hp, bo.pp, bo.ap), (10, 0, 3));
+    assert_eq!(stats(bo), [1, 1, 0, 0, 0]);
+    assert_eq!(bo.skill(Skill::StandardWeapons), 3);
+    assert!(bo.carries("heavy-armor"));
+    assert_eq!(bo.nanites, 20);
+    // One pick per year, each within its year.
+    for picks in ["picks 4 1 1", "picks 1 1", "picks 0 1 1", "picks 1 1 1 1"] {
+        let text = MAP.replace(
+            "player: ana engineer picks 1 1 1",
+            &format!("player: ana engineer {picks}"),
+        );
+        let (_, problems) = scenario::parse("audit", &text, &Arc::new(Pack::sample()));
+        assert!(problems.has_errors(), "{picks} is refused");
+    }
+}
+
+#[test]
+fn st_char_03_cyber_modules_buy_the_next_level_anywhere_or_at_upgrade_units() {
+    // rule: ST-CHAR-03
+    // 003: "To acquire new skills or increase level of already owned, players must pay
+    //  specified amount of Cyber Modules(CM's)."
+    // 003: "Conception 1: Players can spend their CM's immiediately whenever they wants.
+    //  Conception 2: Players can spend their CM's only in front of specific stationary
+    //  devices called "Upgrade Units"."
+    // Sample prices: skill levels 1, 2, 3, 4 CM. bo (hacking 0) with 3 CM buys
+    // level 1 (1 CM) and level 2 (2 CM); level 3 (3 CM) is refused with 0 left.
+    let buy = || Command::Buy {
+        who: "bo".into(),
+        what: nanite_station::Purchase::Skill(Skill::Hacking),
+    };
+    let mut s = state();
+    s.players[1].cm = 3;
+    let mut g = begun(s);
+    run(&mut g, buy(), &[]);
+    assert_eq!(g.state().player("bo").unwrap().cm, 2);
+    run(&mut g, buy(), &[]);
+    let bo = g.state().player("bo").unwrap();
+    assert_eq!((bo.cm, bo.skill(Skill::Hacking), bo.ap), (0, 2, 3));
+    let reason = refused(&mut g, buy());
+    assert!(reason.contains('3'), "{reason}");
+    // Upgrade units only: refused away from one, accepted in front of it.
+    let text = MAP
+        .replace(
+            "kind: players-vs-gm",
+            "kind: players-vs-gm\ncyber-modules: upgrade-units",
+        )
+        .replace("Q: bio-machine", "Q: bio-machine\nU: upgrade-unit")
+        .replace("#..Q.......#", "#..Q.....U.#");
+    let mut s = state_of(&text);
+    s.players[1].cm = 3;
+    let mut g = begun(s);
+    let reason = refused(&mut g, buy());
+    assert!(reason.to_lowercase().contains("upgrade unit"), "{reason}");
+    let mut s = g.state().clone();
+    s.players[1].at = Some(p(8, 4));
+    let mut g = resumed(s);
+    run(&mut g, buy(), &[]);
+    assert_eq!(g.state().player("bo").unwrap().cm, 2);
+}
+
+#[test]
+fn st_tech_03_modifying_as_hacking_and_failure_breaks_the_weapon() {
+    // rule: ST-TECH-03
+    // 003: "MODIFYING: The same as Hacking. Failure can broke item on the same rules as
+    //  for hacking. Firs modification is required before making second modification."
+    // ana: modifying 1 + CYB 1 = 2 on a shotgun; its first modification, the
+    // choke, is difficulty 4 for 2 nanites: k6 3 = 5 > 4 made, k6 2 = 4 equal
+    // (nothing), k6 1 = 3 < 4 broken.
+    for (roll, mods, broken) in [(3, 1, false), (2, 0, false), (1, 0, true)] {
+        let mut s = state();
+        s.players[0].weapon = Some(gear("shotgun"));
+        let mut g = begun(s);
+        run(&mut g, Command::Modify { who: "ana".into() }, &[roll]);
+        assert_eq!(g.state().player("ana").unwrap().nanites, 8);
+        end_round(&mut g, &[]);
+        end_round(&mut g, &[]);
+        let w = g.state().player("ana").unwrap().weapon.clone().unwrap();
+        assert_eq!((w.mods, w.broken), (mods, broken), "k6 {roll}");
+    }
+    // The second (heavy shells, modifying 2) comes only after the first: with
+    // the choke made, it is the next one asked for; ana's level 1 is short.
+    let mut s = state();
+    s.players[0].weapon = Some(Gear {
+        id: "shotgun".into(),
+        mods: 1,
+        broken: false,
+    });
+    let mut g = begun(s);
+    let reason = refused(&mut g, Command::Modify { who: "ana".into() });
+    assert!(
+        reason.contains("heavy shells") || reason.contains('2'),
+        "{reason}"
+    );
+}
+
+#[test]
+fn st_tech_04_a_failed_repair_costs_only_nanites_and_time() {
+    // rule: ST-TECH-04
+    // 003: "REPEARING: The same as Hacking, but failure do nothing(you just lose nanites and time)."
+    // The broken lock at 11,2 (difficulty 5, 1 nanite); ana repairing 1 + CYB 1 = 2:
+    // k6 4 = 6 > 5 repaired; k6 3 = 5 and k6 1 = 3 fail, the lock stays as it was.
+    for (roll, broken) in [(4, false), (3, true), (1, true)] {
+        let mut s = state();
+        s.doors
+            .iter_mut()
+            .find(|d| d.at == p(11, 2))
+            .unwrap()
+            .broken = true;
+        s.players[0].at = Some(p(10, 2));
+        let mut g = begun(s);
+        run(
+            &mut g,
+            Command::Repair {
+                who: "ana".into(),
+                at: Some(p(11, 2)),
+            },
+            &[roll],
+        );
+        assert_eq!(g.state().player("ana").unwrap().nanites, 9);
+        end_round(&mut g, &[]);
+        end_round(&mut g, &[]);
+        let door = g.state().door(p(11, 2)).unwrap();
+        assert_eq!((door.broken, door.locked), (broken, true), "k6 {roll}");
+    }
+}
+
+#[test]
+fn st_search_01_03_the_seeds_engineer_body() {
+    // rule: ST-SEARCH-01
+    // rule: ST-SEARCH-03
+    // 003: "Result of first roll is 5, that means, loot will be drawen from "Engineer dead
+    //  body 5" set. Result of second roll is 1, that means player found "Hazard Suit" and
+    //  loots from field "Always" (in this case these are "Strength Hypo" and 10 Nanites)."
+    // 003: "Search action takes 1 turn. Serchable objects diseapear after 1 searching
+    //  action (exception if player has Scavenger O/S Upgrade)."
+    for scavenger in [false, true] {
+        let mut s = state();
+        s.players[1].at = Some(p(15, 5));
+        if scavenger {
+            s.players[1].upgrades.insert("scavenger-os".into());
+        }
+        let mut g = begun(s);
+        run(
+            &mut g,
+            Command::Search {
+                who: "bo".into(),
+                at: p(16, 5),
+            },
+            &[5, 1],
+        );
+        let bo = g.state().player("bo").unwrap();
+        assert!(bo.carries("hazard-suit") && bo.carries("strength-hypo"));
+        assert_eq!(
+            (bo.nanites, bo.ap),
+            (30, 0),
+            "20 + 10 nanites; the whole turn"
+        );
+        let left = g.state().searchables.iter().any(|b| b.at == p(16, 5));
+        assert_eq!(left, scavenger);
+    }
+}
+
+#[test]
+fn st_search_02_three_sets_halve_one_set_skips_the_first_roll() {
+    // rule: ST-SEARCH-02
+    // 003: "If there is only 3 sets of serchable object type, then devide result of secnd
+    //  roll by 2 and round up result. If there is onlu 1 set, then first dice roll is skipped."
+    // A locker (3 sets): k6 5, 6 gives set 3 (decision: the first is halved too),
+    // bundle 6/2 = 3: "cm 1". k6 1, 1: set 1, bundle 1: a medkit.
+    // Hybrid remains (1 set): one die, 6: bundle 6, "nanites 4".
+    let cases: [(&str, &[i64], &str); 3] = [
+        ("locker", &[5, 6], "cm"),
+        ("locker", &[1, 1], "medkit"),
+        ("hybrid-body", &[6], "nanites"),
+    ];
+    for (object, rolls, found) in cases {
+        let text = MAP.replace("B: search engineer-body", &format!("B: search {object}"));
+        let mut s = state_of(&text);
+        s.players[1].at = Some(p(15, 5));
+        let (cm, nanites) = (s.players[1].cm, s.players[1].nanites);
+        let mut g = begun(s);
+        run(
+            &mut g,
+            Command::Search {
+                who: "bo".into(),
+                at: p(16, 5),
+            },
+            rolls,
+        );
+        let bo = g.state().player("bo").unwrap();
+        match found {
+            "cm" => assert_eq!(bo.cm, cm + 1, "{object} {rolls:?}"),
+            "nanites" => assert_eq!(bo.nanites, nanites + 4, "{object} {rolls:?}"),
+            item => assert!(bo.carries(item), "{object} {rolls:?}"),
+        }
+    }
+}
+
+#[test]
+fn st_env_04_standard_doors_open_in_a_turn_and_leave_the_map() {
+    // rule: ST-ENV-04
+    // 003: "Standatd Doors: Opening is perfomed automatically when any player or any
+    //  creature is in front of them. Opening takes 1 turn." "Once opened, doors are
+    //  removed from map."
+    // 003: "Door with lock ... Using lock mechanism require succesful hacking, having
+    //  security card(Seurity lock) or other action"
+    let mut s = state();
+    s.players[1].at = Some(p(10, 4));
+    s.players[0].at = Some(p(10, 2));
+    let mut g = begun(s);
+    assert!(g.state().door(p(11, 4)).is_some());
+    end_round(&mut g, &[]);
+    assert!(g.state().door(p(11, 4)).is_none(), "opened and removed");
+    assert!(
+        g.state().door(p(11, 2)).is_some_and(|d| d.locked),
+        "a locked door does not open for standing in front of it"
+    );
+    run(
+        &mut g,
+        Command::Move {
+            who: "bo".into(),
+            to: p(12, 4),
+        },
+        &[],
+    );
+}
+
+#[test]
+fn st_gm_01_02_03_paying_for_creatures_within_the_threat_limits_and_out_of_sight() {
+    // rule: ST-GM-01
+    // rule: ST-GM-02
+    // rule: ST-GM-03
+    // 003: "Game Master pays BCP and MCP to deploy creature of his choice. Every threat
+    //  level has creatures amount and type restrictions."
+    // 003: "Creatures can NOT be deployed at field of players view, nor in same room and
+    //  closer than 5 squares to any of player."
+    // 003: "Eggs need at last one square space between each." "GM can deploy only one
+    //  crature per turn."
+    let deploy = |creature: &str, x: i32, y: i32| Command::Deploy {
+        creature: creature.into(),
+        at: p(x, y),
+    };
+    // The crew by the east wall of the first room: the second room is behind
+    // closed doors, 3 squares away at x 12.
+    let mut s = state();
+    s.players[0].at = Some(p(9, 1));
+    s.players[1].at = Some(p(9, 2));
+    let mut g = resumed(s);
+    for (x, y) in [(12, 1), (13, 2)] {
+        let reason = refused(&mut g, deploy("crawler", x, y));
+        assert!(
+            reason.contains("ST-GM-03") || reason.contains('5'),
+            "{reason}"
+        );
+    }
+    // 5 squares exactly is not closer than 5. A hybrid costs 2 BCP.
+    run(&mut g, deploy("hybrid", 14, 1), &[]);
+    assert_eq!((g.state().gm.bcp, g.state().gm.mcp), (8, 5));
+    // Threat 1 allows 1 hybrid.
+    let reason = refused(&mut g, deploy("hybrid", 14, 5));
+    assert!(reason.contains("threat"), "{reason}");
+    // The protocol droid costs 2 BCP and 1 MCP.
+    run(&mut g, deploy("protocol-droid", 18, 1), &[]);
+    assert_eq!((g.state().gm.bcp, g.state().gm.mcp), (6, 4));
+    // Eggs: next to another refused, one empty square between accepted.
+    run(&mut g, deploy("crawler-egg", 16, 3), &[]);
+    refused(&mut g, deploy("crawler-egg", 17, 3));
+    refused(&mut g, deploy("crawler-egg", 17, 4));
+    run(&mut g, deploy("crawler-egg", 18, 3), &[]);
+    // Not in the room where a player stands, even far from it.
+    let mut s = g.state().clone();
+    s.players[1].at = Some(p(1, 5));
+    s.players[0].at = Some(p(12, 1));
+    let mut g = resumed(s);
+    let reason = refused(&mut g, deploy("crawler", 18, 5));
+    assert!(
+        reason.contains("room") || reason.contains("see"),
+        "{reason}"
+    );
+    // One per GM turn.
+    let mut s = state();
+    s.players[0].at = Some(p(1, 1));
+    s.players[1].at = Some(p(1, 2));
+    let mut g = begun(s);
+    run(&mut g, Command::EndTurn, &[]);
+    run(&mut g, deploy("crawler", 16, 1), &[]);
+    let reason = refused(&mut g, deploy("crawler", 16, 5));
+    assert!(
+        reason.contains("one") || reason.contains("turn"),
+        "{reason}"
+    );
+}
+
+#[test]
+fn st_env_03_the_alarm_wakes_turrets_and_tells_only_the_newly_deployed() {
+    // rule: ST-ENV-03
+    // 003: "All security turrets are actived immiedietly. *****Every Crature deployed during
+    //  Secourity Alarm immmiedietly know players positions. Secourity Alarm can be deactived
+    //  by hacking any Security station or Advanced Security station."
+    let text = camera_map()
+        .replace(
+            "Q: bio-machine",
+            "Q: bio-machine\nT: turret facing w range 9 angle 90 accuracy 6 damage 2 energy\nS: security-station",
+        )
+        .replace("#1.........#", "#1........T#")
+        .replace("#..Q.......#", "#..Q......S#");
+    let mut s = state_of(&text);
+    creature(&mut s, "old", "crawler", p(16, 1));
+    s.players[0].at = Some(p(9, 5));
+    s.players[1].at = Some(p(5, 3));
+    s.cameras[0].counter = 1;
+    let mut g = begun(s);
+    assert!(!g.state().turrets[0].active);
+    // The camera drops to 0 at the end of the players' turn: the alarm, and
+    // the turret is active at once.
+    let events = run(&mut g, Command::EndTurn, &[6, 6, 6, 6]);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::AlarmRaised { .. })),
+        "{events:?}"
+    );
+    assert!(g.state().turrets[0].active);
+    assert!(!g.state().creature("old").unwrap().knows);
+    run(
+        &mut g,
+        Command::Deploy {
+            creature: "crawler".into(),
+            at: p(16, 5),
+        },
+        &[],
+    );
+    let new = g
+        .state()
+        .creatures
+        .iter()
+        .find(|c| c.at == p(16, 5))
+        .unwrap();
+    assert!(new.knows, "deployed during the alarm");
+    assert!(!g.state().creature("old").unwrap().knows);
+    run(&mut g, Command::EndTurn, &[]);
+    // ana hacks the security station: strength 3, k6 3 = 6 > 5; it lands at
+    // the end of turn 3 and ends the alarm.
+    run(&mut g, hack(p(10, 5)), &[3]);
+    end_round(&mut g, &[1, 6, 6, 6, 6, 6, 6]);
+    end_round(&mut g, &[6, 6, 6, 6, 6, 6]);
+    assert_eq!(g.state().gm.alarm, 0);
+    assert!(!g.state().turrets[0].active);
+}
+
+#[test]
+fn st_flow_01_02_setup_then_players_first_then_turns_alternate() {
+    // rule: ST-FLOW-01
+    // rule: ST-FLOW-02
+    // 003: "4. GM placeing firsts monsters. 5. Game starts by plyer turn."
+    // 003: "Players and GM playing their turns one by another."
+    let mut s = state();
+    creature(&mut s, "c1", "crawler", p(16, 1));
+    let mut g = resumed(s);
+    assert_eq!(g.state().phase, Phase::Setup);
+    refused(
+        &mut g,
+        Command::Move {
+            who: "bo".into(),
+            to: p(2, 3),
+        },
+    );
+    run(&mut g, Command::Begin, &[]);
+    assert_eq!(
+        (g.state().phase.clone(), g.state().turn),
+        (Phase::Players, 1)
+    );
+    refused(
+        &mut g,
+        Command::Move {
+            who: "c1".into(),
+            to: p(16, 2),
+        },
+    );
+    run(&mut g, Command::EndTurn, &[]);
+    assert_eq!(g.state().phase, Phase::Gm);
+    refused(
+        &mut g,
+        Command::Move {
+            who: "bo".into(),
+            to: p(2, 3),
+        },
+    );
+    run(
+        &mut g,
+        Command::Move {
+            who: "c1".into(),
+            to: p(16, 2),
+        },
+        &[],
+    );
+    run(&mut g, Command::EndTurn, &[]);
+    assert_eq!(
+        (g.state().phase.clone(), g.state().turn),
+        (Phase::Players, 2)
+    );
+}
+
+#[test]
+fn st_flow_03_the_players_win_by_the_scenarios_objectives() {
+    // rule: ST-FLOW-03
+    // 003: "Game finishs when players or GM realizes their targets which are defined by
+    //  scenario or every player is dead and Bio-Reconstruction is not possible."
+    // survive 2: not over after turn 1, won when turn 2 ends.
+    let text = MAP.replace("objective: survive 30 win", "objective: survive 2 win");
+    let mut g = begun(state_of(&text));
+    end_round(&mut g, &[]);
+    assert_eq!(g.state().phase, Phase::Players);
+    end_round(&mut g, &[]);
+    assert_eq!(g.state().phase, Phase::Over(Side::Players));
+    // reach G: won as soon as a player stands on it.
+    let text = MAP
+        .replace("objective: survive 30 win", "objective: reach G win")
+        .replace("Q: bio-machine", "Q: bio-machine\nG: goal")
+        .replace("#..Q.......#", "#..Q...G...#");
+    let mut g = begun(state_of(&text));
+    run(
+        &mut g,
+        Command::Move {
+            who: "bo".into(),
+            to: p(3, 4),
+        },
+        &[],
+    );
+    assert_eq!(g.state().phase, Phase::Players, "not there yet");
+    let mut s = g.state().clone();
+    s.players[1].at = Some(p(6, 4));
+    s.players[1].ap = 3;
+    let mut g = resumed(s);
+    run(
+        &mut g,
+        Command::Move {
+            who: "bo".into(),
+            to: p(7, 5),
+        },
+        &[],
+    );
+    assert_eq!(g.state().phase, Phase::Over(Side::Players));
+}
+
+#[test]
+fn st_flow_04_the_three_kinds_of_scenario() {
+    // rule: ST-FLOW-04
+    // 003: "-Players vs Game Master -Players in "SinglePlayer" scenario (without GM).
+    //  -Roleplaying game where GM is not in opossition to players."
+    for kind in ["players-vs-gm", "single-player", "cooperative"] {
+        let text = MAP.replace("kind: players-vs-gm", &format!("kind: {kind}"));
+        let (s, problems) = scenario::parse("audit", &text, &Arc::new(Pack::sample()));
+        assert!(!problems.has_errors() && s.is_some(), "{kind}: {problems}");
+    }
+    let text = MAP.replace("kind: players-vs-gm", "kind: gm-vs-gm");
+    let (_, problems) = scenario::parse("audit", &text, &Arc::new(Pack::sample()));
+    assert!(problems.has_errors());
+}
+
+#[test]
+fn st_map_01_chebyshev_distance_and_sight_blocked_by_walls_and_closed_doors() {
+    // rule: ST-MAP-01
+    // 003 gives no geometry ("If Hybrid is exacly 5 squares away"); the catalog
+    // decides Chebyshev distance, sight blocked by walls and closed doors.
+    use nanite_station::map::{distance, line_of_sight};
+    for (a, b, d) in [
+        (p(0, 0), p(3, 4), 4),
+        (p(1, 1), p(6, 1), 5),
+        (p(1, 1), p(6, 6), 5),
+        (p(2, 2), p(2, 2), 0),
+    ] {
+        assert_eq!(distance(a, b), d, "{a} to {b}");
+    }
+    let s = state();
+    assert!(line_of_sight(&s, p(1, 2), p(9, 2)));
+    assert!(!line_of_sight(&s, p(9, 1), p(12, 1)), "a wall");
+    assert!(!line_of_sight(&s, p(10, 2), p(12, 2)), "a closed door");
+    let mut open = s.clone();
+    open.doors.clear();
+    assert!(line_of_sight(&open, p(10, 2), p(12, 2)), "the door removed");
+}
