@@ -1426,3 +1426,151 @@ fn st_map_01_chebyshev_distance_and_sight_blocked_by_walls_and_closed_doors() {
     open.doors.clear();
     assert!(line_of_sight(&open, p(10, 2), p(12, 2)), "the door removed");
 }
+
+#[test]
+fn st_death_02_the_nearest_active_machine_from_where_the_player_fell() {
+    // rule: ST-DEATH-02
+    // 003: "he will spawn on nerest Quantum Bio-Reconstruction Machine."
+    // Two active machines: Q at 3,5 and R at 9,1. bo falls at 8,2: R is 1
+    // square away, Q 5; ana falls at 2,4: Q is 1 away, R 7.
+    let text = MAP
+        .replace(
+            "Q: bio-machine",
+            "Q: bio-machine active\nR: bio-machine active",
+        )
+        .replace("#1.........#", "#1.......R.#");
+    for (who, at, brute, machine) in [
+        ("bo", p(8, 2), p(7, 2), p(9, 1)),
+        ("ana", p(2, 4), p(1, 4), p(3, 5)),
+    ] {
+        let mut s = state_of(&text);
+        let i = usize::from(who == "bo");
+        s.players[i].at = Some(at);
+        s.players[i].hp = 1;
+        s.players[i].nanites = 15;
+        creature(&mut s, "k", "brute", brute);
+        let mut g = begun(s);
+        run(&mut g, Command::EndTurn, &[]);
+        let events = run(&mut g, attack("k", who, 0), &[6]);
+        let used = events.iter().find_map(|e| match e {
+            Event::Reconstructed { machine, .. } => Some(*machine),
+            _ => None,
+        });
+        assert_eq!(used, Some(machine), "{who}: {events:?}");
+    }
+}
+
+#[test]
+fn st_costs_at_the_edge_of_what_a_player_has() {
+    // rule: ST-DEATH-03
+    // rule: ST-TECH-01
+    // rule: ST-MELEE-02
+    // 003: "Activation time 2AP." / "Hackable items has it difficulty level, Hacking
+    //  skill requirements and nanites costs." / "Player can use 1 AP point per enemy"
+    // With 1 AP left a machine cannot be activated; with 2 it can.
+    let mut s = state();
+    s.players[1].at = Some(p(3, 4));
+    creature(&mut s, "c1", "crawler", p(16, 1));
+    let mut g = begun(s);
+    run(
+        &mut g,
+        Command::Defend {
+            who: "bo".into(),
+            against: "c1".into(),
+        },
+        &[],
+    );
+    let activate = Command::Activate {
+        who: "bo".into(),
+        at: p(3, 5),
+    };
+    run(&mut g, activate.clone(), &[]);
+    assert_eq!(g.state().player("bo").unwrap().ap, 0);
+    let mut s = state();
+    s.players[1].at = Some(p(3, 4));
+    creature(&mut s, "c1", "crawler", p(16, 1));
+    creature(&mut s, "c2", "crawler", p(16, 5));
+    let mut g = begun(s);
+    for c in ["c1", "c2"] {
+        run(
+            &mut g,
+            Command::Defend {
+                who: "bo".into(),
+                against: c.into(),
+            },
+            &[],
+        );
+    }
+    let reason = refused(&mut g, activate);
+    assert!(reason.contains("AP"), "{reason}");
+    // No AP left: no defence either.
+    let mut s = g.state().clone();
+    s.players[1].ap = 0;
+    creature(&mut s, "c3", "crawler", p(14, 3));
+    let mut g = resumed(s);
+    let reason = refused(
+        &mut g,
+        Command::Defend {
+            who: "bo".into(),
+            against: "c3".into(),
+        },
+    );
+    assert!(reason.contains("AP"), "{reason}");
+    // 1 nanite short of the lock's cost: no hack; exactly the cost: a hack.
+    for (nanites, accepted) in [(0, false), (1, true)] {
+        let mut s = state();
+        s.players[0].at = Some(p(10, 2));
+        s.players[0].nanites = nanites;
+        let mut g = begun(s);
+        if accepted {
+            run(&mut g, hack(p(11, 2)), &[3]);
+            assert_eq!(g.state().player("ana").unwrap().nanites, 0);
+        } else {
+            let reason = refused(&mut g, hack(p(11, 2)));
+            assert!(reason.contains("nanite"), "{reason}");
+        }
+    }
+}
+
+#[test]
+fn st_search_01_only_in_front_of_the_object() {
+    // rule: ST-SEARCH-01
+    // 003: "If player is in front of serchable object (like dead body or container) he can
+    //  perform searching action"
+    let mut s = state();
+    s.players[1].at = Some(p(14, 5));
+    let mut g = begun(s);
+    let search = Command::Search {
+        who: "bo".into(),
+        at: p(16, 5),
+    };
+    let reason = refused(&mut g, search);
+    assert!(
+        reason.contains("front") || reason.contains("next"),
+        "{reason}"
+    );
+}
+
+#[test]
+fn st_melee_02_the_defence_is_against_blows_not_shots() {
+    // rule: ST-MELEE-02
+    // 003, under MELEE COMBAT: "Player can use 1 AP point per enemy, to decrease their
+    //  chance for succesful hit by 1." A shot is not melee: the hybrid's shotgun
+    //  (2 + 3 = 5 at 2 squares) keeps its 5/6 against a defending bo.
+    let mut s = state();
+    s.players[1].at = Some(p(1, 2));
+    creature(&mut s, "c1", "hybrid", p(3, 2));
+    let mut g = begun(s);
+    run(
+        &mut g,
+        Command::Defend {
+            who: "bo".into(),
+            against: "c1".into(),
+        },
+        &[],
+    );
+    run(&mut g, Command::EndTurn, &[]);
+    let events = run(&mut g, attack("c1", "bo", 0), &[5, 6, 6]);
+    let (accuracy, chance, hits, _, _) = attacked(&events);
+    assert_eq!((accuracy, chance, hits), (5, 5, 1), "{}", events[0]);
+}
