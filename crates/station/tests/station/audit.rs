@@ -862,6 +862,13 @@ fn st_env_02_the_camera_counts_down_from_3_and_back_up_to_3() {
         "{events:?}"
     );
     assert_eq!(g.state().gm.alarm, 12);
+    // Two players in view still count 1 a turn ("decreased by 1 per turn").
+    let mut s = state_of(&camera_map());
+    s.players[0].at = Some(p(5, 3));
+    s.players[1].at = Some(p(5, 4));
+    let mut g = begun(s);
+    end_round(&mut g, &[]);
+    assert_eq!(g.state().cameras[0].counter, 2);
 }
 
 #[test]
@@ -1573,4 +1580,55 @@ fn st_melee_02_the_defence_is_against_blows_not_shots() {
     let events = run(&mut g, attack("c1", "bo", 0), &[5, 6, 6]);
     let (accuracy, chance, hits, _, _) = attacked(&events);
     assert_eq!((accuracy, chance, hits), (5, 5, 1), "{}", events[0]);
+}
+
+#[test]
+fn st_env_03_twelve_turns_of_alarm_then_the_turrets_sleep_and_a_new_alarm_starts_over() {
+    // rule: ST-ENV-03
+    // 003: "Alarm duration 12 turns. During Security Alarm Game Master recive additional
+    //  1/2 Creature Points of Current Threat Level per turn" / "All security turrets are
+    //  actived immiedietly."
+    // Threat 1 (1 BCP): each of the 12 GM turns of the alarm pays 1 BCP; the 13th
+    // does not, and the turret is asleep again. The crew stands behind the turret.
+    let text = MAP
+        .replace(
+            "Q: bio-machine",
+            "Q: bio-machine\nT: turret facing w range 9 angle 90 accuracy 6 damage 2 energy",
+        )
+        .replace("#1.........#", "#1........T#");
+    let mut s = state_of(&text);
+    s.players[0].at = Some(p(13, 1));
+    s.players[1].at = Some(p(13, 2));
+    s.gm.alarm = 12;
+    s.turrets[0].active = true;
+    let mut g = begun(s);
+    let alarm_pay = |events: &[Event]| {
+        events
+            .iter()
+            .filter(|e| matches!(e, Event::Income { why, .. } if why.starts_with("alarm")))
+            .count()
+    };
+    let mut paid = 0;
+    for turn in 1..=12 {
+        paid += alarm_pay(&end_round(&mut g, &[]));
+        assert_eq!(g.state().turrets[0].active, turn < 12, "turn {turn}");
+    }
+    assert_eq!((paid, g.state().gm.alarm), (12, 0));
+    assert_eq!(alarm_pay(&end_round(&mut g, &[])), 0);
+    // Decision: an alarm sounded during an alarm (here the False Alarm card,
+    // die 5 of 6, on turn 2) starts the 12 turns again: 5, then 4 ticked at the
+    // end of turn 1, 12 on turn 2 less that turn's tick: 11.
+    let mut s = state();
+    s.gm.alarm = 5;
+    let mut g = begun(s);
+    end_round(&mut g, &[]);
+    assert_eq!(g.state().gm.alarm, 4);
+    let events = end_round(&mut g, &[5]);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::CardDrawn { card, .. } if card == "false-alarm")),
+        "{events:?}"
+    );
+    assert_eq!(g.state().gm.alarm, 11);
 }
