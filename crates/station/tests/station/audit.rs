@@ -1632,3 +1632,75 @@ fn st_env_03_twelve_turns_of_alarm_then_the_turrets_sleep_and_a_new_alarm_starts
     );
     assert_eq!(g.state().gm.alarm, 11);
 }
+
+#[test]
+fn st_env_04_locks_open_by_a_scenario_action_or_a_security_card_for_2_ap() {
+    // rule: ST-ENV-04
+    // 003: "Using lock mechanism require succesful hacking, having security card(Seurity
+    //  lock) or other action(could depends on Scenario). Using lock mechanism takes takes
+    //  2AP. Opening takes 1 turn. Once unlocked, they can be opened by any creature."
+    let text = MAP
+        .replace(
+            "L: door locked difficulty 5 skill 1 nanites 1",
+            "L: door security\nK: switch unlocks L",
+        )
+        .replace("#..Q.......#", "#..Q......K#");
+    // The switch: 2 AP, bo keeps 1; the door opens at the end of the turn for
+    // ana standing in front of it.
+    let mut s = state_of(&text);
+    s.players[1].at = Some(p(9, 5));
+    s.players[0].at = Some(p(10, 2));
+    let mut g = begun(s);
+    run(
+        &mut g,
+        Command::UseSwitch {
+            who: "bo".into(),
+            at: p(10, 5),
+        },
+        &[],
+    );
+    assert_eq!(g.state().player("bo").unwrap().ap, 1);
+    assert!(g.state().door(p(11, 2)).is_some_and(|d| !d.locked));
+    end_round(&mut g, &[]);
+    assert!(g.state().door(p(11, 2)).is_none(), "opened in 1 turn");
+    // The card: 2 AP on a security lock; refused on a plain lock.
+    for (lock, accepted) in [("security", true), ("locked", false)] {
+        let text = MAP.replace(
+            "L: door locked difficulty 5 skill 1 nanites 1",
+            &format!("L: door {lock}"),
+        );
+        let mut s = state_of(&text);
+        s.players[0].at = Some(p(10, 2));
+        s.players[0]
+            .inventory
+            .push(Carried::Item("security-card".into()));
+        let mut g = begun(s);
+        let card = Command::UseCard {
+            who: "ana".into(),
+            at: p(11, 2),
+        };
+        if accepted {
+            run(&mut g, card, &[]);
+            assert_eq!(g.state().player("ana").unwrap().ap, 1);
+            assert!(g.state().door(p(11, 2)).is_some_and(|d| !d.locked));
+        } else {
+            refused(&mut g, card);
+        }
+    }
+}
+
+#[test]
+fn st_char_03_cyber_modules_at_the_start_by_scenario_and_by_player_count() {
+    // rule: ST-CHAR-03
+    // 003: "Some Cyber Modules are given to the player at the start of the game in amount
+    //  defined by scenario, Training Card or depends on amount of players."
+    // Engineer card 2 and marine card 1; the scenario 1 each; 2 players: 2 each.
+    let text = MAP.replace(
+        "kind: players-vs-gm",
+        "kind: players-vs-gm\nstarting-cm: 1\nstarting-cm-by-players: 1=3 2=2",
+    );
+    let s = state_of(&text);
+    assert_eq!((s.players[0].cm, s.players[1].cm), (5, 4));
+    let s = state();
+    assert_eq!((s.players[0].cm, s.players[1].cm), (2, 1));
+}
