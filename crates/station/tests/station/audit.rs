@@ -528,6 +528,35 @@ fn st_tech_05_research_time_and_its_minimum() {
             "{base} - {skill} - {cyb}"
         );
     }
+    // In play, the seed's example: research 1, CYB 2, the hybrid organ (6 turns)
+    // and basic chemicals: done at the end of turn 3, not before; and with
+    // research 3 the 2-turn minimum.
+    for (research, turns) in [(1, 3), (3, 2)] {
+        let mut s = state();
+        let ana = &mut s.players[0];
+        ana.skills.insert(Skill::Research, research);
+        ana.stats.insert(Stat::Cyb, 2);
+        ana.inventory.push(Carried::Item("hybrid-organ".into()));
+        ana.inventory.push(Carried::Item("basic-chemicals".into()));
+        let cm = ana.cm;
+        let mut g = begun(s);
+        run(
+            &mut g,
+            Command::Research {
+                who: "ana".into(),
+                item: "hybrid-organ".into(),
+            },
+            &[],
+        );
+        for _ in 1..turns {
+            end_round(&mut g, &[]);
+            assert_eq!(g.state().player("ana").unwrap().cm, cm, "still at work");
+        }
+        end_round(&mut g, &[]);
+        let ana = g.state().player("ana").unwrap();
+        assert!(ana.cm > cm, "done after {turns} turns");
+        assert!(!ana.carries("hybrid-organ") && !ana.carries("basic-chemicals"));
+    }
 }
 
 #[test]
