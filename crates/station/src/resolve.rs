@@ -14,14 +14,14 @@ pub fn hit_chance(total_accuracy: i32, distance: i32) -> i32 {
     let chance = if distance <= total_accuracy {
         total_accuracy
     } else {
-        total_accuracy - (distance - total_accuracy)
+        total_accuracy.saturating_sub(distance.saturating_sub(total_accuracy))
     };
     chance.clamp(0, 6)
 }
 
 /// Damage one shot deals through a resistance: at least 1 (rule ST-DMG-02).
 pub fn damage_through(damage: i32, resistance: i32) -> i32 {
-    (damage - resistance).max(1)
+    damage.saturating_sub(resistance).max(1)
 }
 
 /// The light where a shot is taken (rule ST-ENV-01).
@@ -276,10 +276,11 @@ pub fn loot_pick(sets: usize, first: Option<u32>, second: u32) -> (usize, usize)
 /// Points the GM gains each alarm turn: half the threat level's income,
 /// rounded up (rule ST-ENV-03).
 pub fn alarm_income(income: ThreatIncome) -> (i32, i32) {
-    (
-        (income.bcp + 1).div_euclid(2).max(0),
-        (income.mcp + 1).div_euclid(2).max(0),
-    )
+    let half_up = |points: i32| {
+        let points = points.max(0);
+        points / 2 + points % 2
+    };
+    (half_up(income.bcp), half_up(income.mcp))
 }
 
 #[cfg(test)]

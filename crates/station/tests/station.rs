@@ -2,6 +2,8 @@
 //! single-player scenario, deterministic for a seed; and every rule the rules
 //! doc names has a tagged test.
 
+#[path = "station/audit.rs"]
+mod audit;
 #[path = "station/invariants.rs"]
 mod invariants;
 #[path = "station/sim.rs"]
