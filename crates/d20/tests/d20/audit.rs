@@ -3,7 +3,7 @@
 //! sentence (`004_6656e9b4afbefa8a.txt`, quoted as `004:`), worked out by
 //! hand before running, at the edges: the lowest and highest scores, levels
 //! and skill levels (1 and 30, 1 and 20, 0 and 20), ties, zero and the
-//! largest values. The list is `docs/rules/audit-d20.md`.
+//! largest values. The list is `docs/rules/audit.md` (its D20 section).
 //!
 //! The edge characters, with the catalog's bonus floor((score - 10) / 2):
 //! - `low`: every score 1 (bonus -5), level 1, every skill 0, CON 1 so 1 HP;

@@ -2,7 +2,7 @@
 //! numbers were worked out by hand from the seed's own sentence (quoted with
 //! its file, `003` for `seeds/003_*.txt`) before the engine was run, with
 //! forced dice so every number is exact, edges included (ties, zero, the
-//! largest values). The audit list is `docs/rules/audit-station.md`.
+//! largest values). The audit list is `docs/rules/audit.md` (its Station section).
 
 use std::sync::Arc;
 
