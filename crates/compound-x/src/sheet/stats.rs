@@ -173,9 +173,11 @@ pub(crate) fn crit_range(stats: &Stats, house: HouseRules) -> Tally {
             Source::new(SourceKind::HouseRule, "CX-HOUSE-03 ceil((LUCK - 5) * 0.4)"),
         )
     } else {
+        // 000: "drop the remainder": truncated toward zero, as 002 drops
+        // "-0.5" to 0 for miss chances (LUCK 4 and 3 keep range 1).
         (
-            twice.div_euclid(5),
-            rule("CX-RNG-07 floor((LUCK - 5) * 0.4)"),
+            twice / 5,
+            rule("CX-RNG-07 (LUCK - 5) * 0.4, remainder dropped"),
         )
     };
     let mut tally = Tally::base(1, rule("CX-RNG-07 base"));

@@ -1198,8 +1198,10 @@ fn nyx_the_tundari_mage() {
             },
             "strength_choice": false
           },
-          "crit_range": 0,
-          "crit_faces": [],
+          "crit_range": 1,
+          "crit_faces": [
+            10
+          ],
           "max_hp": 110,
           "nanites": 119,
           "initiative": 0,
@@ -1690,7 +1692,9 @@ fn nyx_the_tundari_mage() {
                   13
                 ]
               },
-              "crit_faces": [],
+              "crit_faces": [
+                10
+              ],
               "magazine": 15,
               "spare_magazines": 2,
               "reload_dc": 20,
@@ -1907,14 +1911,6 @@ fn nyx_the_tundari_mage() {
                   "source": {
                     "kind": "rule",
                     "name": "CX-RNG-07 base"
-                  },
-                  "phase": "base"
-                },
-                {
-                  "amount": -1,
-                  "source": {
-                    "kind": "rule",
-                    "name": "CX-RNG-07 floor((LUCK - 5) * 0.4)"
                   },
                   "phase": "base"
                 }
@@ -2134,7 +2130,7 @@ fn shade_the_shadow_assassin() {
             },
             "strength_choice": false
           },
-          "crit_range": -1,
+          "crit_range": 0,
           "crit_faces": [],
           "max_hp": 115,
           "nanites": 70,
@@ -3047,10 +3043,10 @@ fn shade_the_shadow_assassin() {
                   "phase": "base"
                 },
                 {
-                  "amount": -2,
+                  "amount": -1,
                   "source": {
                     "kind": "rule",
-                    "name": "CX-RNG-07 floor((LUCK - 5) * 0.4)"
+                    "name": "CX-RNG-07 (LUCK - 5) * 0.4, remainder dropped"
                   },
                   "phase": "base"
                 }

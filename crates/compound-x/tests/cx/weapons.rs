@@ -400,11 +400,13 @@ fn worked_example_luck_8_crits_on_9_and_10() {
 #[test]
 fn critical_range_by_luck() {
     // rule: CX-RNG-07
-    // LUCK -> critical range by the rule, 1 + floor((LUCK - 5) * 0.4)
+    // LUCK -> critical range by the rule, 1 + (LUCK - 5) * 0.4 with the remainder
+    // dropped toward zero (000: "drop the remainder"; 002: "-0.5 becomes 0").
     const CASES: &[(i64, i64)] = &[
-        (1, -1),
-        (3, 0),
-        (4, 0),
+        (1, 0),
+        (2, 0),
+        (3, 1),
+        (4, 1),
         (5, 1),
         (6, 1),
         (7, 1),
@@ -432,7 +434,8 @@ fn critical_faces_are_the_top_faces_of_the_d10() {
     // rule: CX-RNG-07
     // LUCK -> faces on the sheet (the sample Lucky feat adds a face at LUCK 9).
     const CASES: &[(i64, &[i64])] = &[
-        (4, &[]),
+        (2, &[]),
+        (4, &[10]),
         (5, &[10]),
         (6, &[10]),
         (8, &[9, 10]),
