@@ -361,3 +361,48 @@ fn audit_rng_05_hip_fire_adds_3_without_optics() {
     assert!(!tie.hit);
     assert!(fire(&shooter, &target, &a, &[8, 1, 1, 1, 10]).hit);
 }
+
+#[test]
+fn audit_sup_01_a_suppressed_shooter_takes_1_not_stacking() {
+    // rule: CX-SUP-01
+    // 000: "If the suppressed target shoots, they fire with +1 miss chance, not-stackable."
+    // The SMG's 3 at 8 m becomes 4: a 4 ties and misses, a 5 hits. The flag is a
+    // yes/no, so a second suppressor cannot add another +1.
+    let (vex, target) = (vex(), bare());
+    let mut a = aim(8);
+    a.suppressed = true;
+    let tie = fire(&vex, &target, &a, &[4]);
+    assert_eq!((tie.situation, tie.miss_chance), (1, 4));
+    assert!(!tie.hit);
+    assert!(fire(&vex, &target, &a, &[5, 1, 1, 1, 10]).hit);
+}
+
+#[test]
+fn audit_rng_02_burst_and_auto_add_their_miss_chances_per_bracket() {
+    // rule: CX-RNG-02
+    // 000: "let's now assume your gun has a burst fire miss chance of 1 and an automatic fire
+    // miss chance of 3 ... 3, 4, 5 semi-auto miss chances / 4, 5, 6 burst fire miss chances /
+    // 6, 7, 8 automatic fire miss chances" (the Basic SMG, 4/5/6, with a Dot Sight and PER 6).
+    let text = with(&[(
+        "items = {}",
+        "items = {}\n\n[[equipment.weapons]]\nid = \"smg\"\nattachments = [\"dot-sight\"]\nmagazines = 1",
+    )]);
+    let shooter = Fighter::from_sheet(&sheet(&text), sample());
+    let target = bare();
+    let modes = [
+        (FireMode::Semi, [3, 4, 5]),
+        (FireMode::Burst, [4, 5, 6]),
+        (FireMode::Auto, [6, 7, 8]),
+    ];
+    for (mode, row) in modes {
+        // One distance in each bracket: 0-10 m, 11-20 m, 21-40 m (their far edges).
+        for (distance, expected) in [10, 20, 40].into_iter().zip(row) {
+            let mut a = aim(distance);
+            a.mode = mode;
+            // A d10 equal to the miss chance: a tie, so no more dice.
+            let shot = fire(&shooter, &target, &a, &[expected as u32]);
+            assert_eq!(shot.miss_chance, expected, "{mode:?} at {distance} m");
+            assert!(!shot.hit);
+        }
+    }
+}
