@@ -406,3 +406,34 @@ fn audit_rng_02_burst_and_auto_add_their_miss_chances_per_bracket() {
         }
     }
 }
+
+#[test]
+fn audit_rng_06_blind_fire_adds_6_less_per_and_luck() {
+    // rule: CX-RNG-06
+    // 000: "Blind Firing: Add 6 to a ranged weapon's miss chances ... You can blind fire while
+    // hunkered. Your blind fire miss chance is affected by your base weapon miss chance(s), not
+    // affected by attachments unless otherwise noted, reduced by PER stat combat bonus (as
+    // usual), and reduced by LUCK stat combat bonus."
+    // Basic SMG 4 at 0-10 m, Dot Sight ignored: PER 6 (+0.5) and LUCK 6 (+0.5): 4 + 6 - 1 = 9;
+    // LUCK 5 (+0): 4 + 6 - 0.5, the remainder dropped: 10.
+    for (luck, expected) in [(6, 9), (5, 10)] {
+        let text = with(&[
+            ("LUCK = 6", &format!("LUCK = {luck}")),
+            (
+                "items = {}",
+                "items = {}\n\n[[equipment.weapons]]\nid = \"smg\"\nattachments = [\"dot-sight\"]\nmagazines = 1",
+            ),
+        ]);
+        let shooter = Fighter::from_sheet(&sheet(&text), sample());
+        let mut a = aim(8);
+        a.fire = Fire::Blind;
+        a.shooter_stance = Stance::Hunkered;
+        let tie = fire(&shooter, &bare(), &a, &[expected as u32]);
+        assert_eq!(
+            (tie.fire, tie.miss_chance),
+            (Fire::Blind, expected),
+            "LUCK {luck}"
+        );
+        assert!(!tie.hit, "a tie misses");
+    }
+}
