@@ -437,3 +437,41 @@ fn audit_rng_06_blind_fire_adds_6_less_per_and_luck() {
         assert!(!tie.hit, "a tie misses");
     }
 }
+
+#[test]
+fn audit_dmg_05_explosives_ignore_protection_and_lasers_ignore_armor() {
+    // rule: CX-DMG-05
+    // 000: "Explosive Damage ignores armor and shields (explosive damage is essentially, a
+    // crushing force)." / "If a player wearing ballistic armor is hit with a laser, they receive
+    // damage as if they weren't wearing any armor." / "Ballistic weapons ... are blocked by armor
+    // and ignore shields."
+    // The SMG's 2d10 (1, 2) + 8 = 11 with its type changed; Vex wears the flak jacket (60%).
+    let target = vex();
+    let mut explosive = vex();
+    explosive.weapons[0].damage_type = DamageType::Explosive;
+    let s = fire(&explosive, &target, &aim(8), &[9, 1, 2])
+        .strike
+        .unwrap();
+    assert_eq!(
+        (s.shield, s.armor_die, s.armor, s.health),
+        (0, None, ArmorHit::NoRoll, 11)
+    );
+    // Laser with the shield down: a d100 of 40 would strike the armor, but there is none for a
+    // laser: the body, full damage (40 <= 50); 60: half, 5.
+    let mut unshielded = target.clone();
+    unshielded.shield = None;
+    let mut laser = vex();
+    laser.weapons[0].damage_type = DamageType::Laser;
+    for (tens, health) in [(4, 11), (6, 5)] {
+        let s = fire(&laser, &unshielded, &aim(8), &[9, 1, 2, tens, 10])
+            .strike
+            .unwrap();
+        assert_eq!(s.health, health, "laser, d100 {tens}0");
+        assert!(matches!(s.armor, ArmorHit::Body { .. }));
+    }
+    // Ballistic against the shield: the shield takes nothing, the armor blocks (APL 1 < 2).
+    let s = fire(&vex(), &target, &aim(8), &[9, 1, 2, 4, 10])
+        .strike
+        .unwrap();
+    assert_eq!((s.shield, s.armor, s.health), (0, ArmorHit::Blocked, 0));
+}
