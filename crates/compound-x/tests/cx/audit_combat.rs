@@ -331,10 +331,15 @@ fn audit_dmg_06_critical_and_stealth_damage_add_before_armor() {
         .strike
         .unwrap();
     assert_eq!((s.incoming, s.armor_points, s.health), (31, 15, 16));
-    // Stealth and critical together: 11 + 20 + 20 = 51: 15 AP, 36 health.
+    // 000: "Ranged weapon stealth-attacks ... have -1 miss chance to hit., if 'adequate' aiming
+    // time is given ... deal +20 damage and, in addition, if you critical hit you gain all the
+    // effects of a critical."
+    // Stealth and critical together: miss chance 3 - 1 = 2; 11 + 20 + 20 = 51: 15 AP, 36 health.
     let mut a = aim(8);
     a.stealth = true;
-    let s = fire(&vex, &target, &a, &[10, 1, 2, 3, 10]).strike.unwrap();
+    let shot = fire(&vex, &target, &a, &[10, 1, 2, 3, 10]);
+    assert_eq!(shot.miss_chance, 2);
+    let s = shot.strike.unwrap();
     assert_eq!((s.incoming, s.armor_points, s.health), (51, 15, 36));
 }
 
