@@ -2,6 +2,7 @@
 
 mod cx {
     pub(crate) mod arena;
+    mod audit_body;
     mod audit_combat;
     mod black_cat;
     mod character_file;
