@@ -149,3 +149,35 @@ fn audit_stance_changes_cost_what_the_seed_says() {
     a.run(stance("vex", Stance::Standing), &[]);
     assert_eq!((a.c("vex").stance, a.left()), (Stance::Standing, 3));
 }
+
+#[test]
+fn audit_the_third_failed_death_save_kills_whatever_succeeds_between() {
+    // rule: CX-DEATH-03
+    // 002: "Every turn that a character takes while they are downed, they
+    //       must make a Death Saving Throw of DC 50."
+    // rule: CX-DEATH-04
+    // 000: "If you succeed a DST, ... you continue bleeding out; however, you
+    //       get to roll again next turn. If you fail 3 DSTs, you die."
+    // Ties fail: d100 50 fails, 51 holds on. The raider's turns: hold, fail,
+    // hold, fail, fail (the third failure, the fifth save) -> dead.
+    let mut a = Arena::duel();
+    a.run(blast("raider", 60), &[]);
+    a.run(blast("raider", 60), &[]);
+    assert!(a.f("raider").is_downed());
+    let saves: [([i64; 2], &str); 5] = [
+        ([5, 1], "d100 = 51 against DC 50: holds on"),
+        ([5, 10], "d100 = 50 against DC 50: failed, 2 left"),
+        ([10, 10], "d100 = 100 against DC 50: holds on"),
+        ([10, 1], "d100 = 1 against DC 50: failed, 1 left"),
+        ([5, 10], "failed: the last one"),
+    ];
+    for (n, (dice, expected)) in saves.into_iter().enumerate() {
+        let log = a.next(&dice);
+        assert!(log.contains(expected), "save {}: {log}", n + 1);
+        if n < 4 {
+            assert!(!a.f("raider").dead, "save {}", n + 1);
+            a.next(&[]);
+        }
+    }
+    assert!(a.f("raider").dead);
+}
