@@ -181,3 +181,20 @@ fn audit_the_third_failed_death_save_kills_whatever_succeeds_between() {
     }
     assert!(a.f("raider").dead);
 }
+
+#[test]
+fn audit_each_turn_has_four_actions_and_unused_ones_do_not_carry() {
+    // rule: CX-TURN-03
+    // 002: "During Combat, each character gets one Turn per Round. You get 4
+    //       Actions on your turn"
+    // Vex spends 3, the raider spends 0, and each new turn has 4 again.
+    let mut a = Arena::duel();
+    assert_eq!((a.active().as_deref(), a.left()), (Some("vex"), 4));
+    a.run(act("vex", "watch", 3), &[]);
+    assert_eq!(a.left(), 1);
+    a.next(&[]);
+    assert_eq!((a.active().as_deref(), a.left()), (Some("raider"), 4));
+    a.next(&[]);
+    assert_eq!((a.active().as_deref(), a.left()), (Some("vex"), 4));
+    assert_eq!(a.state().round(), 2);
+}
