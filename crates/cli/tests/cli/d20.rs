@@ -299,7 +299,7 @@ fn the_map_example_runs_to_its_end() {
           #  id      name           side        init  HP     place  energy    state
           1  raider  Bandit Raider  bandits     63    -1/12  (7,3)  -         down
           2  kara    Kara Voss      travellers  61    22/22  (7,4)  -         -
-          3  bram    Bram Holt      travellers  41    19/19  (5,4)  -         STR/CON -1
+          3  bram    Bram Holt      travellers  41    19/20  (5,4)  -         -
           4  ilsa    Ilsa Wren      travellers  32    21/21  (1,5)  15/22 SE  -
           5  brute   Bandit Brute   bandits     22    -1/19  (6,5)  -         down
         the fight is over
