@@ -443,6 +443,27 @@ pub enum EncounterError {
     },
 }
 
+impl EncounterError {
+    /// A stable, snake_case code for the table's refusals.
+    pub fn code(&self) -> &'static str {
+        match self {
+            EncounterError::Unknown { .. } => "unknown_combatant",
+            EncounterError::Taken { .. } => "name_taken",
+            EncounterError::NotBegun => "not_begun",
+            EncounterError::AlreadyBegun => "already_begun",
+            EncounterError::Over => "fight_over",
+            EncounterError::NoInitiative { .. } => "no_initiative",
+            EncounterError::NotHidden { .. } => "not_hidden",
+            EncounterError::NotTheirTurn { .. } => "not_their_turn",
+            EncounterError::NotEnoughActions { .. } => "not_enough_actions",
+            EncounterError::NoReactionsLeft { .. } => "no_reactions_left",
+            EncounterError::TooManyHeld { .. } => "too_many_held",
+            EncounterError::NothingHeld { .. } => "nothing_held",
+            _ => "clock_refused",
+        }
+    }
+}
+
 impl<P> Encounter<P> {
     /// An empty encounter with the ruleset's limits.
     pub fn new(limits: Limits) -> Self {

@@ -79,6 +79,28 @@ pub struct Refusal {
 }
 
 impl Refusal {
+    /// An engine's refusal from its message, which the rulesets write as
+    /// "what is wrong; how to put it right (RULE)": the fix is what follows
+    /// the first "; ", the rule the last catalog id starting with
+    /// `rule_prefix` (`CX-`, `D20-`) the message names.
+    pub fn from_message(code: &str, message: &str, rule_prefix: &str) -> Self {
+        let rule = message
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .filter(|w| w.starts_with(rule_prefix) && w.len() > rule_prefix.len())
+            .map(|w| w.trim_end_matches('-').to_string())
+            .next_back();
+        let (what, fix) = match message.split_once("; ") {
+            Some((what, fix)) => (what.to_string(), Some(fix.to_string())),
+            None => (message.to_string(), None),
+        };
+        Refusal {
+            code: code.into(),
+            rule,
+            message: what,
+            fix,
+        }
+    }
+
     /// A refusal with a code and a message, no rule or fix yet.
     pub fn new(code: impl Into<String>, message: impl Into<String>) -> Self {
         Refusal {

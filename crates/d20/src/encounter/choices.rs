@@ -14,7 +14,7 @@ use nanite_core::table::{
     Acting, Choice, Param, ParamKind, ParamOption, ParamValue, Refusal as TableRefusal, Seat,
     Verdict,
 };
-use nanite_core::{ClockCommand, ClockEvent, CombatantId, EncounterError, Ruleset, SeededDice};
+use nanite_core::{ClockCommand, ClockEvent, CombatantId, Ruleset, SeededDice};
 
 use super::{
     Battle, Combatant, Command, D20, Event, Field, GrappleAttack, PositionChange, Refusal, Row,
@@ -116,52 +116,13 @@ pub fn choices(battle: &Battle, seat: &Seat) -> Vec<Choice<Command>> {
 /// is wrong and how to put it right.
 pub fn refusal(r: &Refusal) -> TableRefusal {
     let code = match r {
-        Refusal::Clock(e) => clock_code(e),
+        Refusal::Clock(e) => e.code(),
         Refusal::Unknown { .. } => "unknown_combatant",
         Refusal::CannotAct { .. } => "cannot_act",
         Refusal::Illegal { .. } => "against_the_rules",
         Refusal::Dice(_) => "dice_needed",
     };
-    let message = r.to_string();
-    let rule = rule_named(&message);
-    // The engine writes "what is wrong; how to put it right (RULE)".
-    let (what, fix) = match message.split_once("; ") {
-        Some((what, fix)) => (what.to_string(), Some(fix.to_string())),
-        None => (message.clone(), None),
-    };
-    TableRefusal {
-        code: code.into(),
-        rule,
-        message: what,
-        fix,
-    }
-}
-
-fn clock_code(e: &EncounterError) -> &'static str {
-    match e {
-        EncounterError::Unknown { .. } => "unknown_combatant",
-        EncounterError::Taken { .. } => "name_taken",
-        EncounterError::NotBegun => "not_begun",
-        EncounterError::AlreadyBegun => "already_begun",
-        EncounterError::Over => "fight_over",
-        EncounterError::NoInitiative { .. } => "no_initiative",
-        EncounterError::NotHidden { .. } => "not_hidden",
-        EncounterError::NotTheirTurn { .. } => "not_their_turn",
-        EncounterError::NotEnoughActions { .. } => "not_enough_actions",
-        EncounterError::NoReactionsLeft { .. } => "no_reactions_left",
-        EncounterError::TooManyHeld { .. } => "too_many_held",
-        EncounterError::NothingHeld { .. } => "nothing_held",
-        _ => "clock_refused",
-    }
-}
-
-/// The last rule id (`D20-GRAP-02`) a message names, if any.
-fn rule_named(message: &str) -> Option<String> {
-    message
-        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
-        .filter(|w| w.starts_with("D20-") && w.len() > 4)
-        .map(|w| w.trim_end_matches('-').to_string())
-        .next_back()
+    TableRefusal::from_message(code, &r.to_string(), "D20-")
 }
 
 /// The choices being gathered for one viewer.
