@@ -26,46 +26,8 @@ pub use forms::{ACTION_FORMS, GM_FORMS};
 use words::Words;
 
 /// A line that is not a command (or names a weapon its actor does not
-/// carry), with what was expected, where, and how to fix it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LineError {
-    /// What is wrong: what was expected and what was found.
-    pub message: String,
-    /// How to write it: the form of the command, with an example.
-    pub help: String,
-    /// The column (in characters, from 1) of the word at fault, or just past
-    /// the end when a word is missing; none when the fault is not one word
-    /// (a weapon the actor does not carry).
-    pub column: Option<usize>,
-}
-
-impl std::fmt::Display for LineError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.column {
-            Some(c) => write!(f, "column {c}: {}", self.message),
-            None => f.write_str(&self.message),
-        }
-    }
-}
-
-impl std::error::Error for LineError {}
-
-impl LineError {
-    /// The error under its line: the line, a caret at the column at fault
-    /// (when there is one), what is wrong and how to write it.
-    pub fn under(&self, line: &str) -> String {
-        match self.column {
-            Some(c) => format!(
-                "{line}\n{:>width$}\n{}\n  {}",
-                "^",
-                self.message,
-                self.help,
-                width = c
-            ),
-            None => format!("{}\n  {}", self.message, self.help),
-        }
-    }
-}
+/// carry): the text command languages' one error, from core.
+pub use nanite_core::script::LineError;
 
 /// Which weapon a line means, before the battle is known.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -34,6 +34,7 @@ pub mod grid;
 mod modifier;
 mod recorded;
 mod ruleset;
+pub mod script;
 pub mod sim;
 pub mod table;
 

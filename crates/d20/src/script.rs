@@ -12,47 +12,9 @@
 use crate::encounter::{Battle, Command, Place, Row, Square, TakedownChoice};
 use nanite_core::{ClockCommand, CombatantId};
 
-/// A line that is not a command, with what was expected, where, and how
-/// to fix it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LineError {
-    /// What is wrong.
-    pub message: String,
-    /// How to write it.
-    pub help: String,
-    /// The column (in characters, from 1) of the word at fault, or just past
-    /// the end when a word is missing; none when no one word is at fault (a
-    /// weapon the combatant does not carry).
-    pub column: Option<usize>,
-}
-
-impl std::fmt::Display for LineError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.column {
-            Some(c) => write!(f, "column {c}: {}", self.message),
-            None => f.write_str(&self.message),
-        }
-    }
-}
-
-impl std::error::Error for LineError {}
-
-impl LineError {
-    /// The error under its line: the line, a caret at the column at fault
-    /// (when there is one), what is wrong and how to write it.
-    pub fn under(&self, line: &str) -> String {
-        match self.column {
-            Some(c) => format!(
-                "{line}\n{:>width$}\n{}\n  {}",
-                "^",
-                self.message,
-                self.help,
-                width = c
-            ),
-            None => format!("{}\n  {}", self.message, self.help),
-        }
-    }
-}
+/// A line that is not a command: the text command languages' one error,
+/// from core.
+pub use nanite_core::script::LineError;
 
 fn err(message: impl Into<String>, help: impl Into<String>) -> LineError {
     LineError {

@@ -404,7 +404,7 @@ pub(crate) async fn script(
     // Each ruleset reads its own language; a weapon is looked for among
     // what the caller may know.
     let command: Value = if ruleset == Ruleset::D20 {
-        let order = nanite_d20::script::parse(line).map_err(|e| d20_line_error(&e))?;
+        let order = nanite_d20::script::parse(line).map_err(|e| line_error(&e))?;
         state
             .tables()
             .read(&state, &campaign, |t| {
@@ -412,7 +412,7 @@ pub(crate) async fn script(
                 let battle = enc.d20()?;
                 let seat = view::seat(enc, battle.clock.seats.iter().map(|s| &s.id), &viewer);
                 let known = nanite_d20::encounter::choices::as_known_by(battle, &seat);
-                let command = order.command(&known).map_err(|e| d20_line_error(&e))?;
+                let command = order.command(&known).map_err(|e| line_error(&e))?;
                 serde_json::to_value(&command).map_err(AppError::internal)
             })
             .await??
@@ -449,18 +449,9 @@ pub(crate) async fn script(
 
 /// A script line that does not read: what is wrong, how to write it and
 /// the column at fault.
-fn line_error(e: &nanite_compound_x::script::LineError) -> AppError {
-    unreadable(e.to_string(), e.column, &e.help)
-}
-
-/// [`line_error`] for D20's language.
-fn d20_line_error(e: &nanite_d20::script::LineError) -> AppError {
-    unreadable(e.to_string(), e.column, &e.help)
-}
-
-fn unreadable(message: String, column: Option<usize>, help: &str) -> AppError {
-    AppError::unprocessable("invalid_command_line", message)
-        .with("line", json!({ "column": column, "help": help }))
+fn line_error(e: &nanite_core::script::LineError) -> AppError {
+    AppError::unprocessable("invalid_command_line", e.to_string())
+        .with("line", json!({ "column": e.column, "help": e.help }))
 }
 
 /// `POST /api/campaigns/{campaign}/encounters/{encounter}/commands`: one
