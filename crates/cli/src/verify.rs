@@ -1,7 +1,7 @@
 //! `nanite verify EXPORT`: checks that nobody tampered with the dice of an
 //! exported campaign. Every server-side die is derived again from the play
-//! sessions' revealed seeds (see docs/server.md, "Verifiable rolls"); each
-//! roll that does not match, and each seed that does not match its
+//! sessions' revealed roll keys (see docs/server.md, "Verifiable rolls");
+//! each roll that does not match, and each key that does not match its
 //! commitment, is reported, and the exit code is 1. Rolls of sessions not
 //! yet revealed are listed as unverifiable; physical dice are counted.
 
@@ -47,11 +47,17 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
 
 fn write_text(out: &mut impl Write, found: &Verification) -> io::Result<()> {
     for s in &found.sessions {
-        let state = match s.status {
-            SessionStatus::Revealed => "seed revealed, matches its commitment",
-            SessionStatus::NotRevealed => "seed not revealed yet",
-            SessionStatus::SeedMismatch => "revealed seed does NOT match its commitment",
-            SessionStatus::Reused => "seed used twice",
+        let state = match (s.status, &s.seed) {
+            (SessionStatus::Revealed, Some(_)) => "seed revealed, matches its commitment".into(),
+            (SessionStatus::Revealed, None) => format!(
+                "ended; what it revealed matches its commitment ({} roll keys)",
+                s.keys
+            ),
+            (SessionStatus::NotRevealed, _) => "not ended yet".into(),
+            (SessionStatus::SeedMismatch, _) => {
+                "what it revealed does NOT match its commitment".into()
+            }
+            (SessionStatus::Reused, _) => "seed used twice".into(),
         };
         writeln!(
             out,
@@ -71,7 +77,7 @@ fn write_text(out: &mut impl Write, found: &Verification) -> io::Result<()> {
     }
     writeln!(
         out,
-        "{} verified from revealed seeds, {} of physical dice (not verifiable), {} unverifiable, {} not matching",
+        "{} verified from revealed keys, {} of physical dice (not verifiable), {} unverifiable, {} not matching",
         found.verified,
         found.physical,
         found.unverifiable.len(),

@@ -439,7 +439,7 @@ pub(crate) async fn show(
         .tables()
         .read(&state, &id, |table| {
             (
-                table.version,
+                table.seen_by(&crate::view::viewer(&caller)),
                 table.encounter_list(),
                 crate::station::api::games(table),
             )

@@ -8,7 +8,7 @@ use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{OriginalUri, Path, State};
 use axum::http::{HeaderMap, Method};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use nanite_compound_x::combat::{Cover, Stance};
 use nanite_compound_x::encounter::Command;
 use nanite_core::{CombatantId, DiceSource, ScriptedDice};
@@ -90,12 +90,7 @@ pub(crate) async fn create(
             ))
         })
         .await?;
-    let shown = view::item(&committed.item, &view::viewer(&caller));
-    Ok(view::created(
-        committed.replayed,
-        committed.item.version,
-        shown,
-    ))
+    Ok(view::created(committed))
 }
 
 /// `GET /api/campaigns/{campaign}/encounters/{encounter}`: the encounter as
@@ -111,8 +106,8 @@ pub(crate) async fn show(
         .tables()
         .read(&state, &campaign, |t| {
             t.encounter(&encounter).map(|e| {
-                let mut v = view::encounter(e, &viewer);
-                v["version"] = json!(t.version);
+                let mut v = view::encounter(t, e, &viewer);
+                v["version"] = json!(t.seen_by(&viewer));
                 v
             })
         })
@@ -151,7 +146,7 @@ pub(crate) async fn choices(
                     }
                 };
                 Json(Choices {
-                    version: t.version,
+                    version: t.seen_by(&viewer),
                     choices,
                 })
             })
@@ -276,12 +271,7 @@ pub(crate) async fn add_combatant(
             ))
         })
         .await?;
-    let shown = view::item(&committed.item, &viewer);
-    Ok(view::created(
-        committed.replayed,
-        committed.item.version,
-        shown,
-    ))
+    Ok(view::created(committed))
 }
 
 /// A command body: the engine's JSON `Command`, plus `dice` when the table
@@ -534,8 +524,7 @@ pub(crate) async fn command(
             ))
         })
         .await?;
-    let shown = view::item(&committed.item, &viewer);
-    Ok(view::created(committed.replayed, committed.item.version, shown).into_response())
+    Ok(view::created(committed))
 }
 
 /// `POST /api/campaigns/{campaign}/encounters/{encounter}/undo` (GM): takes
@@ -570,10 +559,5 @@ pub(crate) async fn undo(
             ))
         })
         .await?;
-    let shown = view::item(&committed.item, &view::viewer(&caller));
-    Ok(view::created(
-        committed.replayed,
-        committed.item.version,
-        shown,
-    ))
+    Ok(view::created(committed))
 }

@@ -23,6 +23,7 @@ use crate::d20::{D20Entrance, D20Setup};
 use crate::pack::Packs;
 use crate::rolls::RollItem;
 use crate::ruleset::{Play, RulesCommand};
+use crate::sealed::Opened;
 use crate::seeds::SeedUse;
 
 /// What the stream keeps of one accepted change.
@@ -64,19 +65,33 @@ pub(crate) enum Fact {
     },
     /// A roll of the roll log.
     Roll(RollItem),
-    /// A play session started: the SHA-256 of its seed.
+    /// A play session started: its commitment (the root of its sealed
+    /// rolls' tree, `sealed.rs`; the SHA-256 of its seed for sessions
+    /// before sealed rolls).
     SessionStarted {
         /// Its number in the campaign, from 1.
         session: u32,
-        /// The SHA-256 of its seed, in hex.
+        /// The commitment, in hex.
         commitment: String,
     },
-    /// A play session ended: its seed, revealed.
+    /// A play session ended: the keys of the rolls everyone saw (or, for
+    /// a session before sealed rolls, its seed).
     SessionEnded {
         /// Its number.
         session: u32,
-        /// The seed, 64 hex digits.
-        seed: String,
+        /// The seed, 64 hex digits (sessions before sealed rolls only).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seed: Option<String>,
+        /// The keys of the rolls everyone saw, each with its path.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        keys: Vec<Opened>,
+    },
+    /// The GM revealed an ended session's secret rolls: their keys.
+    SecretsRevealed {
+        /// The session.
+        session: u32,
+        /// The keys of its secret rolls, each with its path.
+        keys: Vec<Opened>,
     },
     /// The GM started a Station game from a scenario.
     StationStarted(crate::station::record::Started),
@@ -99,6 +114,7 @@ impl Fact {
             Fact::Roll(_) => "roll",
             Fact::SessionStarted { .. } => "play_session_started",
             Fact::SessionEnded { .. } => "play_session_ended",
+            Fact::SecretsRevealed { .. } => "play_session_secrets_revealed",
             Fact::StationStarted(_) => "station_started",
             Fact::StationSeated(_) => "station_seated",
             Fact::StationPlayed(_) => "station_played",

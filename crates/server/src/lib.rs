@@ -29,6 +29,7 @@ mod encounters;
 mod error;
 mod facts;
 mod failure;
+mod feed;
 mod headers;
 mod idempotency;
 mod invites;
@@ -40,6 +41,7 @@ mod permissions;
 mod refusals;
 mod rolls;
 mod ruleset;
+mod sealed;
 mod seeds;
 mod sessions;
 mod snapshot;
@@ -301,6 +303,10 @@ pub fn app(state: AppState) -> Router {
             get(seeds::list).post(seeds::start),
         )
         .route("/campaigns/{campaign}/play-sessions/end", post(seeds::end))
+        .route(
+            "/campaigns/{campaign}/play-sessions/{session}/reveal",
+            post(seeds::reveal),
+        )
         .route("/campaigns/{campaign}/live", get(live::connect))
         .merge(station::api::routes())
         .fallback(no_such_endpoint)

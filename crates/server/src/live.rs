@@ -1,5 +1,6 @@
 //! Live updates over WebSocket. A client connects to
-//! `/api/campaigns/{campaign}/live?after=N` with the last version it saw,
+//! `/api/campaigns/{campaign}/live?after=N` with the number of the last
+//! entry it saw (a viewer's entries are numbered without gaps: `feed.rs`),
 //! catches up from the table in memory, then receives each new feed entry
 //! as it is committed, cut to what it may see.
 //!
@@ -27,7 +28,7 @@ use crate::AppState;
 use crate::error::AppError;
 use crate::permissions::Viewer;
 use crate::sessions::Caller;
-use crate::table::Item;
+use crate::table::{Item, ItemBody};
 use crate::view;
 
 /// What goes down a campaign's channel.
@@ -109,12 +110,27 @@ pub(crate) async fn connect(
     Ok(upgrade.on_upgrade(move |socket| run(socket, state, campaign, viewer, query.after)))
 }
 
+/// How far a connection has gone: through which stream version, and how
+/// many entries of it the viewer was shown (their numbers, `feed.rs`).
+#[derive(Clone, Copy, Default)]
+struct Reached {
+    version: i64,
+    seen: i64,
+}
+
 async fn run(mut socket: WebSocket, state: AppState, campaign: String, viewer: Viewer, after: i64) {
     let mut signals = state.live().subscribe(&campaign);
-    let mut last = after;
-    if catch_up(&mut socket, &state, &campaign, &viewer, &mut last)
-        .await
-        .is_err()
+    let mut reached = Reached::default();
+    if catch_up(
+        &mut socket,
+        &state,
+        &campaign,
+        &viewer,
+        &mut reached,
+        Some(after),
+    )
+    .await
+    .is_err()
     {
         return;
     }
@@ -122,13 +138,17 @@ async fn run(mut socket: WebSocket, state: AppState, campaign: String, viewer: V
         tokio::select! {
             signal = signals.recv() => match signal {
                 Ok(Signal::Item(item)) => {
-                    if item.version <= last {
+                    if item.version <= reached.version {
                         continue;
                     }
-                    if item.version > last + 1 {
-                        // Entries this server did not publish (the table
-                        // was reloaded from the store): read them there.
-                        if catch_up(&mut socket, &state, &campaign, &viewer, &mut last)
+                    // Entries this server did not publish (the table was
+                    // reloaded from the store), and a take-back (which
+                    // names the viewer's number of the entry it takes
+                    // back): read them from the table.
+                    if item.version > reached.version + 1
+                        || matches!(item.body, ItemBody::Undone { .. })
+                    {
+                        if catch_up(&mut socket, &state, &campaign, &viewer, &mut reached, None)
                             .await
                             .is_err()
                         {
@@ -136,9 +156,13 @@ async fn run(mut socket: WebSocket, state: AppState, campaign: String, viewer: V
                         }
                         continue;
                     }
-                    last = item.version;
-                    if let Some(shown) = view::item(&item, &viewer) {
-                        if send(&mut socket, shown.to_string()).await.is_err() {
+                    reached.version = item.version;
+                    let next = reached.seen + 1;
+                    let shown = view::shown_as(&item, &viewer, &|_| next)
+                        .and_then(|s| serde_json::to_string(&s).ok());
+                    if let Some(text) = shown {
+                        reached.seen = next;
+                        if send(&mut socket, text).await.is_err() {
                             return;
                         }
                     }
@@ -154,7 +178,7 @@ async fn run(mut socket: WebSocket, state: AppState, campaign: String, viewer: V
                 }
                 Ok(Signal::Revoked(_)) => {}
                 Err(broadcast::error::RecvError::Lagged(_)) => {
-                    if catch_up(&mut socket, &state, &campaign, &viewer, &mut last)
+                    if catch_up(&mut socket, &state, &campaign, &viewer, &mut reached, None)
                         .await
                         .is_err()
                     {
@@ -171,38 +195,49 @@ async fn run(mut socket: WebSocket, state: AppState, campaign: String, viewer: V
     }
 }
 
-/// Sends every entry after `last` the viewer may see, then
-/// `{"type":"caught_up","version":V}`; `last` becomes V.
+/// Sends every entry the viewer may see after where the connection stands
+/// (or, with `resume`, after the viewer's entry number `resume`), then
+/// `{"type":"caught_up","version":N}`, N the number of the viewer's last
+/// entry.
 async fn catch_up(
     socket: &mut WebSocket,
     state: &AppState,
     campaign: &str,
     viewer: &Viewer,
-    last: &mut i64,
+    reached: &mut Reached,
+    resume: Option<i64>,
 ) -> Result<(), ()> {
-    let from = *last;
+    let at = *reached;
     let read = state
         .tables()
         .read(state, campaign, |table| {
+            let from = match resume {
+                Some(position) => table.stream_version_of(viewer, position),
+                None => at.version,
+            };
             let shown: Vec<String> = table
                 .after(from)
                 .iter()
-                .filter_map(|item| view::item(item, viewer))
+                .filter_map(|item| view::item(table, item, viewer))
                 .map(|v| v.to_string())
                 .collect();
-            (shown, table.version)
+            let now = Reached {
+                version: table.version.max(from),
+                seen: table.seen_by(viewer),
+            };
+            (shown, now)
         })
         .await;
-    let Ok((shown, version)) = read else {
+    let Ok((shown, now)) = read else {
         return Err(());
     };
     for text in shown {
         send(socket, text).await?;
     }
-    *last = version.max(from);
+    *reached = now;
     send(
         socket,
-        json!({ "type": "caught_up", "version": version }).to_string(),
+        json!({ "type": "caught_up", "version": now.seen }).to_string(),
     )
     .await
 }

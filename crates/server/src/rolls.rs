@@ -7,7 +7,7 @@
 use axum::Json;
 use axum::extract::{OriginalUri, Path, State};
 use axum::http::{HeaderMap, Method};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use nanite_dice::{Expression, ScriptedDice};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -246,9 +246,7 @@ pub(crate) async fn roll(
                 .await?
         }
     };
-    let viewer = view::viewer(&caller);
-    let shown = view::item(&committed.item, &viewer);
-    Ok(view::created(committed.replayed, committed.item.version, shown).into_response())
+    Ok(view::created(committed))
 }
 
 fn dice_error(e: nanite_dice::Error) -> AppError {
@@ -285,7 +283,7 @@ pub(crate) async fn shown_rolls(
             table
                 .feed
                 .iter()
-                .filter_map(|i| view::shown(i, &viewer))
+                .filter_map(|i| view::shown(table, i, &viewer))
                 // Not the start of a play session a hidden roll made.
                 .filter(|s| matches!(s.entry, view::Entry::Roll(_)))
                 .filter_map(|s| serde_json::to_value(s).ok())

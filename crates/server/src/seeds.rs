@@ -1,15 +1,22 @@
-//! Play sessions and their committed seeds: verifiable rolls.
+//! Play sessions and their commitments: verifiable rolls.
 //!
 //! A play session is a stretch of play (an evening at the table) whose dice
-//! all come from one 256-bit seed drawn from the operating system. When the
-//! session starts, the stream gets the seed's SHA-256 (its *commitment*),
-//! which every participant sees; the seed itself stays in a store record
-//! (`play-seeds`) the API never shows. Every server-side die of the session
-//! is `KeyedDice(seed, index)`, with the roll's index in the session kept
-//! beside the roll in the stream. When the session ends, the seed is
-//! revealed in the stream, and anyone holding an export re-derives every
-//! die (`nanite verify`). A revealed seed is never used again: the next
-//! roll starts a new session with a fresh seed.
+//! all come from one 256-bit seed drawn from the operating system, kept in
+//! a store record (`play-seeds`) the API never shows. Each server-side roll
+//! of the session takes its own key derived from the seed (`sealed.rs`);
+//! when the session starts, the stream gets its *commitment* (the root of
+//! the tree of those keys), which every participant sees, and each roll
+//! keeps beside it in the stream which key it took. When the session ends,
+//! the keys of the rolls everyone saw are revealed, and anyone holding an
+//! export re-derives their dice (`nanite verify`); the keys of secret rolls
+//! stay sealed until the GM reveals them
+//! (`POST .../play-sessions/{session}/reveal`), so verifying never undoes
+//! secrecy. A session is never used again once ended: the next roll starts
+//! a new session with a fresh seed.
+//!
+//! Sessions started before sealed rolls existed committed to the seed's
+//! SHA-256, rolled `KeyedDice(seed, n)` and revealed the seed at their end;
+//! they are still read and verified that way.
 //!
 //! The GM starts and ends sessions (`POST .../play-sessions`,
 //! `POST .../play-sessions/end`); a server-side roll or command outside a
@@ -29,6 +36,7 @@ use crate::AppState;
 use crate::body::Strict;
 use crate::error::AppError;
 use crate::facts::Fact;
+use crate::sealed;
 use crate::sessions::Caller;
 use crate::table::{ItemBody, Table};
 use crate::tables::Change;
@@ -44,10 +52,12 @@ pub(crate) const SEED_COLLECTION: &str = "play-seeds";
 pub(crate) struct SeedUse {
     /// The play session's number in the campaign, from 1.
     pub(crate) session: u32,
-    /// The roll's index in the session, from 0.
+    /// The roll's key in the session: its leaf (`sealed.rs`), drawn in an
+    /// order that tells nothing of how many rolls came before; for a
+    /// session before sealed rolls, its index from 0.
     pub(crate) index: u64,
     /// For a roll that starts its session (no session was open): the
-    /// session's commitment, the SHA-256 of its seed.
+    /// session's commitment.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) commitment: Option<String>,
 }
@@ -55,7 +65,8 @@ pub(crate) struct SeedUse {
 /// A 256-bit session seed.
 pub(crate) type Seed = [u8; 32];
 
-/// The commitment to `seed`: its SHA-256 in lowercase hex.
+/// The commitment of a session before sealed rolls: its seed's SHA-256 in
+/// lowercase hex.
 pub(crate) fn commitment(seed: &Seed) -> String {
     hex(&Sha256::digest(seed))
 }
@@ -92,14 +103,60 @@ fn record_id(campaign: &str, commitment: &str) -> String {
 pub(crate) struct PlaySession {
     /// Its number, from 1.
     pub(crate) number: u32,
-    /// The SHA-256 of its seed.
+    /// Its commitment: the root of its sealed rolls' tree (`sealed.rs`),
+    /// or, for a session before sealed rolls, the SHA-256 of its seed.
     pub(crate) commitment: String,
     /// The stream version that started it.
     pub(crate) started: i64,
-    /// The next roll index.
+    /// How many rolls it took.
     pub(crate) next: u64,
-    /// The stream version that ended it and the revealed seed.
-    pub(crate) ended: Option<(i64, String)>,
+    /// The stream version that ended it.
+    pub(crate) ended: Option<i64>,
+    /// Its seed, revealed at its end (sessions before sealed rolls only).
+    #[serde(default)]
+    pub(crate) seed: Option<String>,
+    /// The leaves of the rolls everyone saw.
+    #[serde(default)]
+    pub(crate) public: Vec<u64>,
+    /// The leaves of its secret rolls, sealed until the GM reveals them.
+    #[serde(default)]
+    pub(crate) secret: Vec<u64>,
+    /// The GM revealed its secret rolls.
+    #[serde(default)]
+    pub(crate) secrets_revealed: bool,
+}
+
+/// A session's seed in hand, with what it committed to.
+#[derive(Clone, Debug)]
+struct Held {
+    seed: Seed,
+    commitment: String,
+    /// Sealed rolls (`sealed.rs`); false for a session started before them,
+    /// whose dice are `KeyedDice(seed, n)` and whose end reveals the seed.
+    sealed: bool,
+}
+
+impl Held {
+    fn fresh(seed: Seed) -> Held {
+        Held {
+            commitment: sealed::root(&seed),
+            seed,
+            sealed: true,
+        }
+    }
+
+    /// The dice of the session's `n`-th roll, or `None` once a sealed
+    /// session's leaves are spent.
+    fn dice(&self, n: u64) -> Option<(KeyedDice, u64)> {
+        if !self.sealed {
+            return Some((KeyedDice::new(self.seed, n), n));
+        }
+        let leaf = sealed::leaf_of(&self.seed, n)?;
+        Some((
+            KeyedDice::new(sealed::leaf_key(&self.seed, leaf), leaf),
+            leaf,
+        ))
+    }
 }
 
 /// The campaign's play sessions, the open one's seed, and a seed drawn
@@ -109,9 +166,9 @@ pub(crate) struct Sessions {
     /// Every session, in order.
     pub(crate) list: Vec<PlaySession>,
     /// The open session's seed (its number is the last of `list`).
-    open: Option<Seed>,
+    open: Option<Held>,
     /// A fresh seed, already in the store, for the next session.
-    pending: Option<Seed>,
+    pending: Option<Held>,
 }
 
 /// The dice of one server-side roll.
@@ -139,6 +196,24 @@ impl Sessions {
         self.open.as_ref().and(self.list.last())
     }
 
+    /// What session `number` committed to.
+    pub(crate) fn commitment_of(&self, number: u32) -> Result<String, String> {
+        self.list
+            .iter()
+            .find(|s| s.number == number)
+            .map(|s| s.commitment.clone())
+            .ok_or_else(|| format!("play session {number} never started"))
+    }
+
+    /// The open session has sealed as many rolls as it can: the next roll
+    /// ends it and starts another (`tables.rs`).
+    pub(crate) fn full(&self) -> bool {
+        match (&self.open, self.list.last()) {
+            (Some(held), Some(last)) => held.dice(last.next).is_none(),
+            _ => false,
+        }
+    }
+
     /// The dice of the next roll: the open session's, or the pending
     /// seed's (whose session starts when the roll is committed).
     pub(crate) fn draw(&self) -> Result<Draw, AppError> {
@@ -150,28 +225,32 @@ impl Sessions {
     /// answer): only the first roll of a pending session carries its
     /// commitment.
     pub(crate) fn draw_nth(&self, k: u64) -> Result<Draw, AppError> {
-        let (seed, seeded) = match (self.open, self.list.last(), self.pending) {
-            (Some(seed), Some(last), _) => (
-                seed,
-                SeedUse {
-                    session: last.number,
-                    index: last.next + k,
-                    commitment: None,
-                },
-            ),
-            (None, _, Some(seed)) => (
-                seed,
-                SeedUse {
-                    session: self.next_number(),
-                    index: k,
-                    commitment: (k == 0).then(|| commitment(&seed)),
-                },
+        let (held, session, n, commitment) = match (&self.open, self.list.last(), &self.pending) {
+            (Some(held), Some(last), _) => (held, last.number, last.next + k, None),
+            (None, _, Some(held)) => (
+                held,
+                self.next_number(),
+                k,
+                (k == 0).then(|| held.commitment.clone()),
             ),
             _ => return Err(AppError::internal("no seed prepared for a roll")),
         };
+        let (dice, index) = held.dice(n).ok_or_else(|| {
+            AppError::conflict(
+                "play_session_full",
+                format!(
+                    "play session {session} has sealed all its {} rolls; the GM ends it (POST .../play-sessions/end) and the next roll starts a new one",
+                    sealed::LEAVES
+                ),
+            )
+        })?;
         Ok(Draw {
-            dice: KeyedDice::new(seed, seeded.index),
-            seeded,
+            dice,
+            seeded: SeedUse {
+                session,
+                index,
+                commitment,
+            },
         })
     }
 
@@ -181,19 +260,19 @@ impl Sessions {
 
     /// The fact starting the pending session.
     pub(crate) fn start_pending(&self) -> Result<(Fact, ItemBody), AppError> {
-        let seed = self
+        let held = self
             .pending
+            .as_ref()
             .ok_or_else(|| AppError::internal("no seed prepared for a session"))?;
         let session = self.next_number();
-        let commitment = commitment(&seed);
         Ok((
             Fact::SessionStarted {
                 session,
-                commitment: commitment.clone(),
+                commitment: held.commitment.clone(),
             },
             ItemBody::SessionStarted {
                 session,
-                commitment,
+                commitment: held.commitment.clone(),
             },
         ))
     }
@@ -207,17 +286,26 @@ impl Sessions {
             } => self.started(version, *session, commitment),
             ItemBody::SessionEnded { session, seed, .. } => {
                 if let Some(s) = self.list.iter_mut().find(|s| s.number == *session) {
-                    s.ended = Some((version, seed.clone()));
+                    s.ended = Some(version);
+                    s.seed.clone_from(seed);
                 }
                 if self.list.last().is_some_and(|s| s.number == *session) {
                     self.open = None;
                 }
             }
-            ItemBody::Command(c) => self.used(version, c.seeded.as_ref()),
-            ItemBody::Roll(r) => self.used(version, r.seeded.as_ref()),
+            ItemBody::SecretsRevealed { session, .. } => {
+                if let Some(s) = self.list.iter_mut().find(|s| s.number == *session) {
+                    s.secrets_revealed = true;
+                }
+            }
+            ItemBody::Command(c) => self.used(version, c.seeded.as_ref(), c.told.secret),
+            ItemBody::Roll(r) => {
+                let secret = r.mode != crate::rolls::RollMode::Public;
+                self.used(version, r.seeded.as_ref(), secret);
+            }
             ItemBody::Station(s) => {
                 for u in s.seeded() {
-                    self.used(version, Some(u));
+                    self.used(version, Some(u), false);
                 }
             }
             ItemBody::EncounterCreated { .. } | ItemBody::Undone { .. } => {}
@@ -231,20 +319,27 @@ impl Sessions {
             started: version,
             next: 0,
             ended: None,
+            seed: None,
+            public: Vec::new(),
+            secret: Vec::new(),
+            secrets_revealed: false,
         });
-        self.open = self.pending.filter(|seed| commitment(seed) == c);
-        if self.open.is_some() {
-            self.pending = None;
-        }
+        self.open = self.pending.take().filter(|held| held.commitment == c);
     }
 
-    fn used(&mut self, version: i64, seeded: Option<&SeedUse>) {
+    /// A roll of `seeded`'s session; `secret` when not everyone saw it.
+    fn used(&mut self, version: i64, seeded: Option<&SeedUse>, secret: bool) {
         if let Some(u) = seeded {
             if let Some(c) = &u.commitment {
                 self.started(version, u.session, c);
             }
             if let Some(s) = self.list.iter_mut().find(|s| s.number == u.session) {
-                s.next = s.next.max(u.index + 1);
+                s.next += 1;
+                if secret {
+                    s.secret.push(u.index);
+                } else {
+                    s.public.push(u.index);
+                }
             }
         }
     }
@@ -265,20 +360,8 @@ impl Sessions {
             return Ok(());
         }
         if let Some(last) = self.list.last().filter(|s| s.ended.is_none()) {
-            let id = record_id(campaign, &last.commitment);
-            let seed = state
-                .store()
-                .record(SEED_COLLECTION, &id)
-                .await?
-                .and_then(|r| {
-                    r.data
-                        .get("seed")
-                        .and_then(Value::as_str)
-                        .and_then(parse_seed)
-                })
-                .filter(|seed| commitment(seed) == last.commitment);
-            if seed.is_some() {
-                self.open = seed;
+            if let Some(held) = held_in_store(state, campaign, &last.commitment).await? {
+                self.open = Some(held);
                 return Ok(());
             }
             tracing::warn!(
@@ -286,49 +369,102 @@ impl Sessions {
                 last.number
             );
         }
-        let seed = loop {
-            let seed = fresh_seed()?;
-            let c = commitment(&seed);
+        let held = loop {
+            let held = Held::fresh(fresh_seed()?);
             // Never a seed used before (2^-256, but cheap to hold).
-            if self.list.iter().all(|s| s.commitment != c) {
-                break seed;
+            if self.list.iter().all(|s| s.commitment != held.commitment) {
+                break held;
             }
         };
         state
             .store()
             .put_record(
                 SEED_COLLECTION,
-                &record_id(campaign, &commitment(&seed)),
-                &json!({ "seed": hex(&seed) }),
+                &record_id(campaign, &held.commitment),
+                &json!({ "seed": hex(&held.seed), "sealed": true }),
             )
             .await?;
-        self.pending = Some(seed);
+        self.pending = Some(held);
         Ok(())
     }
 
-    /// The fact revealing the open session's seed.
-    fn end_open(&self) -> Result<(Fact, ItemBody), AppError> {
-        let (Some(seed), Some(last)) = (self.open, self.list.last()) else {
+    /// The fact ending the open session: the keys of the rolls everyone
+    /// saw (or, for a session before sealed rolls, its seed).
+    pub(crate) fn end_open(&self) -> Result<(Fact, ItemBody), AppError> {
+        let (Some(held), Some(last)) = (&self.open, self.list.last()) else {
             return Err(AppError::conflict(
                 "no_play_session",
                 "no play session is open; one starts with POST .../play-sessions or with the next roll",
             ));
         };
+        let (seed, keys) = if held.sealed {
+            (None, open_keys(&held.seed, &last.public))
+        } else {
+            (Some(hex(&held.seed)), Vec::new())
+        };
         Ok((
             Fact::SessionEnded {
                 session: last.number,
-                seed: hex(&seed),
+                seed: seed.clone(),
+                keys: keys.clone(),
             },
             ItemBody::SessionEnded {
                 session: last.number,
                 commitment: last.commitment.clone(),
-                seed: hex(&seed),
+                seed,
+                keys,
             },
         ))
     }
 
-    /// The sessions as the API shows them.
-    pub(crate) fn shown(&self) -> Value {
+    /// The fact revealing the secret rolls of ended session `number`,
+    /// whose seed is `seed`.
+    fn reveal(&self, number: u32, seed: &Seed) -> Result<(Fact, ItemBody), AppError> {
+        let session = self
+            .list
+            .iter()
+            .find(|s| s.number == number)
+            .ok_or_else(|| AppError::not_found(format!("no play session {number}")))?;
+        let refuse = |code: &'static str, why: String| Err(AppError::conflict(code, why));
+        if session.ended.is_none() {
+            return refuse(
+                "play_session_open",
+                format!(
+                    "play session {number} is still open; end it first (POST .../play-sessions/end)"
+                ),
+            );
+        }
+        if session.seed.is_some() {
+            return refuse(
+                "nothing_sealed",
+                format!("play session {number} revealed its whole seed when it ended"),
+            );
+        }
+        if session.secrets_revealed {
+            return refuse(
+                "already_revealed",
+                format!("the secret rolls of play session {number} are revealed already"),
+            );
+        }
+        let keys = open_keys(seed, &session.secret);
+        Ok((
+            Fact::SecretsRevealed {
+                session: number,
+                keys: keys.clone(),
+            },
+            ItemBody::SecretsRevealed {
+                session: number,
+                commitment: session.commitment.clone(),
+                keys,
+            },
+        ))
+    }
+
+    /// The sessions as the API shows them to `viewer`: where each started
+    /// and ended as numbers of the viewer's feed; how many rolls each took
+    /// and how many stay sealed for the GM alone (a player's count would
+    /// tell of secret rolls).
+    pub(crate) fn shown(&self, table: &Table, viewer: &crate::permissions::Viewer) -> Value {
         let open = self.open().map(|s| s.number);
         let sessions: Vec<Value> = self
             .list
@@ -337,12 +473,19 @@ impl Sessions {
                 let mut v = json!({
                     "session": s.number,
                     "commitment": s.commitment,
-                    "started_version": s.started,
-                    "rolls": s.next,
+                    "started_version": table.position(viewer, s.started),
                     "open": open == Some(s.number),
                 });
-                if let Some((version, seed)) = &s.ended {
-                    v["ended_version"] = json!(version);
+                if viewer.is_gm() {
+                    v["rolls"] = json!(s.next);
+                    if s.seed.is_none() && !s.secrets_revealed {
+                        v["sealed_rolls"] = json!(s.secret.len());
+                    }
+                }
+                if let Some(version) = s.ended {
+                    v["ended_version"] = json!(table.position(viewer, version));
+                }
+                if let Some(seed) = &s.seed {
                     v["seed"] = json!(seed);
                 }
                 v
@@ -350,6 +493,49 @@ impl Sessions {
             .collect();
         json!({ "open": open, "sessions": sessions })
     }
+}
+
+/// The keys of `leaves` with their paths, in the order of the leaves.
+fn open_keys(seed: &Seed, leaves: &[u64]) -> Vec<sealed::Opened> {
+    if leaves.is_empty() {
+        return Vec::new();
+    }
+    let tree = sealed::Tree::grow(seed);
+    leaves.iter().map(|leaf| tree.open(seed, *leaf)).collect()
+}
+
+/// The seed of the session committed to `commitment`, from its store
+/// record, if the store holds it and it matches.
+async fn held_in_store(
+    state: &AppState,
+    campaign: &str,
+    commitment: &str,
+) -> Result<Option<Held>, AppError> {
+    use nanite_store::EventStore;
+    let record = state
+        .store()
+        .record(SEED_COLLECTION, &record_id(campaign, commitment))
+        .await?;
+    let Some(data) = record.map(|r| r.data) else {
+        return Ok(None);
+    };
+    let Some(seed) = data
+        .get("seed")
+        .and_then(Value::as_str)
+        .and_then(parse_seed)
+    else {
+        return Ok(None);
+    };
+    let held = if data.get("sealed").and_then(Value::as_bool) == Some(true) {
+        Held::fresh(seed)
+    } else {
+        Held {
+            commitment: self::commitment(&seed),
+            seed,
+            sealed: false,
+        }
+    };
+    Ok((held.commitment == commitment).then_some(held))
 }
 
 /// What `POST .../play-sessions` and `.../play-sessions/end` take: nothing.
@@ -367,7 +553,9 @@ pub(crate) async fn list(
     caller.member_of(&campaign)?;
     let shown = state
         .tables()
-        .read(&state, &campaign, |t: &Table| t.sessions.shown())
+        .read(&state, &campaign, |t: &Table| {
+            t.sessions.shown(t, &view::viewer(&caller))
+        })
         .await?;
     Ok(Json(shown))
 }
@@ -400,12 +588,7 @@ pub(crate) async fn start(
             table.sessions.start_pending()
         })
         .await?;
-    let shown = view::item(&committed.item, &view::viewer(&caller));
-    Ok(view::created(
-        committed.replayed,
-        committed.item.version,
-        shown,
-    ))
+    Ok(view::created(committed))
 }
 
 /// `POST /api/campaigns/{campaign}/play-sessions/end` (GM): ends the open
@@ -425,12 +608,47 @@ pub(crate) async fn end(
         .tables()
         .commit_rolling(&state, change, |table| table.sessions.end_open())
         .await?;
-    let shown = view::item(&committed.item, &view::viewer(&caller));
-    Ok(view::created(
-        committed.replayed,
-        committed.item.version,
-        shown,
-    ))
+    Ok(view::created(committed))
+}
+
+/// `POST /api/campaigns/{campaign}/play-sessions/{session}/reveal` (GM):
+/// reveals the keys of an ended session's secret rolls (the GM's, blind and
+/// private rolls, commands only the GM heard), so that anyone holding the
+/// export can verify them too.
+pub(crate) async fn reveal(
+    State(state): State<AppState>,
+    Path((campaign, session)): Path<(String, u32)>,
+    caller: Caller,
+    method: Method,
+    OriginalUri(uri): OriginalUri,
+    headers: HeaderMap,
+    body: Strict<Nothing>,
+) -> Result<Response, AppError> {
+    caller.gm_of(&campaign)?;
+    let commitment = state
+        .tables()
+        .read(&state, &campaign, |t: &Table| {
+            t.sessions.commitment_of(session)
+        })
+        .await?
+        .map_err(AppError::not_found)?;
+    let seed = held_in_store(&state, &campaign, &commitment)
+        .await?
+        .map(|held| held.seed)
+        .ok_or_else(|| {
+            AppError::conflict(
+                "seed_lost",
+                format!("this store does not hold the seed of play session {session}, so its secret rolls cannot be revealed"),
+            )
+        })?;
+    let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
+    let committed = state
+        .tables()
+        .commit(&state, change, |table| {
+            table.sessions.reveal(session, &seed)
+        })
+        .await?;
+    Ok(view::created(committed))
 }
 
 #[cfg(test)]

@@ -184,5 +184,6 @@ pub(crate) fn restore(data: Value) -> Result<Table, String> {
         sessions: Sessions::from_list(saved.sessions),
         stations: BTreeMap::new(),
         snapshot_at: saved.version,
+        numbering: Default::default(),
     })
 }

@@ -75,14 +75,28 @@ pub(crate) enum ItemBody {
         /// The SHA-256 of its seed.
         commitment: String,
     },
-    /// A play session ended, its seed revealed.
+    /// A play session ended: the keys of the rolls everyone saw (or its
+    /// seed, before sealed rolls).
     SessionEnded {
         /// Its number.
         session: u32,
-        /// The SHA-256 it was committed to.
+        /// What it was committed to.
         commitment: String,
-        /// The seed.
-        seed: String,
+        /// The seed (sessions before sealed rolls only).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seed: Option<String>,
+        /// The keys of the rolls everyone saw.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        keys: Vec<crate::sealed::Opened>,
+    },
+    /// The GM revealed an ended session's secret rolls.
+    SecretsRevealed {
+        /// The session.
+        session: u32,
+        /// What it was committed to.
+        commitment: String,
+        /// The keys of its secret rolls.
+        keys: Vec<crate::sealed::Opened>,
     },
     /// A change to a Station game (not kept in snapshots: a table with
     /// Station games is rebuilt from its stream).
@@ -283,10 +297,12 @@ pub(crate) struct Table {
     pub(crate) sessions: Sessions,
     /// The version of the stream's newest snapshot (0: none).
     pub(crate) snapshot_at: i64,
+    /// Each viewer's numbers for the entries they see (`feed.rs`).
+    pub(crate) numbering: crate::feed::Numbering,
 }
 
 impl Table {
-    fn empty() -> Self {
+    pub(crate) fn empty() -> Self {
         Table {
             version: 0,
             encounters: BTreeMap::new(),
@@ -295,6 +311,7 @@ impl Table {
             keys: HashMap::new(),
             sessions: Sessions::default(),
             snapshot_at: 0,
+            numbering: Default::default(),
         }
     }
 
@@ -395,16 +412,20 @@ impl Table {
                 session: *session,
                 commitment: commitment.clone(),
             },
-            Fact::SessionEnded { session, seed } => ItemBody::SessionEnded {
+            Fact::SessionEnded {
+                session,
+                seed,
+                keys,
+            } => ItemBody::SessionEnded {
                 session: *session,
-                commitment: self
-                    .sessions
-                    .list
-                    .iter()
-                    .find(|s| s.number == *session)
-                    .map(|s| s.commitment.clone())
-                    .ok_or_else(|| format!("play session {session} ends but never started"))?,
+                commitment: self.sessions.commitment_of(*session)?,
                 seed: seed.clone(),
+                keys: keys.clone(),
+            },
+            Fact::SecretsRevealed { session, keys } => ItemBody::SecretsRevealed {
+                session: *session,
+                commitment: self.sessions.commitment_of(*session)?,
+                keys: keys.clone(),
             },
             Fact::Command {
                 encounter,

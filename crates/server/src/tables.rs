@@ -19,6 +19,7 @@ use crate::AppState;
 use crate::error::AppError;
 use crate::facts::{Entry, Fact};
 use crate::live::Signal;
+use crate::permissions::Viewer;
 use crate::sessions::Caller;
 use crate::snapshot;
 use crate::table::{Item, ItemBody, Table, stream_id};
@@ -33,6 +34,8 @@ pub(crate) struct Change<'a> {
     pub(crate) key: Option<String>,
     /// SHA-256 of the request.
     pub(crate) fingerprint: String,
+    /// Who asks, as the answer is cut to them.
+    pub(crate) viewer: Viewer,
 }
 
 impl<'a> Change<'a> {
@@ -50,6 +53,7 @@ impl<'a> Change<'a> {
         Ok(Change {
             campaign,
             by: &caller.invite.id,
+            viewer: crate::view::viewer(caller),
             key: crate::idempotency::key(headers)?,
             fingerprint: crate::idempotency::fingerprint(method, uri, body),
         })
@@ -58,10 +62,22 @@ impl<'a> Change<'a> {
 
 /// A change as committed.
 pub(crate) struct Committed {
-    /// The feed entry.
-    pub(crate) item: Arc<Item>,
     /// The key had been used: this is the first result, nothing new fired.
     pub(crate) replayed: bool,
+    /// The entry as the asker sees it (the API's JSON), if they see it.
+    pub(crate) shown: Option<serde_json::Value>,
+    /// The entry's number in the asker's feed.
+    pub(crate) version: i64,
+}
+
+impl Committed {
+    fn new(table: &Table, item: Arc<Item>, replayed: bool, viewer: &Viewer) -> Self {
+        Committed {
+            shown: crate::view::item(table, &item, viewer),
+            version: table.position(viewer, item.version),
+            replayed,
+        }
+    }
 }
 
 type Slot = Arc<tokio::sync::Mutex<Option<Table>>>;
@@ -183,7 +199,9 @@ impl Tables {
         let mut guard = slot.lock().await;
         let key = change.key.as_deref().map(|k| format!("{}:{k}", change.by));
         let stream = stream_id(change.campaign);
-        for _attempt in 0..3 {
+        // One attempt more than conflicts need: a full play session is
+        // ended by an append of its own before the change is decided.
+        for _attempt in 0..4 {
             if guard.is_none() {
                 *guard = Some(Table::load(state, change.campaign).await?);
             }
@@ -192,13 +210,20 @@ impl Tables {
                 .ok_or_else(|| AppError::internal("table vanished"))?;
             if let Some(key) = &key {
                 if let Some((version, fingerprint)) = table.keys.get(key) {
-                    return replayed(table, *version, fingerprint, &change.fingerprint);
+                    return replayed(table, *version, fingerprint, &change);
                 }
             }
             if rolls {
                 table.sessions.prepare(state, change.campaign).await?;
             }
-            let (fact, body) = decide(table)?;
+            // A play session that has sealed all its rolls ends first, its
+            // public keys revealed; the change's roll starts the next one.
+            let rollover = rolls && table.sessions.full();
+            let (fact, body) = if rollover {
+                table.sessions.end_open()?
+            } else {
+                decide(table)?
+            };
             let entry = Entry {
                 by: change.by.to_string(),
                 fingerprint: change.fingerprint.clone(),
@@ -214,8 +239,14 @@ impl Tables {
                 .await;
             match appended {
                 Ok(Appended::Stored { last, .. }) => {
-                    let item =
-                        table.push(last, change.by.to_string(), key, change.fingerprint, body);
+                    let by = change.by.to_string();
+                    if rollover {
+                        let item = table.push(last, by, None, change.fingerprint.clone(), body);
+                        state.live().publish(change.campaign, Signal::Item(item));
+                        table.sessions.prepare(state, change.campaign).await?;
+                        continue;
+                    }
+                    let item = table.push(last, by, key, change.fingerprint, body);
                     state
                         .live()
                         .publish(change.campaign, Signal::Item(item.clone()));
@@ -225,10 +256,7 @@ impl Tables {
                     {
                         save_snapshot(state, &stream, table).await;
                     }
-                    return Ok(Committed {
-                        item,
-                        replayed: false,
-                    });
+                    return Ok(Committed::new(table, item, false, &change.viewer));
                 }
                 // Another server took this key first, or appended first:
                 // reload what the store holds and look again.
@@ -286,21 +314,16 @@ fn replayed(
     table: &Table,
     version: i64,
     fingerprint: &str,
-    asked: &str,
+    change: &Change<'_>,
 ) -> Result<Committed, AppError> {
-    if fingerprint != asked {
+    if fingerprint != change.fingerprint {
         return Err(AppError::conflict(
             "idempotency_key_reused",
-            format!(
-                "this Idempotency-Key was already used for a different request (stream version {version}); use a fresh key for each new command"
-            ),
+            "this Idempotency-Key was already used for a different request; use a fresh key for each new command",
         ));
     }
     let item = table
         .item(version)
         .ok_or_else(|| AppError::internal(format!("key points at missing version {version}")))?;
-    Ok(Committed {
-        item: item.clone(),
-        replayed: true,
-    })
+    Ok(Committed::new(table, item.clone(), true, &change.viewer))
 }

@@ -1,16 +1,21 @@
 //! `nanite verify`: re-derives every server-side die of an exported
-//! campaign from the play sessions' revealed seeds.
+//! campaign from what its play sessions revealed.
 //!
-//! Each play session committed to its seed (its SHA-256) when it started
-//! and revealed it when it ended (see `seeds`). For every session the
-//! revealed seed must hash to the commitment, and no seed may serve twice.
-//! Every roll of the roll log is rolled again from its expression with
-//! `KeyedDice(seed, index)`; every encounter command (and every command of
-//! a Station change, each with its own index: `verify/station.rs`) is executed again by
-//! the engine with those dice, on the encounter as the log left it; the
-//! dice must be exactly those the log holds. Physical dice are counted, not
-//! checked (the table rolled them); dice of sessions not yet revealed, or
-//! rolled before verifiable rolls existed, are reported as unverifiable.
+//! Each play session committed, when it started, to the root of the tree
+//! of its sealed roll keys (`sealed.rs`), and revealed at its end the keys
+//! of the rolls everyone saw, each with its path to the root; the GM may
+//! later reveal the secret rolls' keys. Every revealed key must lead to its
+//! session's commitment, and no commitment may serve two sessions. (Sessions
+//! before sealed rolls committed to their seed's SHA-256 and revealed the
+//! seed; they are checked that way.) Every roll of the roll log is rolled
+//! again from its expression with its key; every encounter command (and
+//! every command of a Station change, each with its own key:
+//! `verify/station.rs`) is executed again by the engine with those dice, on
+//! the encounter as the log left it; the dice must be exactly those the log
+//! holds. Physical dice are counted, not checked (the table rolled them);
+//! dice of sessions not yet ended, secret rolls whose keys stay sealed, and
+//! dice rolled before verifiable rolls existed are reported as
+//! unverifiable.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -59,8 +64,12 @@ pub struct SessionCheck {
     pub session: u32,
     /// The SHA-256 it committed to.
     pub commitment: String,
-    /// The seed revealed, if any.
+    /// The seed revealed, if any (sessions before sealed rolls).
     pub seed: Option<String>,
+    /// The roll keys revealed and checked against the commitment (sealed
+    /// rolls: those everyone saw, and the secret ones once the GM reveals
+    /// them).
+    pub keys: usize,
     /// What the seed is worth.
     pub status: SessionStatus,
 }
@@ -69,7 +78,8 @@ pub struct SessionCheck {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SessionStatus {
-    /// Revealed, and its SHA-256 is the commitment.
+    /// Ended, and what its end revealed matches the commitment: the seed's
+    /// SHA-256, or each revealed roll key's path to the root.
     Revealed,
     /// Not revealed yet: the session is open (or its seed was lost).
     NotRevealed,
@@ -141,6 +151,8 @@ struct Known {
     started: i64,
     ended: Option<i64>,
     seed: Option<Seed>,
+    /// Sealed rolls: the revealed keys by leaf.
+    keys: Option<HashMap<u64, Seed>>,
     status: SessionStatus,
 }
 
@@ -234,11 +246,52 @@ impl StreamCheck<'_> {
                             started: *version,
                             ended: None,
                             seed: None,
+                            keys: None,
                             status,
                         },
                     );
                 }
-                (Fact::SessionEnded { session, seed }, None) => {
+                (
+                    Fact::SessionEnded {
+                        session,
+                        seed: None,
+                        keys,
+                    },
+                    None,
+                ) => {
+                    let Some(known) = self.sessions.get_mut(session) else {
+                        self.mismatch(
+                            *version,
+                            format!("play session {session} ends but never started"),
+                        );
+                        continue;
+                    };
+                    known.ended = Some(*version);
+                    if known.status == SessionStatus::NotRevealed {
+                        known.status = SessionStatus::Revealed;
+                    }
+                    known.keys = Some(HashMap::new());
+                    self.keys(*version, *session, keys);
+                }
+                (Fact::SecretsRevealed { session, keys }, None) => {
+                    match self.sessions.get(session) {
+                        Some(k) if k.keys.is_some() => self.keys(*version, *session, keys),
+                        _ => self.mismatch(
+                            *version,
+                            format!(
+                                "secret rolls of play session {session} are revealed, but it never ended with sealed rolls"
+                            ),
+                        ),
+                    }
+                }
+                (
+                    Fact::SessionEnded {
+                        session,
+                        seed: Some(seed),
+                        ..
+                    },
+                    None,
+                ) => {
                     let earlier: Vec<(u32, Seed)> = self
                         .sessions
                         .iter()
@@ -293,8 +346,32 @@ impl StreamCheck<'_> {
                 session: *n,
                 commitment: k.commitment.clone(),
                 seed: k.seed.map(|s| hex(&s)),
+                keys: k.keys.as_ref().map_or(0, HashMap::len),
                 status: k.status,
             });
+        }
+    }
+
+    /// Checks revealed roll keys against session `session`'s commitment
+    /// and keeps those that lead to it.
+    fn keys(&mut self, version: i64, session: u32, keys: &[crate::sealed::Opened]) {
+        let Some(known) = self.sessions.get_mut(&session) else {
+            return;
+        };
+        let mut problems = Vec::new();
+        for opened in keys {
+            match crate::sealed::check(&known.commitment, opened) {
+                Ok(key) => {
+                    known.keys.get_or_insert_default().insert(opened.leaf, key);
+                }
+                Err(why) => problems.push(format!("play session {session}: {why}")),
+            }
+        }
+        if !problems.is_empty() && known.status != SessionStatus::Reused {
+            known.status = SessionStatus::SeedMismatch;
+        }
+        for problem in problems {
+            self.mismatch(version, problem);
         }
     }
 
@@ -334,6 +411,19 @@ impl StreamCheck<'_> {
             );
             self.mismatch(version, message);
             return Err(true);
+        }
+        if let (SessionStatus::Revealed, Some(keys)) = (known.status, &known.keys) {
+            return match keys.get(&used.index) {
+                Some(key) => Ok(*key),
+                None => {
+                    let message = format!(
+                        "{what}: a secret roll of play session {}; its key stays sealed until the GM reveals it",
+                        used.session
+                    );
+                    self.unverifiable(version, message);
+                    Err(false)
+                }
+            };
         }
         match (known.status, known.seed) {
             (SessionStatus::Revealed, Some(seed)) => Ok(seed),
@@ -503,6 +593,7 @@ impl StreamCheck<'_> {
                 }
                 Fact::SessionStarted { .. }
                 | Fact::SessionEnded { .. }
+                | Fact::SecretsRevealed { .. }
                 | Fact::StationSeated(_) => {}
             }
         }

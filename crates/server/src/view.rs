@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 use crate::permissions::{Role, Viewer};
 use crate::ruleset::{Play, Ruleset};
 use crate::sessions::Caller;
-use crate::table::{Encounter, Entrant, Item, ItemBody};
+use crate::table::{Encounter, Entrant, Item, ItemBody, Table};
 
 /// The viewer a caller is.
 pub(crate) fn viewer(caller: &Caller) -> Viewer {
@@ -28,15 +28,32 @@ pub(crate) fn viewer(caller: &Caller) -> Viewer {
     }
 }
 
-/// A feed entry as `viewer` may see it, or `None`, as the API's JSON.
-pub(crate) fn item(item: &Item, viewer: &Viewer) -> Option<Value> {
-    shown(item, viewer).and_then(|s| serde_json::to_value(s).ok())
+/// A feed entry as `viewer` may see it, or `None`, as the API's JSON,
+/// numbered in the viewer's own feed (`feed.rs`).
+pub(crate) fn item(table: &Table, item: &Item, viewer: &Viewer) -> Option<Value> {
+    shown(table, item, viewer).and_then(|s| serde_json::to_value(s).ok())
 }
 
-/// A feed entry as `viewer` may see it, or `None`. An entry hidden from
+/// Whether `viewer` sees anything of the entry.
+pub(crate) fn visible(item: &Item, viewer: &Viewer) -> bool {
+    shown_as(item, viewer, &|_| 0).is_some()
+}
+
+/// A feed entry as `viewer` may see it, or `None`, numbered in the
+/// viewer's own feed.
+pub(crate) fn shown<'a>(table: &Table, item: &'a Item, viewer: &Viewer) -> Option<Shown<'a>> {
+    shown_as(item, viewer, &|version| table.position(viewer, version))
+}
+
+/// A feed entry as `viewer` may see it, or `None`; `number` gives the
+/// viewer's number of the entry at a stream version. An entry hidden from
 /// the viewer that started a play session still shows that start.
-pub(crate) fn shown<'a>(item: &'a Item, viewer: &Viewer) -> Option<Shown<'a>> {
-    let entry = entry(item, viewer).or_else(|| {
+pub(crate) fn shown_as<'a>(
+    item: &'a Item,
+    viewer: &Viewer,
+    number: &dyn Fn(i64) -> i64,
+) -> Option<Shown<'a>> {
+    let entry = entry(item, viewer, number).or_else(|| {
         let seeded = match &item.body {
             ItemBody::Command(c) => c.seeded.as_ref(),
             ItemBody::Roll(r) => r.seeded.as_ref(),
@@ -48,15 +65,15 @@ pub(crate) fn shown<'a>(item: &'a Item, viewer: &Viewer) -> Option<Shown<'a>> {
         })
     })?;
     Some(Shown {
-        version: item.version,
+        version: number(item.version),
         entry,
     })
 }
 
-/// A feed entry as a viewer sees it, with its place in the stream.
+/// A feed entry as a viewer sees it, with its place in their feed.
 #[derive(Serialize)]
 pub(crate) struct Shown<'a> {
-    /// The stream version it was written at.
+    /// Its number in the viewer's feed (the stream version for the GM).
     pub(crate) version: i64,
     /// What it says.
     #[serde(flatten)]
@@ -100,14 +117,27 @@ pub(crate) enum Entry<'a> {
         /// The SHA-256 of its seed.
         commitment: &'a str,
     },
-    /// A play session ended, its seed revealed.
+    /// A play session ended: the keys of the rolls everyone saw (its seed,
+    /// before sealed rolls).
     PlaySessionEnded {
         /// Its number.
         session: u32,
-        /// The SHA-256 it was committed to.
+        /// What it was committed to.
         commitment: &'a str,
-        /// The seed.
-        seed: &'a str,
+        /// The seed (sessions before sealed rolls only).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        seed: Option<&'a str>,
+        /// The keys of the rolls everyone saw, each with its path.
+        keys: &'a [crate::sealed::Opened],
+    },
+    /// The GM revealed an ended session's secret rolls.
+    PlaySessionSecretsRevealed {
+        /// The session.
+        session: u32,
+        /// What it was committed to.
+        commitment: &'a str,
+        /// The keys of its secret rolls, each with its path.
+        keys: &'a [crate::sealed::Opened],
     },
     /// A change to a Station game (its own kinds, `station_started` ...).
     #[serde(untagged)]
@@ -152,7 +182,7 @@ impl Entry<'_> {
     }
 }
 
-fn entry<'a>(item: &'a Item, viewer: &Viewer) -> Option<Entry<'a>> {
+fn entry<'a>(item: &'a Item, viewer: &Viewer, number: &dyn Fn(i64) -> i64) -> Option<Entry<'a>> {
     let out = match &item.body {
         ItemBody::EncounterCreated {
             encounter,
@@ -206,7 +236,7 @@ fn entry<'a>(item: &'a Item, viewer: &Viewer) -> Option<Entry<'a>> {
             Entry::Undone {
                 encounter,
                 command: &c.name,
-                undone_version: undone.version,
+                undone_version: number(undone.version),
                 lines: said,
             }
         }
@@ -223,10 +253,21 @@ fn entry<'a>(item: &'a Item, viewer: &Viewer) -> Option<Entry<'a>> {
             session,
             commitment,
             seed,
+            keys,
         } => Entry::PlaySessionEnded {
             session: *session,
             commitment,
-            seed,
+            seed: seed.as_deref(),
+            keys,
+        },
+        ItemBody::SecretsRevealed {
+            session,
+            commitment,
+            keys,
+        } => Entry::PlaySessionSecretsRevealed {
+            session: *session,
+            commitment,
+            keys,
         },
     };
     Some(out)
@@ -234,11 +275,12 @@ fn entry<'a>(item: &'a Item, viewer: &Viewer) -> Option<Entry<'a>> {
 
 /// The answer to a change: 201 with the entry as the caller sees it, or 200
 /// and `Idempotent-Replayed: true` when the key had been used.
-pub(crate) fn created(replayed: bool, version: i64, shown: Option<Value>) -> Response {
+pub(crate) fn created(committed: crate::tables::Committed) -> Response {
+    let replayed = committed.replayed;
     let body = Json(json!({
-        "version": version,
+        "version": committed.version,
         "replayed": replayed,
-        "entry": shown,
+        "entry": committed.shown,
     }));
     if replayed {
         (
@@ -300,15 +342,18 @@ pub(crate) fn seat<'a>(
 }
 
 /// The encounter as `viewer` sees it, with its ruleset.
-pub(crate) fn encounter(enc: &Encounter, viewer: &Viewer) -> Value {
+pub(crate) fn encounter(table: &Table, enc: &Encounter, viewer: &Viewer) -> Value {
     let mut out = match &enc.play {
         Play::CompoundX(game) => {
-            serde_json::to_value(cx_encounter(enc, game.state(), viewer)).unwrap_or_default()
+            serde_json::to_value(cx_encounter(table, enc, game.state(), viewer)).unwrap_or_default()
         }
-        Play::D20(game) => {
-            serde_json::to_value(crate::d20::view::encounter(enc, game.state(), viewer))
-                .unwrap_or_default()
-        }
+        Play::D20(game) => serde_json::to_value(crate::d20::view::encounter(
+            table,
+            enc,
+            game.state(),
+            viewer,
+        ))
+        .unwrap_or_default(),
     };
     out["ruleset"] = json!(enc.ruleset());
     out
@@ -481,6 +526,7 @@ pub(crate) struct WeaponShown<'a> {
 
 /// A Compound X encounter as `viewer` sees it.
 pub(crate) fn cx_encounter<'a>(
+    table: &Table,
     enc: &'a Encounter,
     battle: &'a Battle,
     viewer: &Viewer,
@@ -534,7 +580,11 @@ pub(crate) fn cx_encounter<'a>(
             .filter(|((a, b), _)| visible(a) && visible(b))
             .map(|((a, b), m)| (a, b, *m))
             .collect(),
-        log: enc.log.iter().filter_map(|i| shown(i, viewer)).collect(),
+        log: enc
+            .log
+            .iter()
+            .filter_map(|i| shown(table, i, viewer))
+            .collect(),
     }
 }
 

@@ -13,10 +13,11 @@ mod server {
     mod headers;
     mod idempotency;
     mod invites;
-    mod live;
+    pub(crate) mod live;
     mod permissions;
     mod restart;
     mod rolls;
+    mod secrets;
     mod sessions;
     mod snapshots;
     mod stale;

@@ -6,7 +6,7 @@
 //! idempotency keys as every change.
 
 use axum::body::Bytes;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use nanite_core::{CombatantId, DiceSource, ScriptedDice};
 use nanite_d20::encounter::{Command, Field, Place, Row};
 use serde::Deserialize;
@@ -41,6 +41,7 @@ impl At<'_> {
         Change {
             campaign: self.campaign,
             by: &self.caller.invite.id,
+            viewer: view::viewer(self.caller),
             key: self.key.clone(),
             fingerprint: self.fingerprint.clone(),
         }
@@ -148,12 +149,7 @@ pub(crate) async fn add_combatant(
             ))
         })
         .await?;
-    let shown = view::item(&committed.item, &viewer);
-    Ok(view::created(
-        committed.replayed,
-        committed.item.version,
-        shown,
-    ))
+    Ok(view::created(committed))
 }
 
 /// `POST .../commands` in a D20 campaign: one engine command.
@@ -212,6 +208,5 @@ pub(crate) async fn command(
             ))
         })
         .await?;
-    let shown = view::item(&committed.item, &viewer);
-    Ok(view::created(committed.replayed, committed.item.version, shown).into_response())
+    Ok(view::created(committed))
 }

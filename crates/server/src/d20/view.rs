@@ -17,7 +17,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::permissions::Viewer;
-use crate::table::{Encounter, Entrant};
+use crate::table::{Encounter, Entrant, Table};
 use crate::view::{owns, shown};
 
 /// How hurt a combatant looks from across the table.
@@ -318,7 +318,12 @@ fn conditions(
 }
 
 /// The encounter as `viewer` sees it.
-pub(crate) fn encounter(enc: &Encounter, battle: &Battle, viewer: &Viewer) -> EncounterView {
+pub(crate) fn encounter(
+    table: &Table,
+    enc: &Encounter,
+    battle: &Battle,
+    viewer: &Viewer,
+) -> EncounterView {
     let clock = &battle.clock;
     let seat = |id: &CombatantId| clock.seats.iter().find(|s| &s.id == id);
     let visible = |id: &CombatantId| viewer.is_gm() || seat(id).is_some_and(|s| !s.hidden);
@@ -370,7 +375,7 @@ pub(crate) fn encounter(enc: &Encounter, battle: &Battle, viewer: &Viewer) -> En
         .log
         .iter()
         .filter_map(|i| {
-            shown(i, viewer).map(|s| LogEntry {
+            shown(table, i, viewer).map(|s| LogEntry {
                 lines: s.entry.lines().to_vec(),
                 entry: serde_json::to_value(&s).unwrap_or_default(),
             })

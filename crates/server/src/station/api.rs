@@ -215,12 +215,7 @@ pub(crate) async fn start(
             ))
         })
         .await?;
-    let shown = view::item(&committed.item, &view::viewer(&caller));
-    Ok(view::created(
-        committed.replayed,
-        committed.item.version,
-        shown,
-    ))
+    Ok(view::created(committed))
 }
 
 /// `GET .../station/games/{game}`: the game as the caller may see it.
@@ -236,7 +231,7 @@ pub(crate) async fn show(
         .read(&state, &campaign, |t| {
             t.stations
                 .get(&id)
-                .map(|g| station_view::game(g, &viewer, t.version))
+                .map(|g| station_view::game(t, g, &viewer))
         })
         .await?
         .ok_or_else(|| no_game(&id))?;
@@ -391,12 +386,7 @@ pub(crate) async fn seat(
             ))
         })
         .await?;
-    let shown = view::item(&committed.item, &viewer);
-    Ok(view::created(
-        committed.replayed,
-        committed.item.version,
-        shown,
-    ))
+    Ok(view::created(committed))
 }
 
 /// What `POST .../commands` takes: one engine command.
@@ -439,12 +429,7 @@ pub(crate) async fn command(
             ))
         })
         .await?;
-    let shown = view::item(&committed.item, &viewer);
-    Ok(view::created(
-        committed.replayed,
-        committed.item.version,
-        shown,
-    ))
+    Ok(view::created(committed))
 }
 
 /// `POST .../station/games/{game}/undo` (GM): takes back the game's last
@@ -477,10 +462,5 @@ pub(crate) async fn undo(
             ))
         })
         .await?;
-    let shown = view::item(&committed.item, &view::viewer(&caller));
-    Ok(view::created(
-        committed.replayed,
-        committed.item.version,
-        shown,
-    ))
+    Ok(view::created(committed))
 }

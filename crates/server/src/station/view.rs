@@ -26,7 +26,7 @@ use super::game::Done;
 use super::{Game, Item, What, seats};
 use crate::permissions::Viewer;
 use crate::seeds::SeedUse;
-use crate::table::ItemBody;
+use crate::table::{ItemBody, Table};
 
 /// The phase's name.
 pub(crate) fn phase(state: &State) -> (&'static str, Option<&'static str>) {
@@ -827,7 +827,8 @@ fn economy(state: &State, gm: bool) -> EconomyView {
 }
 
 /// The game as `viewer` sees it, as of the stream's `version`.
-pub(crate) fn game(g: &Game, viewer: &Viewer, version: i64) -> GameView {
+pub(crate) fn game(table: &Table, g: &Game, viewer: &Viewer) -> GameView {
+    let version = table.seen_by(viewer);
     let state = g.state();
     let gm = viewer.is_gm();
     let (phase, winner) = phase(state);
@@ -866,7 +867,7 @@ pub(crate) fn game(g: &Game, viewer: &Viewer, version: i64) -> GameView {
             .filter_map(|i| match &i.body {
                 ItemBody::Station(s) => Some(Logged {
                     entry: item(s, &i.by, viewer),
-                    version: i.version,
+                    version: table.position(viewer, i.version),
                 }),
                 _ => None,
             })

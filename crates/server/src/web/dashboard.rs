@@ -43,7 +43,7 @@ async fn data(state: &AppState, campaign: &str, caller: &Caller) -> Result<Data,
         .tables()
         .read(state, campaign, |table| {
             (
-                table.version,
+                table.seen_by(&crate::view::viewer(caller)),
                 table.encounter_list(),
                 crate::station::api::games(table),
                 table.stations.keys().cloned().collect(),

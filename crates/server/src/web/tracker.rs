@@ -69,7 +69,7 @@ async fn read(
         .read(state, campaign, |t| {
             t.encounter(encounter).and_then(|e| {
                 let battle = e.battle()?;
-                let shown = view::cx_encounter(e, battle, &viewer);
+                let shown = view::cx_encounter(t, e, battle, &viewer);
                 let clock = &battle.clock;
                 let visible = |id: &CombatantId| {
                     viewer.is_gm() || clock.seats.iter().any(|s| &s.id == id && !s.hidden)
@@ -115,7 +115,7 @@ async fn read(
                 Ok(Drawn {
                     part: render::part(campaign, encounter, &shown, &extras, gm),
                     name: e.name.clone(),
-                    version: t.version,
+                    version: t.seen_by(&viewer),
                 })
             })
         })

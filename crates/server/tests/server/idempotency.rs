@@ -31,8 +31,8 @@ async fn a_repeated_key_fires_once(db: Db) {
     assert_eq!(again.headers["idempotent-replayed"], "true");
     assert_eq!(again.json["version"], version);
     assert_eq!(again.json["entry"], first.json["entry"]);
-    let view = t.view(&e, &t.gm.session).await;
-    assert_eq!(view["version"], version, "nothing new in the stream");
+    let view = t.view(&e, &t.alice.session).await;
+    assert_eq!(view["version"], version, "nothing new in Alice's feed");
     assert_eq!(view["actions"]["left"], 3, "one action spent, not two");
 }
 

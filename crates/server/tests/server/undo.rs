@@ -52,10 +52,16 @@ async fn the_gm_takes_back_a_shot(db: Db) {
         .await
         .expect(201);
     assert_ne!(fight(&t, &e).await, before, "the shot spent ammunition");
+    // The GM knows the shot by the stream's number (the last entry).
+    let shot_for_gm = t.view(&e, &t.gm.session).await["version"].clone();
     let undone = undo(&t, &e, &t.gm.session).await.expect(201);
     let entry = &undone.json["entry"];
     assert_eq!(entry["type"], "undone");
-    assert_eq!(entry["undone_version"], shot.json["version"]);
+    assert_eq!(entry["undone_version"], shot_for_gm);
+    assert!(
+        shot.json["version"].as_i64() < shot_for_gm.as_i64(),
+        "Alice's own number"
+    );
     assert_eq!(entry["command"], "fire");
     assert!(
         entry["lines"][0]

@@ -1,13 +1,15 @@
-//! Verifiable rolls: each play session commits to its seed when it starts
-//! and reveals it when it ends; every server-side die of the session is
-//! derived from that seed, so `verify` re-derives an export's dice and
-//! names every roll, seed or commitment that does not match.
+//! Verifiable rolls that keep secrets: each play session commits to the
+//! root of its sealed roll keys when it starts; when it ends it reveals the
+//! keys of the rolls everyone saw, and the GM may later reveal the secret
+//! ones. `verify` checks every key against the commitment, re-derives an
+//! export's dice and names every roll, key or commitment that does not
+//! match; a secret roll whose key is still sealed is unverifiable, never
+//! derivable.
 
 use nanite_server::verify::{self, SessionStatus, Verification};
 use nanite_server::{AppState, Config};
 use nanite_store::{Export, StreamExport};
 use serde_json::{Value, json};
-use sha2::{Digest, Sha256};
 
 use super::support::{self, Answer, Auth, Db, Table};
 use crate::both;
@@ -45,14 +47,12 @@ async fn export(state: &AppState, campaign: &str) -> Export {
         .unwrap()
 }
 
-fn sha256_hex(seed_hex: &str) -> String {
-    let bytes: Vec<u8> = (0..32)
-        .map(|i| u8::from_str_radix(&seed_hex[2 * i..2 * i + 2], 16).unwrap())
-        .collect();
-    Sha256::digest(&bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+async fn reveal(t: &Table, auth: &Auth, session: u32) -> Answer {
+    t.send(
+        t.post(&t.path(&format!("/play-sessions/{session}/reveal")), auth)
+            .json(json!({})),
+    )
+    .await
 }
 
 fn check(export: &Export) -> Verification {
@@ -77,6 +77,7 @@ async fn honest_session(db: Db) -> (Table, i64, i64) {
     assert_eq!(entry["session"], 1);
     let commitment = entry["commitment"].as_str().unwrap().to_string();
     assert_eq!(commitment.len(), 64);
+    assert!(commitment.chars().all(|c| c.is_ascii_hexdigit()));
     // Everyone sees the commitment, the spectator too.
     let seen = sessions(&t, &t.spectator.session).await;
     assert_eq!(seen["open"], 1);
@@ -95,9 +96,15 @@ async fn honest_session(db: Db) -> (Table, i64, i64) {
         )
         .await
         .expect(201);
+    // The stream's numbers are the GM's (Alice's own skip what she does
+    // not see, such as the hidden scav's entrance).
+    let gm_version = async || t.view(&e, &t.gm.session).await["version"].as_i64().unwrap();
+    let shot_version = gm_version().await;
+    assert!(shot.json["version"].as_i64().unwrap() < shot_version);
     let alices = roll(&t, &t.alice.session, json!({"expression": "10d10+3"}))
         .await
         .expect(201);
+    let roll_version = gm_version().await;
     assert_eq!(alices.json["entry"]["seeded"]["session"], 1);
     roll(
         &t,
@@ -114,11 +121,19 @@ async fn honest_session(db: Db) -> (Table, i64, i64) {
     .await
     .expect(201);
     let ended = end(&t).await.expect(201);
-    let seed = ended.json["entry"]["seed"].as_str().unwrap().to_string();
-    assert_eq!(ended.json["entry"]["type"], "play_session_ended");
-    assert_eq!(sha256_hex(&seed), commitment);
-    let shot_version = shot.json["version"].as_i64().unwrap();
-    let roll_version = alices.json["version"].as_i64().unwrap();
+    let entry = &ended.json["entry"];
+    assert_eq!(entry["type"], "play_session_ended");
+    // No seed: the keys of the two rolls everyone saw (Alice's shot and
+    // roll), each with its path; the GM's secret roll stays sealed.
+    assert!(entry.get("seed").is_none(), "{entry}");
+    let keys = entry["keys"].as_array().unwrap();
+    assert_eq!(keys.len(), 2, "{entry}");
+    assert!(
+        keys.iter()
+            .all(|k| k["path"].as_array().unwrap().len() == 12)
+    );
+    let leaves: Vec<&Value> = keys.iter().map(|k| &k["leaf"]).collect();
+    assert!(leaves.contains(&&alices.json["entry"]["seeded"]["index"]));
     (t, roll_version, shot_version)
 }
 
@@ -126,13 +141,49 @@ async fn an_honest_export_verifies(db: Db) {
     let (t, _, _) = honest_session(db).await;
     let found = check(&export(&t.state, &t.campaign).await);
     assert!(found.honest(), "{found:#?}");
-    // Alice's shot, her roll and the GM's roll; Bob's die is the table's
-    // own (the depot's `begin`, sent with physical dice, rolled none).
-    assert_eq!(found.verified, 3, "{found:#?}");
+    // Alice's shot and her roll; Bob's die is the table's own (the depot's
+    // `begin`, sent with physical dice, rolled none). The GM's secret roll
+    // cannot be verified, nor derived, while its key is sealed.
+    assert_eq!(found.verified, 2, "{found:#?}");
     assert_eq!(found.physical, 1, "{found:#?}");
-    assert!(found.unverifiable.is_empty(), "{found:#?}");
+    assert_eq!(found.unverifiable.len(), 1, "{found:#?}");
+    assert!(
+        found.unverifiable[0].message.contains("stays sealed"),
+        "{found:#?}"
+    );
     assert_eq!(found.sessions.len(), 1);
     assert_eq!(found.sessions[0].status, SessionStatus::Revealed);
+    assert_eq!(found.sessions[0].keys, 2);
+    let gm_sees = sessions(&t, &t.gm.session).await;
+    assert_eq!(gm_sees["sessions"][0]["sealed_rolls"], 1, "{gm_sees}");
+    let alice_sees = sessions(&t, &t.alice.session).await;
+    assert!(alice_sees["sessions"][0].get("sealed_rolls").is_none());
+    assert!(alice_sees["sessions"][0].get("rolls").is_none());
+
+    // Only the GM reveals the secret rolls, once, and then they verify.
+    assert_eq!(
+        reveal(&t, &t.alice.session, 1).await.expect(403).code(),
+        "gm_only"
+    );
+    let revealed = reveal(&t, &t.gm.session, 1).await.expect(201);
+    assert_eq!(
+        revealed.json["entry"]["type"],
+        "play_session_secrets_revealed"
+    );
+    assert_eq!(revealed.json["entry"]["keys"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        reveal(&t, &t.gm.session, 1).await.expect(409).code(),
+        "already_revealed"
+    );
+    assert_eq!(
+        reveal(&t, &t.gm.session, 7).await.expect(404).code(),
+        "not_found"
+    );
+    let found = check(&export(&t.state, &t.campaign).await);
+    assert!(found.honest(), "{found:#?}");
+    assert_eq!(found.verified, 3, "{found:#?}");
+    assert!(found.unverifiable.is_empty(), "{found:#?}");
+    assert_eq!(found.sessions[0].keys, 3);
 }
 
 /// The event at `version` of the export.
@@ -175,7 +226,7 @@ async fn tampering_is_reported_precisely(db: Db) {
         "{}",
         found.mismatches[0].message
     );
-    assert_eq!(found.verified, 2);
+    assert_eq!(found.verified, 1, "the shot; the GM's roll is sealed");
 
     // A die of the shot.
     let mut forged = honest.clone();
@@ -200,37 +251,26 @@ async fn tampering_is_reported_precisely(db: Db) {
     );
     assert!(found.mismatches.iter().all(|f| f.version == shot_version));
 
-    // The seed, with the commitment forged to match it: no die of the
-    // session re-derives.
+    // A revealed key replaced by another: it does not lead to the
+    // commitment, and the roll it served is left unverified.
     let mut forged = honest.clone();
-    let fake = "ab".repeat(32);
-    seed_event(&mut forged)["seed"] = json!(fake);
-    for e in &mut events(&mut forged).events {
-        if e.kind == "play_session_started" {
-            e.data["commitment"] = json!(sha256_hex(&fake));
-        }
-    }
+    seed_event(&mut forged)["keys"][0]["key"] = json!("ab".repeat(32));
     let found = check(&forged);
-    assert_eq!(found.verified, 0, "{found:#?}");
-    let versions: Vec<i64> = found.mismatches.iter().map(|f| f.version).collect();
-    assert!(versions.contains(&roll_version) && versions.contains(&shot_version));
-    assert_eq!(found.mismatches.len(), 3, "{found:#?}");
-
-    // A seed that does not match its commitment.
-    let mut forged = honest.clone();
-    seed_event(&mut forged)["seed"] = json!("cd".repeat(32));
-    let found = check(&forged);
-    assert_eq!(found.mismatches.len(), 1, "{found:#?}");
     assert!(
-        found.mismatches[0]
+        found.mismatches.iter().any(|f| f
             .message
-            .contains("does not match its commitment"),
-        "{}",
-        found.mismatches[0].message
+            .contains("does not lead to the session's commitment")),
+        "{found:#?}"
     );
     assert_eq!(found.sessions[0].status, SessionStatus::SeedMismatch);
-    assert_eq!(found.verified, 0);
-    assert_eq!(found.unverifiable.len(), 3, "{found:#?}");
+    assert_eq!(found.verified, 0, "{found:#?}");
+
+    // A key moved to another leaf does not lead there either.
+    let mut forged = honest.clone();
+    let leaf = seed_event(&mut forged)["keys"][0]["leaf"].as_u64().unwrap();
+    seed_event(&mut forged)["keys"][0]["leaf"] = json!(leaf ^ 1);
+    let found = check(&forged);
+    assert!(!found.honest(), "{found:#?}");
 }
 
 async fn a_revealed_seed_is_never_used_again(db: Db) {
@@ -240,10 +280,10 @@ async fn a_revealed_seed_is_never_used_again(db: Db) {
         .await
         .expect(201);
     let seeded = &first.json["entry"]["seeded"];
-    assert_eq!(
-        (&seeded["session"], &seeded["index"]),
-        (&json!(1), &json!(0))
-    );
+    assert_eq!(seeded["session"], 1);
+    // The roll's leaf is drawn in an order the seed keeps to itself: it
+    // says nothing of how many rolls came before.
+    assert!(seeded["index"].as_u64().unwrap() < 4096);
     let commitment = seeded["commitment"].as_str().unwrap();
     assert_eq!(
         sessions(&t, &t.bob.session).await["sessions"][0]["commitment"],
@@ -256,7 +296,6 @@ async fn a_revealed_seed_is_never_used_again(db: Db) {
         .await
         .expect(201);
     assert_eq!(next.json["entry"]["seeded"]["session"], 2);
-    assert_eq!(next.json["entry"]["seeded"]["index"], 0);
     assert_ne!(next.json["entry"]["seeded"]["commitment"], commitment);
 
     // A restarted server goes on with the open session's seed.
@@ -269,33 +308,37 @@ async fn a_revealed_seed_is_never_used_again(db: Db) {
     let after = roll(&again, &again.alice.session, json!({"expression": "d20"}))
         .await
         .expect(201);
-    assert_eq!(
-        after.json["entry"]["seeded"],
-        json!({"session": 2, "index": 1})
+    let seeded = &after.json["entry"]["seeded"];
+    assert_eq!(seeded["session"], 2);
+    assert!(
+        seeded.get("commitment").is_none(),
+        "the same session goes on"
     );
+    assert_ne!(seeded["index"], next.json["entry"]["seeded"]["index"]);
     let shown = sessions(&again, &again.bob.session).await;
     let list = shown["sessions"].as_array().unwrap();
     assert_eq!(list.len(), 2);
     assert_ne!(list[0]["commitment"], list[1]["commitment"]);
-    assert!(list[0]["seed"].is_string() && list[1].get("seed").is_none());
+    assert!(list[0]["ended_version"].is_number() && list[1].get("ended_version").is_none());
 
     // Until session 2 ends, its rolls are unverifiable, not wrong.
     let found = check(&export(&again.state, &again.campaign).await);
     assert!(found.honest(), "{found:#?}");
     assert_eq!(found.verified, 1);
     assert_eq!(found.unverifiable.len(), 2, "{found:#?}");
-    assert!(found.unverifiable[0].message.contains("not revealed"));
+    assert!(
+        found.unverifiable[0].message.contains("not revealed"),
+        "{found:#?}"
+    );
 
     end(&again).await.expect(201);
     let honest = export(&again.state, &again.campaign).await;
     let found = check(&honest);
     assert!(found.honest() && found.verified == 3, "{found:#?}");
-    let seeds: Vec<_> = found.sessions.iter().map(|s| s.seed.clone()).collect();
-    assert_ne!(seeds[0], seeds[1]);
 
     // An export where session 2 reuses session 1's seed is caught.
     let mut forged = honest.clone();
-    let (mut commitment, mut seed) = (Value::Null, Value::Null);
+    let mut commitment = Value::Null;
     for e in &mut events(&mut forged).events {
         let opens = e.data["seeded"]["commitment"].is_string();
         match (
@@ -306,8 +349,6 @@ async fn a_revealed_seed_is_never_used_again(db: Db) {
         ) {
             ("roll", true, s, _) if *s == 1 => commitment = e.data["seeded"]["commitment"].clone(),
             ("roll", true, s, _) if *s == 2 => e.data["seeded"]["commitment"] = commitment.clone(),
-            ("play_session_ended", _, _, s) if *s == 1 => seed = e.data["seed"].clone(),
-            ("play_session_ended", _, _, s) if *s == 2 => e.data["seed"] = seed.clone(),
             _ => {}
         }
     }

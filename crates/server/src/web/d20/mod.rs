@@ -67,10 +67,14 @@ async fn read(
         .read(state, campaign, |t| {
             let e = t.encounter(encounter)?;
             let battle = e.d20()?;
-            let shown = crate::d20::view::encounter(e, battle, &viewer);
+            let shown = crate::d20::view::encounter(t, e, battle, &viewer);
             let owns = |id: &CombatantId| view::owns(e.roster.get(id), &viewer);
             let seat = view::seat(e, battle.clock.seats.iter().map(|s| &s.id), &viewer);
-            Ok((shown, t.version, judged(battle, &viewer, &seat, &owns)))
+            Ok((
+                shown,
+                t.seen_by(&viewer),
+                judged(battle, &viewer, &seat, &owns),
+            ))
         })
         .await?
 }

@@ -45,7 +45,7 @@ async fn read(
         .read(state, campaign, |t| {
             t.stations.get(game).map(|g| {
                 (
-                    crate::station::view::game(g, &viewer, t.version),
+                    crate::station::view::game(t, g, &viewer),
                     actions::judged(g, &viewer),
                 )
             })

@@ -56,7 +56,7 @@ fn a_small_map_draws_its_squares_door_goal_and_crew() {
         .execute(&Command::Begin, &mut nanite_core::SeededDice::new(1))
         .unwrap();
     let alice = viewer(Role::Player, Some("ana"));
-    let shown = view::game(&g, &alice, 0);
+    let shown = view::game(&crate::table::Table::empty(), &g, &alice);
     let judged = actions::judged(&g, &alice);
     let drawn = svg::map(&shown, &judged);
     let map = drawn.split("<ul class=\"st-legend\"").next().unwrap();
@@ -174,7 +174,7 @@ fn each_viewer_is_offered_only_their_own() {
     let watching = actions::judged(&g, &spectator);
     assert!(watching.units.is_empty() && watching.turn.is_empty());
     // The status line never shows a player the GM's points.
-    let shown = view::game(&g, &alice, 0);
+    let shown = view::game(&crate::table::Table::empty(), &g, &alice);
     let status = super::render(&panel::Status {
         view: &shown,
         judged: &mine,
@@ -182,7 +182,7 @@ fn each_viewer_is_offered_only_their_own() {
         api: "/api/x",
     });
     assert!(!status.contains("BCP"), "{status}");
-    let shown = view::game(&g, &gm, 0);
+    let shown = view::game(&crate::table::Table::empty(), &g, &gm);
     let judged = actions::judged(&g, &gm);
     let status = super::render(&panel::Status {
         view: &shown,
@@ -202,7 +202,7 @@ fn names_in_the_map_and_the_log_are_text() {
         "closet.txt",
         read_scenario("closet.txt", &evil).unwrap(),
     );
-    let shown = view::game(&g, &viewer(Role::Gm, None), 0);
+    let shown = view::game(&crate::table::Table::empty(), &g, &viewer(Role::Gm, None));
     let html = super::part_html(
         "c-1",
         "g-1",
