@@ -655,6 +655,83 @@ pub(crate) async fn reveal(
 mod tests {
     use super::*;
 
+    fn session(next: u64) -> PlaySession {
+        PlaySession {
+            number: 1,
+            commitment: String::new(),
+            started: 1,
+            next,
+            ended: None,
+            seed: None,
+            public: vec![5, 9],
+            secret: vec![7],
+            secrets_revealed: false,
+        }
+    }
+
+    #[test]
+    fn a_session_whose_leaves_are_spent_is_full_and_ends_with_its_public_keys() {
+        let held = Held::fresh([1u8; 32]);
+        let mut last = session(sealed::LEAVES - 1);
+        last.commitment = held.commitment.clone();
+        let mut sessions = Sessions {
+            list: vec![last],
+            open: Some(held.clone()),
+            pending: None,
+        };
+        assert!(!sessions.full(), "one leaf left");
+        let last_roll = sessions.draw().unwrap();
+        assert_eq!(
+            Some(last_roll.seeded.index),
+            sealed::leaf_of(&held.seed, sealed::LEAVES - 1)
+        );
+        sessions.list[0].next = sealed::LEAVES;
+        assert!(sessions.full());
+        assert_eq!(sessions.draw().err().unwrap().code(), "play_session_full");
+        let (Fact::SessionEnded { seed, keys, .. }, _) = sessions.end_open().unwrap() else {
+            panic!("an end");
+        };
+        assert_eq!(seed, None, "a sealed session never reveals its seed");
+        let leaves: Vec<u64> = keys.iter().map(|k| k.leaf).collect();
+        assert_eq!(
+            leaves,
+            [5, 9],
+            "the public rolls' keys, not the secret one's"
+        );
+        for k in &keys {
+            assert!(sealed::check(&held.commitment, k).is_ok());
+        }
+    }
+
+    #[test]
+    fn a_session_before_sealed_rolls_draws_by_index_and_reveals_its_seed() {
+        let seed = [2u8; 32];
+        let held = Held {
+            seed,
+            commitment: commitment(&seed),
+            sealed: false,
+        };
+        let mut last = session(3);
+        last.commitment = held.commitment.clone();
+        let sessions = Sessions {
+            list: vec![last],
+            open: Some(held),
+            pending: None,
+        };
+        assert_eq!(sessions.draw().unwrap().seeded.index, 3);
+        let (
+            Fact::SessionEnded {
+                seed: shown, keys, ..
+            },
+            _,
+        ) = sessions.end_open().unwrap()
+        else {
+            panic!("an end");
+        };
+        assert_eq!(shown, Some(hex(&seed)));
+        assert!(keys.is_empty());
+    }
+
     #[test]
     fn seeds_read_back_from_hex_and_commit_by_sha256() {
         let seed = [0xabu8; 32];

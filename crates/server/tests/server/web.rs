@@ -134,6 +134,21 @@ async fn a_secret_leaves_no_gap_in_a_players_log(db: Db) {
     t.command(&e, &t.alice.session, next.clone())
         .await
         .expect(201);
+    // The hidden scav's turn: Alice is told only that the GM is acting.
+    let part = async |auth| {
+        t.send(page(&t, &format!("/e/{e}/part"), auth))
+            .await
+            .expect(200)
+            .text
+    };
+    let alice = part(&t.alice.session).await;
+    assert!(alice.contains("The GM is acting."), "{alice}");
+    assert!(
+        !alice.contains("Turn of") && !alice.contains("acting</span>"),
+        "{alice}"
+    );
+    let gm = part(&t.gm.session).await;
+    assert!(gm.contains("Turn of</span> <b>Scav Lookout</b>"), "{gm}");
     // The hidden scav aims and ends its turn: the table hears nothing of it.
     t.command(
         &e,

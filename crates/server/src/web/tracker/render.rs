@@ -32,6 +32,14 @@ impl Part<'_> {
         }
     }
 
+    /// A round is on. When no combatant the viewer sees is acting in it,
+    /// the page says only that the GM is: a hidden combatant's turn shows
+    /// no name, no place in the initiative and no actions (the delay of a
+    /// turn the players cannot see is all they can tell, as at a table).
+    fn fighting(&self) -> bool {
+        matches!(self.enc.phase, "surprise" | "round")
+    }
+
     fn is_active(&self, id: &nanite_core::CombatantId) -> bool {
         self.enc.active == Some(id)
     }
