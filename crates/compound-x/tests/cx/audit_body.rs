@@ -2,9 +2,14 @@
 //! conditions and death, each expected number worked out by hand from the
 //! seed's own sentence, with forced dice (CX-COND, CX-DEATH).
 
+use nanite_compound_x::DamageType;
+use nanite_compound_x::check::Effort;
 use nanite_compound_x::combat::{ConditionKind, Stance};
+use nanite_compound_x::encounter::Command;
 
-use super::arena::{Arena, act, afflict, blast, save, stance};
+use super::arena::{
+    Arena, RAIDER, Recruit, VEX, act, afflict, blast, fighter, harm, id, save, stance,
+};
 
 #[test]
 fn audit_condition_damage_at_the_extremes_of_its_dice() {
@@ -197,4 +202,300 @@ fn audit_each_turn_has_four_actions_and_unused_ones_do_not_carry() {
     a.next(&[]);
     assert_eq!((a.active().as_deref(), a.left()), (Some("vex"), 4));
     assert_eq!(a.state().round(), 2);
+}
+
+/// Doc (a soldier, INT 6: Medicine stat bonus +4) with Medicine `points`
+/// and `items`, beside the raider (120 HP), out of combat.
+fn ward(points: i64, items: &[(&'static str, i64)]) -> Arena {
+    let mut doc = Recruit::new("Doc");
+    if points > 0 {
+        doc = doc.skill("medicine", points);
+    }
+    for (item, n) in items {
+        doc = doc.item(item, *n);
+    }
+    Arena::with(
+        vec![
+            ("doc", "crew", doc.fighter()),
+            ("raider", "crew", fighter(RAIDER)),
+        ],
+        1,
+    )
+}
+
+/// A treatment of the raider's worst wound by Doc.
+fn treat(medikit: bool, effort: Effort) -> Command {
+    Command::Treat {
+        id: id("doc"),
+        target: id("raider"),
+        wound: None,
+        medikit,
+        effort,
+    }
+}
+
+#[test]
+fn audit_medicine_heals_skill_plus_the_surplus_one_wound_at_a_time() {
+    // rule: CX-HEAL-01
+    // 000: "Individual wounds are healed individually. 3x 20-damage wounds
+    //       need three rolls of 21 or higher."
+    // rule: CX-HEAL-02
+    // 000: "The medicine DC is equal to the damage dealt. On a fail skill
+    //       check, no healing occurs. On a success, heal an amount equal to
+    //       Medic skill + DC surplus. Ex: player is dealt 70 damage. Medic has
+    //       25 skill. Medic rolls an 86 (with medic skill), so they heal
+    //       25+(86-70) for 41 health healed. ... the medic would need to roll
+    //       over a DC of 29 ... (Cannot overheal a wound)."
+    // Doc: Medicine 25 + INT 6 bonus 4; a bag, so the DC is the wound.
+    // The seed's example: d100 57 + 4 + 25 = 86 against 70 heals 25 + 16 =
+    // 41, leaving 29 (the next DC); the lowest d100, 1 + 29 = 30 over 29,
+    // heals 25 + 1 = 26 (3 left); 100 + 29 = 129 over 3 would heal 25 + 126
+    // but closes the 3 left and no more.
+    let mut a = ward(25, &[("medicine-bag", 1)]);
+    a.run(blast("raider", 70), &[]);
+    assert_eq!(a.f("raider").wounds, vec![70]);
+    // (d100 faces, healed, wound after)
+    let steps: [([i64; 2], i64, Option<i64>); 3] = [
+        ([5, 7], 41, Some(29)),
+        ([10, 1], 26, Some(3)),
+        ([10, 10], 3, None),
+    ];
+    for (dice, healed, after) in steps {
+        let log = a.run(treat(false, Effort::Roll), &dice);
+        assert!(
+            log.contains(&format!("Depot Raider is healed {healed} (CX-HEAL-02)")),
+            "{dice:?}: {log}"
+        );
+        assert_eq!(a.f("raider").wounds.first().copied(), after, "{log}");
+    }
+    assert_eq!(a.hp("raider"), 120, "70 healed 41 + 26 + 3");
+
+    // Three wounds of 20 are three treatments, each against DC 20 ("rolls of
+    // 21 or higher"). Doc with Medicine 10 (+4): d100 6 makes 20, a tie that
+    // heals nothing.
+    let mut a = ward(10, &[("medicine-bag", 1)]);
+    for _ in 0..3 {
+        a.run(blast("raider", 20), &[]);
+    }
+    assert_eq!(a.f("raider").wounds, vec![20, 20, 20]);
+    let log = a.run(treat(false, Effort::Roll), &[10, 6]);
+    assert!(log.contains("total 20 <= DC 20"), "{log}");
+    assert_eq!(a.f("raider").wounds, vec![20, 20, 20]);
+    // 7 + 14 = 21: heals 10 + 1 = 11 of the first only.
+    a.run(treat(false, Effort::Roll), &[10, 7]);
+    assert_eq!(a.f("raider").wounds, vec![9, 20, 20]);
+    // A roll of 100 (+14 = 114) heals at most the wound it treats: the
+    // worst, 20 (the first of the two), not the 9 beside it.
+    a.run(treat(false, Effort::Roll), &[10, 10]);
+    assert_eq!(a.f("raider").wounds, vec![9, 20]);
+    assert_eq!(a.hp("raider"), 120 - 29);
+}
+
+#[test]
+fn audit_the_bag_the_medikit_and_the_medic() {
+    // rule: CX-HEAL-03
+    // 000: "If they do not have their medicine bag with them when they are
+    //       trying to heal a teammate, they can make the attempt at a +20 DC.
+    //       ... Medic-kit, non-medic user: works as if you are a medic with
+    //       skill 30. Medic-kit, medic user: Works as normal, but add 30 to
+    //       amount healed."
+    // A 60 wound. (points, items, medikit, d100 faces, DC, total, healed)
+    // - Medicine 25, no bag, no kit: DC 80; 51 + 29 = 80 ties (nothing);
+    //   52 + 29 = 81 heals 25 + 1 = 26.
+    // - Medicine 25 with a bag: DC 60; 32 + 29 = 61 heals 26.
+    // - No Medicine, a medikit: skill 30 (+4 INT): 27 + 34 = 61 heals
+    //   30 + 1 = 31; 26 + 34 = 60 ties.
+    // - Medicine 25 (proficient: a medic) with a medikit: 32 + 29 = 61
+    //   heals 25 + 1 + 30 = 56.
+    // - Medicine 25 with a medikit, a 100: 129 - 60 = 69 + 25 + 30 = 124,
+    //   capped at the 60 wound.
+    type Case = (
+        i64,
+        &'static [(&'static str, i64)],
+        bool,
+        [i64; 2],
+        i64,
+        i64,
+        i64,
+    );
+    let cases: [Case; 7] = [
+        (25, &[], false, [5, 1], 80, 80, 0),
+        (25, &[], false, [5, 2], 80, 81, 26),
+        (25, &[("medicine-bag", 1)], false, [3, 2], 60, 61, 26),
+        (0, &[("medikit", 1)], true, [2, 7], 60, 61, 31),
+        (0, &[("medikit", 1)], true, [2, 6], 60, 60, 0),
+        (25, &[("medikit", 1)], true, [3, 2], 60, 61, 56),
+        (25, &[("medikit", 1)], true, [10, 10], 60, 129, 60),
+    ];
+    for (points, items, medikit, dice, dc, total, healed) in cases {
+        let mut a = ward(points, items);
+        a.run(blast("raider", 60), &[]);
+        let log = a.run(treat(medikit, Effort::Roll), &dice);
+        let sign = if total > dc { ">" } else { "<=" };
+        assert!(
+            log.contains(&format!("total {total} {sign} DC {dc}")),
+            "{points} {items:?} {dice:?}: {log}"
+        );
+        assert_eq!(a.hp("raider"), 60 + healed, "{points} {items:?}: {log}");
+        if medikit {
+            assert_eq!(
+                a.f("doc").count(nanite_compound_x::ItemKind::Medikit),
+                0,
+                "the medikit is used up"
+            );
+        }
+    }
+}
+
+#[test]
+fn audit_take_50_or_100_on_a_treatment_out_of_combat() {
+    // rule: CX-DICE-06
+    // 000: "At any time out of combat, you may decide to use one of your
+    //       skills. If you are not pressured by imminent / immediate danger,
+    //       you may "take a 100%" to pass a skill check, then apply any ranks
+    //       in the skill. When rushed by a time constraint or danger, you can
+    //       "take a 50%" to pass a skill check, then apply any ranks in said
+    //       skill."
+    // rule: CX-HEAL-02
+    // 000: "On a success, heal an amount equal to Medic skill + DC surplus."
+    // Decision (docs/rules/compound-x.md): 50 or 100 replaces the d100, the
+    // Medicine ranks (points; a non-medic's medikit makes them 30) are
+    // added, no stat bonus; the healing is skill + surplus as for a roll.
+    // (points, items, medikit, effort, wound, DC, total, healed)
+    type Case = (
+        i64,
+        &'static [(&'static str, i64)],
+        bool,
+        Effort,
+        i64,
+        i64,
+        i64,
+        i64,
+    );
+    let bag: &[(&str, i64)] = &[("medicine-bag", 1)];
+    let kit: &[(&str, i64)] = &[("medikit", 1)];
+    let cases: [Case; 9] = [
+        // 100 + 25 = 125 over 70: 25 + 55 = 80, capped at the wound's 70.
+        (25, bag, false, Effort::Take100, 70, 70, 125, 70),
+        // 50 + 25 = 75 over 70: 25 + 5 = 30 (a 40 wound is left).
+        (25, bag, false, Effort::Take50, 70, 70, 75, 30),
+        // Medicine 20: 50 + 20 = 70 against the 70 wound, a tie: nothing.
+        (20, bag, false, Effort::Take50, 70, 70, 70, 0),
+        // Without the bag: DC 70 + 20 = 90; 75 fails, 125 heals 25 + 35.
+        (25, &[], false, Effort::Take50, 70, 90, 75, 0),
+        (25, &[], false, Effort::Take100, 70, 90, 125, 60),
+        // No Medicine, a medikit: ranks 30; 80 over 70 heals 30 + 10.
+        (0, kit, true, Effort::Take50, 70, 70, 80, 40),
+        (0, kit, true, Effort::Take100, 70, 70, 130, 70),
+        // A medic (25 points) with a medikit: 75 over 70 heals 25 + 5 + 30.
+        (25, kit, true, Effort::Take50, 70, 70, 75, 60),
+        // No Medicine, no kit, a bag: 100 + 0 = 100 over 70 heals 0 + 30.
+        (0, bag, false, Effort::Take100, 70, 70, 100, 30),
+    ];
+    for (points, items, medikit, effort, wound, dc, total, healed) in cases {
+        let mut a = ward(points, items);
+        a.run(blast("raider", wound), &[]);
+        // No dice: Arena::run insists every forced die is used, and none is
+        // given.
+        let log = a.run(treat(medikit, effort), &[]);
+        let taken = if effort == Effort::Take50 { 50 } else { 100 };
+        assert!(log.contains(&format!("take {taken} (CX-DICE-06)")), "{log}");
+        let sign = if total > dc { ">" } else { "<=" };
+        assert!(
+            log.contains(&format!("total {total} {sign} DC {dc}")),
+            "{points} {items:?} {effort:?} {wound}: {log}"
+        );
+        assert_eq!(
+            a.hp("raider"),
+            120 - wound + healed,
+            "{points} {items:?} {effort:?} {wound}: {log}"
+        );
+        let left: Vec<i64> = if healed < wound {
+            vec![wound - healed]
+        } else {
+            vec![]
+        };
+        assert_eq!(a.f("raider").wounds, left);
+    }
+    // In a fight there is no taking 50 or 100: refused, nothing spent.
+    let mut a = ward(25, bag);
+    a.run(blast("raider", 70), &[]);
+    a.begin(&[]);
+    for effort in [Effort::Take50, Effort::Take100] {
+        let why = a.refuse(treat(false, effort), &[]);
+        assert_eq!(
+            why,
+            "taking 50 or 100 is only possible out of combat; roll instead (CX-DICE-06)"
+        );
+    }
+    assert_eq!(a.left(), 4);
+    // Rolled, it is a skill check of 1 action: 57 + 29 = 86 heals 41.
+    a.run(treat(false, Effort::Roll), &[5, 7]);
+    assert_eq!((a.left(), a.hp("raider")), (3, 91));
+}
+
+#[test]
+fn audit_take_50_or_100_on_a_repair_out_of_combat() {
+    // rule: CX-DICE-06
+    // rule: CX-COND-07
+    // 000: "the armor's AP level is reduced by 1, permanently (repairable,
+    //       DC 60% Repair check)"
+    // Vex's flak jacket (APL 2) struck by plasma: 30 plasma, the shield
+    // takes half (15 of its 30), the armor d100 3,10 = 30 strikes (<= 60).
+    // The mechanic beside Vex repairs it: 50 or 100 + Repair ranks over 60.
+    // (Repair points, effort, total, repaired): 50 + 10 = 60 ties and fails;
+    // 50 + 11 = 61 repairs; 100 + 0 = 100 repairs.
+    let cases: [(i64, Effort, i64, bool); 4] = [
+        (10, Effort::Take50, 60, false),
+        (11, Effort::Take50, 61, true),
+        (0, Effort::Take100, 100, true),
+        (0, Effort::Take50, 50, false),
+    ];
+    for (points, effort, total, repaired) in cases {
+        let mut mech = Recruit::new("Mech");
+        if points > 0 {
+            mech = mech.skill("repair", points);
+        }
+        let mut a = Arena::with(
+            vec![
+                ("vex", "crew", fighter(VEX)),
+                ("mech", "crew", mech.fighter()),
+            ],
+            1,
+        );
+        a.run(harm("vex", 30, DamageType::Plasma, 0), &[3, 10]);
+        let armor = |a: &Arena| a.f("vex").armor.clone().unwrap();
+        assert_eq!((armor(&a).apl, armor(&a).plasma_damaged), (1, true));
+        let log = a.run(
+            Command::Repair {
+                id: id("mech"),
+                target: id("vex"),
+                weapon: None,
+                effort,
+            },
+            &[],
+        );
+        let sign = if total > 60 { ">" } else { "<=" };
+        assert!(
+            log.contains(&format!("total {total} {sign} DC 60")),
+            "{points} {effort:?}: {log}"
+        );
+        assert_eq!(armor(&a).apl, if repaired { 2 } else { 1 }, "{log}");
+    }
+    // In a fight: refused, nothing spent.
+    let mut a = Arena::duel();
+    a.run(harm("vex", 30, DamageType::Plasma, 0), &[3, 10]);
+    let why = a.refuse(
+        Command::Repair {
+            id: id("vex"),
+            target: id("vex"),
+            weapon: None,
+            effort: Effort::Take100,
+        },
+        &[],
+    );
+    assert_eq!(
+        why,
+        "taking 50 or 100 is only possible out of combat; roll instead (CX-DICE-06)"
+    );
 }
