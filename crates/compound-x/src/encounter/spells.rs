@@ -79,7 +79,11 @@ pub(crate) fn cast(
             ))
         })?
         .clone();
-    let victim = d.state.combatant(target)?.clone();
+    let mut victim = d.state.combatant(target)?.clone();
+    // Drink changes CHA, PER and DEX, and so the Will and Reflex saves
+    // against the spell (CX-COND-09, CX-COND-10).
+    victim.fighter.saves.will = d.state.will_save(target);
+    victim.fighter.saves.reflex = d.state.reflex_save(target);
     if victim.fighter.dead {
         return Err(illegal(format!("{target} is dead")));
     }

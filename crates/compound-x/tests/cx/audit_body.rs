@@ -499,3 +499,191 @@ fn audit_take_50_or_100_on_a_repair_out_of_combat() {
         "taking 50 or 100 is only possible out of combat; roll instead (CX-DICE-06)"
     );
 }
+
+/// A GM's check of `skill` against `dc` for `who`.
+fn check(who: &str, skill: &str, dc: i64, effort: Effort) -> Command {
+    Command::Check {
+        id: id(who),
+        skill: skill.into(),
+        dc,
+        hidden: false,
+        effort,
+        combined_with: None,
+    }
+}
+
+#[test]
+fn audit_drink_weighs_on_attacks_stats_checks_and_saves() {
+    // rule: CX-COND-09
+    // 000: "While buzzed, you gain a +10% to miss with any attack and a
+    //       temporary -1 to Perception. At the same time, you get a +1 to
+    //       charisma and luck. You also take a -20 to skill checks involving
+    //       driving, flying or opperating heavy machinery."
+    // rule: CX-COND-10
+    // 000: "While hammered, you take a -30 to accuracy rolls when attacking
+    //       and a -50 to skill checks involving driving, flying or opperating
+    //       heavy machinery. You take a temporary -2 to dex, perception and
+    //       charisma."
+    // Attacks are d10 rolls: +10% is +1 miss chance and -30 is +3 (the
+    // catalog's decision). Vex's SMG aimed at 12 m (11-20 m): 4; buzzed 5,
+    // hammered 7; the d10 equal to it misses.
+    for (kind, mc) in [(ConditionKind::Buzzed, 5), (ConditionKind::Hammered, 7)] {
+        let mut a = Arena::duel();
+        a.run(afflict("vex", kind, None), &[]);
+        a.run(super::arena::aim("vex"), &[]);
+        let log = a.run(super::arena::fire("vex", "raider"), &[mc]);
+        assert!(
+            log.contains(&format!("d10 {mc} <= miss chance {mc}: miss")),
+            "{kind:?}: {log}"
+        );
+    }
+    // Checks: Tess, every stat 6 (stat bonus (6 - 5) x 4 = +4), d100 50.
+    // Stat changes move the bonus by 4 a point (CX-DICE-02).
+    // (condition, skill (stat), the total)
+    // - awareness (PER): 50 + 4 = 54; buzzed PER 5: 50; hammered PER 4: 46.
+    // - speech (CHA): buzzed CHA 7: 58; hammered CHA 4: 46.
+    // - gambling (LUCK, +5 from the Lucky feat LUCK 6 grants): 59; buzzed
+    //   LUCK 7: 63; hammered: LUCK unchanged, 59.
+    // - driving 10 (DEX): 50 + 10 + 4 = 64; buzzed: -20 = 44; hammered:
+    //   DEX 4 (-8) and -50 = 6.
+    // - flying (PER): 54; buzzed PER 5 and -20: 30; hammered PER 4 and -50:
+    //   -4.
+    // - medicine (INT): no change either way, 54.
+    let cases: [(Option<ConditionKind>, &str, i64); 16] = [
+        (None, "awareness", 54),
+        (Some(ConditionKind::Buzzed), "awareness", 50),
+        (Some(ConditionKind::Hammered), "awareness", 46),
+        (None, "speech", 54),
+        (Some(ConditionKind::Buzzed), "speech", 58),
+        (Some(ConditionKind::Hammered), "speech", 46),
+        (Some(ConditionKind::Buzzed), "gambling", 63),
+        (Some(ConditionKind::Hammered), "gambling", 59),
+        (None, "driving", 64),
+        (Some(ConditionKind::Buzzed), "driving", 44),
+        (Some(ConditionKind::Hammered), "driving", 6),
+        (None, "flying", 54),
+        (Some(ConditionKind::Buzzed), "flying", 30),
+        (Some(ConditionKind::Hammered), "flying", -4),
+        (Some(ConditionKind::Buzzed), "medicine", 54),
+        (Some(ConditionKind::Hammered), "medicine", 54),
+    ];
+    let tess = Recruit::new("Tess").skill("driving", 10).fighter();
+    for (kind, skill, total) in cases {
+        let mut a = Arena::with(vec![("tess", "crew", tess.clone())], 1);
+        if let Some(kind) = kind {
+            a.run(afflict("tess", kind, None), &[]);
+        }
+        let log = a.run(check("tess", skill, 50, Effort::Roll), &[5, 10]);
+        let sign = if total > 50 { ">" } else { "<=" };
+        assert!(
+            log.contains(&format!("total {total} {sign} DC 50")),
+            "{kind:?} {skill}: {log}"
+        );
+    }
+    // Taking 100 adds the ranks only, no stat bonus (CX-DICE-06), so only
+    // the machine penalty is left: driving 100 + 10 - 20 = 90 buzzed,
+    // 100 + 10 - 50 = 60 hammered (a tie with DC 60).
+    for (kind, total) in [(ConditionKind::Buzzed, 90), (ConditionKind::Hammered, 60)] {
+        let mut a = Arena::with(vec![("tess", "crew", tess.clone())], 1);
+        a.run(afflict("tess", kind, None), &[]);
+        let log = a.run(check("tess", "driving", 60, Effort::Take100), &[]);
+        let sign = if total > 60 { ">" } else { "<=" };
+        assert!(
+            log.contains(&format!("total {total} {sign} DC 60")),
+            "{kind:?}: {log}"
+        );
+    }
+    // Will (2 x (CHA + INT - 6)): Vex's +12 becomes +14 buzzed (CHA + 1) and
+    // +8 hammered (CHA - 2). Against fear (DC 50): d100 37 + 14 = 51 ends it
+    // buzzed (49 sober); d100 42 + 8 = 50 holds hammered (54 sober).
+    for (kind, dice, ends) in [
+        (ConditionKind::Buzzed, [3, 7], true),
+        (ConditionKind::Hammered, [4, 2], false),
+    ] {
+        let mut a = Arena::duel();
+        a.run(afflict("vex", kind, None), &[]);
+        a.run(afflict("vex", ConditionKind::Fear, None), &[]);
+        let log = a.run(save("vex", ConditionKind::Fear), &dice);
+        assert_eq!(!a.has("vex", ConditionKind::Fear), ends, "{kind:?}: {log}");
+    }
+    // Stabilizing is DEX-based (CX-DEATH-05): Doc, DEX 6 (+4) and Medicine
+    // 30, d100 47: 81 over 80 sober; hammered DEX 4 (-4): 73, a failure.
+    for (hammered, stabilized) in [(false, true), (true, false)] {
+        let doc = Recruit::new("Doc").skill("medicine", 30).fighter();
+        let mut a = Arena::with(
+            vec![("doc", "crew", doc), ("raider", "raiders", fighter(RAIDER))],
+            1,
+        );
+        a.begin(&[]);
+        a.run(blast("raider", 60), &[]);
+        a.run(blast("raider", 60), &[]);
+        if hammered {
+            a.run(afflict("doc", ConditionKind::Hammered, None), &[]);
+        }
+        a.run(super::arena::stabilize("doc", "raider", false), &[4, 7]);
+        assert_eq!(
+            !a.f("raider").is_downed(),
+            stabilized,
+            "hammered {hammered}"
+        );
+    }
+}
+
+#[test]
+fn audit_drink_rises_a_level_at_a_time_and_wears_off() {
+    // rule: CX-COND-09
+    // 000: "The first level of intoxication is Buzzed. ... If you fail a
+    //       Fort save to prevent increasing your intoxication level while
+    //       buzzed, you become hammered. As long as you don't become
+    //       hammered, being buzzed will wear off in two hours."
+    // rule: CX-COND-10
+    // 000: "If your level of intoxication increases while you are hammered,
+    //       you black out and you are now Downed. As long as you don't black
+    //       out, being hammered will turn into being buzzed after two hours."
+    // rule: CX-COND-12
+    // The GM rules the Fort save (a `check` or a save of the drink's own);
+    // a failed one is more drink: `afflict buzzed`.
+    let mut a = Arena::duel();
+    a.run(afflict("raider", ConditionKind::Buzzed, None), &[]);
+    let log = a.run(afflict("raider", ConditionKind::Buzzed, None), &[]);
+    assert!(log.contains("buzzed becomes hammered"), "{log}");
+    assert!(a.has("raider", ConditionKind::Hammered));
+    assert!(!a.has("raider", ConditionKind::Buzzed), "not both at once");
+    // Hammered is +3, not +3 and +1: the AR-7 hip row at 12 m is 6, so 9.
+    a.next(&[]);
+    let log = a.run(super::arena::fire("raider", "vex"), &[9]);
+    assert!(log.contains("d10 9 <= miss chance 9: miss"), "{log}");
+    // More drink while hammered: black out, downed at 0 health, prone.
+    let log = a.run(afflict("raider", ConditionKind::Buzzed, None), &[]);
+    assert!(log.contains("Depot Raider is downed"), "{log}");
+    assert!(a.f("raider").is_downed());
+    assert_eq!(a.hp("raider"), 0);
+    assert_eq!(a.c("raider").stance, Stance::Prone);
+    let why = a.refuse(afflict("raider", ConditionKind::Hammered, None), &[]);
+    assert!(why.contains("already downed"), "{why}");
+    // Hammered straight away (the GM's call) on a sober one is hammered.
+    let mut a = Arena::duel();
+    a.run(afflict("vex", ConditionKind::Hammered, None), &[]);
+    assert!(a.has("vex", ConditionKind::Hammered));
+    // Two hours: a short rest (about 1 hour) leaves the drink; a long one
+    // (about 8 hours) outlasts hammered's 2 hours and buzzed's 2 after.
+    let mut a = Arena::with(vec![("vex", "crew", fighter(VEX))], 1);
+    a.run(afflict("vex", ConditionKind::Hammered, None), &[]);
+    a.run(
+        Command::Rest {
+            id: id("vex"),
+            long: false,
+        },
+        &[],
+    );
+    assert!(a.has("vex", ConditionKind::Hammered));
+    a.run(
+        Command::Rest {
+            id: id("vex"),
+            long: true,
+        },
+        &[],
+    );
+    assert!(!a.has("vex", ConditionKind::Hammered));
+    assert!(!a.has("vex", ConditionKind::Buzzed));
+}
