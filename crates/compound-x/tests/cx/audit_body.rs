@@ -687,3 +687,618 @@ fn audit_drink_rises_a_level_at_a_time_and_wears_off() {
     assert!(!a.has("vex", ConditionKind::Hammered));
     assert!(!a.has("vex", ConditionKind::Buzzed));
 }
+
+/// Tess (every stat 6: +4 on DEX, INT and FORT checks; no skill points)
+/// first, then the raider, 12 m apart, begun: Tess's turn.
+fn tess_and_the_raider() -> Arena {
+    let mut a = Arena::with(
+        vec![
+            ("tess", "crew", Recruit::new("Tess").fighter()),
+            ("raider", "raiders", fighter(RAIDER)),
+        ],
+        12,
+    );
+    a.begin(&[]);
+    a
+}
+
+#[test]
+fn audit_each_condition_ends_as_its_sentence_says() {
+    // rule: CX-COND-02
+    // 000: "Burning - ... Broken with a Maneuver Skill Check. DC 40."
+    // rule: CX-COND-03
+    // 000: "Frozen - ... or with Medicine Skill check, DC 50"
+    // rule: CX-COND-05
+    // 000: "Necrosis - ... Medicine DC 75, must be rolled."
+    // Tess: Maneuver (DEX) and Medicine (INT) 0 points, +4; a tie holds.
+    // (condition, d100 faces, ends): 36 + 4 = 40 holds, 37 + 4 = 41 ends;
+    // 46 + 4 = 50 holds, 47 ends; 71 + 4 = 75 holds, 72 ends.
+    let cases: [(ConditionKind, [i64; 2], bool); 6] = [
+        (ConditionKind::Burning, [3, 6], false),
+        (ConditionKind::Burning, [3, 7], true),
+        (ConditionKind::Frozen, [4, 6], false),
+        (ConditionKind::Frozen, [4, 7], true),
+        (ConditionKind::Necrosis, [7, 1], false),
+        (ConditionKind::Necrosis, [7, 2], true),
+    ];
+    for (kind, dice, ends) in cases {
+        let mut a = tess_and_the_raider();
+        a.run(afflict("tess", kind, None), &[]);
+        let log = a.run(save("tess", kind), &dice);
+        assert_eq!(!a.has("tess", kind), ends, "{kind:?} {dice:?}: {log}");
+        assert_eq!(a.left(), 3, "a save is 1 action (CX-TURN-06)");
+    }
+    // rule: CX-COND-01
+    // 000: "Bleeding - ... Broken with Medicine Skill check. DC varies." The
+    // DC is the source's: the save is refused with the way to do it, and
+    // the GM's cure (after its `check`) ends it. Frozen's "source of heat"
+    // is the GM's cure too.
+    let mut a = tess_and_the_raider();
+    a.run(afflict("tess", ConditionKind::Bleeding, None), &[]);
+    let why = a.refuse(save("tess", ConditionKind::Bleeding), &[5, 5]);
+    assert!(why.contains("its source sets the check"), "{why}");
+    for kind in [ConditionKind::Bleeding, ConditionKind::Frozen] {
+        a.run(afflict("tess", kind, None), &[]);
+        a.run(
+            Command::Cure {
+                target: id("tess"),
+                condition: kind,
+            },
+            &[],
+        );
+        assert!(!a.has("tess", kind), "{kind:?}");
+    }
+}
+
+#[test]
+fn audit_burning_grows_bleeding_and_plasma_stack_plasma_lasts_two_turns() {
+    // rule: CX-COND-02
+    // 000: "Burning - 2d10 damage per turn. ... Every 2 turns, the degree of
+    //       the burn intensifies" (decision: +1d10 a stage): 2d10, 2d10, then
+    //       3d10 at its third turn.
+    let mut a = Arena::duel();
+    a.run(afflict("raider", ConditionKind::Burning, None), &[]);
+    for (dice, damage) in [(&[1, 1][..], 2), (&[1, 1][..], 2), (&[1, 1, 1][..], 3)] {
+        let log = a.next(dice);
+        assert!(
+            log.contains(&format!("Depot Raider takes {damage} from burning")),
+            "{log}"
+        );
+        a.next(&[]);
+    }
+    // rule: CX-COND-01
+    // 000: "Bleeding - d10/2+1 (drop the remainder) stackable damage per
+    //       turn": two stacks roll twice: 10/2 + 1 = 6 and 1/2 + 1 = 1.
+    let mut a = Arena::duel();
+    a.run(afflict("raider", ConditionKind::Bleeding, None), &[]);
+    a.run(afflict("raider", ConditionKind::Bleeding, None), &[]);
+    let log = a.next(&[10, 1]);
+    assert!(log.contains("Depot Raider takes 7 from bleeding"), "{log}");
+    // rule: CX-COND-07
+    // 000: "Plasma Burn - 1d10+1 stackable damage per turn, for 2 turns":
+    // two burns tick at two turns each, then end; the third turn is clean.
+    let mut a = Arena::duel();
+    a.run(afflict("raider", ConditionKind::PlasmaBurn, None), &[]);
+    a.run(afflict("raider", ConditionKind::PlasmaBurn, None), &[]);
+    let log = a.next(&[1, 10]);
+    assert!(log.contains("takes 2 from plasma-burn"), "{log}");
+    assert!(log.contains("takes 11 from plasma-burn"), "{log}");
+    a.next(&[]);
+    let log = a.next(&[3, 4]);
+    assert!(log.contains("plasma burn ends after 2 turns"), "{log}");
+    assert!(!a.has("raider", ConditionKind::PlasmaBurn));
+    a.next(&[]);
+    a.next(&[]);
+    assert_eq!(a.hp("raider"), 120 - 13 - 4 - 5);
+}
+
+#[test]
+fn audit_poison_after_five_turns_a_fortitude_check_or_unconscious() {
+    // rule: CX-COND-08
+    // 000: "Poisoned - d10 damage per turn. After 5 turns, some poisons may
+    //       induce unconsciousness. DC 50, Fortitude. Greater / Lesser poison
+    //       increases damage (+5/-5) and DC (+25,-10)."
+    // Tess (FORT 6: +4) at her fifth poisoned turn, the ticks all 1s.
+    // (poison, d100 faces, unconscious): 46 + 4 = 50 fails, 47 holds;
+    // greater DC 75: 71 fails, 72 holds; lesser DC 40: 36 fails, 37 holds.
+    let cases: [(ConditionKind, [i64; 2], bool); 6] = [
+        (ConditionKind::Poisoned, [4, 6], true),
+        (ConditionKind::Poisoned, [4, 7], false),
+        (ConditionKind::GreaterPoison, [7, 1], true),
+        (ConditionKind::GreaterPoison, [7, 2], false),
+        (ConditionKind::LesserPoison, [3, 6], true),
+        (ConditionKind::LesserPoison, [3, 7], false),
+    ];
+    for (kind, check, out) in cases {
+        let mut a = tess_and_the_raider();
+        a.run(afflict("tess", kind, None), &[]);
+        for turn in 1..=5 {
+            a.next(&[]);
+            let mut dice = vec![1];
+            if turn == 5 {
+                dice.extend(check);
+                if out {
+                    // The roll to wake at once (CX-DEATH-10): 1 + Shock
+                    // fails DC 70.
+                    dice.extend([10, 1]);
+                }
+            }
+            let log = a.next(&dice);
+            if turn < 5 {
+                assert!(!log.contains("Fortitude"), "{kind:?} turn {turn}: {log}");
+            } else {
+                assert!(
+                    log.contains("Fortitude check after 5 turns of poison"),
+                    "{kind:?}: {log}"
+                );
+            }
+        }
+        assert_eq!(
+            a.has("tess", ConditionKind::Unconscious),
+            out,
+            "{kind:?} {check:?}"
+        );
+    }
+}
+
+#[test]
+fn audit_fear_and_pinned_down_forbid_what_their_sentences_forbid() {
+    // rule: CX-COND-04
+    // 000: "Fear - No actions, except running away form the source of fear,
+    //       or rolling to defeat fear." / "Fear, Greater - No actions, except
+    //       rolling to defeat fear."
+    use nanite_compound_x::encounter::Way;
+    let step = |way: Way| Command::Move {
+        id: id("vex"),
+        metres: 4,
+        way,
+        sprint: false,
+        cover: None,
+        concealed: false,
+    };
+    let away = || Way::Away { id: id("raider") };
+    let toward = || Way::Toward { id: id("raider") };
+    let mut a = Arena::duel();
+    a.run(afflict("vex", ConditionKind::Fear, None), &[]);
+    for refused in [super::arena::aim("vex"), step(toward())] {
+        let why = a.refuse(refused, &[]);
+        assert!(why.contains("CX-COND-04"), "{why}");
+    }
+    a.run(step(away()), &[]);
+    assert_eq!(a.left(), 2, "fleeing is a move of 2 actions");
+    let mut a = Arena::duel();
+    a.run(afflict("vex", ConditionKind::GreaterFear, None), &[]);
+    for refused in [super::arena::aim("vex"), step(away())] {
+        let why = a.refuse(refused, &[]);
+        assert!(why.contains("CX-COND-04"), "{why}");
+    }
+    a.run(save("vex", ConditionKind::GreaterFear), &[1, 1]);
+    // rule: CX-COND-06
+    // 000: "Pinned Down - Target pinned (hunkered, no movement) for 2 full
+    //       turns or until they pass a Will saving throw at DC of 70,
+    //       whichever is quicker."
+    // Pinned on its own turn: that turn is not a full one; it is still
+    // pinned through its next two, and free at the end of the second.
+    let mut a = Arena::duel();
+    a.run(afflict("vex", ConditionKind::PinnedDown, None), &[]);
+    assert_eq!(a.c("vex").stance, Stance::Hunkered);
+    let why = a.refuse(step(away()), &[]);
+    assert!(
+        why.contains("pinned down: unable to move (CX-COND-06)"),
+        "{why}"
+    );
+    for full_turn in 1..=2 {
+        a.next(&[]);
+        a.next(&[]);
+        assert!(
+            a.has("vex", ConditionKind::PinnedDown),
+            "full turn {full_turn}"
+        );
+        assert_eq!(a.active().as_deref(), Some("vex"));
+    }
+    a.next(&[]);
+    assert!(!a.has("vex", ConditionKind::PinnedDown));
+}
+
+#[test]
+fn audit_stunned_paralyzed_and_unconscious_take_no_actions() {
+    // rule: CX-COND-11
+    // 000: "Stunned/Paralyzed - Affected target cannot take actions for the
+    //       duration."
+    // Unconscious (a failed Shock save, CX-DEATH-10; poison, CX-COND-08)
+    // acts no more and, like the downed, falls prone (the decision).
+    // (condition, dice at its turn start: the unconscious roll to wake,
+    // d100 11 + Shock fails DC 70)
+    let cases: [(ConditionKind, &[i64]); 3] = [
+        (ConditionKind::Stunned, &[]),
+        (ConditionKind::Paralyzed, &[]),
+        (ConditionKind::Unconscious, &[1, 1]),
+    ];
+    for (kind, dice) in cases {
+        let mut a = Arena::duel();
+        a.run(afflict("raider", kind, Some(1)), &[]);
+        let log = a.next(dice);
+        assert!(
+            log.contains(&format!("{} (CX-COND-11) (4 actions)", kind.key())),
+            "{log}"
+        );
+        assert_eq!(a.left(), 0);
+        for refused in [act("raider", "shout", 0), act("raider", "draw", 1)] {
+            let why = a.refuse(refused, &[]);
+            assert!(
+                why.contains(&format!("{} (no actions, CX-COND-11)", kind.key())),
+                "{why}"
+            );
+        }
+        assert_eq!(
+            a.c("raider").stance == Stance::Prone,
+            kind == ConditionKind::Unconscious
+        );
+        // For the duration only: 1 turn, then its turns are its own.
+        a.next(&[]);
+        a.next(&[]);
+        assert_eq!((a.active().as_deref(), a.left()), (Some("raider"), 4));
+    }
+}
+
+/// Downs `who` from any health with explosive blasts of at most 60 (no
+/// armor, no Shock save).
+fn down(a: &mut Arena, who: &str) {
+    while a.hp(who) > 0 {
+        let hp = a.hp(who);
+        a.run(blast(who, hp.min(60)), &[]);
+    }
+}
+
+/// Doc, a soldier: DEX 6 (+4), Medicine 30, no Repair: a stabilize is the
+/// d100 + 34.
+fn doc() -> Recruit {
+    Recruit::new("Doc").skill("medicine", 30)
+}
+
+/// `medic` first and `patient` (as "raider") second, `metres` apart, begun.
+fn bedside(medic: Recruit, patient: nanite_compound_x::combat::Fighter, metres: i64) -> Arena {
+    let mut a = Arena::with(
+        vec![
+            ("doc", "crew", medic.fighter()),
+            ("raider", "raiders", patient),
+        ],
+        metres,
+    );
+    a.begin(&[]);
+    a
+}
+
+#[test]
+fn audit_the_downed_cannot_move_stand_or_speak_and_their_burns_stop() {
+    // rule: CX-DEATH-02
+    // 002: "While a character is Downed, they cannot move, cannot stand under
+    //       their own power, and fall prone if not supported by other means.
+    //       They cannot speak, but can mumble incomprehensibly." / "most
+    //       persistent damage effects, like bleeds or burns, fall off of
+    //       characters when they are Downed."
+    // rule: CX-COND-12
+    // 000: "Downed - Your health has fallen below 0. See Death and Dying".
+    let mut a = Arena::duel();
+    a.next(&[]);
+    a.run(stance("raider", Stance::Crouched), &[]);
+    for kind in [
+        ConditionKind::Bleeding,
+        ConditionKind::Burning,
+        ConditionKind::Frozen,
+        ConditionKind::Necrosis,
+        ConditionKind::PlasmaBurn,
+        ConditionKind::Poisoned,
+        ConditionKind::Fear,
+    ] {
+        a.run(afflict("raider", kind, None), &[]);
+    }
+    down(&mut a, "raider");
+    assert_eq!(a.c("raider").stance, Stance::Prone, "falls prone");
+    for kind in ConditionKind::ALL.iter().filter(|k| k.is_ongoing_damage()) {
+        assert!(!a.has("raider", *kind), "{kind:?} falls off");
+    }
+    assert!(a.has("raider", ConditionKind::Fear), "fear is no damage");
+    // Its turn: the death save (d100 60 holds) and nothing else: no move,
+    // no standing, not even a word (a free action).
+    a.next(&[]);
+    let log = a.next(&[6, 10]);
+    assert!(log.contains("death save: d100 = 60"), "{log}");
+    let refusals = [
+        stance("raider", Stance::Standing),
+        act("raider", "shout a warning", 0),
+        Command::Move {
+            id: id("raider"),
+            metres: 1,
+            way: nanite_compound_x::encounter::Way::Elsewhere,
+            sprint: false,
+            cover: None,
+            concealed: false,
+        },
+    ];
+    for command in refusals {
+        let why = a.refuse(command, &[]);
+        assert!(why.contains("downed and bleeding out"), "{why}");
+    }
+    // Ongoing damage cannot be put on the downed either.
+    let why = a.refuse(afflict("raider", ConditionKind::Burning, None), &[]);
+    assert!(why.contains("CX-DEATH-02"), "{why}");
+}
+
+#[test]
+fn audit_stabilize_is_a_dc_80_dex_check_of_three_actions_beside_the_downed() {
+    // rule: CX-DEATH-05
+    // 002: "For three actions, a character may choose an adjacent, Downed
+    //       character and attempt to Stabilize them. That character makes
+    //       DC 80 DEX-based skill check: Medicine for primarily organic
+    //       targets, or Repair for primarily cybernetic characters. If
+    //       successful, the target is revived and now has 1 HP, is no longer
+    //       Downed, and may take Actions as normal within the initiative
+    //       order."
+    // Doc: d100 + DEX 4 + Medicine 30. 46 + 34 = 80 ties: still downed,
+    // 3 actions spent; 47 + 34 = 81: 1 HP. A mechanic with Repair 40 and no
+    // Medicine: 37 + 4 + 40 = 81 (the better line of the two).
+    let cases: [(Recruit, [i64; 2], bool); 3] = [
+        (doc(), [4, 6], false),
+        (doc(), [4, 7], true),
+        (Recruit::new("Mech").skill("repair", 40), [3, 7], true),
+    ];
+    for (medic, dice, up) in cases {
+        let mut a = bedside(medic, fighter(RAIDER), 1);
+        down(&mut a, "raider");
+        let log = a.run(super::arena::stabilize("doc", "raider", false), &dice);
+        assert_eq!(a.left(), 1, "three actions: {log}");
+        assert_eq!(!a.f("raider").is_downed(), up, "{dice:?}: {log}");
+        if up {
+            assert_eq!(a.hp("raider"), 1);
+            // Its turn is its own: no death save, 4 actions.
+            let log = a.next(&[]);
+            assert!(!log.contains("death save"), "{log}");
+            assert_eq!((a.active().as_deref(), a.left()), (Some("raider"), 4));
+        }
+    }
+    // Adjacent only (2 m is not), downed only, and 3 actions whole or begun
+    // with the last ones (CX-DEATH-08).
+    let mut a = bedside(doc(), fighter(RAIDER), 2);
+    down(&mut a, "raider");
+    let why = a.refuse(super::arena::stabilize("doc", "raider", false), &[4, 7]);
+    assert!(why.contains("adjacent"), "{why}");
+    let mut a = bedside(doc(), fighter(RAIDER), 1);
+    let why = a.refuse(super::arena::stabilize("doc", "raider", false), &[4, 7]);
+    assert!(why.contains("raider is not downed"), "{why}");
+}
+
+#[test]
+fn audit_revives_are_half_fort_at_least_two_then_unconscious() {
+    // rule: CX-DEATH-06
+    // 002: "A character may be revived in a single encounter a number of
+    //       times equal to half their Fort, minimum two. Past this limit,
+    //       stabilized characters are Unconscious in addition to the other
+    //       effects of Stabilization."
+    // (patient, revives allowed): FORT 3 -> 1.5, so the minimum 2; FORT 5 ->
+    // 2.5, 2; FORT 9 -> 4.5, 4 (the half's remainder dropped).
+    let cases = [
+        (Recruit::new("Frail").stat("FORT", 3).stat("DEX", 9), 2),
+        (Recruit::new("Plain").stat("FORT", 5).stat("DEX", 7), 2),
+        (Recruit::new("Ox").stat("FORT", 9).stat("STR", 3), 4),
+    ];
+    for (patient, allowed) in cases {
+        let mut a = bedside(doc(), patient.fighter(), 1);
+        for revive in 1..=allowed + 1 {
+            // Downed on Doc's turn; a held death save (d100 60) on its own;
+            // stabilized on Doc's next: d100 90 (not a critical) + 34.
+            down(&mut a, "raider");
+            a.next(&[6, 10]);
+            a.next(&[]);
+            a.run(super::arena::stabilize("doc", "raider", false), &[9, 10]);
+            assert_eq!(a.c("raider").revives, revive);
+            assert_eq!(
+                a.has("raider", ConditionKind::Unconscious),
+                revive > allowed,
+                "{patient:?}: revive {revive}"
+            );
+        }
+    }
+}
+
+#[test]
+fn audit_stabilize_criticals_are_raw_91_to_100_and_01_to_05() {
+    // rule: CX-DEATH-07
+    // 002: "On critical success (base Critical range 10), your excellent care
+    //       allows you to choose whether the target counts this revival
+    //       against their revivals per encounter limit. On critical failure
+    //       (01-05 before modifiers), the bleeding (or equivalent) gets worse:
+    //       the target must immediately roll an additional Death Save. If the
+    //       total check is then still high enough to succeed and the target
+    //       is still alive, they are then Stabilized as normal."
+    // (medic, kit, count it, dice, up, revives, extra death save)
+    // Doc: d100 + 34. Sawbones: a medic (Medicine 50 + 10), DEX 8 (+12),
+    // with a kit (+20): d100 + 92.
+    let sawbones = || {
+        Recruit::new("Sawbones")
+            .class("medic")
+            .stat("DEX", 8)
+            .stat("LUCK", 4)
+            .skill("medicine", 50)
+            .item("medikit", 1)
+    };
+    type Case = (Recruit, bool, bool, &'static [i64], bool, i64, bool);
+    let cases: [Case; 8] = [
+        // 90 + 34: a plain success, counted.
+        (doc(), false, false, &[9, 10], true, 1, false),
+        // 91: a critical; by default not counted, or counted by choice.
+        (doc(), false, false, &[9, 1], true, 0, false),
+        (doc(), false, true, &[9, 1], true, 1, false),
+        // 06 + 34 = 40: a plain failure, no extra save.
+        (doc(), false, false, &[10, 6], false, 0, false),
+        // 05: the extra death save (d100 70 holds), and 39 does not beat 80.
+        (doc(), false, false, &[10, 5, 7, 10], false, 0, true),
+        // 01 with Sawbones: 1 + 92 = 93 still beats 80; the extra save 60
+        // holds: stabilized as normal (counted).
+        (sawbones(), true, false, &[10, 1, 6, 10], true, 1, true),
+        // The extra save fails (d100 20), not the last: still stabilized.
+        (sawbones(), true, false, &[10, 1, 2, 10], true, 1, true),
+        // 05 + 92 = 97, the extra save 51 holds.
+        (sawbones(), true, false, &[10, 5, 5, 1], true, 1, true),
+    ];
+    for (medic, kit, count, dice, up, revives, extra) in cases {
+        let mut a = bedside(medic, fighter(RAIDER), 1);
+        down(&mut a, "raider");
+        let log = a.run(
+            Command::Stabilize {
+                id: id("doc"),
+                target: id("raider"),
+                kit,
+                count_revive: count,
+            },
+            dice,
+        );
+        assert_eq!(!a.f("raider").is_downed(), up, "{dice:?}: {log}");
+        assert_eq!(a.c("raider").revives, revives, "{dice:?}: {log}");
+        assert_eq!(log.contains("extra death save"), extra, "{dice:?}: {log}");
+    }
+    // The extra save is a death save like any: the last one allowed kills.
+    let mut patient = fighter(RAIDER);
+    patient.death_saves.allowance = 1;
+    let mut a = bedside(sawbones(), patient, 1);
+    down(&mut a, "raider");
+    a.run(
+        super::arena::stabilize("doc", "raider", true),
+        &[10, 1, 5, 10],
+    );
+    assert!(a.f("raider").dead);
+}
+
+#[test]
+fn audit_a_kit_helps_every_stabilize_that_round_and_a_begun_one_spares_a_save() {
+    // rule: CX-DEATH-08
+    // 002: "Up to one character may assist with a stabilization check.
+    //       Either involved character may expend one Medkit ... to grant +20
+    //       to the Medicine check. ... One kit provides a bonus to all
+    //       Stabilization attempts made on the same target in one round." /
+    //       "If the stabilizing character starts stabilizing with their last
+    //       action or two, finishing on the stabilizing character's
+    //       subsequent turn, then the dying character does not need to make
+    //       a death saving throw on the turn between that."
+    // Doc spends a kit: 27 + 34 + 20 = 81 stabilizes (61 without it).
+    let kit_doc = || doc().item("medikit", 1);
+    let mut a = bedside(kit_doc(), fighter(RAIDER), 1);
+    down(&mut a, "raider");
+    let log = a.run(super::arena::stabilize("doc", "raider", true), &[2, 7]);
+    assert!(log.contains("total 81 > DC 80"), "{log}");
+    assert_eq!(a.hp("raider"), 1);
+    // The assistant's kit helps the next attempt that same round: the
+    // first fails (06 + 54 = 60), the helper's (with no kit of its own)
+    // gets the +20: 27 + 34 + 20 = 81.
+    let mut a = Arena::with(
+        vec![
+            ("doc", "crew", kit_doc().fighter()),
+            ("aide", "crew", doc().fighter()),
+            ("raider", "raiders", fighter(RAIDER)),
+        ],
+        1,
+    );
+    a.begin(&[]);
+    down(&mut a, "raider");
+    a.run(super::arena::stabilize("doc", "raider", true), &[10, 6]);
+    a.next(&[]);
+    let log = a.run(super::arena::stabilize("aide", "raider", false), &[2, 7]);
+    assert!(log.contains("total 81 > DC 80"), "{log}");
+    // Next round the kit is spent: 27 + 34 = 61 alone.
+    let mut a = bedside(kit_doc(), fighter(RAIDER), 1);
+    down(&mut a, "raider");
+    a.run(super::arena::stabilize("doc", "raider", true), &[10, 6]);
+    a.next(&[6, 10]);
+    a.next(&[]);
+    let log = a.run(super::arena::stabilize("doc", "raider", false), &[2, 7]);
+    assert!(log.contains("total 61 <= DC 80"), "{log}");
+    // Begun with the last 2 actions: the raider's turn between has no death
+    // save; the last action next turn finishes it (47 + 34 = 81).
+    let mut a = bedside(doc(), fighter(RAIDER), 1);
+    down(&mut a, "raider");
+    a.run(act("doc", "dash over", 2), &[]);
+    a.run(super::arena::stabilize("doc", "raider", false), &[]);
+    assert_eq!(a.left(), 0);
+    let log = a.next(&[]);
+    assert!(!log.contains("death save"), "{log}");
+    a.next(&[]);
+    a.run(super::arena::stabilize("doc", "raider", false), &[4, 7]);
+    assert_eq!((a.left(), a.hp("raider")), (3, 1));
+}
+
+#[test]
+fn audit_a_hazard_kills_outright_at_zero() {
+    // rule: CX-DEATH-09
+    // 002: "Some hazards can reduce you to zero health points and kill you
+    //       instantly. Some examples are falling several stories, lava
+    //       baptisms, or having a space station dropped on you."
+    let mut a = Arena::duel();
+    let log = a.run(
+        Command::Kill {
+            target: id("raider"),
+            why: "a space station dropped on it".into(),
+        },
+        &[],
+    );
+    assert!(log.contains("kills outright, CX-DEATH-09"), "{log}");
+    assert!(a.f("raider").dead);
+    // No death saves, no stabilize.
+    let log = a.next(&[]);
+    assert!(!log.contains("death save"), "{log}");
+    a.next(&[]);
+    let why = a.refuse(super::arena::stabilize("vex", "raider", false), &[9, 9]);
+    assert!(why.contains("dead"), "{why}");
+}
+
+#[test]
+fn audit_more_than_70_damage_forces_a_shock_save_and_the_roll_to_wake() {
+    // rule: CX-DEATH-10
+    // 000: "When players take more than 70 damage, they must roll a Shock
+    //       save at a DC of the damage taken. On fail they pass out. on
+    //       success they stay conscious. When players fail, they may roll
+    //       each turn at a DC of 70 to wake up. They continue to roll either
+    //       for (15 - FORT) turns, or until they pass."
+    // Tess: Shock 2 x (FORT 6 + INT 6 - 6) = 12, and +2 from Will to
+    // Survive (granted at CHA 6): 14.
+    // (blast, d100 faces, out): 70 is not more than 70: no save; 71: DC 71,
+    // 57 + 14 = 71 ties (out), 58 + 14 = 72 stays up; 100 takes DC 100:
+    // 86 + 14 = 100 ties (out), 87 + 14 = 101 stays up.
+    let cases: [(i64, &[i64], bool); 5] = [
+        (70, &[], false),
+        (71, &[5, 7], true),
+        (71, &[5, 8], false),
+        (100, &[8, 6], true),
+        (100, &[8, 7], false),
+    ];
+    for (amount, dice, out) in cases {
+        let mut a = tess_and_the_raider();
+        let log = a.run(blast("tess", amount), dice);
+        assert_eq!(
+            a.has("tess", ConditionKind::Unconscious),
+            out,
+            "{amount} {dice:?}: {log}"
+        );
+    }
+    // Out: DC 70 Shock rolls at each turn start for 15 - 6 = 9 turns; a
+    // pass wakes it (56 + 14 = 70 holds, 57 + 14 = 71 wakes).
+    let mut a = tess_and_the_raider();
+    a.run(blast("tess", 71), &[5, 7]);
+    a.next(&[]);
+    a.next(&[5, 6]);
+    assert!(a.has("tess", ConditionKind::Unconscious));
+    a.next(&[]);
+    a.next(&[5, 7]);
+    assert!(!a.has("tess", ConditionKind::Unconscious));
+    // Failing all 9, it wakes after them (the catalog's decision).
+    let mut a = tess_and_the_raider();
+    a.run(blast("tess", 71), &[5, 7]);
+    for turn in 1..=9 {
+        a.next(&[]);
+        a.next(&[1, 1]);
+        assert_eq!(
+            a.has("tess", ConditionKind::Unconscious),
+            turn < 9,
+            "turn {turn}"
+        );
+    }
+}
