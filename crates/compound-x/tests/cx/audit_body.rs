@@ -1302,3 +1302,370 @@ fn audit_more_than_70_damage_forces_a_shock_save_and_the_roll_to_wake() {
         );
     }
 }
+
+/// The order of play as combatant ids.
+fn order(a: &Arena) -> Vec<String> {
+    a.state()
+        .clock
+        .order
+        .iter()
+        .map(|o| o.to_string())
+        .collect()
+}
+
+#[test]
+fn audit_initiative_is_a_d100_higher_first_only_soldiers_add() {
+    // rule: CX-TURN-01
+    // 002: "Initiative is a d100 roll that is modified only by Soldier class
+    //       passive abilities, and higher numbers take their turn in combat
+    //       first."
+    // Tess, a soldier (+10 passive); Quick, a medic with DEX and PER 9 (no
+    // stat counts); Slow, a medic with DEX 2.
+    // (dice: Tess, Quick, Slow; the order)
+    let cases: [(&[i64], [&str; 3]); 4] = [
+        // 46 + 10 = 56; 55; 54.
+        (&[4, 6, 5, 5, 5, 4], ["tess", "quick", "slow"]),
+        // 45 + 10 = 55; 56; 1 (10,1 reads 01).
+        (&[4, 5, 5, 6, 10, 1], ["quick", "tess", "slow"]),
+        // 1 + 10 = 11; 10 (1,10 reads 10); 100 (10,10).
+        (&[10, 1, 1, 10, 10, 10], ["slow", "tess", "quick"]),
+        // 90 + 10 = 100 against a 100: a tie, rolled off (Tess 2,2 = 22,
+        // Slow 8,8 = 88).
+        (
+            &[9, 10, 5, 5, 10, 10, 2, 2, 8, 8],
+            ["slow", "tess", "quick"],
+        ),
+    ];
+    for (dice, expected) in cases {
+        let mut a = Arena::new();
+        a.add("tess", "crew", Recruit::new("Tess").fighter());
+        let quick = Recruit::new("Quick")
+            .class("medic")
+            .stat("DEX", 9)
+            .stat("PER", 9)
+            .stat("STR", 3)
+            .stat("CHA", 3);
+        a.add("quick", "crew", quick.fighter());
+        let slow = Recruit::new("Slow")
+            .class("medic")
+            .stat("DEX", 2)
+            .stat("INT", 8)
+            .stat("CHA", 8);
+        a.add("slow", "raiders", slow.fighter());
+        let log = a.run(Command::RollInitiative { who: vec![] }, dice);
+        assert_eq!(order(&a), expected, "{dice:?}: {log}");
+    }
+}
+
+#[test]
+fn audit_the_surprise_round_is_the_hidden_attackers_alone() {
+    // rule: CX-TURN-02
+    // 002: "If a character succeeds on their stealth skill checks, gets the
+    //       drop on another character, and decides to attack, then the
+    //       character or characters that were hidden get to take a whole
+    //       round without the surprised characters getting a turn."
+    let mut a = Arena::with(
+        vec![
+            ("vex", "crew", fighter(VEX)),
+            ("raider", "raiders", fighter(RAIDER)),
+        ],
+        12,
+    );
+    a.run(
+        Command::Add {
+            id: id("lurker"),
+            side: "raiders".into(),
+            hidden: true,
+            fighter: Box::new(fighter(RAIDER)),
+            cover: nanite_compound_x::combat::Cover::None,
+            stance: Stance::Standing,
+        },
+        &[],
+    );
+    a.run(
+        Command::Clock(nanite_core::ClockCommand::SetInitiative {
+            id: id("lurker"),
+            total: 5,
+        }),
+        &[],
+    );
+    a.run(super::arena::distance("lurker", "vex", 10), &[]);
+    // Only a hidden one can have the drop.
+    let why = a.refuse(
+        Command::Clock(nanite_core::ClockCommand::Begin {
+            surprise: vec![id("raider")],
+        }),
+        &[],
+    );
+    assert!(why.contains("not hidden"), "{why}");
+    a.run(
+        Command::Clock(nanite_core::ClockCommand::Begin {
+            surprise: vec![id("lurker")],
+        }),
+        &[],
+    );
+    assert_eq!(
+        (a.active().as_deref(), a.state().round()),
+        (Some("lurker"), 0)
+    );
+    assert_eq!(a.left(), 4, "a whole turn");
+    for who in ["vex", "raider"] {
+        let why = a.refuse(act(who, "draw", 1), &[]);
+        assert!(why.contains("not"), "{who}: {why}");
+    }
+    // Then round 1 with everyone.
+    let mut turns = Vec::new();
+    for _ in 0..3 {
+        a.next(&[]);
+        turns.push(a.active().unwrap());
+    }
+    assert_eq!(a.state().round(), 1);
+    assert_eq!(turns, ["vex", "raider", "lurker"]);
+}
+
+#[test]
+fn audit_three_reactions_a_round_and_two_held_actions_at_most() {
+    // rule: CX-TURN-04
+    // 002: "Reactions occur at the immediate moment that they are triggered,
+    //       regardless of whose turn it is. ... A character may use up to
+    //       three Reactions per round, regardless of how many viable trigger
+    //       circumstances occur."
+    // rule: CX-TURN-05
+    // 002: "A player may choose to forgo using up to 2 Actions at the end of
+    //       their turn. ... If the trigger occurs before the player's next
+    //       turn, the player gets to immediately use their 1 or 2 actions. If
+    //       the trigger does not occur before the player's turn, they lose
+    //       their held action(s)"
+    use nanite_core::ClockCommand;
+    let hold = |n: u32| Command::Hold {
+        id: id("vex"),
+        actions: n,
+        trigger: "the raider breaks cover".into(),
+    };
+    let mut a = Arena::duel();
+    let why = a.refuse(hold(3), &[]);
+    assert!(why.contains("at most 2"), "{why}");
+    a.run(act("vex", "reposition", 2), &[]);
+    a.run(hold(2), &[]);
+    assert_eq!(a.left(), 0);
+    a.next(&[]);
+    // On the raider's turn: Vex's held actions (a reaction), then two
+    // penalty attacks (reactions too); the fourth is refused.
+    a.run(Command::Clock(ClockCommand::Trigger { id: id("vex") }), &[]);
+    assert_eq!(a.left(), 4, "the raider's own turn is untouched");
+    a.run(act("vex", "snap shot", 2), &[]);
+    let penalty = || Command::PenaltyAttack {
+        by: id("vex"),
+        target: id("raider"),
+        why: "it runs past".into(),
+    };
+    a.run(penalty(), &[1]);
+    a.run(penalty(), &[1]);
+    assert_eq!(a.state().clock.reactions_used(&id("vex")), 3);
+    let why = a.refuse(penalty(), &[1]);
+    assert!(why.contains("no reactions left"), "{why}");
+    // Round 2 gives three again.
+    a.next(&[]);
+    a.next(&[]);
+    a.run(penalty(), &[1]);
+    // Held and never triggered: lost at Vex's next turn start.
+    let mut a = Arena::duel();
+    a.run(act("vex", "reposition", 3), &[]);
+    a.run(hold(1), &[]);
+    a.next(&[]);
+    let log = a.next(&[]);
+    assert!(log.contains("1 held action(s) are lost unused"), "{log}");
+    assert_eq!(a.left(), 4);
+}
+
+#[test]
+fn audit_each_action_costs_what_the_lists_say() {
+    // rule: CX-TURN-07
+    // 002: "Shooting: 1 Action / Aiming: 1 Action / Drawing a weapon: 1
+    //       Action / Reloading: listed in weapon stats / Suppressing an
+    //       Area/Target: 1 Action / Changing fire mode: Free Action / Moving
+    //       your Move Speed: 2 Actions / ... / Talking: Free Action /
+    //       Performing a Skill Check (other than Getting Bearings): 1 Action"
+    // 000: "Reloading a Pump-Action Shotgun - 4 Actions / Reloading a
+    //       Bolt-Action Weapon - 3 Actions / Reloading a Magazine Fed Weapon -
+    //       2 Actions / ... Turning on a Flashlight - 1 Action" and "Shotguns
+    //       and Bolt-Action sniper rifles require 2 Actions to fire".
+    use nanite_compound_x::FireMode;
+    let smg = Recruit::new("Rook").skill("smgs", 10).weapon("smg", &[], 2);
+    let pump = Recruit::new("Pump")
+        .skill("shotguns", 10)
+        .weapon("pump-shotgun", &[], 2);
+    let bolt = Recruit::new("Scope")
+        .class("sniper")
+        .skill("sniper-rifles", 10)
+        .weapon("sniper-rifle", &[], 2);
+    let check = Command::Check {
+        id: id("first"),
+        skill: "awareness".into(),
+        dc: 50,
+        hidden: false,
+        effort: Effort::Roll,
+        combined_with: None,
+    };
+    let walk = Command::Move {
+        id: id("first"),
+        metres: 6,
+        way: nanite_compound_x::encounter::Way::Toward { id: id("raider") },
+        sprint: false,
+        cover: None,
+        concealed: false,
+    };
+    let suppress = Command::Suppress {
+        id: id("first"),
+        target: id("raider"),
+        weapon: 0,
+        level: None,
+    };
+    let reload = super::arena::reload("first");
+    let shoot = |mode| super::arena::fire_with("first", "raider", 0, mode, None);
+    // (what, who, spent first, shot first, command, dice, actions). Shots
+    // miss with a 2; reloads pass their check (d100 55 + skill 14 over DC
+    // 30 or 40, under a critical); the raider stands 20 m off, crouched
+    // (no dive after a shot).
+    type Case<'a> = (&'a str, &'a Recruit, u32, bool, Command, Vec<i64>, u32);
+    let cases: Vec<Case<'_>> = vec![
+        (
+            "semi-auto shot",
+            &smg,
+            0,
+            false,
+            shoot(FireMode::Semi),
+            vec![2],
+            1,
+        ),
+        (
+            "burst: the mode is free",
+            &smg,
+            0,
+            false,
+            shoot(FireMode::Burst),
+            vec![2],
+            1,
+        ),
+        (
+            "pump shot",
+            &pump,
+            0,
+            false,
+            shoot(FireMode::Semi),
+            vec![2],
+            2,
+        ),
+        (
+            "bolt-action shot",
+            &bolt,
+            0,
+            false,
+            shoot(FireMode::Semi),
+            vec![2],
+            2,
+        ),
+        ("aim", &smg, 0, false, super::arena::aim("first"), vec![], 1),
+        (
+            "draw",
+            &smg,
+            0,
+            false,
+            act("first", "draw pistol", 1),
+            vec![],
+            1,
+        ),
+        (
+            "flashlight",
+            &smg,
+            0,
+            false,
+            act("first", "flashlight", 1),
+            vec![],
+            1,
+        ),
+        ("talk", &smg, 0, false, act("first", "talk", 0), vec![], 0),
+        (
+            "magazine reload",
+            &smg,
+            0,
+            true,
+            reload.clone(),
+            vec![5, 5],
+            2,
+        ),
+        (
+            "bolt-action reload",
+            &bolt,
+            0,
+            true,
+            reload.clone(),
+            vec![5, 5],
+            3,
+        ),
+        ("pump reload", &pump, 0, true, reload, vec![5, 5], 4),
+        ("skill check", &smg, 0, false, check, vec![5, 5], 1),
+        ("move Movement Speed", &smg, 0, false, walk, vec![], 2),
+        // Suppressing is the last action: 1 when 1 is left.
+        ("suppress", &smg, 3, false, suppress, vec![], 1),
+    ];
+    for (what, who, spent, shot_first, command, dice, cost) in cases {
+        let mut a = Arena::with(
+            vec![
+                ("first", "crew", who.fighter()),
+                ("raider", "raiders", fighter(RAIDER)),
+            ],
+            20,
+        );
+        a.begin(&[]);
+        a.run(super::arena::distance("first", "raider", 20), &[]);
+        a.next(&[]);
+        a.run(stance("raider", Stance::Crouched), &[]);
+        a.next(&[]);
+        if shot_first {
+            a.run(shoot(FireMode::Semi), &[2]);
+            a.next(&[]);
+            a.next(&[]);
+        }
+        if spent > 0 {
+            a.run(act("first", "busy", spent), &[]);
+        }
+        let before = a.left();
+        let log = a.run(command, &dice);
+        assert_eq!(before - a.left(), cost, "{what}: {log}");
+    }
+}
+
+#[test]
+fn audit_the_gm_ends_the_fight() {
+    // rule: CX-TURN-08
+    // 002: "Obviously, if all characters on one side or the other are dead,
+    //       then combat ends. But Combat can also end with one side
+    //       retreating and escaping, or if one side surrenders. ... Once
+    //       Combat ends, the flow of play returns to the each character
+    //       doing as they like"
+    // The raider surrenders: the GM ends the fight; out of combat a rest
+    // is allowed (refused in the fight) and actions cost nothing.
+    use nanite_core::ClockCommand;
+    let mut a = Arena::duel();
+    let why = a.refuse(
+        Command::Rest {
+            id: id("vex"),
+            long: false,
+        },
+        &[],
+    );
+    assert!(why.contains("no resting in the middle of a fight"), "{why}");
+    let log = a.run(Command::Clock(ClockCommand::End), &[]);
+    assert!(log.contains("the GM ends the fight (CX-TURN-08)"), "{log}");
+    assert!(!a.state().in_combat());
+    a.run(
+        Command::Rest {
+            id: id("vex"),
+            long: false,
+        },
+        &[],
+    );
+    let why = a.refuse(Command::Clock(ClockCommand::NextTurn), &[]);
+    assert!(why.contains("over"), "{why}");
+}
