@@ -1669,3 +1669,356 @@ fn audit_the_gm_ends_the_fight() {
     let why = a.refuse(Command::Clock(ClockCommand::NextTurn), &[]);
     assert!(why.contains("over"), "{why}");
 }
+
+/// A move of `who` by `metres` toward `whom`, walking or sprinting.
+fn walk(who: &str, metres: i64, whom: &str, sprint: bool) -> Command {
+    Command::Move {
+        id: id(who),
+        metres,
+        way: nanite_compound_x::encounter::Way::Toward { id: id(whom) },
+        sprint,
+        cover: None,
+        concealed: false,
+    }
+}
+
+#[test]
+fn audit_a_move_is_movement_speed_less_the_rounded_up_penalty_per_2_actions() {
+    // rule: CX-MOVE-01
+    // 002: "You can run 'Movement Speed' minus 'Movement Speed Penalty'
+    //       number of meters for every 2 actions spent (Movement Speed
+    //       Penalties should be rounded up before the subtraction)."
+    // The sheet: the template (DEX 6: Movement Speed 6) with STR 2 and FORT
+    // `fort` (Carry Ability), in `armor`. Assault plate's penalty rounds up
+    // to 3; Carry Ability 2 cancels 2 of it: 6 - 1 = 5; FORT 6 cancels all.
+    use super::support::{sheet, with};
+    let cases: [(i64, &str, i64); 3] =
+        [(2, "", 6), (2, "assault-plate", 5), (6, "assault-plate", 6)];
+    for (fort, armor, per_2) in cases {
+        let fort_line = format!("FORT = {fort}");
+        let armor_line = format!("[equipment]\narmor = \"{armor}\"\n");
+        let mut changes = vec![("STR = 6", "STR = 2"), ("FORT = 6", fort_line.as_str())];
+        if !armor.is_empty() {
+            changes.push(("[equipment]\n", &armor_line));
+        }
+        let s = sheet(&with(&changes));
+        assert_eq!(s.movement.per_2_actions, per_2, "FORT {fort} {armor}");
+        assert_eq!(
+            s.movement.penalty_rounded,
+            if armor.is_empty() { 0 } else { 3 }
+        );
+    }
+    // In play, Tess (6 m per 2 actions): 6 m is 2 actions, 12 m the whole
+    // turn, half of 6 (3 m) is 1 action, 7 m is 3 and 13 m does not fit.
+    for (metres, actions) in [(3, 1), (6, 2), (7, 3), (12, 4)] {
+        let mut a = Arena::with(
+            vec![
+                ("tess", "crew", Recruit::new("Tess").fighter()),
+                ("raider", "raiders", fighter(RAIDER)),
+            ],
+            30,
+        );
+        a.begin(&[]);
+        a.run(walk("tess", metres, "raider", false), &[]);
+        assert_eq!(4 - a.left(), actions, "{metres} m");
+        assert_eq!(
+            a.state().distance(&id("tess"), &id("raider")),
+            Some(30 - metres)
+        );
+    }
+    let mut a = tess_and_the_raider();
+    let why = a.refuse(walk("tess", 13, "raider", false), &[]);
+    assert!(why.contains("needs 5 action(s)"), "{why}");
+}
+
+#[test]
+fn audit_a_sprint_adds_a_metre_an_action_costs_aim_and_lasts_fort_actions() {
+    // rule: CX-MOVE-02
+    // 002: "You can sprint instead of running, for a +1 movement bonus per
+    //       action. However, firing your weapon after doing so will cause
+    //       you to incur a +1 miss chance penalty. The penalty occurs during
+    //       the actions you sprint, as well as 2 actions afterwards. You can
+    //       sprint for a number of consecutive Actions equal to your
+    //       Fortitude."
+    // Tess (Movement Speed 6, FORT 2): a sprint is 6 + 2 = 8 m per 2
+    // actions; a third sprint action in a row is refused.
+    let tired = Recruit::new("Tess")
+        .stat("FORT", 2)
+        .stat("CHA", 8)
+        .stat("INT", 8)
+        .skill("smgs", 10)
+        .weapon("smg", &[], 1);
+    let mut a = Arena::with(
+        vec![
+            ("tess", "crew", tired.fighter()),
+            ("raider", "raiders", fighter(RAIDER)),
+        ],
+        30,
+    );
+    a.begin(&[]);
+    a.run(walk("tess", 8, "raider", true), &[]);
+    assert_eq!(
+        (a.left(), a.state().distance(&id("tess"), &id("raider"))),
+        (2, Some(22))
+    );
+    let why = a.refuse(walk("tess", 4, "raider", true), &[]);
+    assert!(why.contains("at most 2 actions in a row"), "{why}");
+    // The shot right after (the 1st action after): hip fire with the SMG at
+    // 21-40 m is 6 + 3 = 9, +1 sprinting: 10; the raider crouched (no dive)
+    // adds 1: 11. Then an aim (2nd action after), then the 3rd: no sprint.
+    a.next(&[]);
+    a.run(stance("raider", Stance::Crouched), &[]);
+    a.next(&[]);
+    let log = a.run(
+        super::arena::fire_with(
+            "tess",
+            "raider",
+            0,
+            nanite_compound_x::FireMode::Semi,
+            Some(nanite_compound_x::combat::Fire::Hip),
+        ),
+        &[2],
+    );
+    assert!(log.contains("+1 sprinting (CX-MOVE-02)"), "{log}");
+    a.run(super::arena::aim("tess"), &[]);
+    let log = a.run(super::arena::fire("tess", "raider"), &[2]);
+    assert!(!log.contains("sprinting"), "{log}");
+}
+
+#[test]
+fn audit_jumps_are_half_dex_across_one_more_with_a_run_up_and_a_third_of_str_up() {
+    // rule: CX-MOVE-03
+    // 002: "You can jump horizontally DEX/2 meters, and add 1m if you have a
+    //       3m running start. You can jump vertically STR/3 meters."
+    // STR 7 and DEX 7: 3.5 m across, 4.5 m with the run-up, 7/3 = 2.33 m up.
+    // (metres, up, run-up, allowed)
+    let cases: [(f64, bool, bool, bool); 6] = [
+        (3.5, false, false, true),
+        (3.6, false, false, false),
+        (4.5, false, true, true),
+        (4.6, false, true, false),
+        (2.33, true, false, true),
+        (2.4, true, false, false),
+    ];
+    let springy = Recruit::new("Tess")
+        .stat("STR", 7)
+        .stat("DEX", 7)
+        .stat("CHA", 5)
+        .stat("INT", 5);
+    for (metres, vertical, run_up, allowed) in cases {
+        let mut a = Arena::with(
+            vec![
+                ("tess", "crew", springy.fighter()),
+                ("raider", "raiders", fighter(RAIDER)),
+            ],
+            30,
+        );
+        a.begin(&[]);
+        let jump = Command::Jump {
+            id: id("tess"),
+            metres,
+            vertical,
+            run_up,
+        };
+        if allowed {
+            a.run(jump, &[]);
+        } else {
+            let why = a.refuse(jump, &[]);
+            assert!(
+                why.contains("CX-MOVE-03"),
+                "{metres} {vertical} {run_up}: {why}"
+            );
+        }
+    }
+}
+
+#[test]
+fn audit_shot_at_in_the_open_a_survivor_hits_the_dirt() {
+    // rule: CX-MOVE-07
+    // 002: "If a player or opponent is standing outside of cover and they are
+    //       shot at, after the first firing action (assuming they didn't die
+    //       or go unconscious), they immediately, 'Hit the Dirt'. ... going
+    //       prone, within a 2m range of where they stood ... Hitting the dirt
+    //       consumes the 1st action of their next turn."
+    // Vex fires at the raider 12 m off (aimed 4; a 2 misses).
+    // (cover, stance, dives)
+    use nanite_compound_x::combat::Cover;
+    let cases: [(Cover, Stance, bool); 4] = [
+        (Cover::None, Stance::Standing, true),
+        (Cover::Partial, Stance::Standing, false),
+        (Cover::None, Stance::Crouched, false),
+        (Cover::None, Stance::Prone, false),
+    ];
+    for (cover, stance_, dives) in cases {
+        let mut a = Arena::duel();
+        a.run(
+            Command::Position {
+                id: id("raider"),
+                cover: Some(cover),
+                stance: Some(stance_),
+            },
+            &[],
+        );
+        a.run(super::arena::aim("vex"), &[]);
+        a.run(super::arena::fire("vex", "raider"), &[2]);
+        let prone = a.c("raider").stance == Stance::Prone;
+        assert_eq!(
+            prone,
+            dives || stance_ == Stance::Prone,
+            "{cover:?} {stance_:?}"
+        );
+        // The distance is unchanged (within 2 m, no map).
+        assert_eq!(a.state().distance(&id("vex"), &id("raider")), Some(12));
+        let log = a.next(&[]);
+        assert_eq!(log.contains("hit the dirt (CX-MOVE-07)"), dives, "{log}");
+        assert_eq!(a.left(), if dives { 3 } else { 4 });
+    }
+    // Downed by the shot: no dive. The raider at 5 health, hit for 19.
+    let mut a = Arena::duel();
+    a.run(blast("raider", 60), &[]);
+    a.run(blast("raider", 55), &[]);
+    a.run(super::arena::aim("vex"), &[]);
+    // Hit on an 8 at 12 m: 2d10 + 8 = 5 + 6 + 8 = 19; armor d100 45 misses
+    // the 40% vest: full damage.
+    a.run(super::arena::fire("vex", "raider"), &[8, 5, 6, 4, 5]);
+    assert!(a.f("raider").is_downed());
+    let log = a.next(&[6, 10]);
+    assert!(!log.contains("hit the dirt"), "{log}");
+}
+
+#[test]
+fn audit_a_character_occupies_a_metre_and_melee_is_adjacent() {
+    // rule: CX-MOVE-08
+    // 000: "A character occupies 1m of space. ... Two Players locked in
+    //       melee combat are considered to be in adjacent 1m spaces, not in
+    //       the same 1m space."
+    // A move toward someone 4 m off stops in the next metre, 1 m away;
+    // there the raider's knife reaches (a d10 of 1 misses); from 2 m it
+    // does not.
+    let mut a = Arena::duel();
+    a.run(super::arena::distance("vex", "raider", 4), &[]);
+    a.run(walk("vex", 6, "raider", false), &[]);
+    assert_eq!(a.state().distance(&id("vex"), &id("raider")), Some(1));
+    a.next(&[]);
+    let knife = || Command::Melee {
+        id: id("raider"),
+        target: id("vex"),
+        weapon: Some(1),
+        kind: nanite_compound_x::encounter::MeleeKind::Strike,
+        flanking: false,
+    };
+    a.run(knife(), &[1]);
+    let mut a = Arena::duel();
+    a.run(super::arena::distance("vex", "raider", 2), &[]);
+    a.next(&[]);
+    let why = a.refuse(knife(), &[1]);
+    assert_eq!(
+        why,
+        "vex is 2 m from raider, beyond reach (1 m); move toward it first (CX-MOVE-08)"
+    );
+}
+
+#[test]
+fn audit_rests_are_an_hour_or_eight_and_a_night_up_leaves_one_below_par() {
+    // rule: CX-HEAL-04
+    // 000: "Short Rest: Taking about an hour, characters can take a short
+    //       rest to rest and recoup. Long Rest: Taking about eight hours,
+    //       characters need to rest after a long day of adventuring. If you
+    //       choose to stay up all night, you won't be at your best for the
+    //       next day."
+    // Not in a fight; out of one, 1 and 8 hours. Below par (the decision):
+    // -10 on skill checks until a long rest. Tess's Awareness: d100 50 + 4.
+    let mut a = tess_and_the_raider();
+    let why = a.refuse(
+        Command::Rest {
+            id: id("tess"),
+            long: true,
+        },
+        &[],
+    );
+    assert!(why.contains("no resting in the middle of a fight"), "{why}");
+    let mut a = Arena::with(vec![("tess", "crew", Recruit::new("Tess").fighter())], 1);
+    let log = a.run(
+        Command::Rest {
+            id: id("tess"),
+            long: false,
+        },
+        &[],
+    );
+    assert!(log.contains("about 1 hour"), "{log}");
+    let awareness = |a: &mut Arena| a.run(check("tess", "awareness", 50, Effort::Roll), &[5, 10]);
+    assert!(awareness(&mut a).contains("total 54 > DC 50"));
+    a.run(Command::StayUp { id: id("tess") }, &[]);
+    assert!(awareness(&mut a).contains("total 44 <= DC 50"));
+    // A short rest does not make up for the night; a long one does.
+    a.run(
+        Command::Rest {
+            id: id("tess"),
+            long: false,
+        },
+        &[],
+    );
+    assert!(awareness(&mut a).contains("total 44 <= DC 50"));
+    let log = a.run(
+        Command::Rest {
+            id: id("tess"),
+            long: true,
+        },
+        &[],
+    );
+    assert!(log.contains("about 8 hours"), "{log}");
+    assert!(awareness(&mut a).contains("total 54 > DC 50"));
+}
+
+#[test]
+fn audit_falls_past_half_dex_need_acrobatics_and_a_bad_landing_costs_twice_the_height() {
+    // rule: CX-HEAL-05
+    // 000: "A player can fall up to their Dex/2 in meters before needing to
+    //       roll an acrobatics check. If the surface they are landing on is
+    //       somehow fouled, the GM may require the player to roll an
+    //       acrobatics check when landing from any height at their
+    //       discretion. On a failed roll, take damage equal to 2 times the
+    //       height fallen. The player also incurs one injury, depending on
+    //       the severity of the fall."
+    // Acrobatics: d100 + DEX bonus against 10 a metre (the decision); a tie
+    // fails. (DEX, metres, fouled, dice, damage, injured)
+    // - DEX 6: 3 m is safe, no roll; 4 m: 36 + 4 = 40 ties DC 40: 8 and an
+    //   injury; 37 + 4 = 41 lands.
+    // - DEX 7 (3.5 m safe): 3 m safe; DEX 5 (2.5: 2 m safe): 3 m is checked.
+    // - Fouled, 1 m: 6 + 4 = 10 ties DC 10: 2 damage.
+    // - 10 m, d100 1: 5 <= 100, 20 damage.
+    let dex7 = Recruit::new("Tess").stat("DEX", 7).stat("CHA", 5);
+    let dex5 = Recruit::new("Tess").stat("DEX", 5).stat("CHA", 7);
+    type Case = (Recruit, i64, bool, &'static [i64], i64);
+    let cases: [Case; 8] = [
+        (Recruit::new("Tess"), 3, false, &[], 0),
+        (Recruit::new("Tess"), 4, false, &[3, 6], 8),
+        (Recruit::new("Tess"), 4, false, &[3, 7], 0),
+        (dex7, 3, false, &[], 0),
+        // DEX 5: +0; 30 ties DC 30.
+        (dex5.clone(), 3, false, &[3, 10], 6),
+        (dex5, 2, false, &[], 0),
+        (Recruit::new("Tess"), 1, true, &[10, 6], 2),
+        (Recruit::new("Tess"), 10, false, &[10, 1], 20),
+    ];
+    for (who, metres, fouled, dice, damage) in cases {
+        let mut a = Arena::with(vec![("tess", "crew", who.fighter())], 1);
+        let hp = a.hp("tess");
+        let log = a.run(
+            Command::Fall {
+                id: id("tess"),
+                metres,
+                fouled,
+            },
+            dice,
+        );
+        assert_eq!(hp - a.hp("tess"), damage, "{metres} m {dice:?}: {log}");
+        let injured = a.state().clock.effects_on(&id("tess")).any(|e| {
+            matches!(
+                e.payload,
+                nanite_compound_x::encounter::CxEffect::Injured { .. }
+            )
+        });
+        assert_eq!(injured, damage > 0, "one injury with a bad landing: {log}");
+    }
+}
