@@ -1,6 +1,8 @@
 //! The audit of Compound X's body rules from the seed documents (issue 21):
-//! conditions and death, each expected number worked out by hand from the
-//! seed's own sentence, with forced dice (CX-COND, CX-DEATH).
+//! conditions and drink, death and stabilizing, healing (with taking 50 or
+//! 100 on a treatment or a repair), rests and falls, the turn and movement,
+//! each expected number worked out by hand from the seed's own sentence,
+//! with forced dice (CX-COND, CX-DEATH, CX-HEAL, CX-TURN, CX-MOVE).
 
 use nanite_compound_x::DamageType;
 use nanite_compound_x::check::Effort;
@@ -1242,6 +1244,8 @@ fn audit_a_hazard_kills_outright_at_zero() {
     );
     assert!(log.contains("kills outright, CX-DEATH-09"), "{log}");
     assert!(a.f("raider").dead);
+    // "reduce you to zero health points": from its full 120.
+    assert_eq!(a.hp("raider"), 0);
     // No death saves, no stabilize.
     let log = a.next(&[]);
     assert!(!log.contains("death save"), "{log}");
@@ -1732,7 +1736,7 @@ fn audit_a_move_is_movement_speed_less_the_rounded_up_penalty_per_2_actions() {
 }
 
 #[test]
-fn audit_a_sprint_adds_a_metre_an_action_costs_aim_and_lasts_fort_actions() {
+fn audit_a_sprint_adds_a_metre_an_action_and_a_miss_chance_for_fort_actions() {
     // rule: CX-MOVE-02
     // 002: "You can sprint instead of running, for a +1 movement bonus per
     //       action. However, firing your weapon after doing so will cause
