@@ -339,6 +339,19 @@ impl Battle {
         out
     }
 
+    /// [`Battle::check_changes`] for a rolled check of `id`'s skill `line`.
+    pub(crate) fn line_changes(
+        &self,
+        id: &CombatantId,
+        line: &crate::sheet::SkillLine,
+    ) -> Vec<(String, i64)> {
+        let value = self
+            .combatants
+            .get(id)
+            .map_or(5, |c| c.fighter.stats.get(line.stat));
+        self.check_changes(id, &line.id, (line.stat, value), true)
+    }
+
     /// `id`'s Will save as its conditions leave it: 2 x (CHA + INT - 6)
     /// with drink's change to CHA (CX-STAT, CX-COND-09, CX-COND-10).
     pub fn will_save(&self, id: &CombatantId) -> i64 {

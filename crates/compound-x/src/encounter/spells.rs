@@ -121,12 +121,16 @@ pub(crate) fn cast(
         c.cover.unwrap_or(victim.cover)
     };
     let dc = spell.nanites + cover.modifier();
+    let line = caster.skill(&book.skill).cloned();
     let spec = CheckSpec {
         dc,
         in_combat: d.state.in_combat(),
+        // Drink's stat changes (CX-COND-09, CX-COND-10).
+        modifiers: line
+            .as_ref()
+            .map_or_else(Vec::new, |l| d.state.line_changes(id, l)),
         ..CheckSpec::default()
     };
-    let line = caster.skill(&book.skill).cloned();
     if let Some(line) = &line {
         may_attempt(line, &spec)
             .map_err(|r| illegal(format!("{} (rule {})", r.message, r.rule)))?;

@@ -65,6 +65,11 @@ pub(crate) fn reload(
             let spec = CheckSpec {
                 dc,
                 in_combat: d.state.in_combat(),
+                // Drink's stat changes (CX-COND-09, CX-COND-10).
+                modifiers: c
+                    .fighter
+                    .skill(&w.skill)
+                    .map_or_else(Vec::new, |l| d.state.line_changes(id, l)),
                 ..CheckSpec::default()
             };
             let result = match c.fighter.skill(&w.skill) {
@@ -294,6 +299,13 @@ pub(crate) fn repair(
         dc: crate::combat::REPAIR_DC,
         in_combat: d.state.in_combat(),
         effort,
+        // Drink's stat changes (CX-COND-09, CX-COND-10); none when taking 50
+        // or 100, which adds no stat bonus.
+        modifiers: c
+            .fighter
+            .skill("repair")
+            .filter(|_| effort.is_roll())
+            .map_or_else(Vec::new, |l| d.state.line_changes(id, l)),
         ..CheckSpec::default()
     };
     let result = match c.fighter.skill("repair") {

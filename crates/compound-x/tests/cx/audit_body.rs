@@ -629,6 +629,48 @@ fn audit_drink_weighs_on_attacks_stats_checks_and_saves() {
             "hammered {hammered}"
         );
     }
+    // Every other check on a changed stat: a fall's Acrobatics (DEX), 4 m
+    // against DC 40: d100 44 + 4 = 48 lands sober, 44 + 4 - 8 = 40 ties
+    // hammered (8 damage); a magazine reload (SMGs, DEX) against DC 30:
+    // d100 24 + 10 + 4 = 38 passes (2 actions), hammered 30 ties: twice as
+    // long (4).
+    for (hammered, hurt, reload_actions) in [(false, 0, 2), (true, 8, 4)] {
+        let mut a = Arena::with(vec![("tess", "crew", Recruit::new("Tess").fighter())], 1);
+        if hammered {
+            a.run(afflict("tess", ConditionKind::Hammered, None), &[]);
+        }
+        let hp = a.hp("tess");
+        a.run(
+            Command::Fall {
+                id: id("tess"),
+                metres: 4,
+                fouled: false,
+            },
+            &[4, 4],
+        );
+        assert_eq!(hp - a.hp("tess"), hurt, "hammered {hammered}");
+        let rook = Recruit::new("Rook").skill("smgs", 10).weapon("smg", &[], 2);
+        let mut a = Arena::with(
+            vec![
+                ("rook", "crew", rook.fighter()),
+                ("raider", "raiders", fighter(RAIDER)),
+            ],
+            20,
+        );
+        a.begin(&[]);
+        a.next(&[]);
+        a.run(stance("raider", Stance::Crouched), &[]);
+        a.next(&[]);
+        if hammered {
+            a.run(afflict("rook", ConditionKind::Hammered, None), &[]);
+        }
+        a.run(super::arena::fire("rook", "raider"), &[2]);
+        a.next(&[]);
+        a.next(&[]);
+        a.run(super::arena::reload("rook"), &[2, 4]);
+        // A reload longer than the turn goes on into the next (decision).
+        assert_eq!(4 - a.left(), reload_actions.min(4), "hammered {hammered}");
+    }
 }
 
 #[test]
