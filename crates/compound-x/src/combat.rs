@@ -19,7 +19,7 @@ pub use attack::{
     aim_numbers, check_shot, explain_strike, shoot, shoot_unseen,
 };
 pub use black_cat::{BREAKDOWN_WILL_DC, BlackCat, REPAIR_DC, TRIP_ACTIONS, TRIP_DAMAGE};
-pub use conditions::{Condition, ConditionKind, Tick, tick};
+pub use conditions::{Condition, ConditionKind, MACHINE_SKILLS, Tick, tick};
 pub use damage::{ArmorHit, Blow, SHOCK_THRESHOLD, ShockSave, Strike, strike, strike_with};
 pub use death::{DEATH_SAVE_DC, DeathSaveOutcome, DeathSaves, MAX_DEATH_SAVES, revives_allowed};
 /// A d10 asked with its purpose.

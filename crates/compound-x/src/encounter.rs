@@ -299,6 +299,79 @@ impl Battle {
             })
     }
 
+    /// The change `id`'s conditions make to `stat` for the moment (drink,
+    /// CX-COND-09, CX-COND-10).
+    pub fn stat_change(&self, id: &CombatantId, stat: crate::Stat) -> i64 {
+        self.conditions(id).map(|c| c.kind.stat_change(stat)).sum()
+    }
+
+    /// What `id`'s conditions change in a d100 check of `skill` (on `stat`,
+    /// whose value is `value`): the changed stat's bonus (CX-DICE-02; only
+    /// when `rolled`, as taking 50 or 100 adds no stat bonus) and drink's
+    /// weight on driving, flying and heavy machinery (CX-COND-09,
+    /// CX-COND-10), each with its source; empty when nothing changes.
+    pub fn check_changes(
+        &self,
+        id: &CombatantId,
+        skill: &str,
+        (stat, value): (crate::Stat, i64),
+        rolled: bool,
+    ) -> Vec<(String, i64)> {
+        let mut out = Vec::new();
+        for c in self.conditions(id) {
+            let change = c.kind.stat_change(stat);
+            if change != 0 && rolled {
+                out.push((
+                    format!("{}: {stat} {change:+} (CX-COND-09/10)", c.kind.key()),
+                    crate::stat_bonus(value + change) - crate::stat_bonus(value),
+                ));
+            }
+            if crate::combat::MACHINE_SKILLS.contains(&skill) && c.kind.machine_penalty() != 0 {
+                out.push((
+                    format!(
+                        "{}: driving, flying, heavy machinery (CX-COND-09/10)",
+                        c.kind.key()
+                    ),
+                    c.kind.machine_penalty(),
+                ));
+            }
+        }
+        out
+    }
+
+    /// [`Battle::check_changes`] for a rolled check of `id`'s skill `line`.
+    pub(crate) fn line_changes(
+        &self,
+        id: &CombatantId,
+        line: &crate::sheet::SkillLine,
+    ) -> Vec<(String, i64)> {
+        let value = self
+            .combatants
+            .get(id)
+            .map_or(5, |c| c.fighter.stats.get(line.stat));
+        self.check_changes(id, &line.id, (line.stat, value), true)
+    }
+
+    /// `id`'s Will save as its conditions leave it: 2 x (CHA + INT - 6)
+    /// with drink's change to CHA (CX-STAT, CX-COND-09, CX-COND-10).
+    pub fn will_save(&self, id: &CombatantId) -> i64 {
+        let change = self.stat_change(id, crate::Stat::Charisma)
+            + self.stat_change(id, crate::Stat::Intelligence);
+        self.combatants
+            .get(id)
+            .map_or(0, |c| c.fighter.saves.will + 2 * change)
+    }
+
+    /// `id`'s Reflex save as its conditions leave it: 2 x (PER + DEX - 6)
+    /// with drink's change to PER and DEX.
+    pub fn reflex_save(&self, id: &CombatantId) -> i64 {
+        let change = self.stat_change(id, crate::Stat::Perception)
+            + self.stat_change(id, crate::Stat::Dexterity);
+        self.combatants
+            .get(id)
+            .map_or(0, |c| c.fighter.saves.reflex + 2 * change)
+    }
+
     /// Whether `id` bears a condition of `kind`.
     pub fn has_condition(&self, id: &CombatantId, kind: ConditionKind) -> bool {
         self.has_effect(

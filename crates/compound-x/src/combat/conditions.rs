@@ -5,6 +5,11 @@ use nanite_dice::{DiceSource, SourceError};
 use serde::{Deserialize, Serialize};
 
 use super::dice::die;
+use crate::stat::Stat;
+
+/// The skills of driving, flying and operating heavy machinery, by id: drink
+/// weighs on their checks (CX-COND-09, CX-COND-10).
+pub const MACHINE_SKILLS: [&str; 3] = ["driving", "flying", "heavy-machinery"];
 
 /// A condition (CX-COND).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -119,6 +124,32 @@ impl ConditionKind {
             Self::Hammered => 3,
             _ => 0,
         }
+    }
+
+    /// The temporary change it makes to `stat` (CX-COND-09: buzzed PER -1,
+    /// CHA and LUCK +1; CX-COND-10: hammered DEX, PER and CHA -2).
+    pub fn stat_change(self, stat: Stat) -> i64 {
+        match (self, stat) {
+            (Self::Buzzed, Stat::Perception) => -1,
+            (Self::Buzzed, Stat::Charisma | Stat::Luck) => 1,
+            (Self::Hammered, Stat::Dexterity | Stat::Perception | Stat::Charisma) => -2,
+            _ => 0,
+        }
+    }
+
+    /// What it takes off checks of driving, flying or heavy machinery
+    /// ([`MACHINE_SKILLS`]): buzzed -20, hammered -50 (CX-COND-09, CX-COND-10).
+    pub fn machine_penalty(self) -> i64 {
+        match self {
+            Self::Buzzed => -20,
+            Self::Hammered => -50,
+            _ => 0,
+        }
+    }
+
+    /// Whether it is a level of intoxication (CX-COND-09, CX-COND-10).
+    pub fn is_drink(self) -> bool {
+        matches!(self, Self::Buzzed | Self::Hammered)
     }
 
     /// Turns after which it ends by itself, if any (plasma burn 2, pinned 2).

@@ -525,11 +525,17 @@ impl Offer<'_> {
                     id: a.clone(),
                     target: t.clone(),
                     weapon: None,
+                    effort: Effort::Roll,
                 },
             )
             .by(actor)
             .at(target)
-            .param("weapon", "which", self.gear_of(target)),
+            .param("weapon", "which", self.gear_of(target))
+            .param(
+                "effort",
+                "roll, or out of combat take 50 or 100 (CX-DICE-06)",
+                efforts(),
+            ),
         );
         for glance in [false, true] {
             self.push(
@@ -984,13 +990,7 @@ impl Offer<'_> {
             .param(
                 "effort",
                 "roll, or out of combat take 50 or 100 (CX-DICE-06)",
-                ParamKind::OneOf {
-                    options: vec![
-                        option(word("roll"), "roll the d100"),
-                        option(word("take50"), "take 50: rushed, in no danger"),
-                        option(word("take100"), "take 100: no pressure"),
-                    ],
-                },
+                efforts(),
             )
             .param(
                 "combined_with",
@@ -1124,6 +1124,17 @@ fn move_draft(actor: &CombatantId, label: &str, way: Way) -> Draft {
     .param("concealed", "into complete concealment", ParamKind::Flag)
 }
 
+/// Roll the d100, or out of combat take 50 or 100 (CX-DICE-06).
+fn efforts() -> ParamKind {
+    ParamKind::OneOf {
+        options: vec![
+            option(word("roll"), "roll the d100"),
+            option(word("take50"), "take 50: rushed, in no danger"),
+            option(word("take100"), "take 100: no pressure"),
+        ],
+    }
+}
+
 /// Medicine of `actor` on `patient`'s worst wound, or a chosen one.
 fn treat_draft(actor: &CombatantId, patient: &CombatantId) -> Draft {
     Draft::new(
@@ -1138,6 +1149,7 @@ fn treat_draft(actor: &CombatantId, patient: &CombatantId) -> Draft {
             target: patient.clone(),
             wound: None,
             medikit: false,
+            effort: Effort::Roll,
         },
     )
     .by(actor)
@@ -1148,4 +1160,9 @@ fn treat_draft(actor: &CombatantId, patient: &CombatantId) -> Draft {
         whole(0, 50, None),
     )
     .param("medikit", "use a medikit", ParamKind::Flag)
+    .param(
+        "effort",
+        "roll, or out of combat take 50 or 100 (CX-DICE-06)",
+        efforts(),
+    )
 }

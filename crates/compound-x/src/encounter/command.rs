@@ -190,6 +190,10 @@ pub enum Command {
         wound: Option<usize>,
         /// A medikit is used.
         medikit: bool,
+        /// Roll (the default), or out of combat take 50 or 100 in place of
+        /// the d100 (CX-DICE-06).
+        #[serde(default, skip_serializing_if = "Effort::is_roll")]
+        effort: Effort,
     },
     /// A short (about 1 hour) or long (about 8 hours) rest, out of combat
     /// (CX-HEAL-04).
@@ -269,6 +273,10 @@ pub enum Command {
         target: CombatantId,
         /// A weapon by index; none: the armor.
         weapon: Option<usize>,
+        /// Roll (the default), or out of combat take 50 or 100 in place of
+        /// the d100 (CX-DICE-06).
+        #[serde(default, skip_serializing_if = "Effort::is_roll")]
+        effort: Effort,
     },
     /// Pays the shield's fast recharge at the start of the turn (CX-DMG-04).
     FastRecharge {
@@ -668,7 +676,18 @@ fn decide_into(
             target,
             wound,
             medikit,
-        } => heal::treat(d, id, target, *wound, *medikit, dice)?,
+            effort,
+        } => heal::treat(
+            d,
+            &heal::Treatment {
+                id,
+                target,
+                wound: *wound,
+                medikit: *medikit,
+                effort: *effort,
+            },
+            dice,
+        )?,
         Command::Rest { id, long } => heal::rest(d, id, *long)?,
         Command::StayUp { id } => heal::stay_up(d, id)?,
         Command::Fall { id, metres, fouled } => heal::fall(d, id, *metres, *fouled, dice)?,
@@ -757,7 +776,12 @@ fn decide_into(
         )?,
         Command::ClearJam { id, weapon } => shooting::clear_jam(d, id, *weapon, dice)?,
         Command::Reload { id, weapon } => supply::reload(d, id, *weapon, dice)?,
-        Command::Repair { id, target, weapon } => supply::repair(d, id, target, *weapon, dice)?,
+        Command::Repair {
+            id,
+            target,
+            weapon,
+            effort,
+        } => supply::repair(d, id, target, *weapon, *effort, dice)?,
         Command::FastRecharge { id } => supply::fast_recharge(d, id)?,
         Command::Save { id, condition } => turn::save(d, id, *condition, dice)?,
         Command::Stabilize {

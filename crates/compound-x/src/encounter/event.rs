@@ -707,6 +707,10 @@ pub(crate) fn evolve(state: &mut Battle, event: &Event) {
         Event::Died { id, .. } => {
             if let Some(f) = fighter(state, id) {
                 f.dead = true;
+                // A hazard that kills outright reduces the victim "to zero
+                // health points" (CX-DEATH-09); the other deaths come at 0
+                // or below already.
+                f.hp = f.hp.min(0);
             }
         }
         Event::Stabilized { id, counts, .. } => {

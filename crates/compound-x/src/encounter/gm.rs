@@ -248,11 +248,23 @@ pub(crate) fn check(
         Some(s) => Some(skill_line(c, s)?),
         None => None,
     };
+    // Drink changes stats and weighs on driving, flying and heavy machinery
+    // (CX-COND-09, CX-COND-10). A check taken at 50 or 100 adds no stat
+    // bonus (CX-DICE-06), so only the machine penalty reaches it.
+    let mut modifiers = Vec::new();
+    for l in std::iter::once(&line).chain(second.as_ref()) {
+        let value = c.fighter.stats.get(l.stat);
+        modifiers.extend(
+            d.state
+                .check_changes(id, &l.id, (l.stat, value), call.effort.is_roll()),
+        );
+    }
     let spec = CheckSpec {
         dc: call.dc,
         hidden: call.hidden,
         effort: call.effort,
         in_combat: d.state.in_combat(),
+        modifiers,
         ..CheckSpec::default()
     };
     for l in std::iter::once(&line).chain(second.as_ref()) {
@@ -449,6 +461,43 @@ pub(crate) fn add_condition(
     kind: ConditionKind,
     turns: Option<u32>,
 ) {
+    // Drink rises a level at a time (CX-COND-09, CX-COND-10): more of it on
+    // a buzzed bearer makes it hammered (buzzed ends), and on a hammered
+    // one it blacks out: downed.
+    let kind = if kind.is_drink() {
+        if d.state.has_condition(id, ConditionKind::Hammered) {
+            if d.state
+                .combatants
+                .get(id)
+                .is_some_and(|c| !c.fighter.is_downed() && !c.fighter.dead)
+            {
+                downed(d, id);
+            }
+            return;
+        }
+        let buzzed: Vec<_> = d
+            .state
+            .clock
+            .effects_on(id)
+            .filter(
+                |e| matches!(&e.payload, CxEffect::Condition(c) if c.kind == ConditionKind::Buzzed),
+            )
+            .map(|e| e.id)
+            .collect();
+        if buzzed.is_empty() {
+            kind
+        } else {
+            for effect in buzzed {
+                d.clock(ClockEvent::EffectEnded {
+                    id: effect,
+                    why: "more drink: buzzed becomes hammered (CX-COND-09)".into(),
+                });
+            }
+            ConditionKind::Hammered
+        }
+    } else {
+        kind
+    };
     if kind == ConditionKind::Bleeding {
         let existing = d
             .state
@@ -533,7 +582,19 @@ pub(crate) fn afflict(
             why: format!("{target} is downed: ongoing damage ends when downed (CX-DEATH-02)"),
         });
     }
+    if kind.is_drink()
+        && c.fighter.is_downed()
+        && d.state.has_condition(target, ConditionKind::Hammered)
+    {
+        return Err(Refusal::Illegal {
+            why: format!(
+                "{target} is hammered and already downed: more drink changes nothing (CX-COND-10)"
+            ),
+        });
+    }
+    // More drink raises the level of intoxication (add_condition).
     if !matches!(kind, ConditionKind::Bleeding | ConditionKind::PlasmaBurn)
+        && !kind.is_drink()
         && d.state.has_condition(target, kind)
     {
         return Err(Refusal::Illegal {

@@ -9,7 +9,7 @@ use nanite_core::{Breakdown, CombatantId, DiceSource};
 
 use super::gm::{able, melee_check_penalty, not_afraid, spend};
 use super::{Battle, Decision, Event, Refusal};
-use crate::check::CheckResult;
+use crate::check::{CheckResult, Effort};
 use crate::combat::d100_for;
 use crate::pack::ItemKind;
 
@@ -25,17 +25,37 @@ pub const MEDIKIT_BONUS: i64 = 30;
 /// Without a medicine bag (or a medikit) the DC is this much higher (CX-HEAL-03).
 pub const NO_BAG: i64 = 20;
 
+/// A treatment as the command gives it.
+pub(crate) struct Treatment<'a> {
+    /// The medic.
+    pub(crate) id: &'a CombatantId,
+    /// The patient.
+    pub(crate) target: &'a CombatantId,
+    /// Which wound; by default the worst.
+    pub(crate) wound: Option<usize>,
+    /// A medikit is used.
+    pub(crate) medikit: bool,
+    /// Roll, or out of combat take 50 or 100 (CX-DICE-06).
+    pub(crate) effort: Effort,
+}
+
 /// Medicine on one wound of `target` (CX-HEAL-02, CX-HEAL-03): by default
 /// the worst. In a fight it is a skill check: 1 action (CX-TURN-07) and
-/// penalty attacks in melee (CX-MELEE-02).
+/// penalty attacks in melee (CX-MELEE-02). Out of a fight the medic may take
+/// 50 or 100 in place of the d100 and add its Medicine ranks (CX-DICE-06):
+/// the healing is then worked out from that total as from a roll.
 pub(crate) fn treat(
     d: &mut Decision<'_>,
-    id: &CombatantId,
-    target: &CombatantId,
-    wound: Option<usize>,
-    medikit: bool,
+    treatment: &Treatment<'_>,
     dice: &mut dyn DiceSource,
 ) -> Result<(), Refusal> {
+    let Treatment {
+        id,
+        target,
+        wound,
+        medikit,
+        effort,
+    } = *treatment;
     let medic = able(d, id)?.fighter.clone();
     not_afraid(d, id, "treat wounds")?;
     let patient = d.state.combatant(target)?.fighter.clone();
@@ -82,6 +102,11 @@ pub(crate) fn treat(
             l.notes.join("; ")
         )));
     }
+    if !effort.is_roll() && d.state.in_combat() {
+        return Err(illegal(
+            "taking 50 or 100 is only possible out of combat; roll instead (CX-DICE-06)".into(),
+        ));
+    }
     if d.state.in_combat() {
         spend(d, id, 1, format!("treat {target}'s wound"))?;
         melee_check_penalty(d, id, dice)?;
@@ -105,31 +130,53 @@ pub(crate) fn treat(
     };
     let equipped = medikit || medic.count(ItemKind::MedicineBag) > 0;
     let dc = size + if equipped { 0 } else { NO_BAG };
-    let die = d100_for(dice, || {
-        format!("Medicine d100 for {} on {}", medic.name, patient.name)
-    })?;
-    let total = i64::from(die) + stat_bonus + skill;
     let mut b = Breakdown::new();
     b.value(format!("wound {index} of {}", patient.name), size);
     if !equipped {
         b.modifier("no medicine bag or medikit (CX-HEAL-03)", NO_BAG);
     }
-    b.die(format!("Medicine, {}", medic.name), 100, die);
-    b.modifier("Medicine points", points);
-    for (source, n) in &modifiers {
-        b.modifier(source.clone(), *n);
-    }
-    b.modifier(
-        format!(
-            "{} bonus (CX-DICE-05)",
-            line.as_ref().map_or("INT".into(), |l| l.stat.to_string())
-        ),
-        stat_bonus,
-    );
-    b.modifier(
-        "medikit: a non-medic works as a medic with skill 30 (CX-HEAL-03)",
-        skill - own,
-    );
+    let (die, total) = match effort {
+        Effort::Roll => {
+            let die = d100_for(dice, || {
+                format!("Medicine d100 for {} on {}", medic.name, patient.name)
+            })?;
+            b.die(format!("Medicine, {}", medic.name), 100, die);
+            b.modifier("Medicine points", points);
+            for (source, n) in &modifiers {
+                b.modifier(source.clone(), *n);
+            }
+            b.modifier(
+                format!(
+                    "{} bonus (CX-DICE-05)",
+                    line.as_ref().map_or("INT".into(), |l| l.stat.to_string())
+                ),
+                stat_bonus,
+            );
+            b.modifier(
+                "medikit: a non-medic works as a medic with skill 30 (CX-HEAL-03)",
+                skill - own,
+            );
+            (Some(die), i64::from(die) + stat_bonus + skill)
+        }
+        // Taking 50 or 100: the number in place of the d100, then the
+        // Medicine ranks (its points; a non-medic's medikit makes them 30),
+        // as a check taking 50 or 100 adds them (CX-DICE-06).
+        Effort::Take50 | Effort::Take100 => {
+            let taken = if effort == Effort::Take50 { 50 } else { 100 };
+            let ranks = if medikit && !is_medic {
+                points.max(MEDIKIT_SKILL)
+            } else {
+                points
+            };
+            b.value(format!("take {taken} (CX-DICE-06)"), taken);
+            b.modifier("Medicine ranks", points);
+            b.modifier(
+                "medikit: a non-medic works as a medic with skill 30 (CX-HEAL-03)",
+                ranks - points,
+            );
+            (None, taken + ranks)
+        }
+    };
     let success = total > dc;
     b.compare(
         format!("total {total}"),
@@ -168,7 +215,7 @@ pub(crate) fn treat(
         id: id.clone(),
         what: format!("Medicine on {}'s wound {index}", patient.name),
         result: CheckResult {
-            die: Some(die),
+            die,
             total,
             dc,
             hidden: false,

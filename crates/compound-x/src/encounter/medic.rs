@@ -38,7 +38,10 @@ pub(crate) fn stabilize(
         .filter_map(|s| medic.fighter.skill(s))
         .max_by_key(|s| s.total - s.stat_bonus)
         .map(|s| (s.name.clone(), s.points, s.modifiers.clone()));
-    let dex = stat_bonus(medic.fighter.stats.get(Stat::Dexterity));
+    // Drink changes DEX (hammered -2, CX-COND-10).
+    let dex = stat_bonus(
+        medic.fighter.stats.get(Stat::Dexterity) + d.state.stat_change(id, Stat::Dexterity),
+    );
     let kits = [
         crate::pack::ItemKind::Medikit,
         crate::pack::ItemKind::RepairKit,

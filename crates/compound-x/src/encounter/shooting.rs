@@ -284,6 +284,11 @@ pub(crate) fn clear_jam(
     let spec = CheckSpec {
         dc: CLEAR_JAM_DC,
         in_combat: true,
+        // Drink's stat changes (CX-COND-09, CX-COND-10).
+        modifiers: c
+            .fighter
+            .skill(&w.skill)
+            .map_or_else(Vec::new, |l| d.state.line_changes(id, l)),
         ..CheckSpec::default()
     };
     let result = match c.fighter.skill(&w.skill) {

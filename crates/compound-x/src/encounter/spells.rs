@@ -79,7 +79,11 @@ pub(crate) fn cast(
             ))
         })?
         .clone();
-    let victim = d.state.combatant(target)?.clone();
+    let mut victim = d.state.combatant(target)?.clone();
+    // Drink changes CHA, PER and DEX, and so the Will and Reflex saves
+    // against the spell (CX-COND-09, CX-COND-10).
+    victim.fighter.saves.will = d.state.will_save(target);
+    victim.fighter.saves.reflex = d.state.reflex_save(target);
     if victim.fighter.dead {
         return Err(illegal(format!("{target} is dead")));
     }
@@ -117,12 +121,16 @@ pub(crate) fn cast(
         c.cover.unwrap_or(victim.cover)
     };
     let dc = spell.nanites + cover.modifier();
+    let line = caster.skill(&book.skill).cloned();
     let spec = CheckSpec {
         dc,
         in_combat: d.state.in_combat(),
+        // Drink's stat changes (CX-COND-09, CX-COND-10).
+        modifiers: line
+            .as_ref()
+            .map_or_else(Vec::new, |l| d.state.line_changes(id, l)),
         ..CheckSpec::default()
     };
-    let line = caster.skill(&book.skill).cloned();
     if let Some(line) = &line {
         may_attempt(line, &spec)
             .map_err(|r| illegal(format!("{} (rule {})", r.message, r.rule)))?;

@@ -234,6 +234,8 @@ pub(crate) fn search(
         dc,
         hidden: true,
         in_combat: d.state.in_combat(),
+        // Drink's PER change (CX-COND-09, CX-COND-10).
+        modifiers: d.state.line_changes(id, &line),
         ..CheckSpec::default()
     };
     may_attempt(&line, &spec).map_err(|r| illegal(format!("{} (rule {})", r.message, r.rule)))?;

@@ -7,7 +7,7 @@ use nanite_core::{CombatantId, DiceSource};
 
 use super::gm::{able, not_afraid, spend};
 use super::{CxEffect, Decision, Event, Refusal};
-use crate::check::{CheckSpec, judge_total, skill_check};
+use crate::check::{CheckSpec, Effort, judge_total, skill_check};
 use crate::combat::d100_for;
 
 /// A reload check total of this or more is a critical reload (CX-RNG-13).
@@ -65,6 +65,11 @@ pub(crate) fn reload(
             let spec = CheckSpec {
                 dc,
                 in_combat: d.state.in_combat(),
+                // Drink's stat changes (CX-COND-09, CX-COND-10).
+                modifiers: c
+                    .fighter
+                    .skill(&w.skill)
+                    .map_or_else(Vec::new, |l| d.state.line_changes(id, l)),
                 ..CheckSpec::default()
             };
             let result = match c.fighter.skill(&w.skill) {
@@ -234,12 +239,15 @@ pub(crate) fn fast_recharge(d: &mut Decision<'_>, id: &CombatantId) -> Result<()
 
 /// Repairs a weapon broken by the Black Cat (CX-STAT-13) or armor whose APL
 /// plasma lowered (CX-COND-07): a DC 60 Repair check, a skill check of 1
-/// action in a fight, on oneself or an adjacent combatant.
+/// action in a fight, on oneself or an adjacent combatant. Out of a fight the
+/// mechanic may take 50 or 100 in place of the d100 and add its Repair ranks
+/// (CX-DICE-06).
 pub(crate) fn repair(
     d: &mut Decision<'_>,
     id: &CombatantId,
     target: &CombatantId,
     weapon: Option<usize>,
+    effort: Effort,
     dice: &mut dyn DiceSource,
 ) -> Result<(), Refusal> {
     let c = able(d, id)?.clone();
@@ -275,6 +283,11 @@ pub(crate) fn repair(
             format!("repair the {}", armor.name)
         }
     };
+    if !effort.is_roll() && d.state.in_combat() {
+        return Err(illegal(
+            "taking 50 or 100 is only possible out of combat; roll instead (CX-DICE-06)".into(),
+        ));
+    }
     if d.state.in_combat() {
         spend(d, id, 1, what.clone())?;
         super::gm::melee_check_penalty(d, id, dice)?;
@@ -285,21 +298,43 @@ pub(crate) fn repair(
     let spec = CheckSpec {
         dc: crate::combat::REPAIR_DC,
         in_combat: d.state.in_combat(),
+        effort,
+        // Drink's stat changes (CX-COND-09, CX-COND-10); none when taking 50
+        // or 100, which adds no stat bonus.
+        modifiers: c
+            .fighter
+            .skill("repair")
+            .filter(|_| effort.is_roll())
+            .map_or_else(Vec::new, |l| d.state.line_changes(id, l)),
         ..CheckSpec::default()
     };
     let result = match c.fighter.skill("repair") {
         Some(line) => skill_check(&c.fighter.name, line, &spec, dice)?
             .map_err(|r| illegal(format!("{} (rule {})", r.message, r.rule)))?,
-        None => {
-            let die = d100_for(dice, || format!("Repair d100 for {}", c.fighter.name))?;
-            judge_total(
-                i64::from(die),
-                crate::combat::REPAIR_DC,
-                false,
-                Some(die),
-                &[],
-            )
-        }
+        // A pack without a Repair skill: the d100 alone, or the number
+        // taken with no ranks to add.
+        None => match effort {
+            Effort::Roll => {
+                let die = d100_for(dice, || format!("Repair d100 for {}", c.fighter.name))?;
+                judge_total(
+                    i64::from(die),
+                    crate::combat::REPAIR_DC,
+                    false,
+                    Some(die),
+                    &[],
+                )
+            }
+            Effort::Take50 | Effort::Take100 => {
+                let taken = if effort == Effort::Take50 { 50 } else { 100 };
+                judge_total(
+                    taken,
+                    crate::combat::REPAIR_DC,
+                    false,
+                    None,
+                    &[(format!("take {taken} (CX-DICE-06)"), taken)],
+                )
+            }
+        },
     };
     let fixed = result.success;
     d.push(Event::Checked {

@@ -133,7 +133,7 @@ fn black_cat(
             let result = save_check(
                 dice,
                 &format!("Will save for {}", c.fighter.name),
-                c.fighter.saves.will,
+                d.state.will_save(id),
                 "Will save",
                 BREAKDOWN_WILL_DC,
             )?;
@@ -550,10 +550,11 @@ pub(crate) fn save(
         round,
     });
     let result = if what == "Will save" {
+        // Drink changes CHA, and so the Will save (CX-COND-09, CX-COND-10).
         save_check(
             dice,
             &format!("Will save for {}", c.fighter.name),
-            c.fighter.saves.will,
+            d.state.will_save(id),
             "Will save",
             dc,
         )?
@@ -564,6 +565,12 @@ pub(crate) fn save(
                 let spec = CheckSpec {
                     dc,
                     in_combat: true,
+                    modifiers: d.state.check_changes(
+                        id,
+                        &line.id,
+                        (line.stat, c.fighter.stats.get(line.stat)),
+                        true,
+                    ),
                     ..CheckSpec::default()
                 };
                 skill_check(&c.fighter.name, line, &spec, dice)?.map_err(|r| Refusal::Illegal {

@@ -64,11 +64,13 @@ pub(crate) fn action(id: CombatantId, verb: &str, w: &mut Words) -> Result<Order
                 None
             };
             let medikit = w.take("medikit");
+            let effort = taking(w)?;
             ready(Command::Treat {
                 id,
                 target,
                 wound,
                 medikit,
+                effort,
             })
         }
         "repair" => {
@@ -79,7 +81,13 @@ pub(crate) fn action(id: CombatantId, verb: &str, w: &mut Words) -> Result<Order
                 w.take("armor");
                 None
             };
-            ready(Command::Repair { id, target, weapon })
+            let effort = taking(w)?;
+            ready(Command::Repair {
+                id,
+                target,
+                weapon,
+                effort,
+            })
         }
         "rest" => {
             let long = w.take("long");
@@ -114,15 +122,7 @@ pub(crate) fn action(id: CombatantId, verb: &str, w: &mut Words) -> Result<Order
             w.expect("dc")?;
             let dc = w.number("the DC")?;
             let hidden = w.take("hidden");
-            // Out of combat: take 50 or take 100 (CX-DICE-06).
-            let effort = if w.take("take") {
-                w.keyword(
-                    "what to take",
-                    &[("50", Effort::Take50), ("100", Effort::Take100)],
-                )?
-            } else {
-                Effort::Roll
-            };
+            let effort = taking(w)?;
             ready(Command::Check {
                 id,
                 skill,
@@ -352,4 +352,17 @@ fn movement(id: CombatantId, sprint: bool, w: &mut Words) -> Result<Order, LineE
         cover,
         concealed,
     }))
+}
+
+/// `take 50` or `take 100` in place of the d100, out of combat (CX-DICE-06);
+/// a roll when absent.
+fn taking(w: &mut Words) -> Result<Effort, LineError> {
+    if w.take("take") {
+        w.keyword(
+            "what to take",
+            &[("50", Effort::Take50), ("100", Effort::Take100)],
+        )
+    } else {
+        Ok(Effort::Roll)
+    }
 }

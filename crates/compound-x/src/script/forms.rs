@@ -92,12 +92,12 @@ pub const ACTION_FORMS: &[Form] = &[
     form("save", "ID save CONDITION", "raider save fear"),
     form(
         "treat",
-        "ID treat TARGET [wound N] [medikit]",
+        "ID treat TARGET [wound N] [medikit] [take 50|take 100]",
         "vex treat raider wound 0 medikit",
     ),
     form(
         "repair",
-        "ID repair TARGET [armor | weapon N]",
+        "ID repair TARGET [armor | weapon N] [take 50|take 100]",
         "vex repair vex weapon 0",
     ),
     form("rest", "ID rest [long]", "vex rest long"),

@@ -147,6 +147,11 @@ fn actions() {
             "vex stabilize scav count-revive",
             "vex treat raider wound 0 medikit",
             "vex treat raider",
+            "vex treat raider take 100",
+            "vex treat raider wound 1 medikit take 50",
+            "vex repair vex weapon 0 take 100",
+            "vex repair raider armor take 50",
+            "vex repair raider",
             "vex rest long",
             "vex stay-up",
             "vex fall 6 fouled",
@@ -209,6 +214,16 @@ fn actions() {
               {"command":"treat","id":"vex","target":"raider","wound":0,"medikit":true} [ids vex raider]
             vex treat raider
               {"command":"treat","id":"vex","target":"raider","wound":null,"medikit":false} [ids vex raider]
+            vex treat raider take 100
+              {"command":"treat","id":"vex","target":"raider","wound":null,"medikit":false,"effort":"take100"} [ids vex raider]
+            vex treat raider wound 1 medikit take 50
+              {"command":"treat","id":"vex","target":"raider","wound":1,"medikit":true,"effort":"take50"} [ids vex raider]
+            vex repair vex weapon 0 take 100
+              {"command":"repair","id":"vex","target":"vex","weapon":0,"effort":"take100"} [ids vex vex]
+            vex repair raider armor take 50
+              {"command":"repair","id":"vex","target":"raider","weapon":null,"effort":"take50"} [ids vex raider]
+            vex repair raider
+              {"command":"repair","id":"vex","target":"raider","weapon":null} [ids vex raider]
             vex rest long
               {"command":"rest","id":"vex","long":true} [ids vex]
             vex stay-up
@@ -295,6 +310,8 @@ fn mistakes_say_what_was_expected_and_how_to_write_it() {
             "vex act draw",
             "vex check awareness 60",
             "vex check awareness dc 60 take 75",
+            "vex treat raider take 75",
+            "vex repair raider weapon 0 take",
             "vex check awareness with dc 60",
             "afflict raider sleepy",
             "harm vex 12 fire",
@@ -348,6 +365,12 @@ fn mistakes_say_what_was_expected_and_how_to_write_it() {
             vex check awareness dc 60 take 75
               error: expected what to take (50, 100), found `75`
               help: write `ID check SKILL [with SKILL] dc N [hidden] [take 50|take 100]`, e.g. `vex check awareness dc 60`
+            vex treat raider take 75
+              error: expected what to take (50, 100), found `75`
+              help: write `ID treat TARGET [wound N] [medikit] [take 50|take 100]`, e.g. `vex treat raider wound 0 medikit`
+            vex repair raider weapon 0 take
+              error: expected what to take (50, 100), found the end of the line
+              help: write `ID repair TARGET [armor | weapon N] [take 50|take 100]`, e.g. `vex repair vex weapon 0`
             vex check awareness with dc 60
               error: expected `dc`, found `60`
               help: write `ID check SKILL [with SKILL] dc N [hidden] [take 50|take 100]`, e.g. `vex check awareness dc 60`

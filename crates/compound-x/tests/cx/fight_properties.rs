@@ -3,6 +3,7 @@
 //! restores the previous state exactly; a refusal changes nothing; health,
 //! armor points, shields and ammunition never wrap or leave their bounds.
 
+use nanite_compound_x::check::Effort;
 use nanite_compound_x::combat::{ConditionKind, Cover, Fighter, Fire, Stance};
 use nanite_compound_x::encounter::{Battle, Command, CompoundX, MeleeKind, Way};
 use nanite_compound_x::{DamageType, FireMode, Sheet};
@@ -166,6 +167,7 @@ pub(super) fn command(kind: u8, a: usize, b: usize, n: u8) -> Command {
             target: at,
             wound: None,
             medikit: n % 2 == 0,
+            effort: Effort::Roll,
         },
         _ => Command::FastRecharge { id: who },
     }

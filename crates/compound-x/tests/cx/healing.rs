@@ -4,6 +4,7 @@
 //! typed 10.
 
 use nanite_compound_x::ItemKind;
+use nanite_compound_x::check::Effort;
 use nanite_compound_x::combat::{ConditionKind, Fighter};
 use nanite_compound_x::encounter::{Command, CxEffect, Injury, Way};
 use nanite_compound_x::{DamageType, FireMode};
@@ -87,6 +88,7 @@ fn treat(medikit: bool) -> Command {
         target: id("pat"),
         wound: None,
         medikit,
+        effort: Effort::Roll,
     }
 }
 
@@ -330,6 +332,7 @@ fn the_wound_to_treat_is_named_or_the_worst() {
             target: id("pat"),
             wound: Some(0),
             medikit: false,
+            effort: Effort::Roll,
         },
         &d100(31),
     );
@@ -437,6 +440,7 @@ fn in_a_fight_a_treatment_is_a_skill_check_of_1_action() {
             target: id("doc"),
             wound: None,
             medikit: false,
+            effort: Effort::Roll,
         },
         &d100(80),
     );
@@ -456,6 +460,7 @@ fn refusals_explain_themselves_and_change_nothing() {
         target: id("pat"),
         wound: Some(wound),
         medikit: false,
+        effort: Effort::Roll,
     };
     type Setup = fn(&mut Table);
     let wounded: Setup = |t| {

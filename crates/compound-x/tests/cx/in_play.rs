@@ -2,6 +2,7 @@
 //! stabilizing in a running fight: Vex Marrow against a Depot Raider, with
 //! forced dice (a d100 is typed tens then ones; a face 0 is typed 10).
 
+use nanite_compound_x::check::Effort;
 use nanite_compound_x::combat::{ConditionKind, Cover, Fighter, Stance};
 use nanite_compound_x::encounter::{Battle, Command, CompoundX, MeleeKind, narrate_all};
 use nanite_compound_x::{DamageType, FireMode, Sheet};
@@ -696,6 +697,7 @@ fn plasma_dulled_armor_and_broken_weapons_are_repaired_at_dc_60() {
         id: id("vex"),
         target: id("vex"),
         weapon,
+        effort: Effort::Roll,
     };
     // A weapon that is not broken needs no repair.
     let refusal = t.refuse(repair(Some(0)), &[]);

@@ -7,6 +7,7 @@
 //! ammunition stay within their bounds; the turn's actions, reactions and
 //! held actions never exceed what the rules give.
 
+use nanite_compound_x::check::Effort;
 use nanite_compound_x::combat::ConditionKind;
 use nanite_compound_x::encounter::{Battle, Command, CompoundX, Way};
 use nanite_compound_x::{DamageType, FireMode};
@@ -147,6 +148,7 @@ fn hostile(kind: u8, a: usize, b: usize, n: u8) -> Command {
             target: at,
             wound: Some(index(n)),
             medikit: n % 2 == 0,
+            effort: [Effort::Roll, Effort::Take50, Effort::Take100][index(n) % 3],
         },
     }
 }

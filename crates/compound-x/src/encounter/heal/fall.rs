@@ -139,6 +139,11 @@ pub(crate) fn fall(
         }
         b.modifier(format!("{} bonus (CX-DICE-05)", l.stat), l.stat_bonus);
         total += l.total;
+        // Drink's DEX change (hammered -2, CX-COND-10).
+        for (source, n) in d.state.line_changes(id, l) {
+            b.modifier(source, n);
+            total += n;
+        }
     }
     let success = total > dc;
     b.compare(

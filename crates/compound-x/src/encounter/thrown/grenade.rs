@@ -215,13 +215,15 @@ fn blast(
         let die = d100_for(dice, || {
             format!("Reflex save d100 for {} to dodge", before.name)
         })?;
+        // Drink changes PER and DEX, and so the Reflex save (CX-COND-09/10).
+        let reflex = d.state.reflex_save(who);
         let result = judge_total(
-            i64::from(die) + before.saves.reflex + w.reflex_modifier,
+            i64::from(die) + reflex + w.reflex_modifier,
             DODGE_DC,
             false,
             Some(die),
             &[
-                ("Reflex save".to_string(), before.saves.reflex),
+                ("Reflex save".to_string(), reflex),
                 (
                     format!("{} Reflex modifier (CX-RNG-15)", w.name),
                     w.reflex_modifier,
