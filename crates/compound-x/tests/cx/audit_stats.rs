@@ -956,6 +956,20 @@ fn audit_stat_13_luck_1_rolls_on_the_black_cat_table() {
         );
         assert_eq!(a.has("cat", ConditionKind::Fear), afraid, "{dice:?}: {log}");
     }
+    // Rows 1-2: "until DC 60 repaired": a Repair check (0 points, INT 6:
+    // +4), 56 + 4 = 60 ties and the SMG stays broken, 57 + 4 = 61 mends it.
+    for (dice, mended) in [([5, 6], false), ([5, 7], true)] {
+        let (mut a, _) = cat_fight(1, &[2]);
+        let log = a.run(
+            Command::Repair {
+                id: id("cat"),
+                target: id("cat"),
+                weapon: Some(0),
+            },
+            &dice,
+        );
+        assert_eq!(!a.f("cat").weapons[0].broken, mended, "{log}");
+    }
     // LUCK 2 rolls nothing (no die is asked for).
     let (a, _) = cat_fight(2, &[]);
     assert_eq!((a.hp("cat"), a.left()), (a.f("cat").max_hp, 4));
