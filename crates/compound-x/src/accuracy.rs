@@ -34,6 +34,11 @@ impl Tenths {
         self.0.div_euclid(10) + i64::from(self.0.rem_euclid(10) != 0)
     }
 
+    /// Whether it is 0.
+    pub fn is_zero(&self) -> bool {
+        self.0 == 0
+    }
+
     /// As a decimal number.
     pub fn as_f64(self) -> f64 {
         self.0 as f64 / 10.0

@@ -12,8 +12,9 @@ mod stats;
 mod survival;
 mod weapons;
 
-pub use gear::{ArmorSheet, CloakSheet, ItemLine, SpellLine, Spellcasting};
-pub use movement::{Jumps, Movement};
+pub(crate) use gear::strength_without;
+pub use gear::{ArmorSheet, CloakSheet, ItemLine, MAX_COVERAGE_AT_STR_1, SpellLine, Spellcasting};
+pub use movement::{Jumps, Movement, STR_1_MAX};
 pub use parts::{
     FeatLine, Feats, PROFICIENT_POINTS, SkillLine, SkillPoints, StatOneEffect,
     skill_points_at_level, stats_at_level,
@@ -130,6 +131,11 @@ pub struct Sheet {
     pub saves: Saves,
     /// Secondary stats.
     pub secondary: SecondaryStats,
+    /// Melee accuracy from effects (feats, class, race, gear), added to the
+    /// best melee combat bonus of every blow before truncation, fists
+    /// included (CX-STAT-04, CX-STAT-05); 0 is not written.
+    #[serde(default, skip_serializing_if = "Tenths::is_zero")]
+    pub melee_accuracy: Tenths,
     /// Critical range in faces (CX-RNG-07).
     pub crit_range: i64,
     /// The accuracy-d10 faces that crit, for non-automatic weapons.
@@ -276,6 +282,11 @@ impl Sheet {
             penalty_tally,
             EffectTarget::MovementPenalty,
         ));
+        let melee_accuracy: Tenths = effects
+            .amounts(&EffectTarget::MeleeAccuracy, &vars)
+            .iter()
+            .map(|(_, n)| Tenths(*n))
+            .sum();
         let cloak_bonus: i64 = effects
             .amounts(&EffectTarget::CloakTurns, &vars)
             .iter()
@@ -358,6 +369,7 @@ impl Sheet {
                 reflex: saves[2],
             },
             secondary,
+            melee_accuracy,
             crit_range,
             crit_faces,
             max_hp,
@@ -371,7 +383,8 @@ impl Sheet {
             stat_one_effects: parts::stat_one_effects(&stats),
             black_cat: stats.get(Stat::Luck) <= 1,
             weapons,
-            armor: armor.map(|a| gear::armor_sheet(a, &stats)),
+            armor: armor
+                .map(|a| gear::armor_sheet(a, gear::strength_without(a, &breakdown["STR"]))),
             shield: character
                 .equipment
                 .shield

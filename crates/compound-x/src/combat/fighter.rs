@@ -323,6 +323,11 @@ pub struct Fighter {
     pub jumps: crate::sheet::Jumps,
     /// MELEE_GUARD numbers, when that house rule is on (CX-HOUSE-04).
     pub melee_guard: Option<crate::sheet::MeleeGuard>,
+    /// Melee accuracy from effects (feats, class, race, gear), added to the
+    /// best melee combat bonus of a blow with the fists before truncation
+    /// (CX-STAT-04, CX-STAT-05); weapon rows have it already.
+    #[serde(default, skip_serializing_if = "crate::accuracy::Tenths::is_zero")]
+    pub melee_accuracy: crate::accuracy::Tenths,
     /// The lowest accuracy-d10 face that crits a blow, or a shot of a
     /// non-automatic weapon (CX-RNG-07; 11: none).
     pub crit_from: u32,
@@ -367,6 +372,7 @@ clone_in_place!(Fighter {
     movement,
     jumps,
     melee_guard,
+    melee_accuracy,
     crit_from,
     class,
     cloak,
@@ -536,6 +542,7 @@ impl Fighter {
             movement: sheet.movement.clone(),
             jumps: sheet.jumps.clone(),
             melee_guard: sheet.melee_guard.clone(),
+            melee_accuracy: sheet.melee_accuracy,
             crit_from: sheet.crit_faces.first().map_or(11, |f| *f as u32),
             class: sheet.class.name.clone(),
             cloak: sheet.cloak.clone(),

@@ -309,6 +309,32 @@ pub(crate) fn melee_check_penalty(
     Ok(())
 }
 
+/// Words that make an action vocal communication (CX-STAT-10): a word of
+/// the action's description that starts with one of them ("talks", "shouting").
+const VOCAL: [&str; 14] = [
+    "talk",
+    "speak",
+    "say",
+    "said",
+    "shout",
+    "yell",
+    "whisper",
+    "call",
+    "tell",
+    "warn",
+    "ask",
+    "taunt",
+    "communicat",
+    "radio",
+];
+
+/// Whether `what` describes vocal communication (CX-STAT-10).
+fn is_vocal(what: &str) -> bool {
+    what.split(|c: char| !c.is_alphanumeric())
+        .map(str::to_lowercase)
+        .any(|word| VOCAL.iter().any(|v| word.starts_with(v)))
+}
+
 pub(crate) fn act(
     d: &mut Decision<'_>,
     id: &CombatantId,
@@ -328,7 +354,19 @@ pub(crate) fn act(
             ),
         });
     }
-    able(d, id)?;
+    let actor = able(d, id)?;
+    if actions == 0
+        && d.state.in_combat()
+        && actor.fighter.stats.get(crate::stat::Stat::Charisma) <= 1
+        && is_vocal(what)
+    {
+        return Err(Refusal::Illegal {
+            why: format!(
+                "{} has CHA 1: in combat, vocal communication to anything costs 1 action (CX-STAT-10); give \"{what}\" 1 action",
+                actor.fighter.name
+            ),
+        });
+    }
     if actions == 0 {
         // Free actions may be taken at any time (CX-TURN-03); logged only.
         d.state.combatant(id)?;

@@ -159,7 +159,11 @@ pub(crate) fn stabilize(
     let total =
         i64::from(die) + dex + points + bonuses.iter().map(|(_, n)| n).sum::<i64>() + kit_bonus;
     let success = total > STABILIZE_DC;
-    let critical_success = die >= 91;
+    // Black Cat 3-4: no critical success "in any form" (CX-STAT-13).
+    let no_crits = d
+        .state
+        .has_effect(id, |e| matches!(e, CxEffect::NoCriticals));
+    let critical_success = die >= 91 && !no_crits;
     let critical_failure = die <= 5;
     // Nobody reads a simulated check's breakdown: it is not written.
     let mut b = Breakdown::new();
@@ -185,6 +189,9 @@ pub(crate) fn stabilize(
             b.note(
                 "critical success (91-100): this revive does not count, as the medic chose (CX-DEATH-07)",
             );
+        }
+        if die >= 91 && no_crits {
+            b.note("91-100, but no critical success this encounter (Black Cat, CX-STAT-13)");
         }
         if critical_failure {
             b.note("critical failure (01-05): an immediate extra death save (CX-DEATH-07)");

@@ -115,11 +115,20 @@ fn arm(fighter: &Fighter, weapon: Option<usize>) -> Result<Arm, String> {
             })
         }
         None => {
-            let best = [Stat::Strength, Stat::Dexterity, Stat::Fortitude]
+            // The best of STR, DEX and FORT plus the melee accuracy of
+            // feats and gear, summed before the remainder is dropped, as
+            // on a weapon's row (CX-STAT-04, CX-STAT-05).
+            let stat = [Stat::Strength, Stat::Dexterity, Stat::Fortitude]
                 .into_iter()
-                .map(|s| stat_combat_bonus(fighter.stats.get(s), fighter.house_rules).truncate())
+                .map(|s| stat_combat_bonus(fighter.stats.get(s), fighter.house_rules))
                 .max()
-                .unwrap_or(0);
+                .unwrap_or_default();
+            let sum = stat + fighter.melee_accuracy;
+            let best = if fighter.house_rules.linear_accuracy {
+                sum.ceil()
+            } else {
+                sum.truncate()
+            };
             let fort_one = fighter.stats.get(Stat::Fortitude) <= 1;
             Ok(Arm {
                 name: "fists".into(),

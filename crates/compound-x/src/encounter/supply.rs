@@ -86,8 +86,19 @@ pub(crate) fn reload(
                     )
                 }
             };
+            // Black Cat 3-4: no critical success "in any form" (CX-STAT-13).
+            let no_crits = d
+                .state
+                .has_effect(id, |e| matches!(e, CxEffect::NoCriticals));
             let (actions, outcome) = if result.total >= CRITICAL_RELOAD && result.success {
-                (critical, "critical: half time")
+                if no_crits {
+                    (
+                        standard,
+                        "standard time: no critical this encounter, Black Cat, CX-STAT-13",
+                    )
+                } else {
+                    (critical, "critical: half time")
+                }
             } else if result.success {
                 (standard, "standard time")
             } else {

@@ -1,5 +1,6 @@
 //! Sheet sections for gear: armor, shield and cloak figures, items, spells.
 
+use nanite_core::{SourceKind, Tally};
 use nanite_dice::Variables;
 use serde::{Deserialize, Serialize};
 
@@ -7,7 +8,9 @@ use crate::accuracy::Tenths;
 use crate::character::Character;
 use crate::level;
 use crate::pack::{Armor, Class, Cloak, ItemKind, Pack};
-use crate::stat::{Stat, Stats};
+
+/// The most coverage a STR 1 character may wear, in percent (CX-STAT-07).
+pub const MAX_COVERAGE_AT_STR_1: i64 = 50;
 
 /// Worn armor on the sheet.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -31,9 +34,24 @@ pub struct ArmorSheet {
     pub problems: Vec<String>,
 }
 
-pub(crate) fn armor_sheet(armor: &Armor, stats: &Stats) -> ArmorSheet {
+/// The wearer's STR without `armor`'s own effects on it (`strength` is the
+/// STR tally after every effect): armor that raises STR cannot lift a STR 1
+/// wearer into itself (CX-STAT-07).
+pub(crate) fn strength_without(armor: &Armor, strength: &Tally) -> i64 {
+    let own: i64 = strength
+        .terms()
+        .iter()
+        .filter(|t| t.source.kind == SourceKind::Equipment && t.source.name == armor.name)
+        .map(|t| t.amount)
+        .sum();
+    strength.total() - own
+}
+
+/// The armor on the sheet; `wearer_strength` is the STR without the armor's
+/// own effects ([`strength_without`]).
+pub(crate) fn armor_sheet(armor: &Armor, wearer_strength: i64) -> ArmorSheet {
     let mut problems = Vec::new();
-    if stats.get(Stat::Strength) <= 1 && armor.coverage > 50 {
+    if wearer_strength <= 1 && armor.coverage > MAX_COVERAGE_AT_STR_1 {
         problems.push(format!(
             "STR 1 cannot wear armor above 50% coverage; this covers {}% (rule CX-STAT-07)",
             armor.coverage

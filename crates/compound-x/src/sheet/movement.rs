@@ -4,6 +4,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::accuracy::Tenths;
 
+/// The most a STR 1 character moves per 2 actions, in metres (CX-STAT-07).
+pub const STR_1_MAX: i64 = 2;
+
 /// Movement figures, in metres per 2 actions unless said otherwise.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Movement {
@@ -21,7 +24,8 @@ pub struct Movement {
     pub crouched: i64,
     /// Prone: half, rounded up, at most 2 m per action (CX-MOVE-05).
     pub prone: i64,
-    /// Sprinting: +1 m per action (CX-MOVE-02).
+    /// Sprinting: +1 m per action (CX-MOVE-02); at most 2 m per 2 actions
+    /// at STR 1 (CX-STAT-07).
     pub sprint: i64,
     /// Consecutive sprint actions allowed: FORT (CX-MOVE-02).
     pub sprint_actions: i64,
@@ -61,9 +65,17 @@ pub(crate) fn movement(m: &Mover) -> Movement {
         notes.push("at least 1 m per 2 actions (nanite decision)".to_string());
         per_2 = 1;
     }
-    if m.strength <= 1 && m.dexterity > 1 && per_2 > 2 {
+    if m.strength <= 1 && m.dexterity > 1 && per_2 > STR_1_MAX {
         notes.push("STR 1: at most 2 m per 2 actions (rule CX-STAT-07)".to_string());
-        per_2 = 2;
+        per_2 = STR_1_MAX;
+    }
+    // Sprinting: +1 m per action (CX-MOVE-02). STR 1's maximum is a
+    // maximum, sprint or not: at most 2 m per 2 actions (with DEX 1 too the
+    // walk is slower still, and a sprint still reaches only 2; a decision).
+    let mut sprint = per_2 + 2;
+    if m.strength <= 1 && sprint > STR_1_MAX.max(per_2) {
+        notes.push("STR 1: sprinting too, at most 2 m per 2 actions (rule CX-STAT-07)".to_string());
+        sprint = STR_1_MAX.max(per_2);
     }
     // Per action a character moves half its per-2-actions figure.
     let crouched = (per_2 - 2).max(per_2.min(2));
@@ -76,7 +88,7 @@ pub(crate) fn movement(m: &Mover) -> Movement {
         per_2_actions: per_2,
         crouched,
         prone,
-        sprint: per_2 + 2,
+        sprint,
         sprint_actions: m.fortitude.max(0),
         notes,
     }

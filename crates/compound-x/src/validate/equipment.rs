@@ -3,7 +3,7 @@
 
 use super::{CAP_BEFORE_15, CAP_FROM_15, Check, list};
 use crate::pack::{Attack, Pack};
-use crate::sheet::Sheet;
+use crate::sheet::{MAX_COVERAGE_AT_STR_1, Sheet, strength_without};
 use crate::stat::Stat;
 
 /// Every piece of equipment; with a sheet (a sound character), what the
@@ -107,15 +107,22 @@ pub(super) fn equipment(c: &mut Check<'_>, pack: &Pack, sheet: Option<&Sheet>) {
                         format!("{} may wear: {}", class.name, class.armor.join(", ")),
                     );
                 }
-                if sheet.is_some_and(|s| s.stats.get(Stat::Strength) <= 1) && armor.coverage > 50 {
+                // The wearer's STR before the armor's own bonus: armor
+                // cannot lift a STR 1 wearer into itself.
+                let weak = sheet.is_some_and(|s| {
+                    s.breakdown
+                        .get(Stat::Strength.code())
+                        .is_some_and(|str| strength_without(armor, str) <= 1)
+                });
+                if weak && armor.coverage > MAX_COVERAGE_AT_STR_1 {
                     c.error(
                         "equipment.armor",
                         "CX-STAT-07",
                         format!(
-                            "with STR 1 no armor above 50% coverage may be worn; {} covers {}%",
+                            "with STR 1 no armor above {MAX_COVERAGE_AT_STR_1}% coverage may be worn; {} covers {}%",
                             armor.name, armor.coverage
                         ),
-                        "choose armor with 50% coverage or less".into(),
+                        format!("choose armor with {MAX_COVERAGE_AT_STR_1}% coverage or less (an armor's own STR bonus does not count)"),
                     );
                 }
             }

@@ -377,9 +377,20 @@ fn strength_1() {
     assert_eq!(s.secondary.movement_speed, 6);
     assert_eq!(s.movement.per_2_actions, 2);
     assert!(s.movement.notes.iter().any(|n| n.contains("CX-STAT-07")));
-    // Unless DEX is 1 too: then no cap note (the speed is DEX's anyway).
+    // Unless DEX is 1 too: then no cap on the walk (the speed is DEX's
+    // anyway, 1), but a sprint still goes no farther than 2 m.
     let both = sheet(&plain([1, 9, 9, 5, 6, 1, 9]));
-    assert!(!both.movement.notes.iter().any(|n| n.contains("CX-STAT-07")));
+    let capped: Vec<&String> = both
+        .movement
+        .notes
+        .iter()
+        .filter(|n| n.contains("CX-STAT-07"))
+        .collect();
+    assert_eq!(
+        capped,
+        ["STR 1: sprinting too, at most 2 m per 2 actions (rule CX-STAT-07)"]
+    );
+    assert_eq!((both.movement.per_2_actions, both.movement.sprint), (1, 2));
     // Armor above 50% coverage is forbidden; 50% or less is fine.
     let vest = text.replace("[equipment]\n", "[equipment]\narmor = \"padded-vest\"\n");
     assert!(sheet(&vest).armor.unwrap().problems.is_empty());
