@@ -897,7 +897,42 @@ async fn a_players_choices_are_the_engines(db: Db) {
     assert!(gm.text.contains("brute"), "the GM sees the brute");
 }
 
+/// During the hidden brute's turn Alice's page names nobody: the GM is
+/// acting (docs/server.md, the permission rules).
+async fn a_hidden_turn_shows_only_that_the_gm_is_acting(db: Db) {
+    let t = Table::d20(db).await;
+    let e = ford(&t).await;
+    let next = json!({"command": "clock", "clock": "next_turn"});
+    let part = async |auth: &Auth| {
+        t.send(Call::new(
+            Method::GET,
+            format!("/c/{}/e/{e}/part", t.campaign),
+            auth,
+        ))
+        .await
+        .expect(200)
+        .text
+    };
+    for _ in 0..3 {
+        t.command(&e, &t.gm.session, next.clone()).await.expect(201);
+        if t.view(&e, &t.gm.session).await["active"] == "brute" {
+            let alice = part(&t.alice.session).await;
+            assert!(alice.contains("The GM is acting."), "{alice}");
+            assert!(
+                !alice.contains("Turn of") && !alice.contains("Brute"),
+                "{alice}"
+            );
+            assert!(part(&t.gm.session).await.contains("Turn of</span> <b>"));
+            return;
+        }
+        let alice = part(&t.alice.session).await;
+        assert!(!alice.contains("The GM is acting."), "{alice}");
+    }
+    panic!("the brute's turn never came");
+}
+
 both!(
+    a_hidden_turn_shows_only_that_the_gm_is_acting,
     a_typed_line_is_read_by_the_d20_parser,
     a_players_choices_are_the_engines,
     campaigns_take_a_ruleset,

@@ -27,6 +27,10 @@ pub(crate) struct Part<'a> {
     rule: String,
     /// Whose turn, with what they have left.
     turn: Option<Turn>,
+    /// A round is on but no combatant the viewer sees is acting: a hidden
+    /// combatant's turn, of which the page says only that the GM is acting
+    /// (as the Compound X tracker does; docs/server.md).
+    gm_acting: bool,
     /// The choice owed after a natural 1: who chooses, and after whom.
     owed: Option<(String, String)>,
     /// The initiative order.
@@ -155,6 +159,7 @@ impl<'a> Part<'a> {
             .collect();
         Part {
             name: &shown.name,
+            gm_acting: active.is_none() && matches!(shown.phase, "surprise" | "round"),
             status,
             rule: initiative_rule(&shown.initiative_settings),
             turn,
