@@ -965,6 +965,7 @@ fn audit_stat_13_luck_1_rolls_on_the_black_cat_table() {
                 id: id("cat"),
                 target: id("cat"),
                 weapon: Some(0),
+                effort: Effort::Roll,
             },
             &dice,
         );
