@@ -147,7 +147,7 @@ pub fn skill_check(
             b.die(format!("{} check, {who}", skill.name), 100, d);
             (Some(d), i64::from(d))
         }
-        // Taking 50 or 100 adds the ranks (skill points) only.
+        // Taking 50 or 100 adds the ranks and the skill's own modifiers.
         Effort::Take50 => {
             b.value("take 50 (CX-DICE-06)", 50);
             (None, 50)
@@ -169,8 +169,16 @@ pub fn skill_check(
         }
         total += skill.total;
     } else {
+        // 000: "take a 100% ... then apply any ranks in the skill": the
+        // ranks and what changes the skill itself (a race's or feat's bonus,
+        // CHA 1's malus "when using Speech"), but no stat bonus, which is
+        // added "to a roll" and nothing is rolled.
         b.modifier(format!("{} ranks", skill.name), skill.points);
         total += skill.points;
+        for (source, n) in &skill.modifiers {
+            b.modifier(source.clone(), *n);
+            total += n;
+        }
     }
     for (source, n) in &spec.modifiers {
         b.modifier(source.clone(), *n);
@@ -228,14 +236,14 @@ pub fn attacker_wins(attacker_total: i64, defender_total: i64) -> bool {
 /// A check that combines two skills as one roll: the DC doubles and both
 /// skills add (CX-DICE-07). (The GM may instead call for two checks.) Taking
 /// 50 or 100 adds the second skill's ranks only, as it does the first's
-/// (CX-DICE-06).
+/// (CX-DICE-06), with the skill's own modifiers and no stat bonus.
 pub fn combined_spec(spec: &CheckSpec, second: &SkillLine) -> CheckSpec {
     let mut combined = spec.clone();
     combined.dc = spec.dc.saturating_mul(2);
     let (what, amount) = if spec.effort.is_roll() {
         ("", second.total)
     } else {
-        (" ranks", second.points)
+        (" ranks", second.total - second.stat_bonus)
     };
     combined.modifiers.push((
         format!("{}{what} (combined check, CX-DICE-07)", second.name),

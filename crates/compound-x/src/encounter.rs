@@ -53,7 +53,7 @@ pub use heal::{
 pub use medic::{KIT_BONUS, STABILIZE_ACTIONS, STABILIZE_DC};
 pub use melee::{
     FLANKING, MeleeKind, PRONE_TARGET, SHOVE_MISS, STR_PER_METRE, Swing, UNARMED_DAMAGE,
-    UNARMED_MISS,
+    UNARMED_MISS, UNARMED_SKILL,
 };
 pub use movement::{DIVE_METRES, SPRINT, SPRINT_WINDOW, Way, move_actions};
 pub use narrate::{narrate, narrate_all};

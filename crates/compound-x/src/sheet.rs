@@ -345,6 +345,9 @@ impl Sheet {
             })
             .collect();
         let crit_faces = (11 - crit_range.clamp(0, 10)..=10).collect();
+        let melee_guard = house
+            .melee_guard
+            .then(|| survival::melee_guard(character, pack, &stats, &skills));
         Sheet {
             name: character.name.clone(),
             race: named(race.map(|r| (&r.id, &r.name)), &character.race),
@@ -400,9 +403,7 @@ impl Sheet {
             items: gear::items(character, pack),
             spellcasting: class.and_then(|c| gear::spellcasting(c, character, pack, &vars)),
             survival: survival::survival(&stats, house, character),
-            melee_guard: house
-                .melee_guard
-                .then(|| survival::melee_guard(character, pack, &stats)),
+            melee_guard,
             house_rules: house,
             stats,
             breakdown,

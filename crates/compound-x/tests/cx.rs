@@ -4,6 +4,7 @@ mod cx {
     pub(crate) mod arena;
     mod audit_body;
     mod audit_combat;
+    mod audit_dice;
     mod audit_stats;
     mod black_cat;
     mod character_file;

@@ -469,9 +469,10 @@ fn survival(doc: &mut Doc, sheet: &Sheet) {
         pairs.push((
             "Melee guard".to_string(),
             format!(
-                "Guard DC {} (DEX x 5 + {}); melee attack d100 {} (house rule CX-HOUSE-04)",
+                "Guard DC {} (DEX x 5 + {}); melee attack d100 {} + the weapon's skill, fists {} (house rule CX-HOUSE-04)",
                 g.guard_dc,
                 g.guard_skill.as_deref().unwrap_or("no combat skill"),
+                signed(g.dex_bonus),
                 signed(g.attack_bonus)
             ),
         ));

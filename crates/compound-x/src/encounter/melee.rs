@@ -43,6 +43,9 @@ impl MeleeKind {
 pub const UNARMED_MISS: i64 = 3;
 /// Unarmed damage: the texts give none (a decision).
 pub const UNARMED_DAMAGE: &str = "d10 + STR";
+/// The skill of blows with the fists, shoves and kicks (the sample pack's
+/// id; MELEE_GUARD adds it, CX-HOUSE-04).
+pub const UNARMED_SKILL: &str = "unarmed";
 /// Shove and kick: +2 miss chance (CX-MELEE-04).
 pub const SHOVE_MISS: i64 = 2;
 /// Flanking: -2 miss chance (CX-RNG-11).
@@ -141,6 +144,19 @@ fn arm(fighter: &Fighter, weapon: Option<usize>) -> Result<Arm, String> {
                 crit_from: fighter.crit_from,
             })
         }
+    }
+}
+
+/// The skill a MELEE_GUARD blow adds (CX-HOUSE-04) and its points (with
+/// the skill's own effects, without its stat bonus: the DEX bonus is added
+/// once): the melee weapon's skill, or Unarmed for the fists.
+fn guard_skill(fighter: &Fighter, weapon: Option<usize>) -> (String, i64) {
+    let id = weapon
+        .and_then(|i| fighter.weapons.get(i))
+        .map_or(UNARMED_SKILL, |w| w.skill.as_str());
+    match fighter.skill(id) {
+        Some(line) => (line.name.clone(), line.total - line.stat_bonus),
+        None => (id.to_string(), 0),
     }
 }
 
@@ -281,10 +297,15 @@ fn resolve(
                     g.guard_dc
                 })
                 - if prone { 2 } else { 0 };
+            // 000: "add your dexterity modifier to a d100 roll, plus any
+            // relevant skill": the skill of the weapon struck with (Melee
+            // for a blade), Unarmed for the fists, a shove or a kick.
+            let (skill, points) = guard_skill(&attacker, weapon);
+            let bonus = guard.dex_bonus + points;
             let roll = d100_for(dice, || format!("melee d100 for {}", attacker.name))?;
-            let total = i64::from(roll) + guard.attack_bonus;
+            let total = i64::from(roll) + bonus;
             b.die(format!("melee attack, {}", attacker.name), 100, roll);
-            b.modifier("DEX bonus + combat skill (CX-HOUSE-04)", guard.attack_bonus);
+            b.modifier(format!("DEX bonus + {skill} skill (CX-HOUSE-04)"), bonus);
             let hit = total > target_guard;
             b.compare(
                 format!("total {total}"),

@@ -6,6 +6,7 @@ use std::borrow::Cow;
 use crate::character::Character;
 use crate::house::HouseRules;
 use crate::pack::{Pack, SkillKind};
+use crate::sheet::SkillLine;
 use crate::stat::{Stat, Stats, stat_bonus};
 
 /// What happens when the character goes down (CX-DEATH, CX-HOUSE-05).
@@ -73,13 +74,22 @@ pub struct MeleeGuard {
     pub guard_dc: i64,
     /// The combat skill counted, if any.
     pub guard_skill: Option<String>,
-    /// Added to a d100 melee attack: DEX bonus + the best combat skill.
+    /// The DEX bonus a d100 melee attack adds, with the skill of the
+    /// weapon struck with (000: "plus any relevant skill").
+    pub dex_bonus: i64,
+    /// A blow with the fists: DEX bonus + the Unarmed skill.
     pub attack_bonus: i64,
 }
 
-/// Decision: "any skill in combat" is the combat skill (melee, unarmed,
-/// grappling...) with the most points.
-pub(crate) fn melee_guard(character: &Character, pack: &Pack, stats: &Stats) -> MeleeGuard {
+/// Decision: the Guard DC's "any skill in combat" is the combat skill
+/// (melee, unarmed, grappling...) with the most points. An attack adds the
+/// skill of the weapon used (`encounter::melee`); the sheet shows the fists'.
+pub(crate) fn melee_guard(
+    character: &Character,
+    pack: &Pack,
+    stats: &Stats,
+    skills: &[SkillLine],
+) -> MeleeGuard {
     let best = pack
         .skills
         .iter()
@@ -92,6 +102,11 @@ pub(crate) fn melee_guard(character: &Character, pack: &Pack, stats: &Stats) -> 
     MeleeGuard {
         guard_dc: dex * 5 + points,
         guard_skill: best.map(|(_, id)| id),
-        attack_bonus: stat_bonus(dex) + points,
+        dex_bonus: stat_bonus(dex),
+        attack_bonus: stat_bonus(dex)
+            + skills
+                .iter()
+                .find(|l| l.id == crate::encounter::UNARMED_SKILL)
+                .map_or(0, |l| l.total - l.stat_bonus),
     }
 }

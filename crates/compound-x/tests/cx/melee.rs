@@ -682,13 +682,15 @@ fn melee_guard_rolls_d100_against_the_guard_dc() {
         &[("combat-knife", 0)],
     ));
     let defender = guarded(soldier("Mark", &[], &[("melee", 10)], None, &[]));
-    // Bo: DEX bonus 4 + Grappling 20 = +24. Mark's Guard DC: DEX 6 * 5 +
-    // Melee 10 = 40, 38 when prone. The knife: 5 + 9 + 6 = 20, body roll 30.
+    // Bo's knife: DEX bonus 4 + its skill, Melee 10 = +14 (his Grappling 20
+    // is no part of a blow: "any relevant skill", 000). Mark's Guard DC: DEX
+    // 6 * 5 + Melee 10 = 40, 38 when prone. The knife: 5 + 9 + 6 = 20, body
+    // roll 30.
     // (Mark prone, d100, Guard DC, health lost)
     const CASES: &[(bool, &[i64], i64, i64)] = &[
-        (false, &[1, 6], 40, 0),            // 16 + 24 = 40: a tie fails
-        (false, &[1, 7, 5, 3, 10], 40, 20), // 41
-        (true, &[1, 5, 5, 3, 10], 38, 20),  // 39 against 38
+        (false, &[2, 6], 40, 0),            // 26 + 14 = 40: a tie fails
+        (false, &[2, 7, 5, 3, 10], 40, 20), // 41
+        (true, &[2, 5, 5, 3, 10], 38, 20),  // 39 against 38
         // 100 hits, but this model has no criticals.
         (false, &[10, 10, 5, 3, 10], 40, 20),
     ];
@@ -699,7 +701,7 @@ fn melee_guard_rolls_d100_against_the_guard_dc() {
         }
         let full = s.hp("mark");
         let log = s.run(strike("bo", "mark", Some(0)), dice);
-        line(&log, "+24 DEX bonus + combat skill (CX-HOUSE-04)");
+        line(&log, "+14 DEX bonus + Melee skill (CX-HOUSE-04)");
         line(&log, &format!("Guard DC {dc}"));
         assert_eq!(s.hp("mark"), full - lost, "{}", log.join("\n"));
     }
