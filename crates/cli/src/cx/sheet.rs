@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::Args;
-use nanite_compound_x::{MissChances, Pack, Sheet, Stat, WeaponSheet};
+use nanite_compound_x::{MissChances, Pack, Sheet, Stat, WeaponSheet, stat_bonus};
 
 use super::read_valid_character;
 use super::render::Doc;
@@ -472,7 +472,7 @@ fn survival(doc: &mut Doc, sheet: &Sheet) {
                 "Guard DC {} (DEX x 5 + {}); melee attack d100 {} + the weapon's skill, fists {} (house rule CX-HOUSE-04)",
                 g.guard_dc,
                 g.guard_skill.as_deref().unwrap_or("no combat skill"),
-                signed(g.dex_bonus),
+                signed(stat_bonus(sheet.stats.get(Stat::Dexterity))),
                 signed(g.attack_bonus)
             ),
         ));

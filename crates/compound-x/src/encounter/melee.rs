@@ -14,7 +14,7 @@ use crate::combat::{
 };
 use crate::pack::{Attack, DamageType, FireMode};
 use crate::sheet::stat_combat_bonus;
-use crate::stat::Stat;
+use crate::stat::{Stat, stat_bonus};
 
 /// How a melee attack is made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -301,7 +301,7 @@ fn resolve(
             // relevant skill": the skill of the weapon struck with (Melee
             // for a blade), Unarmed for the fists, a shove or a kick.
             let (skill, points) = guard_skill(&attacker, weapon);
-            let bonus = guard.dex_bonus + points;
+            let bonus = stat_bonus(attacker.stats.get(Stat::Dexterity)) + points;
             let roll = d100_for(dice, || format!("melee d100 for {}", attacker.name))?;
             let total = i64::from(roll) + bonus;
             b.die(format!("melee attack, {}", attacker.name), 100, roll);

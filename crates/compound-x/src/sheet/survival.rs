@@ -74,10 +74,9 @@ pub struct MeleeGuard {
     pub guard_dc: i64,
     /// The combat skill counted, if any.
     pub guard_skill: Option<String>,
-    /// The DEX bonus a d100 melee attack adds, with the skill of the
-    /// weapon struck with (000: "plus any relevant skill").
-    pub dex_bonus: i64,
-    /// A blow with the fists: DEX bonus + the Unarmed skill.
+    /// A blow with the fists: DEX bonus + the Unarmed skill. A weapon's
+    /// blow adds the DEX bonus and that weapon's skill instead (000: "plus
+    /// any relevant skill").
     pub attack_bonus: i64,
 }
 
@@ -102,7 +101,6 @@ pub(crate) fn melee_guard(
     MeleeGuard {
         guard_dc: dex * 5 + points,
         guard_skill: best.map(|(_, id)| id),
-        dex_bonus: stat_bonus(dex),
         attack_bonus: stat_bonus(dex)
             + skills
                 .iter()

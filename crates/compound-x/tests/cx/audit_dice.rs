@@ -1291,6 +1291,13 @@ fn audit_house_04_melee_guard_on_and_off() {
             "{weapon:?} {d100:?}: {log}"
         );
     }
+    // Ana's sheet: her own Guard DC counts her best combat skill, Grappling
+    // (30 + 30 = 60); the fists' attack is DEX bonus + Unarmed 0 = +4.
+    let g = valid_sheet(&house(&ana.text(), guard)).melee_guard.unwrap();
+    assert_eq!(
+        (g.guard_dc, g.guard_skill.as_deref(), g.attack_bonus),
+        (60, Some("grappling"), 4)
+    );
     // The Guard DC at the edges: DEX 1 and no combat skill is 5; DEX 9 with
     // Melee 10 and Grappling 30 counts the best, 30: 45 + 30 = 75.
     let frail = Recruit::new("Frail")
