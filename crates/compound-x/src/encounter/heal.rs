@@ -159,22 +159,21 @@ pub(crate) fn treat(
             (Some(die), i64::from(die) + stat_bonus + skill)
         }
         // Taking 50 or 100: the number in place of the d100, then the
-        // Medicine ranks (its points; a non-medic's medikit makes them 30),
-        // as a check taking 50 or 100 adds them (CX-DICE-06).
+        // Medicine ranks with the skill's own modifiers, no stat bonus (a
+        // non-medic's medikit makes them 30), as a check taking 50 or 100
+        // adds them (CX-DICE-06).
         Effort::Take50 | Effort::Take100 => {
             let taken = if effort == Effort::Take50 { 50 } else { 100 };
-            let ranks = if medikit && !is_medic {
-                points.max(MEDIKIT_SKILL)
-            } else {
-                points
-            };
             b.value(format!("take {taken} (CX-DICE-06)"), taken);
             b.modifier("Medicine ranks", points);
+            for (source, n) in &modifiers {
+                b.modifier(source.clone(), *n);
+            }
             b.modifier(
                 "medikit: a non-medic works as a medic with skill 30 (CX-HEAL-03)",
-                ranks - points,
+                skill - own,
             );
-            (None, taken + ranks)
+            (None, taken + skill)
         }
     };
     let success = total > dc;

@@ -331,6 +331,29 @@ fn audit_dice_06_taking_50_or_100_out_of_combat_adds_the_ranks() {
         &[4, 6],
     );
     assert_eq!(r.total, 26, "{}", r.breakdown);
+    // A treatment taken the same way (CX-HEAL-02): a Medic (the class adds
+    // +10 Medicine) with 20 ranks and a bag takes 50 on a 70 wound: 50 + 20
+    // + 10 = 80 > 70 heals the skill 30 + the surplus 10 = 40.
+    let doc = Recruit::new("Doc")
+        .class("medic")
+        .skill("medicine", 20)
+        .item("medicine-bag", 1)
+        .fighter();
+    let mut a = table(vec![("doc", doc), ("ben", novice.clone())]);
+    a.run(blast("ben", 70), &[]);
+    let full = a.f("ben").max_hp;
+    let log = a.run(
+        Command::Treat {
+            id: id("doc"),
+            target: id("ben"),
+            wound: None,
+            medikit: false,
+            effort: Effort::Take50,
+        },
+        &[],
+    );
+    assert!(log.contains("total 80 > DC 70"), "{log}");
+    assert_eq!(a.hp("ben"), full - 70 + 40, "{log}");
     // 000: "If you want to use a skill in combat, see the "Combat: Actions"
     //       subsection." Taking is for out of combat: in a fight it is
     //       refused and changes nothing.
