@@ -574,6 +574,12 @@ pub(crate) fn evolve(state: &mut Battle, event: &Event) {
             if let (Some(strike), Some(f)) = (&hit.strike, fighter(state, target)) {
                 take(f, strike);
             }
+            if let Some(w) = hit
+                .jammed_weapon
+                .and_then(|w| fighter(state, by).and_then(|f| f.weapons.get_mut(w)))
+            {
+                w.jammed = true;
+            }
         }
         Event::ThrownAway { id, weapon } => {
             if let Some(w) = fighter(state, id).and_then(|f| f.weapons.get_mut(*weapon)) {

@@ -22,7 +22,8 @@ use crate::stat::{Stat, stat_bonus};
 pub enum MeleeKind {
     /// A normal blow.
     Strike,
-    /// A shove: +2 miss chance, half damage, a push (CX-MELEE-04).
+    /// A shove: an unarmed attack at +2 miss chance, half damage, a push
+    /// (CX-MELEE-04).
     Shove,
     /// A kick: as a shove (CX-MELEE-04).
     Kick,
@@ -182,6 +183,15 @@ pub(crate) fn attack(
     if d.state.combatant(target)?.fighter.dead {
         return Err(Refusal::Illegal {
             why: format!("{target} is already dead"),
+        });
+    }
+    if kind != MeleeKind::Strike && weapon.is_some() {
+        // 000: "by rolling for a normal unarmed attack with a -2 miss penalty".
+        return Err(Refusal::Illegal {
+            why: format!(
+                "a {} is an unarmed attack (CX-MELEE-04); leave the weapon out",
+                kind.key()
+            ),
         });
     }
     let attacker = d.state.combatant(id)?.fighter.clone();

@@ -8,7 +8,9 @@ use serde::{Deserialize, Serialize};
 
 use super::gm::{able, consequences, not_afraid, spend};
 use super::{CxEffect, Decision, Event, Refusal};
-use crate::combat::{Blow, Cover, Fighter, Stance, Strike, d10_for, explain_strike, strike};
+use crate::combat::{
+    Blow, CRITICAL_DAMAGE, Cover, Fighter, Stance, Strike, d10_for, explain_strike, strike,
+};
 use crate::pack::{FireMode, Suppression};
 
 /// Rounds a level of suppression spends (CX-SUP-02..04).
@@ -52,10 +54,29 @@ pub struct SuppressionHit {
     pub die: Option<u32>,
     /// Whether it hit.
     pub hit: bool,
+    /// A critical hit (light suppression's accuracy roll in the critical
+    /// range, CX-RNG-07): +20 damage.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub critical: bool,
+    /// The jam d10 after a raw 1 on the accuracy roll (CX-RNG-08).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub jam_die: Option<u32>,
+    /// The suppressor's weapon (by index) that the jam die jammed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub jammed_weapon: Option<usize>,
     /// The damage roll.
     pub damage_roll: Option<i64>,
     /// What the damage did.
     pub strike: Option<Strike>,
+}
+
+/// Whether `by`'s `weapon` can fire a reaction: not jammed or broken.
+fn can_fire(d: &Decision<'_>, by: &CombatantId, weapon: usize) -> bool {
+    d.state
+        .combatants
+        .get(by)
+        .and_then(|c| c.fighter.weapons.get(weapon))
+        .is_some_and(|w| !w.jammed && !w.broken)
 }
 
 /// The miss chance of a non-automatic shot of `weapon` at `distance` against
@@ -270,7 +291,7 @@ pub(crate) fn moved(
         .collect();
     for (effect, by, weapon, level) in holds {
         let fired = d.state.combatant(id)?.suppression_fired_by.contains(&by);
-        if !concealed && !fired && able(d, &by).is_ok() {
+        if !concealed && !fired && able(d, &by).is_ok() && can_fire(d, &by, weapon) {
             if let Ok(reaction) = d.state.clock.react(
                 &by,
                 &format!("suppression fire at {id} moving into the open"),
@@ -319,6 +340,11 @@ pub(crate) fn crossing(
             why: format!("{by} is not laying down suppressive fire"),
         })?;
     able(d, by)?;
+    if !can_fire(d, by, held.0) {
+        return Err(Refusal::Illegal {
+            why: format!("{by}'s weapon is jammed or broken: it cannot fire (CX-RNG-08)"),
+        });
+    }
     let reaction = d.state.clock.react(
         by,
         &format!("suppression fire at {target} crossing its fire"),
@@ -358,8 +384,18 @@ fn react(
                 String::new()
             }
         ));
-        let (die, hit) = if level == Suppression::Light {
-            // In the open: no cover; a non-automatic accuracy roll (CX-SUP-02).
+        let mut h = SuppressionHit {
+            die: None,
+            hit: true,
+            critical: false,
+            jam_die: None,
+            jammed_weapon: None,
+            damage_roll: None,
+            strike: None,
+        };
+        if level == Suppression::Light {
+            // In the open: no cover; a non-automatic accuracy roll (CX-SUP-02),
+            // which crits and jams as any accuracy roll does (CX-RNG-07, -08).
             let mc = semi_miss_chance(&shooter, weapon, distance, Cover::None, victim.stance)
                 .unwrap_or(10);
             let roll = d10_for(dice, || {
@@ -368,36 +404,58 @@ fn react(
                     shooter.name, victim.fighter.name
                 )
             })?;
+            let no_crits = d
+                .state
+                .has_effect(by, |e| matches!(e, CxEffect::NoCriticals));
+            h.die = Some(roll);
+            h.hit = i64::from(roll) > mc;
+            h.critical = h.hit && !no_crits && roll >= w.crit_from;
             b.die("suppression accuracy", 10, roll);
             b.compare(
                 format!("d10 {roll}"),
-                if i64::from(roll) > mc { ">" } else { "<=" },
+                if h.hit { ">" } else { "<=" },
                 format!("miss chance {mc}"),
-                if i64::from(roll) > mc {
-                    "hit (CX-SUP-02)"
+                if h.critical {
+                    format!("critical hit (faces {}-10, CX-RNG-07)", w.crit_from)
+                } else if h.hit {
+                    "hit (CX-SUP-02)".to_string()
                 } else {
-                    "miss"
+                    "miss".to_string()
                 },
             );
-            (Some(roll), i64::from(roll) > mc)
+            if roll == 1 {
+                let jam = d10_for(dice, || {
+                    format!("jam d10 for {}'s {}", shooter.name, w.name)
+                })?;
+                h.jam_die = Some(jam);
+                b.die("jam check after a raw 1", 10, jam);
+                b.compare(
+                    format!("d10 {jam}"),
+                    if jam <= 2 { "<=" } else { ">" },
+                    "2",
+                    if jam <= 2 {
+                        "the weapon jams (CX-RNG-08)"
+                    } else {
+                        "no jam"
+                    },
+                );
+                if jam <= 2 {
+                    h.jammed_weapon = Some(weapon);
+                }
+            }
         } else {
             b.note("an automatic hit: only armor is rolled (CX-SUP-03, CX-SUP-04)");
-            (None, true)
-        };
-        let mut h = SuppressionHit {
-            die,
-            hit,
-            damage_roll: None,
-            strike: None,
-        };
-        if hit {
+        }
+        if h.hit {
             let purpose = format!("suppression damage of {}", shooter.name);
             let rolled = super::gm::roll_formula(&w.damage, &shooter.stats, &purpose, dice)?;
             b.value(format!("damage {}", w.damage.text()), rolled);
+            let bonus = if h.critical { CRITICAL_DAMAGE } else { 0 };
+            b.modifier("critical (CX-DMG-06)", bonus);
             let s = strike(
                 &victim.fighter,
                 Blow {
-                    amount: rolled,
+                    amount: rolled + bonus,
                     damage_type: w.damage_type,
                     apl: w.apl,
                     non_lethal: w.non_lethal,

@@ -207,10 +207,11 @@ pub(crate) fn action(id: CombatantId, verb: &str, w: &mut Words) -> Result<Order
                     flanking = true;
                 }
             }
-            let usual = if kind == MeleeKind::Kick {
-                WeaponRef::Unarmed
-            } else {
+            // A shove or kick is an unarmed attack (CX-MELEE-04).
+            let usual = if kind == MeleeKind::Strike {
                 WeaponRef::Usual
+            } else {
+                WeaponRef::Unarmed
             };
             armed(
                 Command::Melee {

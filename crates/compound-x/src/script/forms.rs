@@ -145,11 +145,7 @@ pub const ACTION_FORMS: &[Form] = &[
         "ID strike TARGET [weapon W | unarmed] [flanking]",
         "raider strike vex weapon combat-knife",
     ),
-    form(
-        "shove",
-        "ID shove TARGET [weapon W] [flanking]",
-        "vex shove raider",
-    ),
+    form("shove", "ID shove TARGET [flanking]", "vex shove raider"),
     form("kick", "ID kick TARGET [flanking]", "vex kick raider"),
     form("grapple", "ID grapple TARGET", "vex grapple raider"),
     form("contest", "ID contest", "raider contest"),

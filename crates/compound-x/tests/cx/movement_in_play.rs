@@ -458,7 +458,7 @@ fn a_thrown_knife_or_a_grenade_at_someone_in_the_open_makes_it_dive() {
         &[2],
     );
     assert!(dived(&s, "mark"));
-    // The frag grenade at 12 m: 5 - 2 (inside half the 30 m throw) = 3; a 4
+    // The frag grenade at 12 m: 5 - 2 (under half the 30 m throw) = 3; a 4
     // lands on target: 3d10 + 15 = 18; Mark's Reflex save 11 + 14 - 10 = 15
     // fails; frag is ballistic, the body roll 100 halves it: 9.
     let mut s = setup();

@@ -88,7 +88,7 @@ fn a_grenade_scatters() {
     t.distance("vex", "raider", 25);
     t.distance("raider", "guard", 3);
     t.begin(&["vex", "raider", "guard"]);
-    // The frag grenade at 25 m: row 6 (21-30 m), not inside half the throw.
+    // The frag grenade at 25 m: row 6 (21-30 m), not under half the throw.
     // A 3 misses by more than 1: d10 = 7 m off. The 8 m blast reaches the
     // raider (7 m away) but not the guard (3 + 7 = 10 m, not sure to be in).
     // 3d10+15 = 4+4+4+15 = 27; the raider's Reflex 18 - 10: 2 2 = 22 + 8 =

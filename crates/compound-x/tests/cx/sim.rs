@@ -289,7 +289,7 @@ fn a_seed_plays_the_same_fights() {
         report.refused
     );
     expect_test::expect![[r#"
-        crew in 7 rounds, 95 shots, 0 refused; lost: vex-1 Dead, raider-1 Fled, raider-2 Down, scav-1 Fled, scav-2 Down
+        crew in 6 rounds, 84 shots, 0 refused; lost: vex-1 Dead, raider-1 Fled, raider-2 Down, scav-1 Fled, scav-2 Down
         crew in 11 rounds, 122 shots, 0 refused; lost: raider-1 Down, raider-2 Down, scav-1 Fled, scav-2 Fled
         crew in 10 rounds, 135 shots, 0 refused; lost: raider-1 Fled, raider-2 Down, scav-1 Fled, scav-2 Down
         crew in 9 rounds, 116 shots, 0 refused; lost: raider-1 Down, raider-2 Down, scav-1 Fled, scav-2 Fled
@@ -297,5 +297,5 @@ fn a_seed_plays_the_same_fights() {
         crew in 10 rounds, 126 shots, 0 refused; lost: raider-1 Down, raider-2 Down, scav-1 Fled, scav-2 Fled
         crew won 50, lost [(0, 48), (1, 2), (4, 14)]
         raiders won 14, lost [(0, 14), (4, 50)]
-        draws 0, rounds [(4, 4), (5, 2), (6, 11), (7, 13), (8, 8), (9, 14), (10, 6), (11, 5), (12, 1)], shots 6740, refused 0"#]].assert_eq(&summary);
+        draws 0, rounds [(4, 4), (5, 2), (6, 12), (7, 12), (8, 8), (9, 14), (10, 7), (11, 4), (12, 1)], shots 6720, refused 0"#]].assert_eq(&summary);
 }

@@ -535,7 +535,7 @@ fn grenades_need_explosives_scatter_and_can_be_dodged_unless_cooked() {
     );
     t.distance("raider", "guard", 3);
     let frag = &t.state().combatants[&id("vex")].fighter.weapons[1];
-    // 12 m is inside half the 30 m throw: -2.
+    // 12 m is under half the 30 m throw: -2.
     let mc = frag.aimed.row(FireMode::Semi).unwrap()[frag.bracket(12).unwrap()] - 2;
     // A roll equal to the miss chance misses by less than 1: d4 = 2 m off.
     // The 8 m blast still catches the raider (2 m) and the guard (3 + 2 m).
@@ -552,7 +552,7 @@ fn grenades_need_explosives_scatter_and_can_be_dodged_unless_cooked() {
         &[mc, 2, 5, 5, 5, 9, 9, 10, 10, 1, 1, 10, 10],
     );
     assert!(
-        log.contains("-2 inside half the longest throw (CX-RNG-15)"),
+        log.contains("-2 under half the longest throw (CX-RNG-15)"),
         "{log}"
     );
     assert!(

@@ -270,12 +270,13 @@ fn a_cooked_grenade_cannot_be_dodged() {
 #[test]
 fn inside_half_the_longest_throw_a_grenade_takes_minus_two() {
     // rule: CX-RNG-15
-    // The frag's longest throw is 30 m: within 15 m, -2.
+    // The frag's longest throw is 30 m: under 15 m, -2 (002: "under half of your
+    // grenade's max throwing distance"; exactly 15 m is not under half).
     // (metres, sheet row, -2, final miss chance)
     const CASES: &[(i64, i64, bool, i64)] = &[
         (10, 3, true, 1),
         (14, 5, true, 3),
-        (15, 5, true, 3),
+        (15, 5, false, 5),
         (16, 5, false, 5),
         (25, 7, false, 7),
     ];
@@ -287,7 +288,7 @@ fn inside_half_the_longest_throw_a_grenade_takes_minus_two() {
         line(&log, &format!("miss chance (sheet): {row}"));
         assert_eq!(
             log.iter()
-                .any(|l| l.contains("-2 inside half the longest throw (CX-RNG-15)")),
+                .any(|l| l.contains("-2 under half the longest throw (CX-RNG-15)")),
             close,
             "{metres} m: {}",
             log.join("\n")
@@ -596,7 +597,7 @@ fn scene_a_grenade_that_scatters() {
         Tia: throw the HE Grenade at mark (1 action)
         Tia throws the HE Grenade at Mark from 12 m
         miss chance (sheet): 5
-          -2 inside half the longest throw (CX-RNG-15)
+          -2 under half the longest throw (CX-RNG-15)
         d10 = 2 (accuracy, Tia)
         d10 2 <= miss chance 3: off target
         d4 = 3 (scatter: within 1 of the miss chance, d4 m off (CX-RNG-15))
@@ -633,7 +634,7 @@ fn an_unseen_grenade_is_a_ranged_stealth_attack_and_a_knife_is_not() {
     // rule: CX-RNG-15
     // 000: "Ranged weapon stealth-attacks (including explosive but not any
     // other thrown weapons) have -1 miss chance to hit ... deal +20 damage".
-    // The HE at 12 m: row 5 - 2 (inside half the longest throw) = 3, and
+    // The HE at 12 m: row 5 - 2 (under half the longest throw) = 3, and
     // 4d10 + 20 on four 1s = 24; Mark's dodge 1, 1 (11 + 14 - 10 = 15)
     // fails. Unseen: miss chance 2 and 44.
     // (Tia unseen by Mark, d10, on target, Mark's health lost)

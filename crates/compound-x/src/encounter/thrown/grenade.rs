@@ -15,7 +15,9 @@ use crate::encounter::gm::consequences;
 use crate::encounter::{Decision, Event, Refusal};
 use crate::pack::FireMode;
 
-/// A grenade thrown within half its longest throw: -2 miss chance (CX-RNG-15).
+/// A grenade thrown under half its longest throw: -2 miss chance (CX-RNG-15;
+/// 002: "under half of your grenade's max throwing distance", so exactly half
+/// gets nothing).
 pub const CLOSE_THROW: i64 = -2;
 /// The DC of the Reflex save to dodge a grenade (the texts give none: a decision).
 pub const DODGE_DC: i64 = 50;
@@ -104,7 +106,7 @@ pub(super) fn explode(
 
 /// The throw's miss chance, itemised into `b`: the sheet's row; the
 /// target's cover and stance as against a shot, prone too: nothing within
-/// 5 m in the open (CX-RNG-04); -2 within half the longest throw
+/// 5 m in the open (CX-RNG-04); -2 under half the longest throw
 /// (CX-RNG-15); the thrower suppressed (CX-SUP-01), sprinting (CX-MOVE-02),
 /// its conditions and injuries, as for a thrown knife; -1 when the target
 /// has not detected the thrower (CX-RNG-09: "including explosive").
@@ -112,11 +114,7 @@ fn miss_chance(t: &Throw<'_>, s: &Situation, b: &mut Breakdown) -> i64 {
     let (victim, metres) = (&t.victim, t.metres);
     let longest = t.w.brackets.last().map_or(0, |r| r.to);
     let row = t.w.aimed.row(FireMode::Semi).map_or(10, |r| r[t.bracket]);
-    let close = if 2 * metres <= longest {
-        CLOSE_THROW
-    } else {
-        0
-    };
+    let close = if 2 * metres < longest { CLOSE_THROW } else { 0 };
     let prone_close =
         victim.stance == Stance::Prone && metres <= PRONE_CLOSE && victim.cover == Cover::None;
     let stance = match victim.stance {
@@ -140,7 +138,7 @@ fn miss_chance(t: &Throw<'_>, s: &Situation, b: &mut Breakdown) -> i64 {
     if prone_close {
         b.note("prone gives nothing within 5 m without cover (CX-RNG-04)");
     }
-    b.modifier("inside half the longest throw (CX-RNG-15)", close);
+    b.modifier("under half the longest throw (CX-RNG-15)", close);
     b.modifier("suppressed (CX-SUP-01)", suppressed);
     b.modifier("sprinting (CX-MOVE-02)", sprinting);
     b.modifier("conditions and injuries", s.condition);
