@@ -65,7 +65,7 @@ pub use stealth::{
     STEALTH_MELEE_SKILL, Stealth, StealthBlow, StealthStrike, VITAL_MARGIN, detect_dc, melee_skill,
     stealth_melee, unseen,
 };
-pub use supply::{CRITICAL_RELOAD, DEFAULT_RELOAD_ACTIONS};
+pub use supply::{CRITICAL_RELOAD, DEFAULT_RELOAD_ACTIONS, critical_reload};
 pub use suppression::{
     SuppressionHit, level_key, radius as suppression_radius, rounds as suppression_rounds,
 };

@@ -10,8 +10,19 @@ use super::{CxEffect, Decision, Event, Refusal};
 use crate::check::{CheckSpec, Effort, judge_total, skill_check};
 use crate::combat::d100_for;
 
-/// A reload check total of this or more is a critical reload (CX-RNG-13).
+/// A reload check total of this or more is a critical reload with the base
+/// critical range of 1 (CX-RNG-13; 000: "anything in the 90-100 range").
 pub const CRITICAL_RELOAD: i64 = 90;
+
+/// The reload total that is a critical for a character whose critical faces
+/// start at `crit_from` (CX-RNG-07): 000's critical reload is "effected by
+/// luck as normal", so each face of critical range beyond the first lowers the
+/// 90 by 10 (a d10 face is 10 points of a d100): range 1 (10): 90, range 2
+/// (9-10): 80; no critical faces (LUCK 1 or 2): 100.
+pub fn critical_reload(crit_from: u32) -> i64 {
+    let faces = 11 - i64::from(crit_from.clamp(1, 11));
+    CRITICAL_RELOAD + 10 - 10 * faces
+}
 /// Actions of a reload when the weapon data gives none: a magazine (CX-TURN-07).
 pub const DEFAULT_RELOAD_ACTIONS: i64 = 2;
 /// What a reload carried over spends at the start of the next turn.
@@ -90,7 +101,9 @@ pub(crate) fn reload(
             let no_crits = d
                 .state
                 .has_effect(id, |e| matches!(e, CxEffect::NoCriticals));
-            let (actions, outcome) = if result.total >= CRITICAL_RELOAD && result.success {
+            let (actions, outcome) = if result.success
+                && result.total >= critical_reload(c.fighter.crit_from)
+            {
                 if no_crits {
                     (
                         standard,

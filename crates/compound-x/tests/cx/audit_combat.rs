@@ -808,6 +808,58 @@ fn audit_rng_13_the_reload_check_sets_the_time() {
             assert!(s.c("lena").fighter.weapons[0].loaded > 0);
         }
     }
+    // "effected by luck as normal" (000): each face of critical range beyond the first takes
+    // 10 off the 90 (a decision, `compound-x.md`). LUCK 8: range 2 (9-10), a critical from
+    // 80; LUCK 2: no critical faces, from 100 only. The SMG again, +14, DC 30.
+    // (stats, d100, actions)
+    type Luck = (&'static [(&'static str, i64)], [i64; 2], u32);
+    const LUCK: &[Luck] = &[
+        (&[("LUCK", 8), ("CHA", 4)], [6, 6], 1), // 66 + 14 = 80: critical
+        (&[("LUCK", 8), ("CHA", 4)], [6, 5], 2), // 79: standard
+        (&[("LUCK", 2), ("CHA", 9), ("INT", 7)], [8, 6], 1), // 100: critical
+        (&[("LUCK", 2), ("CHA", 9), ("INT", 7)], [8, 5], 2), // 99: standard
+    ];
+    for &(stats, d100, actions) in LUCK {
+        let mut f = unchecked(&soldier(
+            "Lena",
+            stats,
+            &[("smgs", 10)],
+            None,
+            &[("smg", 1)],
+        ));
+        f.weapons[0].loaded = 0;
+        let mut s = face_off(("lena", f), ("mark", mark("Mark", None)), 12);
+        s.run(
+            Command::Reload {
+                id: id("lena"),
+                weapon: 0,
+            },
+            &d100,
+        );
+        assert_eq!(4 - s.left(), actions, "{stats:?} {d100:?}");
+    }
+    // Under the Black Cat's "no critical of any kind this encounter" (its 3-4 row, CX-STAT-13)
+    // a 90 is only a pass: 2 actions.
+    let mut lena = unchecked(&soldier("Lena", &[], &[("smgs", 10)], None, &[("smg", 1)]));
+    lena.weapons[0].loaded = 0;
+    lena.black_cat = true;
+    let mut s = Skirmish::new(vec![
+        ("lena", "crew", lena),
+        ("mark", "targets", mark("Mark", None)),
+    ]);
+    s.distance("lena", "mark", 12);
+    s.run(
+        Command::Clock(nanite_core::ClockCommand::Begin { surprise: vec![] }),
+        &[4],
+    );
+    s.run(
+        Command::Reload {
+            id: id("lena"),
+            weapon: 0,
+        },
+        &[7, 6],
+    );
+    assert_eq!(s.left(), 2);
 }
 
 #[test]
@@ -2069,6 +2121,34 @@ fn audit_cloak_03_detect_dc_moving_detect_dc_and_combat_actions() {
         let unseen = s.c("ghost").stealth.unseen_by.contains(&id("raider"));
         assert_eq!(unseen, !found, "level {level}, moved {moved}, {d100:?}");
     }
+    // Using a skill counts as moving: a Search check of Ghost's own (1 action; d100 55)
+    // and the Raider's 26 + 14 = 40 fails against the Moving Detect DC 40, 27 finds him.
+    for (d100, found) in [([2, 6], false), ([2, 7], true)] {
+        let mut s = stalk(ghost(0, "mk1-cloak", 200));
+        s.run(Command::Cloak { id: id("ghost") }, &[]);
+        s.run(
+            Command::Check {
+                id: id("ghost"),
+                skill: "search".into(),
+                dc: 30,
+                hidden: false,
+                effort: nanite_compound_x::check::Effort::Roll,
+                combined_with: None,
+            },
+            &[5, 5],
+        );
+        s.next(&[]);
+        s.run(
+            Command::Search {
+                id: id("raider"),
+                target: id("ghost"),
+                glance: false,
+            },
+            &d100,
+        );
+        let unseen = s.c("ghost").stealth.unseen_by.contains(&id("raider"));
+        assert_eq!(unseen, !found, "after a skill, {d100:?}");
+    }
     // A combat action (a shot; a 2 misses) ends the cloak: seen by everyone again.
     let mut s = stalk(ghost(0, "mk1-cloak", 200));
     s.run(Command::Cloak { id: id("ghost") }, &[]);
@@ -2241,7 +2321,16 @@ fn audit_spell_02_the_dc_is_nanites_plus_cover_and_the_class_skill_adds() {
             }
         }
     }
-    // A Mage's Knowledge [Nanites] does not count: only d100 + 0 (INT alone, no Sorcery line).
+    // The cover the target stands in counts when the caster names none: the Ally placed in
+    // partial cover makes it 32; 18 + 14 ties.
+    for (roll, success) in [([1, 8], false), ([1, 9], true)] {
+        let mut s = coven(caster("mage", "sorcery", 100));
+        s.place("ally", Some(Cover::Partial), None);
+        s.run(cast("barrier", "ally", None), &roll);
+        assert_eq!(last_cast(&s), success, "placed partial cover, {roll:?}");
+    }
+    // A Mage's Knowledge [Nanites] does not count: its casting skill is Sorcery, here 0 points
+    // with INT 6's bonus 4.
     let mut s = coven(caster("mage", "knowledge-nanites", 100));
     s.run(cast("barrier", "ally", None), &[4, 4]);
     assert!(last_cast(&s), "44 + INT 6's 4 = 48 > 30");
