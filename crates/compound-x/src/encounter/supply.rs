@@ -101,22 +101,21 @@ pub(crate) fn reload(
             let no_crits = d
                 .state
                 .has_effect(id, |e| matches!(e, CxEffect::NoCriticals));
-            let (actions, outcome) = if result.success
-                && result.total >= critical_reload(c.fighter.crit_from)
-            {
-                if no_crits {
-                    (
-                        standard,
-                        "standard time: no critical this encounter, Black Cat, CX-STAT-13",
-                    )
+            let (actions, outcome) =
+                if result.success && result.total >= critical_reload(c.fighter.crit_from) {
+                    if no_crits {
+                        (
+                            standard,
+                            "standard time: no critical this encounter, Black Cat, CX-STAT-13",
+                        )
+                    } else {
+                        (critical, "critical: half time")
+                    }
+                } else if result.success {
+                    (standard, "standard time")
                 } else {
-                    (critical, "critical: half time")
-                }
-            } else if result.success {
-                (standard, "standard time")
-            } else {
-                (failed, "failed: double time")
-            };
+                    (failed, "failed: double time")
+                };
             d.push(Event::Checked {
                 id: id.clone(),
                 what: format!(
