@@ -13,7 +13,10 @@ mod statements;
 
 pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
-pub(crate) use statements::append as append_in;
+#[cfg(test)]
+pub(crate) use {
+    postgres::write_group as write_postgres_group, sqlite::write_group as write_sqlite_group,
+};
 
 use crate::EventStore;
 use crate::error::{Error, ErrorKind};

@@ -1,12 +1,18 @@
 //! The PostgreSQL backend, for several servers on one database.
 //!
 //! Its statements are written in PostgreSQL's SQL (`$1` parameters).
-//! PostgreSQL takes concurrent writers and groups commits itself: each
-//! operation is one transaction, with no lock of the store's own. Every
-//! append tells the other connections, when it commits, which stream reached
-//! which version (`NOTIFY`, `announce.rs`), and an append that lost a race
-//! to the same command key is answered as that command's duplicate.
+//! Appends go through the group commit (`group.rs`) with a few writers in
+//! flight: [`write_group`] writes each append of a group as one statement
+//! ([`APPEND`]) that checks the command key and the version and changes
+//! nothing when it refuses, so a group needs no savepoints and costs one
+//! round trip per append plus one `BEGIN` and one `COMMIT`. Every append
+//! tells the other connections, when it commits, which stream reached which
+//! version (`NOTIFY`, `announce.rs`), and an append that lost a race to the
+//! same command key (another group, another server) is answered as that
+//! command's duplicate. Other writes are one transaction each: PostgreSQL
+//! takes concurrent writers, so there is no lock of the store's own.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::PgConnection;
@@ -15,13 +21,167 @@ use sqlx::postgres::{PgPool, PgPoolOptions};
 use super::rows::{CommandRow, EventRow, RecordRow, SnapshotRow, StreamRow};
 use super::statements::{self, EventText, Statements, StreamText};
 use crate::EventStore;
-use crate::error::Error;
+use crate::error::{Error, ErrorKind};
+use crate::group::{Group, Job};
 use crate::model::{Appended, Export, NewEvent, Record, Recorded, Replacing, Snapshot, StreamInfo};
 
 /// The PostgreSQL backend, for several servers on one database.
 #[derive(Clone, Debug)]
 pub struct PostgresStore {
     pool: PgPool,
+    // Appends waiting for the next group commit (`group.rs`).
+    group: Arc<Group>,
+}
+
+/// Groups in flight at once: while one waits for its commit, the next is
+/// being written on another connection.
+const WRITERS: usize = 4;
+
+/// One append as one statement, inside a group's transaction: a command key
+/// already taken answers its versions (`seen_*`); otherwise the stream moves
+/// from the expected version to the new one (`stored`, none if it was not at
+/// the expected version or does not exist) and only then are the events,
+/// the command key and the announcement written. `actual` is the version
+/// the statement started from (none: no such stream). A refused append
+/// changes nothing, so the group goes on without a savepoint.
+///
+/// `$1` stream, `$2` expected version, `$3` command key or null, `$4` the
+/// events' kinds, `$5` their data, `$6` the time recorded, `$7` the
+/// announcement channel, `$8` its payload.
+const APPEND: &str = "
+WITH seen AS (
+    SELECT first_version, last_version FROM commands WHERE stream_id = $1 AND key = $3
+), moved AS (
+    UPDATE streams SET version = $2 + cardinality($4::text[])
+    WHERE id = $1 AND version = $2 AND NOT EXISTS (SELECT 1 FROM seen)
+    RETURNING version
+), written AS (
+    INSERT INTO events (stream_id, version, kind, data, command_key, recorded_at)
+    SELECT $1, $2 + e.n, e.kind, e.data, $3, $6
+    FROM moved, unnest($4::text[], $5::text[]) WITH ORDINALITY AS e (kind, data, n)
+), keyed AS (
+    INSERT INTO commands (stream_id, key, first_version, last_version)
+    SELECT $1, $3, $2 + 1, moved.version FROM moved WHERE $3::text IS NOT NULL
+), told AS (
+    SELECT pg_notify($7, $8) FROM moved
+)
+SELECT
+    (SELECT first_version FROM seen) AS seen_first,
+    (SELECT last_version FROM seen) AS seen_last,
+    (SELECT version FROM moved) AS stored,
+    (SELECT version FROM streams WHERE id = $1) AS actual,
+    (SELECT count(*) FROM told) AS told";
+
+/// What [`APPEND`] answers.
+#[derive(Debug, sqlx::FromRow)]
+struct AppendRow {
+    seen_first: Option<i64>,
+    seen_last: Option<i64>,
+    stored: Option<i64>,
+    actual: Option<i64>,
+}
+
+impl AppendRow {
+    fn into_appended(self, job: &Job) -> Result<Appended, Error> {
+        match self {
+            AppendRow {
+                seen_first: Some(first),
+                seen_last: Some(last),
+                ..
+            } => Ok(Appended::Duplicate { first, last }),
+            AppendRow {
+                stored: Some(last), ..
+            } => Ok(Appended::Stored {
+                first: job.expected + 1,
+                last,
+            }),
+            AppendRow { actual: None, .. } => {
+                Err(Error::new(ErrorKind::NoStream { id: job.id.clone() }))
+            }
+            AppendRow {
+                actual: Some(actual),
+                ..
+            } => Err(Error::new(ErrorKind::Conflict {
+                id: job.id.clone(),
+                expected: job.expected,
+                // At the expected version when the statement started: another
+                // writer took the next one since.
+                actual: if actual == job.expected {
+                    actual + 1
+                } else {
+                    actual
+                },
+            })),
+        }
+    }
+}
+
+/// Writes a group in one transaction, one [`APPEND`] statement per append,
+/// and answers each once the transaction has committed. Its streams are
+/// written in order of their ids (a stream's own appends keep their order),
+/// so two groups in flight lock streams in the same order and never wait on
+/// each other in a cycle. If the group fails as a whole (a lost connection,
+/// a deadlock with another server), nothing of it was committed, and each
+/// append is tried again alone.
+pub(crate) async fn write_group(pool: PgPool, mut jobs: Vec<Job>) {
+    jobs.sort_by(|a, b| a.id.cmp(&b.id));
+    match append_group(&pool, &jobs).await {
+        Ok(results) => {
+            for (job, result) in jobs.into_iter().zip(results) {
+                job.answer(result);
+            }
+        }
+        Err(_) => {
+            for job in jobs {
+                let result = append_once(&pool, &job).await;
+                job.answer(result);
+            }
+        }
+    }
+}
+
+async fn append_group(pool: &PgPool, jobs: &[Job]) -> Result<Vec<Result<Appended, Error>>, Error> {
+    let at = statements::now();
+    let mut tx = pool.begin().await?;
+    let mut results = Vec::with_capacity(jobs.len());
+    for job in jobs {
+        let kinds: Vec<&str> = job.events.iter().map(|e| e.kind.as_str()).collect();
+        let data: Vec<String> = job.events.iter().map(|e| e.data.to_string()).collect();
+        let last = job.expected + job.events.len() as i64;
+        let row: AppendRow = sqlx::query_as(APPEND)
+            .bind(&job.id)
+            .bind(job.expected)
+            .bind(job.key.as_deref())
+            .bind(&kinds)
+            .bind(&data)
+            .bind(&at)
+            .bind(crate::announce::CHANNEL)
+            .bind(crate::announce::payload(&job.id, last))
+            .fetch_one(&mut *tx)
+            .await?;
+        results.push(row.into_appended(job));
+    }
+    tx.commit().await?;
+    Ok(results)
+}
+
+/// One append in its own transaction, announced when it commits (a group
+/// that failed as a whole retries its appends so).
+async fn append_once(pool: &PgPool, job: &Job) -> Result<Appended, Error> {
+    let mut tx = pool.begin().await?;
+    let appended = statements::append(
+        &mut *tx,
+        &job.id,
+        job.expected,
+        job.key.as_deref(),
+        &job.events,
+    )
+    .await?;
+    if let Appended::Stored { last, .. } = appended {
+        announce(&mut tx, &job.id, last).await?;
+    }
+    tx.commit().await?;
+    Ok(appended)
 }
 
 impl PostgresStore {
@@ -33,29 +193,15 @@ impl PostgresStore {
             .connect(url)
             .await?;
         super::MIGRATOR.run(&pool).await?;
-        Ok(PostgresStore { pool })
+        Ok(PostgresStore {
+            pool,
+            group: Arc::new(Group::new(WRITERS)),
+        })
     }
 
     /// The connection pool (for LISTEN/NOTIFY).
     pub fn pool(&self) -> &PgPool {
         &self.pool
-    }
-
-    /// One append in its own transaction, announced when it commits.
-    async fn append_once(
-        &self,
-        id: &str,
-        expected: i64,
-        key: Option<&str>,
-        events: &[NewEvent],
-    ) -> Result<Appended, Error> {
-        let mut tx = self.pool.begin().await?;
-        let appended = statements::append(&mut *tx, id, expected, key, events).await?;
-        if let Appended::Stored { last, .. } = appended {
-            announce(&mut tx, id, last).await?;
-        }
-        tx.commit().await?;
-        Ok(appended)
     }
 }
 
@@ -95,13 +241,17 @@ impl EventStore for PostgresStore {
         command_key: Option<&str>,
         events: &[NewEvent],
     ) -> Result<Appended, Error> {
-        match (
-            self.append_once(id, expected, command_key, events).await,
-            command_key,
-        ) {
+        let pool = self.pool.clone();
+        let appended = self
+            .group
+            .append(id, expected, command_key, events, |jobs| {
+                write_group(pool, jobs)
+            })
+            .await;
+        match (appended, command_key) {
             // Another append took the version first: if it carried the same
-            // command key, this one is its duplicate (two servers racing one
-            // command).
+            // command key, this one is its duplicate (two groups or two
+            // servers racing one command).
             (Err(conflict), Some(key)) if conflict.is_conflict() => {
                 let mut conn = self.pool.acquire().await?;
                 statements::duplicate_or(&mut *conn, id, key, conflict).await

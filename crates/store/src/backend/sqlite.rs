@@ -3,8 +3,8 @@
 //! Its statements are written in SQLite's SQL (`?1` parameters). SQLite has
 //! one writer at a time: every write waits its turn on the store's writer
 //! lock rather than meeting another as "database is locked", and appends go
-//! through the group commit (`group.rs`), which writes each with
-//! [`statements::append`]. A commit is on disk before it is acknowledged (WAL
+//! through the group commit (`group.rs`) with one writer: [`write_group`]
+//! writes each with [`statements::append`] under its own savepoint. A commit is on disk before it is acknowledged (WAL
 //! mode, `synchronous = FULL`), except a snapshot's ([`relax`]).
 
 use std::str::FromStr;
@@ -21,18 +21,18 @@ use super::rows::{CommandRow, EventRow, RecordRow, SnapshotRow, StreamRow};
 use super::statements::{self, EventText, Statements, StreamText};
 use crate::EventStore;
 use crate::error::Error;
-use crate::group::Waiting;
+use crate::group::{self, Group, Job};
 use crate::model::{Appended, Export, NewEvent, Record, Recorded, Replacing, Snapshot, StreamInfo};
 
 /// The SQLite backend: one file, zero setup.
 #[derive(Clone, Debug)]
 pub struct SqliteStore {
     pool: SqlitePool,
-    // SQLite has one writer at a time; writes queue here rather than fail
-    // with "database is locked" when their read snapshot is stale.
-    writer: Arc<tokio::sync::Mutex<()>>,
-    // Appends waiting for the next group commit (`group.rs`).
-    waiting: Arc<Waiting>,
+    // Appends waiting for the next group commit (`group.rs`), with one
+    // writer: SQLite has one writer at a time, and every write takes the
+    // group's writer rather than fail with "database is locked" when its
+    // read snapshot is stale.
+    group: Arc<Group>,
 }
 
 impl SqliteStore {
@@ -62,21 +62,49 @@ impl SqliteStore {
         super::MIGRATOR.run(&pool).await?;
         Ok(SqliteStore {
             pool,
-            writer: Arc::default(),
-            waiting: Arc::default(),
+            group: Arc::new(Group::new(1)),
         })
     }
 
+    #[cfg(test)]
     pub(crate) fn pool(&self) -> &SqlitePool {
         &self.pool
     }
+}
 
-    pub(crate) fn writer(&self) -> Arc<tokio::sync::Mutex<()>> {
-        self.writer.clone()
+/// Writes a group in one transaction, each append under its own savepoint,
+/// and answers each append once the transaction has committed.
+pub(crate) async fn write_group(pool: SqlitePool, jobs: Vec<Job>) {
+    let mut results = Vec::with_capacity(jobs.len());
+    let committed: Result<(), Error> = async {
+        let mut tx = pool.begin().await?;
+        for job in &jobs {
+            sqlx::query("SAVEPOINT append").execute(&mut *tx).await?;
+            let result = statements::append(
+                &mut *tx,
+                &job.id,
+                job.expected,
+                job.key.as_deref(),
+                &job.events,
+            )
+            .await;
+            if result.is_err() {
+                sqlx::query("ROLLBACK TO append").execute(&mut *tx).await?;
+            }
+            sqlx::query("RELEASE append").execute(&mut *tx).await?;
+            results.push(result);
+        }
+        tx.commit().await?;
+        Ok(())
     }
-
-    pub(crate) fn waiting(&self) -> &Waiting {
-        &self.waiting
+    .await;
+    match committed {
+        Ok(()) => {
+            for (job, result) in jobs.into_iter().zip(results) {
+                job.answer(result);
+            }
+        }
+        Err(e) => group::fail(jobs, &e),
     }
 }
 
@@ -121,7 +149,12 @@ impl EventStore for SqliteStore {
         command_key: Option<&str>,
         events: &[NewEvent],
     ) -> Result<Appended, Error> {
-        crate::group::append(self, id, expected, command_key, events).await
+        let pool = self.pool.clone();
+        self.group
+            .append(id, expected, command_key, events, |jobs| {
+                write_group(pool, jobs)
+            })
+            .await
     }
 
     async fn load(&self, id: &str, after: i64) -> Result<Vec<Recorded>, Error> {
@@ -138,7 +171,7 @@ impl EventStore for SqliteStore {
         version: i64,
         data: &serde_json::Value,
     ) -> Result<(), Error> {
-        let _writing = self.writer.lock().await;
+        let _writing = self.group.writer().await;
         let mut conn = self.pool.acquire().await?;
         relax(&mut conn, true).await?;
         let written: Result<(), Error> = async {
@@ -166,7 +199,7 @@ impl EventStore for SqliteStore {
         id: &str,
         data: &serde_json::Value,
     ) -> Result<i64, Error> {
-        let _writing = self.writer.lock().await;
+        let _writing = self.group.writer().await;
         let mut conn = self.pool.acquire().await?;
         Ok(conn.put_record(collection, id, &data.to_string()).await?)
     }
@@ -185,7 +218,7 @@ impl EventStore for SqliteStore {
     }
 
     async fn import_checked(&self, export: &Export, replacing: &Replacing) -> Result<(), Error> {
-        let _writing = self.writer.lock().await;
+        let _writing = self.group.writer().await;
         let mut tx = self.pool.begin().await?;
         statements::import(&mut *tx, export, replacing).await?;
         tx.commit().await?;

@@ -306,7 +306,7 @@ fn is_unique(e: &sqlx::Error) -> bool {
 }
 
 /// The time a row is written, as seconds since the epoch with milliseconds.
-fn now() -> String {
+pub(crate) fn now() -> String {
     let t = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap_or_default();
