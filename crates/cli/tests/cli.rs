@@ -23,6 +23,8 @@ mod d20;
 mod d20_play;
 #[path = "cli/durability.rs"]
 mod durability;
+#[path = "cli/failover.rs"]
+mod failover;
 #[path = "cli/negative_numbers.rs"]
 mod negative_numbers;
 #[path = "cli/scale_out.rs"]

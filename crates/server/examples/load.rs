@@ -342,7 +342,9 @@ async fn follow(
                 _ = tokio::time::sleep_until(until.into()) => return Ok(received),
             };
             let Some(Ok(message)) = message else { break };
-            let Ok(text) = message.to_text() else { continue };
+            let Ok(text) = message.to_text() else {
+                continue;
+            };
             if !message.is_text() {
                 continue;
             }
