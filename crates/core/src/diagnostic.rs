@@ -13,6 +13,7 @@ use serde::Serialize;
 /// How bad a problem is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Severity {
     /// The input cannot be used as it is.
     Error,
@@ -22,6 +23,7 @@ pub enum Severity {
 
 /// One problem in user input.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Diagnostic {
     /// Error or warning.
     pub severity: Severity,

@@ -4,6 +4,7 @@ use nanite_dice::{DiceSource, DieRequest, DieRole, SourceError};
 
 /// One die rolled while deciding a command.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RolledDie {
     /// Faces of the die.
     pub sides: u32,

@@ -67,6 +67,7 @@ pub enum Acting {
 /// code a bot can match, the rule that refuses it, what is wrong and how
 /// to put it right. Nothing changed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Refusal {
     /// A stable, snake_case code (`out_of_range`, `not_your_turn`).
     pub code: String,
@@ -133,6 +134,7 @@ impl std::fmt::Display for Refusal {
 /// What the engine says of a choice now.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "verdict", rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Verdict {
     /// The engine would carry it out with its parameters as offered.
     Allowed {
@@ -159,6 +161,7 @@ impl Verdict {
 /// A value a parameter may take, as the command's field holds it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum ParamValue {
     /// Text or a name (a combatant's id, a fire mode's key).
     Text(String),
@@ -170,6 +173,7 @@ pub enum ParamValue {
 
 /// One value of a [`ParamKind::OneOf`], with what a page shows for it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ParamOption {
     /// The field's value.
     pub value: ParamValue,
@@ -180,6 +184,7 @@ pub struct ParamOption {
 /// What values a parameter takes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum ParamKind {
     /// A whole number from `min` to `max`, both included.
     Whole {
@@ -218,6 +223,7 @@ impl ParamKind {
 /// a fire mode. `field` is the command's field it fills (dotted for a
 /// field inside a field); the choice's command holds its default.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Param {
     /// The command's field.
     pub field: &'static str,
@@ -231,6 +237,7 @@ pub struct Param {
 /// menu. `command` is the command with every parameter at its default;
 /// `verdict` is the engine's judgement of exactly that command.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Choice<C> {
     /// The kind of action, stable (`fire`, `move`, `end_turn`).
     pub kind: &'static str,

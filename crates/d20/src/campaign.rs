@@ -18,6 +18,7 @@ pub const DEFAULT_ATTRIBUTE_BONUS: &str = "(SCORE - 10) / 2";
 /// Who rolls initiative.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum InitiativeBy {
     /// Each combatant rolls 1d100 + DEX score (D20-INIT-01).
     #[default]
@@ -30,6 +31,7 @@ pub enum InitiativeBy {
 /// When initiative is rolled.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum InitiativeReroll {
     /// Rolled again at the start of every round (the seed's base rule).
     #[default]
@@ -145,6 +147,7 @@ impl std::fmt::Display for AttributeBonus {
 
 /// The settings of one campaign.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = D20Campaign))]
 pub struct Campaign {
     /// The attribute bonus formula over `SCORE`.
     pub attribute_bonus: AttributeBonus,
@@ -220,6 +223,20 @@ impl Campaign {
         table.finish();
     }
 }
+
+/// The JSON of an attribute bonus is its text (`try_from`/`into` String).
+#[cfg(feature = "openapi")]
+impl utoipa::PartialSchema for AttributeBonus {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .description(Some("The attribute bonus rule, as its text."))
+            .into()
+    }
+}
+
+#[cfg(feature = "openapi")]
+impl utoipa::ToSchema for AttributeBonus {}
 
 #[cfg(test)]
 mod tests {

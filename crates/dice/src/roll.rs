@@ -48,6 +48,7 @@ impl Variables for BTreeMap<String, i64> {
 
 /// One physical die of a roll and what became of it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DieRoll {
     /// Index of the dice term (in [`Expression::terms`]) it belongs to.
     pub term: u32,
@@ -127,6 +128,7 @@ pub struct RollView<'r> {
 
 /// A finished roll, owned.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Roll {
     /// The expression as typed, without its label.
     pub expression: String,
@@ -142,6 +144,7 @@ pub struct Roll {
 
 /// A dice term's text and value within a [`Roll`].
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TermRoll {
     /// The term as typed.
     pub text: String,

@@ -16,6 +16,7 @@ use crate::error::SourceError;
 /// Why a die is rolled, beyond the purpose its caller gave.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum DieRole {
     /// An ordinary die of the pool.
     Normal,

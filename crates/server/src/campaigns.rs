@@ -10,11 +10,12 @@ use axum::http::StatusCode;
 use nanite_compound_x::HouseRules;
 use nanite_store::EventStore;
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::json;
+use utoipa::ToSchema;
 
 use crate::AppState;
 use crate::body::Strict;
-use crate::error::AppError;
+use crate::error::{AppError, ErrorBody};
 use crate::permissions::Role;
 pub(crate) use crate::ruleset::Ruleset;
 use crate::sessions::Caller;
@@ -85,15 +86,75 @@ impl Campaign {
         rules
     }
 
-    fn public(&self) -> Value {
-        json!({
-            "id": self.id,
-            "name": self.name,
-            "ruleset": self.ruleset.name(),
-            "house_rules": self.house_rules,
-            "d20": self.d20,
-        })
+    fn public(&self) -> CampaignShown {
+        CampaignShown {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            ruleset: self.ruleset,
+            house_rules: self.house_rules.clone(),
+            d20: self.d20.clone(),
+        }
     }
+}
+
+/// A campaign as the API shows it to its participants.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct CampaignShown {
+    /// Its id.
+    id: String,
+    /// Its name.
+    name: String,
+    /// Its ruleset.
+    ruleset: Ruleset,
+    /// House rules by key, all listed (Compound X; empty otherwise).
+    house_rules: BTreeMap<String, bool>,
+    /// D20's settings (null in another ruleset).
+    d20: Option<nanite_d20::Campaign>,
+}
+
+/// The answer of `GET /api/campaigns`: the caller's campaign.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct CampaignList {
+    /// One campaign: the one the caller's invitation is for.
+    campaigns: Vec<CampaignShown>,
+}
+
+/// A campaign just created, with its GM's token and link (shown once).
+#[derive(Serialize, ToSchema)]
+pub(crate) struct CampaignCreated {
+    /// The campaign.
+    campaign: CampaignShown,
+    /// The GM's invitation token.
+    gm_token: String,
+    /// `/join/TOKEN`: the GM's link.
+    gm_link: String,
+}
+
+/// A campaign with its stream version, its encounters (and Station
+/// games) and the caller.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct CampaignDetail {
+    /// The campaign.
+    #[serde(flatten)]
+    campaign: CampaignShown,
+    /// The stream's version (the live feed's `after`).
+    version: i64,
+    /// Its encounters.
+    encounters: Vec<table::Listed>,
+    /// Its Station games (a Station campaign only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    station_games: Option<Vec<crate::station::view::GameListed>>,
+    /// The caller.
+    you: You,
+}
+
+/// Who the caller is at the table.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct You {
+    /// Their role.
+    role: Role,
+    /// Their invitation.
+    invite: invites::InviteShown,
 }
 
 /// A campaign just created, with the GM's token (shown once).
@@ -250,33 +311,63 @@ pub(crate) async fn startup_link(state: &AppState) -> Result<StartupLink, AppErr
     })
 }
 
+/// The answer of `GET /api/health`.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct Health {
+    /// Always true: the server answers.
+    ok: bool,
+}
+
 /// `GET /api/health`.
-pub(crate) async fn health() -> Json<Value> {
-    Json(json!({ "ok": true }))
+#[utoipa::path(
+    get,
+    path = "/health",
+    summary = "Is the server up",
+    description = "Who: anyone.",
+    security(()),
+    responses((status = 200, description = "the server is up", body = Health))
+)]
+pub(crate) async fn health() -> Json<Health> {
+    Json(Health { ok: true })
 }
 
 /// `GET /api/campaigns`: the caller's campaign.
+#[utoipa::path(
+    get,
+    path = "/campaigns",
+    summary = "Your campaign",
+    description = "Who: any participant.",
+    responses((status = 200, description = "the caller's campaign", body = CampaignList))
+)]
 pub(crate) async fn list(
     State(state): State<AppState>,
     caller: Caller,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<CampaignList>, AppError> {
     let campaign = get(&state, &caller.invite.campaign).await?;
-    Ok(Json(json!({ "campaigns": [campaign.public()] })))
+    Ok(Json(CampaignList {
+        campaigns: vec![campaign.public()],
+    }))
 }
 
 /// What `POST /api/campaigns` takes.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct NewCampaignRequest {
+    /// Its name (1 to 100 characters).
     name: String,
+    /// `compound-x` (the default), `d20` or `station`.
     #[serde(default)]
+    #[schema(value_type = Option<Ruleset>)]
     ruleset: Option<String>,
+    /// Compound X only: house rules by key.
     #[serde(default)]
     house_rules: Option<BTreeMap<String, bool>>,
-    /// D20: `combatant` or `side`.
+    /// D20 only: `combatant`, 1d100 + DEX each (D20-INIT-01), or `side`,
+    /// 1d100 a side (D20-INIT-03).
     #[serde(default)]
     initiative: Option<nanite_d20::InitiativeBy>,
-    /// D20: `each-round` or `kept`.
+    /// D20 only: `each-round`, rolled every round, or `kept` for the battle
+    /// (D20-INIT-02).
     #[serde(default)]
     reroll: Option<nanite_d20::InitiativeReroll>,
 }
@@ -322,11 +413,22 @@ fn set_d20(campaign: &mut Campaign, request: &D20Settings) -> Result<(), AppErro
 
 /// `POST /api/campaigns`: a new campaign and its GM link. Only a GM may
 /// create one unless the server allows anyone.
+#[utoipa::path(
+    post,
+    path = "/campaigns",
+    summary = "Create a campaign",
+    description = "Who: a GM (anyone if the server allows).",
+    request_body = NewCampaignRequest,
+    responses(
+        (status = 201, description = "the campaign and its GM token and link (shown once)", body = CampaignCreated),
+        (status = 422, description = "an unknown ruleset, or settings of another ruleset (not_this_ruleset)", body = ErrorBody)
+    )
+)]
 pub(crate) async fn create_handler(
     State(state): State<AppState>,
     caller: Result<Caller, AppError>,
     body: Strict<NewCampaignRequest>,
-) -> Result<(StatusCode, Json<Value>), AppError> {
+) -> Result<(StatusCode, Json<CampaignCreated>), AppError> {
     if !state.config().open_campaign_creation {
         let caller = caller?;
         if caller.role() != Role::Gm {
@@ -377,11 +479,11 @@ pub(crate) async fn create_handler(
     }
     Ok((
         StatusCode::CREATED,
-        Json(json!({
-            "campaign": campaign.public(),
-            "gm_token": new.gm_token,
-            "gm_link": format!("/join/{}", new.gm_token),
-        })),
+        Json(CampaignCreated {
+            campaign: campaign.public(),
+            gm_link: format!("/join/{}", new.gm_token),
+            gm_token: new.gm_token,
+        }),
     ))
 }
 
@@ -428,11 +530,19 @@ fn set_house_rules(campaign: &mut Campaign, rules: BTreeMap<String, bool>) -> Re
 }
 
 /// `GET /api/campaigns/{campaign}`: settings, encounters and the caller.
+#[utoipa::path(
+    get,
+    path = "/campaigns/{campaign}",
+    summary = "A campaign: ruleset, house rules, encounters, stream version",
+    description = "Who: any participant.",
+    params(("campaign" = String, Path, description = "the campaign id")),
+    responses((status = 200, description = "the campaign", body = CampaignDetail))
+)]
 pub(crate) async fn show(
     State(state): State<AppState>,
     Path(id): Path<String>,
     caller: Caller,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<CampaignDetail>, AppError> {
     caller.member_of(&id)?;
     let campaign = get(&state, &id).await?;
     let (version, encounters, games) = state
@@ -445,22 +555,27 @@ pub(crate) async fn show(
             )
         })
         .await?;
-    let mut out = campaign.public();
-    out["version"] = json!(version);
-    out["encounters"] = json!(encounters);
-    if campaign.ruleset == Ruleset::Station {
-        out["station_games"] = json!(games);
-    }
-    out["you"] = json!({ "role": caller.role(), "invite": caller.invite.public() });
-    Ok(Json(out))
+    Ok(Json(CampaignDetail {
+        campaign: campaign.public(),
+        version,
+        encounters,
+        station_games: (campaign.ruleset == Ruleset::Station).then_some(games),
+        you: You {
+            role: caller.role(),
+            invite: caller.invite.public(),
+        },
+    }))
 }
 
 /// What `PATCH /api/campaigns/{campaign}` takes.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct CampaignChange {
+    /// A new name.
     #[serde(default)]
     name: Option<String>,
+    /// Compound X: house rules to set (secondary_pool, linear_accuracy,
+    /// crit_round_up, melee_guard, fort_downed).
     #[serde(default)]
     house_rules: Option<BTreeMap<String, bool>>,
     /// D20: `combatant` or `side`.
@@ -474,12 +589,21 @@ pub(crate) struct CampaignChange {
 /// `PATCH /api/campaigns/{campaign}` (GM): name, house rules (Compound X)
 /// or initiative (D20). Settings apply to characters uploaded, combatants
 /// added and encounters opened from then on; the ruleset stays.
+#[utoipa::path(
+    patch,
+    path = "/campaigns/{campaign}",
+    summary = "Rename, or set house rules (Compound X: secondary_pool, linear_accuracy, crit_round_up, melee_guard, fort_downed) or initiative (D20); the ruleset stays",
+    description = "Who: GM.",
+    params(("campaign" = String, Path, description = "the campaign id")),
+    request_body = CampaignChange,
+    responses((status = 200, description = "the campaign", body = CampaignShown))
+)]
 pub(crate) async fn update(
     State(state): State<AppState>,
     Path(id): Path<String>,
     caller: Caller,
     body: Strict<CampaignChange>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<CampaignShown>, AppError> {
     caller.gm_of(&id)?;
     let mut campaign = get(&state, &id).await?;
     if let Some(name) = &body.value.name {

@@ -12,11 +12,12 @@ use nanite_core::{Diagnostic, Diagnostics};
 use nanite_store::EventStore;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
+use utoipa::{IntoParams, ToSchema};
 
 use crate::AppState;
 use crate::body::Text;
 use crate::campaigns;
-use crate::error::AppError;
+use crate::error::{AppError, ErrorBody};
 use crate::permissions::{Role, owns_character};
 use crate::ruleset::Ruleset;
 use crate::sessions::Caller;
@@ -165,33 +166,93 @@ pub(crate) async fn source(
 }
 
 /// The query of an upload.
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub(crate) struct UploadQuery {
+    /// Its id (default: the slot, or from the name).
     #[serde(default)]
     id: Option<String>,
 }
 
+/// A character file: TOML, as `nanite cx check` or `nanite d20 sheet`
+/// reads it (docs/compound-x/character-file.md, docs/d20/character-file.md).
+#[derive(ToSchema)]
+#[expect(
+    dead_code,
+    reason = "the body is read as text (`body::Text`); this names its schema"
+)]
+pub(crate) struct CharacterFile(String);
+
+/// A character just uploaded, with the file's warnings.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct CharacterUploaded {
+    /// The character.
+    character: CharacterBrief,
+    /// The file's warnings (its errors refuse it, 422).
+    #[schema(value_type = Vec<nanite_core::Diagnostic>)] // serde(transparent)
+    diagnostics: Diagnostics,
+}
+
+/// A character's id, name and owner.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct CharacterBrief {
+    /// Its id.
+    id: String,
+    /// Its name.
+    name: String,
+    /// The player invitation that owns it; none for the GM's.
+    owner: Option<String>,
+}
+
 /// `POST /api/campaigns/{campaign}/characters[?id=ID]`: uploads a TOML
 /// character file; the uploader owns it.
+#[utoipa::path(
+    post,
+    path = "/campaigns/{campaign}/characters",
+    summary = "Upload a TOML character file (checked as `nanite cx check`, or `nanite d20 sheet` in a D20 campaign)",
+    description = "Who: GM or player (who then owns it).",
+    params(("campaign" = String, Path, description = "the campaign id"), UploadQuery),
+    request_body(content = CharacterFile, content_type = "application/toml"),
+    responses(
+        (status = 201, description = "the character and any warnings", body = CharacterUploaded),
+        (status = 409, description = "the id is taken", body = ErrorBody),
+        (status = 422, description = "the file's errors, each with its rule, in error.diagnostics", body = ErrorBody)
+    )
+)]
 pub(crate) async fn upload(
     State(state): State<AppState>,
     Path(campaign): Path<String>,
     Query(query): Query<UploadQuery>,
     caller: Caller,
     Text(text): Text,
-) -> Result<(StatusCode, Json<Value>), AppError> {
+) -> Result<(StatusCode, Json<CharacterUploaded>), AppError> {
     put(&state, &campaign, &caller, query.id, text, false).await
 }
 
 /// `PUT /api/campaigns/{campaign}/characters/{character}`: uploads or
 /// replaces a character the caller owns.
+#[utoipa::path(
+    put,
+    path = "/campaigns/{campaign}/characters/{character}",
+    summary = "Upload or replace a character",
+    description = "Who: its owner or the GM.",
+    params(
+        ("campaign" = String, Path, description = "the campaign id"),
+        ("character" = String, Path, description = "the character id")
+    ),
+    request_body(content = CharacterFile, content_type = "application/toml"),
+    responses(
+        (status = 200, description = "replaced", body = CharacterUploaded),
+        (status = 201, description = "created", body = CharacterUploaded)
+    )
+)]
 pub(crate) async fn replace(
     State(state): State<AppState>,
     Path((campaign, id)): Path<(String, String)>,
     caller: Caller,
     Text(text): Text,
-) -> Result<(StatusCode, Json<Value>), AppError> {
+) -> Result<(StatusCode, Json<CharacterUploaded>), AppError> {
     put(&state, &campaign, &caller, Some(id), text, true).await
 }
 
@@ -202,7 +263,7 @@ async fn put(
     id: Option<String>,
     text: String,
     replacing: bool,
-) -> Result<(StatusCode, Json<Value>), AppError> {
+) -> Result<(StatusCode, Json<CharacterUploaded>), AppError> {
     caller.member_of(campaign)?;
     if caller.role() == Role::Spectator {
         return Err(AppError::forbidden(
@@ -276,10 +337,14 @@ async fn put(
     };
     Ok((
         status,
-        Json(json!({
-            "character": { "id": stored.id, "name": stored.name, "owner": stored.owner },
-            "diagnostics": found,
-        })),
+        Json(CharacterUploaded {
+            character: CharacterBrief {
+                id: stored.id,
+                name: stored.name,
+                owner: stored.owner,
+            },
+            diagnostics: found,
+        }),
     ))
 }
 
@@ -293,6 +358,14 @@ fn caller_viewer(caller: &Caller) -> crate::permissions::Viewer {
 
 /// `GET /api/campaigns/{campaign}/characters`: names for everyone, marked
 /// with whether the caller owns each.
+#[utoipa::path(
+    get,
+    path = "/campaigns/{campaign}/characters",
+    summary = "Character names, marked `mine`",
+    description = "Who: any participant.",
+    params(("campaign" = String, Path, description = "the campaign id")),
+    responses((status = 200, description = "the characters", body = Listing))
+)]
 pub(crate) async fn list(
     State(state): State<AppState>,
     Path(campaign): Path<String>,
@@ -324,14 +397,15 @@ pub(crate) async fn listing(
 }
 
 /// A campaign's characters, by name.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub(crate) struct Listing {
     /// Each character the caller may list.
     pub(crate) characters: Vec<Listed>,
 }
 
 /// One character of a [`Listing`].
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
+#[schema(as = CharacterListed)]
 pub(crate) struct Listed {
     /// Its id.
     pub(crate) id: String,
@@ -367,13 +441,49 @@ pub(crate) async fn readable(
     Ok(stored)
 }
 
+/// A character's file and computed sheet, as its owner and the GM see it.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct CharacterShown {
+    /// Its id.
+    id: String,
+    /// Its name.
+    name: String,
+    /// The player invitation that owns it; none for the GM's.
+    owner: Option<String>,
+    /// The campaign's ruleset, which the sheet is of.
+    ruleset: Ruleset,
+    /// The TOML file.
+    toml: String,
+    /// The computed sheet, as `nanite cx sheet --json` (Compound X) or
+    /// `nanite d20 sheet --json` (D20) print it. Its shape is each
+    /// ruleset's character sheet (Compound X's is the rules crate's
+    /// `Sheet`, dozens of derived numbers deep; D20's is assembled for the
+    /// CLI and the page alike), so the document gives it as an object.
+    #[schema(value_type = Object)]
+    sheet: Value,
+    /// The file's warnings.
+    #[schema(value_type = Vec<nanite_core::Diagnostic>)] // serde(transparent)
+    diagnostics: Diagnostics,
+}
+
 /// `GET /api/campaigns/{campaign}/characters/{character}`: the file and the
 /// computed sheet, for its owner and the GM.
+#[utoipa::path(
+    get,
+    path = "/campaigns/{campaign}/characters/{character}",
+    summary = "The file and computed sheet",
+    description = "Who: its owner or the GM.",
+    params(
+        ("campaign" = String, Path, description = "the campaign id"),
+        ("character" = String, Path, description = "the character id")
+    ),
+    responses((status = 200, description = "toml, sheet, diagnostics", body = CharacterShown))
+)]
 pub(crate) async fn show(
     State(state): State<AppState>,
     Path((campaign, id)): Path<(String, String)>,
     caller: Caller,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<CharacterShown>, AppError> {
     let stored = readable(&state, &campaign, &id, &caller).await?;
     let settings = campaigns::get(&state, &campaign).await?;
     let (sheet, found) = match settings.ruleset {
@@ -397,15 +507,15 @@ pub(crate) async fn show(
             )
         }
     };
-    Ok(Json(json!({
-        "id": stored.id,
-        "name": stored.name,
-        "owner": stored.owner,
-        "ruleset": settings.ruleset,
-        "toml": stored.text,
-        "sheet": sheet,
-        "diagnostics": found,
-    })))
+    Ok(Json(CharacterShown {
+        id: stored.id,
+        name: stored.name,
+        owner: stored.owner,
+        ruleset: settings.ruleset,
+        toml: stored.text,
+        sheet,
+        diagnostics: found,
+    }))
 }
 
 #[cfg(test)]

@@ -14,36 +14,55 @@ use nanite_compound_x::encounter::Command;
 use nanite_core::{CombatantId, DiceSource, ScriptedDice};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
+use utoipa::ToSchema;
 
 use crate::body::{Strict, json_error};
-use crate::error::AppError;
+use crate::error::{AppError, ErrorBody};
 use crate::facts::{Entrance, Fact, Order};
+use crate::openapi::IdempotencyKey;
 use crate::permissions::{Role, may_command};
 use crate::refusals::{refused, refused_with_dice, unseen_targets};
 use crate::ruleset::{Play, Ruleset};
 use crate::sessions::Caller;
 use crate::table::{ItemBody, command_record};
 use crate::tables::Change;
+use crate::view::{Changed, EncounterAnswer};
 use crate::{AppState, campaigns, characters, idempotency, tokens, view};
 
+/// A campaign's encounters.
+#[derive(serde::Serialize, ToSchema)]
+pub(crate) struct EncounterList {
+    /// Each encounter's id, name and ruleset.
+    encounters: Vec<crate::table::Listed>,
+}
+
 /// `GET /api/campaigns/{campaign}/encounters`.
+#[utoipa::path(
+    get,
+    path = "/campaigns/{campaign}/encounters",
+    summary = "Encounters",
+    description = "Who: any participant.",
+    params(("campaign" = String, Path, description = "the campaign id")),
+    responses((status = 200, description = "the encounters", body = EncounterList))
+)]
 pub(crate) async fn list(
     State(state): State<AppState>,
     Path(campaign): Path<String>,
     caller: Caller,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<EncounterList>, AppError> {
     caller.member_of(&campaign)?;
     let encounters = state
         .tables()
         .read(&state, &campaign, |t| t.encounter_list())
         .await?;
-    Ok(Json(json!({ "encounters": encounters })))
+    Ok(Json(EncounterList { encounters }))
 }
 
 /// What `POST /api/campaigns/{campaign}/encounters` takes.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct NewEncounter {
+    /// Its name (1 to 100 characters).
     name: String,
     /// D20: a grid (`{"field": "map", "width": 12, "height": 8}`) or rows
     /// (`{"field": "rows"}`, the default).
@@ -52,6 +71,18 @@ pub(crate) struct NewEncounter {
 }
 
 /// `POST /api/campaigns/{campaign}/encounters` (GM): opens an encounter.
+#[utoipa::path(
+    post,
+    path = "/campaigns/{campaign}/encounters",
+    summary = "Open an encounter",
+    description = "Who: GM.",
+    params(("campaign" = String, Path, description = "the campaign id"), IdempotencyKey),
+    request_body = NewEncounter,
+    responses(
+        (status = 201, description = "the encounter_created entry", body = Changed),
+        (status = 200, description = "a repeated Idempotency-Key: the first result", body = Changed)
+    )
+)]
 pub(crate) async fn create(
     State(state): State<AppState>,
     Path(campaign): Path<String>,
@@ -95,6 +126,14 @@ pub(crate) async fn create(
 
 /// `GET /api/campaigns/{campaign}/encounters/{encounter}`: the encounter as
 /// the caller may see it.
+#[utoipa::path(
+    get,
+    path = "/campaigns/{campaign}/encounters/{encounter}",
+    summary = "The encounter as you may see it: its ruleset, phase, round, active combatant and actions, initiative, combatants, log; Compound X: distances; D20: field, places, movement, grapples, initiative settings",
+    description = "Who: any participant (cut to the viewer).",
+    params(("campaign" = String, Path, description = "the campaign id"), ("encounter" = String, Path, description = "the encounter id")),
+    responses((status = 200, description = "the view", body = EncounterAnswer<'static>))
+)]
 pub(crate) async fn show(
     State(state): State<AppState>,
     Path((campaign, encounter)): Path<(String, String)>,
@@ -105,10 +144,12 @@ pub(crate) async fn show(
     let shown = state
         .tables()
         .read(&state, &campaign, |t| {
-            t.encounter(&encounter).map(|e| {
-                let mut v = view::encounter(t, e, &viewer);
-                v["version"] = json!(t.seen_by(&viewer));
-                v
+            t.encounter(&encounter).and_then(|e| {
+                serde_json::to_value(EncounterAnswer {
+                    version: t.seen_by(&viewer),
+                    encounter: view::encounter(t, e, &viewer),
+                })
+                .map_err(AppError::internal)
             })
         })
         .await??;
@@ -120,6 +161,14 @@ pub(crate) async fn show(
 /// parameters it takes and the engine's verdict (its cost and odds, or why
 /// not): the tracker's buttons, for bots. Worked out from what the caller
 /// may know only.
+#[utoipa::path(
+    get,
+    path = "/campaigns/{campaign}/encounters/{encounter}/choices",
+    summary = "What you may do now (Compound X or D20)",
+    description = "Who: any participant. Each choice's kind, label, actor and target, its command with every parameter at its default, the parameters a form may fill in (field, label, kind whole/one_of/flag/text with their legal values), and the engine's verdict (allowed with its action cost and chance to hit, or refused with code, rule, message and fix); worked out from what you may know only.",
+    params(("campaign" = String, Path, description = "the campaign id"), ("encounter" = String, Path, description = "the encounter id")),
+    responses((status = 200, description = "the choices", body = Choices))
+)]
 pub(crate) async fn choices(
     State(state): State<AppState>,
     Path((campaign, encounter)): Path<(String, String)>,
@@ -155,13 +204,44 @@ pub(crate) async fn choices(
 }
 
 /// What `GET .../choices` answers.
-#[derive(serde::Serialize)]
+#[derive(serde::Serialize, ToSchema)]
 pub(crate) struct Choices {
     /// The campaign's stream version the choices were worked out at.
     version: i64,
     /// The choices, the active combatant's first, then the GM's hand.
+    #[schema(value_type = Vec<nanite_core::table::Choice<EncounterCommand>>)]
     choices: Offered,
 }
+
+/// A command of the campaign's ruleset, as its engine reads it from JSON.
+///
+/// The document gives it as an object: the engines' command enums
+/// (`nanite_compound_x::encounter::Command`, `nanite_d20::encounter::Command`)
+/// do not derive their schemas yet (see docs/server.md), and this body is
+/// read by the campaign's ruleset, so one request shape covers both.
+#[derive(ToSchema)]
+#[schema(
+    value_type = Object,
+    description = "A command of the campaign's ruleset as its engine reads it from JSON (tag `command`, snake_case). Compound X, e.g. {\"command\":\"fire\",\"id\":\"vex\",\"target\":\"raider\",\"weapon\":0,\"mode\":\"burst\",\"fire\":null,\"distance\":15,\"cover\":null}; D20, e.g. {\"command\":\"attack\",\"id\":\"kara\",\"target\":\"bandit\",\"weapon\":1}, {\"command\":\"move\",\"id\":\"kara\",\"to\":[{\"x\":3,\"y\":2}]}, {\"command\":\"change_row\",\"id\":\"kara\",\"row\":\"back\"}, takedown, change_position, grapple_attack, cast, check, harm, rest, use_kit (docs/server.md). Plus `dice`: the physical dice in the order asked for."
+)]
+#[expect(
+    dead_code,
+    reason = "read as JSON by the ruleset (`read_command`); this names its schema"
+)]
+pub(crate) struct EncounterCommand(Value);
+
+/// What `POST .../combatants` takes: a Compound X combatant (below) or a
+/// D20 one (`crate::d20::encounters`), read by the campaign's ruleset.
+#[derive(ToSchema)]
+#[schema(
+    value_type = Object,
+    description = "Compound X: {id, side, character | npc (TOML), hidden, cover (none/partial/full), stance, name}. D20: {id, side, character | npc, hidden, name, place: {\"square\": {\"x\": 2, \"y\": 3}} (required on a grid) or {\"row\": \"front\"|\"back\"} (front by default)}."
+)]
+#[expect(
+    dead_code,
+    reason = "read by the campaign's ruleset (`NewCombatant`, D20's `NewCombatant`); this names its schema"
+)]
+pub(crate) struct CombatantRequest(Value);
 
 /// The choices of an encounter's ruleset, each with that ruleset's command.
 #[derive(serde::Serialize)]
@@ -196,6 +276,18 @@ pub(crate) struct NewCombatant {
 /// `POST /api/campaigns/{campaign}/encounters/{encounter}/combatants` (GM):
 /// a combatant enters from a campaign character (its owner plays it) or an
 /// NPC file, checked as `nanite cx check` checks them.
+#[utoipa::path(
+    post,
+    path = "/campaigns/{campaign}/encounters/{encounter}/combatants",
+    summary = "Add a combatant from a campaign character or an NPC TOML file",
+    description = "Who: GM.",
+    params(("campaign" = String, Path, description = "the campaign id"), ("encounter" = String, Path, description = "the encounter id"), IdempotencyKey),
+    request_body = CombatantRequest,
+    responses(
+        (status = 201, description = "the combatant's entry", body = Changed),
+        (status = 200, description = "a repeated Idempotency-Key: the first result", body = Changed)
+    )
+)]
 pub(crate) async fn add_combatant(
     State(state): State<AppState>,
     Path((campaign, encounter)): Path<(String, String)>,
@@ -349,10 +441,12 @@ pub(crate) fn read_command<C: serde::de::DeserializeOwned + serde::Serialize>(
 }
 
 /// What `POST .../encounters/{encounter}/script` takes.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct ScriptRequest {
-    /// One line of the encounter script (`vex fire burst raider`).
+    /// One line of the encounter script (`vex fire burst raider`), up to
+    /// 1000 characters.
+    #[schema(example = "vex fire burst raider")]
     line: String,
     /// Physical dice, as for a command.
     #[serde(default)]
@@ -368,6 +462,19 @@ const LINE_MAX: usize = 1000;
 /// and `play` prompt), read by the ruleset's own parser, its weapon found among what the caller may know, and then
 /// given as the command it reads as, exactly as `.../commands` takes it.
 /// A line that does not read is refused with the column at fault.
+#[utoipa::path(
+    post,
+    path = "/campaigns/{campaign}/encounters/{encounter}/script",
+    summary = "One line of the ruleset's text command language (`vex fire burst raider`, `kara attack raider`), read by the ruleset's parser and given as the command it reads as",
+    description = "Who: GM; a player for their own combatant. The same permissions, dice and answers as .../commands (docs/compound-x/encounter-file.md).",
+    params(("campaign" = String, Path, description = "the campaign id"), ("encounter" = String, Path, description = "the encounter id"), IdempotencyKey),
+    request_body = ScriptRequest,
+    responses(
+        (status = 201, description = "as .../commands", body = Changed),
+        (status = 200, description = "a repeated Idempotency-Key: the first result", body = Changed),
+        (status = 422, description = "the line does not read (invalid_command_line, with error.line.column and error.line.help), or the rules refuse", body = ErrorBody)
+    )
+)]
 #[allow(clippy::too_many_arguments)]
 pub(crate) async fn script(
     State(state): State<AppState>,
@@ -447,6 +554,20 @@ fn line_error(e: &nanite_core::script::LineError) -> AppError {
 /// `POST /api/campaigns/{campaign}/encounters/{encounter}/commands`: one
 /// command, decided by the engine. An `Idempotency-Key` makes a repeat
 /// return the first result without firing again.
+#[utoipa::path(
+    post,
+    path = "/campaigns/{campaign}/encounters/{encounter}/commands",
+    summary = "A command for the engine",
+    description = "Who: GM; a player for their own combatant on its turn or with a reaction.",
+    params(("campaign" = String, Path, description = "the campaign id"), ("encounter" = String, Path, description = "the encounter id"), IdempotencyKey),
+    request_body = EncounterCommand,
+    responses(
+        (status = 201, description = "the entry: the log lines you may see", body = Changed),
+        (status = 200, description = "a repeated Idempotency-Key: the first result", body = Changed),
+        (status = 409, description = "the Idempotency-Key was used for another request", body = ErrorBody),
+        (status = 422, description = "the rules refuse (error.refusal), or physical dice are missing (error.needed names the die by purpose)", body = ErrorBody)
+    )
+)]
 pub(crate) async fn command(
     State(state): State<AppState>,
     Path((campaign, encounter)): Path<(String, String)>,
@@ -530,6 +651,19 @@ pub(crate) async fn command(
 /// `POST /api/campaigns/{campaign}/encounters/{encounter}/undo` (GM): takes
 /// back the encounter's last command, whatever the ruleset; the fight is
 /// replayed without it. The stream keeps both the command and the undo.
+#[utoipa::path(
+    post,
+    path = "/campaigns/{campaign}/encounters/{encounter}/undo",
+    summary = "Take back the encounter's last command: the fight is replayed without it (its dice are not rolled again; a play session's roll index stays used)",
+    description = "Who: GM.",
+    params(("campaign" = String, Path, description = "the campaign id"), ("encounter" = String, Path, description = "the encounter id"), IdempotencyKey),
+    request_body = crate::seeds::Nothing,
+    responses(
+        (status = 201, description = "what was taken back", body = Changed),
+        (status = 200, description = "a repeated Idempotency-Key: the first result", body = Changed),
+        (status = 422, description = "nothing to take back (nothing_to_undo)", body = ErrorBody)
+    )
+)]
 pub(crate) async fn undo(
     State(state): State<AppState>,
     Path((campaign, encounter)): Path<(String, String)>,

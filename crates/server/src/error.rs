@@ -4,7 +4,9 @@
 
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
 
 /// An API error, rendered as `{ "error": { "code": ..., "message": ... } }`.
 #[derive(Debug)]
@@ -128,13 +130,42 @@ impl From<nanite_store::Error> for AppError {
     }
 }
 
+/// The body of every error answer.
+#[derive(Serialize, ToSchema)]
+#[schema(as = Error)]
+pub(crate) struct ErrorBody {
+    /// What went wrong.
+    error: ErrorDetail,
+}
+
+/// An error's code and message, and its details where it has them.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct ErrorDetail {
+    /// A stable code (`not_your_turn`, `invalid_scenario` ...).
+    #[schema(example = "not_your_turn")]
+    code: &'static str,
+    /// What was wrong and how to fix it, for people.
+    message: String,
+    /// Details named by the error, beside the message: `diagnostics`
+    /// (a file's problems, each with its line and rule), `refusal` (the
+    /// engine's refusal: code, rule, message, fix), `asked` (the physical
+    /// dice needed), `line` (a command line's column and help),
+    /// `expression` or `rule`.
+    #[serde(flatten)]
+    #[schema(value_type = Object)]
+    details: std::collections::BTreeMap<&'static str, Value>,
+}
+
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
-        let mut error = json!({ "code": self.code, "message": self.message });
-        if let Some((field, details)) = self.details {
-            error[field] = details;
-        }
-        let mut response = (self.status, axum::Json(json!({ "error": error }))).into_response();
+        let body = ErrorBody {
+            error: ErrorDetail {
+                code: self.code,
+                message: self.message,
+                details: self.details.into_iter().collect(),
+            },
+        };
+        let mut response = (self.status, axum::Json(body)).into_response();
         if let Some(seconds) = self.retry_after {
             response
                 .headers_mut()

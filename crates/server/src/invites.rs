@@ -8,11 +8,12 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use nanite_store::EventStore;
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::Value;
+use utoipa::ToSchema;
 
 use crate::AppState;
 use crate::body::Strict;
-use crate::error::AppError;
+use crate::error::{AppError, ErrorBody};
 use crate::permissions::Role;
 use crate::sessions::Caller;
 use crate::{live, tokens};
@@ -42,16 +43,58 @@ pub(crate) struct Invite {
 
 impl Invite {
     /// What the GM's list shows: never the token.
-    pub(crate) fn public(&self) -> Value {
-        json!({
-            "id": self.id,
-            "role": self.role,
-            "slot": self.slot,
-            "label": self.label,
-            "revoked": self.revoked,
-            "retired": self.retired,
-        })
+    pub(crate) fn public(&self) -> InviteShown {
+        InviteShown {
+            id: self.id.clone(),
+            role: self.role,
+            slot: self.slot.clone(),
+            label: self.label.clone(),
+            revoked: self.revoked,
+            retired: self.retired,
+        }
     }
+}
+
+/// An invitation as the API shows it: never its token.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct InviteShown {
+    /// Its id: the participant's id at the table.
+    id: String,
+    /// GM, player or spectator.
+    role: Role,
+    /// For a player: the character id this seat plays, if tied to one.
+    slot: Option<String>,
+    /// Who it is for.
+    label: String,
+    /// Revoked by the GM: no joining, and its sessions end.
+    revoked: bool,
+    /// Retired (an old startup link): no new joining; sessions go on.
+    retired: bool,
+}
+
+/// A new invitation with its token and link (shown once).
+#[derive(Serialize, ToSchema)]
+pub(crate) struct InviteCreated {
+    /// The invitation.
+    invite: InviteShown,
+    /// Its token.
+    token: String,
+    /// `/join/TOKEN`: the link to send.
+    link: String,
+}
+
+/// Every invitation of a campaign.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct InviteList {
+    /// The invitations, never their tokens.
+    invites: Vec<InviteShown>,
+}
+
+/// An invitation just revoked.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct InviteRevoked {
+    /// The invitation, now revoked.
+    invite: InviteShown,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -141,23 +184,35 @@ pub(crate) async fn all(state: &AppState, campaign: &str) -> Result<Vec<Invite>,
 }
 
 /// What `POST /api/campaigns/{campaign}/invites` takes.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct NewInvite {
+    /// `gm`, `player` or `spectator`.
     role: Role,
+    /// A player's character id.
     #[serde(default)]
     slot: Option<String>,
+    /// Who it is for (up to 100 characters).
     #[serde(default)]
     label: Option<String>,
 }
 
 /// `POST /api/campaigns/{campaign}/invites` (GM): a new link.
+#[utoipa::path(
+    post,
+    path = "/campaigns/{campaign}/invites",
+    summary = "A new invitation link",
+    description = "Who: GM.",
+    params(("campaign" = String, Path, description = "the campaign id")),
+    request_body = NewInvite,
+    responses((status = 201, description = "the invitation, its token and /join/TOKEN link (shown once)", body = InviteCreated))
+)]
 pub(crate) async fn create(
     State(state): State<AppState>,
     Path(campaign): Path<String>,
     caller: Caller,
     body: Strict<NewInvite>,
-) -> Result<(StatusCode, Json<Value>), AppError> {
+) -> Result<(StatusCode, Json<InviteCreated>), AppError> {
     caller.gm_of(&campaign)?;
     let NewInvite { role, slot, label } = body.value;
     if let Some(slot) = &slot {
@@ -183,36 +238,58 @@ pub(crate) async fn create(
     let (invite, token) = mint(&state, &campaign, role, slot, &label).await?;
     Ok((
         StatusCode::CREATED,
-        Json(json!({
-            "invite": invite.public(),
-            "token": token,
-            "link": format!("/join/{token}"),
-        })),
+        Json(InviteCreated {
+            invite: invite.public(),
+            link: format!("/join/{token}"),
+            token,
+        }),
     ))
 }
 
 /// `GET /api/campaigns/{campaign}/invites` (GM): every link, without tokens.
+#[utoipa::path(
+    get,
+    path = "/campaigns/{campaign}/invites",
+    summary = "Every invitation (never tokens)",
+    description = "Who: GM.",
+    params(("campaign" = String, Path, description = "the campaign id")),
+    responses((status = 200, description = "the invitations", body = InviteList))
+)]
 pub(crate) async fn list(
     State(state): State<AppState>,
     Path(campaign): Path<String>,
     caller: Caller,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<InviteList>, AppError> {
     caller.gm_of(&campaign)?;
-    let invites: Vec<Value> = all(&state, &campaign)
+    let invites = all(&state, &campaign)
         .await?
         .iter()
         .map(Invite::public)
         .collect();
-    Ok(Json(json!({ "invites": invites })))
+    Ok(Json(InviteList { invites }))
 }
 
 /// `DELETE /api/campaigns/{campaign}/invites/{invite}` (GM): revokes a link
 /// and ends its sessions, live connections included.
+#[utoipa::path(
+    delete,
+    path = "/campaigns/{campaign}/invites/{invite}",
+    summary = "Revoke an invitation: no joining, its sessions and live connections end",
+    description = "Who: GM.",
+    params(
+        ("campaign" = String, Path, description = "the campaign id"),
+        ("invite" = String, Path, description = "the invitation id")
+    ),
+    responses(
+        (status = 200, description = "the revoked invitation", body = InviteRevoked),
+        (status = 409, description = "your own invitation", body = ErrorBody)
+    )
+)]
 pub(crate) async fn revoke(
     State(state): State<AppState>,
     Path((campaign, id)): Path<(String, String)>,
     caller: Caller,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<InviteRevoked>, AppError> {
     caller.gm_of(&campaign)?;
     if caller.invite.id == id {
         return Err(AppError::conflict(
@@ -230,7 +307,9 @@ pub(crate) async fn revoke(
     state
         .live()
         .publish(&campaign, live::Signal::Revoked(invite.id.clone()));
-    Ok(Json(json!({ "invite": invite.public() })))
+    Ok(Json(InviteRevoked {
+        invite: invite.public(),
+    }))
 }
 
 fn to_json<T: Serialize>(value: &T) -> Result<Value, AppError> {

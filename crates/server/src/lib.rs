@@ -60,7 +60,7 @@ use std::sync::Arc;
 
 use axum::Router;
 use axum::http::StatusCode;
-use axum::routing::{delete, get, post};
+use axum::routing::{get, post};
 use nanite_compound_x::Pack;
 use nanite_store::AnyStore;
 use tower_http::catch_panic::CatchPanicLayer;
@@ -234,81 +234,42 @@ impl AppState {
     }
 }
 
-/// The routes, in one place (the OpenAPI document lists the same ones; a
-/// test holds them together).
-pub fn app(state: AppState) -> Router {
-    let api = Router::new()
-        .route("/health", get(campaigns::health))
-        .route("/openapi.json", get(openapi::document))
-        .route("/join", post(sessions::join))
-        .route("/me", get(sessions::me))
-        .route(
-            "/campaigns",
-            get(campaigns::list).post(campaigns::create_handler),
-        )
-        .route(
-            "/campaigns/{campaign}",
-            get(campaigns::show).patch(campaigns::update),
-        )
-        .route(
-            "/campaigns/{campaign}/invites",
-            get(invites::list).post(invites::create),
-        )
-        .route(
-            "/campaigns/{campaign}/invites/{invite}",
-            delete(invites::revoke),
-        )
-        .route(
-            "/campaigns/{campaign}/characters",
-            get(characters::list).post(characters::upload),
-        )
-        .route(
-            "/campaigns/{campaign}/characters/{character}",
-            get(characters::show).put(characters::replace),
-        )
-        .route(
-            "/campaigns/{campaign}/encounters",
-            get(encounters::list).post(encounters::create),
-        )
-        .route(
-            "/campaigns/{campaign}/encounters/{encounter}",
-            get(encounters::show),
-        )
-        .route(
-            "/campaigns/{campaign}/encounters/{encounter}/combatants",
-            post(encounters::add_combatant),
-        )
-        .route(
-            "/campaigns/{campaign}/encounters/{encounter}/commands",
-            post(encounters::command),
-        )
-        .route(
-            "/campaigns/{campaign}/encounters/{encounter}/choices",
-            get(encounters::choices),
-        )
-        .route(
-            "/campaigns/{campaign}/encounters/{encounter}/script",
-            post(encounters::script),
-        )
-        .route(
-            "/campaigns/{campaign}/encounters/{encounter}/undo",
-            post(encounters::undo),
-        )
-        .route(
-            "/campaigns/{campaign}/rolls",
-            get(rolls::list).post(rolls::roll),
-        )
-        .route(
-            "/campaigns/{campaign}/play-sessions",
-            get(seeds::list).post(seeds::start),
-        )
-        .route("/campaigns/{campaign}/play-sessions/end", post(seeds::end))
-        .route(
-            "/campaigns/{campaign}/play-sessions/{session}/reveal",
-            post(seeds::reveal),
-        )
-        .route("/campaigns/{campaign}/live", get(live::connect))
+/// The JSON API's routes, relative to `/api`: each registered with its
+/// documented operation (`routes!` of handlers annotated with
+/// `#[utoipa::path]`), so `GET /api/openapi.json` lists exactly these.
+pub(crate) fn api() -> openapi::Api {
+    use utoipa_axum::routes;
+    openapi::Api::new()
+        .routes(routes!(campaigns::health))
+        .routes(routes!(openapi::served))
+        .routes(routes!(sessions::join))
+        .routes(routes!(sessions::me))
+        .routes(routes!(campaigns::list, campaigns::create_handler))
+        .routes(routes!(campaigns::show, campaigns::update))
+        .routes(routes!(invites::list, invites::create))
+        .routes(routes!(invites::revoke))
+        .routes(routes!(characters::list, characters::upload))
+        .routes(routes!(characters::show, characters::replace))
+        .routes(routes!(encounters::list, encounters::create))
+        .routes(routes!(encounters::show))
+        .routes(routes!(encounters::add_combatant))
+        .routes(routes!(encounters::command))
+        .routes(routes!(encounters::choices))
+        .routes(routes!(encounters::script))
+        .routes(routes!(encounters::undo))
+        .routes(routes!(rolls::list, rolls::roll))
+        .routes(routes!(seeds::list, seeds::start))
+        .routes(routes!(seeds::end))
+        .routes(routes!(seeds::reveal))
+        .routes(routes!(live::connect))
         .merge(station::api::routes())
+}
+
+/// The routes: the JSON API under `/api` (see [`api`]), the join link and
+/// the pages (HTML, outside `/api` and outside the API document).
+pub fn app(state: AppState) -> Router {
+    let (api, _) = api().split();
+    let api = api
         .fallback(no_such_endpoint)
         .method_not_allowed_fallback(no_such_method);
     let app = Router::new()

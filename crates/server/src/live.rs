@@ -73,14 +73,24 @@ impl Fanout {
 }
 
 /// The query of `/live`.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub(crate) struct LiveQuery {
+    /// The last version you saw (0 for all).
     #[serde(default)]
     after: i64,
 }
 
 /// `GET /api/campaigns/{campaign}/live?after=N`: the WebSocket.
+#[utoipa::path(
+    get,
+    path = "/campaigns/{campaign}/live",
+    summary = "WebSocket of live updates",
+    description = "Who: any participant. Upgrades to a WebSocket: the entries after `after` you may see (each a ShownEntry), then {\"type\":\"caught_up\",\"version\":V}, then each new entry as it is committed. Closes with code 4001 when the invitation is revoked.",
+    params(("campaign" = String, Path, description = "the campaign id"), LiveQuery),
+    responses((status = 101, description = "switching to WebSocket"))
+)]
 pub(crate) async fn connect(
     State(state): State<AppState>,
     Path(campaign): Path<String>,

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::AppError;
 
 /// A seat's role at the table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub(crate) enum Role {
     /// Runs the game, sees everything.

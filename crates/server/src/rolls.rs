@@ -24,7 +24,7 @@ use crate::tables::Change;
 use crate::view;
 
 /// Who sees a roll.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub(crate) enum RollMode {
     /// Everyone.
@@ -110,7 +110,7 @@ impl RollItem {
 }
 
 /// A roll as one viewer sees it.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub(crate) struct ShownRoll<'a> {
     /// The roller's seat.
     pub(crate) by: &'a str,
@@ -126,7 +126,7 @@ pub(crate) struct ShownRoll<'a> {
 }
 
 /// What a viewer sees of a roll's result.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(untagged)]
 pub(crate) enum Seen<'a> {
     /// The whole result.
@@ -148,17 +148,34 @@ pub(crate) enum Seen<'a> {
 }
 
 /// What `POST /api/campaigns/{campaign}/rolls` takes.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RollRequest {
+    /// A dice expression, with an optional `# label`.
+    #[schema(example = "2d10+12 # strength")]
     expression: String,
+    /// Who sees it (public by default).
     #[serde(default)]
     mode: Option<RollMode>,
+    /// Physical dice, in the order rolled.
     #[serde(default)]
     dice: Option<Vec<i64>>,
 }
 
 /// `POST /api/campaigns/{campaign}/rolls`: rolls an expression into the log.
+#[utoipa::path(
+    post,
+    path = "/campaigns/{campaign}/rolls",
+    summary = "Roll a dice expression",
+    description = "Who: GM or player (mode gm: the GM only).",
+    params(("campaign" = String, Path, description = "the campaign id"), crate::openapi::IdempotencyKey),
+    request_body = RollRequest,
+    responses(
+        (status = 201, description = "the roll's entry", body = crate::view::Changed),
+        (status = 200, description = "a repeated Idempotency-Key: the first result", body = crate::view::Changed),
+        (status = 429, description = "too many rolls from this session; see Retry-After", body = crate::error::ErrorBody)
+    )
+)]
 pub(crate) async fn roll(
     State(state): State<AppState>,
     Path(campaign): Path<String>,
@@ -260,13 +277,31 @@ fn dice_error(e: nanite_dice::Error) -> AppError {
 
 /// `GET /api/campaigns/{campaign}/rolls`: the roll log as the caller may
 /// see it, oldest first.
+#[utoipa::path(
+    get,
+    path = "/campaigns/{campaign}/rolls",
+    summary = "The roll log as you may see it",
+    description = "Who: any participant.",
+    params(("campaign" = String, Path, description = "the campaign id")),
+    responses((status = 200, description = "the rolls, oldest first", body = RollList))
+)]
 pub(crate) async fn list(
     State(state): State<AppState>,
     Path(campaign): Path<String>,
     caller: Caller,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<RollList>, AppError> {
     let rolls = shown_rolls(&state, &campaign, &caller).await?;
-    Ok(Json(json!({ "rolls": rolls })))
+    Ok(Json(RollList { rolls }))
+}
+
+/// The roll log as one viewer sees it.
+#[derive(Serialize, utoipa::ToSchema)]
+pub(crate) struct RollList {
+    /// Each roll's feed entry (`type: roll`), oldest first: the JSON of a
+    /// [`view::Shown`] (it borrows from the table, which the answer
+    /// outlives).
+    #[schema(value_type = Vec<view::Shown<'static>>)]
+    rolls: Vec<Value>,
 }
 
 /// The campaign's rolls as `caller` may see them, oldest first.
@@ -285,7 +320,7 @@ pub(crate) async fn shown_rolls(
                 .iter()
                 .filter_map(|i| view::shown(table, i, &viewer))
                 // Not the start of a play session a hidden roll made.
-                .filter(|s| matches!(s.entry, view::Entry::Roll(_)))
+                .filter(|s| matches!(s.entry, view::FeedEntry::Table(view::Entry::Roll(_))))
                 .filter_map(|s| serde_json::to_value(s).ok())
                 .collect::<Vec<_>>()
         })

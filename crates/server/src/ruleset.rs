@@ -17,7 +17,7 @@ use serde_json::Value;
 use crate::error::AppError;
 
 /// The ruleset of a campaign.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "kebab-case")]
 pub(crate) enum Ruleset {
     /// Compound X (the default: campaigns made before rulesets could be

@@ -129,7 +129,7 @@ pub(crate) fn root(seed: &Seed) -> String {
 }
 
 /// A revealed roll key with its path to the session's root.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub(crate) struct Opened {
     /// The roll's leaf.
     pub(crate) leaf: u64,

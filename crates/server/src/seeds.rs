@@ -48,7 +48,7 @@ pub(crate) const SEED_COLLECTION: &str = "play-seeds";
 
 /// Which seed a roll's dice came from: the session and the roll's index in
 /// it (the ChaCha stream).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub(crate) struct SeedUse {
     /// The play session's number in the campaign, from 1.
     pub(crate) session: u32,
@@ -464,35 +464,61 @@ impl Sessions {
     /// and ended as numbers of the viewer's feed; how many rolls each took
     /// and how many stay sealed for the GM alone (a player's count would
     /// tell of secret rolls).
-    pub(crate) fn shown(&self, table: &Table, viewer: &crate::permissions::Viewer) -> Value {
+    pub(crate) fn shown(&self, table: &Table, viewer: &crate::permissions::Viewer) -> PlaySessions {
         let open = self.open().map(|s| s.number);
-        let sessions: Vec<Value> = self
+        let sessions = self
             .list
             .iter()
-            .map(|s| {
-                let mut v = json!({
-                    "session": s.number,
-                    "commitment": s.commitment,
-                    "started_version": table.position(viewer, s.started),
-                    "open": open == Some(s.number),
-                });
-                if viewer.is_gm() {
-                    v["rolls"] = json!(s.next);
-                    if s.seed.is_none() && !s.secrets_revealed {
-                        v["sealed_rolls"] = json!(s.secret.len());
-                    }
-                }
-                if let Some(version) = s.ended {
-                    v["ended_version"] = json!(table.position(viewer, version));
-                }
-                if let Some(seed) = &s.seed {
-                    v["seed"] = json!(seed);
-                }
-                v
+            .map(|s| PlaySessionShown {
+                session: s.number,
+                commitment: s.commitment.clone(),
+                started_version: table.position(viewer, s.started),
+                open: open == Some(s.number),
+                rolls: viewer.is_gm().then_some(s.next),
+                sealed_rolls: (viewer.is_gm() && s.seed.is_none() && !s.secrets_revealed)
+                    .then_some(s.secret.len()),
+                ended_version: s.ended.map(|version| table.position(viewer, version)),
+                seed: s.seed.clone(),
             })
             .collect();
-        json!({ "open": open, "sessions": sessions })
+        PlaySessions { open, sessions }
     }
+}
+
+/// A campaign's play sessions as one viewer sees them.
+#[derive(Serialize, utoipa::ToSchema)]
+pub(crate) struct PlaySessions {
+    /// The open session's number, if one is open.
+    open: Option<u32>,
+    /// Every session, oldest first.
+    sessions: Vec<PlaySessionShown>,
+}
+
+/// A play session: its seed's commitment, where it started and ended in
+/// the viewer's feed, and its seed once it ended (sessions before sealed
+/// rolls).
+#[derive(Serialize, utoipa::ToSchema)]
+pub(crate) struct PlaySessionShown {
+    /// Its number, from 1.
+    session: u32,
+    /// What it committed to when it started.
+    commitment: String,
+    /// The entry it started at, numbered in the viewer's feed.
+    started_version: i64,
+    /// Whether it is the open one.
+    open: bool,
+    /// The rolls drawn from its seed so far (the GM only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rolls: Option<u64>,
+    /// The secret rolls still sealed (the GM only, until revealed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sealed_rolls: Option<usize>,
+    /// The entry it ended at, numbered in the viewer's feed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ended_version: Option<i64>,
+    /// Its seed, revealed when it ended (sessions before sealed rolls).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seed: Option<String>,
 }
 
 /// The keys of `leaves` with their paths, in the order of the leaves.
@@ -539,17 +565,25 @@ async fn held_in_store(
 }
 
 /// What `POST .../play-sessions` and `.../play-sessions/end` take: nothing.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct Nothing {}
 
 /// `GET /api/campaigns/{campaign}/play-sessions`: every play session with
 /// its commitment, and the seeds of those that ended.
+#[utoipa::path(
+    get,
+    path = "/campaigns/{campaign}/play-sessions",
+    summary = "Every play session: its commitment, where it started and ended in your feed, and (GM) its rolls and sealed rolls",
+    description = "Who: any participant.",
+    params(("campaign" = String, Path, description = "the campaign id")),
+    responses((status = 200, description = "the play sessions", body = PlaySessions))
+)]
 pub(crate) async fn list(
     State(state): State<AppState>,
     Path(campaign): Path<String>,
     caller: Caller,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<PlaySessions>, AppError> {
     caller.member_of(&campaign)?;
     let shown = state
         .tables()
@@ -562,6 +596,19 @@ pub(crate) async fn list(
 
 /// `POST /api/campaigns/{campaign}/play-sessions` (GM): starts a play
 /// session, committing to a fresh seed.
+#[utoipa::path(
+    post,
+    path = "/campaigns/{campaign}/play-sessions",
+    summary = "Start a play session: commit to a fresh seed",
+    description = "Who: GM.",
+    params(("campaign" = String, Path, description = "the campaign id"), crate::openapi::IdempotencyKey),
+    request_body = Nothing,
+    responses(
+        (status = 201, description = "the play_session_started entry (session, commitment)", body = crate::view::Changed),
+        (status = 200, description = "a repeated Idempotency-Key: the first result", body = crate::view::Changed),
+        (status = 409, description = "a play session is open (play_session_open)", body = crate::error::ErrorBody)
+    )
+)]
 pub(crate) async fn start(
     State(state): State<AppState>,
     Path(campaign): Path<String>,
@@ -593,6 +640,19 @@ pub(crate) async fn start(
 
 /// `POST /api/campaigns/{campaign}/play-sessions/end` (GM): ends the open
 /// play session and reveals its seed.
+#[utoipa::path(
+    post,
+    path = "/campaigns/{campaign}/play-sessions/end",
+    summary = "End the open play session: reveal the keys of the rolls everyone saw",
+    description = "Who: GM.",
+    params(("campaign" = String, Path, description = "the campaign id"), crate::openapi::IdempotencyKey),
+    request_body = Nothing,
+    responses(
+        (status = 201, description = "the play_session_ended entry (session, commitment, keys)", body = crate::view::Changed),
+        (status = 200, description = "a repeated Idempotency-Key: the first result", body = crate::view::Changed),
+        (status = 409, description = "no play session is open (no_play_session)", body = crate::error::ErrorBody)
+    )
+)]
 pub(crate) async fn end(
     State(state): State<AppState>,
     Path(campaign): Path<String>,
@@ -615,6 +675,19 @@ pub(crate) async fn end(
 /// reveals the keys of an ended session's secret rolls (the GM's, blind and
 /// private rolls, commands only the GM heard), so that anyone holding the
 /// export can verify them too.
+#[utoipa::path(
+    post,
+    path = "/campaigns/{campaign}/play-sessions/{session}/reveal",
+    summary = "Reveal the keys of an ended play session's secret rolls",
+    description = "Who: GM. The GM's, blind and private rolls and the commands only the GM heard become verifiable by anyone holding the export.",
+    params(("campaign" = String, Path, description = "the campaign id"), ("session" = u32, Path, description = "the play session's number"), crate::openapi::IdempotencyKey),
+    request_body = Nothing,
+    responses(
+        (status = 201, description = "the play_session_secrets_revealed entry (session, commitment, keys)", body = crate::view::Changed),
+        (status = 200, description = "a repeated Idempotency-Key: the first result", body = crate::view::Changed),
+        (status = 409, description = "the session is open (play_session_open), revealed its whole seed (nothing_sealed), is revealed already (already_revealed), or its seed is not in this store (seed_lost)", body = crate::error::ErrorBody)
+    )
+)]
 pub(crate) async fn reveal(
     State(state): State<AppState>,
     Path((campaign, session)): Path<(String, u32)>,

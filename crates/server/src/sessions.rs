@@ -11,7 +11,7 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use nanite_store::EventStore;
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use utoipa::ToSchema;
 
 use crate::AppState;
 use crate::body::Strict;
@@ -307,15 +307,40 @@ fn cookie(headers: &HeaderMap) -> Option<String> {
 }
 
 /// What `POST /api/join` takes.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct JoinRequest {
+    /// The invitation token (the end of a `/join/TOKEN` link).
     token: String,
+}
+
+/// Who the caller is: their campaign, role and invitation, and with a
+/// session cookie the CSRF token its changes need.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct Whoami {
+    /// The campaign.
+    campaign: CampaignNamed,
+    /// The caller's role.
+    role: Role,
+    /// The caller's invitation.
+    invite: invites::InviteShown,
+    /// The `X-CSRF-Token` of the session (with a cookie only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    csrf_token: Option<String>,
+}
+
+/// A campaign's id and name.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct CampaignNamed {
+    /// Its id.
+    id: String,
+    /// Its name.
+    name: String,
 }
 
 /// Opens a session for the invitation `token` opens: the `Set-Cookie`
 /// header and what the page needs to know.
-async fn open(state: &AppState, token: &str) -> Result<(HeaderValue, Value), AppError> {
+async fn open(state: &AppState, token: &str) -> Result<(HeaderValue, Whoami), AppError> {
     let invite = usable(invites::by_token(state, token.trim()).await?, true)?;
     let session = tokens::secret()?;
     let now = state.config().clock.now_ms();
@@ -344,23 +369,36 @@ async fn open(state: &AppState, token: &str) -> Result<(HeaderValue, Value), App
     );
     let cookie = HeaderValue::from_str(&cookie).map_err(AppError::internal)?;
     let mut about = whoami(state, &invite).await?;
-    about["csrf_token"] = json!(tokens::csrf(&session));
+    about.csrf_token = Some(tokens::csrf(&session));
     Ok((cookie, about))
 }
 
-async fn whoami(state: &AppState, invite: &Invite) -> Result<Value, AppError> {
+async fn whoami(state: &AppState, invite: &Invite) -> Result<Whoami, AppError> {
     let campaign = campaigns::find(state, &invite.campaign)
         .await?
         .ok_or_else(|| AppError::internal(format!("invite {} has no campaign", invite.id)))?;
-    Ok(json!({
-        "campaign": { "id": campaign.id, "name": campaign.name },
-        "role": invite.role,
-        "invite": invite.public(),
-    }))
+    Ok(Whoami {
+        campaign: CampaignNamed {
+            id: campaign.id,
+            name: campaign.name,
+        },
+        role: invite.role,
+        invite: invite.public(),
+        csrf_token: None,
+    })
 }
 
 /// `POST /api/join`: trades an invitation token for a session cookie and a
 /// CSRF token.
+#[utoipa::path(
+    post,
+    path = "/join",
+    summary = "Join with an invitation token",
+    description = "Who: anyone holding a token.",
+    security(()),
+    request_body = JoinRequest,
+    responses((status = 200, description = "the campaign, your role and a csrf_token; Set-Cookie: nanite_session (HttpOnly; SameSite=Strict; Path=/)", body = Whoami))
+)]
 pub(crate) async fn join(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -372,13 +410,20 @@ pub(crate) async fn join(
 }
 
 /// `GET /api/me`: who the caller is, and (with a cookie) the CSRF token.
+#[utoipa::path(
+    get,
+    path = "/me",
+    summary = "Who you are (and your CSRF token)",
+    description = "Who: any participant.",
+    responses((status = 200, description = "campaign, role, invitation, csrf_token", body = Whoami))
+)]
 pub(crate) async fn me(
     State(state): State<AppState>,
     caller: Caller,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<Whoami>, AppError> {
     let mut about = whoami(&state, &caller.invite).await?;
     if let Via::Cookie { csrf } = &caller.via {
-        about["csrf_token"] = json!(csrf);
+        about.csrf_token = Some(csrf.clone());
     }
     Ok(Json(about))
 }
@@ -425,7 +470,7 @@ pub(crate) async fn join_form(
     })?;
     let (cookie, about) = open(&state, &request.token).await?;
     // The table's page (see `web`); 303 so the browser GETs it.
-    let campaign = about["campaign"]["id"].as_str().unwrap_or("");
+    let campaign = &about.campaign.id;
     Ok((
         [(header::SET_COOKIE, cookie)],
         axum::response::Redirect::to(&format!("/c/{campaign}")),

@@ -545,7 +545,7 @@ impl Table {
 }
 
 /// An encounter in a campaign's list.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, utoipa::ToSchema)]
 pub(crate) struct Listed {
     /// Its id.
     pub(crate) id: String,

@@ -12,7 +12,8 @@ use nanite_compound_x::encounter::Battle;
 use nanite_core::CombatantId;
 use nanite_core::encounter::{FightPhase, Seat};
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::Value;
+use utoipa::ToSchema;
 
 use crate::permissions::{Role, Viewer};
 use crate::ruleset::{Play, Ruleset};
@@ -59,10 +60,10 @@ pub(crate) fn shown_as<'a>(
             ItemBody::Roll(r) => r.seeded.as_ref(),
             _ => None,
         }?;
-        Some(Entry::PlaySessionStarted {
+        Some(FeedEntry::Table(Entry::PlaySessionStarted {
             session: seeded.session,
             commitment: seeded.commitment.as_deref()?,
-        })
+        }))
     })?;
     Some(Shown {
         version: number(item.version),
@@ -71,18 +72,41 @@ pub(crate) fn shown_as<'a>(
 }
 
 /// A feed entry as a viewer sees it, with its place in their feed.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
+#[schema(as = ShownEntry)]
 pub(crate) struct Shown<'a> {
     /// Its number in the viewer's feed (the stream version for the GM).
     pub(crate) version: i64,
     /// What it says.
     #[serde(flatten)]
-    pub(crate) entry: Entry<'a>,
+    pub(crate) entry: FeedEntry<'a>,
 }
 
-/// What a feed entry says to one viewer: the kinds of the API's feed.
-#[derive(Serialize)]
+/// What a feed entry says to one viewer: an entry of the table's own
+/// kinds, or of a Station game's (each tagged by its `type`).
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub(crate) enum FeedEntry<'a> {
+    /// Encounters, commands, rolls and play sessions.
+    Table(Entry<'a>),
+    /// A change to a Station game (`station_started` ...).
+    Station(crate::station::view::Entry),
+}
+
+impl FeedEntry<'_> {
+    /// The lines a log shows of the entry (none for rolls and session marks).
+    pub(crate) fn lines(&self) -> &[String] {
+        match self {
+            FeedEntry::Table(entry) => entry.lines(),
+            FeedEntry::Station(_) => &[],
+        }
+    }
+}
+
+/// What a feed entry of the table's own kinds says to one viewer.
+#[derive(Serialize, ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[schema(as = TableEntry)]
 pub(crate) enum Entry<'a> {
     /// An encounter was opened.
     EncounterCreated {
@@ -139,13 +163,10 @@ pub(crate) enum Entry<'a> {
         /// The keys of its secret rolls, each with its path.
         keys: &'a [crate::sealed::Opened],
     },
-    /// A change to a Station game (its own kinds, `station_started` ...).
-    #[serde(untagged)]
-    Station(crate::station::view::Entry),
 }
 
 /// An accepted command as a viewer sees it.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub(crate) struct CommandEntry<'a> {
     /// The encounter.
     pub(crate) encounter: &'a str,
@@ -155,12 +176,13 @@ pub(crate) struct CommandEntry<'a> {
     pub(crate) lines: &'a [String],
     /// What only the GM sees of it.
     #[serde(flatten)]
+    #[schema(value_type = crate::openapi::Optional<CommandDetails<'static>>)]
     pub(crate) gm: Option<CommandDetails<'a>>,
 }
 
 /// What the GM sees of a command beyond its narration: who gave it, the
 /// command itself, the table's narration, its dice and events.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub(crate) struct CommandDetails<'a> {
     by: &'a str,
     order: &'a Value,
@@ -182,7 +204,11 @@ impl Entry<'_> {
     }
 }
 
-fn entry<'a>(item: &'a Item, viewer: &Viewer, number: &dyn Fn(i64) -> i64) -> Option<Entry<'a>> {
+fn entry<'a>(
+    item: &'a Item,
+    viewer: &Viewer,
+    number: &dyn Fn(i64) -> i64,
+) -> Option<FeedEntry<'a>> {
     let out = match &item.body {
         ItemBody::EncounterCreated {
             encounter,
@@ -248,7 +274,11 @@ fn entry<'a>(item: &'a Item, viewer: &Viewer, number: &dyn Fn(i64) -> i64) -> Op
             session: *session,
             commitment,
         },
-        ItemBody::Station(s) => Entry::Station(crate::station::view::item(s, &item.by, viewer)),
+        ItemBody::Station(s) => {
+            return Some(FeedEntry::Station(crate::station::view::item(
+                s, &item.by, viewer,
+            )));
+        }
         ItemBody::SessionEnded {
             session,
             commitment,
@@ -270,18 +300,18 @@ fn entry<'a>(item: &'a Item, viewer: &Viewer, number: &dyn Fn(i64) -> i64) -> Op
             keys,
         },
     };
-    Some(out)
+    Some(FeedEntry::Table(out))
 }
 
 /// The answer to a change: 201 with the entry as the caller sees it, or 200
 /// and `Idempotent-Replayed: true` when the key had been used.
 pub(crate) fn created(committed: crate::tables::Committed) -> Response {
     let replayed = committed.replayed;
-    let body = Json(json!({
-        "version": committed.version,
-        "replayed": replayed,
-        "entry": committed.shown,
-    }));
+    let body = Json(Changed {
+        version: committed.version,
+        replayed,
+        entry: committed.shown,
+    });
     if replayed {
         (
             StatusCode::OK,
@@ -295,6 +325,43 @@ pub(crate) fn created(committed: crate::tables::Committed) -> Response {
     } else {
         (StatusCode::CREATED, body).into_response()
     }
+}
+
+/// The answer to a change (a command, a roll, an undo ...).
+#[derive(Serialize, ToSchema)]
+pub(crate) struct Changed {
+    /// The change's number in the caller's feed (the stream version for
+    /// the GM).
+    version: i64,
+    /// An `Idempotency-Key` sent again: this is the first answer (200).
+    replayed: bool,
+    /// The change's feed entry as the caller sees it (null when it is
+    /// hidden from them). Kept as the JSON [`item`] makes of a [`Shown`]
+    /// (it borrows from the table, which the answer outlives).
+    #[schema(value_type = Option<Shown<'static>>)]
+    entry: Option<Value>,
+}
+
+/// An encounter as one viewer sees it, tagged by its `ruleset`.
+#[derive(Serialize, ToSchema)]
+#[serde(tag = "ruleset", rename_all = "kebab-case")]
+pub(crate) enum EncounterShown<'a> {
+    /// A Compound X fight.
+    CompoundX(CxEncounter<'a>),
+    /// A D20 fight.
+    D20(crate::d20::view::EncounterView),
+}
+
+/// What `GET .../encounters/{encounter}` answers: the encounter as the
+/// caller sees it, at a stream version.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct EncounterAnswer<'a> {
+    /// The caller's feed number it was seen at (the stream version for
+    /// the GM).
+    pub(crate) version: i64,
+    /// The encounter.
+    #[serde(flatten)]
+    pub(crate) encounter: EncounterShown<'a>,
 }
 
 /// How hurt a combatant looks from across the table.
@@ -342,25 +409,26 @@ pub(crate) fn seat<'a>(
 }
 
 /// The encounter as `viewer` sees it, with its ruleset.
-pub(crate) fn encounter(table: &Table, enc: &Encounter, viewer: &Viewer) -> Value {
-    let mut out = match &enc.play {
+pub(crate) fn encounter<'a>(
+    table: &'a Table,
+    enc: &'a Encounter,
+    viewer: &Viewer,
+) -> EncounterShown<'a> {
+    match &enc.play {
         Play::CompoundX(game) => {
-            serde_json::to_value(cx_encounter(table, enc, game.state(), viewer)).unwrap_or_default()
+            EncounterShown::CompoundX(cx_encounter(table, enc, game.state(), viewer))
         }
-        Play::D20(game) => serde_json::to_value(crate::d20::view::encounter(
+        Play::D20(game) => EncounterShown::D20(crate::d20::view::encounter(
             table,
             enc,
             game.state(),
             viewer,
-        ))
-        .unwrap_or_default(),
-    };
-    out["ruleset"] = json!(enc.ruleset());
-    out
+        )),
+    }
 }
 
 /// A Compound X encounter as one viewer sees it.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub(crate) struct CxEncounter<'a> {
     /// Its id.
     pub(crate) id: &'a str,
@@ -407,7 +475,8 @@ impl CxEncounter<'_> {
 }
 
 /// Actions of a turn.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
+#[schema(as = CxActions)]
 pub(crate) struct Actions {
     /// The turn's actions.
     pub(crate) total: u32,
@@ -416,7 +485,8 @@ pub(crate) struct Actions {
 }
 
 /// A place in the initiative order.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
+#[schema(as = CxInitiativeEntry)]
 pub(crate) struct InitiativeEntry<'a> {
     /// The combatant.
     pub(crate) id: &'a CombatantId,
@@ -428,7 +498,7 @@ pub(crate) struct InitiativeEntry<'a> {
 
 /// A Compound X combatant as one viewer sees it: of the others, what can be
 /// seen across the table; of one's own (and for the GM), everything.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub(crate) struct CxCombatant<'a> {
     /// Its id.
     pub(crate) id: &'a CombatantId,
@@ -444,11 +514,13 @@ pub(crate) struct CxCombatant<'a> {
     pub(crate) mine: bool,
     /// What its GM and player see besides.
     #[serde(flatten)]
+    #[schema(value_type = crate::openapi::Optional<CxDetails<'static>>)]
     pub(crate) full: Option<CxDetails<'a>>,
 }
 
 /// A condition on a combatant.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
+#[schema(as = CxConditionShown)]
 pub(crate) struct ConditionShown {
     /// Which.
     pub(crate) condition: nanite_compound_x::combat::ConditionKind,
@@ -457,7 +529,7 @@ pub(crate) struct ConditionShown {
 }
 
 /// What the GM and a combatant's player see of it besides its looks.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub(crate) struct CxDetails<'a> {
     /// Hidden from the players.
     pub(crate) hidden: bool,
@@ -494,7 +566,8 @@ pub(crate) struct CxDetails<'a> {
 }
 
 /// Worn armor as shown.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
+#[schema(as = CxArmorShown)]
 pub(crate) struct ArmorShown<'a> {
     pub(crate) name: &'a str,
     pub(crate) points_left: i64,
@@ -504,7 +577,8 @@ pub(crate) struct ArmorShown<'a> {
 }
 
 /// A shield as shown.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
+#[schema(as = CxShieldShown)]
 pub(crate) struct ShieldShown<'a> {
     pub(crate) name: &'a str,
     pub(crate) strength: i64,
@@ -512,7 +586,8 @@ pub(crate) struct ShieldShown<'a> {
 }
 
 /// A weapon as shown.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
+#[schema(as = CxWeaponShown)]
 pub(crate) struct WeaponShown<'a> {
     pub(crate) index: usize,
     pub(crate) id: &'a str,

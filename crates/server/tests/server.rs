@@ -14,6 +14,7 @@ mod server {
     mod idempotency;
     mod invites;
     pub(crate) mod live;
+    mod openapi;
     mod permissions;
     mod restart;
     mod rolls;

@@ -9,6 +9,7 @@ use crate::map::Pos;
 
 /// What cyber modules can buy (rule ST-CHAR-03).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Purchase {
     /// The next level of a skill.
     Skill(Skill),
@@ -36,6 +37,7 @@ impl fmt::Display for Purchase {
 
 /// A request to change the game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = StationCommand))]
 pub enum Command {
     /// GM: ends setup; the players take the first turn (rule ST-FLOW-01).
     Begin,

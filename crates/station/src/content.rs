@@ -87,6 +87,7 @@ impl Resistances {
 /// A character skill.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Skill {
     /// Aims standard (ballistic) weapons.
     StandardWeapons,
@@ -137,6 +138,7 @@ impl Skill {
 
 /// A character statistic (rule ST-CHAR-01).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Stat {
     /// Strength.
     Str,

@@ -221,6 +221,7 @@ pub fn distance_field(t: &dyn Terrain, sources: &[Pos]) -> BTreeMap<Pos, u32> {
 
 /// A direction a camera or turret faces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Facing {
     /// Up the page.
     North,

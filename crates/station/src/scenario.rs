@@ -80,6 +80,7 @@ impl Lock {
 
 /// What hacking a thing takes (rule ST-TECH-01).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Hackable {
     /// The difficulty to beat.
     pub difficulty: i32,

@@ -14,6 +14,7 @@ pub const MACHINE_SKILLS: [&str; 3] = ["driving", "flying", "heavy-machinery"];
 /// A condition (CX-COND).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum ConditionKind {
     /// floor(d10 / 2) + 1 per turn per stack (CX-COND-01).
     Bleeding,

@@ -14,6 +14,7 @@ use crate::stat::Stats;
 /// Cover between a target and its attacker (CX-RNG-04).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Cover {
     /// No cover: +0.
     #[default]
@@ -54,6 +55,7 @@ impl Cover {
 /// A combatant's stance (CX-MOVE-04..06).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Stance {
     /// Standing.
     #[default]

@@ -184,6 +184,20 @@ impl<'de> Deserialize<'de> for CombatantId {
     }
 }
 
+/// A combatant's id is a string in JSON.
+#[cfg(feature = "openapi")]
+impl utoipa::PartialSchema for CombatantId {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .description(Some("A combatant's id in its encounter (`vex`)."))
+            .into()
+    }
+}
+
+#[cfg(feature = "openapi")]
+impl utoipa::ToSchema for CombatantId {}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;

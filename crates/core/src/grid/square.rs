@@ -69,6 +69,35 @@ pub struct Square<C> {
     pub y: C,
 }
 
+/// A square is `{"x": .., "y": ..}` in JSON, whole numbers whatever its
+/// coordinate type (written by hand: utoipa's derive refers to a generic
+/// coordinate by its type's name, `i32`, as if it were a schema).
+#[cfg(feature = "openapi")]
+impl<C> utoipa::PartialSchema for Square<C> {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        let whole = |what: &str| {
+            ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .description(Some(what))
+        };
+        ObjectBuilder::new()
+            .property("x", whole("Across, from 0 at the left."))
+            .property("y", whole("Down, from 0 at the top."))
+            .required("x")
+            .required("y")
+            .description(Some("A square of the grid."))
+            .into()
+    }
+}
+
+#[cfg(feature = "openapi")]
+impl<C> utoipa::ToSchema for Square<C> {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "Square".into()
+    }
+}
+
 impl<C: Coord> Square<C> {
     /// The square at column `x`, row `y`.
     pub const fn new(x: C, y: C) -> Self {

@@ -20,6 +20,7 @@ pub const RETRY_FEET: i64 = 10;
 /// The battlefield.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "field", rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = D20Field))]
 pub enum Field {
     /// A square grid of 5 ft squares, `width` by `height`, from (0, 0).
     Map {
@@ -39,6 +40,7 @@ pub type Square = grid::Square<i64>;
 /// A row of a side in map-less combat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = D20Row))]
 pub enum Row {
     /// The front row: melee reaches the enemy front row.
     Front,
@@ -59,6 +61,7 @@ impl Row {
 /// Where a combatant stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = D20Place))]
 pub enum Place {
     /// On a square of the grid.
     Square(Square),

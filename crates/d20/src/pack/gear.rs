@@ -8,6 +8,7 @@ use super::dice_formula;
 /// Melee or ranged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum WeaponKind {
     /// Swung or thrust: adjacent on the map, the front row in rows.
     Melee,

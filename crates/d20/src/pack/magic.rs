@@ -9,6 +9,7 @@ use super::dice_formula;
 /// Magic or psionics: what it costs, and which resistance stops it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum MagicKind {
     /// A spell: spell energy, stopped only by spell resistance.
     Spell,

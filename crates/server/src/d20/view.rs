@@ -36,7 +36,8 @@ pub(crate) fn wounded(hp: i64, max: i64, down: bool) -> &'static str {
 }
 
 /// A D20 encounter as one viewer sees it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = D20EncounterView)]
 pub(crate) struct EncounterView {
     /// The encounter's id.
     pub(crate) id: String,
@@ -67,11 +68,13 @@ pub(crate) struct EncounterView {
     /// Who may make a free grappling attack now.
     pub(crate) free_grapple: Option<CombatantId>,
     /// The encounter's log, each entry as the feed shows it to the viewer.
+    #[schema(value_type = Vec<crate::view::Shown<'static>>)]
     pub(crate) log: Vec<LogEntry>,
 }
 
 /// The actions of a turn.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = D20Actions)]
 pub(crate) struct Actions {
     /// Actions in the turn.
     pub(crate) total: u32,
@@ -80,7 +83,8 @@ pub(crate) struct Actions {
 }
 
 /// The active combatant's movement this turn, in feet.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = D20MovementView)]
 pub(crate) struct MovementView {
     /// Its allowance.
     pub(crate) allowance: i64,
@@ -93,7 +97,8 @@ pub(crate) struct MovementView {
 }
 
 /// A place in the initiative order.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = D20InitiativeEntry)]
 pub(crate) struct InitiativeEntry {
     /// Who.
     pub(crate) id: CombatantId,
@@ -106,7 +111,8 @@ pub(crate) struct InitiativeEntry {
 }
 
 /// How the campaign rolls initiative.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = D20InitiativeSettings)]
 pub(crate) struct InitiativeSettings {
     /// By combatant or by side.
     pub(crate) by: InitiativeBy,
@@ -115,7 +121,8 @@ pub(crate) struct InitiativeSettings {
 }
 
 /// A grapple between two combatants.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = D20GrappleView)]
 pub(crate) struct GrappleView {
     /// One of them.
     pub(crate) a: CombatantId,
@@ -126,7 +133,8 @@ pub(crate) struct GrappleView {
 }
 
 /// The choice owed after a takedown's natural 1.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = D20OwedView)]
 pub(crate) struct OwedView {
     /// Who chooses.
     pub(crate) chooser: CombatantId,
@@ -135,7 +143,8 @@ pub(crate) struct OwedView {
 }
 
 /// A combatant as the viewer sees it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = D20CombatantView)]
 pub(crate) struct CombatantView {
     /// Its id.
     pub(crate) id: CombatantId,
@@ -157,12 +166,14 @@ pub(crate) struct CombatantView {
     pub(crate) mine: bool,
     /// Its numbers, for the GM and its owner only.
     #[serde(flatten)]
+    #[schema(value_type = crate::openapi::Optional<Details>)]
     pub(crate) full: Option<Details>,
 }
 
 /// What anyone can see of a combatant's state.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(tag = "condition", rename_all = "snake_case")]
+#[schema(as = D20Condition)]
 pub(crate) enum Condition {
     /// Stunned, and when it ends.
     Stunned {
@@ -186,7 +197,8 @@ pub(crate) enum Condition {
 }
 
 /// A combatant's grapple, from its side.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = D20HeldView)]
 pub(crate) struct HeldView {
     /// The other one.
     pub(crate) with: CombatantId,
@@ -197,7 +209,8 @@ pub(crate) struct HeldView {
 }
 
 /// A combatant's numbers, as its owner and the GM see them.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = D20Details)]
 pub(crate) struct Details {
     /// Hidden from the players.
     pub(crate) hidden: bool,
@@ -232,7 +245,8 @@ pub(crate) struct Details {
 }
 
 /// A weapon a combatant carries.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = D20WeaponView)]
 pub(crate) struct WeaponView {
     /// Its place in the list (a command's `weapon`).
     pub(crate) index: usize,
@@ -249,7 +263,8 @@ pub(crate) struct WeaponView {
 }
 
 /// A spell or power a combatant knows.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = D20MagicView)]
 pub(crate) struct MagicView {
     /// Its id.
     pub(crate) id: String,

@@ -6,14 +6,15 @@
 //! in the store before the answer, keyed by its idempotency key, and its
 //! dice come from the play session's seed.
 
+use axum::Json;
 use axum::extract::{OriginalUri, Path, State};
 use axum::http::{HeaderMap, Method};
 use axum::response::Response;
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use nanite_station::Command;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use utoipa::ToSchema;
+use utoipa_axum::routes;
 
 use super::game::{self, Done, Game, PlayError};
 use super::record::{Played, Seated, Started, Undone};
@@ -21,31 +22,24 @@ use super::samples::SAMPLES;
 use super::{What, entry, samples, seats, view as station_view};
 use crate::body::Strict;
 use crate::campaigns::{self, Ruleset};
-use crate::error::AppError;
+use crate::error::{AppError, ErrorBody};
 use crate::facts::Fact;
+use crate::openapi::Api;
 use crate::permissions::Role;
 use crate::sessions::Caller;
 use crate::tables::Change;
+use crate::view::Changed;
 use crate::{AppState, invites, tokens, view};
 
-/// The Station routes, nested under `/api`.
-pub(crate) fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/campaigns/{campaign}/station/scenarios", get(scenarios))
-        .route("/campaigns/{campaign}/station/games", get(list).post(start))
-        .route("/campaigns/{campaign}/station/games/{game}", get(show))
-        .route(
-            "/campaigns/{campaign}/station/games/{game}/seats",
-            post(seat),
-        )
-        .route(
-            "/campaigns/{campaign}/station/games/{game}/commands",
-            post(command),
-        )
-        .route(
-            "/campaigns/{campaign}/station/games/{game}/undo",
-            post(undo),
-        )
+/// The Station routes, nested under `/api`, each with its operation.
+pub(crate) fn routes() -> Api {
+    Api::new()
+        .routes(routes!(scenarios))
+        .routes(routes!(list, start))
+        .routes(routes!(show))
+        .routes(routes!(seat))
+        .routes(routes!(command))
+        .routes(routes!(undo))
 }
 
 /// The engine's refusal, or another failure, as an API error.
@@ -68,38 +62,81 @@ fn no_game(id: &str) -> AppError {
     ))
 }
 
+/// The sample scenarios a game can start from.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct ScenarioList {
+    /// Each sample.
+    scenarios: Vec<SampleScenario>,
+}
+
+/// A sample scenario.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct SampleScenario {
+    /// Its id (a game's `sample`).
+    id: &'static str,
+    /// Its title.
+    name: String,
+    /// Its kind, as a game's view names it.
+    kind: &'static str,
+    /// Its crew members' ids.
+    crew: Vec<String>,
+}
+
+/// A campaign's Station games, in brief.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct GameList {
+    /// Each game.
+    games: Vec<station_view::GameListed>,
+}
+
 /// `GET .../station/scenarios`: the sample scenarios a game can start from.
+#[utoipa::path(
+    get,
+    path = "/campaigns/{campaign}/station/scenarios",
+    summary = "The sample scenarios a game can start from",
+    description = "Who: any participant.",
+    params(("campaign" = String, Path, description = "the campaign id (a Station campaign)")),
+    responses((status = 200, description = "the samples", body = ScenarioList), (status = 409, description = "the campaign plays another ruleset (wrong_ruleset)", body = ErrorBody))
+)]
 pub(crate) async fn scenarios(
     State(state): State<AppState>,
     Path(campaign): Path<String>,
     caller: Caller,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<ScenarioList>, AppError> {
     caller.member_of(&campaign)?;
     campaigns::require(&state, &campaign, Ruleset::Station).await?;
-    let list: Vec<Value> = SAMPLES
+    let scenarios = SAMPLES
         .iter()
         .filter_map(|s| {
             let st = game::read_scenario(&format!("{}.txt", s.id), s.text).ok()?;
-            Some(json!({
-                "id": s.id,
-                "name": st.scenario.name,
-                "kind": station_view::kind(st.scenario.kind),
-                "crew": st.players.iter().map(|p| p.id.clone()).collect::<Vec<_>>(),
-            }))
+            Some(SampleScenario {
+                id: s.id,
+                name: st.scenario.name.clone(),
+                kind: station_view::kind(st.scenario.kind),
+                crew: st.players.iter().map(|p| p.id.clone()).collect(),
+            })
         })
         .collect();
-    Ok(Json(json!({ "scenarios": list })))
+    Ok(Json(ScenarioList { scenarios }))
 }
 
 /// `GET .../station/games`.
+#[utoipa::path(
+    get,
+    path = "/campaigns/{campaign}/station/games",
+    summary = "The campaign's Station games",
+    description = "Who: any participant.",
+    params(("campaign" = String, Path, description = "the campaign id (a Station campaign)")),
+    responses((status = 200, description = "the games", body = GameList))
+)]
 pub(crate) async fn list(
     State(state): State<AppState>,
     Path(campaign): Path<String>,
     caller: Caller,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<GameList>, AppError> {
     caller.member_of(&campaign)?;
     let games = state.tables().read(&state, &campaign, games).await?;
-    Ok(Json(json!({ "games": games })))
+    Ok(Json(GameList { games }))
 }
 
 /// The games of a table, in brief.
@@ -111,15 +148,19 @@ pub(crate) fn games(t: &crate::table::Table) -> Vec<station_view::GameListed> {
 }
 
 /// What `POST .../station/games` takes: a sample's id or a scenario's text.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct NewGame {
+    /// Its name (the scenario's title by default).
     #[serde(default)]
     name: Option<String>,
+    /// A sample scenario's id (GET .../station/scenarios).
     #[serde(default)]
     sample: Option<String>,
+    /// The text of a scenario file (docs/station/scenario.md).
     #[serde(default)]
     scenario: Option<String>,
+    /// The scenario file's name, for its diagnostics.
     #[serde(default)]
     file: Option<String>,
 }
@@ -127,6 +168,19 @@ pub(crate) struct NewGame {
 /// `POST .../station/games` (GM): starts a game from a sample scenario or an
 /// uploaded one. In a single-player scenario the automated GM sets up at
 /// once.
+#[utoipa::path(
+    post,
+    path = "/campaigns/{campaign}/station/games",
+    summary = "Start a game from a sample scenario or a scenario's text",
+    description = "Who: GM. Give `sample` (an id from .../station/scenarios) or `scenario` (the text of a scenario file, docs/station/scenario.md, with an optional `file` name). The text is checked as `nanite station check` checks it: a 422 invalid_scenario lists every problem with its line in `diagnostics`, and nothing is kept. In a single-player scenario the automated GM sets up at once.",
+    params(("campaign" = String, Path, description = "the campaign id (a Station campaign)"), crate::openapi::IdempotencyKey),
+    request_body = NewGame,
+    responses(
+        (status = 201, description = "the station_started entry (game, name, scenario, moves)", body = Changed),
+        (status = 200, description = "a repeated Idempotency-Key: the first result", body = Changed),
+        (status = 409, description = "the campaign plays another ruleset (wrong_ruleset)", body = ErrorBody)
+    )
+)]
 pub(crate) async fn start(
     State(state): State<AppState>,
     Path(campaign): Path<String>,
@@ -219,6 +273,14 @@ pub(crate) async fn start(
 }
 
 /// `GET .../station/games/{game}`: the game as the caller may see it.
+#[utoipa::path(
+    get,
+    path = "/campaigns/{campaign}/station/games/{game}",
+    summary = "A game as you may see it",
+    description = "Who: any participant. The map (tiles, light, doors with their locks, cameras and turrets with the squares they see, stations, machines, upgrade units, switches, searchables, goals), the crew (stats, AP, inventory, seat, `yours`), the creatures with their HP, the threat level, alarm (turns left), security_down (turns a hacked security station keeps cameras and turrets off) and cards, the objectives and the log. Only the GM sees the creature points (gm.bcp, gm.mcp), which creatures know where the crew is, the commands' dice and `can_undo`.",
+    params(("campaign" = String, Path, description = "the campaign id (a Station campaign)"), ("game" = String, Path, description = "the game id")),
+    responses((status = 200, description = "the game", body = station_view::GameView))
+)]
 pub(crate) async fn show(
     State(state): State<AppState>,
     Path((campaign, id)): Path<(String, String)>,
@@ -239,12 +301,15 @@ pub(crate) async fn show(
 }
 
 /// What `POST .../seats` takes.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct SeatRequest {
+    /// The crew member.
     crew: String,
+    /// GM: a player invitation's id to seat there.
     #[serde(default)]
     seat: Option<String>,
+    /// Free the crew member.
     #[serde(default)]
     free: bool,
 }
@@ -252,6 +317,19 @@ pub(crate) struct SeatRequest {
 /// `POST .../station/games/{game}/seats`: the GM seats a player invitation
 /// at a crew member (`seat`) or frees it (`free`); a player claims a free
 /// crew member (neither) or gives back their own (`free`).
+#[utoipa::path(
+    post,
+    path = "/campaigns/{campaign}/station/games/{game}/seats",
+    summary = "Seat a player at a crew member, claim one, or free one",
+    description = "Who: GM; a player for a free crew member or their own.",
+    params(("campaign" = String, Path, description = "the campaign id (a Station campaign)"), ("game" = String, Path, description = "the game id"), crate::openapi::IdempotencyKey),
+    request_body = SeatRequest,
+    responses(
+        (status = 201, description = "the station_seated entry (crew, seat)", body = Changed),
+        (status = 200, description = "a repeated Idempotency-Key: the first result", body = Changed),
+        (status = 409, description = "the crew member is someone else's (crew_taken) or already yours", body = ErrorBody)
+    )
+)]
 pub(crate) async fn seat(
     State(state): State<AppState>,
     Path((campaign, id)): Path<(String, String)>,
@@ -390,15 +468,33 @@ pub(crate) async fn seat(
 }
 
 /// What `POST .../commands` takes: one engine command.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = StationCommandRequest)]
 pub(crate) struct CommandRequest {
+    /// A Station command as `nanite station play` gives it, in the
+    /// engine's JSON: "Begin", "EndTurn", {"Move": {"who": "ana", "to":
+    /// {"x": 3, "y": 4}}}, {"Attack": {"who": "ana", "target": "c1", "aim":
+    /// 0}} ... (docs/server.md lists them).
     command: Command,
 }
 
 /// `POST .../station/games/{game}/commands`: one command, decided by the
 /// engine after the table's permissions; in a single-player scenario the
 /// automated GM answers in the same change.
+#[utoipa::path(
+    post,
+    path = "/campaigns/{campaign}/station/games/{game}/commands",
+    summary = "One command, decided by the engine",
+    description = "Who: GM: any; a player: for their own crew member, in the players' turn (EndTurn when seated); spectators: none.",
+    params(("campaign" = String, Path, description = "the campaign id (a Station campaign)"), ("game" = String, Path, description = "the game id"), crate::openapi::IdempotencyKey),
+    request_body = CommandRequest,
+    responses(
+        (status = 201, description = "the station_played entry (moves: [{command, by_engine, lines}], lines); in a single-player scenario the automated GM's answer comes in the same entry", body = Changed),
+        (status = 200, description = "a repeated Idempotency-Key: the first result", body = Changed),
+        (status = 403, description = "not your crew member (not_your_crew), not the players' turn (not_your_turn), the GM's command (gm_only), spectators_watch", body = ErrorBody)
+    )
+)]
 pub(crate) async fn command(
     State(state): State<AppState>,
     Path((campaign, id)): Path<(String, String)>,
@@ -435,6 +531,19 @@ pub(crate) async fn command(
 /// `POST .../station/games/{game}/undo` (GM): takes back the game's last
 /// accepted change (a command and the automated GM's answer to it). The
 /// log keeps both the change and its undoing.
+#[utoipa::path(
+    post,
+    path = "/campaigns/{campaign}/station/games/{game}/undo",
+    summary = "Take back the game's last change",
+    description = "Who: GM.",
+    params(("campaign" = String, Path, description = "the campaign id (a Station campaign)"), ("game" = String, Path, description = "the game id"), crate::openapi::IdempotencyKey),
+    request_body = crate::seeds::Nothing,
+    responses(
+        (status = 201, description = "the station_undone entry (commands)", body = Changed),
+        (status = 200, description = "a repeated Idempotency-Key: the first result", body = Changed),
+        (status = 422, description = "nothing to take back (nothing_to_undo)", body = ErrorBody)
+    )
+)]
 pub(crate) async fn undo(
     State(state): State<AppState>,
     Path((campaign, id)): Path<(String, String)>,

@@ -14,7 +14,6 @@
 
 pub(crate) mod api;
 pub(crate) mod game;
-pub(crate) mod openapi;
 pub(crate) mod record;
 pub(crate) mod samples;
 pub(crate) mod seats;

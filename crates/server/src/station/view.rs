@@ -49,7 +49,8 @@ pub(crate) fn kind(kind: Kind) -> &'static str {
 }
 
 /// A game as `viewer` sees it (`GET .../station/games/{game}`).
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = StationGameView)]
 pub(crate) struct GameView {
     /// The game's id.
     pub(crate) id: String,
@@ -85,7 +86,8 @@ pub(crate) struct GameView {
 }
 
 /// The scenario of a game.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = StationScenarioView)]
 pub(crate) struct ScenarioView {
     /// Its title.
     pub(crate) name: String,
@@ -99,7 +101,8 @@ pub(crate) struct ScenarioView {
 
 /// The map: tiles as rows of characters (`#` wall, `.` floor, ` ` void),
 /// light as rows (`.` lit, `d` dark, `n` no light) and every thing on it.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = StationMapView)]
 pub(crate) struct MapView {
     /// Columns.
     pub(crate) width: i32,
@@ -130,7 +133,8 @@ pub(crate) struct MapView {
 }
 
 /// A door.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = StationDoorView)]
 pub(crate) struct DoorView {
     /// Where.
     pub(crate) at: Pos,
@@ -145,7 +149,8 @@ pub(crate) struct DoorView {
 }
 
 /// A camera.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = StationCameraView)]
 pub(crate) struct CameraView {
     /// Where.
     pub(crate) at: Pos,
@@ -162,7 +167,8 @@ pub(crate) struct CameraView {
 }
 
 /// A turret.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = StationTurretView)]
 pub(crate) struct TurretView {
     /// Where.
     pub(crate) at: Pos,
@@ -185,7 +191,7 @@ pub(crate) struct TurretView {
 }
 
 /// A security station.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub(crate) struct StationView {
     /// Where.
     pub(crate) at: Pos,
@@ -198,7 +204,8 @@ pub(crate) struct StationView {
 }
 
 /// A bio-reconstruction machine.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = StationMachineView)]
 pub(crate) struct MachineView {
     /// Where.
     pub(crate) at: Pos,
@@ -209,7 +216,8 @@ pub(crate) struct MachineView {
 }
 
 /// A switch.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = StationSwitchView)]
 pub(crate) struct SwitchView {
     /// Where.
     pub(crate) at: Pos,
@@ -218,7 +226,8 @@ pub(crate) struct SwitchView {
 }
 
 /// Something to search.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = StationSearchableView)]
 pub(crate) struct SearchableView {
     /// Where.
     pub(crate) at: Pos,
@@ -230,7 +239,8 @@ pub(crate) struct SearchableView {
 }
 
 /// A goal marker's squares.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = StationGoalView)]
 pub(crate) struct GoalView {
     /// The marker's letter.
     pub(crate) marker: String,
@@ -239,7 +249,8 @@ pub(crate) struct GoalView {
 }
 
 /// Something carried.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = StationCarriedView)]
 pub(crate) struct CarriedView {
     /// The item's id.
     pub(crate) id: String,
@@ -256,7 +267,8 @@ pub(crate) struct CarriedView {
 }
 
 /// A crew member.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = StationCrewView)]
 pub(crate) struct CrewView {
     /// Their handle.
     pub(crate) id: String,
@@ -307,7 +319,8 @@ pub(crate) struct CrewView {
 }
 
 /// Psionic tier and skill.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = StationPsi)]
 pub(crate) struct Psi {
     /// The tier.
     pub(crate) tier: i32,
@@ -316,7 +329,8 @@ pub(crate) struct Psi {
 }
 
 /// A weapon in hand.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = StationWeaponView)]
 pub(crate) struct WeaponView {
     /// Its id.
     pub(crate) id: String,
@@ -329,7 +343,8 @@ pub(crate) struct WeaponView {
 }
 
 /// Armor worn.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = StationArmorView)]
 pub(crate) struct ArmorView {
     /// Its id.
     pub(crate) id: String,
@@ -338,7 +353,8 @@ pub(crate) struct ArmorView {
 }
 
 /// A task under way.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = StationTaskView)]
 pub(crate) struct TaskView {
     /// What it is.
     pub(crate) what: String,
@@ -347,7 +363,8 @@ pub(crate) struct TaskView {
 }
 
 /// A creature.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = StationCreatureView)]
 pub(crate) struct CreatureView {
     /// Its handle.
     pub(crate) id: String,
@@ -371,7 +388,8 @@ pub(crate) struct CreatureView {
 }
 
 /// The GM's side.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = StationEconomyView)]
 pub(crate) struct EconomyView {
     /// The threat level.
     pub(crate) threat: u32,
@@ -393,7 +411,8 @@ pub(crate) struct EconomyView {
 }
 
 /// An action card.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = StationCardView)]
 pub(crate) struct CardView {
     /// Its id.
     pub(crate) id: String,
@@ -404,7 +423,8 @@ pub(crate) struct CardView {
 }
 
 /// An objective.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = StationObjectiveView)]
 pub(crate) struct ObjectiveView {
     /// The goal in words.
     pub(crate) goal: String,
@@ -417,7 +437,8 @@ pub(crate) struct ObjectiveView {
 }
 
 /// A feed entry in a game's log, with its version.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = StationLogged)]
 pub(crate) struct Logged {
     /// The entry.
     #[serde(flatten)]
@@ -427,7 +448,8 @@ pub(crate) struct Logged {
 }
 
 /// A Station feed entry as a viewer may see it.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = StationEntry)]
 pub(crate) struct Entry {
     /// What happened.
     #[serde(flatten)]
@@ -444,8 +466,9 @@ pub(crate) struct Entry {
 }
 
 /// What happened to a game, tagged by `type`.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(tag = "type")]
+#[schema(as = StationHappened)]
 pub(crate) enum Happened {
     /// It started from a scenario.
     #[serde(rename = "station_started")]
@@ -502,7 +525,8 @@ impl Happened {
 }
 
 /// One command of an entry.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = StationMoveView)]
 pub(crate) struct MoveView {
     /// The command's name.
     pub(crate) command: &'static str,
@@ -512,11 +536,13 @@ pub(crate) struct MoveView {
     pub(crate) lines: Vec<String>,
     /// The command itself, its dice and their source (the GM only).
     #[serde(flatten)]
+    #[schema(value_type = crate::openapi::Optional<MoveDetail>)]
     pub(crate) detail: Option<MoveDetail>,
 }
 
 /// What only the GM sees of a command.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = StationMoveDetail)]
 pub(crate) struct MoveDetail {
     /// The command.
     pub(crate) order: Command,
@@ -527,7 +553,8 @@ pub(crate) struct MoveDetail {
 }
 
 /// A play session's start.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = StationSessionStart)]
 pub(crate) struct SessionStart {
     /// Its number.
     pub(crate) session: u32,
@@ -536,7 +563,8 @@ pub(crate) struct SessionStart {
 }
 
 /// A game in brief, as `GET .../station/games` lists it.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = StationGameListed)]
 pub(crate) struct GameListed {
     /// Its id.
     pub(crate) id: String,
