@@ -23,7 +23,6 @@ pub mod map;
 mod narrate;
 pub mod resolve;
 pub mod scenario;
-pub mod script;
 pub mod sim;
 pub mod state;
 

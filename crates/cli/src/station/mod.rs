@@ -4,6 +4,7 @@
 
 mod draw;
 mod play;
+mod script;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

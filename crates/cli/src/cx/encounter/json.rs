@@ -9,8 +9,7 @@ use nanite_core::{CombatantId, RolledDie};
 use serde::Serialize;
 
 use super::status::{Status, statuses};
-use super::{Cx, Fight};
-use crate::encounter::fight::{Record, Source, Why};
+use super::{Fight, Record, Source, Why};
 
 #[derive(Serialize)]
 struct Document<'a> {
@@ -87,7 +86,7 @@ struct End<'a> {
     effects: &'a [Effect<CxEffect>],
 }
 
-fn step<'a>(record: &'a Record<Cx<'_>>) -> Step<'a> {
+fn step(record: &Record) -> Step<'_> {
     Step {
         line: record.line,
         text: &record.text,
@@ -99,12 +98,12 @@ fn step<'a>(record: &'a Record<Cx<'_>>) -> Step<'a> {
 }
 
 /// Writes the whole fight as one JSON document.
-pub(super) fn write(fight: &Fight<'_>, out: &mut impl std::io::Write) -> serde_json::Result<()> {
+pub(super) fn write(fight: &Fight, out: &mut impl std::io::Write) -> serde_json::Result<()> {
     let battle = fight.game.state();
     let dice = match &fight.source {
         Source::Entropy => ("entropy", None, None),
-        Source::Seeded { seed } => ("seeded", Some(*seed), None),
-        Source::Scripted { faces } => ("scripted", None, Some(faces.clone())),
+        Source::Seeded(seed) => ("seeded", Some(*seed), None),
+        Source::Scripted(faces) => ("scripted", None, Some(faces.clone())),
         Source::Physical => ("physical", None, None),
     };
     let document = Document {
@@ -124,8 +123,8 @@ pub(super) fn write(fight: &Fight<'_>, out: &mut impl std::io::Write) -> serde_j
                 side: &e.side,
                 character: &e.character,
                 hidden: e.hidden,
-                cover: e.place.cover,
-                stance: e.place.stance,
+                cover: e.cover,
+                stance: e.stance,
                 initiative: e.initiative,
                 line: e.line,
                 fighter: f,
