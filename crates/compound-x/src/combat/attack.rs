@@ -413,7 +413,7 @@ impl Shot {
         if self.fire == Fire::Hip && weapon.optical {
             b.note("the optic fitted gives no bonus in hip fire (CX-RNG-05)");
         }
-        b.modifier(format!("{} cover (CX-RNG-04)", aim.cover.key()), self.cover);
+        b.modifier(format!("{} (CX-RNG-04)", aim.cover.words()), self.cover);
         b.modifier(
             format!("target {} (CX-RNG-04)", aim.stance.key()),
             self.stance,

@@ -35,6 +35,15 @@ impl Cover {
         }
     }
 
+    /// In plain words, for logs and pages: "no cover", "partial cover".
+    pub fn words(self) -> &'static str {
+        match self {
+            Cover::None => "no cover",
+            Cover::Partial => "partial cover",
+            Cover::Full => "full cover",
+        }
+    }
+
     /// The name used in files and commands.
     pub fn key(self) -> &'static str {
         match self {

@@ -41,10 +41,7 @@ pub fn narrate(state: &Battle, event: &Event) -> Vec<String> {
             "{} ({id}) enters: {} HP, {}, {}",
             fighter.name,
             fighter.hp,
-            match cover {
-                Cover::None => "no cover".to_string(),
-                c => format!("{} cover", c.key()),
-            },
+            cover.words(),
             stance.key()
         )),
         Event::DistanceSet { a, b, metres } => {
@@ -53,7 +50,7 @@ pub fn narrate(state: &Battle, event: &Event) -> Vec<String> {
         Event::Positioned { id, cover, stance } => {
             let mut parts = Vec::new();
             if let Some(c) = cover {
-                parts.push(format!("{} cover", c.key()));
+                parts.push(c.words().to_string());
             }
             if let Some(s) = stance {
                 parts.push(s.key().to_string());
@@ -87,7 +84,7 @@ pub fn narrate(state: &Battle, event: &Event) -> Vec<String> {
             match cover {
                 None => String::new(),
                 Some(Cover::None) => ", into the open".to_string(),
-                Some(c) => format!(", into {} cover", c.key()),
+                Some(c) => format!(", into {}", c.words()),
             }
         )),
         Event::Engaged { a, b } => lines(format!("{} and {} are locked in melee", n(a), n(b))),

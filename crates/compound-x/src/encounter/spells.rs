@@ -169,7 +169,7 @@ pub(crate) fn cast(
     ));
     b.value("nanites spent (CX-SPELL-02)", spell.nanites);
     b.modifier(
-        format!("{} cover of the target (CX-SPELL-02)", cover.key()),
+        format!("{} of the target (CX-SPELL-02)", cover.words()),
         cover.modifier(),
     );
     b.value("casting DC", dc);
@@ -343,10 +343,10 @@ fn effects(
         let e = d.state.clock.add_effect(
             target,
             format!(
-                "behind {}'s {} ({} cover)",
+                "behind {}'s {} ({})",
                 caster.name,
                 spell.name,
-                cover.key()
+                cover.words()
             ),
             Some(Expiry::next(Moment::start_of(id))),
             CxEffect::Warded { cover, before },

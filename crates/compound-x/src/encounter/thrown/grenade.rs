@@ -128,7 +128,7 @@ fn miss_chance(t: &Throw<'_>, s: &Situation, b: &mut Breakdown) -> i64 {
     let stealth = if s.unseen { STEALTH_MISS_CHANCE } else { 0 };
     b.value("miss chance (sheet)", row);
     b.modifier(
-        format!("{} cover (CX-RNG-04)", victim.cover.key()),
+        format!("{} (CX-RNG-04)", victim.cover.words()),
         victim.cover.modifier(),
     );
     b.modifier(

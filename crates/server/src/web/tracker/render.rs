@@ -169,7 +169,7 @@ fn actions_panel(
             }];
             if let Some(x) = enc.combatant(t) {
                 if let Some(f) = &x.full {
-                    facts.push(format!("{} cover", f.cover.key()));
+                    facts.push(f.cover.words().to_string());
                     facts.push(f.stance.key().to_string());
                 }
                 facts.push(x.wounded.to_string());
