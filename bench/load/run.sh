@@ -11,7 +11,7 @@
 # afterwards; needs psql). With --servers N (PostgreSQL only) N `nanite
 # serve` processes run on that one database and the clients are spread over
 # them; --kill-after S kills the first server (SIGKILL) S seconds into the
-# run, and its clients go on through the others. Bounded: at most 1000
+# run, and its clients go on through the others. Bounded: at most 4000
 # clients and 120 seconds a run.
 set -euo pipefail
 
@@ -55,6 +55,9 @@ if [ "$build" = 1 ]; then
 fi
 target="${CARGO_TARGET_DIR:-$root/target}/release"
 work="$(mktemp -d)"
+# A socket and a connection a client, on both sides: 1000 tables with 4
+# clients each need more descriptors than the usual 1024.
+ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 pids=()
 cleanup() {
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
@@ -92,6 +95,13 @@ run() { # run LABEL DATABASE_URL SERVERS
     fi
     "$target/examples/load" "${urls[@]}" --token "$(cat "$work/token")" \
         --clients "$clients" --tables "$tables" --seconds "$seconds" --rate "$rate"
+    # Each server's memory with every table loaded and the clients'
+    # sockets still open: resident now, and its peak.
+    for n in $(seq 1 "$count"); do
+        local status="/proc/${pids[$((n - 1))]}/status"
+        [ -r "$status" ] && awk -v n="$n" '/^VmRSS:/ {rss = $2} /^VmHWM:/ {hwm = $2}
+            END {printf "== server %d memory: RSS %.1f MiB, peak %.1f MiB\n", n, rss / 1024, hwm / 1024}' "$status"
+    done
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
     pids=()
 }

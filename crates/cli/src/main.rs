@@ -85,6 +85,11 @@ enum Command {
         /// changes or so; 0 writes none, and every load replays the stream.
         #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
         snapshot_every: u64,
+        /// A table nobody has used for this many minutes, and nobody watches
+        /// live, is let go from memory and loaded again when next used; 0
+        /// keeps every table in memory.
+        #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u64).range(0..=100_000))]
+        unload_idle_minutes: u64,
     },
     /// Simulate a fight (Compound X, D20) or a Station scenario many times: win rates, rounds, losses.
     Sim(sim::SimArgs),
@@ -116,6 +121,7 @@ fn main() -> ExitCode {
             session_idle_minutes,
             session_lifetime_hours,
             snapshot_every,
+            unload_idle_minutes,
         } => {
             let config = nanite_server::Config {
                 session_idle: std::time::Duration::from_secs(
@@ -125,6 +131,8 @@ fn main() -> ExitCode {
                     session_lifetime_hours.saturating_mul(3600),
                 ),
                 snapshot_every: i64::try_from(*snapshot_every).unwrap_or(i64::MAX),
+                unload_idle: (*unload_idle_minutes > 0)
+                    .then(|| std::time::Duration::from_secs(unload_idle_minutes * 60)),
                 ..nanite_server::Config::default()
             };
             nanite_server::run_with(bind, database, config)

@@ -44,7 +44,7 @@ use tokio::net::TcpStream;
 const RAIDER: &str = include_str!("../../../examples/compound-x/raider.toml");
 const SCAV: &str = include_str!("../../../examples/compound-x/scav.toml");
 
-const MAX_CLIENTS: usize = 1000;
+const MAX_CLIENTS: usize = 4000;
 const MAX_SECONDS: u64 = 120;
 
 struct Options {

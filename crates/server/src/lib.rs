@@ -94,6 +94,10 @@ pub struct Config {
     /// twice as many (spread by campaign), so loading it replays fewer than
     /// twice that many (0: never).
     pub snapshot_every: i64,
+    /// A table no request has used this long, and no live connection of
+    /// this server watches, is let go from memory (its snapshot written
+    /// first) and loaded again when next used; `None` keeps every table.
+    pub unload_idle: Option<std::time::Duration>,
 }
 
 impl Default for Config {
@@ -108,6 +112,7 @@ impl Default for Config {
             session_lifetime: std::time::Duration::from_secs(30 * 24 * 3600),
             clock: Clock::default(),
             snapshot_every: snapshot::SNAPSHOT_EVERY,
+            unload_idle: Some(std::time::Duration::from_secs(15 * 60)),
         }
     }
 }
@@ -195,6 +200,19 @@ impl AppState {
             .unwrap_or_else(|p| p.into_inner())
             .insert(campaign.to_string(), ruleset);
         Ok(ruleset)
+    }
+
+    /// How many campaigns' tables this server holds in memory.
+    pub fn loaded_tables(&self) -> usize {
+        self.shared.tables.loaded()
+    }
+
+    /// Lets go of the tables no request has used for `idle` and no live
+    /// connection of this server watches (`Config::unload_idle`, which
+    /// `serve` sweeps by itself); they load again when next used. Returns
+    /// how many it let go.
+    pub async fn unload_idle_tables(&self, idle: std::time::Duration) -> usize {
+        self.shared.tables.unload_idle(self, idle).await
     }
 
     pub(crate) fn tables(&self) -> &tables::Tables {
@@ -323,6 +341,9 @@ pub async fn serve_with(bind: &str, database_url: &str, config: Config) -> Resul
         )))?;
     let state = AppState::with_config(store, config)?;
     notify::follow(&state).await?;
+    if let Some(idle) = state.config().unload_idle {
+        tokio::spawn(unload_idle_tables(state.clone(), idle));
+    }
     let listener = tokio::net::TcpListener::bind(bind)
         .await
         .map_err(ServerError::io(format!("cannot listen on {bind}")))?;
@@ -355,6 +376,23 @@ pub async fn serve_with(bind: &str, database_url: &str, config: Config) -> Resul
         .with_graceful_shutdown(shutdown())
         .await
         .map_err(ServerError::io("the server stopped"))
+}
+
+/// Sweeps the tables in memory for idle ones, a few times per `idle`.
+async fn unload_idle_tables(state: AppState, idle: std::time::Duration) {
+    let every = (idle / 4).clamp(
+        std::time::Duration::from_secs(1),
+        std::time::Duration::from_secs(60),
+    );
+    let mut tick = tokio::time::interval(every);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        let unloaded = state.unload_idle_tables(idle).await;
+        if unloaded > 0 {
+            tracing::debug!(unloaded, "let go of idle tables");
+        }
+    }
 }
 
 /// Ctrl-C, or (on Unix) SIGTERM: stop taking connections and finish the

@@ -62,6 +62,14 @@ impl Fanout {
         }
     }
 
+    /// Whether a live connection of this server watches `campaign`.
+    pub(crate) fn watched(&self, campaign: &str) -> bool {
+        let channels = self.channels.lock().unwrap_or_else(|p| p.into_inner());
+        channels
+            .get(campaign)
+            .is_some_and(|sender| sender.receiver_count() > 0)
+    }
+
     /// A receiver of `campaign`'s signals.
     pub(crate) fn subscribe(&self, campaign: &str) -> broadcast::Receiver<Signal> {
         let mut channels = self.channels.lock().unwrap_or_else(|p| p.into_inner());

@@ -6,10 +6,15 @@
 //! holds; a conflict (another server appended first) reloads and decides
 //! again. [`Tables::refresh`] catches a table up when another server
 //! announces an append (`notify`), publishing what it reads to this
-//! server's live connections.
+//! server's live connections. [`Tables::unload_idle`] lets go of tables
+//! nobody has used for a while and nobody watches live, after writing their
+//! snapshot, so a server's memory follows the tables in play rather than
+//! every table it ever loaded; the next request loads it again.
 
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 use nanite_store::{Appended, EventStore, NewEvent};
 
@@ -80,7 +85,16 @@ impl Committed {
     }
 }
 
-type Slot = Arc<tokio::sync::Mutex<Option<Table>>>;
+/// A campaign's place in memory: its table, once loaded, and when a request
+/// last used it.
+#[derive(Default)]
+struct Held {
+    table: tokio::sync::Mutex<Option<Table>>,
+    /// The server clock's milliseconds at the last request.
+    used_ms: AtomicU64,
+}
+
+type Slot = Arc<Held>;
 
 /// The tables in memory, by campaign, each behind its own lock.
 #[derive(Default)]
@@ -89,9 +103,70 @@ pub(crate) struct Tables {
 }
 
 impl Tables {
-    fn slot(&self, campaign: &str) -> Slot {
+    /// The slot of `campaign`, marked used now.
+    fn slot(&self, state: &AppState, campaign: &str) -> Slot {
+        let now = state.config().clock.now_ms();
         let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
-        slots.entry(campaign.to_string()).or_default().clone()
+        let slot = slots.entry(campaign.to_string()).or_default().clone();
+        slot.used_ms.store(now, Ordering::Relaxed);
+        slot
+    }
+
+    /// How many tables this server holds in memory.
+    pub(crate) fn loaded(&self) -> usize {
+        let slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
+        slots
+            .values()
+            .filter(|s| s.table.try_lock().map_or(true, |t| t.is_some()))
+            .count()
+    }
+
+    /// Lets go of every table no request has used for `idle` and no live
+    /// connection of this server watches, writing its snapshot first when
+    /// entries came after the last one (so reloading it replays little). A
+    /// table busy at the moment is left for the next sweep. Returns how many
+    /// it let go.
+    pub(crate) async fn unload_idle(&self, state: &AppState, idle: Duration) -> usize {
+        let idle_ms = u64::try_from(idle.as_millis()).unwrap_or(u64::MAX);
+        let now = state.config().clock.now_ms();
+        let stale =
+            |held: &Held| now.saturating_sub(held.used_ms.load(Ordering::Relaxed)) >= idle_ms;
+        let candidates: Vec<(String, Slot)> = {
+            let slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
+            slots
+                .iter()
+                .filter(|(_, held)| stale(held))
+                .map(|(c, held)| (c.clone(), held.clone()))
+                .collect()
+        };
+        let mut unloaded = 0;
+        for (campaign, held) in candidates {
+            if state.live().watched(&campaign) {
+                continue;
+            }
+            let Ok(mut guard) = held.table.try_lock() else {
+                continue;
+            };
+            // A request may have come between the look and the lock.
+            if !stale(&held) {
+                continue;
+            }
+            if let Some(table) = guard.as_mut() {
+                if state.config().snapshot_every > 0 && table.version > table.snapshot_at {
+                    save_snapshot(state, &stream_id(&campaign), table).await;
+                }
+            }
+            if guard.take().is_some() {
+                unloaded += 1;
+            }
+        }
+        // Forget the empty slots nobody else holds (a request clones its
+        // slot under this same lock, so none can be taking one now).
+        let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
+        slots.retain(|_, held| {
+            Arc::strong_count(held) > 1 || held.table.try_lock().map_or(true, |t| t.is_some())
+        });
+        unloaded
     }
 
     /// Brings the table of `campaign`, if this server holds it, up to what
@@ -106,7 +181,7 @@ impl Tables {
                 None => return,
             }
         };
-        let mut guard = slot.lock().await;
+        let mut guard = slot.table.lock().await;
         match (guard.as_mut(), version) {
             (Some(table), Some(version)) if table.version >= version => {}
             (Some(table), _) => {
@@ -115,6 +190,9 @@ impl Tables {
                     *guard = None;
                 }
             }
+            // Dropped after an error or unloaded, and nobody here watches:
+            // the next request loads it.
+            (None, Some(_)) if !state.live().watched(campaign) => {}
             // Dropped after an error: load it, and hand the announced entry
             // to live connections (which catch up on a gap).
             (None, Some(version)) => match Table::load(state, campaign).await {
@@ -151,8 +229,8 @@ impl Tables {
         campaign: &str,
         f: impl FnOnce(&Table) -> T,
     ) -> Result<T, AppError> {
-        let slot = self.slot(campaign);
-        let mut guard = slot.lock().await;
+        let slot = self.slot(state, campaign);
+        let mut guard = slot.table.lock().await;
         if guard.is_none() {
             *guard = Some(Table::load(state, campaign).await?);
         }
@@ -195,8 +273,8 @@ impl Tables {
         rolls: bool,
         mut decide: impl FnMut(&mut Table) -> Result<(Fact, ItemBody), AppError>,
     ) -> Result<Committed, AppError> {
-        let slot = self.slot(change.campaign);
-        let mut guard = slot.lock().await;
+        let slot = self.slot(state, change.campaign);
+        let mut guard = slot.table.lock().await;
         let key = change.key.as_deref().map(|k| format!("{}:{k}", change.by));
         let stream = stream_id(change.campaign);
         // One attempt more than conflicts need: a full play session is

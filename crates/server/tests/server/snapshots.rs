@@ -195,7 +195,58 @@ async fn a_d20_fight_loads_from_its_snapshot(db: Db) {
     assert!(moved.text.contains("Kara"), "{}", moved.text);
 }
 
+/// A table nobody uses or watches is let go after the idle time, its
+/// snapshot written first, and loads again unchanged when next used; a
+/// table in use, or watched live, stays.
+async fn idle_tables_are_let_go_and_load_again(db: Db) {
+    let (t, e) = played(db.clone()).await;
+    let idle = std::time::Duration::from_secs(15 * 60);
+    let before = seen(&t.router, &t, &e).await;
+    let version = t.view(&e, &t.gm.session).await["version"].as_i64().unwrap();
+    assert_eq!(t.state.loaded_tables(), 1);
+    // Just used: it stays.
+    assert_eq!(t.state.unload_idle_tables(idle).await, 0);
+    assert_eq!(t.state.loaded_tables(), 1);
+
+    // Watched live: it stays however long nobody sends anything.
+    let address = super::live::listen(&t).await;
+    let mut socket = super::live::connect(address, &t, &t.alice.session, 0).await;
+    let _ = super::live::catch_up(&mut socket).await;
+    t.state.config().clock.advance(idle);
+    assert_eq!(t.state.unload_idle_tables(idle).await, 0);
+    drop(socket);
+
+    // Nobody watches (the server notices the closed socket in its own time).
+    let mut unloaded = 0;
+    for _ in 0..100 {
+        unloaded = t.state.unload_idle_tables(idle).await;
+        if unloaded > 0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert_eq!(unloaded, 1, "an idle, unwatched table is let go");
+    assert_eq!(t.state.loaded_tables(), 0);
+    // Its snapshot is up to date, so loading it replays nothing.
+    let stream = format!("table:{}", t.campaign);
+    let snapshot = t.state.store().latest_snapshot(&stream).await.unwrap();
+    assert_eq!(snapshot.map(|s| s.version), Some(version));
+    // Used again: loaded, the same for every seat, and the fight goes on.
+    assert_eq!(seen(&t.router, &t, &e).await, before);
+    assert_eq!(t.state.loaded_tables(), 1);
+    let next = t
+        .send(t.command_call(
+            &e,
+            &t.gm.session,
+            json!({"command": "clock", "clock": "next_turn"}),
+        ))
+        .await
+        .expect(201);
+    assert_eq!(next.json["version"].as_i64().unwrap(), version + 1);
+}
+
 both!(
+    idle_tables_are_let_go_and_load_again,
     a_d20_fight_loads_from_its_snapshot,
     a_new_server_loads_from_the_snapshot,
     the_snapshot_is_what_loads,
