@@ -429,4 +429,22 @@
     focusKey = null;
     if (again && !again.closest("[hidden]")) again.focus();
   });
+
+  // ---- phones: the whole log on demand, kept across the part's refreshes ----
+  var wholeLog = false;
+  function applyLog() {
+    document.querySelectorAll("[data-log-more]").forEach(function (button) {
+      var log = button.parentElement.querySelector("ol.log");
+      if (log) log.classList.toggle("all", wholeLog);
+      button.setAttribute("aria-expanded", wholeLog ? "true" : "false");
+      button.textContent = wholeLog ? "Show the latest entries only" : "Show the whole log";
+    });
+  }
+  document.addEventListener("click", function (ev) {
+    var button = ev.target.closest && ev.target.closest("[data-log-more]");
+    if (!button) return;
+    wholeLog = !wholeLog;
+    applyLog();
+  });
+  document.addEventListener("htmx:afterSwap", applyLog);
 })();

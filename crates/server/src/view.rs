@@ -555,6 +555,9 @@ pub(crate) struct CxDetails<'a> {
     pub(crate) stance: nanite_compound_x::combat::Stance,
     /// Downed.
     pub(crate) downed: bool,
+    /// While downed, the death saves it may still fail before it dies
+    /// (CX-DEATH-04): its allowance less the failures of this downing.
+    pub(crate) death_saves_left: Option<u32>,
     /// Dead.
     pub(crate) dead: bool,
     /// Wounds taken.
@@ -695,6 +698,11 @@ fn combatant<'a>(
         cover: c.cover,
         stance: c.stance,
         downed: f.is_downed(),
+        death_saves_left: (f.is_downed() && !f.dead).then(|| {
+            f.death_saves
+                .allowance
+                .saturating_sub(f.death_saves.failures)
+        }),
         dead: f.dead,
         wounds: &f.wounds,
         initiative: seat.initiative.as_ref().map(|i| i.total),

@@ -202,4 +202,15 @@ impl ChoicesPanel<'_> {
     fn untargeted(&self) -> impl Iterator<Item = &ChoiceView> {
         self.turn.iter().copied().filter(|c| c.target.is_none())
     }
+
+    /// The one reason every one of the actor's choices is refused, when
+    /// they all are for the same reason (a downed character's turn): the
+    /// page says it once instead of under each greyed button.
+    fn refused_for_all(&self) -> Option<&str> {
+        let first = self.turn.first()?.refused.as_deref()?;
+        self.turn
+            .iter()
+            .all(|c| c.refused.as_deref() == Some(first))
+            .then_some(first)
+    }
 }
