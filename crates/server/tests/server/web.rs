@@ -351,7 +351,59 @@ async fn conditions_show_with_when_they_end(db: Db) {
     }
 }
 
+/// A downed character's card says it is bleeding out and how many death
+/// saves it has left, to its player and the GM only; on its turn, its
+/// actions all refused for the one reason, the page says that reason once.
+async fn a_downed_character_shows_its_death_saves(db: Db) {
+    let t = Table::new(db).await;
+    let e = t.depot().await;
+    // rule: CX-DEATH-01
+    t.command(
+        &e,
+        &t.gm.session,
+        serde_json::json!({"command": "harm", "target": "vex", "amount": 500,
+            "damage_type": "ballistic", "apl": 20, "why": "a falling crate"}),
+    )
+    .await
+    .expect(201);
+    // rule: CX-DEATH-04
+    for seat in [&t.gm.session, &t.alice.session] {
+        let seen = t
+            .send(page(&t, &format!("/e/{e}/part"), seat))
+            .await
+            .expect(200);
+        let vex = card(&seen.text, "Vex Marrow");
+        assert!(
+            vex.contains("<b>Downed</b>: bleeding out, 3 death saves left before death"),
+            "{vex}"
+        );
+    }
+    for seat in [&t.bob.session, &t.spectator.session] {
+        let seen = t
+            .send(page(&t, &format!("/e/{e}/part"), seat))
+            .await
+            .expect(200);
+        assert!(!seen.text.contains("death saves left"), "{}", seen.text);
+    }
+    // rule: CX-DEATH-02
+    let alice = t
+        .send(page(&t, &format!("/e/{e}/part"), &t.alice.session))
+        .await
+        .expect(200);
+    assert!(
+        alice.text.contains("Actions of Vex Marrow"),
+        "{}",
+        alice.text
+    );
+    let said_once = alice.text.matches("class=\"why why-all\"").count();
+    let said_each = alice.text.matches("class=\"why\"").count();
+    let refused = alice.text.matches("aria-disabled=\"true\"").count();
+    assert!(refused >= 2, "{}", alice.text);
+    assert_eq!((said_once, said_each), (1, 0), "{}", alice.text);
+}
+
 both!(
+    a_downed_character_shows_its_death_saves,
     a_secret_leaves_no_gap_in_a_players_log,
     conditions_show_with_when_they_end,
     a_level_up_is_checked_with_its_rules,

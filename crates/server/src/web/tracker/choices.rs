@@ -203,14 +203,20 @@ impl ChoicesPanel<'_> {
         self.turn.iter().copied().filter(|c| c.target.is_none())
     }
 
-    /// The one reason every one of the actor's choices is refused, when
-    /// they all are for the same reason (a downed character's turn): the
-    /// page says it once instead of under each greyed button.
-    fn refused_for_all(&self) -> Option<&str> {
-        let first = self.turn.first()?.refused.as_deref()?;
-        self.turn
-            .iter()
-            .all(|c| c.refused.as_deref() == Some(first))
-            .then_some(first)
+    /// The one reason all the actor's refused choices share, when several
+    /// are refused and for the same reason (a downed character may only
+    /// make its death save): the page says it once, above the greyed
+    /// buttons, instead of under each.
+    fn refused_alike(&self) -> Option<&str> {
+        let mut refused = self.turn.iter().filter_map(|c| c.refused.as_deref());
+        let first = refused.next()?;
+        let mut count = 1;
+        for why in refused {
+            if why != first {
+                return None;
+            }
+            count += 1;
+        }
+        (count > 1).then_some(first)
     }
 }
