@@ -140,6 +140,20 @@ async function main() {
   check((await raiderPl.locator(".wounded").innerText()) === "unhurt", "the player sees the NPC's descriptor");
   check((await pl.page.locator("article.combatant h3", { hasText: XSS }).count()) === 1, "the name is text in the tracker");
   await shot(pl.page, "player-my-turn");
+  // On the phone: the page's height, and the bar fixed at the bottom
+  // reaches the roll box and comes back to the fight in one tap each.
+  const height = await pl.page.evaluate(() => document.documentElement.scrollHeight);
+  console.log(`phone tracker (390x844, the player's turn): page height ${height} px; fire at a target: 1 tap (the first target is picked)`);
+  const jump = pl.page.locator("nav.jump");
+  check(await jump.isVisible(), "the phone shows the bar of jumps");
+  const inView = (id) => pl.page.waitForFunction((id) => {
+    const r = document.getElementById(id).getBoundingClientRect();
+    return r.top >= 0 && r.top < innerHeight;
+  }, id);
+  await jump.getByRole("link", { name: "Rolls" }).click();
+  await inView("rolls-h");
+  await jump.getByRole("link", { name: "Fight" }).click();
+  await inView("enc-title");
   const fire = pl.page.locator("[data-target-group=raider] form.act button:not([aria-disabled=true])", { hasText: "Fire" }).first();
   await fire.focus();
   await pl.page.keyboard.press("Enter"); // the action buttons work from the keyboard
@@ -163,6 +177,13 @@ async function main() {
   await pl.page.locator("#live-status[data-state=live]").waitFor();
   await pl.page.waitForFunction((x) => !document.querySelector(".turn") || !document.querySelector(".turn").innerText.includes(x), XSS);
   await shot(pl.page, "player-reconnected");
+  // The phone's log shows its latest entries; the rest on demand.
+  const logItems = pl.page.locator("#tracker ol.log > li");
+  check((await logItems.count()) > 5, "the log is longer than the phone shows at first");
+  check(await logItems.nth(5).isHidden(), "the phone's log shows its five latest entries");
+  await pl.page.getByRole("button", { name: "Show the whole log" }).click();
+  check(await logItems.nth(5).isVisible(), "the whole log on demand");
+  await pl.page.getByRole("button", { name: "Show the latest entries only" }).click();
 
   // 8. A roll from the player reaches the GM's log live.
   const roll = pl.page.locator("form.rollbox");
