@@ -12,6 +12,7 @@ use serde::{Serialize, Serializer};
 
 /// A quantity in tenths (accuracy bonus, movement penalty): 5 is 0.5.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(value_type = f64))]
 pub struct Tenths(pub i64);
 
 impl Tenths {

@@ -10,6 +10,7 @@ use crate::sheet::SkillLine;
 
 /// How the d100 is replaced, out of combat (CX-DICE-06).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Effort {
     /// Roll the dice.

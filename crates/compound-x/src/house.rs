@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// The optional rules a table has switched on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = CxHouseRules))]
 pub struct HouseRules {
     /// CX-HOUSE-01 SECONDARY_POOL: primaries give points to their secondaries.
     pub secondary_pool: bool,

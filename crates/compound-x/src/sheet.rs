@@ -73,6 +73,7 @@ impl<'a> Effects<'a> {
 
 /// A content entry by id and name.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = CxNamed))]
 pub struct Named {
     /// Its id.
     pub id: String,
@@ -82,6 +83,7 @@ pub struct Named {
 
 /// The three saving throws (CX-STAT-17).
 #[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Saves {
     /// 2 * (CHA + INT - 6).
     pub will: i64,
@@ -93,6 +95,7 @@ pub struct Saves {
 
 /// The secondary stats (CX-STAT-02, CX-STAT-15).
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SecondaryStats {
     /// Metres per 2 actions.
     pub movement_speed: i64,
@@ -108,6 +111,7 @@ pub struct SecondaryStats {
 
 /// A Compound X character sheet.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = CxSheet))]
 pub struct Sheet {
     /// Character name.
     pub name: String,

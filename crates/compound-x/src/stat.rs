@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// A primary stat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = CxStat))]
 pub enum Stat {
     /// Strength.
     #[serde(rename = "STR")]
@@ -88,6 +89,11 @@ impl fmt::Display for Stat {
 
 /// A value for each primary stat.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "openapi",
+    derive(utoipa::ToSchema),
+    schema(value_type = std::collections::BTreeMap<Stat, i64>)
+)]
 pub struct Stats([i64; 7]);
 
 impl Stats {

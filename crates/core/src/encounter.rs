@@ -112,6 +112,7 @@ pub struct Limits {
 
 /// A request to the clock, from the GM or the rules.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "clock", rename_all = "snake_case")]
 pub enum ClockCommand {
     /// A combatant joins (before or during the fight).
@@ -332,6 +333,7 @@ pub enum ClockEvent<P> {
 
 /// Why the clock refused a command. Nothing changed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "refusal", rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum EncounterError {

@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 /// them, then values derived from them. (Where a fight stands is a
 /// [`FightPhase`](crate::encounter::FightPhase).)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum ModifierPhase {
     /// The values as built: assigned, race, level.
@@ -30,6 +31,7 @@ pub enum ModifierPhase {
 
 /// What kind of thing a modifier comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum SourceKind {
@@ -81,6 +83,7 @@ impl SourceKind {
 
 /// Where a modifier comes from: its kind and the name of the thing.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ModifierSource))]
 pub struct Source {
     /// The kind of thing.
     pub kind: SourceKind,
@@ -106,6 +109,7 @@ impl fmt::Display for Source {
 
 /// One contribution to a total.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TallyTerm))]
 pub struct Term {
     /// Its amount (in the tally's unit).
     pub amount: i64,
@@ -117,6 +121,7 @@ pub struct Term {
 
 /// A total with every contribution and its source.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Tally {
     terms: Vec<Term>,
 }

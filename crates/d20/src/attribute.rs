@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// An attribute: Strength, Dexterity, Constitution or Wisdom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = D20Attribute))]
 pub enum Attribute {
     /// Strength: melee, clinches, pushes, submissions, slams.
     #[serde(rename = "STR")]

@@ -18,6 +18,7 @@ pub const BASE_DEFENSE: i64 = 10;
 
 /// One attribute on the sheet.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = D20AttributeLine))]
 pub struct AttributeLine {
     /// Which.
     pub attribute: Attribute,
@@ -29,6 +30,7 @@ pub struct AttributeLine {
 
 /// Another attribute a skill may use, with the modifier it gives.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = D20AlternateLine))]
 pub struct AlternateLine {
     /// The attribute.
     pub attribute: Attribute,
@@ -40,6 +42,7 @@ pub struct AlternateLine {
 
 /// One skill on the sheet.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = D20SkillLine))]
 pub struct SkillLine {
     /// The skill id.
     pub id: String,
@@ -57,6 +60,7 @@ pub struct SkillLine {
 
 /// One weapon on the sheet.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = D20WeaponLine))]
 pub struct WeaponLine {
     /// Its id.
     pub id: String,
@@ -80,6 +84,7 @@ pub struct WeaponLine {
 
 /// A spell or power the character knows.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = D20MagicLine))]
 pub struct MagicLine {
     /// Its id.
     pub id: String,
@@ -97,6 +102,7 @@ pub struct MagicLine {
 
 /// A character's computed sheet.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = D20Sheet))]
 pub struct Sheet {
     /// The character's name.
     pub name: String,

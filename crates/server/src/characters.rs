@@ -454,16 +454,39 @@ pub(crate) struct CharacterShown {
     ruleset: Ruleset,
     /// The TOML file.
     toml: String,
-    /// The computed sheet, as `nanite cx sheet --json` (Compound X) or
-    /// `nanite d20 sheet --json` (D20) print it. Its shape is each
-    /// ruleset's character sheet (Compound X's is the rules crate's
-    /// `Sheet`, dozens of derived numbers deep; D20's is assembled for the
-    /// CLI and the page alike), so the document gives it as an object.
-    #[schema(value_type = Object)]
+    /// The computed sheet, as `nanite cx sheet --json` (Compound X's
+    /// `CxSheet`) or `nanite d20 sheet --json` (D20's `D20Sheet`) print it.
+    #[schema(value_type = CharacterSheet)]
     sheet: Value,
     /// The file's warnings.
     #[schema(value_type = Vec<nanite_core::Diagnostic>)] // serde(transparent)
     diagnostics: Diagnostics,
+}
+
+/// A character's computed sheet, as its campaign's ruleset computes it.
+pub(crate) struct CharacterSheet;
+
+impl utoipa::__dev::ComposeSchema for CharacterSheet {
+    fn compose(
+        _: Vec<utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>>,
+    ) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        crate::openapi::any_of(
+            "The computed sheet of the campaign's ruleset: Compound X's (`CxSheet`, every derived number with its breakdown) or D20's (`D20Sheet`).",
+            &[nanite_compound_x::Sheet::name(), nanite_d20::Sheet::name()],
+        )
+    }
+}
+
+impl ToSchema for CharacterSheet {
+    fn schemas(
+        schemas: &mut Vec<(
+            String,
+            utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+        )>,
+    ) {
+        crate::openapi::register::<nanite_compound_x::Sheet>(schemas);
+        crate::openapi::register::<nanite_d20::Sheet>(schemas);
+    }
 }
 
 /// `GET /api/campaigns/{campaign}/characters/{character}`: the file and the

@@ -11,10 +11,16 @@ use axum::http::{HeaderMap, Method};
 use axum::response::Response;
 use nanite_compound_x::combat::{Cover, Stance};
 use nanite_compound_x::encounter::Command;
+use nanite_compound_x::encounter::Command as CxCommand;
 use nanite_core::{CombatantId, DiceSource, ScriptedDice};
+use nanite_d20::encounter::Command as D20Command;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use utoipa::ToSchema;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{
+    AllOfBuilder, ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, Type,
+};
 
 use crate::body::{Strict, json_error};
 use crate::error::{AppError, ErrorBody};
@@ -213,35 +219,92 @@ pub(crate) struct Choices {
     choices: Offered,
 }
 
-/// A command of the campaign's ruleset, as its engine reads it from JSON.
-///
-/// The document gives it as an object: the engines' command enums
-/// (`nanite_compound_x::encounter::Command`, `nanite_d20::encounter::Command`)
-/// do not derive their schemas yet (see docs/server.md), and this body is
-/// read by the campaign's ruleset, so one request shape covers both.
-#[derive(ToSchema)]
-#[schema(
-    value_type = Object,
-    description = "A command of the campaign's ruleset as its engine reads it from JSON (tag `command`, snake_case). Compound X, e.g. {\"command\":\"fire\",\"id\":\"vex\",\"target\":\"raider\",\"weapon\":0,\"mode\":\"burst\",\"fire\":null,\"distance\":15,\"cover\":null}; D20, e.g. {\"command\":\"attack\",\"id\":\"kara\",\"target\":\"bandit\",\"weapon\":1}, {\"command\":\"move\",\"id\":\"kara\",\"to\":[{\"x\":3,\"y\":2}]}, {\"command\":\"change_row\",\"id\":\"kara\",\"row\":\"back\"}, takedown, change_position, grapple_attack, cast, check, harm, rest, use_kit (docs/server.md). Plus `dice`: the physical dice in the order asked for."
-)]
-#[expect(
-    dead_code,
-    reason = "read as JSON by the ruleset (`read_command`); this names its schema"
-)]
-pub(crate) struct EncounterCommand(Value);
+/// A command of the campaign's ruleset, as its engine reads and writes it
+/// (tagged by `command`, snake_case): a Compound X command (`CxCommand`)
+/// or a D20 one (`D20Command`). The campaign's ruleset reads it, so the
+/// document offers both; a command both rulesets have (`clock`, `hold`,
+/// `check`) may match either, hence `anyOf`.
+pub(crate) struct EncounterCommand;
 
-/// What `POST .../combatants` takes: a Compound X combatant (below) or a
-/// D20 one (`crate::d20::encounters`), read by the campaign's ruleset.
-#[derive(ToSchema)]
-#[schema(
-    value_type = Object,
-    description = "Compound X: {id, side, character | npc (TOML), hidden, cover (none/partial/full), stance, name}. D20: {id, side, character | npc, hidden, name, place: {\"square\": {\"x\": 2, \"y\": 3}} (required on a grid) or {\"row\": \"front\"|\"back\"} (front by default)}."
-)]
-#[expect(
-    dead_code,
-    reason = "read by the campaign's ruleset (`NewCombatant`, D20's `NewCombatant`); this names its schema"
-)]
-pub(crate) struct CombatantRequest(Value);
+impl utoipa::__dev::ComposeSchema for EncounterCommand {
+    fn compose(_: Vec<RefOr<Schema>>) -> RefOr<Schema> {
+        crate::openapi::any_of(
+            "A command of the campaign's ruleset, tagged by `command`: Compound X's (`CxCommand`) in a Compound X campaign, D20's (`D20Command`) in a D20 one.",
+            &[CxCommand::name(), D20Command::name()],
+        )
+    }
+}
+
+impl ToSchema for EncounterCommand {
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        crate::openapi::register::<CxCommand>(schemas);
+        crate::openapi::register::<D20Command>(schemas);
+    }
+}
+
+/// What `POST .../commands` takes: a command of the campaign's ruleset
+/// ([`EncounterCommand`]) and, beside its fields, `dice`: the physical
+/// dice typed in, in the order asked for.
+pub(crate) struct EncounterCommandBody;
+
+impl utoipa::__dev::ComposeSchema for EncounterCommandBody {
+    fn compose(_: Vec<RefOr<Schema>>) -> RefOr<Schema> {
+        let dice = ObjectBuilder::new().property(
+            "dice",
+            OneOfBuilder::new()
+                .item(ObjectBuilder::new().schema_type(Type::Null))
+                .item(ArrayBuilder::new().items(
+                    ObjectBuilder::new().schema_type(Type::Integer).format(Some(
+                        utoipa::openapi::SchemaFormat::KnownFormat(
+                            utoipa::openapi::KnownFormat::Int64,
+                        ),
+                    )),
+                ))
+                .description(Some(
+                    "The physical dice typed in, in the order the answer's `needed`/`asked` named them; none: the server rolls.",
+                )),
+        );
+        AllOfBuilder::new()
+            .description(Some(
+                "A command of the campaign's ruleset (`EncounterCommand`), plus `dice`.",
+            ))
+            .item(utoipa::openapi::Ref::from_schema_name(
+                EncounterCommand::name(),
+            ))
+            .item(dice)
+            .into()
+    }
+}
+
+impl ToSchema for EncounterCommandBody {
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        crate::openapi::register::<EncounterCommand>(schemas);
+    }
+}
+
+/// What `POST .../combatants` takes: a Compound X combatant
+/// ([`NewCombatant`]) or a D20 one (`crate::d20::encounters`), read by the
+/// campaign's ruleset.
+pub(crate) struct CombatantRequest;
+
+impl utoipa::__dev::ComposeSchema for CombatantRequest {
+    fn compose(_: Vec<RefOr<Schema>>) -> RefOr<Schema> {
+        crate::openapi::any_of(
+            "A combatant to add, from a campaign character or an NPC file: Compound X's (`CxNewCombatant`) in a Compound X campaign, D20's (`D20NewCombatant`) in a D20 one.",
+            &[
+                NewCombatant::name(),
+                crate::d20::encounters::NewCombatant::name(),
+            ],
+        )
+    }
+}
+
+impl ToSchema for CombatantRequest {
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        crate::openapi::register::<NewCombatant>(schemas);
+        crate::openapi::register::<crate::d20::encounters::NewCombatant>(schemas);
+    }
+}
 
 /// The choices of an encounter's ruleset, each with that ruleset's command.
 #[derive(serde::Serialize)]
@@ -253,22 +316,32 @@ pub(crate) enum Offered {
     D20(Vec<nanite_core::table::Choice<nanite_d20::encounter::Command>>),
 }
 
-/// What `POST .../combatants` takes: a campaign character or an NPC file.
-#[derive(Deserialize)]
+/// What `POST .../combatants` takes in a Compound X campaign: a campaign
+/// character or an NPC file.
+#[derive(Deserialize, ToSchema)]
+#[schema(as = CxNewCombatant)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct NewCombatant {
+    /// Its handle in the fight (`raider`).
     id: String,
+    /// A campaign character's id: its owner plays it.
     #[serde(default)]
     character: Option<String>,
+    /// Or an NPC file (TOML, checked as `nanite cx check` checks it).
     #[serde(default)]
     npc: Option<String>,
+    /// Its side (`players`, `raiders`): the fight ends when one is left.
     side: String,
+    /// Hidden from the players.
     #[serde(default)]
     hidden: bool,
+    /// Its cover (none by default).
     #[serde(default)]
     cover: Cover,
+    /// Its stance (standing by default).
     #[serde(default)]
     stance: Stance,
+    /// The name shown, if not the character's.
     #[serde(default)]
     name: Option<String>,
 }
@@ -560,7 +633,7 @@ fn line_error(e: &nanite_core::script::LineError) -> AppError {
     summary = "A command for the engine",
     description = "Who: GM; a player for their own combatant on its turn or with a reaction.",
     params(("campaign" = String, Path, description = "the campaign id"), ("encounter" = String, Path, description = "the encounter id"), IdempotencyKey),
-    request_body = EncounterCommand,
+    request_body = EncounterCommandBody,
     responses(
         (status = 201, description = "the entry: the log lines you may see", body = Changed),
         (status = 200, description = "a repeated Idempotency-Key: the first result", body = Changed),

@@ -152,8 +152,121 @@ pub(crate) struct ErrorDetail {
     /// dice needed), `line` (a command line's column and help),
     /// `expression` or `rule`.
     #[serde(flatten)]
-    #[schema(value_type = Object)]
+    #[schema(value_type = ErrorDetails)]
     details: std::collections::BTreeMap<&'static str, Value>,
+}
+
+/// The details an error may carry beside its code and message (at most one
+/// of them), as [`AppError::with`] writes them.
+#[derive(ToSchema)]
+#[expect(
+    dead_code,
+    reason = "the schema of the details `AppError::with` writes as JSON"
+)]
+pub(crate) struct ErrorDetails {
+    /// A file's problems, each with its line, field, rule and fix
+    /// (`invalid_character`, `invalid_scenario`).
+    #[schema(required = false)]
+    diagnostics: Vec<nanite_core::Diagnostic>,
+    /// The engine's refusal (`refused`).
+    #[schema(required = false)]
+    refusal: EngineRefusal,
+    /// The physical dice the command asked for, in order (`too_many_dice`).
+    #[schema(required = false)]
+    asked: Vec<DieAsked>,
+    /// The physical die still needed (`dice_needed`, `invalid_die`).
+    #[schema(required = false)]
+    needed: DieNeeded,
+    /// Where a command line does not read (`invalid_command_line`).
+    #[schema(required = false)]
+    line: LineProblem,
+    /// The dice expression that does not read (`invalid_expression`).
+    #[schema(required = false)]
+    expression: String,
+    /// The rule that refuses a Station command (`refused`).
+    #[schema(required = false)]
+    rule: String,
+}
+
+/// A die a command asked for.
+#[derive(ToSchema)]
+#[expect(dead_code, reason = "a schema: written as JSON by `refusals::asked`")]
+pub(crate) struct DieAsked {
+    /// Its faces (`10` for a d10).
+    sides: u32,
+    /// What it is for (`d100 tens for vex's shot`).
+    purpose: String,
+}
+
+/// The die a command still needs, and the dice it asked for so far.
+#[derive(ToSchema)]
+#[expect(
+    dead_code,
+    reason = "a schema: written as JSON by `refusals::dice_refused`"
+)]
+pub(crate) struct DieNeeded {
+    /// Its faces.
+    sides: u32,
+    /// What it is for.
+    purpose: String,
+    /// Every die asked for, this one last.
+    asked: Vec<DieAsked>,
+}
+
+/// Where a command line does not read, and how to write it.
+#[derive(ToSchema)]
+#[expect(
+    dead_code,
+    reason = "a schema: written as JSON by `encounters::line_error`"
+)]
+pub(crate) struct LineProblem {
+    /// The column (in characters, from 1) of the word at fault; none when
+    /// the fault is not one word.
+    column: Option<usize>,
+    /// The form of the command, with an example.
+    help: String,
+}
+
+/// The engine's refusal as the ruleset writes it: `refusal` names its kind
+/// (`not_their_turn`, `shot`, `illegal` ...), the other fields are its own.
+/// A refusal of the clock is written as the clock's (`EncounterError`).
+/// Null where the refusal cannot be written as an object.
+pub(crate) struct EngineRefusal;
+
+impl utoipa::__dev::ComposeSchema for EngineRefusal {
+    fn compose(
+        _: Vec<utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>>,
+    ) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{AnyOfBuilder, ObjectBuilder, Schema, Type};
+        use utoipa::openapi::{Ref, RefOr};
+        let any = [
+            nanite_compound_x::encounter::Refusal::name(),
+            nanite_d20::encounter::Refusal::name(),
+            nanite_core::EncounterError::name(),
+        ]
+        .iter()
+        .fold(AnyOfBuilder::new(), |any, name| {
+            any.item(Ref::from_schema_name(name.as_ref()))
+        })
+        .item(ObjectBuilder::new().schema_type(Type::Null))
+        .description(Some(
+            "The engine's refusal: `refusal` names its kind, the rest are its fields (Compound X's `CxRefusal`, D20's `D20Refusal`, the clock's `EncounterError`); null where it cannot be written as an object.",
+        ));
+        RefOr::T(Schema::AnyOf(any.build()))
+    }
+}
+
+impl ToSchema for EngineRefusal {
+    fn schemas(
+        schemas: &mut Vec<(
+            String,
+            utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+        )>,
+    ) {
+        crate::openapi::register::<nanite_compound_x::encounter::Refusal>(schemas);
+        crate::openapi::register::<nanite_d20::encounter::Refusal>(schemas);
+        crate::openapi::register::<nanite_core::EncounterError>(schemas);
+    }
 }
 
 impl IntoResponse for AppError {

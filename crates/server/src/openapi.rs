@@ -24,29 +24,60 @@ use crate::error::ErrorBody;
 /// The API's routes, each with its documented operation. Only
 /// [`utoipa_axum::routes!`] adds to it: a route comes with its
 /// `#[utoipa::path]` or not at all.
-pub(crate) struct Api(OpenApiRouter<AppState>);
+pub(crate) struct Api {
+    router: OpenApiRouter<AppState>,
+    /// Every schema the routes named, as each route gave it: the document
+    /// keeps one per name, so two types of one name would lose one
+    /// ([`Api::clashes`]).
+    named: Vec<(String, RefOr<Schema>)>,
+}
 
 impl Api {
     /// No routes yet.
     pub(crate) fn new() -> Self {
-        Api(OpenApiRouter::new())
+        Api {
+            router: OpenApiRouter::new(),
+            named: Vec::new(),
+        }
     }
 
     /// Adds the operations of one path (`routes!(a, b)`: handlers of the
     /// same path, each with its method).
-    pub(crate) fn routes(self, routes: UtoipaMethodRouter<AppState>) -> Self {
-        Api(self.0.routes(routes))
+    pub(crate) fn routes(mut self, routes: UtoipaMethodRouter<AppState>) -> Self {
+        self.named.extend(routes.0.iter().cloned());
+        Api {
+            router: self.router.routes(routes),
+            named: self.named,
+        }
     }
 
     /// Adds every route of `other`.
-    pub(crate) fn merge(self, other: Api) -> Self {
-        Api(self.0.merge(other.0))
+    pub(crate) fn merge(mut self, other: Api) -> Self {
+        self.named.extend(other.named);
+        Api {
+            router: self.router.merge(other.router),
+            named: self.named,
+        }
     }
 
     /// The router to nest under `/api`, and the document of its paths
     /// (relative to `/api`).
     pub(crate) fn split(self) -> (Router<AppState>, Document) {
-        self.0.split_for_parts()
+        self.router.split_for_parts()
+    }
+
+    /// The names given to two different schemas (two types called alike,
+    /// say two rulesets' `Command`): the document would keep only one of
+    /// them. Each wants its own name (`#[schema(as = CxCommand)]`).
+    pub(crate) fn clashes(&self) -> Vec<String> {
+        let mut first: std::collections::BTreeMap<&str, &RefOr<Schema>> = Default::default();
+        let mut clashes = std::collections::BTreeSet::new();
+        for (name, schema) in &self.named {
+            if *first.entry(name).or_insert(schema) != schema {
+                clashes.insert(name.clone());
+            }
+        }
+        clashes.into_iter().collect()
     }
 }
 
@@ -139,7 +170,13 @@ fn operations(item: &mut PathItem) -> impl Iterator<Item = &mut Operation> {
 /// `/api`, each operation with the standard errors it does not describe
 /// itself.
 pub(crate) fn document() -> Document {
-    let (_, paths) = crate::api().split();
+    let api = crate::api();
+    debug_assert_eq!(
+        api.clashes(),
+        Vec::<String>::new(),
+        "schemas sharing a name"
+    );
+    let (_, paths) = api.split();
     let mut doc = Frame::openapi().nest("/api", paths);
     doc.info.version = env!("CARGO_PKG_VERSION").to_string();
     for item in doc.paths.paths.values_mut() {
@@ -217,5 +254,31 @@ impl<T: ToSchema> ToSchema for Optional<T> {
 
     fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
         T::schemas(schemas);
+    }
+}
+
+/// The schemas a type composed by hand names: `T`'s own, under its name,
+/// and every schema `T` names in turn (what a derived `ToSchema::schemas`
+/// adds for each type it refers to).
+pub(crate) fn register<T: ToSchema>(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+    schemas.push((T::name().into_owned(), T::schema()));
+    T::schemas(schemas);
+}
+
+/// A schema that is any of the named schemas `names` (JSON Schema `anyOf`:
+/// a body the rulesets read alike may match more than one, so not `oneOf`).
+pub(crate) fn any_of(description: &str, names: &[std::borrow::Cow<'static, str>]) -> RefOr<Schema> {
+    let mut any = utoipa::openapi::schema::AnyOfBuilder::new().description(Some(description));
+    for name in names {
+        any = any.item(utoipa::openapi::Ref::from_schema_name(name.as_ref()));
+    }
+    RefOr::T(Schema::AnyOf(any.build()))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn no_two_schemas_share_a_name() {
+        assert_eq!(crate::api().clashes(), Vec::<String>::new());
     }
 }

@@ -16,6 +16,7 @@ use crate::sheet::MissChances;
 
 /// How the shooter fires (CX-RNG-05, CX-RNG-06).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Fire {
     /// Having aimed this turn.

@@ -15,6 +15,7 @@ use crate::pack::{DamageType, FireMode};
 
 /// A request to change the fight.
 #[derive(Clone, Debug, Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = CxCommand))]
 #[serde(tag = "command", rename_all = "snake_case")]
 pub enum Command {
     /// The GM adds a combatant (before or during the fight). Not read from
@@ -428,6 +429,7 @@ pub enum Command {
 
 /// Why a command was refused. Nothing changed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = CxRefusal))]
 #[serde(tag = "refusal", rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum Refusal {

@@ -42,6 +42,7 @@ impl Grapple {
 
 /// A hold that subdues (CX-MELEE-03).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = GrappleHold))]
 #[serde(rename_all = "snake_case")]
 pub enum Hold {
     /// Choked out: unconscious.
@@ -65,6 +66,7 @@ impl Hold {
 
 /// What a grappler does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "act", rename_all = "snake_case")]
 pub enum GrappleAct {
     /// Contest control: opposed grapple checks.

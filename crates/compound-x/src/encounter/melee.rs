@@ -18,6 +18,7 @@ use crate::stat::{Stat, stat_bonus};
 
 /// How a melee attack is made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum MeleeKind {
     /// A normal blow.

@@ -20,6 +20,7 @@ pub const DIVE_METRES: i64 = 2;
 
 /// Which way a move goes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "way", rename_all = "snake_case")]
 pub enum Way {
     /// Toward a combatant (the distance shrinks, to at least 1 m).

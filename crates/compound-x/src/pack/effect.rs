@@ -69,6 +69,7 @@ impl Secondary {
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
 )]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = CxSave))]
 #[serde(rename_all = "lowercase")]
 pub enum Save {
     /// 2 * (CHA + INT - 6).

@@ -118,6 +118,7 @@ pub(crate) fn read_armor(id: &str, f: &Fields<'_, '_>) -> Option<Armor> {
 
 /// A shield (CX-DMG-03, CX-DMG-04).
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Shield {
     /// Its id.
     pub id: String,
@@ -194,6 +195,7 @@ pub(crate) fn read_cloak(id: &str, f: &Fields<'_, '_>) -> Option<Cloak> {
 
 /// What an item is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum ItemKind {
     /// Heals as a medic with skill 30, or +30 for a medic (CX-HEAL-03).

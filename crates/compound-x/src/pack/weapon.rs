@@ -8,6 +8,7 @@ use super::read::{choice, count, formula};
 
 /// How a weapon attacks, which decides its accuracy stat (CX-STAT-05, CX-RNG-14).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = AttackKind))]
 #[serde(rename_all = "lowercase")]
 pub enum Attack {
     /// Firearms and energy weapons: PER.
@@ -20,6 +21,7 @@ pub enum Attack {
 
 /// A fire mode (CX-RNG-02).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum FireMode {
     /// One round per trigger pull.
@@ -46,6 +48,7 @@ impl FireMode {
 
 /// How the weapon is worked between shots (CX-TURN-07).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = WeaponAction))]
 #[serde(rename_all = "lowercase")]
 pub enum Action {
     /// Self-loading: a shot costs 1 action.
@@ -58,6 +61,7 @@ pub enum Action {
 
 /// Damage types (CX-DMG-05).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum DamageType {
     /// Blocked by armor, ignores shields.
@@ -74,6 +78,7 @@ pub enum DamageType {
 
 /// Suppression levels (CX-SUP-02..04).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Suppression {
     /// 3 rounds, 1 m, reaction roll.

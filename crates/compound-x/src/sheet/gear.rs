@@ -14,6 +14,7 @@ pub const MAX_COVERAGE_AT_STR_1: i64 = 50;
 
 /// Worn armor on the sheet.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ArmorSheet {
     /// Armor id.
     pub id: String,
@@ -71,6 +72,7 @@ pub(crate) fn armor_sheet(armor: &Armor, wearer_strength: i64) -> ArmorSheet {
 
 /// The cloaking module on the sheet (CX-CLOAK).
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CloakSheet {
     /// Module id.
     pub id: String,
@@ -133,6 +135,7 @@ pub(crate) fn cloak_sheet(
 
 /// A carried item.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ItemLine {
     /// Item id.
     pub id: String,
@@ -163,6 +166,7 @@ pub(crate) fn items(character: &Character, pack: &Pack) -> Vec<ItemLine> {
 
 /// A caster's spells (CX-SPELL).
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Spellcasting {
     /// The skill added to casting checks (CX-SPELL-02).
     pub skill: String,
@@ -174,6 +178,7 @@ pub struct Spellcasting {
 
 /// One castable spell.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SpellLine {
     /// Spell id.
     pub id: String,

@@ -9,6 +9,7 @@ pub const STR_1_MAX: i64 = 2;
 
 /// Movement figures, in metres per 2 actions unless said otherwise.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = CxMovement))]
 pub struct Movement {
     /// Movement Speed (the secondary stat).
     pub speed: i64,
@@ -35,6 +36,7 @@ pub struct Movement {
 
 /// Jump distances in metres (CX-MOVE-03).
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Jumps {
     /// Horizontal: DEX / 2.
     pub horizontal: f64,

@@ -15,6 +15,7 @@ pub const PROFICIENT_POINTS: i64 = 10;
 
 /// One skill on the sheet.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = CxSkillLine))]
 pub struct SkillLine {
     /// Skill id.
     pub id: String,
@@ -110,6 +111,7 @@ pub(crate) fn skills(
 
 /// The skill point budget (CX-LVL-02, CX-LVL-03).
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SkillPoints {
     /// Level 0: the class's starting points.
     pub starting: i64,
@@ -215,6 +217,7 @@ pub(crate) fn skill_points(character: &Character, pack: &Pack) -> SkillPoints {
 
 /// One owned feat.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct FeatLine {
     /// Feat id.
     pub id: String,
@@ -228,6 +231,7 @@ pub struct FeatLine {
 
 /// Feats owned and allowed (CX-LVL-04, CX-LVL-05, CX-STAT-14).
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Feats {
     /// Every owned feat.
     pub owned: Vec<FeatLine>,
@@ -308,6 +312,7 @@ pub(crate) fn feats(
 
 /// What a stat at 1 does to the character.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct StatOneEffect {
     /// The stat.
     pub stat: Stat,

@@ -11,6 +11,7 @@ use crate::stat::{Stat, Stats, stat_bonus};
 
 /// What happens when the character goes down (CX-DEATH, CX-HOUSE-05).
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Survival {
     /// `death_saves` (CX-DEATH-03/04) or `fort_saves` (CX-HOUSE-05).
     pub downed_rule: Cow<'static, str>,
@@ -69,6 +70,7 @@ pub(crate) fn survival(stats: &Stats, house: HouseRules, character: &Character) 
 
 /// Melee defence and attack under MELEE_GUARD (CX-HOUSE-04).
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MeleeGuard {
     /// Guard DC = DEX * 5 + the best combat skill.
     pub guard_dc: i64,

@@ -28,6 +28,7 @@ pub const BLIND_FIRE: i64 = 6;
 
 /// One accuracy bonus with its source.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct AccuracyTerm {
     /// The bonus (0.5 is half a point of miss chance).
     pub bonus: Tenths,
@@ -37,6 +38,7 @@ pub struct AccuracyTerm {
 
 /// Accuracy bonuses summed and rounded once (CX-STAT-04).
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Accuracy {
     /// Each bonus.
     pub terms: Vec<AccuracyTerm>,
@@ -65,6 +67,7 @@ impl Accuracy {
 
 /// Miss chances for each fire mode, one per bracket; absent modes omitted.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MissChances {
     /// Semi-automatic (single shots).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -90,6 +93,7 @@ impl MissChances {
 
 /// A range bracket as shown on the sheet.
 #[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = RangeBracketSpan))]
 pub struct Range {
     /// First metre.
     pub from: i64,
@@ -99,6 +103,7 @@ pub struct Range {
 
 /// Everything the sheet says about one carried weapon.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct WeaponSheet {
     /// Weapon id.
     pub id: String,
@@ -168,6 +173,7 @@ pub struct WeaponSheet {
 
 /// Reload times (CX-RNG-13).
 #[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ReloadActions {
     /// Passing the reload check.
     pub standard: i64,

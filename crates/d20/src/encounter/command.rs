@@ -12,6 +12,7 @@ use crate::attribute::Attribute;
 
 /// A request to change the fight.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = D20Command))]
 #[serde(tag = "command", rename_all = "snake_case")]
 pub enum Command {
     /// The GM adds a combatant (before or during the fight). Not read from
@@ -176,6 +177,7 @@ pub enum Command {
 
 /// Why a command was refused. Nothing changed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = D20Refusal))]
 #[serde(tag = "refusal", rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum Refusal {

@@ -7,6 +7,7 @@ use crate::attribute::Attribute;
 
 /// When a skill may use another attribute.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = D20AlternateUse))]
 #[serde(rename_all = "kebab-case")]
 pub enum AlternateUse {
     /// With a finesse weapon (Melee Fighting with DEX, D20-CHK-01): used

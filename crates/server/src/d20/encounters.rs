@@ -49,21 +49,28 @@ impl At<'_> {
 }
 
 /// What `POST .../combatants` takes in a D20 campaign.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
+#[schema(as = D20NewCombatant)]
 #[serde(deny_unknown_fields)]
-struct NewCombatant {
+pub(crate) struct NewCombatant {
+    /// Its handle in the fight (`bandit`).
     id: String,
+    /// A campaign character's id: its owner plays it.
     #[serde(default)]
     character: Option<String>,
+    /// Or an NPC file (TOML, checked as `nanite d20 sheet` checks it).
     #[serde(default)]
     npc: Option<String>,
+    /// Its side (`players`, `bandits`): the fight ends when one is left.
     side: String,
+    /// Hidden from the players.
     #[serde(default)]
     hidden: bool,
     /// A square (`{"square": {"x": 2, "y": 3}}`) or a row (`{"row":
     /// "back"}`); the front row when none is given.
     #[serde(default)]
     place: Option<Place>,
+    /// The name shown, if not the character's.
     #[serde(default)]
     name: Option<String>,
 }

@@ -140,7 +140,29 @@ async fn every_body_is_a_named_schema(db: Db) {
             .and_then(|r| r.strip_prefix("#/components/schemas/"))
             .unwrap_or_else(|| panic!("{at}: not a named schema: {schema}"));
         assert!(schemas.contains_key(name), "{at}: no schema {name}");
+        // The document's own schema is OpenAPI's, not repeated here.
+        assert!(
+            name == "OpenApiDocument" || !free_form(&schemas[name]),
+            "{at}: {name} is a free-form object: {}",
+            schemas[name]
+        );
     }
+    // Nothing in any schema is free-form but the document itself and what
+    // the GM's log shows of a command as recorded (the command and the
+    // engine's events, kept as the engine wrote them).
+    let mut loose = Vec::new();
+    for (name, schema) in schemas {
+        free_forms(schema, name, &mut loose);
+    }
+    assert_eq!(
+        loose,
+        [
+            "OpenApiDocument",
+            "OptionalCommandDetails_CommandDetails/properties/events/items",
+            "OptionalCommandDetails_CommandDetails/properties/order",
+        ],
+        "free-form schemas"
+    );
     // Each operation says who may call it and answers the error shape.
     for (path, item) in doc["paths"].as_object().unwrap() {
         for (method, op) in item.as_object().unwrap() {
@@ -159,6 +181,66 @@ async fn every_body_is_a_named_schema(db: Db) {
     assert_eq!(schemes["session"]["name"], "nanite_session");
     assert_eq!(schemes["bearer"]["scheme"], "bearer");
     assert_eq!(doc["paths"]["/api/health"]["get"]["security"], json!([{}]));
+}
+
+/// Whether `schema` says nothing of its value but perhaps "an object":
+/// no properties, items, values, choices or reference.
+fn free_form(schema: &Value) -> bool {
+    let Some(map) = schema.as_object() else {
+        return schema == &json!(true);
+    };
+    const SAYS: [&str; 11] = [
+        "properties",
+        "items",
+        "prefixItems",
+        "enum",
+        "const",
+        "allOf",
+        "anyOf",
+        "oneOf",
+        "$ref",
+        "not",
+        "propertyNames",
+    ];
+    let typed = match map.get("type") {
+        None => false,
+        Some(Value::String(t)) => t != "object",
+        Some(Value::Array(ts)) => ts.iter().any(|t| t != "object" && t != "null"),
+        Some(_) => true,
+    };
+    let values = map
+        .get("additionalProperties")
+        .is_some_and(|v| v == &json!(false) || (v.is_object() && !free_form(v)));
+    !typed && !values && !map.keys().any(|k| SAYS.contains(&k.as_str()))
+}
+
+/// Where in `schema` (named `at`) a value is free-form.
+fn free_forms(schema: &Value, at: &str, found: &mut Vec<String>) {
+    if free_form(schema) {
+        found.push(at.to_string());
+        return;
+    }
+    let Some(map) = schema.as_object() else {
+        return;
+    };
+    for (key, inner) in map {
+        match (key.as_str(), inner) {
+            ("properties", Value::Object(props)) => {
+                for (name, prop) in props {
+                    free_forms(prop, &format!("{at}/properties/{name}"), found);
+                }
+            }
+            ("allOf" | "anyOf" | "oneOf" | "prefixItems", Value::Array(items)) => {
+                for (i, item) in items.iter().enumerate() {
+                    free_forms(item, &format!("{at}/{key}/{i}"), found);
+                }
+            }
+            ("items" | "additionalProperties", Value::Object(_)) => {
+                free_forms(inner, &format!("{at}/{key}"), found);
+            }
+            _ => {}
+        }
+    }
 }
 
 /// What in `body` does not match the schema the document gives for
@@ -300,6 +382,20 @@ async fn compound_x_answers_match_their_schemas(db: Db) {
         "/api/campaigns/{campaign}/characters/{character}",
         &sheet,
     );
+    // The sheet's schema is the ruleset's sheet, not any object.
+    let character = "/api/campaigns/{campaign}/characters/{character}";
+    for (field, value) in [
+        ("max_hp", json!("lots")),
+        ("stats", json!({"STR": "strong"})),
+        ("weapons", json!([{"id": "rifle"}])),
+    ] {
+        let mut wrong = sheet.json.clone();
+        wrong["sheet"][field] = value;
+        assert!(
+            !mismatches(&doc, "get", character, 200, &wrong).is_empty(),
+            "{field}"
+        );
+    }
     let script = t
         .send(
             t.post(&c(&format!("{enc}/script")), &t.gm.session)
@@ -486,6 +582,21 @@ async fn d20_answers_match_their_schemas(db: Db) {
         "/api/campaigns/{campaign}/characters/{character}",
         &sheet,
     );
+    let character = "/api/campaigns/{campaign}/characters/{character}";
+    for (field, value) in [
+        ("defense", json!(12)),
+        (
+            "attributes",
+            json!([{"attribute": "LUCK", "score": 10, "bonus": 0}]),
+        ),
+    ] {
+        let mut wrong = sheet.json.clone();
+        wrong["sheet"][field] = value;
+        assert!(
+            !mismatches(&doc, "get", character, 200, &wrong).is_empty(),
+            "{field}"
+        );
+    }
 }
 
 async fn station_answers_match_their_schemas(db: Db) {
@@ -586,6 +697,177 @@ async fn station_answers_match_their_schemas(db: Db) {
     );
 }
 
+/// The `command` tags a ruleset's command schema offers (each variant's
+/// `command` property, a one-value enum).
+fn command_tags(doc: &Value, schema: &str) -> std::collections::BTreeSet<String> {
+    fn walk(v: &Value, out: &mut std::collections::BTreeSet<String>) {
+        if let Some(tags) = v["properties"]["command"]["enum"].as_array() {
+            out.extend(tags.iter().filter_map(Value::as_str).map(String::from));
+        }
+        for key in ["oneOf", "anyOf", "allOf"] {
+            for item in v[key].as_array().into_iter().flatten() {
+                walk(item, out);
+            }
+        }
+    }
+    let mut out = std::collections::BTreeSet::new();
+    walk(&doc["components"]["schemas"][schema], &mut out);
+    out
+}
+
+/// Sends every command of `commands` as the GM: each is read by the server
+/// (accepted, or refused by the rules: not a malformed body) and, through
+/// [`Table::command`], matches the document's request schema. Every
+/// command kind the ruleset's schema offers is among them.
+async fn read_alike(t: &Table, doc: &Value, e: &str, schema: &str, commands: &[Value]) {
+    let sent: std::collections::BTreeSet<String> = commands
+        .iter()
+        .map(|c| c["command"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(sent, command_tags(doc, schema), "the {schema} kinds sent");
+    for command in commands {
+        let answer = t.command(e, &t.gm.session, command.clone()).await;
+        assert!(
+            !matches!(
+                answer.code(),
+                "invalid_field" | "unknown_field" | "malformed_json" | "invalid_json"
+            ),
+            "{command}: {}",
+            answer.text
+        );
+    }
+}
+
+/// Bodies the server refuses as malformed (a field of the wrong type or
+/// value, a field missing): none matches the request schema either
+/// ([`Table::command`] checks that).
+async fn refused_alike(t: &Table, e: &str, commands: &[Value]) {
+    for command in commands {
+        let answer = t.command(e, &t.gm.session, command.clone()).await;
+        assert_eq!(answer.code(), "invalid_field", "{command}: {}", answer.text);
+    }
+}
+
+async fn compound_x_commands_match_the_request_schema(db: Db) {
+    let t = Table::new(db).await;
+    let doc = document(&t.router).await;
+    let e = t.depot().await;
+    read_alike(
+        &t,
+        &doc,
+        &e,
+        "CxCommand",
+        &[
+            json!({"command": "aim", "id": "vex"}),
+            json!({"command": "fire", "id": "vex", "target": "raider", "weapon": 0, "mode": "burst", "fire": "aimed", "distance": 15, "cover": null}),
+            json!({"command": "fire", "id": "vex", "target": "raider", "weapon": 0, "mode": "semi"}),
+            json!({"command": "stance", "id": "vex", "to": "crouched"}),
+            json!({"command": "move", "id": "vex", "metres": 2, "way": {"way": "toward", "id": "raider"}, "sprint": false, "cover": "partial", "concealed": false}),
+            json!({"command": "move", "id": "vex", "metres": 1, "way": {"way": "elsewhere"}, "sprint": true, "concealed": false}),
+            json!({"command": "jump", "id": "vex", "metres": 1.5, "vertical": false, "run_up": true}),
+            json!({"command": "suppress", "id": "vex", "target": "raider", "weapon": 0, "level": "light"}),
+            json!({"command": "melee", "id": "vex", "target": "raider", "weapon": null, "kind": "kick", "flanking": false}),
+            json!({"command": "grapple", "id": "vex", "target": "raider"}),
+            json!({"command": "grapple_act", "id": "vex", "act": {"act": "subdue", "hold": "joint_lock"}}),
+            json!({"command": "cook", "id": "vex", "weapon": 0}),
+            json!({"command": "throw", "id": "vex", "target": "raider", "weapon": 0, "distance": 10}),
+            json!({"command": "penalty_attack", "by": "raider", "target": "vex", "why": "crossed in front"}),
+            json!({"command": "crossing", "by": "raider", "target": "vex"}),
+            json!({"command": "hold", "id": "vex", "actions": 1, "trigger": "the raider moves"}),
+            json!({"command": "treat", "id": "vex", "target": "vex", "wound": null, "medikit": true, "effort": "take50"}),
+            json!({"command": "rest", "id": "vex", "long": false}),
+            json!({"command": "stay_up", "id": "vex"}),
+            json!({"command": "fall", "id": "vex", "metres": 3, "fouled": false}),
+            json!({"command": "mend", "id": "vex", "injury": "sprained-ankle"}),
+            json!({"command": "clear_jam", "id": "vex", "weapon": 0}),
+            json!({"command": "reload", "id": "vex", "weapon": 0}),
+            json!({"command": "repair", "id": "vex", "target": "vex", "weapon": 0, "effort": "take100"}),
+            json!({"command": "fast_recharge", "id": "vex"}),
+            json!({"command": "save", "id": "vex", "condition": "burning"}),
+            json!({"command": "stabilize", "id": "vex", "target": "raider", "kit": true, "count_revive": true}),
+            json!({"command": "check", "id": "vex", "skill": "athletics", "dc": 40, "hidden": false, "combined_with": "acrobatics"}),
+            json!({"command": "act", "id": "vex", "what": "draws a knife", "actions": 1}),
+            json!({"command": "harm", "target": "raider", "amount": 5, "damage_type": "laser", "apl": 1, "why": "a live wire"}),
+            json!({"command": "afflict", "target": "raider", "condition": "pinned-down", "turns": 2}),
+            json!({"command": "cure", "target": "raider", "condition": "pinned-down"}),
+            json!({"command": "conceal", "id": "vex", "from": ["raider"], "dc": 60}),
+            json!({"command": "reveal", "id": "vex", "to": []}),
+            json!({"command": "search", "id": "raider", "target": "vex", "glance": true}),
+            json!({"command": "cloak", "id": "vex"}),
+            json!({"command": "uncloak", "id": "vex"}),
+            json!({"command": "cast", "id": "vex", "spell": "spark", "target": "raider", "cover": null}),
+            json!({"command": "distance", "a": "vex", "b": "raider", "metres": 12}),
+            json!({"command": "position", "id": "raider", "cover": "full", "stance": null}),
+            json!({"command": "roll_initiative", "who": ["raider"]}),
+            json!({"command": "clock", "clock": "pin", "id": "vex", "pinned": true}),
+            json!({"command": "clock", "clock": "next_turn"}),
+            json!({"command": "kill", "target": "raider", "why": "the roof falls in"}),
+        ],
+    )
+    .await;
+    refused_alike(
+        &t,
+        &e,
+        &[
+            json!({"command": "fire", "id": "vex", "target": "raider", "weapon": 0, "mode": "laser"}),
+            json!({"command": "fire", "id": "vex", "target": "raider", "mode": "semi"}),
+            json!({"command": "move", "id": "vex", "metres": "far", "way": {"way": "elsewhere"}, "sprint": false, "concealed": false}),
+            json!({"command": "move", "id": "vex", "metres": 2, "way": {"way": "sideways"}, "sprint": false, "concealed": false}),
+            json!({"command": "stance", "id": "vex", "to": "floating"}),
+            json!({"command": "teleport", "id": "vex"}),
+            json!({"command": "aim", "id": "vex", "dice": ["six"]}),
+        ],
+    )
+    .await;
+}
+
+async fn d20_commands_match_the_request_schema(db: Db) {
+    let t = Table::d20(db).await;
+    let doc = document(&t.router).await;
+    let e = ford(&t).await;
+    read_alike(
+        &t,
+        &doc,
+        &e,
+        "D20Command",
+        &[
+            json!({"command": "move", "id": "kara", "to": [{"x": 2, "y": 1}]}),
+            json!({"command": "attack", "id": "kara", "target": "bandit", "weapon": 0}),
+            json!({"command": "attack", "id": "kara", "target": "bandit", "weapon": null}),
+            json!({"command": "double_move", "id": "kara"}),
+            json!({"command": "change_row", "id": "kara", "row": "back"}),
+            json!({"command": "cast", "id": "kara", "magic": "spark", "target": "bandit"}),
+            json!({"command": "takedown", "id": "kara", "target": "bandit", "kind": "clinch"}),
+            json!({"command": "change_position", "id": "kara", "kind": "scramble"}),
+            json!({"command": "grapple_attack", "id": "kara", "kind": "short_strikes"}),
+            json!({"command": "release", "id": "kara"}),
+            json!({"command": "choose", "id": "kara", "choice": {"choice": "attack", "weapon": null}}),
+            json!({"command": "hold", "id": "kara", "trigger": "the bandit moves"}),
+            json!({"command": "check", "id": "kara", "skill": null, "attribute": "WIS", "dc": 12, "hidden": true}),
+            json!({"command": "harm", "target": "bandit", "amount": 3, "by": "kara", "why": "a falling rock"}),
+            json!({"command": "rest", "id": "kara", "periods": 1}),
+            json!({"command": "use_kit", "id": "kara", "target": "kara", "kit": "healing_kit", "max_checks": 3}),
+            json!({"command": "position", "id": "bandit", "place": {"square": {"x": 5, "y": 2}}}),
+            json!({"command": "roll_initiative", "who": []}),
+            json!({"command": "clock", "clock": "hide", "id": "bandit", "hidden": false}),
+            json!({"command": "clock", "clock": "end"}),
+        ],
+    )
+    .await;
+    refused_alike(
+        &t,
+        &e,
+        &[
+            json!({"command": "attack", "id": "kara", "target": "bandit", "weapon": "sword"}),
+            json!({"command": "move", "id": "kara"}),
+            json!({"command": "move", "id": "kara", "to": [{"x": 2}]}),
+            json!({"command": "takedown", "id": "kara", "target": "bandit", "kind": "suplex"}),
+            json!({"command": "check", "id": "kara", "attribute": "LUCK", "dc": 12, "hidden": false}),
+        ],
+    )
+    .await;
+}
+
 async fn errors_match_the_error_schema(db: Db) {
     let t = Table::new(db).await;
     let doc = document(&t.router).await;
@@ -630,6 +912,50 @@ async fn errors_match_the_error_schema(db: Db) {
         "post",
         "/api/campaigns/{campaign}/encounters/{encounter}/commands",
         &refused,
+    );
+    // The clock's refusal, written as the clock writes it.
+    let begun = t
+        .command(
+            &e,
+            &t.gm.session,
+            json!({"command": "clock", "clock": "begin", "surprise": []}),
+        )
+        .await
+        .expect(422);
+    assert_eq!(begun.json["error"]["refusal"]["refusal"], "already_begun");
+    conforms(
+        &doc,
+        "post",
+        "/api/campaigns/{campaign}/encounters/{encounter}/commands",
+        &begun,
+    );
+    // The die still needed, and the dice asked for.
+    let short = t
+        .command(
+            &e,
+            &t.alice.session,
+            json!({"command": "fire", "id": "vex", "target": "raider", "weapon": 0, "mode": "semi", "dice": []}),
+        )
+        .await
+        .expect(422);
+    assert_eq!(short.code(), "dice_needed", "{}", short.text);
+    conforms(
+        &doc,
+        "post",
+        "/api/campaigns/{campaign}/encounters/{encounter}/commands",
+        &short,
+    );
+    let mut wrong = short.json.clone();
+    wrong["error"]["needed"]["sides"] = json!("ten");
+    assert!(
+        !mismatches(
+            &doc,
+            "post",
+            "/api/campaigns/{campaign}/encounters/{encounter}/commands",
+            422,
+            &wrong
+        )
+        .is_empty()
     );
     let unread = t
         .send(
@@ -688,5 +1014,7 @@ both!(
     compound_x_answers_match_their_schemas,
     d20_answers_match_their_schemas,
     station_answers_match_their_schemas,
+    compound_x_commands_match_the_request_schema,
+    d20_commands_match_the_request_schema,
     errors_match_the_error_schema,
 );

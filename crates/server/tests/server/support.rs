@@ -34,6 +34,82 @@ fn unique(prefix: &str) -> String {
     )
 }
 
+/// The schema of the JSON body of `POST path` in the document `router`
+/// serves (the same for every router), compiled once per path.
+pub(crate) async fn request_schema(
+    router: &Router,
+    path: &'static str,
+) -> std::sync::Arc<jsonschema::Validator> {
+    static SCHEMAS: std::sync::Mutex<
+        std::collections::BTreeMap<&'static str, std::sync::Arc<jsonschema::Validator>>,
+    > = std::sync::Mutex::new(std::collections::BTreeMap::new());
+    if let Some(schema) = SCHEMAS.lock().unwrap().get(path) {
+        return schema.clone();
+    }
+    let doc = send(
+        router,
+        Call::new(Method::GET, "/api/openapi.json", &Auth::Anonymous),
+    )
+    .await
+    .expect(200)
+    .json;
+    let mut root =
+        doc["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"].clone();
+    assert!(root.is_object(), "no request schema for POST {path}");
+    root["components"] = doc["components"].clone();
+    let schema = std::sync::Arc::new(
+        jsonschema::validator_for(&root)
+            .unwrap_or_else(|e| panic!("the schema of POST {path} does not compile: {e}")),
+    );
+    SCHEMAS.lock().unwrap().insert(path, schema.clone());
+    schema
+}
+
+/// Checks `body`, sent to `POST path`, against the request schema the
+/// served document gives: it must match whenever the server read it (it
+/// was accepted, or the rules refused it), and must not where the server
+/// refused a field of the wrong type or value.
+pub(crate) async fn check_request(
+    router: &Router,
+    path: &'static str,
+    body: &Value,
+    answer: &Answer,
+) {
+    let read = answer.status.is_success()
+        || matches!(
+            answer.code(),
+            "refused" | "dice_needed" | "too_many_dice" | "invalid_die"
+        );
+    if !read && answer.code() != "invalid_field" {
+        return;
+    }
+    let schema = request_schema(router, path).await;
+    let errors: Vec<String> = schema
+        .iter_errors(body)
+        .map(|e| format!("at {}: {e}", e.instance_path()))
+        .collect();
+    if read {
+        assert!(
+            errors.is_empty(),
+            "the server read {body} ({}), but it does not match the schema of POST {path}:\n{}",
+            answer.status,
+            errors.join("\n")
+        );
+    } else {
+        assert!(
+            !errors.is_empty(),
+            "the server refused {body} ({}), but it matches the schema of POST {path}",
+            answer.text
+        );
+    }
+}
+
+/// The path of an encounter's commands, as the document names it.
+pub(crate) const COMMANDS: &str = "/api/campaigns/{campaign}/encounters/{encounter}/commands";
+
+/// The path of an encounter's combatants, as the document names it.
+pub(crate) const COMBATANTS: &str = "/api/campaigns/{campaign}/encounters/{encounter}/combatants";
+
 /// Where a test's data lives.
 #[derive(Clone, Debug)]
 pub(crate) struct Db(pub(crate) String);
@@ -358,19 +434,27 @@ impl Table {
 
     /// Adds a combatant (GM).
     pub(crate) async fn add(&self, encounter: &str, body: Value) -> Answer {
-        self.send(
-            self.post(
-                &self.path(&format!("/encounters/{encounter}/combatants")),
-                &self.gm.session,
+        let answer = self
+            .send(
+                self.post(
+                    &self.path(&format!("/encounters/{encounter}/combatants")),
+                    &self.gm.session,
+                )
+                .json(body.clone()),
             )
-            .json(body),
-        )
-        .await
+            .await;
+        check_request(&self.router, COMBATANTS, &body, &answer).await;
+        answer
     }
 
-    /// Sends a command as `auth`.
+    /// Sends a command as `auth`, and checks it against the document's
+    /// request schema ([`check_request`]).
     pub(crate) async fn command(&self, encounter: &str, auth: &Auth, command: Value) -> Answer {
-        self.send(self.command_call(encounter, auth, command)).await
+        let answer = self
+            .send(self.command_call(encounter, auth, command.clone()))
+            .await;
+        check_request(&self.router, COMMANDS, &command, &answer).await;
+        answer
     }
 
     pub(crate) fn command_call(&self, encounter: &str, auth: &Auth, command: Value) -> Call {

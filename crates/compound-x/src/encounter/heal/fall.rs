@@ -20,6 +20,7 @@ pub const INJURY_STEP: i64 = 20;
 /// An injury from a bad landing, by severity (CX-HEAL-05). Its effects are
 /// decisions: the texts only name them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum Injury {
     /// -1 m of movement per 2 actions; a long rest heals it.

@@ -42,6 +42,7 @@ impl Grapple {
 
 /// A takedown (D20-GRAP-02).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Takedown {
     /// Clinching: STR + Melee Fighting.
@@ -54,6 +55,7 @@ pub enum Takedown {
 
 /// A position change (D20-GRAP-03).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum PositionChange {
     /// Push: STR + Melee Fighting.
@@ -68,6 +70,7 @@ pub enum PositionChange {
 
 /// A grappling attack (D20-GRAP-04..07).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum GrappleAttack {
     /// STR + Melee Fighting: -1 STR and -1 CON for an hour (D20-GRAP-05).
@@ -81,6 +84,7 @@ pub enum GrappleAttack {
 /// What the target of a takedown that rolled a natural 1 chooses
 /// (D20-GRAP-02).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "choice", rename_all = "snake_case")]
 pub enum TakedownChoice {
     /// The grapple begins with the chooser holding Grappling Advantage.
