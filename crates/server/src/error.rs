@@ -146,11 +146,11 @@ pub(crate) struct ErrorDetail {
     code: &'static str,
     /// What was wrong and how to fix it, for people.
     message: String,
-    /// Details named by the error, beside the message: `diagnostics`
-    /// (a file's problems, each with its line and rule), `refusal` (the
-    /// engine's refusal: code, rule, message, fix), `asked` (the physical
-    /// dice needed), `line` (a command line's column and help),
-    /// `expression` or `rule`.
+    /// Details named by the error, beside the message ([`ErrorDetails`]):
+    /// `diagnostics` (a file's problems, each with its line and rule),
+    /// `refusal` (the engine's refusal, tagged by its kind), `asked` and
+    /// `needed` (the physical dice asked for and the one still needed),
+    /// `line` (a command line's column and help), `expression` or `rule`.
     #[serde(flatten)]
     #[schema(value_type = ErrorDetails)]
     details: std::collections::BTreeMap<&'static str, Value>,
