@@ -18,6 +18,7 @@
 pub mod choices;
 mod cloak;
 pub mod command;
+mod concerns;
 mod distances;
 pub mod event;
 mod gm;

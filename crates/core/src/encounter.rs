@@ -13,6 +13,7 @@
 //! and applying never does.
 
 mod budget;
+mod concerns;
 mod effect;
 mod id;
 mod initiative;
@@ -24,6 +25,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 pub use budget::{Budget, Held};
+pub use concerns::Concerns;
 pub use effect::{Effect, EffectId, Expiry, Moment, MomentKind};
 pub use id::CombatantId;
 pub use initiative::{Initiative, InitiativeDie, MAX_ROLLOFFS, roll_initiative};

@@ -23,6 +23,7 @@ mod attack;
 mod casting;
 pub mod choices;
 pub mod command;
+mod concerns;
 pub mod event;
 pub use event::{DiceRoll, SideRoll};
 mod field;

@@ -169,7 +169,7 @@ pub(crate) fn execute_cx(
         .iter()
         .map(|e| serde_json::to_value(e).unwrap_or(Value::Null))
         .collect();
-    let told = tell(before, &entry.events, &events);
+    let told = tell(before, &entry.events);
     Ok(Executed {
         dice: entry.dice.clone(),
         events,

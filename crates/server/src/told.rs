@@ -1,13 +1,19 @@
 //! The log in words, twice: as the GM reads it, and as the table may hear
 //! it. The table never hears of a combatant the clock hides from the
 //! players, a GM's ruling of who cannot see whom, a hidden DC, or an exact
-//! health total; what it does hear is the engine's own narration.
+//! health total; what it does hear is the engine's own narration. Whether
+//! an event concerns a hidden combatant is read from the event's typed
+//! fields (the ruleset's `Event::concerns`), never by searching its words
+//! or its JSON for names or ids; of an unseen combatant acting on a visible
+//! one the table hears only what the target feels ("Vex is shot at by
+//! someone unseen: a miss").
 
 use std::collections::BTreeSet;
 
+use nanite_compound_x::combat::{ArmorHit, Strike};
 use nanite_compound_x::encounter::{Battle, CompoundX, Event, narrate};
+use nanite_core::encounter::{EffectId, Encounter};
 use nanite_core::{ClockEvent, CombatantId, Ruleset};
-use serde_json::Value;
 
 /// One command's log lines.
 #[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
@@ -21,67 +27,103 @@ pub(crate) struct Told {
 }
 
 /// What telling a ruleset's events needs from it; the rest of [`tell_as`]
-/// (who is hidden before and after each event, what the table may hear,
-/// when a whole command is the GM's alone) is the same for every ruleset.
+/// (who is hidden before and after each event, whether an event concerns
+/// one of them, when a whole command is the GM's alone) is the same for
+/// every ruleset. Whom an event concerns comes from its typed fields
+/// ([`Teller::concerns`]), never from searching its words or its JSON.
 pub(crate) trait Teller {
     /// The ruleset.
     type Rules: Ruleset;
-    /// The combatants hidden from the players in `state`, with their names.
-    fn hidden(state: &<Self::Rules as Ruleset>::State) -> BTreeSet<(CombatantId, String)>;
+    /// The combatants hidden from the players in `state`.
+    fn hidden(state: &<Self::Rules as Ruleset>::State) -> BTreeSet<CombatantId>;
     /// The GM's lines for `event`.
     fn narrate(
         state: &<Self::Rules as Ruleset>::State,
         event: &<Self::Rules as Ruleset>::Event,
     ) -> Vec<String>;
-    /// The lines the table may hear of `event`, or `None` for the GM alone.
+    /// The combatants `event` concerns (the ruleset's typed `concerns`),
+    /// in `state`, the state just before it.
+    fn concerns<'a>(
+        state: &'a <Self::Rules as Ruleset>::State,
+        event: &'a <Self::Rules as Ruleset>::Event,
+    ) -> Vec<&'a CombatantId>;
+    /// The lines the table may hear of `event`, which concerns nobody
+    /// hidden from it, or `None` for the GM alone (a ruling, a hidden DC).
     fn for_table(
         state: &<Self::Rules as Ruleset>::State,
         event: &<Self::Rules as Ruleset>::Event,
+    ) -> Option<Vec<String>>;
+    /// The lines the table may hear of `event`, which concerns a combatant
+    /// hidden from it (`unseen` says which are), or `None` (the default:
+    /// nothing of it). What the rules let a player learn when an unseen
+    /// combatant acts on a visible one ("shot at by someone unseen"): built
+    /// from the event's typed fields, never naming an unseen combatant.
+    fn unseen(
+        state: &<Self::Rules as Ruleset>::State,
+        event: &<Self::Rules as Ruleset>::Event,
+        unseen: &dyn Fn(&CombatantId) -> bool,
     ) -> Option<Vec<String>>;
     /// The combatant `event` reveals to the players, if it does.
     fn revealed(event: &<Self::Rules as Ruleset>::Event) -> Option<&CombatantId>;
 }
 
-/// Tells `events` (as `json`), starting from `before`, the state just
-/// before the command, the way `T` tells its ruleset's events.
+/// Tells `events`, starting from `before`, the state just before the
+/// command, the way `T` tells its ruleset's events. An event concerning a
+/// combatant hidden from the players just before or after it (and not
+/// revealed by it) reaches the table only as [`Teller::unseen`] tells it;
+/// any other, as [`Teller::for_table`] does.
 pub(crate) fn tell_as<T: Teller>(
     before: <T::Rules as Ruleset>::State,
     events: &[<T::Rules as Ruleset>::Event],
-    json: &[Value],
 ) -> Told {
     let mut state = before;
     let mut told = Told::default();
     let (mut withheld, mut heard) = (false, false);
-    for (event, value) in events.iter().zip(json) {
+    for event in events {
+        let mut after = state.clone();
+        T::Rules::evolve(&mut after, event);
         let mut unseen = T::hidden(&state);
-        let lines = T::narrate(&state, event);
-        let shown = T::for_table(&state, event);
-        T::Rules::evolve(&mut state, event);
-        unseen.extend(T::hidden(&state));
+        unseen.extend(T::hidden(&after));
         if let Some(id) = T::revealed(event) {
             // The reveal itself is for everyone.
-            unseen.retain(|(i, _)| i != id);
+            unseen.remove(id);
         }
-        told.gm.extend(lines);
-        let Some(shown) = shown else {
-            withheld = true;
-            continue;
-        };
-        let secret = unseen.iter().any(|(id, name)| {
-            mentions(value, id.as_str())
-                || shown
-                    .iter()
-                    .any(|line| !name.is_empty() && line.contains(name))
-        });
-        if secret {
-            withheld = true;
+        told.gm.extend(T::narrate(&state, event));
+        let shown = if T::concerns(&state, event)
+            .into_iter()
+            .any(|id| unseen.contains(id))
+        {
+            T::unseen(&state, event, &|id| unseen.contains(id))
         } else {
-            heard = true;
-            told.table.extend(shown);
+            T::for_table(&state, event)
+        };
+        state = after;
+        match shown {
+            Some(lines) => {
+                heard = true;
+                told.table.extend(lines);
+            }
+            None => withheld = true,
         }
     }
     told.secret = withheld && !heard;
     told
+}
+
+/// What the table hears of an effect ending that concerns an unseen
+/// combatant: nothing when the bearer is unseen; otherwise that it ended
+/// for its bearer, not at whose turn nor by whose hand (the effect is found
+/// in `clock` by its typed id, its bearer by its typed field).
+pub(crate) fn effect_ended<P>(
+    clock: &Encounter<P>,
+    id: &EffectId,
+    unseen: &dyn Fn(&CombatantId) -> bool,
+) -> Option<Vec<String>> {
+    let effect = clock.effects.iter().find(|e| &e.id == id)?;
+    if unseen(&effect.bearer) {
+        return None;
+    }
+    Some(vec![format!("{} ended for {}", effect.name, effect.bearer)])
 }
 
 /// How Compound X is told.
@@ -89,14 +131,24 @@ struct CxTeller;
 
 impl Teller for CxTeller {
     type Rules = CompoundX;
-    fn hidden(state: &Battle) -> BTreeSet<(CombatantId, String)> {
-        hidden(state)
+    fn hidden(state: &Battle) -> BTreeSet<CombatantId> {
+        hidden(state).into_iter().map(|(id, _)| id).collect()
     }
     fn narrate(state: &Battle, event: &Event) -> Vec<String> {
         narrate(state, event)
     }
+    fn concerns<'a>(state: &'a Battle, event: &'a Event) -> Vec<&'a CombatantId> {
+        event.concerns(state)
+    }
     fn for_table(state: &Battle, event: &Event) -> Option<Vec<String>> {
         for_table(state, event)
+    }
+    fn unseen(
+        state: &Battle,
+        event: &Event,
+        unseen: &dyn Fn(&CombatantId) -> bool,
+    ) -> Option<Vec<String>> {
+        unseen_by_table(state, event, unseen)
     }
     fn revealed(event: &Event) -> Option<&CombatantId> {
         match event {
@@ -106,10 +158,10 @@ impl Teller for CxTeller {
     }
 }
 
-/// Tells Compound X `events` (as `json`), starting from `before`, the
-/// battle just before the command.
-pub(crate) fn tell(before: Battle, events: &[Event], json: &[Value]) -> Told {
-    tell_as::<CxTeller>(before, events, json)
+/// Tells Compound X `events`, starting from `before`, the battle just
+/// before the command.
+pub(crate) fn tell(before: Battle, events: &[Event]) -> Told {
+    tell_as::<CxTeller>(before, events)
 }
 
 /// The combatants the clock hides from the players, with their names.
@@ -130,8 +182,8 @@ pub(crate) fn hidden(battle: &Battle) -> BTreeSet<(CombatantId, String)> {
         .collect()
 }
 
-/// The lines the table may hear of `event`, or `None` when the event is
-/// the GM's alone.
+/// The lines the table may hear of `event`, which concerns nobody hidden
+/// from it, or `None` when the event is the GM's alone.
 fn for_table(state: &Battle, event: &Event) -> Option<Vec<String>> {
     match event {
         // Entering shows health totals: the table hears only the name.
@@ -164,47 +216,95 @@ fn for_table(state: &Battle, event: &Event) -> Option<Vec<String>> {
         // the GM keeps.
         Event::Concealed { .. } => None,
         Event::Clock(ClockEvent::HiddenSet { hidden: true, .. }) => None,
-        // An effect of a hidden combatant is the GM's; one that ends with
-        // a hidden combatant's turn, the table hears ended, not whose turn
-        // ended it (the typed bearer and expiry say whose: nothing is
-        // searched for in the words).
-        Event::Clock(ClockEvent::EffectEnded { id, .. }) => {
-            let effect = state.clock.effects.iter().find(|e| &e.id == id)?;
-            let hidden =
-                |who: &CombatantId| state.clock.seats.iter().any(|s| &s.id == who && s.hidden);
-            // A hidden combatant's own effect is the GM's alone.
-            if hidden(&effect.bearer) {
-                return None;
-            }
-            if effect.expiry.as_ref().is_some_and(|x| hidden(&x.at.of)) {
-                Some(vec![format!("{} ended for {}", effect.name, effect.bearer)])
-            } else {
-                Some(narrate(state, event))
-            }
-        }
         _ => Some(narrate(state, event)),
     }
 }
 
-/// Whether any string in `value` is exactly `id`.
-fn mentions(value: &Value, id: &str) -> bool {
-    match value {
-        Value::String(s) => s == id,
-        Value::Array(items) => items.iter().any(|v| mentions(v, id)),
-        Value::Object(map) => map.values().any(|v| mentions(v, id)),
-        _ => false,
+/// What the table hears of `event`, which concerns a combatant hidden from
+/// it: an effect ending for a visible bearer, and an unseen combatant's
+/// shot, blow or suppressive fire at a visible one, as the target feels it
+/// (hit or miss and what the damage did), without the attacker's name or
+/// id and without its numbers (miss chance, dice). Anything else: nothing.
+fn unseen_by_table(
+    state: &Battle,
+    event: &Event,
+    unseen: &dyn Fn(&CombatantId) -> bool,
+) -> Option<Vec<String>> {
+    let name = |id: &CombatantId| {
+        state
+            .combatants
+            .get(id)
+            .map_or_else(|| id.to_string(), |c| c.fighter.name.clone())
+    };
+    let (target, how, hit, critical, strike) = match event {
+        Event::Clock(ClockEvent::EffectEnded { id, .. }) => {
+            return effect_ended(&state.clock, id, unseen);
+        }
+        Event::Shot {
+            attacker,
+            target,
+            shot,
+            ..
+        } if unseen(attacker) => (target, "shot at", shot.hit, shot.critical, &shot.strike),
+        Event::Melee {
+            attacker,
+            target,
+            swing,
+            ..
+        } if unseen(attacker) => (
+            target,
+            "attacked in melee",
+            swing.hit,
+            swing.critical,
+            &swing.strike,
+        ),
+        Event::SuppressionFire {
+            by, target, hit, ..
+        } if unseen(by) => (
+            target,
+            "fired on under suppression",
+            hit.hit,
+            hit.critical,
+            &hit.strike,
+        ),
+        _ => return None,
+    };
+    if unseen(target) {
+        return None;
     }
+    let outcome = match (hit, strike) {
+        (false, _) => "a miss".to_string(),
+        (true, None) => "a hit".to_string(),
+        (true, Some(s)) => format!(
+            "a {}hit: {}",
+            if critical { "critical " } else { "" },
+            what_it_did(s)
+        ),
+    };
+    Some(vec![format!(
+        "{} is {how} by someone unseen: {outcome}",
+        name(target)
+    )])
 }
 
-#[cfg(test)]
-mod tests {
-    use serde_json::json;
-
-    #[test]
-    fn ids_are_found_anywhere_but_only_whole() {
-        let v = json!({"event": "shot", "attacker": "scav", "shot": {"notes": ["scavenger"]}});
-        assert!(super::mentions(&v, "scav"));
-        assert!(!super::mentions(&v, "vex"));
-        assert!(!super::mentions(&json!({"x": "scavenger"}), "scav"));
+/// What a hit did to its target, as the target feels it: the shield and
+/// armor's share and the damage to health.
+fn what_it_did(s: &Strike) -> String {
+    let mut parts = Vec::new();
+    if s.shield > 0 {
+        parts.push(format!("the shield absorbs {}", s.shield));
     }
+    match s.armor {
+        ArmorHit::Blocked => parts.push("the armor blocks it".to_string()),
+        ArmorHit::Pierced if s.armor_points > 0 => {
+            parts.push(format!("the armor absorbs {}", s.armor_points));
+        }
+        ArmorHit::NoRoll | ArmorHit::Body { .. } | ArmorHit::Pierced => {}
+    }
+    parts.push(format!(
+        "{} {}damage to health",
+        s.health,
+        if s.non_lethal { "non-lethal " } else { "" }
+    ));
+    parts.join(", ")
 }

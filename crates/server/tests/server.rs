@@ -25,6 +25,7 @@ mod server {
     pub(crate) mod station;
     pub(crate) mod support;
     mod undo;
+    mod unseen;
     mod verifiable;
     mod web;
 }

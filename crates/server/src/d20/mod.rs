@@ -42,7 +42,7 @@ pub(crate) fn execute(
         .iter()
         .map(|e| serde_json::to_value(e).unwrap_or(Value::Null))
         .collect();
-    let told = told::tell(before, &entry.events, &events);
+    let told = told::tell(before, &entry.events);
     Ok(Executed {
         dice: entry.dice.clone(),
         events,

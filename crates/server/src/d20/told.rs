@@ -2,28 +2,39 @@
 //! table may hear it. The table never hears of a combatant hidden from the
 //! players, the DC of a hidden check (nor the total that met it), or an
 //! exact health total; what it does hear is the engine's own narration.
+//! Whom an event concerns is read from its typed fields (`Event::concerns`:
+//! a hurt's `by`, not its words "the brute's club").
 
 use std::collections::BTreeSet;
 
 use nanite_core::{ClockEvent, CombatantId};
 use nanite_d20::encounter::{Battle, D20, Event, narrate};
-use serde_json::Value;
 
-use crate::told::{Teller, Told, tell_as};
+use crate::told::{Teller, Told, effect_ended, tell_as};
 
 /// How D20 is told.
 struct D20Teller;
 
 impl Teller for D20Teller {
     type Rules = D20;
-    fn hidden(state: &Battle) -> BTreeSet<(CombatantId, String)> {
-        hidden(state)
+    fn hidden(state: &Battle) -> BTreeSet<CombatantId> {
+        hidden(state).into_iter().map(|(id, _)| id).collect()
     }
     fn narrate(state: &Battle, event: &Event) -> Vec<String> {
         narrate(state, event)
     }
+    fn concerns<'a>(state: &'a Battle, event: &'a Event) -> Vec<&'a CombatantId> {
+        event.concerns(state)
+    }
     fn for_table(state: &Battle, event: &Event) -> Option<Vec<String>> {
         for_table(state, event)
+    }
+    fn unseen(
+        state: &Battle,
+        event: &Event,
+        unseen: &dyn Fn(&CombatantId) -> bool,
+    ) -> Option<Vec<String>> {
+        unseen_by_table(state, event, unseen)
     }
     fn revealed(event: &Event) -> Option<&CombatantId> {
         match event {
@@ -33,10 +44,10 @@ impl Teller for D20Teller {
     }
 }
 
-/// Tells D20 `events` (as `json`), starting from `before`, the battle just
-/// before the command.
-pub(crate) fn tell(before: Battle, events: &[Event], json: &[Value]) -> Told {
-    tell_as::<D20Teller>(before, events, json)
+/// Tells D20 `events`, starting from `before`, the battle just before the
+/// command.
+pub(crate) fn tell(before: Battle, events: &[Event]) -> Told {
+    tell_as::<D20Teller>(before, events)
 }
 
 /// The combatants the clock hides from the players, with their names.
@@ -50,8 +61,8 @@ pub(crate) fn hidden(battle: &Battle) -> BTreeSet<(CombatantId, String)> {
         .collect()
 }
 
-/// The lines the table may hear of `event`, or `None` when the event is
-/// the GM's alone.
+/// The lines the table may hear of `event`, which concerns nobody hidden
+/// from it, or `None` when the event is the GM's alone.
 fn for_table(state: &Battle, event: &Event) -> Option<Vec<String>> {
     match event {
         // A side all of whose members are hidden is not named to the
@@ -105,4 +116,57 @@ fn for_table(state: &Battle, event: &Event) -> Option<Vec<String>> {
         Event::Clock(ClockEvent::HiddenSet { hidden: true, .. }) => None,
         _ => Some(narrate(state, event)),
     }
+}
+
+/// What the table hears of `event`, which concerns a combatant hidden from
+/// it: an effect ending for a visible bearer; an unseen combatant's attack
+/// on a visible one (hit or miss, not its dice), the damage it took from
+/// someone unseen (the typed `by`), and an enemy the mover cannot see in
+/// its way ("something unseen blocks the way", D20-MOVE-02), without the
+/// unseen one's name or id. Anything else: nothing.
+fn unseen_by_table(
+    state: &Battle,
+    event: &Event,
+    unseen: &dyn Fn(&CombatantId) -> bool,
+) -> Option<Vec<String>> {
+    let line = match event {
+        Event::Clock(ClockEvent::EffectEnded { id, .. }) => {
+            return effect_ended(&state.clock, id, unseen);
+        }
+        Event::Attacked {
+            attacker,
+            target,
+            hit,
+            ..
+        } if unseen(attacker) && !unseen(target) => format!(
+            "{} is attacked by someone unseen: {}",
+            state.name(target),
+            if *hit { "a hit" } else { "a miss" }
+        ),
+        Event::Hurt {
+            target,
+            amount,
+            by: Some(by),
+            ..
+        } if unseen(by) && !unseen(target) => format!(
+            "{} takes {amount} damage from someone unseen",
+            state.name(target)
+        ),
+        Event::PassContest {
+            mover,
+            enemy,
+            contest,
+            ..
+        } if unseen(enemy) && !unseen(mover) => format!(
+            "{}: something unseen blocks the way; {} (D20-MOVE-02)",
+            state.name(mover),
+            if contest.actor_wins {
+                "it gets past"
+            } else {
+                "it is stopped"
+            }
+        ),
+        _ => return None,
+    };
+    Some(vec![line])
 }
