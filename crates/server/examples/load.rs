@@ -313,6 +313,9 @@ async fn follow(
     let mut received = Vec::new();
     let mut after = 0;
     let mut first = true;
+    // Thousands of sockets opening at once can overflow the server's accept
+    // queue: the first connection is tried a few times, backing off.
+    let mut tries = 0;
     while Instant::now() < until {
         let mut request = format!(
             "ws://{}/api/campaigns/{}/live?after={after}",
@@ -328,7 +331,12 @@ async fn follow(
         );
         let mut socket = match tokio_tungstenite::connect_async(request).await {
             Ok((socket, _)) => socket,
-            Err(e) if first => return Err(format!("live socket: {e}")),
+            Err(e) if first && tries >= 6 => return Err(format!("live socket: {e}")),
+            Err(_) if first => {
+                tries += 1;
+                tokio::time::sleep(Duration::from_millis(100 << tries)).await;
+                continue;
+            }
             Err(_) => {
                 server = (server + 1) % hosts.len();
                 tokio::time::sleep(Duration::from_millis(20)).await;
