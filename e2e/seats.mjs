@@ -110,9 +110,9 @@ async function main() {
   await pl.page.getByRole("button", { name: "Join the table" }).click();
   await pl.page.getByText(/replaced by a newer one/).waitFor();
   await h.join(pl.page, aliceLink);
-  const imp = pl.page.locator("form", { has: pl.page.getByRole("button", { name: "Import" }) });
+  const imp = pl.page.locator("form", { has: pl.page.getByRole("button", { name: "Import", exact: true }) });
   await imp.locator("#import-file").setInputFiles(join(here, "..", "examples", "compound-x", "vex.toml"));
-  await imp.getByRole("button", { name: "Import" }).click();
+  await imp.getByRole("button", { name: "Import", exact: true }).click();
   await pl.page.locator("#dashboard li", { hasText: "Vex Marrow" }).locator(".badge", { hasText: "yours" }).waitFor();
   // On the GM's dashboard Vex is Alice's, not "yours".
   const vexGm = gm.page.locator("#dashboard li", { hasText: "Vex Marrow" });
@@ -172,7 +172,8 @@ async function main() {
   }
   await gm.page.locator("#turn-call[data-turn=npc]", { hasText: "NPC turn" }).waitFor();
   check((await gm.page.title()).startsWith("NPC turn"), `the GM's title on the NPC's turn: ${await gm.page.title()}`);
-  await pl.page.locator("#turn-call[data-turn=none]").waitFor();
+  await pl.page.locator("ol.initiative li.active", { hasText: "Depot Raider" }).waitFor();
+  await pl.page.locator("#turn-call[data-turn=none]").waitFor({ state: "attached" });
   await pl.page.waitForFunction(() => document.body.dataset.settled === "yes");
   check((await pl.page.title()) === baseTitle, `Alice's title on the NPC's turn: ${await pl.page.title()}`);
   const chimesBefore = Number(await pl.page.evaluate(() => document.body.dataset.chimes || 0));
@@ -187,7 +188,7 @@ async function main() {
   check(await pl.page.locator("#turn-call").isVisible(), "the badge is visible");
   const chimes = Number(await pl.page.evaluate(() => document.body.dataset.chimes || 0));
   check(chimes === chimesBefore + 1, `one chime when the turn came (${chimesBefore} -> ${chimes})`);
-  await gm.page.locator("#turn-call[data-turn=none]").waitFor();
+  await gm.page.locator("#turn-call[data-turn=none]").waitFor({ state: "attached" });
   await shot(pl.page, "player-your-turn");
 }
 
