@@ -2,8 +2,10 @@
 //! on a free port over a fresh SQLite file and runs a Playwright scenario
 //! against it (a GM and a player in two browser contexts): `e2e/table.mjs`,
 //! a Compound X fight (screenshots of every step land in `target/e2e/`),
-//! `e2e/d20.mjs`, one D20 encounter on a grid (`target/e2e/d20/`), and
-//! `e2e/station.mjs`, a Station game (`target/e2e/station-*.png`).
+//! `e2e/d20.mjs`, one D20 encounter on a grid (`target/e2e/d20/`),
+//! `e2e/station.mjs`, a Station game (`target/e2e/station-*.png`), and
+//! `e2e/seats.mjs`, one browser in two campaigns and the "your turn" badge
+//! (`target/e2e/seats-*.png`).
 //!
 //! Without node, Chromium or `e2e/node_modules` the test prints "browser
 //! tests skipped: <why>" and passes, so `cargo test` works on a bare
@@ -102,6 +104,11 @@ fn a_d20_encounter_in_headless_chromium() {
 #[test]
 fn a_station_game_in_headless_chromium() {
     scenario("station.mjs", "e2e", "station");
+}
+
+#[test]
+fn several_campaigns_in_one_browser_and_your_turn() {
+    scenario("seats.mjs", "e2e", "seats");
 }
 
 /// Runs `e2e/{script}` against a fresh server, its screenshots going to

@@ -107,6 +107,67 @@
     version: function () { return version; }
   };
 
+  // ---- "your turn": the title, and a sound the player may turn on ----
+  // A tracker's fragment carries #turn-call (data-turn "yours", "npc" or
+  // "none"); on the first drawing and after every refresh the title says
+  // it, and when the turn comes to the viewer a short chime plays if they
+  // turned the sound on (off by default; remembered in localStorage).
+  var baseTitle = document.title;
+  var lastTurn = null;
+  var SOUND = "nanite-turn-sound";
+  var audio = null;
+  function soundOn() {
+    try { return window.localStorage.getItem(SOUND) === "on"; } catch (e) { return false; }
+  }
+  function chime() {
+    body.dataset.chimes = String(Number(body.dataset.chimes || 0) + 1);
+    try {
+      var Ctx = window.AudioContext || window.webkitAudioContext;
+      if (!Ctx) return;
+      audio = audio || new Ctx();
+      if (audio.state === "suspended") audio.resume();
+      var osc = audio.createOscillator();
+      var gain = audio.createGain();
+      osc.frequency.value = 660;
+      gain.gain.value = 0.08;
+      osc.connect(gain);
+      gain.connect(audio.destination);
+      osc.start();
+      osc.frequency.setValueAtTime(880, audio.currentTime + 0.15);
+      osc.stop(audio.currentTime + 0.35);
+    } catch (e) { /* no sound on this device: the title still says it */ }
+  }
+  function turnCall() {
+    var call = document.getElementById("turn-call");
+    if (!call) return;
+    var turn = call.dataset.turn;
+    document.title = turn === "yours" ? "\u25B6 Your turn · " + baseTitle
+      : turn === "npc" ? "NPC turn · " + baseTitle : baseTitle;
+    body.dataset.turn = turn;
+    if (turn === "yours" && lastTurn !== null && lastTurn !== "yours" && soundOn()) chime();
+    lastTurn = turn;
+  }
+  var top = document.querySelector("header.top");
+  if (document.getElementById("turn-call") && top) {
+    var sound = el("span", "turn-sound");
+    var soundBox = el("input");
+    soundBox.type = "checkbox";
+    soundBox.id = "turn-sound";
+    soundBox.checked = soundOn();
+    var soundLabel = el("label", null, "Sound on my turn");
+    soundLabel.htmlFor = "turn-sound";
+    soundBox.addEventListener("change", function () {
+      try { window.localStorage.setItem(SOUND, soundBox.checked ? "on" : "off"); } catch (e) { /* not remembered */ }
+      // A click lets the page play sound from now on; the chime says how it sounds.
+      if (soundBox.checked) chime();
+    });
+    sound.appendChild(soundBox);
+    sound.appendChild(soundLabel);
+    top.insertBefore(sound, status);
+  }
+  turnCall();
+  document.addEventListener("htmx:afterSwap", turnCall);
+
   // ---- forms that talk to /api ----
   function key() {
     var bytes = new Uint8Array(16);
@@ -187,16 +248,26 @@
     out.textContent = "";
     out.className = "result ok";
     if (data.gm_link || data.link) {
+      // A link shown in a part would be swapped away by the next refresh:
+      // data-link-to names a place outside it.
+      var holder = (form.dataset.linkTo && document.querySelector(form.dataset.linkTo)) || out;
+      holder.textContent = "";
       var link = location.origin + (data.gm_link || data.link);
-      out.appendChild(el("span", null, data.gm_link
-        ? "Campaign created. Its GM link (shown once; keep it): "
-        : "Link created (shown once; send it to them): "));
+      var who = data.invite && data.invite.label ? " for " + data.invite.label : "";
+      holder.appendChild(el("span", null, data.gm_link
+        ? "Campaign created; it is in your campaign list (Campaigns, at the top). Its GM link, for another device or a co-GM: "
+        : "Link" + who + " (send it to them; only its fingerprint is kept, so to give it again make a new link): "));
       var box = el("input", "link");
       box.value = link;
       box.readOnly = true;
-      box.setAttribute("aria-label", "invitation link");
+      box.setAttribute("aria-label", "invitation link" + who);
       box.addEventListener("focus", function () { box.select(); });
-      out.appendChild(box);
+      holder.appendChild(box);
+      if (holder !== out) {
+        holder.hidden = false;
+        out.textContent = "New link made.";
+        box.focus();
+      }
       return;
     }
     var entry = data.entry;

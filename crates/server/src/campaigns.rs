@@ -112,11 +112,50 @@ pub(crate) struct CampaignShown {
     d20: Option<nanite_d20::Campaign>,
 }
 
-/// The answer of `GET /api/campaigns`: the caller's campaign.
+/// The answer of `GET /api/campaigns`: every campaign the caller holds a
+/// seat in.
 #[derive(Serialize, ToSchema)]
 pub(crate) struct CampaignList {
-    /// One campaign: the one the caller's invitation is for.
-    campaigns: Vec<CampaignShown>,
+    /// Each campaign with the caller's role there, the last joined last (a
+    /// bearer token opens one).
+    campaigns: Vec<CampaignSeat>,
+}
+
+/// A campaign the caller holds a seat in, with their role there.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct CampaignSeat {
+    /// The campaign.
+    #[serde(flatten)]
+    campaign: CampaignShown,
+    /// The caller's role in it.
+    role: Role,
+    /// The caller's invitation label there ("Alice", "GM").
+    label: String,
+}
+
+/// A seat the caller holds, as the campaign list page shows it.
+pub(crate) struct Held {
+    /// The campaign.
+    pub(crate) campaign: Campaign,
+    /// The caller's invitation there.
+    pub(crate) invite: invites::Invite,
+}
+
+/// Every campaign `caller` holds a usable seat in, the last joined last.
+pub(crate) async fn held(state: &AppState, caller: &Caller) -> Result<Vec<Held>, AppError> {
+    let mut out = Vec::new();
+    for seat in &caller.seats {
+        let Some(invite) = invites::find(state, &seat.campaign, &seat.invite).await? else {
+            continue;
+        };
+        if invite.revoked {
+            continue;
+        }
+        if let Some(campaign) = find(state, &seat.campaign).await? {
+            out.push(Held { campaign, invite });
+        }
+    }
+    Ok(out)
 }
 
 /// A campaign just created, with its GM's token and link (shown once).
@@ -331,22 +370,28 @@ pub(crate) async fn health() -> Json<Health> {
     Json(Health { ok: true })
 }
 
-/// `GET /api/campaigns`: the caller's campaign.
+/// `GET /api/campaigns`: every campaign the caller holds a seat in.
 #[utoipa::path(
     get,
     path = "/campaigns",
-    summary = "Your campaign",
-    description = "Who: any participant.",
-    responses((status = 200, description = "the caller's campaign", body = CampaignList))
+    summary = "Your campaigns, with your role in each",
+    description = "Who: any participant. A browser session lists every campaign it joined (revoked seats left out); a bearer token opens one.",
+    responses((status = 200, description = "the caller's campaigns, the last joined last", body = CampaignList))
 )]
 pub(crate) async fn list(
     State(state): State<AppState>,
     caller: Caller,
 ) -> Result<Json<CampaignList>, AppError> {
-    let campaign = get(&state, &caller.invite.campaign).await?;
-    Ok(Json(CampaignList {
-        campaigns: vec![campaign.public()],
-    }))
+    let campaigns = held(&state, &caller)
+        .await?
+        .into_iter()
+        .map(|h| CampaignSeat {
+            campaign: h.campaign.public(),
+            role: h.invite.role,
+            label: h.invite.label,
+        })
+        .collect();
+    Ok(Json(CampaignList { campaigns }))
 }
 
 /// What `POST /api/campaigns` takes.
@@ -420,7 +465,7 @@ fn set_d20(campaign: &mut Campaign, request: &D20Settings) -> Result<(), AppErro
     description = "Who: a GM (anyone if the server allows).",
     request_body = NewCampaignRequest,
     responses(
-        (status = 201, description = "the campaign and its GM token and link (shown once)", body = CampaignCreated),
+        (status = 201, description = "the campaign and its GM token and link; a browser session that created it holds its GM seat at once", body = CampaignCreated),
         (status = 422, description = "an unknown ruleset, or settings of another ruleset (not_this_ruleset)", body = ErrorBody)
     )
 )]
@@ -429,9 +474,20 @@ pub(crate) async fn create_handler(
     caller: Result<Caller, AppError>,
     body: Strict<NewCampaignRequest>,
 ) -> Result<(StatusCode, Json<CampaignCreated>), AppError> {
-    if !state.config().open_campaign_creation {
-        let caller = caller?;
-        if caller.role() != Role::Gm {
+    let open = state.config().open_campaign_creation;
+    let caller = match caller {
+        Ok(caller) => Some(caller),
+        Err(e) if !open => return Err(e),
+        Err(_) => None,
+    };
+    if let (false, Some(caller)) = (open, &caller) {
+        // A GM of any campaign this browser holds may create another.
+        let gm = caller.role() == Role::Gm
+            || held(&state, caller)
+                .await?
+                .iter()
+                .any(|h| h.invite.role == Role::Gm);
+        if !gm {
             return Err(AppError::forbidden(
                 "gm_only",
                 "only a GM may create a campaign on this server",
@@ -476,6 +532,11 @@ pub(crate) async fn create_handler(
         }
         set_d20(&mut campaign, &d20)?;
         save(&state, &campaign).await?;
+    }
+    // The browser that created it holds its GM seat: it is in their
+    // campaign list at once.
+    if let Some(caller) = &caller {
+        crate::sessions::seat_creator(&state, caller, &new.id, &new.gm_invite).await?;
     }
     Ok((
         StatusCode::CREATED,

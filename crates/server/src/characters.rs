@@ -385,7 +385,10 @@ pub(crate) async fn listing(
     let mut characters = Vec::new();
     for record in state.store().records(&collection(campaign)).await? {
         let c: StoredCharacter = serde_json::from_value(record.data).map_err(AppError::internal)?;
-        let mine = owns_character(&viewer, &c.id, c.owner.as_deref());
+        // Whether the caller plays it: the GM may open every file, but only
+        // the characters their own invitation brought are theirs.
+        let mine = c.owner.as_deref() == Some(viewer.invite.as_str())
+            || viewer.slot.as_deref() == Some(c.id.as_str());
         characters.push(Listed {
             mine,
             owner: viewer.is_gm().then(|| c.owner.clone()),
@@ -411,7 +414,9 @@ pub(crate) struct Listed {
     pub(crate) id: String,
     /// Its name.
     pub(crate) name: String,
-    /// Whether the caller plays it.
+    /// Whether the caller plays it: they brought it, or their invitation's
+    /// slot is it. The GM may open every file but plays none of them (a
+    /// file the GM uploads is nobody's), so none is the GM's `mine`.
     pub(crate) mine: bool,
     /// The invitation that plays it (shown to the GM only).
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -2,6 +2,12 @@
 //! and spectator links. A link carries a random token; the store keeps only
 //! its hash. Each invitation is one seat at the table: whoever joins with it
 //! acts as it, and revoking it ends every session opened through it.
+//!
+//! Since only hashes are kept, a link cannot be shown again; the GM makes a
+//! new link for the same seat instead (`POST .../invites/{invite}/link`):
+//! the seat keeps its id, role, slot, label and the characters it owns, the
+//! old link opens nothing from then on, and sessions already open through
+//! it go on (revoking is how to shut someone out).
 
 use axum::Json;
 use axum::extract::{Path, State};
@@ -39,6 +45,10 @@ pub(crate) struct Invite {
     /// Retired (an old startup link): no new joining; sessions go on.
     #[serde(default)]
     pub(crate) retired: bool,
+    /// Which of the seat's links is the live one: each new link counts one
+    /// up, and a token of an older one opens nothing.
+    #[serde(default)]
+    pub(crate) link: u32,
 }
 
 impl Invite {
@@ -72,7 +82,8 @@ pub(crate) struct InviteShown {
     retired: bool,
 }
 
-/// A new invitation with its token and link (shown once).
+/// A new invitation (or a new link for one) with its token and link. Only
+/// the token's hash is kept: to give it again, make a new link.
 #[derive(Serialize, ToSchema)]
 pub(crate) struct InviteCreated {
     /// The invitation.
@@ -101,6 +112,10 @@ pub(crate) struct InviteRevoked {
 struct TokenEntry {
     campaign: String,
     invite: String,
+    /// The invitation's `link` this token was made for (0 before links
+    /// could be made again).
+    #[serde(default)]
+    link: u32,
 }
 
 fn collection(campaign: &str) -> String {
@@ -123,20 +138,26 @@ pub(crate) async fn mint(
         label: label.to_string(),
         revoked: false,
         retired: false,
+        link: 0,
     };
+    save(state, &invite).await?;
+    let token = new_token(state, &invite).await?;
+    Ok((invite, token))
+}
+
+/// A fresh token for `invite`'s current link.
+async fn new_token(state: &AppState, invite: &Invite) -> Result<String, AppError> {
     let token = tokens::secret()?;
-    let store = state.store();
-    store
-        .put_record(&collection(campaign), &invite.id, &to_json(&invite)?)
-        .await?;
     let entry = TokenEntry {
-        campaign: campaign.to_string(),
+        campaign: invite.campaign.clone(),
         invite: invite.id.clone(),
+        link: invite.link,
     };
-    store
+    state
+        .store()
         .put_record(TOKENS, &tokens::hash(&token), &to_json(&entry)?)
         .await?;
-    Ok((invite, token))
+    Ok(token)
 }
 
 /// The invitation `id` of `campaign`.
@@ -151,7 +172,8 @@ pub(crate) async fn find(
     }
 }
 
-/// The invitation a token opens, if the token is one of ours.
+/// The invitation a token opens, if the token is one of ours; a token of a
+/// link the GM has since replaced is refused as `link_replaced`.
 pub(crate) async fn by_token(state: &AppState, token: &str) -> Result<Option<Invite>, AppError> {
     if !tokens::well_formed(token) {
         return Ok(None);
@@ -160,7 +182,20 @@ pub(crate) async fn by_token(state: &AppState, token: &str) -> Result<Option<Inv
         return Ok(None);
     };
     let entry: TokenEntry = from_json(entry.data)?;
-    find(state, &entry.campaign, &entry.invite).await
+    let invite = find(state, &entry.campaign, &entry.invite).await?;
+    if let Some(invite) = &invite {
+        if invite.link != entry.link && !invite.revoked {
+            return Err(AppError::new(
+                StatusCode::UNAUTHORIZED,
+                "link_replaced",
+                format!(
+                    "this link of {} was replaced by a newer one; ask the GM for the new link",
+                    invite.label
+                ),
+            ));
+        }
+    }
+    Ok(invite)
 }
 
 /// Saves a changed invitation.
@@ -205,7 +240,7 @@ pub(crate) struct NewInvite {
     description = "Who: GM.",
     params(("campaign" = String, Path, description = "the campaign id")),
     request_body = NewInvite,
-    responses((status = 201, description = "the invitation, its token and /join/TOKEN link (shown once)", body = InviteCreated))
+    responses((status = 201, description = "the invitation, its token and /join/TOKEN link (only its hash is kept: to give it again, make a new link for the seat)", body = InviteCreated))
 )]
 pub(crate) async fn create(
     State(state): State<AppState>,
@@ -310,6 +345,57 @@ pub(crate) async fn revoke(
     Ok(Json(InviteRevoked {
         invite: invite.public(),
     }))
+}
+
+/// `POST /api/campaigns/{campaign}/invites/{invite}/link` (GM): a new link
+/// for the same seat, for a player who lost theirs or a second device.
+#[utoipa::path(
+    post,
+    path = "/campaigns/{campaign}/invites/{invite}/link",
+    summary = "A new link for an invitation: the same seat, the old link opens nothing more",
+    description = "Who: GM. The seat keeps its id, role, slot, label and the characters it owns; sessions already open through the old link go on (revoke the invitation to shut someone out). A replaced start-up link is usable again through its new link.",
+    params(
+        ("campaign" = String, Path, description = "the campaign id"),
+        ("invite" = String, Path, description = "the invitation id")
+    ),
+    responses(
+        (status = 201, description = "the invitation, its new token and /join/TOKEN link", body = InviteCreated),
+        (status = 404, description = "no such invitation", body = ErrorBody),
+        (status = 409, description = "a revoked invitation (invite_revoked): create a new one", body = ErrorBody)
+    )
+)]
+pub(crate) async fn relink(
+    State(state): State<AppState>,
+    Path((campaign, id)): Path<(String, String)>,
+    caller: Caller,
+) -> Result<(StatusCode, Json<InviteCreated>), AppError> {
+    caller.gm_of(&campaign)?;
+    let Some(mut invite) = find(&state, &campaign, &id).await? else {
+        return Err(AppError::not_found(format!(
+            "no invitation {id} in this campaign; GET /api/campaigns/{campaign}/invites lists them"
+        )));
+    };
+    if invite.revoked {
+        return Err(AppError::conflict(
+            "invite_revoked",
+            format!(
+                "the invitation of {} was revoked; create a new invitation instead",
+                invite.label
+            ),
+        ));
+    }
+    invite.link += 1;
+    invite.retired = false;
+    save(&state, &invite).await?;
+    let token = new_token(&state, &invite).await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(InviteCreated {
+            invite: invite.public(),
+            link: format!("/join/{token}"),
+            token,
+        }),
+    ))
 }
 
 fn to_json<T: Serialize>(value: &T) -> Result<Value, AppError> {

@@ -266,6 +266,7 @@ pub(crate) fn api() -> openapi::Api {
         .routes(routes!(campaigns::show, campaigns::update))
         .routes(routes!(invites::list, invites::create))
         .routes(routes!(invites::revoke))
+        .routes(routes!(invites::relink))
         .routes(routes!(characters::list, characters::upload))
         .routes(routes!(characters::show, characters::replace))
         .routes(routes!(encounters::list, encounters::create))

@@ -1,11 +1,15 @@
 //! Joining and sessions: an invitation token becomes a session cookie
 //! (`HttpOnly; SameSite=Strict; Path=/`) plus a CSRF token for the page, or
 //! is sent by a bot as `Authorization: Bearer TOKEN` on every request.
-//! [`Caller`] is who a request comes from, with the CSRF check applied.
+//! One browser session holds a seat in every campaign it joined: joining a
+//! second campaign adds a seat to the session the browser already has, so
+//! one person can be the GM of one table and a player at another.
+//! [`Caller`] is who a request comes from (the seat of the campaign the
+//! request names), with the CSRF check applied.
 
 use axum::Json;
 use axum::extract::rejection::FormRejection;
-use axum::extract::{FromRequestParts, Path, State};
+use axum::extract::{FromRequestParts, Path, RawPathParams, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
@@ -41,12 +45,24 @@ pub(crate) enum Via {
 /// Who a request comes from.
 #[derive(Clone, Debug)]
 pub(crate) struct Caller {
-    /// Their invitation: their seat at the table.
+    /// Their invitation: their seat at the table the request is about.
     pub(crate) invite: Invite,
     /// Cookie or bearer.
     pub(crate) via: Via,
     /// What the roll limiter counts against: the session, or the bearer's seat.
     pub(crate) session: String,
+    /// Every seat the caller holds, the last joined last (a bearer holds
+    /// one).
+    pub(crate) seats: Vec<SeatKey>,
+}
+
+/// One seat a session holds: a campaign and the invitation it joined with.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct SeatKey {
+    /// The campaign.
+    pub(crate) campaign: String,
+    /// The invitation.
+    pub(crate) invite: String,
 }
 
 impl Caller {
@@ -63,8 +79,7 @@ impl Caller {
             Err(AppError::forbidden(
                 "other_campaign",
                 format!(
-                    "your invitation is for campaign {}, not {campaign}; join with that campaign's link",
-                    self.invite.campaign
+                    "you have no seat in campaign {campaign}; join it with that campaign's invitation link (your campaigns: GET /api/campaigns, or the Campaigns page)"
                 ),
             ))
         }
@@ -84,10 +99,22 @@ impl Caller {
     }
 }
 
+/// A browser session as the store keeps it (under the hash of its token).
+///
+/// Old shape (one campaign): `{campaign, invite, opened_ms, seen_ms}`; it is
+/// read as one seat and written back in the new shape:
+/// `{seats: [{campaign, invite}], opened_ms, seen_ms}`.
 #[derive(Serialize, Deserialize)]
 struct Session {
-    campaign: String,
-    invite: String,
+    /// The old shape's campaign (read, never written).
+    #[serde(default, skip_serializing)]
+    campaign: Option<String>,
+    /// The old shape's invitation (read, never written).
+    #[serde(default, skip_serializing)]
+    invite: Option<String>,
+    /// Every seat the session holds, one per campaign, the last joined last.
+    #[serde(default)]
+    seats: Vec<SeatKey>,
     /// When it was opened, in milliseconds since the epoch (0: opened
     /// before sessions expired; counted from its next use).
     #[serde(default)]
@@ -96,6 +123,39 @@ struct Session {
     /// at most a minute).
     #[serde(default)]
     seen_ms: u64,
+}
+
+impl Session {
+    /// The session as read from the store: the old shape's one seat moved
+    /// into `seats`.
+    fn read(value: serde_json::Value) -> Result<Session, AppError> {
+        let mut session: Session = serde_json::from_value(value).map_err(AppError::internal)?;
+        if let (Some(campaign), Some(invite)) = (session.campaign.take(), session.invite.take()) {
+            if !session.seats.iter().any(|s| s.campaign == campaign) {
+                session.seats.insert(0, SeatKey { campaign, invite });
+            }
+        }
+        Ok(session)
+    }
+
+    /// Takes the seat at `seat.campaign`, replacing the one held there, and
+    /// makes it the last joined.
+    fn sit(&mut self, seat: SeatKey) {
+        self.seats.retain(|s| s.campaign != seat.campaign);
+        self.seats.push(seat);
+    }
+}
+
+async fn put(state: &AppState, hash: &str, session: &Session) -> Result<(), AppError> {
+    state
+        .store()
+        .put_record(
+            SESSIONS,
+            hash,
+            &serde_json::to_value(session).map_err(AppError::internal)?,
+        )
+        .await?;
+    Ok(())
 }
 
 /// Refuses an expired session (and forgets it), or notes its use.
@@ -131,16 +191,69 @@ async fn check_expiry(state: &AppState, hash: &str, session: &mut Session) -> Re
     }
     if now.saturating_sub(session.seen_ms) >= (idle / 10).min(60_000) {
         session.seen_ms = now;
-        state
-            .store()
-            .put_record(
-                SESSIONS,
-                hash,
-                &serde_json::to_value(&*session).map_err(AppError::internal)?,
-            )
-            .await?;
+        put(state, hash, session).await?;
     }
     Ok(())
+}
+
+/// The seat a request sits in: the one at `wanted` (the campaign its path
+/// names), or without one the last joined that is still usable. Revoked
+/// seats met on the way are forgotten; a revoked seat at `wanted`, or a
+/// session whose every seat was revoked, is refused as `invite_revoked`. A campaign the session holds no seat in
+/// gets the last joined seat, which `Caller::member_of` then refuses.
+async fn seat_for(
+    state: &AppState,
+    hash: &str,
+    session: &mut Session,
+    wanted: Option<&str>,
+) -> Result<Invite, AppError> {
+    let ended = || {
+        AppError::unauthenticated(
+            "your session is unknown or has ended; open your invitation link again",
+        )
+    };
+    let mut dropped = false;
+    let mut found = None;
+    if let Some(campaign) = wanted {
+        if let Some(key) = session.seats.iter().find(|s| s.campaign == campaign) {
+            let invite = invites::find(state, &key.campaign, &key.invite).await?;
+            if invite.as_ref().is_none_or(|i| i.revoked) {
+                session.seats.retain(|s| s.campaign != campaign);
+                put(state, hash, session).await?;
+            }
+            found = Some(usable(invite, false)?);
+        }
+    }
+    // Why the last seat dropped was refused, told when none is left.
+    let mut refusal = None;
+    if found.is_none() {
+        while let Some(key) = session.seats.last().cloned() {
+            match invites::find(state, &key.campaign, &key.invite).await? {
+                Some(invite) if !invite.revoked => {
+                    found = Some(invite);
+                    break;
+                }
+                gone => {
+                    refusal = usable(gone, false).err();
+                    session.seats.pop();
+                    dropped = true;
+                }
+            }
+        }
+    }
+    if dropped {
+        put(state, hash, session).await?;
+    }
+    found.ok_or_else(|| refusal.unwrap_or_else(ended))
+}
+
+/// The campaign a request's path names (`{campaign}` in its route), if any.
+async fn path_campaign(parts: &mut Parts, state: &AppState) -> Option<String> {
+    let params = RawPathParams::from_request_parts(parts, state).await.ok()?;
+    params
+        .iter()
+        .find(|(name, _)| *name == "campaign")
+        .map(|(_, value)| value.to_string())
 }
 
 /// A span of milliseconds in words ("7 days", "90 minutes", "5 seconds").
@@ -171,10 +284,15 @@ impl FromRequestParts<AppState> for Caller {
                 })?;
             let invite = usable(invites::by_token(state, token.trim()).await?, true)?;
             let session = format!("bearer:{}", invite.id);
+            let seats = vec![SeatKey {
+                campaign: invite.campaign.clone(),
+                invite: invite.id.clone(),
+            }];
             return Ok(Caller {
                 invite,
                 via: Via::Bearer,
                 session,
+                seats,
             });
         }
         let token = cookie(&parts.headers).ok_or_else(|| {
@@ -196,11 +314,10 @@ impl FromRequestParts<AppState> for Caller {
             .record(SESSIONS, &hash)
             .await?
             .ok_or_else(ended)?;
-        let mut session: Session =
-            serde_json::from_value(record.data).map_err(AppError::internal)?;
+        let mut session = Session::read(record.data)?;
         check_expiry(state, &hash, &mut session).await?;
-        let invite = invites::find(state, &session.campaign, &session.invite).await?;
-        let invite = usable(invite, false)?;
+        let wanted = path_campaign(parts, state).await;
+        let invite = seat_for(state, &hash, &mut session, wanted.as_deref()).await?;
         let csrf = tokens::csrf(&token);
         if !matches!(
             parts.method,
@@ -227,6 +344,7 @@ impl FromRequestParts<AppState> for Caller {
             invite,
             via: Via::Cookie { csrf },
             session: hash,
+            seats: session.seats,
         })
     }
 }
@@ -338,39 +456,105 @@ pub(crate) struct CampaignNamed {
     name: String,
 }
 
-/// Opens a session for the invitation `token` opens: the `Set-Cookie`
-/// header and what the page needs to know.
-async fn open(state: &AppState, token: &str) -> Result<(HeaderValue, Whoami), AppError> {
+/// Gives the browser a seat at the table the invitation `token` opens: in
+/// the session its cookie already names (a seat is added beside the
+/// others; a seat it held in the same campaign is replaced), or in a new
+/// session. Answers the `Set-Cookie` header and what the page needs.
+async fn open(
+    state: &AppState,
+    token: &str,
+    headers: &HeaderMap,
+) -> Result<(HeaderValue, Whoami), AppError> {
     let invite = usable(invites::by_token(state, token.trim()).await?, true)?;
-    let session = tokens::secret()?;
-    let now = state.config().clock.now_ms();
-    let record = Session {
+    let seat = SeatKey {
         campaign: invite.campaign.clone(),
         invite: invite.id.clone(),
-        opened_ms: now,
-        seen_ms: now,
     };
-    state
-        .store()
-        .put_record(
-            SESSIONS,
-            &tokens::hash(&session),
-            &serde_json::to_value(&record).map_err(AppError::internal)?,
-        )
-        .await?;
-    let cookie = format!(
-        "{COOKIE}={session}; HttpOnly; SameSite=Strict; Path=/; Max-Age={}{}",
-        state.config().session_lifetime.as_secs(),
-        if state.config().secure_cookies {
+    let (session, opened_ms) = match held(state, headers).await? {
+        Some((token, hash, mut record)) => {
+            record.sit(seat);
+            put(state, &hash, &record).await?;
+            (token, record.opened_ms)
+        }
+        None => {
+            let token = tokens::secret()?;
+            let now = state.config().clock.now_ms();
+            let record = Session {
+                campaign: None,
+                invite: None,
+                seats: vec![seat],
+                opened_ms: now,
+                seen_ms: now,
+            };
+            put(state, &tokens::hash(&token), &record).await?;
+            (token, now)
+        }
+    };
+    let cookie = HeaderValue::from_str(&set_cookie(state, &session, opened_ms))
+        .map_err(AppError::internal)?;
+    let mut about = whoami(state, &invite).await?;
+    about.csrf_token = Some(tokens::csrf(&session));
+    Ok((cookie, about))
+}
+
+/// The session a request's cookie names, if it is known and not expired:
+/// its token, hash and record.
+async fn held(
+    state: &AppState,
+    headers: &HeaderMap,
+) -> Result<Option<(String, String, Session)>, AppError> {
+    let Some(token) = cookie(headers).filter(|t| tokens::well_formed(t)) else {
+        return Ok(None);
+    };
+    let hash = tokens::hash(&token);
+    let Some(record) = state.store().record(SESSIONS, &hash).await? else {
+        return Ok(None);
+    };
+    let mut session = Session::read(record.data)?;
+    if check_expiry(state, &hash, &mut session).await.is_err() {
+        return Ok(None);
+    }
+    Ok(Some((token, hash, session)))
+}
+
+/// The session cookie, living as long as the session has left.
+fn set_cookie(state: &AppState, session: &str, opened_ms: u64) -> String {
+    let config = state.config();
+    let age_ms = config.clock.now_ms().saturating_sub(opened_ms);
+    let left = config
+        .session_lifetime
+        .as_secs()
+        .saturating_sub(age_ms / 1000);
+    format!(
+        "{COOKIE}={session}; HttpOnly; SameSite=Strict; Path=/; Max-Age={left}{}",
+        if config.secure_cookies {
             "; Secure"
         } else {
             ""
         }
-    );
-    let cookie = HeaderValue::from_str(&cookie).map_err(AppError::internal)?;
-    let mut about = whoami(state, &invite).await?;
-    about.csrf_token = Some(tokens::csrf(&session));
-    Ok((cookie, about))
+    )
+}
+
+/// Adds the seat of the GM who just created `campaign` with invitation
+/// `invite` to the caller's browser session (a bearer has none).
+pub(crate) async fn seat_creator(
+    state: &AppState,
+    caller: &Caller,
+    campaign: &str,
+    invite: &str,
+) -> Result<(), AppError> {
+    if !matches!(caller.via, Via::Cookie { .. }) {
+        return Ok(());
+    }
+    let Some(record) = state.store().record(SESSIONS, &caller.session).await? else {
+        return Ok(());
+    };
+    let mut session = Session::read(record.data)?;
+    session.sit(SeatKey {
+        campaign: campaign.to_string(),
+        invite: invite.to_string(),
+    });
+    put(state, &caller.session, &session).await
 }
 
 async fn whoami(state: &AppState, invite: &Invite) -> Result<Whoami, AppError> {
@@ -405,7 +589,7 @@ pub(crate) async fn join(
     body: Strict<JoinRequest>,
 ) -> Result<Response, AppError> {
     same_origin(&headers)?;
-    let (cookie, about) = open(&state, &body.value.token).await?;
+    let (cookie, about) = open(&state, &body.value.token, &headers).await?;
     Ok(([(header::SET_COOKIE, cookie)], Json(about)).into_response())
 }
 
@@ -468,7 +652,7 @@ pub(crate) async fn join_form(
             format!("{e}; the form sends one field, token"),
         )
     })?;
-    let (cookie, about) = open(&state, &request.token).await?;
+    let (cookie, about) = open(&state, &request.token, &headers).await?;
     // The table's page (see `web`); 303 so the browser GETs it.
     let campaign = &about.campaign.id;
     Ok((
@@ -491,6 +675,39 @@ mod tests {
         );
         assert_eq!(cookie(&headers).as_deref(), Some("abc"));
         assert_eq!(cookie(&HeaderMap::new()), None);
+    }
+
+    #[test]
+    fn a_session_holds_one_seat_a_campaign_the_last_joined_last() {
+        let seat = |c: &str, i: &str| SeatKey {
+            campaign: c.into(),
+            invite: i.into(),
+        };
+        // The old shape is read as one seat and written in the new one.
+        let old =
+            serde_json::json!({"campaign": "c-a", "invite": "i-gm", "opened_ms": 5, "seen_ms": 6});
+        let mut session = Session::read(old).unwrap();
+        assert_eq!(session.seats, [seat("c-a", "i-gm")]);
+        let written = serde_json::to_value(&session).unwrap();
+        assert_eq!(
+            written,
+            serde_json::json!({"seats": [{"campaign": "c-a", "invite": "i-gm"}], "opened_ms": 5, "seen_ms": 6})
+        );
+        // A second campaign is added; joining the first again replaces its
+        // seat and makes it the last joined.
+        session.sit(seat("c-b", "i-player"));
+        assert_eq!(
+            session.seats,
+            [seat("c-a", "i-gm"), seat("c-b", "i-player")]
+        );
+        session.sit(seat("c-a", "i-spectator"));
+        assert_eq!(
+            session.seats,
+            [seat("c-b", "i-player"), seat("c-a", "i-spectator")]
+        );
+        // Read back, the new shape is the same.
+        let again = Session::read(serde_json::to_value(&session).unwrap()).unwrap();
+        assert_eq!(again.seats, session.seats);
     }
 
     #[test]

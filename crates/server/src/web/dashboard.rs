@@ -101,6 +101,17 @@ impl Part<'_> {
             .is_some_and(|d| d.reroll == nanite_d20::InitiativeReroll::Kept)
     }
 
+    /// The label of the participant who plays `ch`, for the GM (none for
+    /// a character nobody's invitation brought, or a revoked one's).
+    fn played_by(&self, ch: &characters::Listed) -> Option<&str> {
+        let owner = ch.owner.as_ref()?.as_deref()?;
+        self.d
+            .invites
+            .iter()
+            .find(|i| i.id == owner && !i.revoked)
+            .map(|i| i.label.as_str())
+    }
+
     /// The house rules in force: key and rule ID.
     fn house_rules_on(&self) -> Vec<(&str, &'static str)> {
         self.d

@@ -14,12 +14,14 @@
 
 mod assets;
 mod builder;
+mod campaigns;
 pub(crate) mod d20;
 mod dashboard;
 mod html;
 mod rolls;
 mod station;
 mod tracker;
+mod turn;
 
 use axum::Router;
 use axum::extract::State;
@@ -36,6 +38,7 @@ pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/", get(home))
         .route("/assets/{file}", get(assets::serve))
+        .route("/campaigns", get(campaigns::page))
         .route("/c/{campaign}", get(dashboard::page))
         .route("/c/{campaign}/part/dashboard", get(dashboard::part))
         .route("/c/{campaign}/part/rolls", get(rolls::part))
@@ -57,9 +60,11 @@ pub(crate) fn router() -> Router<AppState> {
         )
 }
 
-/// `/`: the caller's campaign, or how to join one.
+/// `/`: the caller's campaign, their campaign list when they hold several,
+/// or how to join one.
 async fn home(State(_state): State<AppState>, caller: Result<Caller, AppError>) -> Response {
     match caller {
+        Ok(caller) if caller.seats.len() > 1 => Redirect::to("/campaigns").into_response(),
         Ok(caller) => Redirect::to(&format!("/c/{}", caller.invite.campaign)).into_response(),
         Err(_) => html::page("nanite", None, &html::render(&Home)).into_response(),
     }

@@ -38,6 +38,27 @@ async fn a_valid_character_is_stored_and_owned(db: Db) {
     );
     let gm = t.send(list(&t.gm.session)).await.expect(200);
     assert!(gm.text.contains(&t.alice.invite), "the GM sees owners");
+    // `mine` is what the caller plays: for the GM too, not every file the
+    // GM may open (a file the GM uploads is nobody's: an NPC's).
+    t.upload(&t.gm.session, "boss", RAIDER).await.expect(201);
+    let gm = t.send(list(&t.gm.session)).await.expect(200);
+    let mine: Vec<(&str, bool)> = gm.json["characters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["id"].as_str().unwrap(), c["mine"].as_bool().unwrap()))
+        .collect();
+    for (id, expected) in [("vex", false), ("depot-raider", false), ("boss", false)] {
+        assert!(mine.contains(&(id, expected)), "{id}: {mine:?}");
+    }
+    let alice = t.send(list(&t.alice.session)).await.expect(200);
+    assert!(
+        alice
+            .text
+            .contains(r#""id":"vex","name":"Vex Marrow","mine":true"#),
+        "{}",
+        alice.text
+    );
 
     let sheet = |auth| t.get(&t.path("/characters/vex"), auth);
     let own = t.send(sheet(&t.alice.session)).await.expect(200);

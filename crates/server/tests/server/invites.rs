@@ -169,7 +169,83 @@ async fn each_start_prints_a_fresh_gm_link_and_retires_the_last(db: Db) {
     assert_eq!(me.json["campaigns"].as_array().unwrap().len(), 1);
 }
 
+async fn a_new_link_replaces_the_old_for_the_same_seat(db: Db) {
+    let t = Table::new(db).await;
+    let relink = |id: &str, auth: &Auth| t.post(&t.path(&format!("/invites/{id}/link")), auth);
+    let made = t
+        .send(relink(&t.alice.invite, &t.gm.session))
+        .await
+        .expect(201);
+    let token = made.json["token"].as_str().unwrap().to_string();
+    assert_ne!(token, t.alice.token);
+    assert_eq!(made.json["link"], format!("/join/{token}"));
+    // The same seat: its id, slot and label.
+    assert_eq!(made.json["invite"]["id"], t.alice.invite.as_str());
+    assert_eq!(made.json["invite"]["slot"], "vex");
+    assert_eq!(made.json["invite"]["label"], "Alice");
+    // The old link opens nothing more, as a link or a bot's bearer.
+    let old = t
+        .send(
+            Call::new(Method::POST, "/api/join", &Auth::Anonymous)
+                .json(json!({"token": t.alice.token})),
+        )
+        .await
+        .expect(401);
+    assert_eq!(old.code(), "link_replaced");
+    assert!(
+        old.text.contains("ask the GM for the new link"),
+        "{}",
+        old.text
+    );
+    t.send(t.get("/api/me", &t.alice.bearer()))
+        .await
+        .expect(401);
+    // The new one opens the same seat; the session Alice already had goes on.
+    let again = join(&t.router, &token).await;
+    let me = t.send(t.get("/api/me", &again)).await.expect(200);
+    assert_eq!(me.json["invite"]["id"], t.alice.invite.as_str());
+    t.send(t.get("/api/me", &t.alice.session)).await.expect(200);
+    // Her character stays hers through the new link.
+    t.upload(&t.alice.session, "vex", support::VEX)
+        .await
+        .expect(201);
+    let list = t
+        .send(t.get(&t.path("/characters"), &again))
+        .await
+        .expect(200);
+    assert_eq!(list.json["characters"][0]["mine"], true);
+    // The GM's own link may be made again (for another device).
+    t.send(relink(&t.gm.invite, &t.gm.session))
+        .await
+        .expect(201);
+    // Only the GM; not a revoked seat; not an unknown one.
+    let player = t
+        .send(relink(&t.bob.invite, &t.alice.session))
+        .await
+        .expect(403);
+    assert_eq!(player.code(), "gm_only");
+    t.send(Call::new(
+        Method::DELETE,
+        t.path(&format!("/invites/{}", t.bob.invite)),
+        &t.gm.session,
+    ))
+    .await
+    .expect(200);
+    let revoked = t
+        .send(relink(&t.bob.invite, &t.gm.session))
+        .await
+        .expect(409);
+    assert_eq!(revoked.code(), "invite_revoked");
+    assert!(
+        revoked.text.contains("create a new invitation"),
+        "{}",
+        revoked.text
+    );
+    t.send(relink("i-nobody", &t.gm.session)).await.expect(404);
+}
+
 both!(
+    a_new_link_replaces_the_old_for_the_same_seat,
     the_gm_lists_invitations_without_their_tokens,
     tokens_are_kept_only_as_hashes,
     a_revoked_invitation_opens_nothing,

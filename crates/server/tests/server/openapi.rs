@@ -489,6 +489,16 @@ async fn compound_x_answers_match_their_schemas(db: Db) {
         .expect(201);
     conforms(&doc, "post", "/api/campaigns/{campaign}/invites", &invited);
     let id = invited.json["invite"]["id"].as_str().unwrap();
+    let relinked = t
+        .send(t.post(&c(&format!("/invites/{id}/link")), &t.gm.session))
+        .await
+        .expect(201);
+    conforms(
+        &doc,
+        "post",
+        "/api/campaigns/{campaign}/invites/{invite}/link",
+        &relinked,
+    );
     let revoked = t
         .send(Call::new(
             Method::DELETE,

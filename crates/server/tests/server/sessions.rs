@@ -1,5 +1,6 @@
 //! Joining and sessions: the cookie's flags, the CSRF token, bots with a
-//! bearer token, and the join page.
+//! bearer token, the join page, and one browser holding a seat in several
+//! campaigns.
 
 use axum::http::{Method, header};
 use nanite_server::Config;
@@ -173,7 +174,227 @@ async fn another_site_cannot_sign_a_visitor_in(db: Db) {
     }
 }
 
+/// A second campaign, "The Ford", made by the depot's GM through their
+/// browser session: its id and its GM's bearer.
+async fn second_campaign(t: &Table) -> (String, Auth) {
+    let made = t
+        .send(
+            t.post("/api/campaigns", &t.gm.session)
+                .json(json!({"name": "The Ford", "ruleset": "d20"})),
+        )
+        .await
+        .expect(201);
+    (
+        made.json["campaign"]["id"].as_str().unwrap().to_string(),
+        Auth::Bearer(made.json["gm_token"].as_str().unwrap().to_string()),
+    )
+}
+
+/// A player link of campaign `id` made by its GM `gm`.
+async fn player_link(t: &Table, id: &str, gm: &Auth, label: &str) -> (String, String) {
+    let made = t
+        .send(
+            t.post(&format!("/api/campaigns/{id}/invites"), gm)
+                .json(json!({"role": "player", "label": label})),
+        )
+        .await
+        .expect(201);
+    (
+        made.json["token"].as_str().unwrap().to_string(),
+        made.json["invite"]["id"].as_str().unwrap().to_string(),
+    )
+}
+
+/// (campaign name, role) of each campaign `auth` lists.
+async fn listed(t: &Table, auth: &Auth) -> Vec<(String, String)> {
+    let list = t.send(t.get("/api/campaigns", auth)).await.expect(200);
+    list.json["campaigns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["name"].as_str().unwrap().to_string(),
+                c["role"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+async fn one_browser_keeps_every_campaign_it_joined(db: Db) {
+    let t = Table::new(db).await;
+    let (ford, ford_gm) = second_campaign(&t).await;
+    // The browser that created the Ford holds its GM seat at once.
+    assert_eq!(
+        listed(&t, &t.gm.session).await,
+        [
+            ("The Depot".to_string(), "gm".to_string()),
+            ("The Ford".to_string(), "gm".to_string())
+        ]
+    );
+    let ford_gm_page = t
+        .send(t.get(&format!("/api/campaigns/{ford}/invites"), &t.gm.session))
+        .await
+        .expect(200);
+    assert_eq!(ford_gm_page.json["invites"].as_array().unwrap().len(), 1);
+    // Alice, a player at the depot, joins the Ford in the same browser.
+    let (token, _) = player_link(&t, &ford, &ford_gm, "Alice at the ford").await;
+    let joined = t
+        .send(
+            t.post("/api/join", &t.alice.session)
+                .json(json!({"token": token})),
+        )
+        .await
+        .expect(200);
+    let Auth::Cookie { cookie, csrf } = &t.alice.session else {
+        unreachable!()
+    };
+    // The same session: the same cookie and CSRF token, one more seat.
+    let set = joined.headers[header::SET_COOKIE].to_str().unwrap();
+    assert!(set.starts_with(&format!("{cookie};")), "{set}");
+    assert_eq!(joined.json["csrf_token"], csrf.as_str());
+    assert_eq!(joined.json["campaign"]["name"], "The Ford");
+    assert_eq!(
+        listed(&t, &t.alice.session).await,
+        [
+            ("The Depot".to_string(), "player".to_string()),
+            ("The Ford".to_string(), "player".to_string())
+        ]
+    );
+    // Each request sits in the seat of the campaign it names.
+    let depot = t
+        .send(t.get(&t.path(""), &t.alice.session))
+        .await
+        .expect(200);
+    assert_eq!(depot.json["you"]["invite"]["label"], "Alice");
+    let at_ford = t
+        .send(t.get(&format!("/api/campaigns/{ford}"), &t.alice.session))
+        .await
+        .expect(200);
+    assert_eq!(at_ford.json["you"]["invite"]["label"], "Alice at the ford");
+    // Changes still need the CSRF token, the same for every seat.
+    t.send(
+        t.post(&t.path("/rolls"), &t.alice.session)
+            .json(json!({"expression": "d20"})),
+    )
+    .await
+    .expect(201);
+    let refused = t
+        .send(
+            t.post(&format!("/api/campaigns/{ford}/rolls"), &t.alice.session)
+                .json(json!({"expression": "d20"}))
+                .without_csrf(),
+        )
+        .await
+        .expect(403);
+    assert_eq!(refused.code(), "csrf_missing");
+    // A player seat is no GM seat: the ford's invitations are the GM's.
+    let not_gm = t
+        .send(t.get(&format!("/api/campaigns/{ford}/invites"), &t.alice.session))
+        .await
+        .expect(403);
+    assert_eq!(not_gm.code(), "gm_only");
+    // A campaign this browser never joined is still closed to it.
+    let other = t
+        .send(
+            t.post("/api/campaigns", &ford_gm)
+                .json(json!({"name": "Elsewhere"})),
+        )
+        .await
+        .expect(201);
+    let elsewhere = other.json["campaign"]["id"].as_str().unwrap();
+    let stranger = t
+        .send(t.get(&format!("/api/campaigns/{elsewhere}"), &t.alice.session))
+        .await
+        .expect(403);
+    assert_eq!(stranger.code(), "other_campaign");
+    assert!(stranger.text.contains("join it"), "{}", stranger.text);
+    // The GM's browser is still the depot's GM after all this.
+    t.send(t.get(&t.path("/invites"), &t.gm.session))
+        .await
+        .expect(200);
+}
+
+async fn a_revoked_seat_leaves_the_browsers_other_seats(db: Db) {
+    let t = Table::new(db).await;
+    let (ford, ford_gm) = second_campaign(&t).await;
+    let (token, invite) = player_link(&t, &ford, &ford_gm, "Alice at the ford").await;
+    t.send(
+        t.post("/api/join", &t.alice.session)
+            .json(json!({"token": token})),
+    )
+    .await
+    .expect(200);
+    t.send(Call::new(
+        Method::DELETE,
+        format!("/api/campaigns/{ford}/invites/{invite}"),
+        &ford_gm,
+    ))
+    .await
+    .expect(200);
+    let gone = t
+        .send(t.get(&format!("/api/campaigns/{ford}"), &t.alice.session))
+        .await
+        .expect(401);
+    assert_eq!(gone.code(), "invite_revoked");
+    // The depot seat goes on, and the list forgets the ford.
+    t.send(t.get(&t.path(""), &t.alice.session))
+        .await
+        .expect(200);
+    assert_eq!(
+        listed(&t, &t.alice.session).await,
+        [("The Depot".to_string(), "player".to_string())]
+    );
+    // Joining the same campaign again replaces the seat held there.
+    let (again, _) = player_link(&t, &ford, &ford_gm, "Alice, back").await;
+    t.send(
+        t.post("/api/join", &t.alice.session)
+            .json(json!({"token": again})),
+    )
+    .await
+    .expect(200);
+    let back = t
+        .send(t.get(&format!("/api/campaigns/{ford}"), &t.alice.session))
+        .await
+        .expect(200);
+    assert_eq!(back.json["you"]["invite"]["label"], "Alice, back");
+    assert_eq!(listed(&t, &t.alice.session).await.len(), 2);
+}
+
+async fn a_session_of_the_old_one_campaign_shape_still_opens(db: Db) {
+    use nanite_store::EventStore;
+    use sha2::Digest;
+    let t = Table::new(db).await;
+    let token = "ab".repeat(32);
+    let hash: String = sha2::Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    t.state
+        .store()
+        .put_record(
+            "sessions",
+            &hash,
+            &json!({"campaign": t.campaign, "invite": t.bob.invite, "opened_ms": 0, "seen_ms": 0}),
+        )
+        .await
+        .unwrap();
+    let old = Auth::Cookie {
+        cookie: format!("nanite_session={token}"),
+        csrf: String::new(),
+    };
+    let me = t.send(t.get("/api/me", &old)).await.expect(200);
+    assert_eq!(me.json["invite"]["label"], "Bob");
+    assert_eq!(
+        listed(&t, &old).await,
+        [("The Depot".to_string(), "player".to_string())]
+    );
+}
+
 both!(
+    one_browser_keeps_every_campaign_it_joined,
+    a_revoked_seat_leaves_the_browsers_other_seats,
+    a_session_of_the_old_one_campaign_shape_still_opens,
     another_site_cannot_sign_a_visitor_in,
     joining_sets_a_strict_http_only_cookie,
     behind_https_the_cookie_is_secure,

@@ -402,8 +402,142 @@ async fn a_downed_character_shows_its_death_saves(db: Db) {
     assert_eq!((said_once, said_each), (1, 0), "{}", alice.text);
 }
 
+/// The turn badge's `data-turn` in a tracker fragment.
+fn turn_call(html: &str) -> &str {
+    let at = html
+        .find("data-turn=\"")
+        .unwrap_or_else(|| panic!("no turn badge in {html}"))
+        + "data-turn=\"".len();
+    &html[at..at + html[at..].find('"').unwrap()]
+}
+
+async fn the_badge_says_your_turn_to_its_player_only(db: Db) {
+    let t = Table::new(db).await;
+    let e = t.depot().await;
+    let part = |auth: &Auth| t.send(page(&t, &format!("/e/{e}/part"), auth));
+    // Vex, Alice's, acts first; then the hidden scav and the raider, NPCs.
+    let vex = [
+        (&t.alice.session, "yours"),
+        (&t.bob.session, "none"),
+        (&t.spectator.session, "none"),
+        (&t.gm.session, "none"),
+    ];
+    for (auth, call) in vex {
+        let seen = part(auth).await.expect(200);
+        assert_eq!(turn_call(&seen.text), call, "{auth:?}");
+    }
+    let alice = part(&t.alice.session).await.expect(200);
+    assert!(alice.text.contains(">Your turn</p>"), "{}", alice.text);
+    t.command(
+        &e,
+        &t.gm.session,
+        serde_json::json!({"command": "clock", "clock": "next_turn"}),
+    )
+    .await
+    .expect(201);
+    let scav = [
+        (&t.alice.session, "none"),
+        (&t.bob.session, "none"),
+        (&t.gm.session, "npc"),
+    ];
+    for (auth, call) in scav {
+        let seen = part(auth).await.expect(200);
+        assert_eq!(turn_call(&seen.text), call, "{auth:?}");
+    }
+}
+
+async fn a_browser_lists_and_switches_its_campaigns(db: Db) {
+    let t = Table::new(db).await;
+    // One seat: `/` opens its campaign.
+    let home = t
+        .send(Call::new(Method::GET, "/", &t.alice.session))
+        .await
+        .expect(303);
+    assert_eq!(
+        home.headers["location"].to_str().unwrap(),
+        format!("/c/{}", t.campaign)
+    );
+    let made = t
+        .send(
+            t.post("/api/campaigns", &t.gm.session)
+                .json(serde_json::json!({"name": "Outpost <nights>", "ruleset": "station"})),
+        )
+        .await
+        .expect(201);
+    let outpost = made.json["campaign"]["id"].as_str().unwrap();
+    // Two seats: `/` opens the list, which names each with its ruleset and role.
+    let home = t
+        .send(Call::new(Method::GET, "/", &t.gm.session))
+        .await
+        .expect(303);
+    assert_eq!(home.headers["location"].to_str().unwrap(), "/campaigns");
+    let list = t
+        .send(Call::new(Method::GET, "/campaigns", &t.gm.session))
+        .await
+        .expect(200);
+    for shown in [
+        format!(
+            "<a href=\"/c/{}\">The Depot</a> <span class=\"meta\">Compound X</span>",
+            t.campaign
+        ),
+        format!(
+            "<a href=\"/c/{outpost}\">Outpost &#60;nights&#62;</a> <span class=\"meta\">Station</span>"
+        ),
+        "<span class=\"badge role-gm\">GM</span>".to_string(),
+    ] {
+        assert!(list.text.contains(&shown), "{shown} in {}", list.text);
+    }
+    // Every campaign page's header links to the list.
+    for auth in [&t.gm.session, &t.alice.session] {
+        let dash = t.send(page(&t, "", auth)).await.expect(200);
+        assert!(dash.text.contains("<a href=\"/campaigns\">Campaigns</a>"));
+    }
+    // Without a session the list asks to sign in.
+    t.send(Call::new(Method::GET, "/campaigns", &Auth::Anonymous))
+        .await
+        .expect(401);
+}
+
+async fn yours_on_the_dashboard_means_the_viewers_own(db: Db) {
+    let t = Table::new(db).await;
+    t.upload(&t.alice.session, "vex", VEX).await.expect(201);
+    t.upload(&t.gm.session, "boss", RAIDER).await.expect(201);
+    let gm = t
+        .send(page(&t, "/part/dashboard", &t.gm.session))
+        .await
+        .expect(200);
+    let line = |html: &str, id: &str| -> String {
+        let at = html
+            .find(&format!("/characters/{id}\""))
+            .unwrap_or_else(|| panic!("no {id} in {html}"));
+        html[at..at + html[at..].find("</li>").unwrap()].to_string()
+    };
+    let vex = line(&gm.text, "vex");
+    assert!(!vex.contains("yours"), "{vex}");
+    assert!(vex.contains("played by Alice"), "{vex}");
+    // A file the GM uploaded is nobody's (an NPC's): neither yours nor played.
+    let boss = line(&gm.text, "boss");
+    assert!(
+        !boss.contains("yours") && !boss.contains("played by"),
+        "{boss}"
+    );
+    let alice = t
+        .send(page(&t, "/part/dashboard", &t.alice.session))
+        .await
+        .expect(200);
+    assert!(line(&alice.text, "vex").contains(">yours<"));
+    // The GM may make a new link for each seat from the list.
+    assert!(
+        gm.text
+            .contains(&format!("/invites/{}/link", t.alice.invite))
+    );
+}
+
 both!(
     a_downed_character_shows_its_death_saves,
+    the_badge_says_your_turn_to_its_player_only,
+    a_browser_lists_and_switches_its_campaigns,
+    yours_on_the_dashboard_means_the_viewers_own,
     a_secret_leaves_no_gap_in_a_players_log,
     conditions_show_with_when_they_end,
     a_level_up_is_checked_with_its_rules,

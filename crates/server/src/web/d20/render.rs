@@ -27,6 +27,8 @@ pub(crate) struct Part<'a> {
     rule: String,
     /// Whose turn, with what they have left.
     turn: Option<Turn>,
+    /// The "your turn" badge.
+    turn_call: String,
     /// A round is on but no combatant the viewer sees is acting: a hidden
     /// combatant's turn, of which the page says only that the GM is acting
     /// (as the Compound X tracker does; docs/server.md).
@@ -157,8 +159,12 @@ impl<'a> Part<'a> {
             .map(|e| e.lines.as_slice())
             .filter(|l| !l.is_empty())
             .collect();
+        let call = active
+            .and_then(|id| shown.combatants.iter().find(|c| &c.id == id))
+            .map(|c| (c.mine, c.full.as_ref().and_then(|f| f.owner.as_deref())));
         Part {
             name: &shown.name,
+            turn_call: crate::web::turn::badge(crate::web::turn::TurnCall::of(call, gm)),
             gm_acting: active.is_none() && matches!(shown.phase, "surprise" | "round"),
             status,
             rule: initiative_rule(&shown.initiative_settings),

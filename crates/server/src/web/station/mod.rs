@@ -58,6 +58,9 @@ async fn read(
 #[derive(Template)]
 #[template(path = "station/part.html")]
 struct Part<'a> {
+    /// The "your turn" badge: the players' turn on a player's page, the
+    /// GM's on the GM's.
+    turn: String,
     status: panel::Status<'a>,
     map: String,
     side: panel::Side<'a>,
@@ -72,7 +75,17 @@ fn part_html(
     seating: &panel::Seating,
 ) -> String {
     let api = format!("/api/campaigns/{campaign}/station/games/{game}");
+    let yours = matches!(
+        (seating.role, shown.phase),
+        (Role::Player, "players") | (Role::Gm, "gm")
+    );
+    let call = if yours {
+        super::turn::TurnCall::Yours
+    } else {
+        super::turn::TurnCall::Other
+    };
     render(&Part {
+        turn: super::turn::badge(call),
         status: panel::Status {
             view: shown,
             judged,

@@ -17,6 +17,8 @@ struct Part<'a> {
     extras: &'a Extras,
     gm: bool,
     panel: String,
+    /// The "your turn" badge.
+    turn: String,
 }
 
 impl Part<'_> {
@@ -127,11 +129,16 @@ pub(crate) fn part(
     } else {
         String::new()
     };
+    let active = enc
+        .active
+        .and_then(|id| enc.combatant(id.as_str()))
+        .map(|c| (c.mine, c.full.as_ref().and_then(|f| f.owner)));
     render(&Part {
         enc,
         extras,
         gm,
         panel,
+        turn: crate::web::turn::badge(crate::web::turn::TurnCall::of(active, gm)),
     })
 }
 
