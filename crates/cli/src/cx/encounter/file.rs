@@ -3,85 +3,38 @@
 //! script, with every problem reported at once with its line.
 
 use nanite_compound_x::combat::{Cover, Stance};
+use nanite_compound_x::script::{self, Parsed};
 use nanite_core::content::{Fields, Item, Reading, SourceFile, check_format};
 use nanite_core::{CombatantId, Diagnostics};
 
-use nanite_compound_x::script::{self, Parsed};
+use super::{Cx, Stand};
+use crate::encounter::{self, read_combatants, read_seed};
+
+/// A Compound X encounter file.
+pub(super) type EncounterFile<'a> = encounter::EncounterFile<Cx<'a>>;
+/// One Compound X `[[combatant]]`.
+type Entrant = encounter::Entrant<Stand>;
+/// One line of a Compound X script.
+type ScriptLine = encounter::ScriptLine<Parsed>;
 
 /// The newest encounter file format this build reads.
 pub(crate) const ENCOUNTER_FORMAT: i64 = 1;
 
-/// A whole encounter file.
-#[derive(Debug)]
-pub(super) struct EncounterFile {
-    /// Its title.
-    pub(super) name: String,
-    /// The seed of its dice, unless the command line chooses others.
-    pub(super) seed: Option<u64>,
-    /// Everyone in the fight, in the file's order.
-    pub(super) combatants: Vec<Entrant>,
-    /// Distances the GM sets before the fight.
-    pub(super) distances: Vec<Gap>,
-    /// Physical dice typed ahead, unless the command line chooses others.
-    pub(super) dice: Option<Vec<i64>>,
-    /// The script, line by line.
-    pub(super) script: Vec<ScriptLine>,
-}
-
-/// One `[[combatant]]`.
-#[derive(Debug, Clone)]
-pub(super) struct Entrant {
-    /// Its handle in commands.
-    pub(super) id: CombatantId,
-    /// Its character file, as written (relative to the encounter file).
-    pub(super) character: String,
-    /// Its side.
-    pub(super) side: String,
-    /// A name for the log instead of the character's.
-    pub(super) name: Option<String>,
-    /// Its cover.
-    pub(super) cover: Cover,
-    /// Its stance.
-    pub(super) stance: Stance,
-    /// Hidden from the players.
-    pub(super) hidden: bool,
-    /// Initiative set by hand instead of rolled.
-    pub(super) initiative: Option<i64>,
-    /// Joins after this many script commands (a combatant added in the
-    /// middle of a fight, as `nanite cx play` saves it); none: at the start.
-    pub(super) after: Option<usize>,
-    /// The line of its table.
-    pub(super) line: usize,
-}
-
 /// One `[[distance]]`.
-#[derive(Debug)]
-pub(super) struct Gap {
+#[derive(Debug, Clone)]
+pub(crate) struct Gap {
     /// One.
-    pub(super) a: CombatantId,
+    pub(crate) a: CombatantId,
     /// The other.
-    pub(super) b: CombatantId,
+    pub(crate) b: CombatantId,
     /// Metres.
-    pub(super) metres: i64,
+    pub(crate) metres: i64,
     /// The line of its table.
-    pub(super) line: usize,
-}
-
-/// One line of the script.
-#[derive(Debug)]
-pub(super) struct ScriptLine {
-    /// Its line in the file.
-    pub(super) line: usize,
-    /// Its place in the file (`script.commands[3]`), for diagnostics.
-    pub(super) field: String,
-    /// The command as written.
-    pub(super) text: String,
-    /// What it asks for.
-    pub(super) parsed: Parsed,
+    pub(crate) line: usize,
 }
 
 /// Reads `file`; `None` when it is too broken to run (the diagnostics say why).
-pub(super) fn read(file: &SourceFile, stem: &str) -> (Option<EncounterFile>, Diagnostics) {
+pub(super) fn read<'a>(file: &SourceFile, stem: &str) -> (Option<EncounterFile<'a>>, Diagnostics) {
     let reading = Reading::new(file);
     let encounter = reading.document(|root| read_root(&root, stem)).flatten();
     let found = reading.finish();
@@ -89,33 +42,11 @@ pub(super) fn read(file: &SourceFile, stem: &str) -> (Option<EncounterFile>, Dia
     (encounter, found)
 }
 
-fn read_root(root: &Fields<'_, '_>, stem: &str) -> Option<EncounterFile> {
+fn read_root<'a>(root: &Fields<'_, '_>, stem: &str) -> Option<EncounterFile<'a>> {
     let format_ok = check_format(root, "encounter file", ENCOUNTER_FORMAT);
     let name = root.string("name").unwrap_or_else(|| stem.to_string());
-    let seed = root.item("seed").and_then(|i| {
-        let n = i.integer()?;
-        let seed = u64::try_from(n).ok();
-        if seed.is_none() {
-            i.error(
-                format!("seed {n} is negative"),
-                Some("use a whole number from 0".into()),
-            );
-        }
-        seed
-    });
-    let mut combatants: Vec<Entrant> = Vec::new();
-    for t in root.tables("combatant") {
-        let Some(e) = entrant(&t) else { continue };
-        if combatants.iter().any(|c| c.id == e.id) {
-            t.error_at(
-                "id",
-                format!("two combatants have the id `{}`", e.id),
-                Some("give each combatant its own id, like `raider-1` and `raider-2`".into()),
-            );
-        } else {
-            combatants.push(e);
-        }
-    }
+    let seed = read_seed(root);
+    let combatants = read_combatants(root, entrant);
     if combatants.is_empty() && !root.has("combatant") {
         root.error_at(
             "combatant",
@@ -155,8 +86,8 @@ fn read_root(root: &Fields<'_, '_>, stem: &str) -> Option<EncounterFile> {
     format_ok.then_some(EncounterFile {
         name,
         seed,
+        settings: distances,
         combatants,
-        distances,
         dice,
         script,
     })
@@ -233,8 +164,7 @@ fn entrant(t: &Fields<'_, '_>) -> Option<Entrant> {
         character: character?,
         side: side?,
         name,
-        cover,
-        stance,
+        place: Stand { cover, stance },
         hidden,
         initiative,
         after: after
@@ -329,7 +259,7 @@ fn script_line(item: &Item<'_, '_>, known: &[CombatantId]) -> Option<ScriptLine>
                 line: item.line(),
                 field: item.path().to_string(),
                 text: text.trim().to_string(),
-                parsed,
+                order: parsed,
             })
         }
         Err(e) => {
