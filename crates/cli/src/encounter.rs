@@ -4,10 +4,12 @@
 //! GM's saved table session of `play` ([`session`]).
 //!
 //! A ruleset plugs in through [`Rules`]: its engine, its script language
-//! (parse a line, resolve it into a command), how a combatant enters, its
-//! narration and status, and the few lines of the encounter file that are
-//! its own (Compound X's cover, stance and distances; D20's square or row,
-//! map and campaign). Everything else is written once here.
+//! (parse a line, resolve it into a command), its encounter file reader
+//! (in the ruleset crate, `encounter_file`, over the shared shape of
+//! `nanite_core::encounter_file`), how a combatant enters, its narration
+//! and status, and the few lines of a saved session that are its own
+//! (Compound X's cover, stance and distances; D20's square or row, map and
+//! campaign). Everything else is written once here.
 
 pub(crate) mod fight;
 pub(crate) mod session;
@@ -17,7 +19,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
-use nanite_core::content::{Fields, SourceFile};
+use nanite_core::content::SourceFile;
+pub(crate) use nanite_core::encounter_file::Entrant;
 use nanite_core::script::LineError;
 use nanite_core::{ClockCommand, CombatantId, Diagnostic, Diagnostics, RolledDie, Ruleset};
 use serde::Serialize;
@@ -146,99 +149,16 @@ pub(crate) trait Rules {
     fn place_lines(place: &Self::Place) -> String;
 }
 
-/// A whole encounter file, read.
-#[derive(Debug)]
-pub(crate) struct EncounterFile<R: Rules> {
-    /// Its title.
-    pub(crate) name: String,
-    /// The seed of its dice, unless the command line chooses others.
-    pub(crate) seed: Option<u64>,
-    /// What the ruleset reads beside the combatants.
-    pub(crate) settings: R::Settings,
-    /// Everyone in the fight, in the file's order.
-    pub(crate) combatants: Vec<Entrant<R::Place>>,
-    /// Physical dice typed ahead, unless the command line chooses others.
-    pub(crate) dice: Option<Vec<i64>>,
-    /// The script, line by line.
-    pub(crate) script: Vec<ScriptLine<R::Order>>,
-}
-
-/// One `[[combatant]]`.
-#[derive(Debug, Clone)]
-pub(crate) struct Entrant<P> {
-    /// Its handle in commands.
-    pub(crate) id: CombatantId,
-    /// Its character file, as written (relative to the encounter file).
-    pub(crate) character: String,
-    /// Its side.
-    pub(crate) side: String,
-    /// A name for the log instead of the character's.
-    pub(crate) name: Option<String>,
-    /// Where and how it stands.
-    pub(crate) place: P,
-    /// Hidden from the players.
-    pub(crate) hidden: bool,
-    /// Initiative set by hand instead of rolled.
-    pub(crate) initiative: Option<i64>,
-    /// Enters after this many script commands (a combatant added in the
-    /// middle of a fight, as `play` saves it); none: at the start.
-    pub(crate) after: Option<usize>,
-    /// The line of its table.
-    pub(crate) line: usize,
-}
-
-/// One line of the script.
-#[derive(Debug)]
-pub(crate) struct ScriptLine<O> {
-    /// Its line in the file.
-    pub(crate) line: usize,
-    /// Its place in the file (`script.commands[3]`), for diagnostics.
-    pub(crate) field: String,
-    /// The command as written.
-    pub(crate) text: String,
-    /// What it asks for.
-    pub(crate) order: O,
-}
+/// An encounter file of `R`, read (by the ruleset's own reader,
+/// [`Rules::read_file`]).
+pub(crate) type EncounterFile<R> = nanite_core::encounter_file::EncounterFile<
+    <R as Rules>::Settings,
+    <R as Rules>::Place,
+    <R as Rules>::Order,
+>;
 
 /// Each combatant of an encounter file with its fighter.
 pub(crate) type Roster<R> = Vec<(Entrant<<R as Rules>::Place>, <R as Rules>::Fighter)>;
-
-/// An encounter file's `seed`, checked.
-pub(crate) fn read_seed(root: &Fields<'_, '_>) -> Option<u64> {
-    root.item("seed").and_then(|i| {
-        let n = i.integer()?;
-        let seed = u64::try_from(n).ok();
-        if seed.is_none() {
-            i.error(
-                format!("seed {n} is negative"),
-                Some("use a whole number from 0".into()),
-            );
-        }
-        seed
-    })
-}
-
-/// The `[[combatant]]` tables, each read by `entrant`; a table whose id
-/// an earlier one took is an error.
-pub(crate) fn read_combatants<P>(
-    root: &Fields<'_, '_>,
-    entrant: impl Fn(&Fields<'_, '_>) -> Option<Entrant<P>>,
-) -> Vec<Entrant<P>> {
-    let mut combatants: Vec<Entrant<P>> = Vec::new();
-    for t in root.tables("combatant") {
-        let Some(e) = entrant(&t) else { continue };
-        if combatants.iter().any(|c| c.id == e.id) {
-            t.error_at(
-                "id",
-                format!("two combatants have the id `{}`", e.id),
-                Some("give each combatant its own id, like `raider-1` and `raider-2`".into()),
-            );
-        } else {
-            combatants.push(e);
-        }
-    }
-    combatants
-}
 
 /// The file's name without its extension, the encounter's name unless it
 /// names itself.

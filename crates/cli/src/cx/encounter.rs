@@ -9,7 +9,6 @@
 //! log so far, the refusal and exit code 1 (the refused line changed
 //! nothing).
 
-mod file;
 mod json;
 pub(crate) mod play;
 mod report;
@@ -22,6 +21,7 @@ use anyhow::{Context, Result, bail};
 use clap::{ArgGroup, Args};
 use nanite_compound_x::combat::{ConditionKind, Cover, Fighter, Stance};
 use nanite_compound_x::encounter::{Battle, Command, CompoundX, Event, Refusal, narrate_all};
+use nanite_compound_x::encounter_file::{self, ENCOUNTER_FORMAT, Gap, Stand};
 use nanite_compound_x::script::{self, ACTION_FORMS, GM_FORMS, LineError, Parsed};
 use nanite_compound_x::{Character, Pack, Sheet};
 use nanite_core::content::SourceFile;
@@ -30,7 +30,6 @@ use nanite_core::{ClockCommand, CombatantId, Diagnostic, Diagnostics, RolledDie}
 use super::{Outcome, read_character, read_valid_character};
 use crate::encounter::fight::{self, Source};
 use crate::encounter::{EncounterFile, Entrant, Rules, read_checked};
-use file::Gap;
 
 /// Arguments of `nanite cx encounter`.
 #[derive(Debug, Args)]
@@ -57,15 +56,6 @@ pub(crate) struct EncounterArgs {
 
 /// Compound X at the encounter commands, over its content pack.
 pub(crate) struct Cx<'a>(pub(crate) &'a Pack);
-
-/// A Compound X combatant's place: its cover and stance.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct Stand {
-    /// Its cover.
-    pub(crate) cover: Cover,
-    /// Its stance.
-    pub(crate) stance: Stance,
-}
 
 /// The prompt's own words, beside the script's.
 const META: &[(&str, &str)] = &[
@@ -102,7 +92,7 @@ impl Rules for Cx<'_> {
     type Settings = Vec<Gap>;
 
     const NAME: &'static str = "cx";
-    const FORMAT: i64 = file::ENCOUNTER_FORMAT;
+    const FORMAT: i64 = ENCOUNTER_FORMAT;
     const META: &'static [(&'static str, &'static str)] = META;
     const ADD_USAGE: &'static str = "add ID CHARACTER.toml SIDE [hidden] [cover none|partial|full] [stance standing|crouched|prone|hunkered]";
 
@@ -232,7 +222,7 @@ impl Rules for Cx<'_> {
         file: &SourceFile,
         stem: &str,
     ) -> (Option<EncounterFile<Self>>, Diagnostics) {
-        file::read(file, stem)
+        encounter_file::read(file, stem)
     }
 
     fn read_character(&self, path: &Path) -> Result<(Character, Diagnostics)> {
@@ -361,6 +351,6 @@ pub(super) fn run(args: &EncounterArgs, pack: &Pack) -> Result<Outcome> {
 /// as by `nanite cx encounter`.
 pub(crate) fn setup(path: &Path, pack: &Pack) -> Result<(String, Battle)> {
     let (encounter, roster, source_file) = read_checked(&Cx(pack), path, "encounter file", true)?;
-    let battle = fight::battle(&encounter, &roster, &source_file)?;
+    let battle = fight::battle::<Cx<'_>>(&encounter, &roster, &source_file)?;
     Ok((encounter.name, battle))
 }

@@ -9,7 +9,6 @@
 //! the log so far, the refusal and exit code 1 (the refused line changed
 //! nothing).
 
-mod file;
 mod play;
 mod report;
 
@@ -23,9 +22,9 @@ use nanite_core::{ClockCommand, CombatantId, Diagnostics, RolledDie};
 use nanite_d20::encounter::{
     Battle, Command, D20, Event, Field, Fighter, Place, Refusal, Row, Square, narrate_all,
 };
+use nanite_d20::encounter_file::{self, ENCOUNTER_FORMAT, Settings};
 use nanite_d20::script::{self, ACTION_FORMS, GM_FORMS, LineError, Order};
 use nanite_d20::{Campaign, Character, InitiativeBy, InitiativeReroll, Pack};
-use serde::Serialize;
 
 use super::{read_character, read_valid_character};
 use crate::cx::Outcome;
@@ -64,15 +63,6 @@ pub(crate) struct D20Rules<'a> {
     pub(crate) campaign: &'a Campaign,
 }
 
-/// What a D20 encounter file sets beside its combatants.
-#[derive(Debug, Clone, Serialize)]
-pub(crate) struct Settings {
-    /// The campaign: the pack's, with the file's `[campaign]` over it.
-    pub(crate) campaign: Campaign,
-    /// A grid or rows.
-    pub(crate) field: Field,
-}
-
 /// The usage of the prompt's `add`.
 const ADD: &str = "add ID CHARACTER.toml SIDE [X,Y | front | back] [hidden]";
 
@@ -108,7 +98,7 @@ impl Rules for D20Rules<'_> {
     type Settings = Settings;
 
     const NAME: &'static str = "d20";
-    const FORMAT: i64 = file::ENCOUNTER_FORMAT;
+    const FORMAT: i64 = ENCOUNTER_FORMAT;
     const META: &'static [(&'static str, &'static str)] = META;
     const ADD_USAGE: &'static str = ADD;
 
@@ -214,7 +204,7 @@ impl Rules for D20Rules<'_> {
         file: &SourceFile,
         stem: &str,
     ) -> (Option<EncounterFile<Self>>, Diagnostics) {
-        file::read(file, stem, self.campaign)
+        encounter_file::read(file, stem, self.campaign)
     }
 
     fn read_character(&self, path: &Path) -> Result<(Character, Diagnostics)> {
@@ -351,6 +341,6 @@ pub(crate) fn setup(path: &Path, pack: &Pack) -> Result<(String, Battle)> {
         campaign: &pack.campaign,
     };
     let (encounter, roster, source_file) = read_checked(&rules, path, "encounter file", true)?;
-    let battle = fight::battle(&encounter, &roster, &source_file)?;
+    let battle = fight::battle::<D20Rules<'_>>(&encounter, &roster, &source_file)?;
     Ok((encounter.name, battle))
 }

@@ -55,7 +55,7 @@ impl<R: Rules> Session<R> {
         }
         let faces = encounter.dice.clone().unwrap_or_default();
         let mut saved = ScriptedDice::new(faces.iter().copied());
-        let fight = fight::play(&encounter, roster, &mut saved, &source_file)?;
+        let fight = fight::play::<R>(&encounter, roster, &mut saved, &source_file)?;
         if let Some(stop) = &fight.stop {
             bail!(
                 "{}:{}: the saved session does not replay at `{}`: {}",

@@ -1,32 +1,48 @@
-//! Reading a D20 encounter file (docs/cli/d20.md#encounter-files): the
-//! campaign's settings, the map or the rows, the combatants with their
-//! character files and places, and the script, with every problem reported
-//! at once with its line.
+//! Reading a D20 encounter file (docs/cli/d20.md#encounter-files) from its
+//! text: the campaign's settings, the map or the rows, the combatants with
+//! their character files and places, and the script, with every problem
+//! reported at once with its line. `nanite d20 encounter`, `nanite d20 play`
+//! (its saved sessions are encounter files) and the fuzzers read encounter
+//! files through [`read`]; the character files it names are the caller's to
+//! open.
 
 use nanite_core::content::{Fields, Reading, SourceFile, check_format};
+use nanite_core::encounter_file::{self as file, ScriptLine, read_combatants, read_seed};
 use nanite_core::{CombatantId, Diagnostics};
-use nanite_d20::Campaign;
-use nanite_d20::encounter::{Field, Place, Row, Square};
-use nanite_d20::script;
+use serde::Serialize;
 
-use super::{D20Rules, Settings};
-use crate::encounter::{self, ScriptLine, read_combatants, read_seed};
+use crate::Campaign;
+use crate::encounter::{Field, Place, Row, Square};
+use crate::script::{self, Order};
 
-/// A D20 encounter file.
-type EncounterFile<'a> = encounter::EncounterFile<D20Rules<'a>>;
+/// A D20 encounter file: its [`Settings`] beside the combatants, each
+/// combatant's [`Place`], its script lines read by [`script::parse`].
+pub type EncounterFile = file::EncounterFile<Settings, Place, Order>;
 /// One D20 `[[combatant]]`.
-type Entrant = encounter::Entrant<Place>;
+pub type Entrant = file::Entrant<Place>;
 
-/// The newest encounter file format this build reads.
-pub(crate) const ENCOUNTER_FORMAT: i64 = 1;
+/// The newest encounter file format this build reads and writes.
+pub const ENCOUNTER_FORMAT: i64 = 1;
+
+/// What a D20 encounter file sets beside its combatants.
+#[derive(Debug, Clone, Serialize)]
+pub struct Settings {
+    /// The campaign: the pack's, with the file's `[campaign]` over it.
+    pub campaign: Campaign,
+    /// A grid or rows.
+    pub field: Field,
+}
 
 /// Reads `file` over the pack's `campaign`; `None` when it is too broken
 /// to run (the diagnostics say why).
-pub(super) fn read<'a>(
+///
+/// `stem` names the encounter when the file does not (a caller passes the
+/// file name without its extension).
+pub fn read(
     file: &SourceFile,
     stem: &str,
     campaign: &Campaign,
-) -> (Option<EncounterFile<'a>>, Diagnostics) {
+) -> (Option<EncounterFile>, Diagnostics) {
     let reading = Reading::new(file);
     let encounter = reading
         .document(|root| read_root(&root, stem, campaign))
@@ -36,11 +52,7 @@ pub(super) fn read<'a>(
     (encounter, found)
 }
 
-fn read_root<'a>(
-    root: &Fields<'_, '_>,
-    stem: &str,
-    campaign: &Campaign,
-) -> Option<EncounterFile<'a>> {
+fn read_root(root: &Fields<'_, '_>, stem: &str, campaign: &Campaign) -> Option<EncounterFile> {
     if !check_format(root, "encounter file", ENCOUNTER_FORMAT) {
         return None;
     }
@@ -169,7 +181,7 @@ fn entrant(t: &Fields<'_, '_>, field: &Field) -> Option<Entrant> {
     let name = t.string("name");
     let hidden = t.boolean("hidden").unwrap_or(false);
     let initiative = t.integer("initiative").filter(|n| {
-        let limits = nanite_d20::limits::INITIATIVE;
+        let limits = crate::limits::INITIATIVE;
         let fits = limits.contains(n);
         if !fits {
             t.error_at(
@@ -267,3 +279,6 @@ fn entrant(t: &Fields<'_, '_>, field: &Field) -> Option<Entrant> {
         line: t.line(),
     })
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,40 +1,56 @@
-//! Reading an encounter file (docs/compound-x/encounter-file.md): the
-//! combatants with their character files and places, the distances, and the
-//! script, with every problem reported at once with its line.
+//! Reading a Compound X encounter file (docs/compound-x/encounter-file.md)
+//! from its text: the combatants with their character files and places
+//! (cover and stance), the distances, and the script, with every problem
+//! reported at once with its line. `nanite cx encounter`, `nanite cx play`
+//! (its saved sessions are encounter files) and the fuzzers read encounter
+//! files through [`read`]; the character files it names are the caller's to
+//! open.
 
-use nanite_compound_x::combat::{Cover, Stance};
-use nanite_compound_x::script::{self, Parsed};
 use nanite_core::content::{Fields, Item, Reading, SourceFile, check_format};
+use nanite_core::encounter_file::{self as file, read_combatants, read_seed};
 use nanite_core::{CombatantId, Diagnostics};
 
-use super::{Cx, Stand};
-use crate::encounter::{self, read_combatants, read_seed};
+use crate::combat::{Cover, Stance};
+use crate::script::{self, Parsed};
 
-/// A Compound X encounter file.
-pub(super) type EncounterFile<'a> = encounter::EncounterFile<Cx<'a>>;
+/// A Compound X encounter file: its distances beside the combatants, each
+/// combatant's [`Stand`], its script lines read by [`script::parse`].
+pub type EncounterFile = file::EncounterFile<Vec<Gap>, Stand, Parsed>;
 /// One Compound X `[[combatant]]`.
-type Entrant = encounter::Entrant<Stand>;
+pub type Entrant = file::Entrant<Stand>;
 /// One line of a Compound X script.
-type ScriptLine = encounter::ScriptLine<Parsed>;
+type ScriptLine = file::ScriptLine<Parsed>;
 
-/// The newest encounter file format this build reads.
-pub(crate) const ENCOUNTER_FORMAT: i64 = 1;
+/// The newest encounter file format this build reads and writes.
+pub const ENCOUNTER_FORMAT: i64 = 1;
+
+/// A Compound X combatant's place: its cover and stance.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stand {
+    /// Its cover.
+    pub cover: Cover,
+    /// Its stance.
+    pub stance: Stance,
+}
 
 /// One `[[distance]]`.
-#[derive(Debug, Clone)]
-pub(crate) struct Gap {
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Gap {
     /// One.
-    pub(crate) a: CombatantId,
+    pub a: CombatantId,
     /// The other.
-    pub(crate) b: CombatantId,
+    pub b: CombatantId,
     /// Metres.
-    pub(crate) metres: i64,
+    pub metres: i64,
     /// The line of its table.
-    pub(crate) line: usize,
+    pub line: usize,
 }
 
 /// Reads `file`; `None` when it is too broken to run (the diagnostics say why).
-pub(super) fn read<'a>(file: &SourceFile, stem: &str) -> (Option<EncounterFile<'a>>, Diagnostics) {
+///
+/// `stem` names the encounter when the file does not (a caller passes the
+/// file name without its extension).
+pub fn read(file: &SourceFile, stem: &str) -> (Option<EncounterFile>, Diagnostics) {
     let reading = Reading::new(file);
     let encounter = reading.document(|root| read_root(&root, stem)).flatten();
     let found = reading.finish();
@@ -42,7 +58,7 @@ pub(super) fn read<'a>(file: &SourceFile, stem: &str) -> (Option<EncounterFile<'
     (encounter, found)
 }
 
-fn read_root<'a>(root: &Fields<'_, '_>, stem: &str) -> Option<EncounterFile<'a>> {
+fn read_root(root: &Fields<'_, '_>, stem: &str) -> Option<EncounterFile> {
     let format_ok = check_format(root, "encounter file", ENCOUNTER_FORMAT);
     let name = root.string("name").unwrap_or_else(|| stem.to_string());
     let seed = read_seed(root);
@@ -268,3 +284,6 @@ fn script_line(item: &Item<'_, '_>, known: &[CombatantId]) -> Option<ScriptLine>
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
