@@ -1,12 +1,15 @@
-//! Fuzz target: any text as lines of the D20 encounter script (at most 64)
-//! is parsed, resolved against a sample fight and run through the engine:
-//! no panic, a refused command changes nothing, and the log replays to the
-//! state reached.
+//! Fuzz target: any text as lines of the D20 text command language
+//! (`nanite_d20::script`: encounter file scripts, the `nanite d20 play`
+//! prompt and the server's script route; at most 64 lines) is parsed,
+//! resolved against a sample fight and run through the engine: no panic, a
+//! refused command changes nothing, and the log replays to the state
+//! reached.
 
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use nanite_d20::encounter::D20;
+use nanite_d20::script;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -16,7 +19,13 @@ fuzz_target!(|data: &[u8]| {
     let commands: Vec<_> = text
         .lines()
         .take(nanite_fuzz::MOST_COMMANDS)
-        .filter_map(|line| nanite_fuzz::d20::encounter::command(line, start))
+        .filter_map(|line| match script::parse(line) {
+            Ok(order) => order.command(start).ok(),
+            Err(e) => {
+                let _ = e.under(line);
+                None
+            }
+        })
         .collect();
     nanite_fuzz::run::<D20>(
         start,

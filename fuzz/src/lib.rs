@@ -1,117 +1,19 @@
 //! What the fuzz targets share: the sample packs and battles they run
-//! against, the helpers that turn fuzz bytes into files and seeds, and the
-//! command line's parsers.
+//! against, and the helpers that turn fuzz bytes into files, seeds and
+//! commands.
 //!
-//! Most of the command line's parsers (the Compound X encounter file, the
-//! D20 encounter script and file, Station's play prompt) live in the `nanite`
-//! binary, which has no library. This crate compiles those source files where they are, as
-//! modules of its own whose paths mirror the binary's (`cx::encounter::file`,
-//! `d20::encounter::file`, ...), so the parsers the fuzzers run are the ones
-//! the binary runs. Those files may only use the rules crates and each other;
-//! a `crate::` path to anything else of the binary breaks this crate's build,
-//! which CI's fuzz step reports.
+//! The parsers the targets feed are the rules crates' own, the ones the
+//! `nanite` binary and the server run: the character and pack readers, the
+//! encounter files (`nanite_compound_x::encounter_file`,
+//! `nanite_d20::encounter_file`), the text command languages
+//! (`nanite_compound_x::script`, `nanite_d20::script`,
+//! `nanite_station::script`) and the Station scenario. The command line
+//! keeps no parser of its own, so this crate needs nothing of it.
 
 use std::sync::{Arc, OnceLock};
 
 use nanite_core::content::SourceFile;
 use nanite_core::{CombatantId, Game};
-
-/// Compound X: the encounter file of `nanite cx encounter` (the script it
-/// holds is `nanite_compound_x::script`, a library module).
-#[path = "../../crates/cli/src/cx"]
-#[allow(dead_code, unused_imports)]
-pub mod cx {
-    /// The encounter file.
-    pub mod encounter {
-        pub(crate) mod file;
-
-        use nanite_core::content::SourceFile;
-
-        /// Reads an encounter file as `nanite cx encounter` does; true when
-        /// it is fit to run.
-        pub fn read(text: &str) -> bool {
-            let (file, found) = file::read(&SourceFile::new("fuzz.toml", text), "fuzz");
-            let _ = found.to_string();
-            file.is_some()
-        }
-    }
-
-    use nanite_compound_x::encounter::{Battle, Command};
-    use nanite_compound_x::script;
-
-    /// Parses one line of the encounter script, and resolves it against
-    /// `battle` into an engine command when it parses.
-    pub fn command(line: &str, battle: &Battle) -> Option<Command> {
-        match script::parse(line) {
-            Ok(parsed) => parsed.order.command(battle).ok(),
-            Err(e) => {
-                let _ = (e.message, e.help);
-                None
-            }
-        }
-    }
-}
-
-/// D20: the encounter file of `nanite d20 encounter` (the script it holds
-/// is `nanite_d20::script`, a library module).
-#[path = "../../crates/cli/src/d20"]
-#[allow(dead_code, unused_imports)]
-pub mod d20 {
-    /// The script and the file.
-    pub mod encounter {
-        pub(crate) mod file;
-
-        use nanite_core::content::SourceFile;
-        use nanite_d20::Campaign;
-        use nanite_d20::encounter::{Battle, Command};
-        use nanite_d20::script;
-
-        /// Reads an encounter file as `nanite d20 encounter` does, over the
-        /// default campaign; true when it is fit to run.
-        pub fn read(text: &str) -> bool {
-            let (file, found) = file::read(
-                &SourceFile::new("fuzz.toml", text),
-                "fuzz",
-                &Campaign::default(),
-            );
-            let _ = found.to_string();
-            file.is_some()
-        }
-
-        /// Parses one line of the script, and resolves it against `battle`
-        /// into an engine command when it parses.
-        pub fn command(line: &str, battle: &Battle) -> Option<Command> {
-            match script::parse(line) {
-                Ok(order) => order.command(battle).ok(),
-                Err(e) => {
-                    let _ = (e.message, e.help);
-                    None
-                }
-            }
-        }
-    }
-}
-
-/// Station: the one-line commands of `nanite station play`.
-#[path = "../../crates/cli/src/station"]
-#[allow(dead_code, unused_imports)]
-pub mod station {
-    pub(crate) mod script;
-
-    use nanite_station::Command;
-
-    /// Parses one line of the play prompt; the rules command when it is one.
-    pub fn command(line: &str) -> Option<Command> {
-        match script::parse(line) {
-            Ok(script::Line::Rules(command)) => Some(command),
-            Ok(_) => None,
-            Err(e) => {
-                let _ = e;
-                None
-            }
-        }
-    }
-}
 
 /// A seed for seeded dice, from the fuzz input (the same input rolls the
 /// same dice, so a finding replays).

@@ -14,6 +14,7 @@ mod completions;
 mod cx;
 mod d20;
 mod diagnostic;
+mod encounter;
 mod odds;
 mod pack_files;
 mod physical;

@@ -1,11 +1,12 @@
-//! What the GM's table prompts (`nanite cx play`, `nanite d20 play`) share:
-//! the dice of a sitting, the loop that reads a line, hands it to the
-//! session and prints its answer, tab completion from the session's words,
-//! and a roll at the table.
+//! The table prompt every ruleset shares (`nanite cx play`, `nanite d20
+//! play`, `nanite station play`): the loop that reads a line, hands it to
+//! the session and prints its answer, where the lines come from (the line
+//! editor, with tab completion from the session's words and history, or a
+//! piped file), the dice of a sitting, and a roll at the table.
 
 use std::borrow::Cow;
 use std::cell::RefCell;
-use std::io::Write;
+use std::io::{BufRead, Write};
 use std::path::Path;
 use std::rc::Rc;
 
@@ -19,21 +20,148 @@ use rustyline::history::DefaultHistory;
 use rustyline::validate::Validator;
 use rustyline::{Context as LineContext, Editor, Helper};
 
-/// A session at the table prompt, as the loop drives it.
+/// A session at the table prompt, as the loop drives it. The ruleset's
+/// session reads the line in its own command language, has the engine
+/// decide it, and answers with the narration (and saves itself, where it
+/// has a file).
 pub(crate) trait Sitting {
-    /// The ruleset's content pack, which lines are read against.
-    type Pack;
-    /// What the prompt says first: the session, how far it is, the fight.
+    /// What the prompt says first: the session, how far it is, the game.
     fn greeting(&self) -> String;
-    /// The session's file; the prompt's history is kept beside it.
-    fn path(&self) -> &Path;
-    /// Whose turn it is, for the prompt (`vex> `); none is the GM's (`gm> `).
-    fn active(&self) -> Option<&CombatantId>;
+    /// The prompt before each line: whose turn it is (`vex> `).
+    fn prompt(&self) -> String;
     /// The words tab completion offers now.
-    fn words(&self, pack: &Self::Pack) -> Vec<String>;
-    /// Takes one line, answering what to print; an error is printed and
-    /// the session goes on.
-    fn take(&mut self, line: &str, pack: &Self::Pack, dice: &mut dyn DiceSource) -> Result<String>;
+    fn words(&self) -> Vec<String>;
+    /// Takes one line, answering what to print. An error is printed and
+    /// the session goes on (the line changed nothing), unless it is
+    /// [`Broken`].
+    fn take(&mut self, line: &str, dice: &mut dyn DiceSource) -> Result<String>;
+    /// Whether the session is over, so no further line is read.
+    fn over(&self) -> bool {
+        false
+    }
+    /// What the prompt says last, when the input ends or the session is over.
+    fn farewell(&self) -> String {
+        String::new()
+    }
+}
+
+/// A failure that ends the sitting (not a refused line): the loop stops and
+/// returns it.
+#[derive(Debug)]
+pub(crate) struct Broken(pub(crate) String);
+
+impl std::fmt::Display for Broken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Broken {}
+
+/// Where the lines of a sitting come from.
+pub(crate) trait Lines {
+    /// The next line, after showing `prompt` (with `words` for
+    /// completion); none at the end of input.
+    fn next(&mut self, prompt: &str, words: Vec<String>) -> Result<Option<String>>;
+}
+
+/// Lines from the line editor, with tab completion and a history kept in a
+/// file beside the session.
+pub(crate) struct Terminal {
+    editor: Editor<Words, DefaultHistory>,
+    words: Rc<RefCell<Vec<String>>>,
+    history: std::path::PathBuf,
+}
+
+impl Terminal {
+    /// The line editor, with the history of the session in `session`.
+    pub(crate) fn beside(session: &Path) -> Result<Terminal> {
+        let history = session.with_extension("history");
+        let words = Rc::new(RefCell::new(Vec::new()));
+        let mut editor: Editor<Words, DefaultHistory> =
+            Editor::new().context("cannot start the line editor")?;
+        editor.set_helper(Some(Words(words.clone())));
+        let _ = editor.load_history(&history);
+        Ok(Terminal {
+            editor,
+            words,
+            history,
+        })
+    }
+}
+
+impl Lines for Terminal {
+    fn next(&mut self, prompt: &str, words: Vec<String>) -> Result<Option<String>> {
+        *self.words.borrow_mut() = words;
+        match self.editor.readline(prompt) {
+            Ok(line) => {
+                let trimmed = line.trim();
+                if !trimmed.is_empty() {
+                    let _ = self.editor.add_history_entry(trimmed);
+                    let _ = self.editor.save_history(&self.history);
+                }
+                Ok(Some(line))
+            }
+            Err(ReadlineError::Eof | ReadlineError::Interrupted) => Ok(None),
+            Err(e) => Err(e).context("cannot read the next command"),
+        }
+    }
+}
+
+/// Lines piped in (a script file on standard input), shown no prompt.
+pub(crate) struct Piped<R>(pub(crate) R);
+
+impl<R: BufRead> Lines for Piped<R> {
+    fn next(&mut self, _prompt: &str, _words: Vec<String>) -> Result<Option<String>> {
+        let mut line = String::new();
+        if self.0.read_line(&mut line)? == 0 {
+            return Ok(None);
+        }
+        Ok(Some(line))
+    }
+}
+
+/// Greets, then reads lines until `quit`, `exit`, the end of input or the
+/// end of the session, and writes to `out` what the session answers to
+/// each (or why it refused), then its farewell.
+pub(crate) fn converse<S: Sitting>(
+    session: &mut S,
+    dice: &mut dyn DiceSource,
+    lines: &mut impl Lines,
+    out: &mut dyn Write,
+) -> Result<()> {
+    out.write_all(session.greeting().as_bytes())?;
+    out.flush()?;
+    while let Some(line) = lines.next(&session.prompt(), session.words())? {
+        if session.over() {
+            break;
+        }
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if matches!(line, "quit" | "exit") {
+            break;
+        }
+        match session.take(line, dice) {
+            Ok(text) => out.write_all(text.as_bytes())?,
+            Err(e) if e.is::<Broken>() => return Err(e),
+            Err(e) => writeln!(out, "{e:#}")?,
+        }
+        out.flush()?;
+    }
+    out.write_all(session.farewell().as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+/// The prompt for the combatant whose turn it is (`vex> `), or the GM's
+/// (`gm> `).
+pub(crate) fn turn_prompt(active: Option<&CombatantId>) -> String {
+    match active {
+        Some(id) => format!("{id}> "),
+        None => "gm> ".to_string(),
+    }
 }
 
 /// What one step of a session was, for `undo` and for saving.
@@ -115,56 +243,6 @@ pub(crate) fn dice(seed: Option<u64>, physical: bool) -> Box<dyn DiceSource> {
         (None, true) => Box::new(crate::physical::terminal_dice()),
         (None, false) => Box::new(EntropyDice::new()),
     }
-}
-
-/// Greets, then reads lines until `quit`, `exit` or the end of input, with
-/// tab completion and the session's history, and prints what the session
-/// answers to each (or why it refused).
-pub(crate) fn converse<S: Sitting>(
-    session: &mut S,
-    pack: &S::Pack,
-    dice: &mut dyn DiceSource,
-) -> Result<()> {
-    let mut out = std::io::stdout().lock();
-    out.write_all(session.greeting().as_bytes())?;
-    out.flush()?;
-    drop(out);
-    let history = session.path().with_extension("history");
-    let history = history.as_path();
-    let words = Rc::new(RefCell::new(Vec::new()));
-    let mut editor: Editor<Words, DefaultHistory> =
-        Editor::new().context("cannot start the line editor")?;
-    editor.set_helper(Some(Words(words.clone())));
-    let _ = editor.load_history(history);
-    loop {
-        *words.borrow_mut() = session.words(pack);
-        let prompt = match session.active() {
-            Some(id) => format!("{id}> "),
-            None => "gm> ".to_string(),
-        };
-        let line = match editor.readline(&prompt) {
-            Ok(line) => line,
-            Err(ReadlineError::Eof | ReadlineError::Interrupted) => break,
-            Err(e) => return Err(e).context("cannot read the next command"),
-        };
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
-        }
-        let _ = editor.add_history_entry(line);
-        let _ = editor.save_history(history);
-        if matches!(line, "quit" | "exit") {
-            break;
-        }
-        let said = session.take(line, pack, dice);
-        let mut out = std::io::stdout().lock();
-        match said {
-            Ok(text) => out.write_all(text.as_bytes())?,
-            Err(e) => writeln!(out, "{e:#}")?,
-        }
-        out.flush()?;
-    }
-    Ok(())
 }
 
 /// A roll at the table, outside the fight (`roll 2d10+12`).

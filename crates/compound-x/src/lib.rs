@@ -14,6 +14,8 @@
 //!   CX-DICE-08), each problem naming its rule and its fix.
 //! - [`Sheet`]: everything derived, computed in phases (base, effects, derived).
 //! - [`level_up`]: one level with its choices.
+//! - [`encounter`]: fights through the core spine; [`encounter_file`]: an
+//!   encounter file read from its text, and [`script`], its text commands.
 //!
 //! No I/O happens here: callers hand in file contents.
 
@@ -45,6 +47,7 @@ mod character;
 pub mod check;
 pub mod combat;
 pub mod encounter;
+pub mod encounter_file;
 mod house;
 pub mod level;
 mod level_up;

@@ -28,6 +28,7 @@ pub mod content;
 mod decision;
 mod diagnostic;
 pub mod encounter;
+pub mod encounter_file;
 mod formula;
 mod game;
 pub mod grid;

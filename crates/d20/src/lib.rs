@@ -15,7 +15,8 @@
 //! - [`check`]: skill, non-skill, opposed and extended checks
 //!   (D20-CHK-01..04); [`rest`]: rest and healing kits (D20-REST-01/02).
 //! - [`encounter`]: fights through the core spine (D20-INIT, D20-MOVE,
-//!   D20-CAST, D20-GRAP).
+//!   D20-CAST, D20-GRAP); [`encounter_file`]: an encounter file read from
+//!   its text, and [`script`], its text commands.
 //! - [`sim`]: the encounter simulator, whole fights played by policies
 //!   through the engine many times over.
 //!
@@ -29,6 +30,7 @@ pub mod campaign;
 mod character;
 pub mod check;
 pub mod encounter;
+pub mod encounter_file;
 pub mod limits;
 pub mod pack;
 pub mod rest;

@@ -23,6 +23,7 @@ pub mod map;
 mod narrate;
 pub mod resolve;
 pub mod scenario;
+pub mod script;
 pub mod sim;
 pub mod state;
 

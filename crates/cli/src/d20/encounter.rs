@@ -9,7 +9,6 @@
 //! the log so far, the refusal and exit code 1 (the refused line changed
 //! nothing).
 
-mod file;
 mod play;
 mod report;
 
@@ -19,17 +18,18 @@ use std::path::{Path, PathBuf};
 use anyhow::{Result, bail};
 use clap::{ArgGroup, Args};
 use nanite_core::content::SourceFile;
-use nanite_core::{
-    ClockCommand, Diagnostic, Diagnostics, DiceSource, EntropyDice, Game, RolledDie, ScriptedDice,
-    SeededDice,
+use nanite_core::{ClockCommand, CombatantId, Diagnostics, RolledDie};
+use nanite_d20::encounter::{
+    Battle, Command, D20, Event, Field, Fighter, Place, Refusal, Row, Square, narrate_all,
 };
-use nanite_d20::encounter::{Battle, Command, D20, Event, Fighter, Refusal, narrate_all};
-use nanite_d20::{Campaign, Pack};
-use serde::Serialize;
+use nanite_d20::encounter_file::{self, ENCOUNTER_FORMAT, Settings};
+use nanite_d20::script::{self, ACTION_FORMS, GM_FORMS, LineError, Order};
+use nanite_d20::{Campaign, Character, InitiativeBy, InitiativeReroll, Pack};
 
-use super::read_character;
+use super::{read_character, read_valid_character};
 use crate::cx::Outcome;
-use file::{EncounterFile, Entrant};
+use crate::encounter::fight::{self, Source};
+use crate::encounter::{EncounterFile, Entrant, Rules, read_checked};
 pub(crate) use play::{PlayArgs, run as play_session};
 
 /// Arguments of `nanite d20 encounter`.
@@ -54,121 +54,272 @@ pub(crate) struct EncounterArgs {
     physical: bool,
 }
 
-/// Where the fight's dice come from.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-enum Source {
-    /// The operating system's randomness.
-    Entropy,
-    /// Seeded dice.
-    Seeded {
-        /// The seed.
-        seed: u64,
-    },
-    /// Physical dice typed ahead.
-    Scripted {
-        /// The faces.
-        faces: Vec<i64>,
-    },
-    /// Physical dice asked for at the terminal.
-    Physical,
+/// D20 at the encounter commands, over its content pack and the
+/// campaign's settings (the pack's, with the command line's over them).
+pub(crate) struct D20Rules<'a> {
+    /// The content pack.
+    pub(crate) pack: &'a Pack,
+    /// The campaign an encounter file's `[campaign]` is read over.
+    pub(crate) campaign: &'a Campaign,
 }
 
-/// One executed command: the line it came from, and what it did.
-#[derive(Debug, Serialize)]
-struct Record {
-    /// Its line in the encounter file.
-    line: usize,
-    /// The command as written (setup commands in script form).
-    text: String,
-    /// What was executed.
-    command: Command,
-    /// What happened.
-    events: Vec<Event>,
-    /// Every die rolled for it, with its purpose.
-    dice: Vec<RolledDie>,
-    /// The events in words.
-    told: Vec<String>,
-    /// A combatant joining mid-fight (`after = N`), not a script line.
-    #[serde(skip)]
-    joined: bool,
+/// The usage of the prompt's `add`.
+const ADD: &str = "add ID CHARACTER.toml SIDE [X,Y | front | back] [hidden]";
+
+/// The prompt's own words, beside the script's.
+const META: &[(&str, &str)] = &[
+    ("add", ADD),
+    ("undo", "undo: take back the last command (or add)"),
+    (
+        "status",
+        "status: the turn order, hit points, places and states",
+    ),
+    (
+        "roll",
+        "roll EXPRESSION: a roll at the table, outside the fight",
+    ),
+    ("help", "help: this list"),
+    (
+        "quit",
+        "quit (or end of input): leave; the session is already saved",
+    ),
+];
+
+impl Rules for D20Rules<'_> {
+    type Engine = D20;
+    type Battle = Battle;
+    type Command = Command;
+    type Event = Event;
+    type Refusal = Refusal;
+    type Place = Place;
+    type Fighter = Fighter;
+    type Character = Character;
+    type Order = Order;
+    type Settings = Settings;
+
+    const NAME: &'static str = "d20";
+    const FORMAT: i64 = ENCOUNTER_FORMAT;
+    const META: &'static [(&'static str, &'static str)] = META;
+    const ADD_USAGE: &'static str = ADD;
+
+    fn parse(line: &str) -> Result<Order, LineError> {
+        script::parse(line)
+    }
+
+    fn named(order: &Order) -> &[CombatantId] {
+        &order.ids
+    }
+
+    fn command(order: &Order, battle: &Battle) -> Result<Command, LineError> {
+        order.command(battle)
+    }
+
+    fn forms() -> (Vec<&'static str>, Vec<&'static str>) {
+        (
+            GM_FORMS.iter().map(|(_, usage)| *usage).collect(),
+            ACTION_FORMS.iter().map(|(_, usage)| *usage).collect(),
+        )
+    }
+
+    fn verbs() -> Vec<&'static str> {
+        GM_FORMS
+            .iter()
+            .chain(ACTION_FORMS)
+            .map(|(verb, _)| *verb)
+            .collect()
+    }
+
+    fn battle(settings: &Settings) -> Battle {
+        Battle::new(settings.campaign.clone(), settings.field.clone())
+    }
+
+    fn ids(battle: &Battle) -> Vec<&CombatantId> {
+        battle.combatants.keys().collect()
+    }
+
+    fn active(battle: &Battle) -> Option<&CombatantId> {
+        battle.clock.active.as_ref()
+    }
+
+    fn enter(e: &Entrant<Place>, fighter: &Fighter) -> Command {
+        Command::Add {
+            id: e.id.clone(),
+            side: e.side.clone(),
+            hidden: e.hidden,
+            fighter: Box::new(fighter.clone()),
+            place: e.place,
+        }
+    }
+
+    fn clock(command: ClockCommand) -> Command {
+        Command::Clock(command)
+    }
+
+    fn setup(_settings: &Settings) -> Vec<(usize, String, Command)> {
+        Vec::new()
+    }
+
+    fn no_dice(refusal: &Refusal) -> Option<String> {
+        matches!(refusal, Refusal::Dice(_)).then(|| refusal.to_string())
+    }
+
+    fn narrate(before: &Battle, events: &[Event]) -> Vec<String> {
+        narrate_all(before, events)
+    }
+
+    fn dice(dice: &[RolledDie]) -> String {
+        report::dice(dice)
+    }
+
+    fn status(battle: &Battle) -> String {
+        report::status(battle)
+    }
+
+    /// The pack's skills, spells and powers, and the script's keywords.
+    fn words(&self) -> Vec<String> {
+        let pack = self.pack;
+        let mut words: Vec<String> = pack.skills.iter().map(|s| s.id.clone()).collect();
+        words.extend(pack.magic.iter().map(|m| m.id.clone()));
+        words.extend(pack.kits.iter().map(|k| k.id.clone()));
+        words.extend(
+            [
+                "initiative",
+                "surprise",
+                "front",
+                "back",
+                "hidden",
+                "unarmed",
+                "advantage",
+                "by",
+                "with",
+                "max",
+            ]
+            .map(String::from),
+        );
+        words
+    }
+
+    fn read_file(
+        &self,
+        file: &SourceFile,
+        stem: &str,
+    ) -> (Option<EncounterFile<Self>>, Diagnostics) {
+        encounter_file::read(file, stem, self.campaign)
+    }
+
+    fn read_character(&self, path: &Path) -> Result<(Character, Diagnostics)> {
+        read_character(path, self.pack)
+    }
+
+    fn read_valid_character(&self, path: &Path) -> Result<Character> {
+        read_valid_character(path, self.pack)
+    }
+
+    fn fighter(&self, character: &Character, settings: &Settings) -> Fighter {
+        Fighter::new(character, self.pack, &settings.campaign)
+    }
+
+    fn name(fighter: &Fighter) -> &str {
+        &fighter.name
+    }
+
+    fn rename(fighter: &mut Fighter, name: &str) {
+        fighter.name = name.to_string();
+    }
+
+    fn usable_id(id: &str) -> Result<()> {
+        if !id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            || GM_FORMS.iter().any(|(verb, _)| *verb == id)
+            || META.iter().any(|(verb, _)| *verb == id)
+        {
+            bail!(
+                "`{id}` cannot be a combatant's id: ids use lowercase letters, digits and `-`, and are not command words"
+            );
+        }
+        Ok(())
+    }
+
+    /// `[X,Y | front | back] [hidden]`: a square on a map, a row without.
+    fn add_options(options: &[&str], battle: &Battle) -> Result<(bool, Place)> {
+        let (mut hidden, mut place) = (false, None);
+        for word in options {
+            match *word {
+                "hidden" => hidden = true,
+                "front" => place = Some(Place::Row(Row::Front)),
+                "back" => place = Some(Place::Row(Row::Back)),
+                square if square.contains(',') => {
+                    let xy: Vec<Option<i64>> =
+                        square.split(',').map(|n| n.trim().parse().ok()).collect();
+                    let [Some(x), Some(y)] = xy[..] else {
+                        bail!("`{square}` is not a square: write X,Y like 3,4");
+                    };
+                    place = Some(Place::Square(Square { x, y }));
+                }
+                other => bail!("'{other}' is not an option of add"),
+            }
+        }
+        let place = match (&battle.field, place) {
+            (Field::Map { .. }, Some(p @ Place::Square(_)))
+            | (Field::Rows, Some(p @ Place::Row(_))) => p,
+            (Field::Rows, None) => Place::Row(Row::Front),
+            (Field::Map { .. }, _) => {
+                bail!("this fight is on a map: give the square to stand on, like `3,4`")
+            }
+            (Field::Rows, Some(_)) => {
+                bail!("this fight has no map: give the row, `front` or `back`")
+            }
+        };
+        Ok((hidden, place))
+    }
+
+    /// The campaign, and the map if there is one.
+    fn settings_head(settings: &Settings) -> String {
+        let q = |s: &str| toml::Value::String(s.to_string()).to_string();
+        let campaign = &settings.campaign;
+        let mut out = format!(
+            "\n[campaign]\nattribute_bonus = {}\ninitiative = {}\nreroll = {}\n",
+            q(campaign.attribute_bonus.text()),
+            q(match campaign.initiative {
+                InitiativeBy::Combatant => "combatant",
+                InitiativeBy::Side => "side",
+            }),
+            q(match campaign.reroll {
+                InitiativeReroll::EachRound => "each-round",
+                InitiativeReroll::Kept => "kept",
+            }),
+        );
+        if let Field::Map { width, height } = &settings.field {
+            out.push_str(&format!("\n[map]\nwidth = {width}\nheight = {height}\n"));
+        }
+        out
+    }
+
+    fn place_lines(place: &Place) -> String {
+        match place {
+            Place::Square(s) => format!("at = [{}, {}]\n", s.x, s.y),
+            Place::Row(Row::Front) => "row = \"front\"\n".into(),
+            Place::Row(Row::Back) => "row = \"back\"\n".into(),
+        }
+    }
 }
 
-/// The line a run stopped at.
-#[derive(Debug, Serialize)]
-struct Stop {
-    /// Its line in the encounter file.
-    line: usize,
-    /// The command as written.
-    text: String,
-    /// Why, in words.
-    message: String,
-    /// The dice ran out (not a refusal of the rules).
-    no_dice: bool,
-}
-
-/// A fight as it ran.
-struct Fight {
-    name: String,
-    file: String,
-    source: Source,
-    campaign: Campaign,
-    setup: Vec<Record>,
-    commands: Vec<Record>,
-    stop: Option<Stop>,
-    game: Game<D20>,
-}
+/// A fight of D20.
+type Fight<'a> = fight::Fight<D20Rules<'a>>;
 
 pub(super) fn run(args: &EncounterArgs, pack: &Pack, campaign: &Campaign) -> Result<Outcome> {
-    let path = &args.file;
-    let (encounter, roster, source_file) = read_checked(path, pack, campaign)?;
-    let source = if let Some(seed) = args.seed {
-        Source::Seeded { seed }
-    } else if let Some(faces) = &args.dice {
-        Source::Scripted {
-            faces: faces.clone(),
-        }
-    } else if args.physical {
-        Source::Physical
-    } else if let Some(faces) = &encounter.dice {
-        Source::Scripted {
-            faces: faces.clone(),
-        }
-    } else if let Some(seed) = encounter.seed {
-        Source::Seeded { seed }
-    } else {
-        Source::Entropy
-    };
-    let mut fight = match &source {
-        Source::Entropy => play(&encounter, &roster, &mut EntropyDice::new(), &source_file)?,
-        Source::Seeded { seed } => play(
-            &encounter,
-            &roster,
-            &mut SeededDice::new(*seed),
-            &source_file,
-        )?,
-        Source::Scripted { faces } => {
-            let mut dice = ScriptedDice::new(faces.iter().copied());
-            let fight = play(&encounter, &roster, &mut dice, &source_file)?;
-            if fight.stop.is_none() && dice.remaining() > 0 {
-                writeln!(
-                    std::io::stderr().lock(),
-                    "warning: {} of the {} dice given were not used (the fight needed {}); check the dice match the script",
-                    dice.remaining(),
-                    faces.len(),
-                    faces.len() - dice.remaining()
-                )?;
-            }
-            fight
-        }
-        Source::Physical => play(
-            &encounter,
-            &roster,
-            &mut crate::physical::terminal_dice(),
-            &source_file,
-        )?,
-    };
-    fight.source = source;
+    let rules = D20Rules { pack, campaign };
+    let (encounter, roster, source_file) =
+        read_checked(&rules, &args.file, "encounter file", true)?;
+    let source = Source::choose(
+        args.seed,
+        args.dice.as_ref(),
+        args.physical,
+        encounter.dice.as_ref(),
+        encounter.seed,
+    );
+    let fight = fight::run(&encounter, roster, source, &source_file)?;
     let mut out = std::io::stdout().lock();
     if args.json {
         report::json(&fight, &mut out)?;
@@ -176,51 +327,7 @@ pub(super) fn run(args: &EncounterArgs, pack: &Pack, campaign: &Campaign) -> Res
         out.write_all(report::text(&fight).as_bytes())?;
     }
     out.flush()?;
-    let Some(stop) = &fight.stop else {
-        return Ok(Outcome::Success);
-    };
-    let place = format!("{}:{}: `{}`", fight.file, stop.line, stop.text);
-    if stop.no_dice {
-        bail!("{place} cannot be decided: {}", stop.message);
-    }
-    writeln!(
-        std::io::stderr().lock(),
-        "refused: {place}: {}\n  the command changed nothing; the log above ends before it",
-        stop.message
-    )?;
-    Ok(Outcome::Problems)
-}
-
-/// Each combatant of an encounter file with its fighter.
-type Roster = Vec<(Entrant, Fighter)>;
-
-/// An encounter file and its character files, read and checked: every
-/// problem of them all is reported at once (warnings on stderr, errors as
-/// the error).
-fn read_checked(
-    path: &Path,
-    pack: &Pack,
-    campaign: &Campaign,
-) -> Result<(EncounterFile, Roster, SourceFile)> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| anyhow::anyhow!("cannot read the encounter file {}: {e}", path.display()))?;
-    let source_file = SourceFile::new(path.display().to_string(), text);
-    let stem = path
-        .file_stem()
-        .map_or_else(|| "encounter".into(), |s| s.to_string_lossy().into_owned());
-    let (encounter, mut found) = file::read(&source_file, &stem, campaign);
-    let dir = path.parent().unwrap_or(Path::new(""));
-    let roster = match &encounter {
-        Some(e) => fighters(e, dir, source_file.name(), pack, &mut found),
-        None => Vec::new(),
-    };
-    let Some(encounter) = encounter.filter(|_| !found.has_errors()) else {
-        bail!(cannot_run(path, &found));
-    };
-    if !found.is_empty() {
-        write!(std::io::stderr().lock(), "{found}")?;
-    }
-    Ok((encounter, roster, source_file))
+    fight::ended(&fight)
 }
 
 /// The battle an encounter file sets up, for `nanite sim`: every combatant
@@ -229,241 +336,11 @@ fn read_checked(
 /// it. The file and its character files are checked as by
 /// `nanite d20 encounter`.
 pub(crate) fn setup(path: &Path, pack: &Pack) -> Result<(String, Battle)> {
-    let (encounter, roster, source_file) = read_checked(path, pack, &pack.campaign)?;
-    let mut game = Game::<D20>::new(Battle::new(
-        encounter.campaign.clone(),
-        encounter.field.clone(),
-    ));
-    for (line, text, command) in setup_commands(roster.iter()) {
-        if let Err(refusal) = game.execute(&command, &mut ScriptedDice::new([])) {
-            bail!(
-                "{}:{line}: the setup `{text}` is refused: {refusal}",
-                source_file.name()
-            );
-        }
-    }
-    Ok((encounter.name, game.state().clone()))
-}
-
-fn cannot_run(path: &Path, found: &Diagnostics) -> String {
-    let errors = found.error_count();
-    format!(
-        "{} cannot run: {errors} error{}:\n{found}",
-        path.display(),
-        if errors == 1 { "" } else { "s" },
-    )
-}
-
-/// Each combatant's fighter from its character file; every problem of
-/// every file goes into `found`.
-fn fighters(
-    encounter: &EncounterFile,
-    dir: &Path,
-    file_name: &str,
-    pack: &Pack,
-    found: &mut Diagnostics,
-) -> Vec<(Entrant, Fighter)> {
-    let mut read: Vec<(PathBuf, Option<Fighter>)> = Vec::new();
-    let mut roster = Vec::new();
-    for entrant in &encounter.combatants {
-        let path = dir.join(&entrant.character);
-        let fighter = match read.iter().find(|(p, _)| *p == path) {
-            Some((_, fighter)) => fighter.clone(),
-            None => {
-                let fighter = match read_character(&path, pack) {
-                    Ok((character, problems)) => {
-                        let ok = !problems.has_errors();
-                        found.extend(problems);
-                        ok.then(|| Fighter::new(&character, pack, &encounter.campaign))
-                    }
-                    Err(e) => {
-                        found.push(
-                            Diagnostic::error("combatant.character", format!("{e:#}"))
-                                .help("the path is relative to the encounter file")
-                                .at(file_name, Some(entrant.line)),
-                        );
-                        None
-                    }
-                };
-                read.push((path, fighter.clone()));
-                fighter
-            }
-        };
-        if let Some(mut fighter) = fighter {
-            if let Some(name) = &entrant.name {
-                fighter.name = name.clone();
-            }
-            roster.push((entrant.clone(), fighter));
-        }
-    }
-    roster
-}
-
-/// Runs the setup and the script with `dice`.
-fn play(
-    encounter: &EncounterFile,
-    roster: &[(Entrant, Fighter)],
-    dice: &mut dyn DiceSource,
-    source_file: &SourceFile,
-) -> Result<Fight> {
-    let mut fight = Fight {
-        name: encounter.name.clone(),
-        file: source_file.name().to_string(),
-        source: Source::Entropy,
-        campaign: encounter.campaign.clone(),
-        setup: Vec::new(),
-        commands: Vec::new(),
-        stop: None,
-        game: Game::new(Battle::new(
-            encounter.campaign.clone(),
-            encounter.field.clone(),
-        )),
+    let rules = D20Rules {
+        pack,
+        campaign: &pack.campaign,
     };
-    let setup = setup_commands(roster.iter().filter(|(e, _)| e.after.is_none()));
-    for (line, text, command) in setup {
-        match execute(&mut fight.game, line, text, command, dice) {
-            Ok(record) => fight.setup.push(record),
-            Err(stop) => bail!(
-                "{}:{}: the setup `{}` is refused: {}",
-                fight.file,
-                stop.line,
-                stop.text,
-                stop.message
-            ),
-        }
-    }
-    // Every line is resolved (weapons named) before any die is rolled,
-    // against everyone, those joining later too.
-    let mut everyone = fight.game.clone();
-    for (e, fighter) in roster.iter().filter(|(e, _)| e.after.is_some()) {
-        let (_, _, add) = entering(e, fighter);
-        // Entering rolls nothing; a refusal shows when the fight gets there.
-        let _ = everyone.execute(&add, &mut ScriptedDice::new([]));
-    }
-    let mut found = Diagnostics::new();
-    for s in &encounter.script {
-        if let Err(e) = s.order.command(everyone.state()) {
-            found.push(
-                Diagnostic::error(s.field.clone(), format!("`{}`: {}", s.text, e.message))
-                    .help(e.help)
-                    .at(fight.file.clone(), Some(s.line)),
-            );
-        }
-    }
-    if found.has_errors() {
-        bail!(cannot_run(Path::new(&fight.file), &found));
-    }
-    for (done, s) in encounter.script.iter().enumerate() {
-        if let Err(stop) = join(&mut fight, roster, done, dice) {
-            fight.stop = Some(stop);
-            break;
-        }
-        // Resolved again now: a weapon may have changed hands since.
-        let command = match s.order.command(fight.game.state()) {
-            Ok(command) => command,
-            Err(e) => {
-                fight.stop = Some(Stop {
-                    line: s.line,
-                    text: s.text.clone(),
-                    message: format!("{}; {}", e.message, e.help),
-                    no_dice: false,
-                });
-                break;
-            }
-        };
-        match execute(&mut fight.game, s.line, s.text.clone(), command, dice) {
-            Ok(record) => fight.commands.push(record),
-            Err(stop) => {
-                fight.stop = Some(stop);
-                break;
-            }
-        }
-    }
-    if fight.stop.is_none()
-        && let Err(stop) = join(&mut fight, roster, encounter.script.len(), dice)
-    {
-        fight.stop = Some(stop);
-    }
-    Ok(fight)
-}
-
-/// The commands that set up `entrants`: each enters, then the hand-set
-/// initiatives, each with its line and log text.
-fn setup_commands<'a>(
-    entrants: impl Iterator<Item = &'a (Entrant, Fighter)> + Clone,
-) -> Vec<(usize, String, Command)> {
-    let mut commands: Vec<(usize, String, Command)> =
-        entrants.clone().map(|(e, f)| entering(e, f)).collect();
-    for (e, _) in entrants {
-        if let Some(total) = e.initiative {
-            commands.push((
-                e.line,
-                format!("initiative {} {total}", e.id),
-                Command::Clock(ClockCommand::SetInitiative {
-                    id: e.id.clone(),
-                    total,
-                }),
-            ));
-        }
-    }
-    commands
-}
-
-/// The command that brings `e` into the fight, with its log line.
-fn entering(e: &Entrant, fighter: &Fighter) -> (usize, String, Command) {
-    (
-        e.line,
-        format!("add {} ({}, {})", e.id, fighter.name, e.side),
-        Command::Add {
-            id: e.id.clone(),
-            side: e.side.clone(),
-            hidden: e.hidden,
-            fighter: Box::new(fighter.clone()),
-            place: e.place,
-        },
-    )
-}
-
-/// Brings in the combatants that join after `done` script commands.
-fn join(
-    fight: &mut Fight,
-    roster: &[(Entrant, Fighter)],
-    done: usize,
-    dice: &mut dyn DiceSource,
-) -> Result<(), Stop> {
-    for (e, fighter) in roster.iter().filter(|(e, _)| e.after == Some(done)) {
-        let (line, text, command) = entering(e, fighter);
-        let mut record = execute(&mut fight.game, line, text, command, dice)?;
-        record.joined = true;
-        fight.commands.push(record);
-    }
-    Ok(())
-}
-
-/// Executes one command and tells what happened.
-fn execute(
-    game: &mut Game<D20>,
-    line: usize,
-    text: String,
-    command: Command,
-    dice: &mut dyn DiceSource,
-) -> Result<Record, Stop> {
-    let before: Battle = game.state().clone();
-    match game.execute(&command, dice) {
-        Ok(entry) => Ok(Record {
-            line,
-            text,
-            told: narrate_all(&before, &entry.events),
-            joined: false,
-            events: entry.events.clone(),
-            dice: entry.dice.clone(),
-            command,
-        }),
-        Err(refusal) => Err(Stop {
-            line,
-            text,
-            no_dice: matches!(refusal, Refusal::Dice(_)),
-            message: refusal.to_string(),
-        }),
-    }
+    let (encounter, roster, source_file) = read_checked(&rules, path, "encounter file", true)?;
+    let battle = fight::battle::<D20Rules<'_>>(&encounter, &roster, &source_file)?;
+    Ok((encounter.name, battle))
 }

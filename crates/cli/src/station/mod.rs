@@ -4,7 +4,6 @@
 
 mod draw;
 mod play;
-mod script;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

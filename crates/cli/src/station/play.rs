@@ -11,11 +11,11 @@ use anyhow::Result;
 use clap::Args;
 use nanite_core::{DiceSource, Entry, Game, SeededDice};
 use nanite_station::scenario::Kind;
-use nanite_station::{Event, Pack, Phase, State, Station, autogm};
+use nanite_station::{Event, Pack, Phase, State, Station, autogm, script};
 
-use super::script::{self, Line};
 use super::{draw, read_scenario};
 use crate::cx::Outcome;
+use crate::prompt::{self, Broken, Piped};
 
 /// Arguments of `nanite station play`.
 #[derive(Debug, Args)]
@@ -27,36 +27,118 @@ pub(crate) struct PlayArgs {
     seed: Option<u64>,
 }
 
-fn print_entry(out: &mut impl Write, entry: &Entry<Event>) -> std::io::Result<()> {
+/// The prompt's own words, beside the Station command language's.
+const HELP: &str = "commands (one per line; # starts a comment):\n  map | status | help | quit";
+
+/// A game at the prompt: the game so far, and what it said before the
+/// first line (the scenario, the map, the automated GM's setup).
+struct Sitting {
+    game: Game<Station>,
+    opening: String,
+    quit: bool,
+}
+
+fn told(entry: &Entry<Event>) -> String {
+    let mut out = String::new();
     for e in &entry.events {
         let text = e.to_string();
         if !text.is_empty() {
-            writeln!(out, "{text}")?;
+            out.push_str(&format!("{text}\n"));
         }
     }
-    Ok(())
+    out
 }
 
-/// Lets the automated GM play while it is the GM's turn in a single-player game.
-fn gm_turn(
-    out: &mut impl Write,
-    game: &mut Game<Station>,
-    dice: &mut dyn DiceSource,
-) -> Result<()> {
+/// Lets the automated GM play while it is the GM's turn in a single-player
+/// game; returns what happened.
+fn gm_turn(game: &mut Game<Station>, dice: &mut dyn DiceSource) -> Result<String> {
+    let mut out = String::new();
     if game.state().scenario.kind != Kind::SinglePlayer {
-        return Ok(());
+        return Ok(out);
     }
     if matches!(game.state().phase, Phase::Setup | Phase::Gm) {
         let entries = autogm::play(game, dice)
-            .map_err(|r| anyhow::anyhow!("the automated GM was refused: {r}"))?;
+            .map_err(|r| Broken(format!("the automated GM was refused: {r}")))?;
         for entry in &entries {
-            print_entry(out, entry)?;
+            out.push_str(&told(entry));
         }
         if game.state().phase == Phase::Players {
-            write!(out, "{}", draw::map(game.state()))?;
+            out.push_str(&draw::map(game.state()));
         }
     }
-    Ok(())
+    Ok(out)
+}
+
+impl prompt::Sitting for Sitting {
+    fn greeting(&self) -> String {
+        self.opening.clone()
+    }
+
+    fn prompt(&self) -> String {
+        String::new()
+    }
+
+    fn words(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    fn take(&mut self, line: &str, dice: &mut dyn DiceSource) -> Result<String> {
+        let first = line
+            .split('#')
+            .next()
+            .unwrap_or("")
+            .split_whitespace()
+            .next();
+        match first {
+            Some("map") => return Ok(draw::map(self.game.state())),
+            Some("status") => return Ok(draw::status(self.game.state())),
+            Some("help") => return Ok(help()),
+            Some("quit" | "exit") => {
+                self.quit = true;
+                return Ok(String::new());
+            }
+            _ => {}
+        }
+        let command = match script::parse(line) {
+            Err(e) => return Ok(format!("? {}\n  {}\n", e.message, e.help)),
+            Ok(None) => return Ok(String::new()),
+            Ok(Some(command)) => command,
+        };
+        let mut out = format!("> {line}\n");
+        match self.game.execute(&command, dice) {
+            Ok(entry) => {
+                let entry = entry.clone();
+                out.push_str(&told(&entry));
+                let turn_changed = entry
+                    .events
+                    .iter()
+                    .any(|e| matches!(e, Event::PlayersTurn { .. }));
+                out.push_str(&gm_turn(&mut self.game, dice)?);
+                if turn_changed && self.game.state().scenario.kind != Kind::SinglePlayer {
+                    out.push_str(&draw::map(self.game.state()));
+                }
+            }
+            Err(refusal) => out.push_str(&format!("refused: {refusal}\n")),
+        }
+        Ok(out)
+    }
+
+    fn over(&self) -> bool {
+        self.quit || matches!(self.game.state().phase, Phase::Over(_))
+    }
+
+    fn farewell(&self) -> String {
+        draw::status(self.game.state())
+    }
+}
+
+/// The prompt's words and every form of the command language.
+fn help() -> String {
+    let mut out = format!("{HELP}\n");
+    for form in script::FORMS {
+        out.push_str(&format!("  {}\n", form.usage));
+    }
+    out
 }
 
 pub(super) fn run(args: &PlayArgs, pack: Arc<Pack>) -> Result<Outcome> {
@@ -88,47 +170,19 @@ fn session(
     let mut dice = SeededDice::new(seed);
     let state = State::new(pack, Arc::new(scenario)).map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut game = Game::<Station>::new(state);
-    writeln!(
-        out,
-        "{} ({:?}), seed {seed}. Type `help` for the commands.",
+    let mut opening = format!(
+        "{} ({:?}), seed {seed}. Type `help` for the commands.\n",
         game.state().scenario.name,
         game.state().scenario.kind
-    )?;
-    write!(out, "{}", draw::map(game.state()))?;
-    gm_turn(out, &mut game, &mut dice)?;
-    for line in input.lines() {
-        let line = line?;
-        if matches!(game.state().phase, Phase::Over(_)) {
-            break;
-        }
-        match script::parse(&line) {
-            Err(why) => writeln!(out, "? {why}")?,
-            Ok(Line::Nothing) => {}
-            Ok(Line::Quit) => break,
-            Ok(Line::Help) => writeln!(out, "{}", script::HELP)?,
-            Ok(Line::Map) => write!(out, "{}", draw::map(game.state()))?,
-            Ok(Line::Status) => write!(out, "{}", draw::status(game.state()))?,
-            Ok(Line::Rules(command)) => {
-                writeln!(out, "> {}", line.trim())?;
-                match game.execute(&command, &mut dice) {
-                    Ok(entry) => {
-                        let entry = entry.clone();
-                        print_entry(out, &entry)?;
-                        let turn_changed = entry
-                            .events
-                            .iter()
-                            .any(|e| matches!(e, Event::PlayersTurn { .. }));
-                        gm_turn(out, &mut game, &mut dice)?;
-                        if turn_changed && game.state().scenario.kind != Kind::SinglePlayer {
-                            write!(out, "{}", draw::map(game.state()))?;
-                        }
-                    }
-                    Err(refusal) => writeln!(out, "refused: {refusal}")?,
-                }
-            }
-        }
-    }
-    write!(out, "{}", draw::status(game.state()))?;
+    );
+    opening.push_str(&draw::map(game.state()));
+    opening.push_str(&gm_turn(&mut game, &mut dice)?);
+    let mut sitting = Sitting {
+        game,
+        opening,
+        quit: false,
+    };
+    prompt::converse(&mut sitting, &mut dice, &mut Piped(input), out)?;
     Ok(Outcome::Success)
 }
 

@@ -9,7 +9,8 @@ use nanite_core::{CombatantId, RolledDie};
 use serde::Serialize;
 
 use super::status::{Status, statuses};
-use super::{Fight, Record, Source, Why};
+use super::{Cx, Fight};
+use crate::encounter::fight::{Record, Source, Why};
 
 #[derive(Serialize)]
 struct Document<'a> {
@@ -86,7 +87,7 @@ struct End<'a> {
     effects: &'a [Effect<CxEffect>],
 }
 
-fn step(record: &Record) -> Step<'_> {
+fn step<'a>(record: &'a Record<Cx<'_>>) -> Step<'a> {
     Step {
         line: record.line,
         text: &record.text,
@@ -98,12 +99,12 @@ fn step(record: &Record) -> Step<'_> {
 }
 
 /// Writes the whole fight as one JSON document.
-pub(super) fn write(fight: &Fight, out: &mut impl std::io::Write) -> serde_json::Result<()> {
+pub(super) fn write(fight: &Fight<'_>, out: &mut impl std::io::Write) -> serde_json::Result<()> {
     let battle = fight.game.state();
     let dice = match &fight.source {
         Source::Entropy => ("entropy", None, None),
-        Source::Seeded(seed) => ("seeded", Some(*seed), None),
-        Source::Scripted(faces) => ("scripted", None, Some(faces.clone())),
+        Source::Seeded { seed } => ("seeded", Some(*seed), None),
+        Source::Scripted { faces } => ("scripted", None, Some(faces.clone())),
         Source::Physical => ("physical", None, None),
     };
     let document = Document {
@@ -123,8 +124,8 @@ pub(super) fn write(fight: &Fight, out: &mut impl std::io::Write) -> serde_json:
                 side: &e.side,
                 character: &e.character,
                 hidden: e.hidden,
-                cover: e.cover,
-                stance: e.stance,
+                cover: e.place.cover,
+                stance: e.place.stance,
                 initiative: e.initiative,
                 line: e.line,
                 fighter: f,

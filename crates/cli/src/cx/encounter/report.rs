@@ -13,7 +13,7 @@ use super::status::{Gauge, WeaponStatus, statuses};
 use crate::cx::render::Doc;
 
 /// The log and the final status as text.
-pub(super) fn text(fight: &Fight) -> String {
+pub(super) fn text(fight: &Fight<'_>) -> String {
     let mut out = format!(
         "{}\n{}\n",
         fight.name,

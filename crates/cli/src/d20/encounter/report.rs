@@ -3,34 +3,34 @@
 
 use std::fmt::Write as _;
 
+use nanite_core::RolledDie;
 use nanite_core::encounter::FightPhase;
 use nanite_d20::encounter::{Battle, D20Effect, Place};
 use serde_json::json;
 
-use super::{Fight, Record, Source};
+use super::Fight;
 use crate::d20::describe;
 use crate::d20::sheet::table;
+use crate::encounter::fight::{Source, Why};
 
 fn underline(title: &str) -> String {
     format!("{title}\n{}\n", "=".repeat(title.chars().count()))
 }
 
-fn dice_line(record: &Record) -> Option<String> {
-    if record.dice.is_empty() {
-        return None;
-    }
-    let dice: Vec<String> = record
-        .dice
+/// Every die of a command in the order rolled, each with its purpose:
+/// `14 (attack d20 for Kara), 3 (damage d6 for Kara)`.
+pub(super) fn dice(dice: &[RolledDie]) -> String {
+    let dice: Vec<String> = dice
         .iter()
         .map(|d| format!("{} ({})", d.value, d.purpose))
         .collect();
-    Some(format!("  dice: {}", dice.join(", ")))
+    dice.join(", ")
 }
 
 /// The fight as text.
-pub(super) fn text(fight: &Fight) -> String {
+pub(super) fn text(fight: &Fight<'_>) -> String {
     let mut out = underline(&fight.name);
-    let _ = writeln!(out, "campaign: {}", describe(&fight.campaign));
+    let _ = writeln!(out, "campaign: {}", describe(&fight.settings.campaign));
     let _ = writeln!(
         out,
         "field: {}",
@@ -62,12 +62,12 @@ pub(super) fn text(fight: &Fight) -> String {
         for line in &r.told {
             let _ = writeln!(out, "  {line}");
         }
-        if let Some(d) = dice_line(r) {
-            let _ = writeln!(out, "{d}");
+        if !r.dice.is_empty() {
+            let _ = writeln!(out, "  dice: {}", dice(&r.dice));
         }
     }
     if let Some(stop) = &fight.stop {
-        let _ = writeln!(out, "\n> {}\n  refused: {}", stop.text, stop.message);
+        let _ = writeln!(out, "\n> {}\n  refused: {}", stop.text, stop.message());
     }
     out.push('\n');
     out.push_str(&underline("Status"));
@@ -165,15 +165,20 @@ pub(super) fn status(state: &Battle) -> String {
 }
 
 /// The fight as one JSON document.
-pub(super) fn json(fight: &Fight, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
+pub(super) fn json(fight: &Fight<'_>, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
     let doc = json!({
         "name": fight.name,
         "file": fight.file,
         "source": fight.source,
-        "campaign": fight.campaign,
+        "campaign": fight.settings.campaign,
         "setup": fight.setup,
         "commands": fight.commands,
-        "stop": fight.stop,
+        "stop": fight.stop.as_ref().map(|s| json!({
+            "line": s.line,
+            "text": s.text,
+            "message": s.message(),
+            "no_dice": matches!(s.why, Why::NoDice(_)),
+        })),
         "battle": fight.game.state(),
     });
     out.write_all(serde_json::to_string_pretty(&doc)?.as_bytes())?;

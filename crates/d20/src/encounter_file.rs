@@ -1,77 +1,44 @@
-//! Reading a D20 encounter file (docs/cli/d20.md#encounter-files): the
-//! campaign's settings, the map or the rows, the combatants with their
-//! character files and places, and the script, with every problem reported
-//! at once with its line.
+//! Reading a D20 encounter file (docs/cli/d20.md#encounter-files) from its
+//! text: the campaign's settings, the map or the rows, the combatants with
+//! their character files and places, and the script, with every problem
+//! reported at once with its line. `nanite d20 encounter`, `nanite d20 play`
+//! (its saved sessions are encounter files) and the fuzzers read encounter
+//! files through [`read`]; the character files it names are the caller's to
+//! open.
 
 use nanite_core::content::{Fields, Reading, SourceFile, check_format};
+use nanite_core::encounter_file::{self as file, ScriptLine, read_combatants, read_seed};
 use nanite_core::{CombatantId, Diagnostics};
-use nanite_d20::Campaign;
-use nanite_d20::encounter::{Field, Place, Row, Square};
+use serde::Serialize;
 
-use nanite_d20::script::{self, Order};
+use crate::Campaign;
+use crate::encounter::{Field, Place, Row, Square};
+use crate::script::{self, Order};
 
-/// The newest encounter file format this build reads.
-pub(crate) const ENCOUNTER_FORMAT: i64 = 1;
+/// A D20 encounter file: its [`Settings`] beside the combatants, each
+/// combatant's [`Place`], its script lines read by [`script::parse`].
+pub type EncounterFile = file::EncounterFile<Settings, Place, Order>;
+/// One D20 `[[combatant]]`.
+pub type Entrant = file::Entrant<Place>;
 
-/// A whole encounter file.
-#[derive(Debug)]
-pub(super) struct EncounterFile {
-    /// Its title.
-    pub(super) name: String,
-    /// The seed of its dice, unless the command line chooses others.
-    pub(super) seed: Option<u64>,
+/// The newest encounter file format this build reads and writes.
+pub const ENCOUNTER_FORMAT: i64 = 1;
+
+/// What a D20 encounter file sets beside its combatants.
+#[derive(Debug, Clone, Serialize)]
+pub struct Settings {
     /// The campaign: the pack's, with the file's `[campaign]` over it.
-    pub(super) campaign: Campaign,
+    pub campaign: Campaign,
     /// A grid or rows.
-    pub(super) field: Field,
-    /// Everyone in the fight, in the file's order.
-    pub(super) combatants: Vec<Entrant>,
-    /// Physical dice typed ahead, unless the command line chooses others.
-    pub(super) dice: Option<Vec<i64>>,
-    /// The script, line by line.
-    pub(super) script: Vec<ScriptLine>,
-}
-
-/// One `[[combatant]]`.
-#[derive(Debug, Clone)]
-pub(super) struct Entrant {
-    /// Its handle in commands.
-    pub(super) id: CombatantId,
-    /// Its character file, as written (relative to the encounter file).
-    pub(super) character: String,
-    /// Its side.
-    pub(super) side: String,
-    /// A name for the log instead of the character's.
-    pub(super) name: Option<String>,
-    /// Its square or row.
-    pub(super) place: Place,
-    /// Hidden from the players.
-    pub(super) hidden: bool,
-    /// Initiative set by hand instead of rolled.
-    pub(super) initiative: Option<i64>,
-    /// Enters after this many script commands (a session's mid-fight
-    /// arrival); `None`: from the start.
-    pub(super) after: Option<usize>,
-    /// The line of its table.
-    pub(super) line: usize,
-}
-
-/// One line of the script.
-#[derive(Debug)]
-pub(super) struct ScriptLine {
-    /// Its line in the file.
-    pub(super) line: usize,
-    /// Its place in the file (`script.commands[3]`).
-    pub(super) field: String,
-    /// The command as written.
-    pub(super) text: String,
-    /// What it asks for.
-    pub(super) order: Order,
+    pub field: Field,
 }
 
 /// Reads `file` over the pack's `campaign`; `None` when it is too broken
 /// to run (the diagnostics say why).
-pub(super) fn read(
+///
+/// `stem` names the encounter when the file does not (a caller passes the
+/// file name without its extension).
+pub fn read(
     file: &SourceFile,
     stem: &str,
     campaign: &Campaign,
@@ -90,17 +57,7 @@ fn read_root(root: &Fields<'_, '_>, stem: &str, campaign: &Campaign) -> Option<E
         return None;
     }
     let name = root.string("name").unwrap_or_else(|| stem.to_string());
-    let seed = root.item("seed").and_then(|i| {
-        let n = i.integer()?;
-        let seed = u64::try_from(n).ok();
-        if seed.is_none() {
-            i.error(
-                format!("seed {n} is negative"),
-                Some("use a whole number from 0".into()),
-            );
-        }
-        seed
-    });
+    let seed = read_seed(root);
     let mut campaign = campaign.clone();
     if let Some(t) = root.table("campaign") {
         campaign.read_over(&t);
@@ -125,21 +82,7 @@ fn read_root(root: &Fields<'_, '_>, stem: &str, campaign: &Campaign) -> Option<E
         }
         None => Field::Rows,
     };
-    let mut combatants: Vec<Entrant> = Vec::new();
-    for t in root.tables("combatant") {
-        let Some(e) = entrant(&t, &field) else {
-            continue;
-        };
-        if combatants.iter().any(|c| c.id == e.id) {
-            t.error_at(
-                "id",
-                format!("two combatants have the id `{}`", e.id),
-                Some("give each combatant its own id, like `raider-1` and `raider-2`".into()),
-            );
-        } else {
-            combatants.push(e);
-        }
-    }
+    let combatants = read_combatants(root, |t| entrant(t, &field));
     if combatants.is_empty() && !root.has("combatant") {
         root.error_at(
             "combatant",
@@ -211,8 +154,7 @@ fn read_root(root: &Fields<'_, '_>, stem: &str, campaign: &Campaign) -> Option<E
     Some(EncounterFile {
         name,
         seed,
-        campaign,
-        field,
+        settings: Settings { campaign, field },
         combatants,
         dice,
         script: lines,
@@ -239,7 +181,7 @@ fn entrant(t: &Fields<'_, '_>, field: &Field) -> Option<Entrant> {
     let name = t.string("name");
     let hidden = t.boolean("hidden").unwrap_or(false);
     let initiative = t.integer("initiative").filter(|n| {
-        let limits = nanite_d20::limits::INITIATIVE;
+        let limits = crate::limits::INITIATIVE;
         let fits = limits.contains(n);
         if !fits {
             t.error_at(
@@ -337,3 +279,6 @@ fn entrant(t: &Fields<'_, '_>, field: &Field) -> Option<Entrant> {
         line: t.line(),
     })
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,87 +1,56 @@
-//! Reading an encounter file (docs/compound-x/encounter-file.md): the
-//! combatants with their character files and places, the distances, and the
-//! script, with every problem reported at once with its line.
+//! Reading a Compound X encounter file (docs/compound-x/encounter-file.md)
+//! from its text: the combatants with their character files and places
+//! (cover and stance), the distances, and the script, with every problem
+//! reported at once with its line. `nanite cx encounter`, `nanite cx play`
+//! (its saved sessions are encounter files) and the fuzzers read encounter
+//! files through [`read`]; the character files it names are the caller's to
+//! open.
 
-use nanite_compound_x::combat::{Cover, Stance};
 use nanite_core::content::{Fields, Item, Reading, SourceFile, check_format};
+use nanite_core::encounter_file::{self as file, read_combatants, read_seed};
 use nanite_core::{CombatantId, Diagnostics};
 
-use nanite_compound_x::script::{self, Parsed};
+use crate::combat::{Cover, Stance};
+use crate::script::{self, Parsed};
 
-/// The newest encounter file format this build reads.
-pub(crate) const ENCOUNTER_FORMAT: i64 = 1;
+/// A Compound X encounter file: its distances beside the combatants, each
+/// combatant's [`Stand`], its script lines read by [`script::parse`].
+pub type EncounterFile = file::EncounterFile<Vec<Gap>, Stand, Parsed>;
+/// One Compound X `[[combatant]]`.
+pub type Entrant = file::Entrant<Stand>;
+/// One line of a Compound X script.
+type ScriptLine = file::ScriptLine<Parsed>;
 
-/// A whole encounter file.
-#[derive(Debug)]
-pub(super) struct EncounterFile {
-    /// Its title.
-    pub(super) name: String,
-    /// The seed of its dice, unless the command line chooses others.
-    pub(super) seed: Option<u64>,
-    /// Everyone in the fight, in the file's order.
-    pub(super) combatants: Vec<Entrant>,
-    /// Distances the GM sets before the fight.
-    pub(super) distances: Vec<Gap>,
-    /// Physical dice typed ahead, unless the command line chooses others.
-    pub(super) dice: Option<Vec<i64>>,
-    /// The script, line by line.
-    pub(super) script: Vec<ScriptLine>,
-}
+/// The newest encounter file format this build reads and writes.
+pub const ENCOUNTER_FORMAT: i64 = 1;
 
-/// One `[[combatant]]`.
-#[derive(Debug, Clone)]
-pub(super) struct Entrant {
-    /// Its handle in commands.
-    pub(super) id: CombatantId,
-    /// Its character file, as written (relative to the encounter file).
-    pub(super) character: String,
-    /// Its side.
-    pub(super) side: String,
-    /// A name for the log instead of the character's.
-    pub(super) name: Option<String>,
+/// A Compound X combatant's place: its cover and stance.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stand {
     /// Its cover.
-    pub(super) cover: Cover,
+    pub cover: Cover,
     /// Its stance.
-    pub(super) stance: Stance,
-    /// Hidden from the players.
-    pub(super) hidden: bool,
-    /// Initiative set by hand instead of rolled.
-    pub(super) initiative: Option<i64>,
-    /// Joins after this many script commands (a combatant added in the
-    /// middle of a fight, as `nanite cx play` saves it); none: at the start.
-    pub(super) after: Option<usize>,
-    /// The line of its table.
-    pub(super) line: usize,
+    pub stance: Stance,
 }
 
 /// One `[[distance]]`.
-#[derive(Debug)]
-pub(super) struct Gap {
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Gap {
     /// One.
-    pub(super) a: CombatantId,
+    pub a: CombatantId,
     /// The other.
-    pub(super) b: CombatantId,
+    pub b: CombatantId,
     /// Metres.
-    pub(super) metres: i64,
+    pub metres: i64,
     /// The line of its table.
-    pub(super) line: usize,
-}
-
-/// One line of the script.
-#[derive(Debug)]
-pub(super) struct ScriptLine {
-    /// Its line in the file.
-    pub(super) line: usize,
-    /// Its place in the file (`script.commands[3]`), for diagnostics.
-    pub(super) field: String,
-    /// The command as written.
-    pub(super) text: String,
-    /// What it asks for.
-    pub(super) parsed: Parsed,
+    pub line: usize,
 }
 
 /// Reads `file`; `None` when it is too broken to run (the diagnostics say why).
-pub(super) fn read(file: &SourceFile, stem: &str) -> (Option<EncounterFile>, Diagnostics) {
+///
+/// `stem` names the encounter when the file does not (a caller passes the
+/// file name without its extension).
+pub fn read(file: &SourceFile, stem: &str) -> (Option<EncounterFile>, Diagnostics) {
     let reading = Reading::new(file);
     let encounter = reading.document(|root| read_root(&root, stem)).flatten();
     let found = reading.finish();
@@ -92,30 +61,8 @@ pub(super) fn read(file: &SourceFile, stem: &str) -> (Option<EncounterFile>, Dia
 fn read_root(root: &Fields<'_, '_>, stem: &str) -> Option<EncounterFile> {
     let format_ok = check_format(root, "encounter file", ENCOUNTER_FORMAT);
     let name = root.string("name").unwrap_or_else(|| stem.to_string());
-    let seed = root.item("seed").and_then(|i| {
-        let n = i.integer()?;
-        let seed = u64::try_from(n).ok();
-        if seed.is_none() {
-            i.error(
-                format!("seed {n} is negative"),
-                Some("use a whole number from 0".into()),
-            );
-        }
-        seed
-    });
-    let mut combatants: Vec<Entrant> = Vec::new();
-    for t in root.tables("combatant") {
-        let Some(e) = entrant(&t) else { continue };
-        if combatants.iter().any(|c| c.id == e.id) {
-            t.error_at(
-                "id",
-                format!("two combatants have the id `{}`", e.id),
-                Some("give each combatant its own id, like `raider-1` and `raider-2`".into()),
-            );
-        } else {
-            combatants.push(e);
-        }
-    }
+    let seed = read_seed(root);
+    let combatants = read_combatants(root, entrant);
     if combatants.is_empty() && !root.has("combatant") {
         root.error_at(
             "combatant",
@@ -155,8 +102,8 @@ fn read_root(root: &Fields<'_, '_>, stem: &str) -> Option<EncounterFile> {
     format_ok.then_some(EncounterFile {
         name,
         seed,
+        settings: distances,
         combatants,
-        distances,
         dice,
         script,
     })
@@ -233,8 +180,7 @@ fn entrant(t: &Fields<'_, '_>) -> Option<Entrant> {
         character: character?,
         side: side?,
         name,
-        cover,
-        stance,
+        place: Stand { cover, stance },
         hidden,
         initiative,
         after: after
@@ -329,7 +275,7 @@ fn script_line(item: &Item<'_, '_>, known: &[CombatantId]) -> Option<ScriptLine>
                 line: item.line(),
                 field: item.path().to_string(),
                 text: text.trim().to_string(),
-                parsed,
+                order: parsed,
             })
         }
         Err(e) => {
@@ -338,3 +284,6 @@ fn script_line(item: &Item<'_, '_>, known: &[CombatantId]) -> Option<ScriptLine>
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
