@@ -3,7 +3,9 @@
 //! against it (a GM and a player in two browser contexts): `e2e/table.mjs`,
 //! a Compound X fight (screenshots of every step land in `target/e2e/`),
 //! `e2e/d20.mjs`, one D20 encounter on a grid (`target/e2e/d20/`), and
-//! `e2e/station.mjs`, a Station game (`target/e2e/station-*.png`).
+//! `e2e/station.mjs`, a Station game (`target/e2e/station-*.png`), and
+//! `e2e/chat.mjs`, chat, whispers and rolls from a sheet
+//! (`target/e2e/chat-*.png`).
 //!
 //! Without node, Chromium or `e2e/node_modules` the test prints "browser
 //! tests skipped: <why>" and passes, so `cargo test` works on a bare
@@ -102,6 +104,11 @@ fn a_d20_encounter_in_headless_chromium() {
 #[test]
 fn a_station_game_in_headless_chromium() {
     scenario("station.mjs", "e2e", "station");
+}
+
+#[test]
+fn chat_whispers_and_sheet_rolls_in_headless_chromium() {
+    scenario("chat.mjs", "e2e", "chat");
 }
 
 /// Runs `e2e/{script}` against a fresh server, its screenshots going to
