@@ -87,6 +87,8 @@ async function main() {
   const awareness = alice.page.locator("form.sheet-roll", { has: alice.page.getByRole("button", { name: "Roll Awareness" }) });
   await awareness.getByRole("button", { name: "Roll Awareness" }).click();
   await awareness.locator("output.result", { hasText: "Vex Marrow: Awareness check" }).waitFor();
+  const wide = await alice.page.evaluate(() => document.documentElement.scrollWidth);
+  check(wide <= 390, `the sheet fits the phone's width with its Roll buttons: ${wide} px`);
   await h.shot(alice.page, "alice-rolled-from-the-sheet");
 
   // 5. The GM's log shows the roll: label, breakdown, time and roller.
