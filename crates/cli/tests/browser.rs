@@ -3,9 +3,10 @@
 //! against it (a GM and a player in two browser contexts): `e2e/table.mjs`,
 //! a Compound X fight (screenshots of every step land in `target/e2e/`),
 //! `e2e/d20.mjs`, one D20 encounter on a grid (`target/e2e/d20/`),
-//! `e2e/station.mjs`, a Station game (`target/e2e/station-*.png`), and
+//! `e2e/station.mjs`, a Station game (`target/e2e/station-*.png`),
 //! `e2e/seats.mjs`, one browser in two campaigns and the "your turn" badge
-//! (`target/e2e/seats-*.png`).
+//! (`target/e2e/seats-*.png`), and `e2e/chat.mjs`, chat, whispers and rolls
+//! from a sheet (`target/e2e/chat-*.png`).
 //!
 //! Without node, Chromium or `e2e/node_modules` the test prints "browser
 //! tests skipped: <why>" and passes, so `cargo test` works on a bare
@@ -109,6 +110,11 @@ fn a_station_game_in_headless_chromium() {
 #[test]
 fn several_campaigns_in_one_browser_and_your_turn() {
     scenario("seats.mjs", "e2e", "seats");
+}
+
+#[test]
+fn chat_whispers_and_sheet_rolls_in_headless_chromium() {
+    scenario("chat.mjs", "e2e", "chat");
 }
 
 /// Runs `e2e/{script}` against a fresh server, its screenshots going to

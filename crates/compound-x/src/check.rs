@@ -160,13 +160,8 @@ pub fn skill_check(
     };
     let mut total = base;
     if die.is_some() {
-        b.modifier(format!("{} skill points", skill.name), skill.points);
-        b.modifier(
-            format!("{} bonus (CX-DICE-05)", skill.stat),
-            skill.stat_bonus,
-        );
-        for (source, n) in &skill.modifiers {
-            b.modifier(source.clone(), *n);
+        for (source, n) in skill_modifiers(skill) {
+            b.modifier(source, n);
         }
         total += skill.total;
     } else {
@@ -186,6 +181,66 @@ pub fn skill_check(
         total += n;
     }
     Ok(Ok(judge(total, spec.dc, spec.hidden, die, b)))
+}
+
+/// What a skill adds to a rolled d100 check, each with its source: its
+/// points, its stat's bonus and its own modifiers, summing to the skill's
+/// total (CX-DICE-05).
+pub fn skill_modifiers(skill: &SkillLine) -> Vec<(String, i64)> {
+    let mut out = vec![
+        (format!("{} skill points", skill.name), skill.points),
+        (
+            format!("{} bonus (CX-DICE-05)", skill.stat),
+            skill.stat_bonus,
+        ),
+    ];
+    out.extend(skill.modifiers.iter().cloned());
+    out
+}
+
+/// A d100 check rolled before its DC is known: a roll from the character
+/// sheet, which the GM judges against the DC they set (CX-DICE-03). The
+/// total is the d100 plus each sourced modifier; the breakdown shows the die
+/// and the modifiers, with no comparison.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OpenCheck {
+    /// The d100.
+    pub die: u32,
+    /// The die plus the modifiers.
+    pub total: i64,
+    /// How the total was reached.
+    pub breakdown: Breakdown,
+}
+
+/// A skill check rolled with `die` (the d100, 1..=100) before its DC is
+/// known: d100 + the skill's total (CX-DICE-05), or why the skill cannot be
+/// attempted (CX-DICE-08, CX-STAT-11).
+pub fn open_skill_check(who: &str, skill: &SkillLine, die: u32) -> Result<OpenCheck, CheckRefusal> {
+    may_attempt(skill, &CheckSpec::default())?;
+    Ok(open_check(
+        &format!("{} check, {who}", skill.name),
+        die,
+        &skill_modifiers(skill),
+    ))
+}
+
+/// A d100 check of `what` rolled with `die` before its DC is known: the die
+/// plus each sourced modifier (a save adds its value, CX-STAT-17; a stat
+/// check its stat bonus, CX-DICE-02).
+pub fn open_check(what: &str, die: u32, modifiers: &[(String, i64)]) -> OpenCheck {
+    let mut breakdown = Breakdown::new();
+    breakdown.die(what, 100, die);
+    let mut total = i64::from(die);
+    for (source, n) in modifiers {
+        breakdown.modifier(source.clone(), *n);
+        total += n;
+    }
+    breakdown.note(format!("total {total}: the GM judges it against the DC"));
+    OpenCheck {
+        die,
+        total,
+        breakdown,
+    }
 }
 
 /// A check of a plain d100 plus a modifier against a DC (saves, stat checks).

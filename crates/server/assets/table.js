@@ -8,7 +8,8 @@
 // Forms: <form data-api="/api/..." data-method="POST"> is sent as JSON
 // (fields by name; data-type="number", "bool", "optional", "file-text",
 // "skip"; dotted names nest; data-body holds fixed JSON the fields are added
-// to), or as text (data-send="FIELD": that field's text or file). Every
+// to; data-fields names, by id, fields outside the form that it sends too,
+// such as the sheet's one roll-mode choice), or as text (data-send="FIELD": that field's text or file). Every
 // change carries the CSRF token and an idempotency key, so a double click
 // acts once. Answers are shown as text in the form's <output>, results of
 // commands as a card, and a die the engine asks for is asked of the player.
@@ -200,7 +201,11 @@
 
   async function jsonBody(form) {
     var out = form.dataset.body ? JSON.parse(form.dataset.body) : {};
-    var fields = form.querySelectorAll("[name]");
+    var fields = Array.prototype.slice.call(form.querySelectorAll("[name]"));
+    (form.dataset.fields || "").split(/\s+/).forEach(function (id) {
+      var shared = id && document.getElementById(id);
+      if (shared && shared.name) fields.push(shared);
+    });
     for (var i = 0; i < fields.length; i++) {
       var f = fields[i];
       var type = f.dataset.type || "";
@@ -219,7 +224,7 @@
       }
       setPath(out, f.name, value);
     }
-    var physical = form.querySelector('[name="physical"]');
+    var physical = fields.filter(function (f) { return f.name === "physical"; })[0];
     var ownDice = document.getElementById("own-dice");
     var command = /\/(commands|script)$/.test(form.dataset.api);
     if (((physical && physical.checked) || (command && ownDice && ownDice.checked)) && !out.dice) out.dice = [];
@@ -272,8 +277,15 @@
     }
     var entry = data.entry;
     if (entry && entry.type === "roll") {
-      if (entry.hidden) out.textContent = entry.expression + ": " + entry.hidden;
-      else out.textContent = entry.expression + " = " + entry.total;
+      var what = entry.what ? entry.what + ": " : "";
+      if (entry.hidden) out.textContent = what + entry.expression + ": " + entry.hidden;
+      else out.textContent = what + entry.expression + " = " + entry.total;
+      return;
+    }
+    if (entry && entry.type === "chat") {
+      out.textContent = entry.whisper_to ? "Whispered to " + entry.whisper_to.label + "." : "Said to everyone.";
+      var said = form.querySelector('[name="text"]');
+      if (said) said.value = "";
       return;
     }
     if (entry && entry.lines) {

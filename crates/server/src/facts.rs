@@ -65,6 +65,8 @@ pub(crate) enum Fact {
     },
     /// A roll of the roll log.
     Roll(RollItem),
+    /// A line of the chat: said to everyone, or whispered.
+    Chat(crate::chat::ChatItem),
     /// A play session started: its commitment (the root of its sealed
     /// rolls' tree, `sealed.rs`; the SHA-256 of its seed for sessions
     /// before sealed rolls).
@@ -112,6 +114,7 @@ impl Fact {
             Fact::Command { .. } => "command",
             Fact::Undone { .. } => "undone",
             Fact::Roll(_) => "roll",
+            Fact::Chat(_) => "chat",
             Fact::SessionStarted { .. } => "play_session_started",
             Fact::SessionEnded { .. } => "play_session_ended",
             Fact::SecretsRevealed { .. } => "play_session_secrets_revealed",

@@ -1,7 +1,8 @@
 //! A viewer's feed: the campaign's entries that viewer may see, numbered
 //! 1, 2, 3 ... with no gaps.
 //!
-//! The stream numbers every entry, secret ones included. Showing a player
+//! The stream numbers every entry, secret ones included (the GM's hidden
+//! moves, secret rolls, whispers between others). Showing a player
 //! those stream versions would show where secrets happened (a player who
 //! saw entries 11 and 14 knows of two they did not see), so everything a
 //! viewer is told (entries, logs, the live feed's `after=` cursor, the

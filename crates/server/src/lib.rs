@@ -23,6 +23,7 @@
 mod body;
 mod campaigns;
 mod characters;
+mod chat;
 mod clock;
 mod d20;
 mod encounters;
@@ -44,6 +45,7 @@ mod ruleset;
 mod sealed;
 mod seeds;
 mod sessions;
+mod sheet_rolls;
 mod snapshot;
 mod station;
 mod table;
@@ -277,6 +279,8 @@ pub(crate) fn api() -> openapi::Api {
         .routes(routes!(encounters::script))
         .routes(routes!(encounters::undo))
         .routes(routes!(rolls::list, rolls::roll))
+        .routes(routes!(chat::log, chat::say))
+        .routes(routes!(sheet_rolls::roll))
         .routes(routes!(seeds::list, seeds::start))
         .routes(routes!(seeds::end))
         .routes(routes!(seeds::reveal))

@@ -63,7 +63,8 @@ impl RollMode {
 /// A roll of the log.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub(crate) struct RollItem {
-    /// The roller's label ("Alice", "GM").
+    /// The roller's name ("Alice", "GM"); what was rolled is the roll's
+    /// own label (`roll.label`, the text after `#`).
     pub(crate) label: String,
     /// Who sees it.
     pub(crate) mode: RollMode,
@@ -78,6 +79,14 @@ pub(crate) struct RollItem {
     /// The play session and index its dice came from (server-side dice).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) seeded: Option<SeedUse>,
+    /// When it was rolled, in milliseconds since the Unix epoch (none for
+    /// rolls made before the log kept times).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) at: Option<u64>,
+    /// How the total was reached, one line a step, as the engine explains
+    /// it (a roll from a character sheet; empty for a typed expression).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) breakdown: Vec<String>,
 }
 
 impl RollItem {
@@ -89,6 +98,7 @@ impl RollItem {
             roll: &self.roll,
             physical: self.physical,
             seeded: self.seeded.as_ref(),
+            breakdown: &self.breakdown,
         };
         let seen = match self.mode {
             RollMode::Public => seen,
@@ -102,6 +112,8 @@ impl RollItem {
         Some(ShownRoll {
             by,
             label: &self.label,
+            what: self.roll.label.as_deref(),
+            at: self.at,
             mode: self.mode,
             expression: &self.expression,
             seen,
@@ -114,8 +126,12 @@ impl RollItem {
 pub(crate) struct ShownRoll<'a> {
     /// The roller's seat.
     pub(crate) by: &'a str,
-    /// The roller's label.
+    /// The roller's name.
     pub(crate) label: &'a str,
+    /// What was rolled: the text after `#` ("awareness", "Awareness check").
+    pub(crate) what: Option<&'a str>,
+    /// When, in milliseconds since the Unix epoch (none for old rolls).
+    pub(crate) at: Option<u64>,
     /// Who sees it.
     pub(crate) mode: RollMode,
     /// The expression as typed.
@@ -139,6 +155,9 @@ pub(crate) enum Seen<'a> {
         physical: bool,
         /// The play session and index its dice came from.
         seeded: Option<&'a SeedUse>,
+        /// How the total was reached, one line a step (a roll from a
+        /// character sheet).
+        breakdown: &'a [String],
     },
     /// A blind roll, to its roller: that only the GM sees the result.
     Hidden {
@@ -187,35 +206,69 @@ pub(crate) async fn roll(
 ) -> Result<Response, AppError> {
     caller.member_of(&campaign)?;
     let mode = body.value.mode.unwrap_or(RollMode::Public);
-    match (caller.role(), mode) {
-        (Role::Spectator, _) => {
-            return Err(AppError::forbidden(
-                "spectators_watch",
-                "spectators only watch; ask the GM for a player invitation to roll",
-            ));
-        }
-        (Role::Player, RollMode::Gm) => {
-            return Err(AppError::forbidden(
-                "gm_only",
-                "gm rolls are the GM's own; roll blind (the GM sees it, you do not) or self (you and the GM)",
-            ));
-        }
-        _ => {}
-    }
+    may_roll(&caller, mode)?;
     // The key is checked before the roll spends any of the allowance.
     let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
+    let expression = Expression::parse(&body.value.expression).map_err(|e| {
+        AppError::unprocessable("invalid_expression", format!("{e}"))
+            .with("expression", json!(body.value.expression))
+    })?;
+    let committed = commit_roll(
+        &state,
+        &caller,
+        change,
+        &expression,
+        mode,
+        body.value.dice.as_deref(),
+        &|_| Ok(Vec::new()),
+    )
+    .await?;
+    Ok(view::created(committed))
+}
+
+/// Refuses a roll `caller` may not make in `mode`: spectators watch, and
+/// gm rolls are the GM's own.
+pub(crate) fn may_roll(caller: &Caller, mode: RollMode) -> Result<(), AppError> {
+    match (caller.role(), mode) {
+        (Role::Spectator, _) => Err(AppError::forbidden(
+            "spectators_watch",
+            "spectators only watch; ask the GM for a player invitation to roll",
+        )),
+        (Role::Player, RollMode::Gm) => Err(AppError::forbidden(
+            "gm_only",
+            "gm rolls are the GM's own; roll blind (the GM sees it, you do not) or self (you and the GM)",
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// What explains a roll once its dice are known (a sheet roll's breakdown),
+/// or why it cannot be kept; nothing is kept on an error.
+pub(crate) type Explain<'e> =
+    dyn Fn(&nanite_dice::Roll) -> Result<Vec<String>, AppError> + Send + Sync + 'e;
+
+/// Rolls `expression` into the log in `mode`, with the physical `dice`
+/// typed in or the play session's dice, timed by the server's clock and
+/// explained by `explain`. Spends one of the session's rolls.
+pub(crate) async fn commit_roll(
+    state: &AppState,
+    caller: &Caller,
+    change: Change<'_>,
+    expression: &Expression,
+    mode: RollMode,
+    dice: Option<&[i64]>,
+    explain: &Explain<'_>,
+) -> Result<crate::tables::Committed, AppError> {
     if let Err(seconds) = state.throttle().take(&caller.session) {
         return Err(AppError::too_many(
             format!("too many rolls from this session; wait {seconds} s and roll again"),
             seconds,
         ));
     }
-    let expression = Expression::parse(&body.value.expression).map_err(|e| {
-        AppError::unprocessable("invalid_expression", format!("{e}"))
-            .with("expression", json!(body.value.expression))
-    })?;
-    let physical = body.value.dice.is_some();
+    let physical = dice.is_some();
+    let at = state.config().clock.now_ms();
     let item = |rolled: nanite_dice::Roll, seeded| -> Result<RollItem, AppError> {
+        let breakdown = explain(&rolled)?;
         Ok(RollItem {
             label: caller.invite.label.clone(),
             mode,
@@ -224,9 +277,11 @@ pub(crate) async fn roll(
             roll: rolled,
             physical,
             seeded,
+            at: Some(at),
+            breakdown,
         })
     };
-    let committed = match &body.value.dice {
+    match dice {
         Some(values) => {
             let mut dice = ScriptedDice::new(values.iter().copied());
             let rolled = expression.roll(&mut dice).map_err(dice_error)?;
@@ -243,27 +298,26 @@ pub(crate) async fn roll(
             let item = item(rolled, None)?;
             state
                 .tables()
-                .commit(&state, change, |_| {
+                .commit(state, change, |_| {
                     Ok((Fact::Roll(item.clone()), ItemBody::Roll(item.clone())))
                 })
-                .await?
+                .await
         }
         // The session's dice, drawn under the table's lock so each roll
         // takes the next index.
         None => {
             state
                 .tables()
-                .commit_rolling(&state, change, |table| {
+                .commit_rolling(state, change, |table| {
                     let mut draw = table.sessions.draw()?;
                     let rolled = expression.roll(&mut draw.dice).map_err(dice_error)?;
                     let seeded = (!rolled.dice.is_empty()).then_some(draw.seeded);
                     let item = item(rolled, seeded)?;
                     Ok((Fact::Roll(item.clone()), ItemBody::Roll(item)))
                 })
-                .await?
+                .await
         }
-    };
-    Ok(view::created(committed))
+    }
 }
 
 fn dice_error(e: nanite_dice::Error) -> AppError {

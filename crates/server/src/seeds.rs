@@ -308,7 +308,7 @@ impl Sessions {
                     self.used(version, Some(u), false);
                 }
             }
-            ItemBody::EncounterCreated { .. } | ItemBody::Undone { .. } => {}
+            ItemBody::EncounterCreated { .. } | ItemBody::Undone { .. } | ItemBody::Chat(_) => {}
         }
     }
 

@@ -68,6 +68,8 @@ pub(crate) enum ItemBody {
     },
     /// A roll.
     Roll(RollItem),
+    /// A chat line or whisper.
+    Chat(crate::chat::ChatItem),
     /// A play session started, committed to its seed.
     SessionStarted {
         /// Its number.
@@ -397,6 +399,7 @@ impl Table {
                 d20: d20.clone(),
             },
             Fact::Roll(roll) => ItemBody::Roll(roll.clone()),
+            Fact::Chat(line) => ItemBody::Chat(line.clone()),
             Fact::Undone { encounter } => ItemBody::Undone {
                 encounter: encounter.clone(),
                 undone: self

@@ -594,7 +594,8 @@ impl StreamCheck<'_> {
                 Fact::SessionStarted { .. }
                 | Fact::SessionEnded { .. }
                 | Fact::SecretsRevealed { .. }
-                | Fact::StationSeated(_) => {}
+                | Fact::StationSeated(_)
+                | Fact::Chat(_) => {}
             }
         }
     }

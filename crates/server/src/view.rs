@@ -134,6 +134,8 @@ pub(crate) enum Entry<'a> {
     },
     /// A roll.
     Roll(crate::rolls::ShownRoll<'a>),
+    /// A chat line or whisper.
+    Chat(crate::chat::ShownChat<'a>),
     /// A play session started.
     PlaySessionStarted {
         /// Its number.
@@ -267,6 +269,7 @@ fn entry<'a>(
             }
         }
         ItemBody::Roll(roll) => Entry::Roll(roll.shown_to(&item.by, viewer)?),
+        ItemBody::Chat(line) => Entry::Chat(line.shown_to(&item.by, viewer)?),
         ItemBody::SessionStarted {
             session,
             commitment,

@@ -6,6 +6,7 @@
 mod server {
     mod campaigns;
     mod characters;
+    mod chat;
     mod d20;
     mod encounters;
     mod errors;

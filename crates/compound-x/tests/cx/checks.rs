@@ -2,7 +2,8 @@
 //! combined checks, untrained use.
 
 use nanite_compound_x::check::{
-    CheckSpec, Effort, attacker_wins, combined_spec, may_attempt, plain_check, skill_check,
+    CheckSpec, Effort, attacker_wins, combined_spec, may_attempt, open_check, open_skill_check,
+    plain_check, skill_check,
 };
 use nanite_compound_x::{SkillLine, Stat};
 use nanite_dice::ScriptedDice;
@@ -153,4 +154,55 @@ fn plain_checks_read_two_d10() {
     let r = plain_check("Will save", 12, 75, false, &mut ScriptedDice::new([10, 10])).unwrap();
     assert_eq!(r.die, Some(100), "00 and 0 read 100");
     assert!(r.success);
+}
+
+#[test]
+fn a_check_rolled_before_its_dc_adds_the_skill_and_compares_nothing() {
+    // rule: CX-DICE-05
+    // d100 46 + 20 points + 4 INT bonus = 70, as the judged check totals.
+    let cases = [(46, 70), (1, 25), (100, 124)];
+    for (die, total) in cases {
+        let open = open_skill_check("Vex", &skill(20, 4), die).unwrap();
+        assert_eq!((open.die, open.total), (die, total), "d100 {die}");
+        let text = open.breakdown.to_string();
+        assert!(
+            text.contains("Medicine skill points") && text.contains("INT bonus"),
+            "{text}"
+        );
+        assert!(!text.contains("DC "), "no DC is compared: {text}");
+    }
+    let judged = skill_check(
+        "Vex",
+        &skill(20, 4),
+        &spec(0),
+        &mut ScriptedDice::new([4, 6]),
+    )
+    .unwrap()
+    .unwrap();
+    assert_eq!(
+        judged.total,
+        open_skill_check("Vex", &skill(20, 4), 46).unwrap().total
+    );
+}
+
+#[test]
+fn a_check_rolled_before_its_dc_is_refused_for_a_skill_that_cannot_be_tried() {
+    // rule: CX-DICE-08
+    let mut line = skill(0, -16);
+    line.usable = false;
+    line.notes = vec!["INT 1: only proficient skills (CX-STAT-11)".into()];
+    let refused = open_skill_check("Vex", &line, 50).unwrap_err();
+    assert!(
+        refused.message.contains("cannot be attempted"),
+        "{}",
+        refused.message
+    );
+}
+
+#[test]
+fn a_save_rolled_before_its_dc_adds_the_save_value() {
+    // rule: CX-STAT-17
+    let open = open_check("Will save", 37, &[("Will save".into(), 8)]);
+    assert_eq!(open.total, 45);
+    assert!(open.breakdown.to_string().contains("Will save"));
 }

@@ -1,5 +1,7 @@
-//! The roll box (dice notation, roll modes, physical dice) and the shared
-//! roll log, cut to what the viewer may see as the API cuts it.
+//! The roll box (dice notation, roll modes, physical dice), the chat box
+//! (a line to everyone or a whisper) and the shared table log of chat lines,
+//! whispers and rolls with their labels, breakdowns, times and who made
+//! them, cut to what the viewer may see as the API cuts it.
 
 use askama::Template;
 use axum::extract::{Path, State};
@@ -8,6 +10,7 @@ use axum::response::{Html, IntoResponse, Response};
 use super::error_part;
 use super::html::{Seat, render};
 use crate::AppState;
+use crate::chat::{Recipient, ShownChat};
 use crate::error::AppError;
 use crate::permissions::Role;
 use crate::rolls::{Seen, ShownRoll};
@@ -21,10 +24,18 @@ pub(crate) async fn section(
     caller: &Caller,
 ) -> Result<String, AppError> {
     let log = log_html(state, &seat.campaign, caller).await?;
+    let spectator = seat.role == Role::Spectator;
+    let recipients = if spectator {
+        Vec::new()
+    } else {
+        crate::chat::recipients(state, &seat.campaign, caller).await?
+    };
     Ok(render(&Section {
         campaign: &seat.campaign,
         gm: seat.is_gm(),
-        spectator: seat.role == Role::Spectator,
+        spectator,
+        recipients: &recipients,
+        most: crate::chat::MOST_CHARS,
         log: &log,
     }))
 }
@@ -36,17 +47,41 @@ struct Section<'a> {
     campaign: &'a str,
     gm: bool,
     spectator: bool,
+    /// Who the viewer may whisper to.
+    recipients: &'a [Recipient],
+    /// The longest chat line.
+    most: usize,
     log: &'a str,
 }
 
-/// The roll log, newest first (the latest 50).
+impl Section<'_> {
+    /// A recipient's `to` value: `gm` or the player's seat.
+    fn to(&self, r: &Recipient) -> String {
+        r.seat
+            .clone()
+            .unwrap_or_else(|| crate::chat::TO_GM.to_string())
+    }
+}
+
+/// One line of the table log.
+enum Line<'a> {
+    Roll(ShownRoll<'a>),
+    Chat(ShownChat<'a>),
+}
+
+/// The table log, newest first (the latest 50).
 #[derive(Template)]
 #[template(path = "rolls/log.html")]
 struct Log<'a> {
-    rolls: Vec<ShownRoll<'a>>,
+    lines: Vec<Line<'a>>,
 }
 
 impl Log<'_> {
+    /// A time as the log shows it (`21:04 UTC`) and as a machine reads it.
+    fn time(&self, at: &u64) -> (String, String) {
+        clock(*at)
+    }
+
     /// The faces rolled (the first 30), comma-separated.
     fn faces(&self, roll: &nanite_dice::Roll) -> String {
         roll.dice
@@ -80,17 +115,45 @@ async fn log_html(state: &AppState, campaign: &str, caller: &Caller) -> Result<S
     state
         .tables()
         .read(state, campaign, |table| {
-            let rolls = table
+            let lines = table
                 .feed
                 .iter()
                 .filter_map(|i| match &i.body {
-                    ItemBody::Roll(r) => r.shown_to(&i.by, &viewer),
+                    ItemBody::Roll(r) => r.shown_to(&i.by, &viewer).map(Line::Roll),
+                    ItemBody::Chat(c) => c.shown_to(&i.by, &viewer).map(Line::Chat),
                     _ => None,
                 })
                 .collect();
-            render(&Log { rolls })
+            render(&Log { lines })
         })
         .await
+}
+
+/// A time in milliseconds since the Unix epoch as the log shows it
+/// (`21:04 UTC`) and in ISO 8601 (`2026-11-27T21:04:05Z`).
+fn clock(ms: u64) -> (String, String) {
+    let secs = ms / 1000;
+    let (h, m, s) = ((secs / 3600) % 24, (secs / 60) % 60, secs % 60);
+    let (y, mo, d) = civil(i64::try_from(secs / 86_400).unwrap_or(0));
+    (
+        format!("{h:02}:{m:02} UTC"),
+        format!("{y:04}-{mo:02}-{d:02}T{h:02}:{m:02}:{s:02}Z"),
+    )
+}
+
+/// The calendar date of a day counted from 1970-01-01 (Howard Hinnant's
+/// `civil_from_days`).
+fn civil(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
 }
 
 #[cfg(test)]
@@ -100,7 +163,11 @@ mod tests {
 
     fn drawn(item: &RollItem, by: &str, viewer: &Viewer) -> String {
         super::render(&super::Log {
-            rolls: item.shown_to(by, viewer).into_iter().collect(),
+            lines: item
+                .shown_to(by, viewer)
+                .into_iter()
+                .map(super::Line::Roll)
+                .collect(),
         })
     }
 
@@ -125,6 +192,8 @@ mod tests {
             roll,
             physical: false,
             seeded: None,
+            at: Some(1_795_814_645_000),
+            breakdown: vec!["d100 for Awareness: 46".into()],
         }
     }
 
@@ -134,7 +203,7 @@ mod tests {
         let shown = drawn(&item, "alice", &player("alice"));
         assert!(shown.contains("only the GM sees the result"), "{shown}");
         assert!(!shown.contains("class=\"total\""));
-        assert!(drawn(&item, "alice", &player("bob")).contains("No roll yet"));
+        assert!(drawn(&item, "alice", &player("bob")).contains("Nothing said or rolled yet"));
     }
 
     #[test]
@@ -147,5 +216,96 @@ mod tests {
         );
         assert!(shown.contains("x&#60;/script&#62;"), "{shown}");
         assert!(shown.contains("[4]"), "{shown}");
+    }
+}
+
+#[cfg(test)]
+mod log_tests {
+    use crate::chat::{ChatItem, Recipient};
+    use crate::permissions::{Role, Viewer};
+    use crate::rolls::{RollItem, RollMode};
+
+    fn viewer(role: Role, invite: &str) -> Viewer {
+        Viewer {
+            role,
+            invite: invite.to_string(),
+            slot: None,
+        }
+    }
+
+    #[test]
+    fn times_read_as_the_calendar_does() {
+        let cases = [
+            (0, ("00:00 UTC", "1970-01-01T00:00:00Z")),
+            (951_825_600_000, ("12:00 UTC", "2000-02-29T12:00:00Z")),
+            (1_795_814_645_000, ("21:24 UTC", "2026-11-27T21:24:05Z")),
+        ];
+        for (ms, (short, iso)) in cases {
+            assert_eq!(
+                super::clock(ms),
+                (short.to_string(), iso.to_string()),
+                "{ms}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_log_shows_label_breakdown_time_and_roller() {
+        let roll = nanite_dice::Expression::parse("d100+30 # Vex: Awareness check")
+            .unwrap()
+            .roll(&mut nanite_dice::ScriptedDice::new([4, 6]))
+            .unwrap();
+        let item = RollItem {
+            label: "Alice".into(),
+            mode: RollMode::Public,
+            expression: roll.expression.clone(),
+            total: roll.total,
+            roll,
+            physical: false,
+            seeded: None,
+            at: Some(1_795_814_645_000),
+            breakdown: vec!["Awareness skill points +30".into()],
+        };
+        let html = super::render(&super::Log {
+            lines: item
+                .shown_to("alice", &viewer(Role::Gm, "gm"))
+                .into_iter()
+                .map(super::Line::Roll)
+                .collect(),
+        });
+        for want in [
+            "Alice",
+            "Vex: Awareness check",
+            "Awareness skill points +30",
+            "21:24 UTC",
+            "2026-11-27T21:24:05Z",
+            ">76<",
+        ] {
+            assert!(html.contains(want), "{want} in {html}");
+        }
+    }
+
+    #[test]
+    fn a_whisper_is_marked_and_escaped() {
+        let line = ChatItem {
+            label: "Alice".into(),
+            text: "<b>psst</b>".into(),
+            to: Some(Recipient {
+                seat: None,
+                label: "the GM".into(),
+            }),
+            at: 0,
+        };
+        let html = super::render(&super::Log {
+            lines: line
+                .shown_to("alice", &viewer(Role::Gm, "gm"))
+                .into_iter()
+                .map(super::Line::Chat)
+                .collect(),
+        });
+        assert!(html.contains("whispers to the GM"), "{html}");
+        assert!(!html.contains("<b>"), "{html}");
+        let bob = line.shown_to("alice", &viewer(Role::Player, "bob"));
+        assert!(bob.is_none(), "another player does not see a whisper");
     }
 }

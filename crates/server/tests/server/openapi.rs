@@ -319,6 +319,35 @@ async fn compound_x_answers_match_their_schemas(db: Db) {
     )
     .await
     .expect(201);
+    let said = t
+        .send(
+            t.post(&c("/chat"), &t.alice.session)
+                .json(json!({"text": "Hello, table"})),
+        )
+        .await
+        .expect(201);
+    conforms(&doc, "post", "/api/campaigns/{campaign}/chat", &said);
+    let whispered = t
+        .send(
+            t.post(&c("/chat"), &t.alice.session)
+                .json(json!({"text": "I palm the key", "to": "gm"})),
+        )
+        .await
+        .expect(201);
+    conforms(&doc, "post", "/api/campaigns/{campaign}/chat", &whispered);
+    let from_sheet = t
+        .send(
+            t.post(&c("/characters/vex/rolls"), &t.alice.session)
+                .json(json!({"roll": {"skill": "awareness"}, "mode": "self"})),
+        )
+        .await
+        .expect(201);
+    conforms(
+        &doc,
+        "post",
+        "/api/campaigns/{campaign}/characters/{character}/rolls",
+        &from_sheet,
+    );
     // The schemas say something: a view with a field of the wrong type, or
     // without one, or a combatant's numbers half given, does not match.
     let view = t.send(t.get(&c(&enc), &t.gm.session)).await.expect(200);
@@ -353,6 +382,8 @@ async fn compound_x_answers_match_their_schemas(db: Db) {
         );
         let rolls = t.send(t.get(&c("/rolls"), auth)).await.expect(200);
         conforms(&doc, "get", "/api/campaigns/{campaign}/rolls", &rolls);
+        let chat = t.send(t.get(&c("/chat"), auth)).await.expect(200);
+        conforms(&doc, "get", "/api/campaigns/{campaign}/chat", &chat);
         let characters = t.send(t.get(&c("/characters"), auth)).await.expect(200);
         conforms(
             &doc,

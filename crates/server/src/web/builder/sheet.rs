@@ -49,6 +49,7 @@ pub(crate) async fn sheet(
         let body = render(&SheetPage {
             campaign: &campaign,
             id: &id,
+            gm: seat.is_gm(),
             sheet: &sheet,
             stats: Stat::ALL,
             level: super::level::form(state.pack(), &campaign, &id, &character),
@@ -69,6 +70,8 @@ pub(crate) async fn sheet(
 struct SheetPage<'a> {
     campaign: &'a str,
     id: &'a str,
+    /// The viewer is the GM (who may roll in the GM-only mode).
+    gm: bool,
     sheet: &'a Sheet,
     stats: [Stat; Stat::ALL.len()],
     /// The level-up form.
@@ -76,6 +79,24 @@ struct SheetPage<'a> {
 }
 
 impl SheetPage<'_> {
+    /// Where the sheet's rolls go.
+    fn roll_api(&self) -> String {
+        format!(
+            "/api/campaigns/{}/characters/{}/rolls",
+            self.campaign, self.id
+        )
+    }
+
+    /// The JSON body of a roll from the sheet (`{"roll": {"skill": "awareness"}}`).
+    fn body(&self, kind: &str, what: &str) -> String {
+        serde_json::json!({ "roll": { kind: what } }).to_string()
+    }
+
+    /// The JSON body of a weapon's damage roll.
+    fn weapon_body(&self, index: &usize) -> String {
+        serde_json::json!({ "roll": { "weapon": index } }).to_string()
+    }
+
     /// Where a value comes from (its breakdown).
     fn from(&self, key: &str) -> String {
         self.sheet
