@@ -24,6 +24,7 @@ mod body;
 mod campaigns;
 mod characters;
 mod clock;
+mod copies;
 mod d20;
 mod encounters;
 mod error;
@@ -271,6 +272,7 @@ pub(crate) fn api() -> openapi::Api {
         .routes(routes!(encounters::list, encounters::create))
         .routes(routes!(encounters::show))
         .routes(routes!(encounters::add_combatant))
+        .routes(routes!(copies::copy))
         .routes(routes!(encounters::command))
         .routes(routes!(encounters::choices))
         .routes(routes!(encounters::script))
