@@ -102,7 +102,7 @@ async function pass(page, size, label) {
   await press(page, raider, "Change cover or stance", async (f) => {
     await f.getByLabel("cover").selectOption("full");
   });
-  await card(page, raider).locator(".meta", { hasText: "cover full" }).waitFor();
+  await card(page, raider).locator(".meta", { hasText: "full cover" }).waitFor();
   await h.shot(page, `${label}-panel-cover`);
   // Hidden from the players, then shown again.
   await press(page, raider, "Hide from the players");
