@@ -3,10 +3,12 @@
 //! against it (a GM and a player in two browser contexts): `e2e/table.mjs`,
 //! a Compound X fight (screenshots of every step land in `target/e2e/`),
 //! `e2e/d20.mjs`, one D20 encounter on a grid (`target/e2e/d20/`),
-//! `e2e/station.mjs`, a Station game (`target/e2e/station-*.png`),
-//! `e2e/seats.mjs`, one browser in two campaigns and the "your turn" badge
-//! (`target/e2e/seats-*.png`), and `e2e/chat.mjs`, chat, whispers and rolls
-//! from a sheet (`target/e2e/chat-*.png`).
+//! `e2e/gm.mjs`, the GM's panel on each combatant card on a phone and a
+//! desktop (`target/e2e/gm/`), `e2e/station.mjs`, a Station game
+//! (`target/e2e/station-*.png`), `e2e/seats.mjs`, one browser in two
+//! campaigns and the "your turn" badge (`target/e2e/seats-*.png`), and
+//! `e2e/chat.mjs`, chat, whispers and rolls from a sheet
+//! (`target/e2e/chat-*.png`).
 //!
 //! Without node, Chromium or `e2e/node_modules` the test prints "browser
 //! tests skipped: <why>" and passes, so `cargo test` works on a bare
@@ -100,6 +102,11 @@ fn every_compound_x_action_from_the_page() {
 #[test]
 fn a_d20_encounter_in_headless_chromium() {
     scenario("d20.mjs", "e2e/d20", "d20");
+}
+
+#[test]
+fn the_gms_hands_on_the_tracker() {
+    scenario("gm.mjs", "e2e/gm", "gm");
 }
 
 #[test]

@@ -19,6 +19,7 @@ mod cx {
     mod encounter_properties;
     mod fight_properties;
     mod firefight;
+    mod gm_heal;
     mod healing;
     mod house;
     mod in_play;

@@ -294,6 +294,14 @@
       out.textContent = "Done.";
       return;
     }
+    if (data.made) {
+      // Copies of an NPC: the names they entered under.
+      var names = data.made.map(function (m) { return m.name + " (" + m.id + ")"; });
+      var shown = form.dataset.show && document.querySelector(form.dataset.show);
+      if (shown) showLines(shown, "Copies added", names);
+      out.textContent = "Added " + names.join(", ") + ".";
+      return;
+    }
     if (data.character) {
       var warn = (data.diagnostics || []).map(function (d) { return d.message; });
       out.textContent = "Saved " + data.character.name + (warn.length ? ", with warnings: " + warn.join("; ") : ".");
@@ -454,7 +462,9 @@
         var html = await res.text();
         if (html !== last) {
           if (last !== null) {
+            rememberPanels(part);
             part.innerHTML = html;
+            reopenPanels();
             if (window.htmx) window.htmx.process(part);
           }
           last = html;
@@ -464,6 +474,22 @@
     poll();
     setInterval(poll, Number(part.dataset.poll) || 1000);
   });
+
+  // ---- the GM's panels on the combatant cards stay open when the
+  // tracker is refreshed (a heal updates the very card it is on) ----
+  var openPanels = [];
+  function rememberPanels(root) {
+    openPanels = Array.prototype.map.call(
+      root.querySelectorAll("details[data-gm-panel][open]"),
+      function (d) { return d.dataset.gmPanel; });
+  }
+  function reopenPanels() {
+    document.querySelectorAll("details[data-gm-panel]").forEach(function (d) {
+      if (openPanels.indexOf(d.dataset.gmPanel) >= 0) d.open = true;
+    });
+  }
+  document.addEventListener("htmx:beforeSwap", function (ev) { rememberPanels(ev.detail.target); });
+  document.addEventListener("htmx:afterSwap", reopenPanels);
 
   // ---- the tracker's target picker ----
   var picked = null;

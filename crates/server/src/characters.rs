@@ -60,6 +60,24 @@ pub(crate) fn check_id(id: &str) -> Result<(), AppError> {
     }
 }
 
+/// The id a new combatant takes: the one given (checked), or, for a
+/// campaign character picked from the list without one, the character's
+/// own id. An NPC file needs one.
+pub(crate) fn combatant_id(id: Option<&str>, character: Option<&str>) -> Result<String, AppError> {
+    let id = match (id.map(str::trim).filter(|i| !i.is_empty()), character) {
+        (Some(id), _) => id,
+        (None, Some(character)) => character,
+        (None, None) => {
+            return Err(AppError::unprocessable(
+                "invalid_id",
+                "give the NPC an id (\"raider-1\"); a campaign character picked by `character` takes its own id when none is given",
+            ));
+        }
+    };
+    check_id(id)?;
+    Ok(id.to_string())
+}
+
 /// An id made from a name: "Vex Marrow" -> "vex-marrow".
 fn slug(name: &str) -> String {
     let mut out = String::new();

@@ -322,8 +322,10 @@ pub(crate) enum Offered {
 #[schema(as = CxNewCombatant)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct NewCombatant {
-    /// Its handle in the fight (`raider`).
-    id: String,
+    /// Its handle in the fight (`raider`); a campaign character takes its
+    /// own id when none is given.
+    #[serde(default)]
+    id: Option<String>,
     /// A campaign character's id: its owner plays it.
     #[serde(default)]
     character: Option<String>,
@@ -387,7 +389,7 @@ pub(crate) async fn add_combatant(
         }
     }
     let request: NewCombatant = crate::body::parse(&body.raw)?;
-    characters::check_id(&request.id)?;
+    let id = characters::combatant_id(request.id.as_deref(), request.character.as_deref())?;
     if request.side.trim().is_empty() {
         return Err(AppError::unprocessable(
             "invalid_side",
@@ -397,14 +399,14 @@ pub(crate) async fn add_combatant(
     let (file, text, character, owner) = characters::source(
         &state,
         &campaign,
-        &request.id,
+        &id,
         request.character.as_deref(),
         request.npc.as_deref(),
     )
     .await?;
     characters::check(state.pack(), settings.house_rules(), &file, &text)?;
     let order = Order::Add(Entrance {
-        id: CombatantId::from(request.id.clone()),
+        id: CombatantId::from(id.clone()),
         side: request.side.trim().to_string(),
         hidden: request.hidden,
         cover: request.cover,

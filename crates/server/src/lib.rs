@@ -25,6 +25,7 @@ mod campaigns;
 mod characters;
 mod chat;
 mod clock;
+mod copies;
 mod d20;
 mod encounters;
 mod error;
@@ -274,6 +275,7 @@ pub(crate) fn api() -> openapi::Api {
         .routes(routes!(encounters::list, encounters::create))
         .routes(routes!(encounters::show))
         .routes(routes!(encounters::add_combatant))
+        .routes(routes!(copies::copy))
         .routes(routes!(encounters::command))
         .routes(routes!(encounters::choices))
         .routes(routes!(encounters::script))

@@ -11,6 +11,7 @@ mod server {
     mod encounters;
     mod errors;
     mod expiry;
+    mod gm_hands;
     mod headers;
     mod idempotency;
     mod invites;

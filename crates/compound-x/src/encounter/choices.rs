@@ -9,6 +9,8 @@
 //! combatant hidden from the players has left, so neither the list, nor a
 //! cost, nor a refusal can depend on what the player may not know.
 
+mod panel;
+
 use nanite_core::table::{
     Acting, Choice, Param, ParamKind, ParamOption, ParamValue, Refusal as TableRefusal, Seat,
     Verdict,
@@ -1089,6 +1091,9 @@ impl Offer<'_> {
             .param("target", "who is struck", combatants)
             .param("why", "why", text("crossed in front")),
         );
+        for id in &ids {
+            self.gm_on(id);
+        }
         if !matches!(
             self.battle.clock.phase,
             nanite_core::encounter::FightPhase::Ended

@@ -352,6 +352,18 @@ pub enum Command {
         /// Why.
         why: String,
     },
+    /// The GM restores health (a ruling, a potion, a mistake put right):
+    /// at most the missing health, closing wounds the worst first
+    /// (CX-HEAL-01); refused on a downed combatant (stabilize it first,
+    /// CX-DEATH-05) and on a dead one.
+    Heal {
+        /// Who.
+        target: CombatantId,
+        /// Health to restore, 1 to 1000000.
+        amount: i64,
+        /// Why.
+        why: String,
+    },
     /// A hazard that kills outright (CX-DEATH-09).
     Kill {
         /// Who.
@@ -819,6 +831,11 @@ fn decide_into(
             apl,
             why,
         } => gm::harm(d, target, *amount, *damage_type, *apl, why, dice)?,
+        Command::Heal {
+            target,
+            amount,
+            why,
+        } => gm::heal(d, target, *amount, why)?,
         Command::Kill { target, why } => {
             let c = d.state.combatant(target)?;
             if c.fighter.dead {

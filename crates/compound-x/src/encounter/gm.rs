@@ -426,6 +426,72 @@ pub(crate) fn harm(
     Ok(())
 }
 
+/// The most health one GM heal gives (far above any character's maximum).
+pub(crate) const HEAL_AMOUNT: std::ops::RangeInclusive<i64> = 1..=1_000_000;
+
+/// The GM restores `amount` health to `target`: never above its maximum,
+/// closing its wounds the worst first as any healing that treats no one
+/// wound does (CX-HEAL-01). A downed combatant is refused: below 1 health
+/// it comes back only by being stabilized (CX-DEATH-05), as a healing
+/// spell and Medicine are refused on it; a dead one is refused too.
+pub(crate) fn heal(
+    d: &mut Decision<'_>,
+    target: &CombatantId,
+    amount: i64,
+    why: &str,
+) -> Result<(), Refusal> {
+    if !HEAL_AMOUNT.contains(&amount) {
+        return Err(Refusal::Illegal {
+            why: format!(
+                "{amount} is not an amount of health: give {} to {}",
+                HEAL_AMOUNT.start(),
+                HEAL_AMOUNT.end()
+            ),
+        });
+    }
+    if why.trim().is_empty() {
+        return Err(Refusal::Illegal {
+            why: "say why the health comes back (\"a healing potion\", \"a ruling\")".into(),
+        });
+    }
+    let f = &d.state.combatant(target)?.fighter;
+    if f.dead {
+        return Err(Refusal::Illegal {
+            why: format!("{} is dead: no healing brings it back", f.name),
+        });
+    }
+    if f.is_downed() {
+        return Err(Refusal::Illegal {
+            why: format!(
+                "{} is downed ({} health): stabilize it first, which brings it to 1 health (CX-DEATH-05), then heal it",
+                f.name, f.hp
+            ),
+        });
+    }
+    let missing = f.max_hp - f.hp;
+    if missing <= 0 {
+        return Err(Refusal::Illegal {
+            why: format!("{} is at full health ({} of {})", f.name, f.hp, f.max_hp),
+        });
+    }
+    let healed = amount.min(missing);
+    let mut b = nanite_core::Breakdown::new();
+    b.value(format!("{why}: healing"), amount);
+    b.value(
+        format!(
+            "healed, up to the {missing} missing health ({} of {})",
+            f.hp, f.max_hp
+        ),
+        healed,
+    );
+    d.push(Event::Healed {
+        id: target.clone(),
+        amount: healed,
+        breakdown: b,
+    });
+    Ok(())
+}
+
 fn damage_type_key(t: DamageType) -> &'static str {
     match t {
         DamageType::Ballistic => "ballistic",

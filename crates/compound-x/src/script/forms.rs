@@ -59,6 +59,11 @@ pub const GM_FORMS: &[Form] = &[
         "harm ID AMOUNT ballistic|laser|plasma|explosive|melee [apl N] [\"why\"]",
         "harm vex 12 explosive \"falling crates\"",
     ),
+    form(
+        "heal",
+        "heal ID AMOUNT [\"why\"]",
+        "heal vex 15 \"a healing potion\"",
+    ),
     form("mend", "mend ID [INJURY]", "mend vex broken-leg"),
     form(
         "kill",

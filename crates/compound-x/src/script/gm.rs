@@ -99,6 +99,18 @@ pub(crate) fn gm(verb: &str, w: &mut Words) -> Result<Order, LineError> {
                 why,
             })
         }
+        "heal" => {
+            let target = w.id("the combatant's id")?;
+            let amount = w.number("the health to restore")?;
+            let why = w
+                .optional_text()
+                .unwrap_or_else(|| "healed by the GM".into());
+            ready(Command::Heal {
+                target,
+                amount,
+                why,
+            })
+        }
         "mend" => {
             let id = w.id("the combatant's id")?;
             let injury = w.take_keyword(super::forms::INJURIES);

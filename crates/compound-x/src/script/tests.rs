@@ -65,6 +65,8 @@ fn gm_commands() {
             "detect scav by vex",
             "harm vex 12 explosive apl 1 \"falling crates\"",
             "kill raider 'the crane falls'",
+            "heal vex 15 \"a healing potion\"",
+            "heal vex 5",
             "mend vex broken-leg",
             "mend vex",
             "afflict raider bleeding",
@@ -116,6 +118,10 @@ fn gm_commands() {
               {"command":"harm","target":"vex","amount":12,"damage_type":"explosive","apl":1,"why":"falling crates"} [ids vex]
             kill raider 'the crane falls'
               {"command":"kill","target":"raider","why":"the crane falls"} [ids raider]
+            heal vex 15 "a healing potion"
+              {"command":"heal","target":"vex","amount":15,"why":"a healing potion"} [ids vex]
+            heal vex 5
+              {"command":"heal","target":"vex","amount":5,"why":"healed by the GM"} [ids vex]
             mend vex broken-leg
               {"command":"mend","id":"vex","injury":"broken-leg"} [ids vex]
             mend vex
@@ -325,10 +331,10 @@ fn mistakes_say_what_was_expected_and_how_to_write_it() {
               help: write a command such as `next` or `vex fire burst raider`, or remove the line
             vex
               error: `vex` is not a command; after a combatant's id an action is expected
-              help: commands: roll, begin, next, end, distance, position, initiative, pin, unpin, place, hide, reveal, remove, conceal, detect, harm, mend, kill, afflict, cure; actions: `vex aim`, `vex fire burst TARGET`, ... (see docs/compound-x/encounter-file.md)
+              help: commands: roll, begin, next, end, distance, position, initiative, pin, unpin, place, hide, reveal, remove, conceal, detect, harm, heal, mend, kill, afflict, cure; actions: `vex aim`, `vex fire burst TARGET`, ... (see docs/compound-x/encounter-file.md)
             vex fly raider
               error: `vex` is not a command and `fly` is not an action
-              help: a line is a command (roll, begin, next, end, distance, position, initiative, pin, unpin, place, hide, reveal, remove, conceal, detect, harm, mend, kill, afflict, cure) or a combatant's id and an action (aim, fire, clear-jam, reload, fast-recharge, stance, save, treat, repair, rest, stay-up, fall, stabilize, check, act, hold, trigger, move, sprint, jump, suppress, strike, shove, kick, grapple, contest, subdue, grapple-strike, release, cook, throw, penalty-attack, crosses, search, glance, cloak, uncloak, cast)
+              help: a line is a command (roll, begin, next, end, distance, position, initiative, pin, unpin, place, hide, reveal, remove, conceal, detect, harm, heal, mend, kill, afflict, cure) or a combatant's id and an action (aim, fire, clear-jam, reload, fast-recharge, stance, save, treat, repair, rest, stay-up, fall, stabilize, check, act, hold, trigger, move, sprint, jump, suppress, strike, shove, kick, grapple, contest, subdue, grapple-strike, release, cook, throw, penalty-attack, crosses, search, glance, cloak, uncloak, cast)
             roll dice
               error: expected `initiative`, found `dice`
               help: write `roll initiative [ID ...]`, e.g. `roll initiative`

@@ -9,6 +9,8 @@
 //! combatant hidden from the players has left, so neither the list, nor a
 //! cost, nor a refusal can depend on what the player may not know.
 
+mod panel;
+
 use nanite_core::encounter::FightPhase;
 use nanite_core::table::{
     Acting, Choice, Param, ParamKind, ParamOption, ParamValue, Refusal as TableRefusal, Seat,
@@ -577,6 +579,9 @@ impl Offer<'_> {
         }
         if let Some(first) = ids.first().cloned() {
             self.gm_on(&ids, &first);
+        }
+        for id in &ids {
+            self.gm_panel(id);
         }
         if !matches!(self.battle.clock.phase, FightPhase::Ended) {
             self.push(Draft::new(

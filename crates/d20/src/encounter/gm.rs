@@ -161,7 +161,11 @@ pub(crate) fn spend(d: &mut Decision, id: &CombatantId, on: &str) -> Result<(), 
     Ok(())
 }
 
-/// A skill or non-skill check: 1 action in a fight, free outside one.
+/// A skill or non-skill check. In a fight, a check on the combatant's own
+/// turn is its action; one the GM calls at any other moment (a Perception
+/// check when something stirs, a roll to hold on) costs nothing and may come
+/// on anyone's turn: the seed gives checks no action and no turn (D20-CHK-01,
+/// D20-CHK-02). Outside a fight it is free.
 pub(crate) fn check_command(
     d: &mut Decision,
     id: &CombatantId,
@@ -216,7 +220,7 @@ pub(crate) fn check_command(
                 .attribute_spec(&d.state.campaign, &scores, attribute)
         }
     };
-    if d.state.in_combat() {
+    if d.state.in_combat() && d.state.clock.active.as_ref() == Some(id) {
         spend(d, id, &format!("{} check", spec.label))?;
     }
     let dc = if hidden { Dc::hidden(dc) } else { Dc::open(dc) };

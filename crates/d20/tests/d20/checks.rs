@@ -227,7 +227,7 @@ fn extended_terms_are_read_within_their_range() {
 }
 
 #[test]
-fn checks_in_a_fight_take_the_action_and_can_hide_their_dc() {
+fn checks_in_a_fight_take_the_action_on_ones_turn_any_other_time_none_and_can_hide_their_dc() {
     // rule: D20-CHK-01, D20-CHK-02
     let mut t = Table::map(&[
         ("kara", "kara", "heroes", (1, 1)),
@@ -274,6 +274,23 @@ fn checks_in_a_fight_take_the_action_and_can_hide_their_dc() {
         again,
         "kara needs 1 action(s) for STR check but has 0 left this turn"
     );
+    // On kara's turn the GM calls a Perception check for the raider: any
+    // time, and it costs the raider nothing.
+    let text = t.ok(
+        Command::Check {
+            id: id("raider"),
+            skill: Some("perception".into()),
+            attribute: None,
+            dc: 12,
+            hidden: false,
+        },
+        &[15],
+    );
+    assert!(
+        text.contains("Perception (WIS) check against DC 12"),
+        "{text}"
+    );
+    assert!(!text.contains("action"), "no action is spent: {text}");
     let wrong = t.refused(Command::Check {
         id: id("raider"),
         skill: Some("melee-fighting".into()),

@@ -104,7 +104,7 @@ fn only_the_players_of_the_actor_and_the_gm_act_for_it() {
     // rest, the end; not the setup's initiative and begin.
     let hand: Vec<&str> = gm
         .iter()
-        .filter(|c| c.actor.is_none())
+        .filter(|c| c.actor.is_none() && c.target.is_none())
         .map(|c| c.kind)
         .collect();
     assert_eq!(
@@ -118,6 +118,31 @@ fn only_the_players_of_the_actor_and_the_gm_act_for_it() {
             "rest",
             "end"
         ]
+    );
+    // And on each combatant, aimed at it: a check called at any time, harm,
+    // hiding, its initiative, a later place (not for the last), removing it.
+    let on = |who: &str| -> Vec<&str> {
+        gm.iter()
+            .filter(|c| c.actor.is_none() && c.target.as_ref().is_some_and(|t| t.as_str() == who))
+            .map(|c| c.kind)
+            .collect()
+    };
+    assert_eq!(
+        on("kara"),
+        ["check", "harm", "hide", "initiative", "delay", "leave"]
+    );
+    // The raider acts last: no later place to delay to.
+    assert_eq!(
+        on("raider"),
+        ["check", "harm", "hide", "initiative", "leave"]
+    );
+    let calls: Vec<_> = gm
+        .iter()
+        .filter(|c| c.kind == "check" && c.target.is_some())
+        .collect();
+    assert!(
+        calls.iter().all(|c| c.verdict.refusal().is_none()),
+        "a check may be called for anyone at any time: {calls:?}"
     );
     for c in gm.iter().filter(|c| c.actor.is_none()) {
         match c.verdict.refusal() {
@@ -166,6 +191,7 @@ fn a_hidden_combatant_is_never_offered_to_a_player() {
     let targets = |seat: &Seat| {
         let mut out: Vec<String> = choices(t.state(), seat)
             .iter()
+            .filter(|c| c.actor.is_some())
             .filter_map(|c| c.target.as_ref().map(ToString::to_string))
             .collect();
         out.dedup();

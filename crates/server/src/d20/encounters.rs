@@ -53,8 +53,10 @@ impl At<'_> {
 #[schema(as = D20NewCombatant)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct NewCombatant {
-    /// Its handle in the fight (`bandit`).
-    id: String,
+    /// Its handle in the fight (`bandit`); a campaign character takes its
+    /// own id when none is given.
+    #[serde(default)]
+    id: Option<String>,
     /// A campaign character's id: its owner plays it.
     #[serde(default)]
     character: Option<String>,
@@ -83,7 +85,7 @@ pub(crate) async fn add_combatant(
     raw: &Bytes,
 ) -> Result<Response, AppError> {
     let request: NewCombatant = crate::body::parse(raw)?;
-    characters::check_id(&request.id)?;
+    let id = characters::combatant_id(request.id.as_deref(), request.character.as_deref())?;
     if request.side.trim().is_empty() {
         return Err(AppError::unprocessable(
             "invalid_side",
@@ -93,7 +95,7 @@ pub(crate) async fn add_combatant(
     let (file, text, character, owner) = characters::source(
         state,
         at.campaign,
-        &request.id,
+        &id,
         request.character.as_deref(),
         request.npc.as_deref(),
     )
@@ -119,7 +121,7 @@ pub(crate) async fn add_combatant(
         }
     };
     let order = Order::D20Add(D20Entrance {
-        id: CombatantId::from(request.id.clone()),
+        id: CombatantId::from(id.clone()),
         side: request.side.trim().to_string(),
         hidden: request.hidden,
         place,

@@ -45,6 +45,9 @@ pub(crate) struct Extras {
     pub(crate) turn: Vec<choices::ChoiceView>,
     /// The GM's own hand (empty for anyone else).
     pub(crate) hand: Vec<choices::ChoiceView>,
+    /// The GM's choices aimed at each combatant, by its id, for the panel
+    /// on its card (empty for anyone else).
+    pub(crate) panels: BTreeMap<String, Vec<choices::ChoiceView>>,
 }
 
 /// The tracker as `caller` sees it: the fragment's markup, the
@@ -98,19 +101,36 @@ async fn read(
                     );
                 }
                 let seat = view::seat(e, clock.seats.iter().map(|s| &s.id), &viewer);
-                let (turn, hand): (Vec<_>, Vec<_>) =
+                let (turn, gm_choices): (Vec<_>, Vec<_>) =
                     nanite_compound_x::encounter::choices::choices(battle, &seat)
                         .into_iter()
                         // The GM controls card keeps the clock's buttons and
-                        // its distance, hiding and harm forms.
-                        .filter(|c| c.actor.is_some() || !GM_CONTROLS.contains(&c.kind))
+                        // its distance, hiding and harm forms; the same
+                        // commands aimed at one combatant go on its card.
+                        .filter(|c| {
+                            c.actor.is_some()
+                                || c.target.is_some()
+                                || !GM_CONTROLS.contains(&c.kind)
+                        })
                         .partition(|c| c.actor.is_some());
+                let (aimed, hand): (Vec<_>, Vec<_>) =
+                    gm_choices.into_iter().partition(|c| c.target.is_some());
+                let mut panels: BTreeMap<String, Vec<choices::ChoiceView>> = BTreeMap::new();
+                for c in &aimed {
+                    if let Some(t) = &c.target {
+                        panels
+                            .entry(t.to_string())
+                            .or_default()
+                            .push(choices::ChoiceView::new(c));
+                    }
+                }
                 let extras = Extras {
                     conditions,
                     reactions,
                     reactions_per_round: clock.limits.reactions_per_round,
                     turn: turn.iter().map(choices::ChoiceView::new).collect(),
                     hand: hand.iter().map(choices::ChoiceView::new).collect(),
+                    panels,
                 };
                 Ok(Drawn {
                     part: render::part(campaign, encounter, &shown, &extras, gm),

@@ -829,6 +829,7 @@ async fn compound_x_commands_match_the_request_schema(db: Db) {
             json!({"command": "check", "id": "vex", "skill": "athletics", "dc": 40, "hidden": false, "combined_with": "acrobatics"}),
             json!({"command": "act", "id": "vex", "what": "draws a knife", "actions": 1}),
             json!({"command": "harm", "target": "raider", "amount": 5, "damage_type": "laser", "apl": 1, "why": "a live wire"}),
+            json!({"command": "heal", "target": "raider", "amount": 3, "why": "a stim"}),
             json!({"command": "afflict", "target": "raider", "condition": "pinned-down", "turns": 2}),
             json!({"command": "cure", "target": "raider", "condition": "pinned-down"}),
             json!({"command": "conceal", "id": "vex", "from": ["raider"], "dc": 60}),

@@ -35,6 +35,9 @@ pub(crate) struct Judged {
     pub(crate) turn: Vec<ChoiceView>,
     /// The GM's own commands the GM controls do not already offer.
     pub(crate) hand: Vec<ChoiceView>,
+    /// The GM's commands aimed at each combatant, by its id, for the panel
+    /// on its card (empty for anyone else).
+    pub(crate) panels: std::collections::BTreeMap<String, Vec<ChoiceView>>,
     /// On the grid: each square it may move to, or why not.
     pub(crate) moves: Vec<(nanite_d20::encounter::Square, Result<(), String>)>,
 }
@@ -88,10 +91,23 @@ fn judged(
     seat: &nanite_core::table::Seat,
     owns: &dyn Fn(&CombatantId) -> bool,
 ) -> Judged {
-    let (turn, hand): (Vec<_>, Vec<_>) = nanite_d20::encounter::choices::choices(battle, seat)
+    let (turn, gm): (Vec<_>, Vec<_>) = nanite_d20::encounter::choices::choices(battle, seat)
         .into_iter()
-        .filter(|c| c.actor.is_some() || !GM_CONTROLS.contains(&c.kind))
+        // The GM controls keep their forms; the same commands aimed at one
+        // combatant go on its card.
+        .filter(|c| c.actor.is_some() || c.target.is_some() || !GM_CONTROLS.contains(&c.kind))
         .partition(|c| c.actor.is_some());
+    let (aimed, hand): (Vec<_>, Vec<_>) = gm.into_iter().partition(|c| c.target.is_some());
+    let mut panels: std::collections::BTreeMap<String, Vec<ChoiceView>> =
+        std::collections::BTreeMap::new();
+    for c in &aimed {
+        if let Some(t) = &c.target {
+            panels
+                .entry(t.to_string())
+                .or_default()
+                .push(ChoiceView::new(c));
+        }
+    }
     let turn = turn.iter().map(ChoiceView::new).collect();
     let hand = hand.iter().map(ChoiceView::new).collect();
     let clock = &battle.clock;
@@ -111,6 +127,7 @@ fn judged(
             actor: None,
             turn,
             hand,
+            panels,
             moves: Vec::new(),
         };
     };
@@ -123,6 +140,7 @@ fn judged(
         actor: Some(actor),
         turn,
         hand,
+        panels,
         moves,
     }
 }

@@ -11,7 +11,7 @@ use nanite_d20::encounter::{Command, Field, Place};
 use super::{Judged, field};
 use crate::d20::view::{CombatantView, Condition, EncounterView, InitiativeSettings};
 use crate::web::html::Bar;
-use crate::web::tracker::choices::{ChoicesPanel, TargetView};
+use crate::web::tracker::choices::{ChoiceView, ChoicesPanel, Input, TargetView, commands_api};
 
 /// The tracker fragment: the status, the initiative, the actions of the
 /// combatant the viewer acts for, the latest result, the field, the
@@ -49,6 +49,8 @@ pub(crate) struct Part<'a> {
     log: Vec<Vec<Line<'a>>>,
     /// Each combatant's id and name, for the GM's forms.
     ids: Vec<(&'a str, &'a str)>,
+    /// Where the GM panels' commands go.
+    api: String,
 }
 
 /// Whose turn it is and what they have left.
@@ -75,6 +77,8 @@ struct Line<'a> {
 /// A combatant's card.
 struct Card<'a> {
     c: &'a CombatantView,
+    /// The GM's commands aimed at it (empty for anyone else).
+    panel: &'a [ChoiceView],
     active: bool,
     hidden: bool,
     wounded_class: String,
@@ -190,7 +194,11 @@ impl<'a> Part<'a> {
             cards: shown
                 .combatants
                 .iter()
-                .map(|c| card(shown, c, Some(&c.id) == active))
+                .map(|c| {
+                    let mut made = card(shown, c, Some(&c.id) == active);
+                    made.panel = judged.panels.get(c.id.as_str()).map_or(&[], Vec::as_slice);
+                    made
+                })
                 .collect(),
             // An entry the viewer heard nothing of is left out, not drawn
             // empty: an empty line would mark where a secret happened.
@@ -210,6 +218,7 @@ impl<'a> Part<'a> {
                 .iter()
                 .map(|c| (c.id.as_str(), c.name.as_str()))
                 .collect(),
+            api: commands_api(campaign, encounter),
         }
     }
 }
@@ -276,6 +285,7 @@ fn card<'a>(shown: &EncounterView, c: &'a CombatantView, active: bool) -> Card<'
     }
     Card {
         c,
+        panel: &[],
         active,
         hidden: c.full.as_ref().is_some_and(|d| d.hidden),
         wounded_class: c.wounded.replace(' ', "-"),

@@ -190,6 +190,11 @@ pub(crate) struct TargetView {
 }
 
 impl ChoicesPanel<'_> {
+    /// Where the choices' commands go.
+    fn api(&self) -> String {
+        commands_api(self.campaign, self.encounter)
+    }
+
     /// The choices aimed at `target`.
     fn aimed_at<'s>(&'s self, target: &'s str) -> impl Iterator<Item = &'s ChoiceView> + 's {
         self.turn
@@ -219,4 +224,9 @@ impl ChoicesPanel<'_> {
         }
         (count > 1).then_some(first)
     }
+}
+
+/// The encounter's commands address, where every choice is sent.
+pub(crate) fn commands_api(campaign: &str, encounter: &str) -> String {
+    format!("/api/campaigns/{campaign}/encounters/{encounter}/commands")
 }

@@ -5,7 +5,7 @@
 use askama::Template;
 
 use super::Extras;
-use super::choices::{ChoicesPanel, TargetView};
+use super::choices::{ChoiceView, ChoicesPanel, Input, TargetView, commands_api};
 use crate::view::{CxCombatant, CxDetails, CxEncounter, Shown};
 use crate::web::html::{Bar, render};
 
@@ -19,9 +19,26 @@ struct Part<'a> {
     panel: String,
     /// The "your turn" badge.
     turn: String,
+    /// Where the GM panels' commands go.
+    api: String,
+    /// The encounter's API address (copies of an NPC go below it).
+    enc_api: String,
 }
 
 impl Part<'_> {
+    /// An NPC (no campaign character behind it), which the GM may copy.
+    fn npc(&self, c: &CxCombatant<'_>) -> bool {
+        self.gm && c.full.as_ref().is_some_and(|f| f.character.is_none())
+    }
+
+    /// The GM's choices aimed at `id`, for the panel on its card.
+    fn gm_panel(&self, id: &nanite_core::CombatantId) -> &[ChoiceView] {
+        self.extras
+            .panels
+            .get(id.as_str())
+            .map_or(&[], Vec::as_slice)
+    }
+
     /// The round line.
     fn status(&self) -> String {
         match self.enc.phase {
@@ -139,6 +156,8 @@ pub(crate) fn part(
         gm,
         panel,
         turn: crate::web::turn::badge(crate::web::turn::TurnCall::of(active, gm)),
+        api: commands_api(campaign, encounter),
+        enc_api: format!("/api/campaigns/{campaign}/encounters/{encounter}"),
     })
 }
 

@@ -1,0 +1,256 @@
+//! The GM's hand on one combatant: every GM command about it with that
+//! combatant already chosen (heal, harm, conditions on and off, cover and
+//! stance, hiding, removing, initiative and delaying its turn, a check),
+//! each judged on that combatant, for a panel on its card.
+
+use nanite_core::table::{ParamKind, ParamValue};
+use nanite_core::{ClockCommand, CombatantId};
+
+use super::{Draft, Offer, conditions, covers, efforts, option, text, whole, word};
+use crate::check::Effort;
+use crate::combat::{ConditionKind, Stance};
+use crate::encounter::{Command, CxEffect};
+use crate::pack::DamageType;
+
+/// The stances the GM may put a combatant in, with their keys.
+const STANCES: [Stance; 4] = [
+    Stance::Standing,
+    Stance::Crouched,
+    Stance::Prone,
+    Stance::Hunkered,
+];
+
+impl Offer<'_> {
+    /// The GM's commands on `id`, aimed at it.
+    pub(super) fn gm_on(&mut self, id: &CombatantId) {
+        let Some(me) = self.battle.combatants.get(id) else {
+            return;
+        };
+        let missing = (me.fighter.max_hp - me.fighter.hp).max(1);
+        let skills: Vec<_> = me
+            .fighter
+            .skills
+            .iter()
+            .map(|s| option(word(&s.id), s.name.as_str()))
+            .collect();
+        let first_skill = me.fighter.skills.first().map(|s| s.id.clone());
+        let mut bearing: Vec<ConditionKind> = Vec::new();
+        for e in self.battle.clock.effects_on(id) {
+            if let CxEffect::Condition(c) = &e.payload
+                && !bearing.contains(&c.kind)
+            {
+                bearing.push(c.kind);
+            }
+        }
+        let hidden = self
+            .battle
+            .clock
+            .seats
+            .iter()
+            .find(|s| &s.id == id)
+            .is_some_and(|s| s.hidden);
+        let total = self
+            .battle
+            .clock
+            .seats
+            .iter()
+            .find(|s| &s.id == id)
+            .and_then(|s| s.initiative.as_ref())
+            .map(|i| i.total);
+        self.push(
+            Draft::new(
+                "heal",
+                "Heal",
+                Command::Heal {
+                    target: id.clone(),
+                    amount: missing.min(10),
+                    why: "the GM's ruling".into(),
+                },
+            )
+            .at(id)
+            .param("amount", "health", whole(1, 10_000, Some(missing.min(10))))
+            .param("why", "why", text("the GM's ruling")),
+        );
+        self.push(
+            Draft::new(
+                "harm",
+                "Harm",
+                Command::Harm {
+                    target: id.clone(),
+                    amount: 10,
+                    damage_type: DamageType::Ballistic,
+                    apl: 0,
+                    why: "a hazard".into(),
+                },
+            )
+            .at(id)
+            .param("amount", "damage", whole(0, 10_000, Some(10)))
+            .param(
+                "damage_type",
+                "type",
+                ParamKind::one_of(
+                    super::DAMAGE_TYPES
+                        .iter()
+                        .map(|(_, key)| option(word(key), *key))
+                        .collect(),
+                ),
+            )
+            .param("apl", "armor-piercing level", whole(0, 20, Some(0)))
+            .param("why", "why", text("a hazard")),
+        );
+        self.push(
+            Draft::new(
+                "afflict",
+                "Put a condition on",
+                Command::Afflict {
+                    target: id.clone(),
+                    condition: ConditionKind::ALL[0],
+                    turns: None,
+                },
+            )
+            .at(id)
+            .param("condition", "condition", conditions())
+            .param("turns", "turns (empty: until saved)", whole(1, 100, None)),
+        );
+        for kind in bearing {
+            self.push(
+                Draft::new(
+                    "cure",
+                    format!("End {}", kind.key()),
+                    Command::Cure {
+                        target: id.clone(),
+                        condition: kind,
+                    },
+                )
+                .at(id),
+            );
+        }
+        self.push(
+            Draft::new(
+                "position",
+                "Change cover or stance",
+                Command::Position {
+                    id: id.clone(),
+                    cover: None,
+                    stance: None,
+                },
+            )
+            .at(id)
+            .param("cover", "cover", covers(Some("unchanged")))
+            .param(
+                "stance",
+                "stance",
+                ParamKind::one_of(
+                    std::iter::once(option(ParamValue::Unset, "unchanged"))
+                        .chain(STANCES.iter().map(|s| option(word(s.key()), s.key())))
+                        .collect(),
+                ),
+            ),
+        );
+        self.push(
+            Draft::new(
+                if hidden { "unhide" } else { "hide" },
+                if hidden {
+                    "Reveal to the players"
+                } else {
+                    "Hide from the players"
+                },
+                Command::Clock(ClockCommand::Hide {
+                    id: id.clone(),
+                    hidden: !hidden,
+                }),
+            )
+            .at(id),
+        );
+        self.push(
+            Draft::new(
+                "initiative",
+                "Set initiative",
+                Command::Clock(ClockCommand::SetInitiative {
+                    id: id.clone(),
+                    total: total.unwrap_or(50),
+                }),
+            )
+            .at(id)
+            .param(
+                "total",
+                "initiative total",
+                whole(-1_000, 10_000, Some(total.unwrap_or(50))),
+            ),
+        );
+        self.delay(id);
+        if let Some(skill) = first_skill {
+            self.push(
+                Draft::new(
+                    "check",
+                    "Call a check",
+                    Command::Check {
+                        id: id.clone(),
+                        skill,
+                        dc: 50,
+                        hidden: true,
+                        effort: Effort::Roll,
+                        combined_with: None,
+                    },
+                )
+                .at(id)
+                .param("skill", "skill", ParamKind::one_of(skills))
+                .param("dc", "DC", whole(1, 300, Some(50)))
+                .param("hidden", "hide the DC from the players", ParamKind::Flag)
+                .param(
+                    "effort",
+                    "roll, or out of combat take 50 or 100 (CX-DICE-06)",
+                    efforts(),
+                ),
+            );
+        }
+        self.push(
+            Draft::new(
+                "leave",
+                "Remove from the fight",
+                Command::Clock(ClockCommand::Leave { id: id.clone() }),
+            )
+            .at(id),
+        );
+    }
+
+    /// Delaying `id`'s turn: a later place in the initiative order, after
+    /// one of those behind it (the first of them by default). Offered when
+    /// it has someone behind it.
+    fn delay(&mut self, id: &CombatantId) {
+        let order = &self.battle.clock.order;
+        let Some(at) = order.iter().position(|o| o == id) else {
+            return;
+        };
+        // Taken out of the order, the one at `j` (> at) moves to `j - 1`:
+        // placing `id` at `j` puts it right after that one.
+        let later: Vec<_> = order
+            .iter()
+            .enumerate()
+            .skip(at + 1)
+            .map(|(j, o)| {
+                let name = self
+                    .battle
+                    .combatants
+                    .get(o)
+                    .map_or_else(|| o.to_string(), |c| c.fighter.name.clone());
+                option(ParamValue::Whole(j as i64), format!("after {name}"))
+            })
+            .collect();
+        if later.is_empty() {
+            return;
+        }
+        self.push(
+            Draft::new(
+                "delay",
+                "Delay: act later in the order",
+                Command::Clock(ClockCommand::Place {
+                    id: id.clone(),
+                    position: at + 1,
+                }),
+            )
+            .at(id)
+            .param("position", "act", ParamKind::one_of(later)),
+        );
+    }
+}

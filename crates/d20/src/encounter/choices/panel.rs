@@ -1,0 +1,151 @@
+//! The GM's hand on one combatant of a D20 fight: the GM's commands about
+//! it with that combatant already chosen (a check called at any time, harm,
+//! hiding, initiative and delaying its turn, removing it), each judged on
+//! that combatant, for a panel on its card.
+
+use nanite_core::table::{ParamKind, ParamValue};
+use nanite_core::{ClockCommand, CombatantId};
+
+use super::{Draft, Offer, option, text, whole, word};
+use crate::attribute::Attribute;
+use crate::encounter::Command;
+
+impl Offer<'_> {
+    /// The GM's commands on `id`, aimed at it.
+    pub(super) fn gm_panel(&mut self, id: &CombatantId) {
+        let Some(me) = self.battle.combatants.get(id) else {
+            return;
+        };
+        let skills: Vec<_> =
+            std::iter::once(option(ParamValue::Unset, "none: the attribute alone"))
+                .chain(
+                    me.fighter
+                        .skills
+                        .iter()
+                        .map(|s| option(word(&s.id), s.name.as_str())),
+                )
+                .collect();
+        let attributes = std::iter::once(Attribute::Wis)
+            .chain(Attribute::ALL.into_iter().filter(|a| *a != Attribute::Wis))
+            .map(|a| option(word(a.key()), a.key()))
+            .chain(std::iter::once(option(
+                ParamValue::Unset,
+                "the skill's default",
+            )))
+            .collect();
+        let seat = self.battle.clock.seats.iter().find(|s| &s.id == id);
+        let hidden = seat.is_some_and(|s| s.hidden);
+        let total = seat.and_then(|s| s.initiative.as_ref()).map(|i| i.total);
+        self.push(
+            Draft::new(
+                "check",
+                "Call a check",
+                Command::Check {
+                    id: id.clone(),
+                    skill: None,
+                    attribute: Some(Attribute::Wis),
+                    dc: 15,
+                    hidden: false,
+                },
+            )
+            .at(id)
+            .param("skill", "skill", ParamKind::one_of(skills))
+            .param("attribute", "attribute", ParamKind::one_of(attributes))
+            .param("dc", "DC", whole(1, 100, 15))
+            .param("hidden", "hidden DC", ParamKind::Flag),
+        );
+        self.push(
+            Draft::new(
+                "harm",
+                "Harm",
+                Command::Harm {
+                    target: id.clone(),
+                    amount: 1,
+                    by: None,
+                    why: "the GM's ruling".into(),
+                },
+            )
+            .at(id)
+            .param("amount", "amount", whole(1, 1_000, 1))
+            .param("why", "why", text("the GM's ruling")),
+        );
+        self.push(
+            Draft::new(
+                if hidden { "reveal" } else { "hide" },
+                if hidden {
+                    "Reveal to the players"
+                } else {
+                    "Hide from the players"
+                },
+                Command::Clock(ClockCommand::Hide {
+                    id: id.clone(),
+                    hidden: !hidden,
+                }),
+            )
+            .at(id),
+        );
+        self.push(
+            Draft::new(
+                "initiative",
+                "Set initiative",
+                Command::Clock(ClockCommand::SetInitiative {
+                    id: id.clone(),
+                    total: total.unwrap_or(50),
+                }),
+            )
+            .at(id)
+            .param(
+                "total",
+                "initiative total",
+                whole(-1_000, 1_000, total.unwrap_or(50)),
+            ),
+        );
+        self.delay(id);
+        self.push(
+            Draft::new(
+                "leave",
+                "Remove from the fight",
+                Command::Clock(ClockCommand::Leave { id: id.clone() }),
+            )
+            .at(id),
+        );
+    }
+
+    /// Delaying `id`'s turn: a later place in the initiative order, after
+    /// one of those behind it (the first of them by default). Offered when
+    /// it has someone behind it.
+    fn delay(&mut self, id: &CombatantId) {
+        let order = &self.battle.clock.order;
+        let Some(at) = order.iter().position(|o| o == id) else {
+            return;
+        };
+        // Taken out of the order, the one at `j` (> at) moves to `j - 1`:
+        // placing `id` at `j` puts it right after that one.
+        let later: Vec<_> = order
+            .iter()
+            .enumerate()
+            .skip(at + 1)
+            .map(|(j, o)| {
+                option(
+                    ParamValue::Whole(j as i64),
+                    format!("after {}", self.battle.name(o)),
+                )
+            })
+            .collect();
+        if later.is_empty() {
+            return;
+        }
+        self.push(
+            Draft::new(
+                "delay",
+                "Delay: act later in the order",
+                Command::Clock(ClockCommand::Place {
+                    id: id.clone(),
+                    position: at + 1,
+                }),
+            )
+            .at(id)
+            .param("position", "act", ParamKind::one_of(later)),
+        );
+    }
+}
