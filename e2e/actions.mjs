@@ -162,7 +162,7 @@ async function main() {
   await add.locator("#add-char").selectOption({ label: "Kit" });
   await add.locator("#add-side").fill("crew");
   await add.getByRole("button", { name: "Add combatant" }).click();
-  await gm.page.locator("article.combatant", { hasText: "Kit" }).waitFor();
+  await gm.page.getByRole("article", { name: "Kit", exact: true }).waitFor();
   const examples = join(here, "..", "examples", "compound-x");
   await addNpc(gm.page, "nyx", join(here, "fixtures", "nyx.toml"), "crew");
   await addNpc(gm.page, "raider", join(examples, "raider.toml"), "raiders");
@@ -199,7 +199,7 @@ async function main() {
     // Down the raider once the player has struck and grappled, so the
     // player can stabilize it: the GM's hazard, a little at a time.
     if (mine && done.player.has("grapple_act") && !done.player.has("stabilize")) {
-      const raider = gm.page.locator("article.combatant", { hasText: "Depot Raider" }).locator(".wounded");
+      const raider = gm.page.getByRole("article", { name: "Depot Raider", exact: true }).locator(".wounded");
       await openSection(gm.page, "Adjust: deal damage");
       const harm = gm.page.locator("form", { has: gm.page.getByRole("button", { name: "Deal damage" }) });
       for (let i = 0; i < 30 && !/^(down|dead)$/.test(await raider.innerText()); i++) {

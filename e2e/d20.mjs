@@ -88,7 +88,7 @@ async function main() {
     if (hidden) await add.locator("#add-hidden").check();
     else await add.locator("#add-hidden").uncheck();
     await add.getByRole("button", { name: "Add combatant" }).click();
-    await gm.page.locator("article.combatant", { hasText: name }).waitFor();
+    await gm.page.getByRole("article", { name: name, exact: true }).waitFor();
   };
   await enter("kara", { character: "Kara Voss" }, "players", 1, 2, false, "Kara Voss");
   await enter("bandit", { npc: "raider.toml" }, "bandits", 5, 2, false, "Bandit Raider");
@@ -105,7 +105,7 @@ async function main() {
     await gm.page.waitForFunction((t) => !document.querySelector(".turn") || document.querySelector(".turn").innerText !== t, turn);
   }
   check((await gm.page.locator(".turn").innerText()).includes("Kara Voss"), "Kara is active");
-  const bruteGm = gm.page.locator("article.combatant", { hasText: "Bandit Brute" });
+  const bruteGm = gm.page.getByRole("article", { name: "Bandit Brute", exact: true });
   check((await bruteGm.innerText()).includes("Hit points"), "the GM sees the brute's hit points");
   check((await gm.page.locator("table.grid").count()) === 1, "the GM sees the grid");
   await shot(gm.page, "gm-fight-begun");
@@ -118,7 +118,7 @@ async function main() {
   await pl.page.getByRole("heading", { name: "Actions of Kara Voss" }).waitFor();
   const text = await pl.page.locator("body").innerText();
   check(!text.includes("Bandit Brute"), "the player never sees the hidden brute");
-  const banditPl = pl.page.locator("article.combatant", { hasText: "Bandit Raider" });
+  const banditPl = pl.page.getByRole("article", { name: "Bandit Raider", exact: true });
   check((await banditPl.locator(".bar").count()) === 0, "no bar of the bandit for the player");
   check((await banditPl.locator(".wounded").innerText()) === "unhurt", "the bandit's descriptor");
   const rapier = pl.page.locator("[data-target-group=bandit] form.act", { hasText: "Attack with Rapier" });
@@ -132,7 +132,7 @@ async function main() {
   await square.focus();
   await pl.page.keyboard.press("Enter");
   await pl.page.locator("#result-card:not([hidden])", { hasText: "moves" }).waitFor();
-  await pl.page.locator("article.combatant", { hasText: "Kara Voss" }).getByText("square 3,2").waitFor();
+  await pl.page.getByRole("article", { name: "Kara Voss", exact: true }).getByText("square 3,2").waitFor();
   await shot(pl.page, "player-moved");
 
   // 6. She shoots the bandit; the result card shows the breakdown.
@@ -178,7 +178,7 @@ async function main() {
     await addRow.locator("#add-side").fill(side);
     await addRow.locator("#add-row").selectOption(row);
     await addRow.getByRole("button", { name: "Add combatant" }).click();
-    await gm.page.locator("article.combatant", { hasText: name }).waitFor();
+    await gm.page.getByRole("article", { name: name, exact: true }).waitFor();
   };
   await enterRow("kara", { character: "Kara Voss" }, "players", "front", "Kara Voss");
   await enterRow("bandit", { npc: "raider.toml" }, "bandits", "back", "Bandit Raider");

@@ -131,13 +131,13 @@ async function main() {
   await add.locator("#add-char").selectOption({ label: "Vex Marrow" });
   await add.locator("#add-side").fill("players");
   await add.getByRole("button", { name: "Add combatant" }).click();
-  await gm.page.locator("article.combatant", { hasText: "Vex Marrow" }).waitFor();
+  await gm.page.getByRole("article", { name: "Vex Marrow", exact: true }).waitFor();
   await add.locator("#add-id").fill("raider");
   await add.locator("#add-char").selectOption("");
   await add.locator("#add-npc").setInputFiles(join(here, "..", "examples", "compound-x", "raider.toml"));
   await add.locator("#add-side").fill("raiders");
   await add.getByRole("button", { name: "Add combatant" }).click();
-  await gm.page.locator("article.combatant", { hasText: "Depot Raider" }).waitFor();
+  await gm.page.getByRole("article", { name: "Depot Raider", exact: true }).waitFor();
   await gm.page.getByText("Set a distance").click();
   const dist = gm.page.locator("form", { has: gm.page.getByRole("button", { name: "Set distance" }) });
   await dist.locator("#dist-a").fill("vex");

@@ -98,13 +98,13 @@ async function main() {
   await add.locator("#add-char").selectOption({ label: XSS });
   await add.locator("#add-side").fill("players");
   await add.getByRole("button", { name: "Add combatant" }).click();
-  await gm.page.locator("article.combatant", { hasText: XSS }).waitFor();
+  await gm.page.getByRole("article", { name: XSS, exact: true }).waitFor();
   await add.locator("#add-id").fill("raider");
   await add.locator("#add-char").selectOption("");
   await add.locator("#add-npc").setInputFiles(join(here, "..", "examples", "compound-x", "raider.toml"));
   await add.locator("#add-side").fill("raiders");
   await add.getByRole("button", { name: "Add combatant" }).click();
-  await gm.page.locator("article.combatant", { hasText: "Depot Raider" }).waitFor();
+  await gm.page.getByRole("article", { name: "Depot Raider", exact: true }).waitFor();
   await gm.page.getByText("Set a distance").click();
   const dist = gm.page.locator("form", { has: gm.page.getByRole("button", { name: "Set distance" }) });
   await dist.locator("#dist-a").fill("hero");
@@ -125,7 +125,7 @@ async function main() {
     await gm.page.waitForFunction((t) => !document.querySelector(".turn") || document.querySelector(".turn").innerText !== t, turn);
   }
   check((await gm.page.locator(".turn").innerText()).includes(XSS), "the player's character is active");
-  const raiderGm = gm.page.locator("article.combatant", { hasText: "Depot Raider" });
+  const raiderGm = gm.page.getByRole("article", { name: "Depot Raider", exact: true });
   check((await raiderGm.innerText()).includes("Health"), "the GM sees the NPC's exact health");
   await shot(gm.page, "gm-encounter-begun");
 
@@ -134,7 +134,7 @@ async function main() {
   await pl.page.getByRole("link", { name: "The depot yard" }).click();
   await pl.page.waitForURL(/\/e\//);
   await pl.page.locator("#live-status[data-state=live]").waitFor();
-  const raiderPl = pl.page.locator("article.combatant", { hasText: "Depot Raider" });
+  const raiderPl = pl.page.getByRole("article", { name: "Depot Raider", exact: true });
   check((await raiderPl.locator(".bar").count()) === 0, "the player sees no bar of the NPC");
   check(!(await raiderPl.innerText()).includes("Health"), "the player does not see the NPC's health");
   check((await raiderPl.locator(".wounded").innerText()) === "unhurt", "the player sees the NPC's descriptor");
