@@ -71,7 +71,14 @@ async function act(page, kind, fill, label) {
   const picks = await page.locator("[data-target-pick]").evaluateAll((els) => els.map((e) => e.value));
   const scopes = [null, ...picks];
   for (const target of scopes) {
-    if (target) await page.locator(`[data-target-pick][value="${target}"]`).check();
+    // Taps a person makes for it: the target (unless already picked), the
+    // options (opened, each field set) and the button.
+    let taps = 1;
+    if (target) {
+      const pick = page.locator(`[data-target-pick][value="${target}"]`);
+      if (!(await pick.isChecked())) taps += 1;
+      await pick.check();
+    }
     const scope = target
       ? page.locator(`[data-target-group="${target}"]`)
       : page.locator("section.actions > div.buttons:not([data-target-group]), section.gm-hand div.buttons");
@@ -81,7 +88,7 @@ async function act(page, kind, fill, label) {
     if ((await form.count()) === 0) continue;
     if (fill) {
       await form.locator("details.params").evaluate((d) => { d.open = true; });
-      await fill(form);
+      taps += 1 + (await fill(form) || 0);
     }
     const answered = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/api/"));
     await form.locator("> button").click();
@@ -97,10 +104,14 @@ async function act(page, kind, fill, label) {
       console.log(`${kind} with its fields filled was refused: ${why}`);
       return null;
     }
+    lastTaps = taps;
     return await page.locator("#result-card").innerText();
   }
   return null;
 }
+
+/** The taps the last carried-out choice took. */
+let lastTaps = 0;
 
 const done = { player: new Set(), gm: new Set(), hand: new Set() };
 
@@ -111,11 +122,12 @@ async function walkTurn(who, page, kinds) {
     // A sprint needs its runner on its feet (CX-MOVE-04).
     if (want === "sprint") await act(page, "stance", undefined, "Go standing");
     const fill = want === "sprint"
-      ? async (f) => { await f.getByLabel("sprint").check(); await f.getByLabel("metres").fill("2"); }
+      ? async (f) => { await f.getByLabel("sprint").check(); await f.getByLabel("metres").fill("2"); return 2; }
       : undefined;
     const result = await act(page, kind, fill);
     if (result !== null) {
       done[who].add(want);
+      if (who === "player") console.log(`phone (390x844) taps for the player's ${want}: ${lastTaps}`);
       await h.shot(page, `${who}-${want}`);
     }
   }
