@@ -27,6 +27,8 @@ mod durability;
 mod failover;
 #[path = "cli/negative_numbers.rs"]
 mod negative_numbers;
+#[path = "cli/revocation.rs"]
+mod revocation;
 #[path = "cli/scale_out.rs"]
 mod scale_out;
 #[path = "cli/serve.rs"]

@@ -154,8 +154,8 @@ async fn new_token(state: &AppState, invite: &Invite) -> Result<String, AppError
         link: invite.link,
     };
     state
-        .store()
-        .put_record(TOKENS, &tokens::hash(&token), &to_json(&entry)?)
+        .credentials()
+        .put(state, TOKENS, &tokens::hash(&token), to_json(&entry)?)
         .await?;
     Ok(token)
 }
@@ -166,8 +166,12 @@ pub(crate) async fn find(
     campaign: &str,
     id: &str,
 ) -> Result<Option<Invite>, AppError> {
-    match state.store().record(&collection(campaign), id).await? {
-        Some(r) => Ok(Some(from_json(r.data)?)),
+    match state
+        .credentials()
+        .record(state, &collection(campaign), id)
+        .await?
+    {
+        Some(data) => Ok(Some(from_json(data)?)),
         None => Ok(None),
     }
 }
@@ -178,10 +182,14 @@ pub(crate) async fn by_token(state: &AppState, token: &str) -> Result<Option<Inv
     if !tokens::well_formed(token) {
         return Ok(None);
     }
-    let Some(entry) = state.store().record(TOKENS, &tokens::hash(token)).await? else {
+    let Some(entry) = state
+        .credentials()
+        .record(state, TOKENS, &tokens::hash(token))
+        .await?
+    else {
         return Ok(None);
     };
-    let entry: TokenEntry = from_json(entry.data)?;
+    let entry: TokenEntry = from_json(entry)?;
     let invite = find(state, &entry.campaign, &entry.invite).await?;
     if let Some(invite) = &invite {
         if invite.link != entry.link && !invite.revoked {
@@ -201,10 +209,14 @@ pub(crate) async fn by_token(state: &AppState, token: &str) -> Result<Option<Inv
 /// Saves a changed invitation.
 pub(crate) async fn save(state: &AppState, invite: &Invite) -> Result<(), AppError> {
     state
-        .store()
-        .put_record(&collection(&invite.campaign), &invite.id, &to_json(invite)?)
-        .await?;
-    Ok(())
+        .credentials()
+        .put(
+            state,
+            &collection(&invite.campaign),
+            &invite.id,
+            to_json(invite)?,
+        )
+        .await
 }
 
 /// Every invitation of a campaign.

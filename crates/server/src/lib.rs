@@ -26,6 +26,7 @@ mod characters;
 mod chat;
 mod clock;
 mod copies;
+mod credentials;
 mod d20;
 mod encounters;
 mod error;
@@ -137,6 +138,8 @@ struct Shared {
     /// Each campaign's ruleset, which never changes once it is created: a
     /// command is dispatched without reading the campaign's record.
     rulesets: std::sync::Mutex<std::collections::HashMap<String, ruleset::Ruleset>>,
+    /// Sessions, invitations and token entries held in memory.
+    credentials: credentials::Credentials,
 }
 
 impl AppState {
@@ -157,6 +160,7 @@ impl AppState {
                 throttle: throttle::Throttle::new(config.roll_burst, config.rolls_per_minute),
                 config,
                 rulesets: std::sync::Mutex::default(),
+                credentials: credentials::Credentials::default(),
             }),
         })
     }
@@ -220,6 +224,10 @@ impl AppState {
 
     pub(crate) fn tables(&self) -> &tables::Tables {
         &self.shared.tables
+    }
+
+    pub(crate) fn credentials(&self) -> &credentials::Credentials {
+        &self.shared.credentials
     }
 
     pub(crate) fn live(&self) -> &live::Fanout {

@@ -11,7 +11,7 @@
 
 use std::time::Duration;
 
-use nanite_store::Announcements;
+use nanite_store::{Announced, Announcements};
 
 use crate::AppState;
 use crate::failure::ServerError;
@@ -36,13 +36,23 @@ pub(crate) async fn follow(state: &AppState) -> Result<(), ServerError> {
 async fn listen(state: AppState, mut announcements: Announcements) {
     loop {
         match announcements.next().await {
-            Ok(Some(announced)) => {
-                if let Some(campaign) = announced.stream.strip_prefix(STREAM_PREFIX) {
+            Ok(Some(Announced::Appended { stream, version })) => {
+                if let Some(campaign) = stream.strip_prefix(STREAM_PREFIX) {
                     state
                         .tables()
-                        .refresh(&state, campaign, Some(announced.version))
+                        .refresh(&state, campaign, Some(version))
                         .await;
                 }
+            }
+            // A session, an invitation or a token changed (a link revoked,
+            // a seat taken) through some server: read it again when next
+            // needed.
+            Ok(Some(Announced::Record { collection, id })) => {
+                state.credentials().forget(&collection, &id);
+            }
+            Ok(Some(Announced::Imported)) => {
+                state.credentials().clear();
+                state.tables().refresh_all(&state).await;
             }
             Ok(None) => {
                 tracing::warn!(
@@ -59,9 +69,10 @@ async fn listen(state: AppState, mut announcements: Announcements) {
     }
 }
 
-/// Reads every table again once the listener is back (announcements made
-/// while it was away are gone).
+/// Forgets the credentials held in memory and reads every table again once
+/// the listener is back (announcements made while it was away are gone).
 fn resync_soon(state: &AppState) {
+    state.credentials().clear();
     let state = state.clone();
     tokio::spawn(async move {
         tokio::time::sleep(Duration::from_secs(1)).await;

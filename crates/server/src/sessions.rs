@@ -13,7 +13,6 @@ use axum::extract::{FromRequestParts, Path, RawPathParams, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
-use nanite_store::EventStore;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -148,14 +147,22 @@ impl Session {
 
 async fn put(state: &AppState, hash: &str, session: &Session) -> Result<(), AppError> {
     state
-        .store()
-        .put_record(
+        .credentials()
+        .put(
+            state,
             SESSIONS,
             hash,
-            &serde_json::to_value(session).map_err(AppError::internal)?,
+            serde_json::to_value(session).map_err(AppError::internal)?,
         )
-        .await?;
-    Ok(())
+        .await
+}
+
+/// The session kept under `hash`, if any (from memory once read).
+async fn get(state: &AppState, hash: &str) -> Result<Option<Session>, AppError> {
+    match state.credentials().record(state, SESSIONS, hash).await? {
+        Some(value) => Session::read(value).map(Some),
+        None => Ok(None),
+    }
 }
 
 /// Refuses an expired session (and forgets it), or notes its use.
@@ -182,7 +189,7 @@ async fn check_expiry(state: &AppState, hash: &str, session: &mut Session) -> Re
         None
     };
     if let Some(why) = why {
-        state.store().delete_record(SESSIONS, hash).await?;
+        state.credentials().delete(state, SESSIONS, hash).await?;
         return Err(AppError::new(
             StatusCode::UNAUTHORIZED,
             "session_expired",
@@ -309,12 +316,7 @@ impl FromRequestParts<AppState> for Caller {
             return Err(ended());
         }
         let hash = tokens::hash(&token);
-        let record = state
-            .store()
-            .record(SESSIONS, &hash)
-            .await?
-            .ok_or_else(ended)?;
-        let mut session = Session::read(record.data)?;
+        let mut session = get(state, &hash).await?.ok_or_else(ended)?;
         check_expiry(state, &hash, &mut session).await?;
         let wanted = path_campaign(parts, state).await;
         let invite = seat_for(state, &hash, &mut session, wanted.as_deref()).await?;
@@ -507,10 +509,9 @@ async fn held(
         return Ok(None);
     };
     let hash = tokens::hash(&token);
-    let Some(record) = state.store().record(SESSIONS, &hash).await? else {
+    let Some(mut session) = get(state, &hash).await? else {
         return Ok(None);
     };
-    let mut session = Session::read(record.data)?;
     if check_expiry(state, &hash, &mut session).await.is_err() {
         return Ok(None);
     }
@@ -546,10 +547,9 @@ pub(crate) async fn seat_creator(
     if !matches!(caller.via, Via::Cookie { .. }) {
         return Ok(());
     }
-    let Some(record) = state.store().record(SESSIONS, &caller.session).await? else {
+    let Some(mut session) = get(state, &caller.session).await? else {
         return Ok(());
     };
-    let mut session = Session::read(record.data)?;
     session.sit(SeatKey {
         campaign: campaign.to_string(),
         invite: invite.to_string(),

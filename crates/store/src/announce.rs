@@ -1,8 +1,11 @@
-//! Announcements of appends between servers on one PostgreSQL database:
+//! Announcements of changes between servers on one PostgreSQL database:
 //! each append sends `NOTIFY` on [`CHANNEL`] with the stream and its new
-//! version inside its transaction, and [`Announcements`] (a `LISTEN`ing
-//! connection) hands them out. An announcement only says "stream S is at
-//! version V now"; the events themselves are read from the store.
+//! version inside its transaction, each record written or deleted sends its
+//! collection and id, an import says so, and [`Announcements`] (a
+//! `LISTEN`ing connection) hands them out. An announcement only says what
+//! changed ("stream S is at version V now", "record C/I changed"); the data
+//! itself is read from the store. Servers keep tables and credentials in
+//! memory, and forget or refresh them on these.
 
 use sqlx::postgres::PgListener;
 
@@ -17,30 +20,71 @@ pub(crate) fn payload(stream: &str, version: i64) -> String {
     format!("{version} {stream}")
 }
 
-/// A stream reached a version (through any server on the database).
+/// The first word of a record's notification (a version is a number, so
+/// the two never meet).
+const RECORD: &str = "record";
+
+/// The payload of an import's notification.
+const IMPORTED: &str = "imported";
+
+/// The payload of a record's notification: `record COLLECTION ID`
+/// (collections are the store's own names, without spaces; an id may hold
+/// any).
+pub(crate) fn record_payload(collection: &str, id: &str) -> String {
+    format!("{RECORD} {collection} {id}")
+}
+
+/// The payload of an import's notification.
+pub(crate) fn imported_payload() -> &'static str {
+    IMPORTED
+}
+
+/// What changed in the store (through any server on the database).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Announced {
-    /// The stream.
-    pub stream: String,
-    /// Its version after the append.
-    pub version: i64,
+pub enum Announced {
+    /// A stream reached a version.
+    Appended {
+        /// The stream.
+        stream: String,
+        /// Its version after the append.
+        version: i64,
+    },
+    /// A record was written or deleted.
+    Record {
+        /// Its collection.
+        collection: String,
+        /// Its id.
+        id: String,
+    },
+    /// An import replaced streams and records wholesale: whatever a
+    /// listener keeps from the store should be read again.
+    Imported,
 }
 
 impl Announced {
     fn parse(payload: &str) -> Result<Announced, Error> {
-        payload
-            .split_once(' ')
-            .and_then(|(version, stream)| {
-                Some(Announced {
-                    stream: stream.to_string(),
-                    version: version.parse().ok()?,
-                })
+        let corrupt = || {
+            Error::new(ErrorKind::Corrupt {
+                what: format!(
+                    "announcement '{payload}' on {CHANNEL} is not 'VERSION STREAM', '{RECORD} COLLECTION ID' or '{IMPORTED}'"
+                ),
             })
-            .ok_or_else(|| {
-                Error::new(ErrorKind::Corrupt {
-                    what: format!("announcement '{payload}' on {CHANNEL} is not 'VERSION STREAM'"),
-                })
-            })
+        };
+        if payload == IMPORTED {
+            return Ok(Announced::Imported);
+        }
+        let (first, rest) = payload.split_once(' ').ok_or_else(corrupt)?;
+        if first == RECORD {
+            let (collection, id) = rest.split_once(' ').ok_or_else(corrupt)?;
+            return Ok(Announced::Record {
+                collection: collection.to_string(),
+                id: id.to_string(),
+            });
+        }
+        Ok(Announced::Appended {
+            stream: rest.to_string(),
+            version: first.parse().map_err(|_| corrupt())?,
+        })
     }
 }
 
@@ -91,12 +135,24 @@ mod tests {
         let announced = Announced::parse(&payload("table:c-1 x", 42)).unwrap();
         assert_eq!(
             announced,
-            Announced {
+            Announced::Appended {
                 stream: "table:c-1 x".into(),
                 version: 42
             }
         );
+        assert_eq!(
+            Announced::parse(&record_payload("invites:c-1", "i-1 two")).unwrap(),
+            Announced::Record {
+                collection: "invites:c-1".into(),
+                id: "i-1 two".into()
+            }
+        );
+        assert_eq!(
+            Announced::parse(imported_payload()).unwrap(),
+            Announced::Imported
+        );
         assert!(Announced::parse("nonsense").is_err());
         assert!(Announced::parse("x table:c").is_err());
+        assert!(Announced::parse("record sessions").is_err());
     }
 }

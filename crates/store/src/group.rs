@@ -273,8 +273,10 @@ mod tests {
         // Only the stored appends are announced, once each, after the commit.
         let mut next = async || {
             let next = tokio::time::timeout(std::time::Duration::from_secs(60), heard.next());
-            let a = next.await.expect("an announcement").unwrap().unwrap();
-            (a.stream, a.version)
+            match next.await.expect("an announcement").unwrap().unwrap() {
+                crate::Announced::Appended { stream, version } => (stream, version),
+                other => panic!("an append's announcement, not {other:?}"),
+            }
         };
         let mut announced = vec![next().await, next().await, next().await];
         announced.sort();

@@ -419,18 +419,36 @@ async fn committed_appends_are_announced_on_postgres() {
     assert_eq!(
         announced,
         [
-            Announced {
+            Announced::Appended {
                 stream: "table:c-1".into(),
                 version: 2
             },
-            Announced {
+            Announced::Appended {
                 stream: "table:c-1".into(),
                 version: 3
             }
         ]
     );
     s.append("table:c-1", 3, None, &[event(5)]).await.unwrap();
-    assert_eq!(next(&mut heard).await.version, 4);
+    assert_eq!(
+        next(&mut heard).await,
+        Announced::Appended {
+            stream: "table:c-1".into(),
+            version: 4
+        }
+    );
+    // A record written, and deleted (a delete of nothing says nothing).
+    let record = |id: &str| Announced::Record {
+        collection: "sessions".into(),
+        id: id.into(),
+    };
+    s.put_record("sessions", "h 1", &json!({"seats": []}))
+        .await
+        .unwrap();
+    assert_eq!(next(&mut heard).await, record("h 1"));
+    assert!(!s.delete_record("sessions", "nothing").await.unwrap());
+    assert!(s.delete_record("sessions", "h 1").await.unwrap());
+    assert_eq!(next(&mut heard).await, record("h 1"));
 }
 
 #[tokio::test]

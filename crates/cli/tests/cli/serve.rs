@@ -158,6 +158,8 @@ impl Drop for Server {
 pub(crate) struct Reply {
     pub(crate) status: u16,
     pub(crate) json: Value,
+    /// The session cookie it set (`nanite_session=TOKEN`), if any.
+    pub(crate) cookie: Option<String>,
 }
 
 /// One HTTP/1.1 request on a fresh connection, with a bearer token. A
@@ -173,6 +175,7 @@ pub(crate) fn http(
     let gone = Reply {
         status: 0,
         json: Value::Null,
+        cookie: None,
     };
     let Ok(mut stream) = TcpStream::connect(addr) else {
         return gone;
@@ -180,9 +183,14 @@ pub(crate) fn http(
     let _ = stream.set_read_timeout(Some(Duration::from_secs(60)));
     let body = body.map(Value::to_string).unwrap_or_default();
     let mut request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n",
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n",
         body.len()
     );
+    // No token: the request goes without `Authorization` (a browser's,
+    // with its cookie among `headers`).
+    if !token.is_empty() {
+        request.push_str(&format!("Authorization: Bearer {token}\r\n"));
+    }
     for (name, value) in headers {
         request.push_str(&format!("{name}: {value}\r\n"));
     }
@@ -212,9 +220,21 @@ pub(crate) fn http(
     } else {
         rest.to_string()
     };
+    let cookie = head.lines().find_map(|line| {
+        let (name, value) = line.split_once(':')?;
+        name.eq_ignore_ascii_case("set-cookie").then(|| {
+            value
+                .trim()
+                .split(';')
+                .next()
+                .unwrap_or_default()
+                .to_string()
+        })
+    });
     Reply {
         status,
         json: serde_json::from_str(&body).unwrap_or(Value::Null),
+        cookie,
     }
 }
 

@@ -216,6 +216,17 @@ async fn announce(conn: &mut PgConnection, id: &str, last: i64) -> Result<(), Er
     Ok(())
 }
 
+/// Tells every server listening on the database that a record was written
+/// or deleted (they may hold it in memory, as credentials are).
+async fn announce_record(conn: &mut PgConnection, collection: &str, id: &str) -> Result<(), Error> {
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(crate::announce::CHANNEL)
+        .bind(crate::announce::record_payload(collection, id))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
 impl EventStore for PostgresStore {
     async fn create_stream(
         &self,
@@ -289,7 +300,9 @@ impl EventStore for PostgresStore {
         data: &serde_json::Value,
     ) -> Result<i64, Error> {
         let mut conn = self.pool.acquire().await?;
-        Ok(conn.put_record(collection, id, &data.to_string()).await?)
+        let version = conn.put_record(collection, id, &data.to_string()).await?;
+        announce_record(&mut conn, collection, id).await?;
+        Ok(version)
     }
 
     async fn record(&self, collection: &str, id: &str) -> Result<Option<Record>, Error> {
@@ -302,12 +315,21 @@ impl EventStore for PostgresStore {
 
     async fn delete_record(&self, collection: &str, id: &str) -> Result<bool, Error> {
         let mut conn = self.pool.acquire().await?;
-        Ok(conn.delete_record(collection, id).await?)
+        let deleted = conn.delete_record(collection, id).await?;
+        if deleted {
+            announce_record(&mut conn, collection, id).await?;
+        }
+        Ok(deleted)
     }
 
     async fn import_checked(&self, export: &Export, replacing: &Replacing) -> Result<(), Error> {
         let mut tx = self.pool.begin().await?;
         statements::import(&mut *tx, export, replacing).await?;
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(crate::announce::CHANNEL)
+            .bind(crate::announce::imported_payload())
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await?;
         Ok(())
     }
