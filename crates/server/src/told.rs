@@ -47,12 +47,14 @@ pub(crate) trait Teller {
         state: &'a <Self::Rules as Ruleset>::State,
         event: &'a <Self::Rules as Ruleset>::Event,
     ) -> Vec<&'a CombatantId>;
-    /// The lines the table may hear of `event`, which concerns nobody
-    /// hidden from it, or `None` for the GM alone (a ruling, a hidden DC).
+    /// What the table may hear of `event`, which concerns nobody hidden
+    /// from it: most often the GM's own lines ([`Hears::AsTheGm`], so they
+    /// are narrated once), else lines of its own, or nothing (a ruling, a
+    /// hidden DC).
     fn for_table(
         state: &<Self::Rules as Ruleset>::State,
         event: &<Self::Rules as Ruleset>::Event,
-    ) -> Option<Vec<String>>;
+    ) -> Hears;
     /// The lines the table may hear of `event`, which concerns a combatant
     /// hidden from it (`unseen` says which are), or `None` (the default:
     /// nothing of it). What the rules let a player learn when an unseen
@@ -67,6 +69,16 @@ pub(crate) trait Teller {
     fn revealed(event: &<Self::Rules as Ruleset>::Event) -> Option<&CombatantId>;
 }
 
+/// What the table hears of an event that concerns nobody hidden from it.
+pub(crate) enum Hears {
+    /// The GM's lines, word for word (narrated once, for both).
+    AsTheGm,
+    /// Lines of its own (the GM's give away a total or a DC).
+    Lines(Vec<String>),
+    /// Nothing: the event is the GM's alone.
+    Nothing,
+}
+
 /// Tells `events`, starting from `before`, the state just before the
 /// command, the way `T` tells its ruleset's events. An event concerning a
 /// combatant hidden from the players just before or after it (and not
@@ -79,25 +91,34 @@ pub(crate) fn tell_as<T: Teller>(
     let mut state = before;
     let mut told = Told::default();
     let (mut withheld, mut heard) = (false, false);
+    // Who is hidden in `state` (carried from one event to the next).
+    let mut hidden_before = T::hidden(&state);
     for event in events {
         let mut after = state.clone();
         T::Rules::evolve(&mut after, event);
-        let mut unseen = T::hidden(&state);
-        unseen.extend(T::hidden(&after));
+        let hidden_after = T::hidden(&after);
+        let mut unseen = hidden_before.clone();
+        unseen.extend(hidden_after.iter().cloned());
         if let Some(id) = T::revealed(event) {
             // The reveal itself is for everyone.
             unseen.remove(id);
         }
-        told.gm.extend(T::narrate(&state, event));
+        let lines = T::narrate(&state, event);
         let shown = if T::concerns(&state, event)
             .into_iter()
             .any(|id| unseen.contains(id))
         {
             T::unseen(&state, event, &|id| unseen.contains(id))
         } else {
-            T::for_table(&state, event)
+            match T::for_table(&state, event) {
+                Hears::AsTheGm => Some(lines.clone()),
+                Hears::Lines(own) => Some(own),
+                Hears::Nothing => None,
+            }
         };
+        told.gm.extend(lines);
         state = after;
+        hidden_before = hidden_after;
         match shown {
             Some(lines) => {
                 heard = true;
@@ -140,7 +161,7 @@ impl Teller for CxTeller {
     fn concerns<'a>(state: &'a Battle, event: &'a Event) -> Vec<&'a CombatantId> {
         event.concerns(state)
     }
-    fn for_table(state: &Battle, event: &Event) -> Option<Vec<String>> {
+    fn for_table(state: &Battle, event: &Event) -> Hears {
         for_table(state, event)
     }
     fn unseen(
@@ -182,13 +203,15 @@ pub(crate) fn hidden(battle: &Battle) -> BTreeSet<(CombatantId, String)> {
         .collect()
 }
 
-/// The lines the table may hear of `event`, which concerns nobody hidden
-/// from it, or `None` when the event is the GM's alone.
-fn for_table(state: &Battle, event: &Event) -> Option<Vec<String>> {
+/// What the table may hear of `event`, which concerns nobody hidden from
+/// it.
+fn for_table(state: &Battle, event: &Event) -> Hears {
     match event {
         // Entering shows health totals: the table hears only the name.
-        Event::Entered { id, fighter, .. } => Some(vec![format!("{} ({id}) enters", fighter.name)]),
-        Event::Checked { id, what, result } => Some(narrate(
+        Event::Entered { id, fighter, .. } => {
+            Hears::Lines(vec![format!("{} ({id}) enters", fighter.name)])
+        }
+        Event::Checked { id, what, result } => Hears::Lines(narrate(
             state,
             &Event::Checked {
                 id: id.clone(),
@@ -202,7 +225,7 @@ fn for_table(state: &Battle, event: &Event) -> Option<Vec<String>> {
             glance,
             round,
             result,
-        } => Some(narrate(
+        } => Hears::Lines(narrate(
             state,
             &Event::Searched {
                 searcher: searcher.clone(),
@@ -214,9 +237,9 @@ fn for_table(state: &Battle, event: &Event) -> Option<Vec<String>> {
         )),
         // Who is undetected by whom, and the DC to find them, are rulings
         // the GM keeps.
-        Event::Concealed { .. } => None,
-        Event::Clock(ClockEvent::HiddenSet { hidden: true, .. }) => None,
-        _ => Some(narrate(state, event)),
+        Event::Concealed { .. } => Hears::Nothing,
+        Event::Clock(ClockEvent::HiddenSet { hidden: true, .. }) => Hears::Nothing,
+        _ => Hears::Lines(narrate(state, event)),
     }
 }
 

@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 use nanite_core::{ClockEvent, CombatantId};
 use nanite_d20::encounter::{Battle, D20, Event, narrate};
 
-use crate::told::{Teller, Told, effect_ended, tell_as};
+use crate::told::{Hears, Teller, Told, effect_ended, tell_as};
 
 /// How D20 is told.
 struct D20Teller;
@@ -26,7 +26,7 @@ impl Teller for D20Teller {
     fn concerns<'a>(state: &'a Battle, event: &'a Event) -> Vec<&'a CombatantId> {
         event.concerns(state)
     }
-    fn for_table(state: &Battle, event: &Event) -> Option<Vec<String>> {
+    fn for_table(state: &Battle, event: &Event) -> Hears {
         for_table(state, event)
     }
     fn unseen(
@@ -61,9 +61,9 @@ pub(crate) fn hidden(battle: &Battle) -> BTreeSet<(CombatantId, String)> {
         .collect()
 }
 
-/// The lines the table may hear of `event`, which concerns nobody hidden
-/// from it, or `None` when the event is the GM's alone.
-fn for_table(state: &Battle, event: &Event) -> Option<Vec<String>> {
+/// What the table may hear of `event`, which concerns nobody hidden from
+/// it.
+fn for_table(state: &Battle, event: &Event) -> Hears {
     match event {
         // A side all of whose members are hidden is not named to the
         // table: its roll and its place in the order are the GM's (by the
@@ -80,41 +80,41 @@ fn for_table(state: &Battle, event: &Event) -> Option<Vec<String>> {
                 rolls: rolls.iter().filter(|r| seen(&r.side)).cloned().collect(),
                 order: order.iter().filter(|s| seen(s)).cloned().collect(),
             };
-            Some(nanite_d20::encounter::narrate(state, &cut))
+            Hears::Lines(nanite_d20::encounter::narrate(state, &cut))
         }
         // The engine's lines give hit point totals; the table hears the
         // change only (a player sees their own totals on the tracker).
         Event::Entered {
             id, fighter, place, ..
-        } => Some(vec![format!("{} ({id}) enters at {place}", fighter.name)]),
+        } => Hears::Lines(vec![format!("{} ({id}) enters at {place}", fighter.name)]),
         Event::Hurt {
             target,
             amount,
             why,
             ..
-        } => Some(vec![format!(
+        } => Hears::Lines(vec![format!(
             "{} takes {amount} damage from {why}",
             state.name(target)
         )]),
-        Event::Healed { id, amount, why } => Some(vec![format!(
+        Event::Healed { id, amount, why } => Hears::Lines(vec![format!(
             "{} regains {amount} HP from {why}",
             state.name(id)
         )]),
-        Event::HpCapped { id, .. } => Some(vec![format!(
+        Event::HpCapped { id, .. } => Hears::Lines(vec![format!(
             "{}'s maximum hit points fall with its Constitution (D20-GRAP-05)",
             state.name(id)
         )]),
         // A check against a hidden DC: the die and whether it succeeded, as
         // in Compound X, but neither the DC nor the total that met it.
-        Event::Checked { id, result } if result.dc.hidden => Some(vec![format!(
+        Event::Checked { id, result } if result.dc.hidden => Hears::Lines(vec![format!(
             "{}: {} check against a hidden DC: d20 = {}, {}",
             state.name(id),
             result.label,
             result.die,
             if result.success { "success" } else { "failure" }
         )]),
-        Event::Clock(ClockEvent::HiddenSet { hidden: true, .. }) => None,
-        _ => Some(narrate(state, event)),
+        Event::Clock(ClockEvent::HiddenSet { hidden: true, .. }) => Hears::Nothing,
+        _ => Hears::AsTheGm,
     }
 }
 
