@@ -639,20 +639,32 @@ impl JoinPage<'_> {
     }
 }
 
-/// `POST /join` (the form of the join page): signs in and says where.
+/// `POST /join` (the form of the join page): signs in and says where. A
+/// person followed a link to get here, so a refusal (a revoked or replaced
+/// link) is a page that says why, not the API's JSON.
 pub(crate) async fn join_form(
     State(state): State<AppState>,
     headers: HeaderMap,
     form: Result<axum::Form<JoinRequest>, FormRejection>,
+) -> Response {
+    join_by_form(&state, &headers, form)
+        .await
+        .unwrap_or_else(|e| crate::web::error_page(&e))
+}
+
+async fn join_by_form(
+    state: &AppState,
+    headers: &HeaderMap,
+    form: Result<axum::Form<JoinRequest>, FormRejection>,
 ) -> Result<Response, AppError> {
-    same_origin(&headers)?;
+    same_origin(headers)?;
     let axum::Form(request) = form.map_err(|e| {
         AppError::bad_request(
             "malformed_form",
             format!("{e}; the form sends one field, token"),
         )
     })?;
-    let (cookie, about) = open(&state, &request.token, &headers).await?;
+    let (cookie, about) = open(state, &request.token, headers).await?;
     // The table's page (see `web`); 303 so the browser GETs it.
     let campaign = &about.campaign.id;
     Ok((
