@@ -47,6 +47,8 @@ struct Memory {
 #[derive(Default)]
 pub(crate) struct Credentials {
     memory: Mutex<Memory>,
+    /// Held while a session is read, changed and written back.
+    writing: tokio::sync::Mutex<()>,
 }
 
 impl Credentials {
@@ -54,6 +56,13 @@ impl Credentials {
         self.memory
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The lock a read-change-write of a session holds, so two requests
+    /// of this server cannot each write back their own older copy (session
+    /// writes are rare: a join, a use noted at most once a minute).
+    pub(crate) async fn writing(&self) -> tokio::sync::MutexGuard<'_, ()> {
+        self.writing.lock().await
     }
 
     /// The record `collection`/`id`: from memory, or read from the store

@@ -157,6 +157,25 @@ async fn put(state: &AppState, hash: &str, session: &Session) -> Result<(), AppE
         .await
 }
 
+/// Changes the session kept under `hash` by `change`, applied to its
+/// current copy under this server's lock of session writes: two requests of
+/// one browser (a join and a page load noting its use) cannot each write
+/// back their own older copy and lose the other's seat. Answers the session
+/// as written, or `None` if it is gone.
+async fn update(
+    state: &AppState,
+    hash: &str,
+    change: impl FnOnce(&mut Session),
+) -> Result<Option<Session>, AppError> {
+    let _writing = state.credentials().writing().await;
+    let Some(mut session) = get(state, hash).await? else {
+        return Ok(None);
+    };
+    change(&mut session);
+    put(state, hash, &session).await?;
+    Ok(Some(session))
+}
+
 /// The session kept under `hash`, if any (from memory once read).
 async fn get(state: &AppState, hash: &str) -> Result<Option<Session>, AppError> {
     match state.credentials().record(state, SESSIONS, hash).await? {
@@ -198,7 +217,9 @@ async fn check_expiry(state: &AppState, hash: &str, session: &mut Session) -> Re
     }
     if now.saturating_sub(session.seen_ms) >= (idle / 10).min(60_000) {
         session.seen_ms = now;
-        put(state, hash, session).await?;
+        if let Some(current) = update(state, hash, |s| s.seen_ms = s.seen_ms.max(now)).await? {
+            *session = current;
+        }
     }
     Ok(())
 }
@@ -219,14 +240,14 @@ async fn seat_for(
             "your session is unknown or has ended; open your invitation link again",
         )
     };
-    let mut dropped = false;
+    let mut dropped: Vec<SeatKey> = Vec::new();
     let mut found = None;
     if let Some(campaign) = wanted {
         if let Some(key) = session.seats.iter().find(|s| s.campaign == campaign) {
             let invite = invites::find(state, &key.campaign, &key.invite).await?;
             if invite.as_ref().is_none_or(|i| i.revoked) {
                 session.seats.retain(|s| s.campaign != campaign);
-                put(state, hash, session).await?;
+                update(state, hash, |s| s.seats.retain(|s| s.campaign != campaign)).await?;
             }
             found = Some(usable(invite, false)?);
         }
@@ -242,14 +263,13 @@ async fn seat_for(
                 }
                 gone => {
                     refusal = usable(gone, false).err();
-                    session.seats.pop();
-                    dropped = true;
+                    dropped.extend(session.seats.pop());
                 }
             }
         }
     }
-    if dropped {
-        put(state, hash, session).await?;
+    if !dropped.is_empty() {
+        update(state, hash, |s| s.seats.retain(|k| !dropped.contains(k))).await?;
     }
     found.ok_or_else(|| refusal.unwrap_or_else(ended))
 }
@@ -473,10 +493,11 @@ async fn open(
         invite: invite.id.clone(),
     };
     let (session, opened_ms) = match held(state, headers).await? {
-        Some((token, hash, mut record)) => {
-            record.sit(seat);
-            put(state, &hash, &record).await?;
-            (token, record.opened_ms)
+        Some((token, hash, record)) => {
+            let opened_ms = update(state, &hash, |s| s.sit(seat))
+                .await?
+                .map_or(record.opened_ms, |s| s.opened_ms);
+            (token, opened_ms)
         }
         None => {
             let token = tokens::secret()?;
@@ -547,14 +568,14 @@ pub(crate) async fn seat_creator(
     if !matches!(caller.via, Via::Cookie { .. }) {
         return Ok(());
     }
-    let Some(mut session) = get(state, &caller.session).await? else {
-        return Ok(());
-    };
-    session.sit(SeatKey {
-        campaign: campaign.to_string(),
-        invite: invite.to_string(),
-    });
-    put(state, &caller.session, &session).await
+    update(state, &caller.session, |s| {
+        s.sit(SeatKey {
+            campaign: campaign.to_string(),
+            invite: invite.to_string(),
+        });
+    })
+    .await?;
+    Ok(())
 }
 
 async fn whoami(state: &AppState, invite: &Invite) -> Result<Whoami, AppError> {

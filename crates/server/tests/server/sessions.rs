@@ -422,7 +422,32 @@ async fn a_session_of_the_old_one_campaign_shape_still_opens(db: Db) {
     );
 }
 
+/// One browser joining three campaigns at once (three tabs opened
+/// together) keeps all three seats: each join changes the session's
+/// current copy under the server's lock, none writes back an older one.
+async fn joins_at_once_keep_every_seat(db: Db) {
+    let t = Table::new(db).await;
+    let mut tokens = Vec::new();
+    for label in ["one", "two", "three"] {
+        let (id, gm) = second_campaign(&t).await;
+        tokens.push(player_link(&t, &id, &gm, label).await.0);
+    }
+    let join = |token: &String| {
+        t.send(
+            t.post("/api/join", &t.alice.session)
+                .json(json!({"token": token})),
+        )
+    };
+    let (a, b, c) = tokio::join!(join(&tokens[0]), join(&tokens[1]), join(&tokens[2]));
+    for joined in [a, b, c] {
+        joined.expect(200);
+    }
+    let seats = listed(&t, &t.alice.session).await;
+    assert_eq!(seats.len(), 4, "{seats:?}");
+}
+
 both!(
+    joins_at_once_keep_every_seat,
     one_browser_keeps_every_campaign_it_joined,
     a_revoked_seat_leaves_the_browsers_other_seats,
     a_session_of_the_old_one_campaign_shape_still_opens,
