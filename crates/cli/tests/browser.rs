@@ -8,7 +8,8 @@
 //! (`target/e2e/station-*.png`), `e2e/seats.mjs`, one browser in two
 //! campaigns and the "your turn" badge (`target/e2e/seats-*.png`), and
 //! `e2e/chat.mjs`, chat, whispers and rolls from a sheet
-//! (`target/e2e/chat-*.png`).
+//! (`target/e2e/chat-*.png`), and `e2e/builders.mjs`, the Compound X and
+//! D20 builders on a phone and a desktop (`target/e2e/builders/`).
 //!
 //! Without node, Chromium or `e2e/node_modules` the test prints "browser
 //! tests skipped: <why>" and passes, so `cargo test` works on a bare
@@ -122,6 +123,11 @@ fn several_campaigns_in_one_browser_and_your_turn() {
 #[test]
 fn chat_whispers_and_sheet_rolls_in_headless_chromium() {
     scenario("chat.mjs", "e2e", "chat");
+}
+
+#[test]
+fn the_builders_in_headless_chromium() {
+    scenario("builders.mjs", "e2e/builders", "builders");
 }
 
 /// Runs `e2e/{script}` against a fresh server, its screenshots going to

@@ -56,6 +56,7 @@ mod pack;
 pub mod script;
 mod sheet;
 pub mod sim;
+pub mod starting_money;
 mod stat;
 mod validate;
 

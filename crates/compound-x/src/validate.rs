@@ -55,14 +55,20 @@ pub fn validate(character: &Character, pack: &Pack) -> Diagnostics {
     };
     references(&mut c, pack);
     levels(&mut c);
+    // What is derived (secondaries, skill budgets, feat allowances, stat
+    // caps) needs a known race and class and a sound level; stats outside
+    // their creation limits still compute (within a sane range), so that a
+    // stat too high hides no overspent skill; every check of the file's own
+    // entries (unknown ids, negative or too few points, a feat listed twice,
+    // counts) runs regardless, so that every problem is reported at once.
+    let computable = !c.found.has_errors()
+        && Stat::ALL
+            .iter()
+            .all(|s| COMPUTABLE_STATS.contains(&character.base_stats.get(*s)));
+    identity(&mut c);
     stats(&mut c, pack);
     survival(&mut c);
-    // What is derived (secondaries, skill budgets, feat allowances, stat
-    // caps) needs a sound race, class, level and stats; every check of the
-    // file's own entries (unknown ids, negative or too few points, a feat
-    // listed twice, counts) runs regardless, so that every problem is
-    // reported at once.
-    let sheet = (!c.found.has_errors()).then(|| Sheet::compute(character, pack));
+    let sheet = computable.then(|| Sheet::compute(character, pack));
     if let Some(sheet) = &sheet {
         secondaries(&mut c, sheet, pack);
     }
@@ -105,6 +111,20 @@ fn survival(c: &mut Check<'_>) {
             format!("money is {money}; it cannot be negative"),
             "set money to 0 or more".into(),
         );
+    }
+}
+
+/// The assigned stats with which a sheet is still computed for the
+/// derived checks while the stats themselves are in error.
+const COMPUTABLE_STATS: std::ops::RangeInclusive<i64> = -CAP_FROM_15..=CAP_FROM_15;
+
+/// A character needs a name: a blank one is refused (a sheet, a tracker
+/// card and the log all show it).
+fn identity(c: &mut Check<'_>) {
+    if c.character.name.trim().is_empty() {
+        let d = Diagnostic::error("name", "the character has no name")
+            .help("give it a name (\"Tess Marrow\"); blank names are refused");
+        c.found.push(c.character.locate(d));
     }
 }
 

@@ -41,6 +41,7 @@ mod cx {
     mod sim;
     mod skirmish;
     mod spells;
+    mod starting_gear;
     mod stats;
     pub(crate) mod support;
     mod suppression;

@@ -28,6 +28,7 @@
 mod attribute;
 pub mod campaign;
 mod character;
+mod character_toml;
 pub mod check;
 pub mod encounter;
 pub mod encounter_file;

@@ -291,12 +291,11 @@ async fn put(
     }
     let settings = campaigns::get(state, campaign).await?;
     let file = format!("{}.toml", id.as_deref().unwrap_or("character"));
-    let (name, found) = match settings.ruleset {
-        Ruleset::CompoundX => {
-            check(state.pack(), settings.house_rules(), &file, &text).map(|(c, f)| (c.name, f))?
-        }
+    let (name, level, found) = match settings.ruleset {
+        Ruleset::CompoundX => check(state.pack(), settings.house_rules(), &file, &text)
+            .map(|(c, f)| (c.name, c.level, f))?,
         Ruleset::D20 => crate::d20::characters::check(state.d20_pack(), &file, &text)
-            .map(|(c, f)| (c.name, f))?,
+            .map(|(c, f)| (c.name, c.level, f))?,
         Ruleset::Station => return Err(campaigns::station_has_no("characters")),
     };
     let id = match id.or_else(|| caller.invite.slot.clone()) {
@@ -329,10 +328,16 @@ async fn put(
                     format!("'{id}' is not your character; you may replace only your own"),
                 ));
             }
+            // A higher level needs the GM's award (level_award.rs).
+            let from = level_of(settings.ruleset, &old.file, &old.text);
+            crate::level_award::gate(state, campaign, caller, &id, from, level).await?;
             old.owner.clone()
         }
         None => (caller.role() == Role::Player).then(|| caller.invite.id.clone()),
     };
+    let gained = existing.as_ref().map_or(0, |old| {
+        level - level_of(settings.ruleset, &old.file, &old.text)
+    });
     let stored = StoredCharacter {
         id: id.clone(),
         name,
@@ -348,6 +353,7 @@ async fn put(
             &serde_json::to_value(&stored).map_err(AppError::internal)?,
         )
         .await?;
+    crate::level_award::spend(state, campaign, caller, &id, gained).await?;
     let status = if existing.is_some() {
         StatusCode::OK
     } else {
@@ -364,6 +370,20 @@ async fn put(
             diagnostics: found,
         }),
     ))
+}
+
+/// The level a stored character file gives (its file was checked when it
+/// was stored; one no longer readable counts as level 0).
+pub(crate) fn level_of(ruleset: Ruleset, file: &str, text: &str) -> i64 {
+    match ruleset {
+        Ruleset::CompoundX => Character::read(&SourceFile::new(file, text)).0.level,
+        Ruleset::D20 => {
+            nanite_d20::Character::read(&SourceFile::new(file, text))
+                .0
+                .level
+        }
+        Ruleset::Station => 0,
+    }
 }
 
 fn caller_viewer(caller: &Caller) -> crate::permissions::Viewer {

@@ -36,6 +36,7 @@ mod feed;
 mod headers;
 mod idempotency;
 mod invites;
+mod level_award;
 mod live;
 mod notify;
 mod openapi;
@@ -280,6 +281,7 @@ pub(crate) fn api() -> openapi::Api {
         .routes(routes!(invites::relink))
         .routes(routes!(characters::list, characters::upload))
         .routes(routes!(characters::show, characters::replace))
+        .routes(routes!(level_award::award_levels))
         .routes(routes!(encounters::list, encounters::create))
         .routes(routes!(encounters::show))
         .routes(routes!(encounters::add_combatant))

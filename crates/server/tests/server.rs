@@ -4,6 +4,7 @@
 //! server (otherwise the PostgreSQL tests say they were skipped).
 
 mod server {
+    mod builders;
     mod campaigns;
     mod characters;
     mod chat;

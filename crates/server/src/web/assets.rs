@@ -8,7 +8,7 @@ use axum::response::{IntoResponse, Response};
 
 use crate::error::AppError;
 
-const FILES: [(&str, &str, &str); 5] = [
+const FILES: [(&str, &str, &str); 6] = [
     (
         "table.css",
         "text/css; charset=utf-8",
@@ -34,6 +34,11 @@ const FILES: [(&str, &str, &str); 5] = [
         "text/javascript; charset=utf-8",
         include_str!("../../assets/htmx.min.js"),
     ),
+    (
+        "builder.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../assets/builder.js"),
+    ),
 ];
 
 /// `GET /assets/{file}`.
@@ -51,7 +56,7 @@ pub(crate) async fn serve(Path(file): Path<String>) -> Response {
         )
             .into_response(),
         None => AppError::not_found(format!(
-            "no asset '{file}'; the pages use table.css, table.js, station.css, station.js and htmx.min.js"
+            "no asset '{file}'; the pages use table.css, table.js, station.css, station.js, htmx.min.js and builder.js"
         ))
         .into_response(),
     }

@@ -6,7 +6,9 @@
 //! the campaign's house rules; each problem is shown with its rule and fix,
 //! and a character without errors is saved through the API.
 
+mod form;
 mod level;
+pub(crate) mod marks;
 mod sheet;
 
 use std::collections::BTreeMap;
@@ -15,11 +17,11 @@ use axum::Form;
 use axum::extract::{Path, State};
 use axum::response::{Html, IntoResponse, Response};
 use nanite_compound_x::{
-    CREATION_MAX, Character, CharacterWeapon, NEW_SKILL_COST, Pack, Race, STAT_MIN, Sheet, Stat,
+    CAP_FROM_15, CREATION_MAX, Character, Feat, NEW_SKILL_COST, Pack, Race, STAT_MIN, Sheet, Stat,
     validate,
 };
 use nanite_core::content::SourceFile;
-use nanite_core::{Diagnostics, Severity};
+use nanite_core::{Diagnostic, Diagnostics, Severity};
 
 use askama::Template;
 
@@ -27,6 +29,7 @@ use super::html::{self, Seat, render};
 use super::{error_page, error_part};
 use crate::error::AppError;
 use crate::permissions::Role;
+use crate::ruleset::Ruleset;
 use crate::sessions::Caller;
 use crate::{AppState, campaigns};
 
@@ -56,6 +59,11 @@ pub(crate) async fn page(
             ));
         }
         let settings = campaigns::get(&state, &campaign).await?;
+        match settings.ruleset {
+            Ruleset::CompoundX => {}
+            Ruleset::D20 => return Ok(super::builder_d20::page(&state, &settings, &caller)),
+            Ruleset::Station => return Err(campaigns::station_has_no("characters")),
+        }
         let seat = Seat::new(&caller, &settings.name, 0);
         let body = render(&Builder {
             campaign: &campaign,
@@ -65,6 +73,8 @@ pub(crate) async fn page(
             stat_min: STAT_MIN,
             creation_max: CREATION_MAX,
             new_skill_cost: NEW_SKILL_COST,
+            weapon_slots: form::WEAPON_SLOTS,
+            max_count: form::MAX_COUNT,
         });
         Ok(html::page("Build a character · nanite", Some(&seat), &body).into_response())
     };
@@ -83,9 +93,47 @@ struct Builder<'a> {
     stat_min: i64,
     creation_max: i64,
     new_skill_cost: i64,
+    /// The form's weapon slots: number and label.
+    weapon_slots: [(u8, &'static str); 2],
+    /// The most magazines or items of one kind.
+    max_count: i64,
 }
 
 impl Builder<'_> {
+    /// The feats a character may take instead of one its stats grant
+    /// (CX-STAT-14), with what they need.
+    fn alternatives(&self) -> Vec<(&Feat, String)> {
+        self.pack
+            .feats
+            .iter()
+            .filter(|f| f.instead_of.is_some())
+            .map(|f| {
+                let needs = f
+                    .granted
+                    .map(|g| format!("{} {}+", g.stat.code(), g.min))
+                    .unwrap_or_default();
+                (f, needs)
+            })
+            .collect()
+    }
+
+    /// The feats the stats grant, with the stat they need.
+    fn granted(&self) -> Vec<(&Feat, String)> {
+        self.pack
+            .feats
+            .iter()
+            .filter(|f| f.instead_of.is_none())
+            .filter_map(|f| {
+                f.granted
+                    .map(|g| (f, format!("{} {}+", g.stat.code(), g.min)))
+            })
+            .collect()
+    }
+
+    /// ", price 150", or nothing for content without a price.
+    fn price(&self, price: &Option<i64>) -> String {
+        price.map_or_else(String::new, |p| format!(", price {p}"))
+    }
     /// The races a character can be built of.
     fn races(&self) -> impl Iterator<Item = &Race> {
         self.pack.races.iter().filter(|r| buildable(r))
@@ -101,46 +149,9 @@ impl Builder<'_> {
     }
 }
 
-/// The character the form describes, at level 0.
-fn character(pack: &Pack, form: &BTreeMap<String, String>) -> Character {
-    let text = |key: &str| {
-        form.get(key)
-            .map(|v| v.trim().to_string())
-            .unwrap_or_default()
-    };
-    let number = |key: &str| text(key).parse::<i64>().unwrap_or(0);
-    let mut ch = Character::default();
-    ch.name = text("name");
-    ch.race = text("race");
-    ch.class = text("class");
-    ch.level = 0;
-    ch.notes = text("notes");
-    for stat in Stat::ALL {
-        ch.base_stats
-            .set(stat, number(&format!("stat_{}", stat.code())));
-    }
-    for skill in pack.skills.iter() {
-        let points = number(&format!("skill_{}", skill.id));
-        if points != 0 {
-            ch.skills.push((skill.id.clone(), points));
-        }
-    }
-    for n in 1..=2 {
-        let id = text(&format!("weapon{n}"));
-        if !id.is_empty() {
-            ch.equipment.weapons.push(CharacterWeapon {
-                id,
-                attachments: Vec::new(),
-                magazines: number(&format!("magazines{n}")),
-            });
-        }
-    }
-    ch.equipment.armor = Some(text("armor")).filter(|s| !s.is_empty());
-    ch.equipment.shield = Some(text("shield")).filter(|s| !s.is_empty());
-    ch
-}
-
-/// `POST /c/{campaign}/build/check`: the character so far, checked.
+/// `POST /c/{campaign}/build/check`: the character so far, checked: every
+/// problem at once at its field, what is left to spend, and the save
+/// button once it is legal. A D20 campaign's form goes to the D20 builder.
 pub(crate) async fn check(
     State(state): State<AppState>,
     Path(campaign): Path<String>,
@@ -151,33 +162,129 @@ pub(crate) async fn check(
         let caller = caller?;
         caller.member_of(&campaign)?;
         let settings = campaigns::get(&state, &campaign).await?;
-        let mut ch = character(state.pack(), &form);
+        if settings.ruleset == Ruleset::D20 {
+            return Ok(super::builder_d20::check(&state, &settings, &caller, &form));
+        }
+        let pack = state.pack();
+        let built = form::read(pack, &form);
+        let mut ch = built.character;
         ch.house_rules = settings.house_rules();
+        let money = nanite_compound_x::starting_money::money_left(&ch, pack);
+        ch.money = money;
         let toml = ch.to_toml();
         let id = caller.invite.slot.clone();
         let file = format!("{}.toml", id.as_deref().unwrap_or("character"));
         // The file is read back and validated exactly as an upload is
         // (`nanite cx check`), so what the builder accepts the API accepts.
         let (read, mut found) = Character::read(&SourceFile::new(&file, &toml));
-        if !found.has_errors() {
-            found.extend(validate(&read, state.pack()));
+        found.extend(built.found);
+        // Money below 0 is the purchase's problem, said below.
+        for d in validate(&read, pack).iter().filter(|d| d.field != "money") {
+            found.push(d.clone());
         }
-        if found.has_errors() {
-            return Ok(problems(&found));
+        let cost = nanite_compound_x::starting_money::gear_cost(&read, pack);
+        let class = pack.classes.get(&read.class);
+        if let (Some(left), Some(class)) = (money, class)
+            && left < 0
+        {
+            found.push(
+                Diagnostic::error(
+                    "money",
+                    format!(
+                        "the equipment costs {cost}, but a {} starts with {} money to buy it",
+                        class.name, class.starting_money
+                    ),
+                )
+                .rule("CX-LVL-01")
+                .help(format!("carry {} less, or cheaper gear", -left)),
+            );
         }
-        let sheet = Sheet::compute(&read, state.pack());
-        Ok::<_, AppError>(render(&Legal {
-            sheet: &sheet,
-            warnings: found.iter().map(ToString::to_string).collect(),
-            campaign: &campaign,
-            id: id.as_deref(),
-            toml: &toml,
-        }))
+        let slots = form::slots(pack);
+        let marks = marks::place(&found, &slots, "builder", |field| {
+            form::control(field, &built.weapon_slots)
+        });
+        let race = pack.races.get(&read.race);
+        let sheet = (race.is_some() && class.is_some() && computable(&read))
+            .then(|| Sheet::compute(&read, pack));
+        let legal = sheet.as_ref().filter(|_| !found.has_errors()).map(|sheet| {
+            render(&Legal {
+                sheet,
+                warnings: Vec::new(),
+                campaign: &campaign,
+                id: id.as_deref(),
+                toml: &toml,
+            })
+        });
+        let assigned: i64 = Stat::ALL.iter().map(|s| read.base_stats.get(*s)).sum();
+        Ok::<_, AppError>(
+            render(&Checked {
+                errors: found.error_count(),
+                stat_points: race.map(|r| (r.stat_points - assigned, r.stat_points)),
+                skill_points: sheet.as_ref().map(|s| {
+                    (
+                        s.skill_points.budget - s.skill_points.spent,
+                        s.skill_points.budget,
+                    )
+                }),
+                money: money.zip(class.map(|c| c.starting_money)),
+                cost,
+                sheet: sheet.as_ref(),
+                granted: sheet
+                    .as_ref()
+                    .map(|s| {
+                        s.feats
+                            .owned
+                            .iter()
+                            .map(|f| f.name.clone())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    })
+                    .unwrap_or_default(),
+                legal,
+            }) + &marks::render_marks(&marks, &slots),
+        )
     };
     match run.await {
         Ok(html) => Html(html).into_response(),
         Err(e) => error_part(&e),
     }
+}
+
+/// Whether a sheet can be computed for the numbers so far: stats within a
+/// sane range and no count beyond what the form takes (the form refuses the
+/// rest at their fields).
+fn computable(ch: &Character) -> bool {
+    Stat::ALL
+        .iter()
+        .all(|s| (-CAP_FROM_15..=CAP_FROM_15).contains(&ch.base_stats.get(*s)))
+        && ch.skills.iter().all(|(_, p)| (0..=1000).contains(p))
+        && ch
+            .equipment
+            .items
+            .iter()
+            .all(|(_, n)| (0..=form::MAX_COUNT).contains(n))
+}
+
+/// The check column: what is left to spend, the sheet's numbers so far and
+/// either how many problems remain or the legal character's save button;
+/// besides it, the counters in each step.
+#[derive(Template)]
+#[template(path = "builder/checked.html")]
+struct Checked<'a> {
+    errors: usize,
+    /// Stat points left and the race's total.
+    stat_points: Option<(i64, i64)>,
+    /// Skill points left and the budget.
+    skill_points: Option<(i64, i64)>,
+    /// Money left and the class's starting money.
+    money: Option<(i64, i64)>,
+    /// What the equipment costs.
+    cost: i64,
+    sheet: Option<&'a Sheet>,
+    /// The feats owned (granted by the stats, or taken instead).
+    granted: String,
+    /// The legal character's numbers and save button.
+    legal: Option<String>,
 }
 
 /// A legal character: its numbers, warnings and the save button.

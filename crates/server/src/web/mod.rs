@@ -14,6 +14,7 @@
 
 mod assets;
 mod builder;
+mod builder_d20;
 mod campaigns;
 pub(crate) mod d20;
 mod dashboard;

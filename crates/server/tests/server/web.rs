@@ -295,6 +295,13 @@ async fn a_shot_shows_its_chance_to_hit(db: Db) {
 async fn a_level_up_is_checked_with_its_rules(db: Db) {
     let t = Table::new(db).await;
     t.upload(&t.alice.session, "vex", VEX).await.expect(201);
+    // A player levels up with the GM's award (level_award.rs).
+    t.send(
+        t.post(&t.path("/characters/vex/level-award"), &t.gm.session)
+            .json(serde_json::json!({"levels": 1})),
+    )
+    .await
+    .expect(200);
     let sheet = t
         .send(page(&t, "/characters/vex", &t.alice.session))
         .await

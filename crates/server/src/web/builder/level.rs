@@ -18,11 +18,11 @@ use nanite_compound_x::{Character, Feat, LevelUp, Pack, Skill, Stat, level_up};
 use nanite_core::content::SourceFile;
 
 use super::problems;
-use crate::AppState;
 use crate::error::AppError;
 use crate::sessions::Caller;
 use crate::web::error_part;
 use crate::web::html::render;
+use crate::{AppState, level_award};
 use crate::{campaigns, characters};
 
 /// The level-up form of a character.
@@ -44,8 +44,28 @@ struct LevelForm<'a> {
     skills: Vec<(&'a Skill, i64)>,
 }
 
-/// The level-up form of `character` (stored as `id`).
-pub(crate) fn form(pack: &Pack, campaign: &str, id: &str, character: &Character) -> String {
+/// The level award of a character: how many levels the GM has awarded and
+/// not yet taken, with the GM's button to award one.
+#[derive(Template)]
+#[template(path = "builder/award.html")]
+pub(crate) struct AwardBox<'a> {
+    pub(crate) campaign: &'a str,
+    pub(crate) id: &'a str,
+    /// The viewer is the GM.
+    pub(crate) gm: bool,
+    /// Levels awarded, not yet taken.
+    pub(crate) levels: i64,
+}
+
+/// The level award and, when the viewer may level the character (the GM,
+/// or its player with a level awarded), the level-up form of `character`
+/// (stored as `id`).
+pub(crate) fn form(pack: &Pack, award: &AwardBox<'_>, character: &Character) -> String {
+    let (campaign, id) = (award.campaign, award.id);
+    let shown = render(award);
+    if !award.gm && award.levels <= 0 {
+        return shown;
+    }
     let next = character.level + 1;
     let int =
         nanite_compound_x::stats_at_level(character, pack, character.level).get(Stat::Intelligence);
@@ -61,26 +81,27 @@ pub(crate) fn form(pack: &Pack, campaign: &str, id: &str, character: &Character)
                 .collect()
         })
         .unwrap_or_default();
-    render(&LevelForm {
-        campaign,
-        id,
-        next: (next <= nanite_compound_x::level::MAX_LEVEL).then_some(next),
-        stat_point: STAT_POINT_LEVELS.contains(&next),
-        stats: Stat::ALL,
-        new_feats: feats_allowed(next, int) - character.feats.len() as i64,
-        feats: pack
-            .feats
-            .iter()
-            .filter(|f| !f.class_feat && !character.feats.contains(&f.id))
-            .collect(),
-        new_class_feats: class_feats_allowed(next) - character.class_feats.len() as i64,
-        class_feats,
-        skills: pack
-            .skills
-            .iter()
-            .map(|s| (s, character.skill_points(&s.id)))
-            .collect(),
-    })
+    shown
+        + &render(&LevelForm {
+            campaign,
+            id,
+            next: (next <= nanite_compound_x::level::MAX_LEVEL).then_some(next),
+            stat_point: STAT_POINT_LEVELS.contains(&next),
+            stats: Stat::ALL,
+            new_feats: feats_allowed(next, int) - character.feats.len() as i64,
+            feats: pack
+                .feats
+                .iter()
+                .filter(|f| !f.class_feat && !character.feats.contains(&f.id))
+                .collect(),
+            new_class_feats: class_feats_allowed(next) - character.class_feats.len() as i64,
+            class_feats,
+            skills: pack
+                .skills
+                .iter()
+                .map(|s| (s, character.skill_points(&s.id)))
+                .collect(),
+        })
 }
 
 /// A legal level and its save button.
@@ -138,6 +159,10 @@ pub(crate) async fn check(
         let caller = caller?;
         let stored = characters::readable(&state, &campaign, &id, &caller).await?;
         let settings = campaigns::get(&state, &campaign).await?;
+        // A player levels up only with the GM's award (level_award.rs);
+        // saving spends it, and the API refuses the file without it.
+        let (from, _) = Character::read(&SourceFile::new(format!("{id}.toml"), &stored.text));
+        level_award::gate(&state, &campaign, &caller, &id, from.level, from.level + 1).await?;
         let (mut character, _) =
             Character::read(&SourceFile::new(format!("{id}.toml"), &stored.text));
         character.house_rules = settings.house_rules();
@@ -160,4 +185,41 @@ pub(crate) async fn check(
         Ok(html) => Html(html).into_response(),
         Err(e) => error_part(&e),
     }
+}
+
+/// A D20 level-up: the seed ties no choice to a level (the level adds to
+/// non-skill checks, D20-CHK-02, and to the pack's formulas), so the file
+/// is saved again one level up.
+#[derive(Template)]
+#[template(path = "builder/level_d20.html")]
+struct D20Level<'a> {
+    campaign: &'a str,
+    id: &'a str,
+    /// The level it would reach (none at the highest).
+    next: Option<i64>,
+    /// The file one level up.
+    toml: String,
+}
+
+/// The level award and, when the viewer may level the character, the D20
+/// level-up of the file `toml`.
+pub(crate) fn d20_form(award: &AwardBox<'_>, toml: &str) -> String {
+    let shown = render(award);
+    if !award.gm && award.levels <= 0 {
+        return shown;
+    }
+    let (mut character, _) =
+        nanite_d20::Character::read(&SourceFile::new(format!("{}.toml", award.id), toml));
+    let next = character.level + 1;
+    let next = nanite_d20::LEVELS.contains(&next).then_some(next);
+    if let Some(next) = next {
+        character.level = next;
+    }
+    shown
+        + &render(&D20Level {
+            campaign: award.campaign,
+            id: award.id,
+            next,
+            toml: character.to_toml(),
+        })
 }

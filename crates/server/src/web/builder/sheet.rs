@@ -33,7 +33,14 @@ pub(crate) async fn sheet(
                 return Err(crate::campaigns::station_has_no("characters"));
             }
             crate::ruleset::Ruleset::D20 => {
-                return crate::web::d20::sheet::page(&state, &settings, &caller, &id, toml);
+                let award = super::level::AwardBox {
+                    campaign: &campaign,
+                    id: &id,
+                    gm: caller.role() == crate::permissions::Role::Gm,
+                    levels: crate::level_award::allowed(&state, &campaign, &id).await?,
+                };
+                let level = super::level::d20_form(&award, toml);
+                return crate::web::d20::sheet::page(&state, &settings, &caller, &id, toml, &level);
             }
         }
         // Checked as the API checks it: a file the campaign no longer
@@ -52,7 +59,17 @@ pub(crate) async fn sheet(
             gm: seat.is_gm(),
             sheet: &sheet,
             stats: Stat::ALL,
-            level: super::level::form(state.pack(), &campaign, &id, &character),
+            money: character.money,
+            level: super::level::form(
+                state.pack(),
+                &super::level::AwardBox {
+                    campaign: &campaign,
+                    id: &id,
+                    gm: seat.is_gm(),
+                    levels: crate::level_award::allowed(&state, &campaign, &id).await?,
+                },
+                &character,
+            ),
         });
         Ok::<_, AppError>(
             html::page(&format!("{} · nanite", sheet.name), Some(&seat), &body).into_response(),
@@ -74,6 +91,8 @@ struct SheetPage<'a> {
     gm: bool,
     sheet: &'a Sheet,
     stats: [Stat; Stat::ALL.len()],
+    /// The money the file records.
+    money: Option<i64>,
     /// The level-up form.
     level: String,
 }

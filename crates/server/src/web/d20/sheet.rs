@@ -44,6 +44,8 @@ struct SheetPage<'a> {
     weapons: Vec<(&'a str, bool, String, &'static str, &'a str, i64)>,
     /// Each spell or power: name, cost, range, check.
     magic: Vec<(&'a str, i64, i64, String)>,
+    /// The level award and level-up (web/builder/level.rs).
+    level: &'a str,
 }
 
 /// The sheet page of the D20 character `id`, whose file is `toml` (already
@@ -54,6 +56,7 @@ pub(crate) fn page(
     caller: &Caller,
     id: &str,
     toml: &str,
+    level: &str,
 ) -> Result<Response, AppError> {
     let (character, _) = Character::read(&SourceFile::new(format!("{id}.toml"), toml));
     let d20 = settings.d20.clone().unwrap_or_default();
@@ -112,6 +115,7 @@ pub(crate) fn page(
             .map(|m| (m.name.as_str(), m.cost, m.range, signed(m.modifier)))
             .collect(),
         sheet: &sheet,
+        level,
     };
     let body = html::render(&page);
     let seat = Seat::new(caller, &settings.name, 0);
