@@ -40,6 +40,7 @@ mod live;
 mod notify;
 mod openapi;
 mod pack;
+mod packs;
 mod permissions;
 mod refusals;
 mod rolls;
@@ -295,6 +296,11 @@ pub(crate) fn api() -> openapi::Api {
         .routes(routes!(seeds::end))
         .routes(routes!(seeds::reveal))
         .routes(routes!(live::connect))
+        .routes(routes!(packs::api::list, packs::api::upload))
+        .routes(routes!(packs::api::show))
+        .routes(routes!(packs::api::preview))
+        .routes(routes!(packs::api::switch))
+        .routes(routes!(packs::compendium::show))
         .merge(station::api::routes())
 }
 

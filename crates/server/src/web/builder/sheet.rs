@@ -33,18 +33,23 @@ pub(crate) async fn sheet(
                 return Err(crate::campaigns::station_has_no("characters"));
             }
             crate::ruleset::Ruleset::D20 => {
-                return crate::web::d20::sheet::page(&state, &settings, &caller, &id, toml);
+                let content = crate::packs::in_force(&state, &campaign).await?;
+                return crate::web::d20::sheet::page(
+                    &content.packs.d20,
+                    &settings,
+                    &caller,
+                    &id,
+                    toml,
+                );
             }
         }
         // Checked as the API checks it: a file the campaign no longer
         // accepts is refused with every problem, not drawn.
-        let (character, _) = characters::check(
-            state.pack(),
-            settings.house_rules(),
-            &stored.file,
-            &stored.text,
-        )?;
-        let sheet = Sheet::compute(&character, state.pack());
+        let content = crate::packs::in_force(&state, &campaign).await?;
+        let pack = &content.packs.cx;
+        let (character, _) =
+            characters::check(pack, settings.house_rules(), &stored.file, &stored.text)?;
+        let sheet = Sheet::compute(&character, pack);
         let seat = Seat::new(&caller, &settings.name, 0);
         let body = render(&SheetPage {
             campaign: &campaign,
@@ -52,7 +57,7 @@ pub(crate) async fn sheet(
             gm: seat.is_gm(),
             sheet: &sheet,
             stats: Stat::ALL,
-            level: super::level::form(state.pack(), &campaign, &id, &character),
+            level: super::level::form(pack, &campaign, &id, &character),
         });
         Ok::<_, AppError>(
             html::page(&format!("{} · nanite", sheet.name), Some(&seat), &body).into_response(),
