@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::ToSchema;
 
-use super::check::{Impact, impact};
+use super::check::{Broken, Impact, impact};
 use super::upload::{PackUpload, files};
 use super::{MAX_VERSIONS, StoredPack, collection, digest, load, record_id, register, versions};
 use crate::AppState;
@@ -40,7 +40,8 @@ pub(crate) struct Switched {
     pub(crate) digest: Option<String>,
     /// The pack's name.
     pub(crate) name: String,
-    /// Files it broke that the GM switched over anyway.
+    /// The files it broke that the GM switched over anyway
+    /// (`character vex (vex.toml)`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(crate) broke: Vec<String>,
 }
@@ -385,12 +386,17 @@ pub(crate) async fn switch_to(
     }
     let (packs, stored) = packs_of(state, &campaign, version).await?;
     let found = impact(state, &settings, &packs).await?;
+    let names: Vec<String> = found.broken.iter().map(Broken::label).collect();
     if !found.broken.is_empty() && !confirm {
-        let names: Vec<String> = found.broken.iter().map(|b| b.file.clone()).collect();
+        let which = if version == 0 {
+            "the built-in sample pack".to_string()
+        } else {
+            format!("version {version}")
+        };
         return Err(AppError::conflict(
             "pack_breaks_files",
             format!(
-                "version {version} would break {} file{}: {}; fix them first, or switch with \"confirm\": true",
+                "{which} would break {} file{}: {}; fix them first, or switch with \"confirm\": true",
                 names.len(),
                 if names.len() == 1 { "" } else { "s" },
                 names.join(", ")
@@ -406,7 +412,7 @@ pub(crate) async fn switch_to(
         version,
         digest: stored.map(|s| s.digest),
         name,
-        broke: found.broken.iter().map(|b| b.file.clone()).collect(),
+        broke: names,
     };
     state
         .tables()

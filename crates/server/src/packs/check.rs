@@ -46,6 +46,17 @@ pub(crate) struct Broken {
     pub(crate) diagnostics: Diagnostics,
 }
 
+impl Broken {
+    /// The file in words: `character vex (vex.toml)`, `NPC raider (raider.toml)`.
+    pub(crate) fn label(&self) -> String {
+        let kind = match self.kind {
+            FileKind::Character => "character",
+            FileKind::Npc => "NPC",
+        };
+        format!("{kind} {} ({})", self.id, self.file)
+    }
+}
+
 /// What checking every file against a version found.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub(crate) struct Impact {

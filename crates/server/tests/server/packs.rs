@@ -217,7 +217,16 @@ async fn versions_and_the_switch(db: Db) {
     let listed = t.send(t.get(&t.path("/packs"), gm)).await.expect(200);
     assert_eq!(listed.json["in_force"], 1);
     let yes = switch(&t, 2, true).await.expect(201);
-    assert_eq!(yes.json["entry"]["broke"], json!(["vex.toml"]));
+    assert_eq!(
+        yes.json["entry"]["broke"],
+        json!(["character vex (vex.toml)"])
+    );
+    assert!(
+        no.text
+            .contains("would break 1 file: character vex (vex.toml)"),
+        "{}",
+        no.text
+    );
     // Vex's file no longer passes, and says so; back to version 1 it does.
     t.send(t.get(&t.path("/characters/vex"), &t.alice.session))
         .await
