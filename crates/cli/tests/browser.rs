@@ -6,7 +6,9 @@
 //! `e2e/gm.mjs`, the GM's panel on each combatant card on a phone and a
 //! desktop (`target/e2e/gm/`), `e2e/station.mjs`, a Station game
 //! (`target/e2e/station-*.png`), `e2e/seats.mjs`, one browser in two
-//! campaigns and the "your turn" badge (`target/e2e/seats-*.png`), and
+//! campaigns and the "your turn" badge (`target/e2e/seats-*.png`),
+//! `e2e/packs.mjs`, a campaign's own content pack uploaded, switched to and
+//! shown in the compendium (`target/e2e/packs-*.png`), and
 //! `e2e/chat.mjs`, chat, whispers and rolls from a sheet
 //! (`target/e2e/chat-*.png`), and `e2e/builders.mjs`, the Compound X and
 //! D20 builders on a phone and a desktop (`target/e2e/builders/`).
@@ -128,6 +130,11 @@ fn chat_whispers_and_sheet_rolls_in_headless_chromium() {
 #[test]
 fn the_builders_in_headless_chromium() {
     scenario("builders.mjs", "e2e/builders", "builders");
+}
+
+#[test]
+fn a_custom_content_pack_and_its_compendium() {
+    scenario("packs.mjs", "e2e", "packs");
 }
 
 /// Runs `e2e/{script}` against a fresh server, its screenshots going to

@@ -199,6 +199,24 @@
     });
   }
 
+  // Every file of a multiple file input, as { name: text } (a content
+  // pack's TOML files).
+  function readFiles(input) {
+    var files = Array.prototype.slice.call(input.files || []);
+    return Promise.all(files.map(function (file) {
+      return new Promise(function (resolve, reject) {
+        var r = new FileReader();
+        r.onload = function () { resolve([file.name, String(r.result)]); };
+        r.onerror = function () { reject(new Error(file.name + " could not be read")); };
+        r.readAsText(file);
+      });
+    })).then(function (pairs) {
+      var out = {};
+      pairs.forEach(function (p) { out[p[0]] = p[1]; });
+      return out;
+    });
+  }
+
   async function jsonBody(form) {
     var out = form.dataset.body ? JSON.parse(form.dataset.body) : {};
     var fields = Array.prototype.slice.call(form.querySelectorAll("[name]"));
@@ -212,6 +230,7 @@
       if (type === "skip" || f.disabled) continue;
       var value;
       if (type === "bool") value = f.checked;
+      else if (type === "files-text") value = await readFiles(f);
       else if (type === "file-text") {
         value = await readFile(f);
         if (value === null) continue;
@@ -320,7 +339,7 @@
       var ul = el("ul", "diagnostics");
       err.diagnostics.forEach(function (d) {
         var li = el("li", d.severity === "error" ? "error" : "warning");
-        li.textContent = (d.line ? "line " + d.line + ": " : "") + (d.field ? d.field + ": " : "") + d.message + (d.rule ? " (rule " + d.rule + ")" : "") + (d.help ? ". " + d.help : "");
+        li.textContent = (d.file ? d.file + " " : "") + (d.line ? "line " + d.line + ": " : "") + (d.field ? d.field + ": " : "") + d.message + (d.rule ? " (rule " + d.rule + ")" : "") + (d.help ? ". " + d.help : "");
         ul.appendChild(li);
       });
       out.appendChild(ul);
@@ -416,6 +435,14 @@
           showAnswer(form, answer.data);
           if (answer.data.version && answer.data.version > version) version = answer.data.version;
           var made = answer.data.character && answer.data.character.id;
+          if (form.dataset.goPack && answer.data.pack) {
+            location.href = form.dataset.goPack.replace("{pack}", String(answer.data.pack.version));
+            return;
+          }
+          if (form.dataset.goDone) {
+            location.href = form.dataset.goDone;
+            return;
+          }
           if (form.dataset.go && made) {
             location.href = form.dataset.go.replace("{id}", encodeURIComponent(made));
             return;

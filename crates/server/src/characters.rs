@@ -106,20 +106,7 @@ pub(crate) fn check(
     file: &str,
     text: &str,
 ) -> Result<(Character, Diagnostics), AppError> {
-    let (mut character, mut found) = Character::read(&SourceFile::new(file, text));
-    if !found.has_errors() {
-        if character.house_rules != house_rules {
-            found.push(
-                Diagnostic::warning(
-                    "house_rules",
-                    "the campaign's house rules apply to this character, not the file's",
-                )
-                .help("the GM sets them with PATCH /api/campaigns/{campaign}"),
-            );
-            character.house_rules = house_rules;
-        }
-        found.extend(validate(&character, pack));
-    }
+    let (character, found) = read_checked(pack, house_rules, file, text);
     if found.has_errors() {
         let errors = found.error_count();
         let first = found
@@ -137,6 +124,31 @@ pub(crate) fn check(
         .with("diagnostics", json!(found)));
     }
     Ok((character, found))
+}
+
+/// Reads and checks a character file as [`check`] does, returning every
+/// problem instead of refusing (a pack switch's preview lists them).
+pub(crate) fn read_checked(
+    pack: &Pack,
+    house_rules: HouseRules,
+    file: &str,
+    text: &str,
+) -> (Character, Diagnostics) {
+    let (mut character, mut found) = Character::read(&SourceFile::new(file, text));
+    if !found.has_errors() {
+        if character.house_rules != house_rules {
+            found.push(
+                Diagnostic::warning(
+                    "house_rules",
+                    "the campaign's house rules apply to this character, not the file's",
+                )
+                .help("the GM sets them with PATCH /api/campaigns/{campaign}"),
+            );
+            character.house_rules = house_rules;
+        }
+        found.extend(validate(&character, pack));
+    }
+    (character, found)
 }
 
 /// The character `id` of `campaign`.
@@ -291,10 +303,11 @@ async fn put(
     }
     let settings = campaigns::get(state, campaign).await?;
     let file = format!("{}.toml", id.as_deref().unwrap_or("character"));
+    let content = crate::packs::in_force(state, campaign).await?;
     let (name, level, found) = match settings.ruleset {
-        Ruleset::CompoundX => check(state.pack(), settings.house_rules(), &file, &text)
+        Ruleset::CompoundX => check(&content.packs.cx, settings.house_rules(), &file, &text)
             .map(|(c, f)| (c.name, c.level, f))?,
-        Ruleset::D20 => crate::d20::characters::check(state.d20_pack(), &file, &text)
+        Ruleset::D20 => crate::d20::characters::check(&content.packs.d20, &file, &text)
             .map(|(c, f)| (c.name, c.level, f))?,
         Ruleset::Station => return Err(campaigns::station_has_no("characters")),
     };
@@ -552,23 +565,24 @@ pub(crate) async fn show(
 ) -> Result<Json<CharacterShown>, AppError> {
     let stored = readable(&state, &campaign, &id, &caller).await?;
     let settings = campaigns::get(&state, &campaign).await?;
+    let content = crate::packs::in_force(&state, &campaign).await?;
     let (sheet, found) = match settings.ruleset {
         Ruleset::CompoundX => {
             let (character, found) = check(
-                state.pack(),
+                &content.packs.cx,
                 settings.house_rules(),
                 &stored.file,
                 &stored.text,
             )?;
-            (json!(Sheet::compute(&character, state.pack())), found)
+            (json!(Sheet::compute(&character, &content.packs.cx)), found)
         }
         Ruleset::Station => return Err(campaigns::station_has_no("characters")),
         Ruleset::D20 => {
             let (character, found) =
-                crate::d20::characters::check(state.d20_pack(), &stored.file, &stored.text)?;
+                crate::d20::characters::check(&content.packs.d20, &stored.file, &stored.text)?;
             let d20 = settings.d20.clone().unwrap_or_default();
             (
-                crate::d20::characters::sheet(&character, state.d20_pack(), &d20),
+                crate::d20::characters::sheet(&character, &content.packs.d20, &d20),
                 found,
             )
         }

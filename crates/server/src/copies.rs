@@ -122,10 +122,14 @@ pub(crate) async fn copy(
             viewer: asked.viewer.clone(),
         };
         let order = Order::Add(entrance.clone());
-        let command = order.command(state.pack()).map_err(AppError::internal)?;
         let committed = state
             .tables()
             .commit(&state, change, |table| {
+                let pack = state
+                    .packs()
+                    .cx_of(table.pack_in_force().1.as_deref())
+                    .map_err(AppError::internal)?;
+                let command = order.command(&pack).map_err(AppError::internal)?;
                 let enc = table.encounter_mut(&encounter)?;
                 let done = enc
                     .execute(&command, &mut nanite_core::ScriptedDice::new([]))

@@ -404,7 +404,8 @@ pub(crate) async fn add_combatant(
         request.npc.as_deref(),
     )
     .await?;
-    characters::check(state.pack(), settings.house_rules(), &file, &text)?;
+    let content = crate::packs::in_force(&state, &campaign).await?;
+    characters::check(&content.packs.cx, settings.house_rules(), &file, &text)?;
     let order = Order::Add(Entrance {
         id: CombatantId::from(id.clone()),
         side: request.side.trim().to_string(),
@@ -418,12 +419,17 @@ pub(crate) async fn add_combatant(
         text,
         house_rules: settings.house_rules.clone(),
     });
-    let command = order.command(state.pack()).map_err(AppError::internal)?;
     let viewer = view::viewer(&caller);
     let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
     let committed = state
         .tables()
         .commit_rolling(&state, change, |table| {
+            // The pack the stream has in force, as a replay will use.
+            let pack = state
+                .packs()
+                .cx_of(table.pack_in_force().1.as_deref())
+                .map_err(AppError::internal)?;
+            let command = order.command(&pack).map_err(AppError::internal)?;
             let mut draw = table.sessions.draw()?;
             let enc = table.encounter_mut(&encounter)?;
             let done = enc

@@ -104,6 +104,10 @@ pub(crate) enum Fact {
     StationPlayed(crate::station::record::Played),
     /// The GM took back a Station game's last accepted change.
     StationUndone(crate::station::record::Undone),
+    /// The GM switched the campaign to a version of its content pack (or
+    /// back to the built-in sample): combatants entering from now on are
+    /// built with it (`packs`).
+    PackSwitched(crate::packs::api::Switched),
 }
 
 impl Fact {
@@ -122,6 +126,7 @@ impl Fact {
             Fact::StationSeated(_) => "station_seated",
             Fact::StationPlayed(_) => "station_played",
             Fact::StationUndone(_) => "station_undone",
+            Fact::PackSwitched(_) => "pack_switched",
         }
     }
 }

@@ -41,6 +41,7 @@ mod live;
 mod notify;
 mod openapi;
 mod pack;
+mod packs;
 mod permissions;
 mod refusals;
 mod rolls;
@@ -66,7 +67,6 @@ use std::sync::Arc;
 use axum::Router;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
-use nanite_compound_x::Pack;
 use nanite_store::AnyStore;
 use tower_http::catch_panic::CatchPanicLayer;
 
@@ -174,10 +174,6 @@ impl AppState {
     /// The limits and switches.
     pub fn config(&self) -> &Config {
         &self.shared.config
-    }
-
-    pub(crate) fn pack(&self) -> &Pack {
-        &self.shared.packs.cx
     }
 
     pub(crate) fn d20_pack(&self) -> &nanite_d20::Pack {
@@ -297,6 +293,11 @@ pub(crate) fn api() -> openapi::Api {
         .routes(routes!(seeds::end))
         .routes(routes!(seeds::reveal))
         .routes(routes!(live::connect))
+        .routes(routes!(packs::api::list, packs::api::upload))
+        .routes(routes!(packs::api::show))
+        .routes(routes!(packs::api::preview))
+        .routes(routes!(packs::api::switch))
+        .routes(routes!(packs::compendium::show))
         .merge(station::api::routes())
 }
 

@@ -103,13 +103,14 @@ pub(crate) async fn roll(
             ),
         ));
     }
+    let content = crate::packs::in_force(&state, &campaign).await?;
     let (character, _) = characters::check(
-        state.pack(),
+        &content.packs.cx,
         settings.house_rules(),
         &stored.file,
         &stored.text,
     )?;
-    let sheet = Sheet::compute(&character, state.pack());
+    let sheet = Sheet::compute(&character, &content.packs.cx);
     let planned = plan(&sheet, &body.value.roll)?;
     let expression = Expression::parse(&planned.expression).map_err(|e| {
         AppError::internal(format!(

@@ -104,6 +104,8 @@ pub(crate) enum ItemBody {
     /// Station games is rebuilt from its stream).
     #[serde(skip)]
     Station(crate::station::Item),
+    /// The GM switched the campaign's content pack.
+    PackSwitched(crate::packs::api::Switched),
 }
 
 /// An accepted command with its narration.
@@ -304,6 +306,19 @@ pub(crate) struct Table {
 }
 
 impl Table {
+    /// The content pack in force: the version and digest the stream last
+    /// switched to, or `(0, None)`, the built-in sample pack.
+    pub(crate) fn pack_in_force(&self) -> (u32, Option<String>) {
+        self.feed
+            .iter()
+            .rev()
+            .find_map(|item| match &item.body {
+                ItemBody::PackSwitched(s) => Some((s.version, s.digest.clone())),
+                _ => None,
+            })
+            .unwrap_or((0, None))
+    }
+
     pub(crate) fn empty() -> Self {
         Table {
             version: 0,
@@ -321,6 +336,7 @@ impl Table {
     /// has a readable one, and the entries after it.
     pub(crate) async fn load(state: &AppState, campaign: &str) -> Result<Table, AppError> {
         let stream = stream_id(campaign);
+        crate::packs::ensure_loaded(state, campaign).await?;
         if state.store().stream(&stream).await?.is_none() {
             return Err(AppError::not_found(format!("no campaign {campaign}")));
         }
@@ -346,7 +362,13 @@ impl Table {
     ) -> Result<Vec<Arc<Item>>, AppError> {
         let stream = stream_id(campaign);
         let mut new = Vec::new();
-        for recorded in state.store().load(&stream, self.version).await? {
+        let recorded = state.store().load(&stream, self.version).await?;
+        // A pack switched to through another server: its versions are
+        // read before the entrances that use it are replayed.
+        if recorded.iter().any(|r| r.kind == "pack_switched") {
+            crate::packs::ensure_loaded(state, campaign).await?;
+        }
+        for recorded in recorded {
             let item = self
                 .apply(recorded, state.packs())
                 .map_err(|e| AppError::internal(format!("{stream} {e}")))?;
@@ -438,11 +460,18 @@ impl Table {
                 physical,
                 ..
             } => {
+                // An entrance is built with the pack in force when it
+                // entered; other commands need no pack.
+                let packs = if order.entrant().is_some() {
+                    pack.in_force(self.pack_in_force().1.as_deref())?
+                } else {
+                    pack.clone()
+                };
                 let game = self
                     .encounters
                     .get_mut(encounter)
                     .ok_or_else(|| format!("no encounter {encounter}"))?;
-                let command = order.rules_command(pack, &game.play)?;
+                let command = order.rules_command(&packs, &game.play)?;
                 let mut source = ScriptedDice::new(dice.iter().map(|d| i64::from(d.value)));
                 let done = game
                     .run(&command, &mut source)
@@ -462,6 +491,7 @@ impl Table {
                     *physical,
                 )
             }
+            Fact::PackSwitched(switched) => ItemBody::PackSwitched(switched.clone()),
             Fact::StationStarted(_)
             | Fact::StationSeated(_)
             | Fact::StationPlayed(_)

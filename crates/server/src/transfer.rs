@@ -33,6 +33,7 @@ const CHARACTERS: &str = "characters:";
 const INVITES: &str = "invites:";
 const TOKENS: &str = "invite-tokens";
 const SEEDS: &str = "play-seeds";
+const PACKS: &str = crate::packs::COLLECTION;
 
 /// What an import did.
 #[derive(Clone, Debug)]
@@ -97,7 +98,7 @@ fn belongs(collection: &str, id: &str, data: &Value, campaign: &str) -> bool {
         SEEDS => id
             .split_once(':')
             .is_some_and(|(owner, _)| owner == campaign),
-        _ => [CHARACTERS, INVITES]
+        _ => [CHARACTERS, INVITES, PACKS]
             .iter()
             .any(|prefix| collection.strip_prefix(prefix) == Some(campaign)),
     }
@@ -115,6 +116,7 @@ async fn records_of(
         CAMPAIGNS.to_string(),
         format!("{CHARACTERS}{campaign}"),
         format!("{INVITES}{campaign}"),
+        format!("{PACKS}{campaign}"),
         TOKENS.to_string(),
     ];
     if with_seeds {
@@ -182,6 +184,9 @@ pub fn read(path: &Path) -> Result<Export, ServerError> {
 /// (id, name, entries, records).
 fn check(export: &Export) -> Result<Vec<(String, String, usize, usize)>, ServerError> {
     let pack = crate::pack::Packs::sample()?;
+    // The campaigns' own content packs travel in the file's records: each
+    // must load before the tables that play it replay.
+    crate::packs::carried(&pack, &export.records).map_err(ServerError::Transfer)?;
     let mut out = Vec::new();
     let mut seen = BTreeSet::new();
     for record in export.records.iter().filter(|r| r.collection == CAMPAIGNS) {
@@ -311,5 +316,7 @@ mod tests {
         assert!(belongs(SEEDS, "c-1:abc", &none, "c-1"));
         assert!(!belongs(SEEDS, "c-12:abc", &none, "c-1"));
         assert!(!belongs("sessions", "x", &token, "c-1"));
+        assert!(belongs("packs:c-1", "v0001", &none, "c-1"));
+        assert!(!belongs("packs:c-12", "v0001", &none, "c-1"));
     }
 }

@@ -131,6 +131,8 @@ pub fn read(text: &str) -> Result<Export, VerifyError> {
 /// Verifies every campaign stream of `export`.
 pub fn verify(export: &Export) -> Result<Verification, VerifyError> {
     let pack = crate::pack::Packs::sample().map_err(|e| VerifyError(format!("{e:#}")))?;
+    // The campaigns' own content packs travel in the export's records.
+    crate::packs::carried(&pack, &export.records).map_err(VerifyError)?;
     let mut out = Verification::default();
     for stream in export.streams.iter().filter(|s| s.info.kind == STREAM_KIND) {
         let mut check = StreamCheck {
@@ -452,6 +454,8 @@ impl StreamCheck<'_> {
         let mut games: BTreeMap<String, crate::station::Game> = BTreeMap::new();
         let mut broken: BTreeSet<String> = BTreeSet::new();
         let mut seen: HashMap<(u32, u64), i64> = HashMap::new();
+        // The content pack in force (none: the built-in sample).
+        let mut in_force: Option<String> = None;
         for (version, entry) in entries {
             let version = *version;
             match &entry.fact {
@@ -486,7 +490,10 @@ impl StreamCheck<'_> {
                         );
                         continue;
                     };
-                    let command = match order.rules_command(pack, &enc.play) {
+                    let command = match pack
+                        .in_force(in_force.as_deref())
+                        .and_then(|packs| order.rules_command(&packs, &enc.play))
+                    {
                         Ok(c) => c,
                         Err(e) => {
                             self.mismatch(version, format!("the command cannot be read: {e}"));
@@ -591,6 +598,7 @@ impl StreamCheck<'_> {
                         g.undo();
                     }
                 }
+                Fact::PackSwitched(switched) => in_force.clone_from(&switched.digest),
                 Fact::SessionStarted { .. }
                 | Fact::SessionEnded { .. }
                 | Fact::SecretsRevealed { .. }

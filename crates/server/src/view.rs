@@ -165,6 +165,8 @@ pub(crate) enum Entry<'a> {
         /// The keys of its secret rolls, each with its path.
         keys: &'a [crate::sealed::Opened],
     },
+    /// The GM switched the campaign's content pack.
+    PackSwitched(&'a crate::packs::api::Switched),
 }
 
 /// An accepted command as a viewer sees it.
@@ -302,6 +304,7 @@ fn entry<'a>(
             commitment,
             keys,
         },
+        ItemBody::PackSwitched(switched) => Entry::PackSwitched(switched),
     };
     Some(FeedEntry::Table(out))
 }

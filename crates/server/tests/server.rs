@@ -18,6 +18,7 @@ mod server {
     mod invites;
     pub(crate) mod live;
     mod openapi;
+    mod packs;
     mod permissions;
     mod restart;
     mod rolls;

@@ -9,6 +9,16 @@ use serde_json::{Value, json};
 
 use crate::error::AppError;
 
+/// Reads and validates a D20 character file as [`check`] does, returning
+/// every problem instead of refusing (a pack switch's preview lists them).
+pub(crate) fn read_checked(pack: &Pack, file: &str, text: &str) -> (Character, Diagnostics) {
+    let (character, mut found) = Character::read(&SourceFile::new(file, text));
+    if !found.has_errors() {
+        found.extend(validate(&character, pack));
+    }
+    (character, found)
+}
+
 /// Reads and validates a D20 character file. Errors come back as a 422
 /// listing every diagnostic with its rule; warnings with the character.
 pub(crate) fn check(
@@ -16,10 +26,7 @@ pub(crate) fn check(
     file: &str,
     text: &str,
 ) -> Result<(Character, Diagnostics), AppError> {
-    let (character, mut found) = Character::read(&SourceFile::new(file, text));
-    if !found.has_errors() {
-        found.extend(validate(&character, pack));
-    }
+    let (character, found) = read_checked(pack, file, text);
     if found.has_errors() {
         let errors = found.error_count();
         let first = found

@@ -100,7 +100,8 @@ pub(crate) async fn add_combatant(
         request.npc.as_deref(),
     )
     .await?;
-    super::characters::check(state.d20_pack(), &file, &text)?;
+    let content = crate::packs::in_force(state, at.campaign).await?;
+    super::characters::check(&content.packs.d20, &file, &text)?;
     let place = match request.place {
         Some(place) => place,
         None => {
@@ -133,13 +134,17 @@ pub(crate) async fn add_combatant(
     });
     let viewer = view::viewer(at.caller);
     let encounter = at.encounter.to_string();
-    let pack = state.d20_pack();
     let committed = state
         .tables()
         .commit_rolling(state, at.change(), |table| {
+            // The pack the stream has in force, as a replay will use.
+            let pack = state
+                .packs()
+                .d20_of(table.pack_in_force().1.as_deref())
+                .map_err(AppError::internal)?;
             let mut draw = table.sessions.draw()?;
             let enc = table.encounter_mut(&encounter)?;
-            let command = super::command(&order, pack, enc.d20()?).map_err(AppError::internal)?;
+            let command = super::command(&order, &pack, enc.d20()?).map_err(AppError::internal)?;
             let crate::ruleset::Play::D20(game) = &mut enc.play else {
                 return Err(enc
                     .d20()

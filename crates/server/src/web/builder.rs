@@ -59,16 +59,24 @@ pub(crate) async fn page(
             ));
         }
         let settings = campaigns::get(&state, &campaign).await?;
+        // The campaign's pack in force: its own content, or the sample.
+        let content = crate::packs::in_force(&state, &campaign).await?;
         match settings.ruleset {
             Ruleset::CompoundX => {}
-            Ruleset::D20 => return Ok(super::builder_d20::page(&state, &settings, &caller)),
+            Ruleset::D20 => {
+                return Ok(super::builder_d20::page(
+                    &content.packs.d20,
+                    &settings,
+                    &caller,
+                ));
+            }
             Ruleset::Station => return Err(campaigns::station_has_no("characters")),
         }
         let seat = Seat::new(&caller, &settings.name, 0);
         let body = render(&Builder {
             campaign: &campaign,
             slot: caller.invite.slot.as_deref(),
-            pack: state.pack(),
+            pack: &content.packs.cx,
             stats: Stat::ALL,
             stat_min: STAT_MIN,
             creation_max: CREATION_MAX,
@@ -162,10 +170,16 @@ pub(crate) async fn check(
         let caller = caller?;
         caller.member_of(&campaign)?;
         let settings = campaigns::get(&state, &campaign).await?;
+        let content = crate::packs::in_force(&state, &campaign).await?;
         if settings.ruleset == Ruleset::D20 {
-            return Ok(super::builder_d20::check(&state, &settings, &caller, &form));
+            return Ok(super::builder_d20::check(
+                &content.packs.d20,
+                &settings,
+                &caller,
+                &form,
+            ));
         }
-        let pack = state.pack();
+        let pack = &content.packs.cx;
         let built = form::read(pack, &form);
         let mut ch = built.character;
         ch.house_rules = settings.house_rules();

@@ -19,7 +19,6 @@ use nanite_d20::{Attribute, Character, LEVELS, Pack, SCORES, SKILL_LEVELS, Sheet
 
 use super::builder::marks::{self, Slot};
 use super::html::{self, Seat, render};
-use crate::AppState;
 use crate::campaigns::Campaign;
 use crate::sessions::Caller;
 
@@ -27,8 +26,7 @@ use crate::sessions::Caller;
 const NEW_LEVEL: i64 = 1;
 
 /// `GET /c/{campaign}/build` in a D20 campaign.
-pub(crate) fn page(state: &AppState, settings: &Campaign, caller: &Caller) -> Response {
-    let pack = state.d20_pack();
+pub(crate) fn page(pack: &nanite_d20::Pack, settings: &Campaign, caller: &Caller) -> Response {
     let body = render(&BuilderPage {
         campaign: &settings.id,
         slot: caller.invite.slot.as_deref(),
@@ -275,12 +273,11 @@ fn control(field: &str, built: &Built) -> Option<String> {
 /// `POST /c/{campaign}/build/check` in a D20 campaign: the character so
 /// far, checked as an upload is, with every problem at its field.
 pub(crate) fn check(
-    state: &AppState,
+    pack: &nanite_d20::Pack,
     settings: &Campaign,
     caller: &Caller,
     form: &BTreeMap<String, String>,
 ) -> String {
-    let pack = state.d20_pack();
     let mut built = read(pack, form);
     let toml = built.character.to_toml();
     let id = caller.invite.slot.clone();

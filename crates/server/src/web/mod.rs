@@ -19,6 +19,7 @@ mod campaigns;
 pub(crate) mod d20;
 mod dashboard;
 mod html;
+mod packs;
 mod rolls;
 mod station;
 mod tracker;
@@ -59,6 +60,8 @@ pub(crate) fn router() -> Router<AppState> {
             "/c/{campaign}/characters/{character}/level-up",
             post(builder::level_check),
         )
+        .route("/c/{campaign}/compendium", get(packs::compendium_page))
+        .route("/c/{campaign}/packs", get(packs::packs_page))
 }
 
 /// `/`: the caller's campaign, their campaign list when they hold several,

@@ -166,7 +166,8 @@ pub(crate) async fn check(
         let (mut character, _) =
             Character::read(&SourceFile::new(format!("{id}.toml"), &stored.text));
         character.house_rules = settings.house_rules();
-        let pack = state.pack();
+        let content = crate::packs::in_force(&state, &campaign).await?;
+        let pack = &content.packs.cx;
         let leveled = match level_up(&character, pack, &choices(pack, &form)) {
             Ok(leveled) => leveled,
             Err(found) => return Ok(problems(&found)),

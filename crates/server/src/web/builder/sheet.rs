@@ -40,18 +40,24 @@ pub(crate) async fn sheet(
                     levels: crate::level_award::allowed(&state, &campaign, &id).await?,
                 };
                 let level = super::level::d20_form(&award, toml);
-                return crate::web::d20::sheet::page(&state, &settings, &caller, &id, toml, &level);
+                let content = crate::packs::in_force(&state, &campaign).await?;
+                return crate::web::d20::sheet::page(
+                    &content.packs.d20,
+                    &settings,
+                    &caller,
+                    &id,
+                    toml,
+                    &level,
+                );
             }
         }
         // Checked as the API checks it: a file the campaign no longer
         // accepts is refused with every problem, not drawn.
-        let (character, _) = characters::check(
-            state.pack(),
-            settings.house_rules(),
-            &stored.file,
-            &stored.text,
-        )?;
-        let sheet = Sheet::compute(&character, state.pack());
+        let content = crate::packs::in_force(&state, &campaign).await?;
+        let pack = &content.packs.cx;
+        let (character, _) =
+            characters::check(pack, settings.house_rules(), &stored.file, &stored.text)?;
+        let sheet = Sheet::compute(&character, pack);
         let seat = Seat::new(&caller, &settings.name, 0);
         let body = render(&SheetPage {
             campaign: &campaign,
@@ -61,7 +67,7 @@ pub(crate) async fn sheet(
             stats: Stat::ALL,
             money: character.money,
             level: super::level::form(
-                state.pack(),
+                pack,
                 &super::level::AwardBox {
                     campaign: &campaign,
                     id: &id,

@@ -9,7 +9,6 @@ use axum::response::{IntoResponse, Response};
 use nanite_core::content::SourceFile;
 use nanite_d20::{Character, Sheet};
 
-use crate::AppState;
 use crate::campaigns::Campaign;
 use crate::error::AppError;
 use crate::sessions::Caller;
@@ -51,7 +50,7 @@ struct SheetPage<'a> {
 /// The sheet page of the D20 character `id`, whose file is `toml` (already
 /// checked by the API's `show`).
 pub(crate) fn page(
-    state: &AppState,
+    pack: &nanite_d20::Pack,
     settings: &Campaign,
     caller: &Caller,
     id: &str,
@@ -60,7 +59,7 @@ pub(crate) fn page(
 ) -> Result<Response, AppError> {
     let (character, _) = Character::read(&SourceFile::new(format!("{id}.toml"), toml));
     let d20 = settings.d20.clone().unwrap_or_default();
-    let sheet = Sheet::compute(&character, state.d20_pack(), &d20);
+    let sheet = Sheet::compute(&character, pack, &d20);
     let page = SheetPage {
         campaign: &settings.id,
         id,
