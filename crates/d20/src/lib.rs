@@ -27,6 +27,7 @@
 
 mod attribute;
 pub mod campaign;
+pub mod carry;
 mod character;
 pub mod check;
 pub mod encounter;
