@@ -308,7 +308,11 @@ impl Sessions {
                     self.used(version, Some(u), false);
                 }
             }
-            ItemBody::EncounterCreated { .. } | ItemBody::Undone { .. } | ItemBody::Chat(_) => {}
+            ItemBody::StateChanged(s) => self.used(version, s.seeded.as_ref(), false),
+            ItemBody::EncounterCreated { .. }
+            | ItemBody::Undone { .. }
+            | ItemBody::Chat(_)
+            | ItemBody::StateUndone { .. } => {}
         }
     }
 

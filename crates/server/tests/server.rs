@@ -5,6 +5,7 @@
 
 mod server {
     mod campaigns;
+    mod carry;
     mod characters;
     mod chat;
     mod d20;

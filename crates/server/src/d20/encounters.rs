@@ -130,6 +130,7 @@ pub(crate) async fn add_combatant(
         owner,
         file,
         text,
+        carried: None,
     });
     let viewer = view::viewer(at.caller);
     let encounter = at.encounter.to_string();
@@ -138,6 +139,17 @@ pub(crate) async fn add_combatant(
         .tables()
         .commit_rolling(state, at.change(), |table| {
             let mut draw = table.sessions.draw()?;
+            // A campaign character enters as it carries itself (carry.rs).
+            let mut order = order.clone();
+            if let Order::D20Add(entrance) = &mut order {
+                if let Some(crate::carry::Carried::D20(s)) = entrance
+                    .character
+                    .as_deref()
+                    .and_then(|c| table.carried.current(c))
+                {
+                    entrance.carried = Some(s.clone());
+                }
+            }
             let enc = table.encounter_mut(&encounter)?;
             let command = super::command(&order, pack, enc.d20()?).map_err(AppError::internal)?;
             let crate::ruleset::Play::D20(game) = &mut enc.play else {
