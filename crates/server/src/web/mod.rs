@@ -15,6 +15,7 @@
 mod assets;
 mod builder;
 mod campaigns;
+mod carry;
 pub(crate) mod d20;
 mod dashboard;
 mod html;
@@ -57,6 +58,10 @@ pub(crate) fn router() -> Router<AppState> {
         .route(
             "/c/{campaign}/characters/{character}/level-up",
             post(builder::level_check),
+        )
+        .route(
+            "/c/{campaign}/characters/{character}/state",
+            get(carry::part),
         )
 }
 
