@@ -48,6 +48,7 @@ pub use distances::Distances;
 pub use event::Event;
 pub use gm::stance_cost;
 pub use grapple::{GRAPPLING, Grapple, GrappleAct, Hold};
+pub(crate) use heal::set_below_par;
 pub use heal::{
     BELOW_PAR, FALL_DC_PER_METRE, INJURY_STEP, Injury, MEDIKIT_BONUS, MEDIKIT_SKILL, NO_BAG,
 };

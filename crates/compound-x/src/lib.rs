@@ -43,6 +43,7 @@ macro_rules! clone_in_place {
 }
 
 pub mod accuracy;
+pub mod carry;
 mod character;
 pub mod check;
 pub mod combat;

@@ -27,6 +27,7 @@
 
 mod attribute;
 pub mod campaign;
+pub mod carry;
 mod character;
 mod character_toml;
 pub mod check;

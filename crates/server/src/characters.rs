@@ -151,6 +151,24 @@ pub(crate) fn read_checked(
     (character, found)
 }
 
+/// Stores `stored` as a character of `campaign` (a level taken, or given
+/// back by an undo: `carry.rs`).
+pub(crate) async fn store(
+    state: &AppState,
+    campaign: &str,
+    stored: &StoredCharacter,
+) -> Result<(), AppError> {
+    state
+        .store()
+        .put_record(
+            &collection(campaign),
+            &stored.id,
+            &serde_json::to_value(stored).map_err(AppError::internal)?,
+        )
+        .await?;
+    Ok(())
+}
+
 /// The character `id` of `campaign`.
 pub(crate) async fn find(
     state: &AppState,

@@ -418,18 +418,32 @@ pub(crate) async fn add_combatant(
         file,
         text,
         house_rules: settings.house_rules.clone(),
+        carried: None,
     });
     let viewer = view::viewer(&caller);
     let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
     let committed = state
         .tables()
         .commit_rolling(&state, change, |table| {
+            // A campaign character enters as it carries itself (carry.rs).
+            let mut order = order.clone();
+            if let Order::Add(entrance) = &mut order {
+                if let Some(crate::carry::Carried::CompoundX(s)) = entrance
+                    .character
+                    .as_deref()
+                    .and_then(|c| table.carried.current(c))
+                {
+                    entrance.carried = Some(s.clone());
+                }
+            }
             // The pack the stream has in force, as a replay will use.
             let pack = state
                 .packs()
                 .cx_of(table.pack_in_force().1.as_deref())
                 .map_err(AppError::internal)?;
-            let command = order.command(&pack).map_err(AppError::internal)?;
+            let command = order
+                .command(&pack)
+                .map_err(|why| AppError::unprocessable("state_refused", why))?;
             let mut draw = table.sessions.draw()?;
             let enc = table.encounter_mut(&encounter)?;
             let done = enc
@@ -676,7 +690,9 @@ pub(crate) async fn command(
                 fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
                 key: idempotency::key(&headers)?,
             };
-            return crate::d20::encounters::command(&state, at, &body.raw).await;
+            let answer = crate::d20::encounters::command(&state, at, &body.raw).await?;
+            crate::carry::after_command(&state, &campaign, &encounter, &caller).await?;
+            return Ok(answer);
         }
     }
     let request: CommandRequest<Command> = read_command(&body.raw)?;
@@ -726,6 +742,7 @@ pub(crate) async fn command(
             ))
         })
         .await?;
+    crate::carry::after_command(&state, &campaign, &encounter, &caller).await?;
     Ok(view::created(committed))
 }
 

@@ -108,6 +108,14 @@ pub(crate) enum Fact {
     /// back to the built-in sample): combatants entering from now on are
     /// built with it (`packs`).
     PackSwitched(crate::packs::api::Switched),
+    /// Campaign characters' carried states changed: written back at the
+    /// end of a fight, or by a between-fight command (`carry.rs`).
+    StateChanged(Box<crate::carry::StateChange>),
+    /// The GM took back the last state change still standing.
+    StateUndone {
+        /// The stream version of the change taken back.
+        version: i64,
+    },
 }
 
 impl Fact {
@@ -127,6 +135,8 @@ impl Fact {
             Fact::StationPlayed(_) => "station_played",
             Fact::StationUndone(_) => "station_undone",
             Fact::PackSwitched(_) => "pack_switched",
+            Fact::StateChanged(_) => "state_changed",
+            Fact::StateUndone { .. } => "state_undone",
         }
     }
 }
@@ -186,6 +196,10 @@ pub(crate) struct Entrance {
     pub(crate) text: String,
     /// The house rules in force when it entered.
     pub(crate) house_rules: BTreeMap<String, bool>,
+    /// A campaign character's carried state it entered with (none: fresh
+    /// from its file, as every entrance before carried states).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) carried: Option<Box<nanite_compound_x::carry::CharacterState>>,
 }
 
 impl Order {
@@ -234,7 +248,11 @@ impl Order {
                     rules.set(key, *on);
                 }
                 character.house_rules = rules;
-                let mut fighter = Fighter::from_sheet(&Sheet::compute(&character, pack), pack);
+                let sheet = Sheet::compute(&character, pack);
+                let mut fighter = match &e.carried {
+                    Some(state) => state.fighter(&sheet, pack).map_err(|e| e.to_string())?,
+                    None => Fighter::from_sheet(&sheet, pack),
+                };
                 if let Some(name) = &e.name {
                     fighter.name = name.clone();
                 }

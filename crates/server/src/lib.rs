@@ -22,6 +22,7 @@
 
 mod body;
 mod campaigns;
+mod carry;
 mod characters;
 mod chat;
 mod clock;
@@ -298,6 +299,18 @@ pub(crate) fn api() -> openapi::Api {
         .routes(routes!(packs::api::preview))
         .routes(routes!(packs::api::switch))
         .routes(routes!(packs::compendium::show))
+        // Characters that carry their state between fights (carry.rs).
+        .routes(routes!(carry::show))
+        .routes(routes!(carry::rest))
+        .routes(routes!(carry::treat))
+        .routes(routes!(carry::repair))
+        .routes(routes!(carry::resupply))
+        .routes(routes!(carry::loot))
+        .routes(routes!(carry::award))
+        .routes(routes!(carry::level_up))
+        .routes(routes!(carry::correct))
+        .routes(routes!(carry::undo))
+        .routes(routes!(carry::write_back_handler))
         .merge(station::api::routes())
 }
 

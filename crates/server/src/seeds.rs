@@ -308,10 +308,12 @@ impl Sessions {
                     self.used(version, Some(u), false);
                 }
             }
+            ItemBody::StateChanged(s) => self.used(version, s.seeded.as_ref(), false),
             ItemBody::EncounterCreated { .. }
             | ItemBody::Undone { .. }
             | ItemBody::Chat(_)
-            | ItemBody::PackSwitched(_) => {}
+            | ItemBody::PackSwitched(_)
+            | ItemBody::StateUndone { .. } => {}
         }
     }
 

@@ -172,9 +172,11 @@ pub(crate) fn restore(data: Value) -> Result<Table, String> {
             saved.feed.len()
         ));
     }
+    let carried = crate::carry::States::from_feed(&saved.feed);
     Ok(Table {
         version: saved.version,
         encounters,
+        carried,
         feed: saved.feed,
         keys: saved
             .keys

@@ -106,6 +106,13 @@ pub(crate) enum ItemBody {
     Station(crate::station::Item),
     /// The GM switched the campaign's content pack.
     PackSwitched(crate::packs::api::Switched),
+    /// Campaign characters' carried states changed.
+    StateChanged(Box<crate::carry::StateChange>),
+    /// The GM took back a state change.
+    StateUndone {
+        /// The change taken back.
+        undone: Arc<Item>,
+    },
 }
 
 /// An accepted command with its narration.
@@ -303,6 +310,8 @@ pub(crate) struct Table {
     pub(crate) snapshot_at: i64,
     /// Each viewer's numbers for the entries they see (`feed.rs`).
     pub(crate) numbering: crate::feed::Numbering,
+    /// The campaign characters' carried states (`carry.rs`).
+    pub(crate) carried: crate::carry::States,
 }
 
 impl Table {
@@ -329,6 +338,7 @@ impl Table {
             sessions: Sessions::default(),
             snapshot_at: 0,
             numbering: Default::default(),
+            carried: Default::default(),
         }
     }
 
@@ -492,6 +502,13 @@ impl Table {
                 )
             }
             Fact::PackSwitched(switched) => ItemBody::PackSwitched(switched.clone()),
+            Fact::StateChanged(change) => ItemBody::StateChanged(change.clone()),
+            Fact::StateUndone { version } => ItemBody::StateUndone {
+                undone: self
+                    .item(*version)
+                    .cloned()
+                    .ok_or_else(|| format!("no entry v{version} to take back"))?,
+            },
             Fact::StationStarted(_)
             | Fact::StationSeated(_)
             | Fact::StationPlayed(_)
@@ -520,6 +537,7 @@ impl Table {
             );
         }
         self.sessions.note(version, &body);
+        self.carried.note(version, &body);
         let item = Arc::new(Item { version, by, body });
         if let ItemBody::Command(c) = &item.body {
             if let Some(e) = self.encounters.get_mut(&c.encounter) {

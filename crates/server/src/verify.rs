@@ -599,13 +599,63 @@ impl StreamCheck<'_> {
                     }
                 }
                 Fact::PackSwitched(switched) => in_force.clone_from(&switched.digest),
+                // A state change keeps each character's state after: its
+                // dice (a treatment, a repair) are checked against the
+                // play session's seed, die by die.
+                Fact::StateChanged(change) => self.state_dice(version, change, &mut seen),
                 Fact::SessionStarted { .. }
                 | Fact::SessionEnded { .. }
                 | Fact::SecretsRevealed { .. }
                 | Fact::StationSeated(_)
+                | Fact::StateUndone { .. }
                 | Fact::Chat(_) => {}
             }
         }
+    }
+
+    /// The dice of a between-fight state change, against its seed.
+    fn state_dice(
+        &mut self,
+        version: i64,
+        change: &crate::carry::StateChange,
+        seen: &mut HashMap<(u32, u64), i64>,
+    ) {
+        if change.dice.is_empty() {
+            return;
+        }
+        let what = format!(
+            "the {} of {}",
+            change.what.words(),
+            change
+                .characters
+                .first()
+                .map_or("a character", |c| c.name.as_str())
+        );
+        let Some(used) = &change.seeded else {
+            self.unverifiable(version, format!("{what} has no play session's seed"));
+            return;
+        };
+        let Ok(seed) = self.seed_of(version, used, &what, seen) else {
+            return;
+        };
+        let mut keyed = KeyedDice::new(seed, used.index);
+        for die in &change.dice {
+            let request = nanite_dice::DieRequest::new(die.sides, &die.purpose);
+            match nanite_dice::DiceSource::roll(&mut keyed, &request) {
+                Ok(v) if v == die.value => {}
+                _ => {
+                    self.mismatch(
+                        version,
+                        format!(
+                            "{what}: a d{} shows {} where the seed gives another (play session {}, index {})",
+                            die.sides, die.value, used.session, used.index
+                        ),
+                    );
+                    return;
+                }
+            }
+        }
+        self.out.verified += 1;
     }
 
     fn roll(&mut self, version: i64, roll: &RollItem, seen: &mut HashMap<(u32, u64), i64>) {

@@ -167,6 +167,25 @@ pub(crate) enum Entry<'a> {
     },
     /// The GM switched the campaign's content pack.
     PackSwitched(&'a crate::packs::api::Switched),
+    /// Campaign characters' carried states changed (seen by the GM and the
+    /// characters' owners).
+    StateChanged {
+        /// What kind of change.
+        what: crate::carry::StateWhat,
+        /// The encounter written back, if one.
+        encounter: Option<&'a str>,
+        /// The characters changed (those the viewer may see).
+        characters: Vec<&'a str>,
+        /// What happened and what changed, per character.
+        lines: Vec<String>,
+    },
+    /// The GM took back a state change.
+    StateUndone {
+        /// The version of the entry taken back.
+        undone_version: i64,
+        /// "The GM takes back ..." and what the change had said.
+        lines: Vec<String>,
+    },
 }
 
 /// An accepted command as a viewer sees it.
@@ -202,7 +221,9 @@ impl Entry<'_> {
     pub(crate) fn lines(&self) -> &[String] {
         match self {
             Entry::Command(c) => c.lines,
-            Entry::Undone { lines, .. } => lines,
+            Entry::Undone { lines, .. }
+            | Entry::StateChanged { lines, .. }
+            | Entry::StateUndone { lines, .. } => lines,
             _ => &[],
         }
     }
@@ -305,6 +326,41 @@ fn entry<'a>(
             keys,
         },
         ItemBody::PackSwitched(switched) => Entry::PackSwitched(switched),
+        ItemBody::StateChanged(change) if change.seen_by(viewer) => Entry::StateChanged {
+            what: change.what,
+            encounter: change.encounter.as_deref(),
+            characters: change
+                .characters
+                .iter()
+                .filter(|c| {
+                    viewer.is_gm()
+                        || c.owner.as_deref() == Some(viewer.invite.as_str())
+                        || viewer.slot.as_deref() == Some(c.character.as_str())
+                })
+                .map(|c| c.character.as_str())
+                .collect(),
+            lines: change.lines_for(viewer),
+        },
+        ItemBody::StateChanged(_) => return None,
+        ItemBody::StateUndone { undone } => {
+            let ItemBody::StateChanged(change) = &undone.body else {
+                return None;
+            };
+            if !change.seen_by(viewer) {
+                return None;
+            }
+            let mut said = vec![format!("The GM takes back the {}:", change.what.words())];
+            said.extend(
+                change
+                    .lines_for(viewer)
+                    .into_iter()
+                    .map(|l| format!("  {l}")),
+            );
+            Entry::StateUndone {
+                undone_version: number(undone.version),
+                lines: said,
+            }
+        }
     };
     Some(FeedEntry::Table(out))
 }

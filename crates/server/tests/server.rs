@@ -6,6 +6,7 @@
 mod server {
     mod builders;
     mod campaigns;
+    mod carry;
     mod characters;
     mod chat;
     mod d20;

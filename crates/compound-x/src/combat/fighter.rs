@@ -359,6 +359,11 @@ pub struct Fighter {
     /// Below par after a night without a long rest: -10 on every skill
     /// check until the next long rest (CX-HEAL-04).
     pub below_par: bool,
+    /// The injuries and conditions it brings from earlier fights (a
+    /// campaign character's carried state, `crate::carry`): put on the
+    /// encounter's clock as it enters, then kept there.
+    #[serde(default, skip_serializing_if = "crate::carry::Lasting::is_empty")]
+    pub carried_in: crate::carry::Lasting,
 }
 
 clone_in_place!(Fighter {
@@ -393,6 +398,7 @@ clone_in_place!(Fighter {
     max_nanites,
     class_medic,
     below_par,
+    carried_in,
 });
 
 impl Fighter {
@@ -563,6 +569,7 @@ impl Fighter {
             max_nanites: sheet.nanites,
             class_medic: pack.classes.get(&sheet.class.id).is_some_and(|c| c.medic),
             below_par: false,
+            carried_in: crate::carry::Lasting::default(),
         }
     }
 }

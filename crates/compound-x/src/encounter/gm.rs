@@ -41,6 +41,30 @@ pub(crate) fn add(
         cover,
         stance,
     });
+    // What a campaign character carries from earlier fights: its injuries
+    // (CX-HEAL-05) and the conditions that outlast a fight (CX-COND).
+    for injury in &fighter.carried_in.injuries {
+        let e = d.state.clock.add_effect(
+            id,
+            injury.key(),
+            None,
+            super::CxEffect::Injured { injury: *injury },
+        );
+        d.clock(e);
+    }
+    for lasting in &fighter.carried_in.conditions {
+        let e = d.state.clock.add_effect(
+            id,
+            lasting.kind.key(),
+            None,
+            super::CxEffect::Condition(crate::combat::Condition {
+                kind: lasting.kind,
+                stacks: lasting.stacks.max(1),
+                turns: 0,
+            }),
+        );
+        d.clock(e);
+    }
     Ok(())
 }
 

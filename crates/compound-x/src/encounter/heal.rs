@@ -16,7 +16,7 @@ use crate::pack::ItemKind;
 pub use fall::{FALL_DC_PER_METRE, INJURY_STEP, Injury};
 pub(crate) use fall::{fall, incapacitated, injured_rate, injury_miss_chance, mend};
 pub use rest::BELOW_PAR;
-pub(crate) use rest::{rest, stay_up};
+pub(crate) use rest::{rest, set_below_par, stay_up};
 
 /// A non-medic using a medikit heals as a medic with this skill (CX-HEAL-03).
 pub const MEDIKIT_SKILL: i64 = 30;

@@ -119,6 +119,11 @@ pub struct Fighter {
     pub grappling_skill: String,
     /// An unarmed strike's damage dice.
     pub unarmed_damage: String,
+    /// What a campaign character brings from earlier fights (hit points,
+    /// energy, power points, drains; `crate::carry`): it enters with them
+    /// instead of rested.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub carried_in: Option<crate::carry::CarriedIn>,
 }
 
 impl Fighter {
@@ -187,6 +192,7 @@ impl Fighter {
             power_resistance: character.power_resistance,
             grappling_skill: pack.grappling_skill.clone(),
             unarmed_damage: pack.unarmed_damage.clone(),
+            carried_in: None,
         }
     }
 

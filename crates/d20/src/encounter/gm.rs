@@ -27,13 +27,29 @@ pub(crate) fn add(
         d.clock(e);
     }
     check_place(&d.state, id, place)?;
-    let hp = fighter.max_hp(&d.state.campaign, &fighter.scores);
+    let max = fighter.max_hp(&d.state.campaign, &fighter.scores);
+    let hp = fighter.carried_in.as_ref().map_or(max, |c| c.hp.min(max));
     d.push(Event::Entered {
         id: id.clone(),
         fighter: Box::new(fighter.clone()),
         place,
         hp,
     });
+    // A campaign character's submission drains still running (D20-GRAP-05).
+    for drain in fighter.carried_in.iter().flat_map(|c| &c.drains) {
+        let e = d.state.clock.add_effect(
+            id,
+            format!("submission -{} STR and CON", drain.points),
+            Some(nanite_core::encounter::Expiry::after(
+                drain.rounds_left,
+                nanite_core::encounter::Moment::start_of(id),
+            )),
+            super::D20Effect::Drained {
+                points: drain.points,
+            },
+        );
+        d.clock(e);
+    }
     Ok(())
 }
 

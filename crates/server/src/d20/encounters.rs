@@ -131,6 +131,7 @@ pub(crate) async fn add_combatant(
         owner,
         file,
         text,
+        carried: None,
     });
     let viewer = view::viewer(at.caller);
     let encounter = at.encounter.to_string();
@@ -143,6 +144,17 @@ pub(crate) async fn add_combatant(
                 .d20_of(table.pack_in_force().1.as_deref())
                 .map_err(AppError::internal)?;
             let mut draw = table.sessions.draw()?;
+            // A campaign character enters as it carries itself (carry.rs).
+            let mut order = order.clone();
+            if let Order::D20Add(entrance) = &mut order {
+                if let Some(crate::carry::Carried::D20(s)) = entrance
+                    .character
+                    .as_deref()
+                    .and_then(|c| table.carried.current(c))
+                {
+                    entrance.carried = Some(s.clone());
+                }
+            }
             let enc = table.encounter_mut(&encounter)?;
             let command = super::command(&order, &pack, enc.d20()?).map_err(AppError::internal)?;
             let crate::ruleset::Play::D20(game) = &mut enc.play else {

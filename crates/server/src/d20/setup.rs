@@ -90,6 +90,10 @@ pub(crate) struct D20Entrance {
     pub(crate) file: String,
     /// The TOML.
     pub(crate) text: String,
+    /// A campaign character's carried state it entered with (none: rested,
+    /// from its file).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) carried: Option<Box<nanite_d20::carry::CharacterState>>,
 }
 
 /// The D20 command `order` stands for in `battle`, rebuilding an entrant's
@@ -104,7 +108,10 @@ pub(crate) fn command(order: &Order, pack: &Pack, battle: &Battle) -> Result<Com
             if found.has_errors() {
                 return Err(format!("{} no longer reads:\n{found}", e.file));
             }
-            let mut fighter = Fighter::new(&character, pack, &battle.campaign);
+            let mut fighter = match &e.carried {
+                Some(state) => state.fighter(&character, pack, &battle.campaign),
+                None => Fighter::new(&character, pack, &battle.campaign),
+            };
             if let Some(name) = &e.name {
                 fighter.name = name.clone();
             }

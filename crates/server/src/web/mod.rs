@@ -16,6 +16,7 @@ mod assets;
 mod builder;
 mod builder_d20;
 mod campaigns;
+mod carry;
 pub(crate) mod d20;
 mod dashboard;
 mod html;
@@ -62,6 +63,10 @@ pub(crate) fn router() -> Router<AppState> {
         )
         .route("/c/{campaign}/compendium", get(packs::compendium_page))
         .route("/c/{campaign}/packs", get(packs::packs_page))
+        .route(
+            "/c/{campaign}/characters/{character}/state",
+            get(carry::part),
+        )
 }
 
 /// `/`: the caller's campaign, their campaign list when they hold several,

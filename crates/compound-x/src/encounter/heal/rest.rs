@@ -141,7 +141,7 @@ pub(crate) fn stay_up(d: &mut Decision<'_>, id: &CombatantId) -> Result<(), Refu
 }
 
 /// Puts on or takes off the below-par modifier of every skill line.
-fn set_below_par(f: &mut Fighter, on: bool) {
+pub(crate) fn set_below_par(f: &mut Fighter, on: bool) {
     if f.below_par == on {
         return;
     }

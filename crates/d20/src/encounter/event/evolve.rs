@@ -20,8 +20,16 @@ pub(crate) fn evolve(state: &mut Battle, event: &Event) {
             state.combatants.insert(
                 id.clone(),
                 Combatant {
-                    energy: fighter.spell_energy,
-                    power_points: fighter.power_points,
+                    energy: fighter
+                        .carried_in
+                        .as_ref()
+                        .map_or(fighter.spell_energy, |c| c.energy.min(fighter.spell_energy)),
+                    power_points: fighter
+                        .carried_in
+                        .as_ref()
+                        .map_or(fighter.power_points, |c| {
+                            c.power_points.min(fighter.power_points)
+                        }),
                     fighter: (**fighter).clone(),
                     hp: *hp,
                     place: *place,
