@@ -8,6 +8,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use nanite_compound_x::encounter::scene::Sightlines;
 use nanite_compound_x::encounter::{Layout, Point, Wall, WallKind};
 
 /// A small fixed generator, so every run measures the same map.
@@ -61,6 +62,8 @@ fn sight_and_cover(c: &mut Criterion) {
         "sight and cover, 50 combatants x 200 walls (all pairs)",
         |b| {
             b.iter(|| {
+                // The walls sorted into cells once, then every line asked.
+                let lines = Sightlines::new(&layout);
                 let mut seen = 0u32;
                 let mut cover = 0i64;
                 for (i, &a) in points.iter().enumerate() {
@@ -68,7 +71,7 @@ fn sight_and_cover(c: &mut Criterion) {
                         if i == j {
                             continue;
                         }
-                        if let Some((c, _)) = layout.line_of_fire(black_box(a), black_box(t)) {
+                        if let Some((c, _)) = lines.line_of_fire(black_box(a), black_box(t)) {
                             seen += 1;
                             cover += c.modifier();
                         }
@@ -80,5 +83,23 @@ fn sight_and_cover(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, sight_and_cover);
+/// The same pairs, each line tested against every wall (one shot's way).
+fn every_wall(c: &mut Criterion) {
+    let (layout, points) = map();
+    c.bench_function("sight and cover, all pairs, every wall tested", |b| {
+        b.iter(|| {
+            let mut seen = 0u32;
+            for (i, &a) in points.iter().enumerate() {
+                for (j, &t) in points.iter().enumerate() {
+                    if i != j && layout.line_of_fire(black_box(a), black_box(t)).is_some() {
+                        seen += 1;
+                    }
+                }
+            }
+            black_box(seen)
+        });
+    });
+}
+
+criterion_group!(benches, sight_and_cover, every_wall);
 criterion_main!(benches);

@@ -310,13 +310,25 @@ impl Battle {
     /// viewers included: a player's share of the fight (fog of war). Every
     /// combatant when there is no map; a combatant not on the map is seen.
     pub fn seen_by(&self, viewers: &[CombatantId]) -> Vec<CombatantId> {
+        // The walls sorted into cells once for all the lines asked.
+        let lines = self
+            .scene
+            .as_ref()
+            .map(|s| (s, scene::Sightlines::new(&s.layout)));
+        let sees = |v: &CombatantId, other: &CombatantId| match &lines {
+            Some((scene, lines)) => match (scene.at(v), scene.at(other)) {
+                (Some(a), Some(b)) => lines.sees(a, b),
+                _ => true,
+            },
+            None => true,
+        };
         self.combatants
             .keys()
             .filter(|other| {
                 viewers.contains(other)
                     || viewers
                         .iter()
-                        .any(|v| self.combatants.contains_key(v) && self.sees(v, other))
+                        .any(|v| self.combatants.contains_key(v) && sees(v, other))
             })
             .cloned()
             .collect()

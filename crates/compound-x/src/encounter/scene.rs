@@ -12,9 +12,11 @@
 //!
 //! - `geometry`: exact segment tests on integer points.
 //! - `path`: the shortest way around the walls.
+//! - `sightlines`: the walls sorted into cells, for many lines at once.
 
 mod geometry;
 mod path;
+mod sightlines;
 
 use std::collections::BTreeMap;
 
@@ -23,6 +25,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::combat::Cover;
 pub use path::Route;
+pub use sightlines::Sightlines;
 
 /// Decimetres in a metre.
 pub const DM: i64 = 10;

@@ -423,7 +423,7 @@ pub(crate) fn note_map(
         } else if let Some(wall) = wall {
             b.note(format!("{} from the map: {wall}", walls.words()));
         } else {
-            b.note("no wall between them on the map");
+            b.note("no cover from the walls on the map");
         }
     }
 }

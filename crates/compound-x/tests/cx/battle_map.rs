@@ -204,7 +204,7 @@ fn cover_comes_from_the_walls_crossing_the_line_of_fire() {
     let low = |x: i64| wall("low wall", WallKind::Partial, p(x, 0), p(x, 100));
     let pillar = |x: i64| wall("pillar", WallKind::Full, p(x, 40), p(x, 60));
     let cases: Vec<(Vec<Wall>, &str, i64)> = vec![
-        (vec![], "no wall between them on the map", 9),
+        (vec![], "no cover from the walls on the map", 9),
         (vec![low(140)], "partial cover from the map: low wall", 11),
         (vec![pillar(140)], "full cover from the map: pillar", 13),
         // The best of two.
@@ -215,11 +215,11 @@ fn cover_comes_from_the_walls_crossing_the_line_of_fire() {
         ),
         // A low wall the shooter stands up against (within 1 m) is its own
         // cover, fired over: none for Mark.
-        (vec![low(28)], "no wall between them on the map", 9),
+        (vec![low(28)], "no cover from the walls on the map", 9),
         // A wall beside the line is no cover.
         (
             vec![wall("pillar", WallKind::Full, p(140, 60), p(140, 90))],
-            "no wall between them on the map",
+            "no cover from the walls on the map",
             9,
         ),
     ];
@@ -601,4 +601,45 @@ fn a_scattered_grenade_lands_the_way_a_d8_says() {
     line(&log, "it lands 4 m east of Mark, at 18,20");
     line(&log, "blast radius 5 m, 4 m off target: mark, otto caught");
     assert!(s.hp("nina") == s.c("nina").fighter.max_hp);
+}
+
+#[test]
+fn the_script_moves_places_and_opens_doors_on_the_map() {
+    use nanite_compound_x::encounter::Battle;
+    use nanite_compound_x::script::parse;
+    let battle = Battle::new();
+    let command = |line: &str| {
+        let parsed = parse(line).unwrap_or_else(|e| panic!("{line}: {e:?}"));
+        serde_json::to_string(&parsed.order.command(&battle).unwrap()).unwrap()
+    };
+    let cases = [
+        (
+            "move vex to 12,4",
+            r#"{"command":"move_to","id":"vex","to":{"x":120,"y":40}}"#,
+        ),
+        (
+            "vex move to 2.5,3 sprint",
+            r#"{"command":"move_to","id":"vex","to":{"x":25,"y":30},"sprint":true}"#,
+        ),
+        (
+            "position raider at 1,0.5",
+            r#"{"command":"place","id":"raider","at":{"x":10,"y":5}}"#,
+        ),
+        (
+            "door 'north door' close",
+            r#"{"command":"door","door":"north door","open":false}"#,
+        ),
+        (
+            "vex door hatch open",
+            r#"{"command":"door","id":"vex","door":"hatch","open":true}"#,
+        ),
+    ];
+    for (line, json) in cases {
+        assert_eq!(command(line), json, "{line}");
+    }
+    let e = parse("move vex to 12").unwrap_err();
+    assert_eq!(
+        e.message,
+        "expected a point of the map (metres east,south like `12,4` or `12.5,4`), found `12`"
+    );
 }

@@ -5,6 +5,7 @@
 //! wall and never exceeds its limit; a fight on a map replays exactly.
 
 use nanite_compound_x::combat::{Cover, Stance};
+use nanite_compound_x::encounter::scene::Sightlines;
 use nanite_compound_x::encounter::{Battle, Command, CompoundX, Layout, Point, Wall, WallKind};
 use nanite_core::{ClockCommand, CombatantId, Game, SeededDice, replay};
 use proptest::prelude::*;
@@ -61,6 +62,12 @@ proptest! {
         if let Some((cover, _)) = l.line_of_fire(a, b) {
             prop_assert_eq!(cover, l.cover(a, b).0);
         }
+        // The walls sorted into cells answer alike.
+        let lines = Sightlines::new(&l);
+        prop_assert_eq!(
+            lines.line_of_fire(a, b).map(|(c, _)| c),
+            l.line_of_fire(a, b).map(|(c, _)| c)
+        );
     }
 
     /// Behind a concealing wall across the whole map, nobody is seen from
