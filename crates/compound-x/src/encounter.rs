@@ -29,6 +29,8 @@ mod melee;
 mod movement;
 mod narrate;
 mod roster;
+pub mod scene;
+mod scene_rules;
 mod shooting;
 mod spells;
 mod stealth;
@@ -60,6 +62,7 @@ pub use melee::{
 pub use movement::{DIVE_METRES, SPRINT, SPRINT_WINDOW, Way, move_actions};
 pub use narrate::{narrate, narrate_all};
 pub use roster::Roster;
+pub use scene::{Layout, Point, Scene, Wall, WallKind};
 pub use shooting::CLEAR_JAM_DC;
 pub use spells::{CAST_ACTIONS, SpellSave};
 pub use stealth::{
@@ -234,6 +237,10 @@ pub struct Battle {
     pub engaged: std::collections::BTreeSet<(CombatantId, CombatantId)>,
     /// Grapples under way (CX-MELEE-03).
     pub grapples: Vec<Grapple>,
+    /// The battle map, if the fight has one (issue 24): positions then
+    /// drive distances, sight, cover and areas.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scene: Option<Box<Scene>>,
 }
 
 clone_in_place!(Battle {
@@ -242,6 +249,7 @@ clone_in_place!(Battle {
     distances,
     engaged,
     grapples,
+    scene,
 });
 
 impl Default for Battle {
@@ -259,6 +267,93 @@ impl Battle {
             distances: Distances::new(),
             engaged: std::collections::BTreeSet::new(),
             grapples: Vec::new(),
+            scene: None,
+        }
+    }
+
+    /// Where `id` stands on the map, if the fight has one and it is placed.
+    pub fn position(&self, id: &CombatantId) -> Option<Point> {
+        self.scene.as_ref()?.at(id)
+    }
+
+    /// Whether `a` sees `b` (and can shoot at it): always without a map or
+    /// when either is not on it; on the map, unless a concealing wall or a
+    /// closed door stands between them.
+    pub fn sees(&self, a: &CombatantId, b: &CombatantId) -> bool {
+        self.scene.as_ref().is_none_or(|s| s.sees(a, b))
+    }
+
+    /// The cover `target` has against `shooter`: its own (as the GM set
+    /// it, or a spell gave it), or on the map the better of that and what
+    /// the walls between them give.
+    pub fn cover_against(&self, shooter: &CombatantId, target: &CombatantId) -> Cover {
+        let own = self.combatants.get(target).map_or(Cover::None, |c| c.cover);
+        match self.map_cover(shooter, target) {
+            Some((walls, _)) if walls.modifier() > own.modifier() => walls,
+            _ => own,
+        }
+    }
+
+    /// The cover the map's walls give `target` against `shooter`, with the
+    /// wall that gives it, when both are on the map.
+    pub fn map_cover(
+        &self,
+        shooter: &CombatantId,
+        target: &CombatantId,
+    ) -> Option<(Cover, Option<String>)> {
+        let scene = self.scene.as_ref()?;
+        let (from, to) = (scene.at(shooter)?, scene.at(target)?);
+        let (cover, wall) = scene.layout.cover(from, to);
+        Some((cover, wall.map(Wall::label)))
+    }
+
+    /// The combatants that at least one of `viewers` sees on the map, the
+    /// viewers included: a player's share of the fight (fog of war). Every
+    /// combatant when there is no map; a combatant not on the map is seen.
+    pub fn seen_by(&self, viewers: &[CombatantId]) -> Vec<CombatantId> {
+        // The walls sorted into cells once for all the lines asked.
+        let lines = self
+            .scene
+            .as_ref()
+            .map(|s| (s, scene::Sightlines::new(&s.layout)));
+        let sees = |v: &CombatantId, other: &CombatantId| match &lines {
+            Some((scene, lines)) => match (scene.at(v), scene.at(other)) {
+                (Some(a), Some(b)) => lines.sees(a, b),
+                _ => true,
+            },
+            None => true,
+        };
+        self.combatants
+            .keys()
+            .filter(|other| {
+                viewers.contains(other)
+                    || viewers
+                        .iter()
+                        .any(|v| self.combatants.contains_key(v) && sees(v, other))
+            })
+            .cloned()
+            .collect()
+    }
+
+    /// Sets the distances between `id` and everyone else on the map from
+    /// their positions (after a move or a placing).
+    fn measure_from(&mut self, id: &CombatantId) {
+        let Some(scene) = self.scene.as_ref() else {
+            return;
+        };
+        let Some(at) = scene.at(id) else {
+            return;
+        };
+        let others: Vec<(CombatantId, i64)> = scene
+            .positions
+            .iter()
+            .filter(|(other, _)| *other != id)
+            .map(|(other, p)| (other.clone(), scene::metres_between(at, *p)))
+            .collect();
+        for (other, metres) in others {
+            if self.distances.get(id, &other) != Some(metres) {
+                self.distances.insert(id, &other, metres);
+            }
         }
     }
 

@@ -13,9 +13,24 @@ use nanite_core::{CombatantId, Diagnostics};
 use crate::combat::{Cover, Stance};
 use crate::script::{self, Parsed};
 
-/// A Compound X encounter file: its distances beside the combatants, each
-/// combatant's [`Stand`], its script lines read by [`script::parse`].
-pub type EncounterFile = file::EncounterFile<Vec<Gap>, Stand, Parsed>;
+/// A Compound X encounter file: its [`Settings`] (distances, the map)
+/// beside the combatants, each combatant's [`Stand`], its script lines read
+/// by [`script::parse`].
+pub type EncounterFile = file::EncounterFile<Settings, Stand, Parsed>;
+
+mod map;
+
+pub use map::MapSection;
+
+/// What a Compound X encounter sets up beside its combatants: the
+/// distances the GM set, and the battle map (`[map]`, issue 24).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// The `[[distance]]` tables.
+    pub distances: Vec<Gap>,
+    /// The `[map]` section, if any.
+    pub map: Option<MapSection>,
+}
 /// One Compound X `[[combatant]]`.
 pub type Entrant = file::Entrant<Stand>;
 /// One line of a Compound X script.
@@ -76,6 +91,12 @@ fn read_root(root: &Fields<'_, '_>, stem: &str) -> Option<EncounterFile> {
         .iter()
         .filter_map(|t| gap(t, &known))
         .collect();
+    let late: Vec<CombatantId> = combatants
+        .iter()
+        .filter(|c| c.after.is_some())
+        .map(|c| c.id.clone())
+        .collect();
+    let map = root.table("map").and_then(|t| map::read(&t, &known, &late));
     let (dice, script) = match root.table("script") {
         Some(t) => {
             let dice = t.item("dice").and_then(|i| dice(&i));
@@ -102,7 +123,7 @@ fn read_root(root: &Fields<'_, '_>, stem: &str) -> Option<EncounterFile> {
     format_ok.then_some(EncounterFile {
         name,
         seed,
-        settings: distances,
+        settings: Settings { distances, map },
         combatants,
         dice,
         script,

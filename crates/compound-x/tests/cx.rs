@@ -6,6 +6,8 @@ mod cx {
     mod audit_combat;
     mod audit_dice;
     mod audit_stats;
+    mod battle_map;
+    mod battle_map_properties;
     mod black_cat;
     mod character_file;
     mod checks;

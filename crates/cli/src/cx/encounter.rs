@@ -10,6 +10,7 @@
 //! nothing).
 
 mod json;
+pub(crate) mod map;
 pub(crate) mod play;
 mod report;
 mod status;
@@ -21,7 +22,7 @@ use anyhow::{Context, Result, bail};
 use clap::{ArgGroup, Args};
 use nanite_compound_x::combat::{ConditionKind, Cover, Fighter, Stance};
 use nanite_compound_x::encounter::{Battle, Command, CompoundX, Event, Refusal, narrate_all};
-use nanite_compound_x::encounter_file::{self, ENCOUNTER_FORMAT, Gap, Stand};
+use nanite_compound_x::encounter_file::{self, ENCOUNTER_FORMAT, Settings, Stand};
 use nanite_compound_x::script::{self, ACTION_FORMS, GM_FORMS, LineError, Parsed};
 use nanite_compound_x::{Character, Pack, Sheet};
 use nanite_core::content::SourceFile;
@@ -52,6 +53,10 @@ pub(crate) struct EncounterArgs {
     /// Ask on the terminal for each die, naming what it is for.
     #[arg(long)]
     physical: bool,
+    /// Draw the battle map as it ends into this SVG file (a fight with a
+    /// `[map]`).
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
 }
 
 /// Compound X at the encounter commands, over its content pack.
@@ -89,7 +94,7 @@ impl Rules for Cx<'_> {
     type Fighter = Fighter;
     type Character = Character;
     type Order = Parsed;
-    type Settings = Vec<Gap>;
+    type Settings = Settings;
 
     const NAME: &'static str = "cx";
     const FORMAT: i64 = ENCOUNTER_FORMAT;
@@ -123,7 +128,7 @@ impl Rules for Cx<'_> {
             .collect()
     }
 
-    fn battle(_settings: &Vec<Gap>) -> Battle {
+    fn battle(_settings: &Settings) -> Battle {
         Battle::new()
     }
 
@@ -150,22 +155,41 @@ impl Rules for Cx<'_> {
         Command::Clock(command)
     }
 
-    /// The distances the GM set.
-    fn setup(distances: &Vec<Gap>) -> Vec<(usize, String, Command)> {
-        distances
-            .iter()
-            .map(|g| {
-                (
-                    g.line,
-                    format!("distance {} {} {}", g.a, g.b, g.metres),
-                    Command::Distance {
-                        a: g.a.clone(),
-                        b: g.b.clone(),
-                        metres: g.metres,
+    /// The map and where everyone stands on it, then the distances the GM
+    /// set (for those off the map).
+    fn setup(settings: &Settings) -> Vec<(usize, String, Command)> {
+        let mut out = Vec::new();
+        if let Some(map) = &settings.map {
+            out.push((
+                map.line,
+                "map".to_string(),
+                Command::Map {
+                    layout: map.layout.clone(),
+                },
+            ));
+            for (id, at, line) in &map.at {
+                out.push((
+                    *line,
+                    format!("position {id} at {at}"),
+                    Command::Place {
+                        id: id.clone(),
+                        at: *at,
                     },
-                )
-            })
-            .collect()
+                ));
+            }
+        }
+        out.extend(settings.distances.iter().map(|g| {
+            (
+                g.line,
+                format!("distance {} {} {}", g.a, g.b, g.metres),
+                Command::Distance {
+                    a: g.a.clone(),
+                    b: g.b.clone(),
+                    metres: g.metres,
+                },
+            )
+        }));
+        out
     }
 
     fn no_dice(refusal: &Refusal) -> Option<String> {
@@ -233,7 +257,7 @@ impl Rules for Cx<'_> {
         Ok(read_valid_character(path, self.0)?.0)
     }
 
-    fn fighter(&self, character: &Character, _settings: &Vec<Gap>) -> Fighter {
+    fn fighter(&self, character: &Character, _settings: &Settings) -> Fighter {
         Fighter::from_sheet(&Sheet::compute(character, self.0), self.0)
     }
 
@@ -301,10 +325,11 @@ impl Rules for Cx<'_> {
         out
     }
 
-    /// The distances.
-    fn settings_tail(distances: &Vec<Gap>) -> String {
+    /// The distances, and the map.
+    fn settings_tail(settings: &Settings) -> String {
         let q = |s: &str| toml::Value::String(s.to_string()).to_string();
-        distances
+        let mut out: String = settings
+            .distances
             .iter()
             .map(|g| {
                 format!(
@@ -314,8 +339,49 @@ impl Rules for Cx<'_> {
                     g.metres
                 )
             })
-            .collect()
+            .collect();
+        if let Some(map) = &settings.map {
+            out.push_str(&map_section(map));
+        }
+        out
     }
+}
+
+/// The `[map]` section of `map`, as an encounter file writes it (each
+/// wall by its two ends, in metres).
+fn map_section(map: &encounter_file::MapSection) -> String {
+    use nanite_compound_x::encounter::scene::show_dm;
+    let q = |s: &str| toml::Value::String(s.to_string()).to_string();
+    let at =
+        |p: nanite_compound_x::encounter::Point| format!("[{}, {}]", show_dm(p.x), show_dm(p.y));
+    let l = &map.layout;
+    let mut out = format!(
+        "\n[map]\nwidth = {}\nheight = {}\n{}",
+        show_dm(l.width),
+        show_dm(l.height),
+        if l.grid { "grid = true\n" } else { "" }
+    );
+    for w in &l.walls {
+        out.push_str(&format!(
+            "\n[[map.wall]]\nkind = {}\n{}from = {}\nto = {}\n{}",
+            q(w.kind.key()),
+            if w.name.is_empty() {
+                String::new()
+            } else {
+                format!("name = {}\n", q(&w.name))
+            },
+            at(w.a),
+            at(w.b),
+            if w.open { "open = true\n" } else { "" }
+        ));
+    }
+    if !map.at.is_empty() {
+        out.push_str("\n[map.at]\n");
+        for (id, p, _) in &map.at {
+            out.push_str(&format!("{} = {}\n", id, at(*p)));
+        }
+    }
+    out
 }
 
 /// A fight of Compound X.
@@ -333,6 +399,16 @@ pub(super) fn run(args: &EncounterArgs, pack: &Pack) -> Result<Outcome> {
         encounter.seed,
     );
     let fight = fight::run(&encounter, roster, source, &source_file)?;
+    if let Some(path) = &args.svg {
+        let drawing = map::svg(fight.game.state()).with_context(|| {
+            format!(
+                "{} has no [map] to draw; add one (docs/compound-x/encounter-file.md)",
+                args.file.display()
+            )
+        })?;
+        std::fs::write(path, drawing)
+            .with_context(|| format!("cannot write the map to {}", path.display()))?;
+    }
     let mut out = std::io::stdout().lock();
     if args.json {
         json::write(&fight, &mut out)?;
@@ -351,6 +427,12 @@ pub(super) fn run(args: &EncounterArgs, pack: &Pack) -> Result<Outcome> {
 /// as by `nanite cx encounter`.
 pub(crate) fn setup(path: &Path, pack: &Pack) -> Result<(String, Battle)> {
     let (encounter, roster, source_file) = read_checked(&Cx(pack), path, "encounter file", true)?;
+    if encounter.settings.map.is_some() {
+        bail!(
+            "{}: the simulator does not play fights on a [map] yet (its policies move by metres); remove the [map] section to simulate it without one",
+            path.display()
+        );
+    }
     let battle = fight::battle::<Cx<'_>>(&encounter, &roster, &source_file)?;
     Ok((encounter.name, battle))
 }

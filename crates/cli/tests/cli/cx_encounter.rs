@@ -682,3 +682,41 @@ fn combatants_may_share_a_character_file() {
     assert_eq!(stderr(&output), "");
     assert!(stdout(&output).contains("Second Raider (raider-2) enters: 120 HP"));
 }
+
+#[test]
+fn a_fight_on_a_map_is_measured_and_drawn() {
+    // rule: CX-RNG-02
+    // rule: CX-RNG-04
+    // The warehouse example: Vex walks to the office door, opens it, and
+    // the raider behind its crates and Vex trade shots through it.
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/compound-x/warehouse-map.toml"
+    );
+    let svg = std::env::temp_dir().join(format!("nanite-map-{}.svg", std::process::id()));
+    let output = nanite(&["cx", "encounter", path, "--svg", svg.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let out = stdout(&output);
+    for needle in [
+        "Vex Marrow: move to 11,9 (4 m)",
+        "Vex Marrow opens the office door",
+        "distance 12 m, measured on the map",
+        "partial cover from the map: crates",
+        "map 30 x 20 m",
+        "  V vex at 11,9",
+    ] {
+        assert!(out.contains(needle), "no `{needle}` in:\n{out}");
+    }
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    let _ = std::fs::remove_file(&svg);
+    assert!(drawn.starts_with("<svg"), "{drawn}");
+    assert!(drawn.contains("<title>office door</title>"), "{drawn}");
+    // Without a map there is nothing to draw.
+    let output = nanite(&["cx", "encounter", DEPOT, "--svg", "unused.svg"]);
+    assert!(!output.status.success());
+    assert!(
+        stderr(&output).contains("has no [map] to draw"),
+        "{}",
+        stderr(&output)
+    );
+}

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::{
     Battle, Decision, Event, GrappleAct, MeleeKind, Way, cloak, gm, grapple, heal, medic, melee,
-    movement, shooting, spells, stealth, supply, suppression, thrown, turn,
+    movement, scene_rules, shooting, spells, stealth, supply, suppression, thrown, turn,
 };
 use crate::check::Effort;
 use crate::combat::{ConditionKind, Cover, Fighter, Fire, ShotRefusal, Stance};
@@ -425,6 +425,41 @@ pub enum Command {
     Uncloak {
         /// The wearer.
         id: CombatantId,
+    },
+    /// The GM lays down the battle map, or replaces its ground and walls
+    /// (issue 24): from then on positions drive distances, sight and cover.
+    Map {
+        /// Size, grid and walls.
+        layout: super::Layout,
+    },
+    /// The GM places a combatant on the map, free of actions.
+    Place {
+        /// Who.
+        id: CombatantId,
+        /// Where (decimetres).
+        at: super::Point,
+    },
+    /// Moves to a point of the map along the shortest way around the walls,
+    /// paying its metres at the stance's rate (CX-MOVE-01, CX-MOVE-02).
+    MoveTo {
+        /// Who.
+        id: CombatantId,
+        /// Where (decimetres).
+        to: super::Point,
+        /// Sprinting: +1 m per action, +1 miss chance for a while.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        sprint: bool,
+    },
+    /// Opens or closes a door of the map: by a combatant within 1 m of it,
+    /// 1 action (as a grab, CX-TURN-07); by the GM, free.
+    Door {
+        /// Who opens or closes it; none: the GM.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<CombatantId>,
+        /// The door's name.
+        door: String,
+        /// Open it (true) or close it (false).
+        open: bool,
     },
     /// Casts a spell at a target (CX-SPELL-01..03): 1 action.
     Cast {
@@ -859,6 +894,10 @@ fn decide_into(
         Command::Search { id, target, glance } => stealth::search(d, id, target, *glance, dice)?,
         Command::Cloak { id } => cloak::activate(d, id)?,
         Command::Uncloak { id } => cloak::deactivate(d, id)?,
+        Command::Map { layout } => scene_rules::lay(d, layout)?,
+        Command::Place { id, at } => scene_rules::place(d, id, *at)?,
+        Command::MoveTo { id, to, sprint } => scene_rules::move_to(d, id, *to, *sprint, dice)?,
+        Command::Door { id, door, open } => scene_rules::door(d, id.as_ref(), door, *open)?,
         Command::Cast {
             id,
             spell,

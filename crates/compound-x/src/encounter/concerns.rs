@@ -67,7 +67,12 @@ impl Event {
             | Event::Cloaked { id, .. }
             | Event::CloakUpkeep { id, .. }
             | Event::Uncloaked { id, .. }
-            | Event::Healed { id, .. } => vec![id],
+            | Event::Healed { id, .. }
+            | Event::Placed { id, .. }
+            | Event::Walked { id, .. } => vec![id],
+            Event::Mapped { .. } => Vec::new(),
+            Event::DoorSet { by, .. } => by.iter().collect(),
+            Event::Area { by, .. } => vec![by],
             Event::Struck { target, .. } => vec![target],
             Event::GrappleControl { controller, .. } => vec![controller],
             Event::DistanceSet { a, b, .. }

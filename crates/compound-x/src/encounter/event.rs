@@ -129,6 +129,49 @@ pub enum Event {
         /// Its cover where it ended up, if it changed.
         cover: Option<Cover>,
     },
+    /// The GM laid down the battle map or replaced its ground and walls.
+    Mapped {
+        /// Size, grid and walls.
+        layout: Box<super::Layout>,
+    },
+    /// The GM placed a combatant on the map.
+    Placed {
+        /// Who.
+        id: CombatantId,
+        /// Where.
+        at: super::Point,
+    },
+    /// A combatant walked a path on the map (after its `Moved`, which
+    /// counts the metres and actions).
+    Walked {
+        /// Who.
+        id: CombatantId,
+        /// The corners of its path, from where it stood to where it stands.
+        path: Vec<super::Point>,
+    },
+    /// An area on the map: a suppressed area laid down (its `Suppressing`
+    /// follows), held until the suppressor's next turn, or where a grenade
+    /// landed and its blast (its `Grenade` follows).
+    Area {
+        /// The suppressor or the thrower.
+        by: CombatantId,
+        /// Its centre.
+        at: super::Point,
+        /// Its radius in metres.
+        radius: i64,
+        /// A grenade's blast rather than suppression.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        blast: bool,
+    },
+    /// A door was opened or closed.
+    DoorSet {
+        /// The door's place in the map's walls.
+        door: usize,
+        /// Open now.
+        open: bool,
+        /// Who did it (none: the GM).
+        by: Option<CombatantId>,
+    },
     /// Two combatants are locked in melee (CX-MOVE-08).
     Engaged {
         /// One.
@@ -481,6 +524,10 @@ pub(crate) fn evolve(state: &mut Battle, event: &Event) {
             // What the clock's events change on a combatant, found once.
             match e {
                 ClockEvent::TurnBegan { id, .. } => {
+                    // Its suppression ends as its turn begins (CX-SUP-01).
+                    if let Some(scene) = state.scene.as_mut() {
+                        scene.areas.retain(|a| &a.by != id);
+                    }
                     if let Some(c) = state.combatants.get_mut(id) {
                         c.moved_last_turn = c.moved_this_turn;
                         c.moved_this_turn = false;
@@ -517,6 +564,47 @@ pub(crate) fn evolve(state: &mut Battle, event: &Event) {
                 if let Some(cover) = cover {
                     c.cover = *cover;
                 }
+            }
+        }
+        Event::Mapped { layout } => match state.scene.as_mut() {
+            Some(scene) => scene.layout = (**layout).clone(),
+            None => state.scene = Some(Box::new(super::Scene::new((**layout).clone()))),
+        },
+        Event::Placed { id, at } => {
+            if let Some(scene) = state.scene.as_mut() {
+                scene.positions.insert(id.clone(), *at);
+            }
+            state.measure_from(id);
+        }
+        Event::Walked { id, path } => {
+            if let (Some(scene), Some(at)) = (state.scene.as_mut(), path.last()) {
+                scene.positions.insert(id.clone(), *at);
+            }
+            state.measure_from(id);
+        }
+        Event::Area {
+            by,
+            at,
+            radius,
+            blast: false,
+        } => {
+            if let Some(scene) = state.scene.as_mut() {
+                scene.areas.retain(|a| &a.by != by);
+                scene.areas.push(super::scene::Area {
+                    by: by.clone(),
+                    at: *at,
+                    radius: *radius,
+                });
+            }
+        }
+        Event::Area { blast: true, .. } => {}
+        Event::DoorSet { door, open, .. } => {
+            if let Some(w) = state
+                .scene
+                .as_mut()
+                .and_then(|s| s.layout.walls.get_mut(*door))
+            {
+                w.open = *open;
             }
         }
         Event::Engaged { a, b } => {

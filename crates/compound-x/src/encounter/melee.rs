@@ -286,6 +286,21 @@ fn resolve(
         victim.fighter.name,
         a.name
     ));
+    // On a map, flanking is read from the positions; the GM's word for it
+    // stays an override (CX-RNG-11).
+    let flanking = match super::scene_rules::flanking_ally(d, id, target) {
+        Some(Some(ally)) => {
+            b.note(format!(
+                "flanking from the map: {ally} stands on {target}'s far side (CX-RNG-11)"
+            ));
+            true
+        }
+        Some(None) if flanking => {
+            b.note("flanking: the GM's override (the map shows no ally on the far side)");
+            true
+        }
+        _ => flanking,
+    };
     let shove = kind != MeleeKind::Strike;
     let prone = victim.stance == Stance::Prone;
     let condition: i64 = d
@@ -487,12 +502,20 @@ fn resolve(
         consequences(d, id, &before, None);
     }
     if push > 0 {
-        let now = d.state.distance(id, target).unwrap_or(1);
-        d.push(Event::DistanceSet {
-            a: id.clone(),
-            b: target.clone(),
-            metres: now + push,
-        });
+        if let Some(path) = super::scene_rules::pushed(d, id, target, push) {
+            // On a map: straight away from the attacker, stopped by walls.
+            d.push(Event::Walked {
+                id: target.clone(),
+                path,
+            });
+        } else {
+            let now = d.state.distance(id, target).unwrap_or(1);
+            d.push(Event::DistanceSet {
+                a: id.clone(),
+                b: target.clone(),
+                metres: now + push,
+            });
+        }
         d.push(Event::Disengaged {
             a: id.clone(),
             b: target.clone(),

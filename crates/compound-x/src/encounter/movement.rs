@@ -75,6 +75,14 @@ pub(crate) fn step(
 ) -> Result<(), Refusal> {
     // What the move needs of the mover, read before anything changes.
     let c = able(d, s.id)?;
+    if d.state.position(s.id).is_some() {
+        return Err(Refusal::Illegal {
+            why: format!(
+                "{} stands on the map: move it to a point (move {} to 12,4), and the map measures the way",
+                s.id, s.id
+            ),
+        });
+    }
     let (rated, sprint_limit, sprint_streak) = (
         rate(&c.fighter.movement, c.stance, s.sprint),
         c.fighter.movement.sprint_actions.max(0),
@@ -288,12 +296,14 @@ pub(crate) fn jump(
 /// Hit the Dirt (CX-MOVE-07): a target standing outside cover that is shot
 /// at and still up dives prone; the dive costs the first action of its next
 /// turn.
-pub(crate) fn hit_the_dirt(d: &mut Decision<'_>, id: &CombatantId) {
+pub(crate) fn hit_the_dirt(d: &mut Decision<'_>, id: &CombatantId, from: Option<&CombatantId>) {
     let Some(c) = d.state.combatants.get(id) else {
         return;
     };
+    // On a map, its cover against the one who shot at it.
+    let cover = from.map_or(c.cover, |from| d.state.cover_against(from, id));
     if c.stance != Stance::Standing
-        || c.cover != Cover::None
+        || cover != Cover::None
         || c.fighter.dead
         || c.fighter.is_downed()
         || d.state.has_condition(id, ConditionKind::Unconscious)

@@ -87,6 +87,58 @@ pub fn narrate(state: &Battle, event: &Event) -> Vec<String> {
                 Some(c) => format!(", into {}", c.words()),
             }
         )),
+        Event::Mapped { layout } => lines(format!(
+            "the map: {} x {} m, {} wall(s){}",
+            super::scene::show_dm(layout.width),
+            super::scene::show_dm(layout.height),
+            layout.walls.len(),
+            if layout.grid {
+                ", a 1 m grid drawn"
+            } else {
+                ""
+            }
+        )),
+        Event::Placed { id, at } => lines(format!("{} stands at {at}", n(id))),
+        Event::Walked { id, path } => {
+            let via: Vec<String> = path
+                .iter()
+                .skip(1)
+                .take(path.len().saturating_sub(2))
+                .map(|p| p.to_string())
+                .collect();
+            lines(format!(
+                "{} goes to {}{}",
+                n(id),
+                path.last().map_or_else(String::new, |p| p.to_string()),
+                if via.is_empty() {
+                    String::new()
+                } else {
+                    format!(" by way of {}", via.join(", "))
+                }
+            ))
+        }
+        Event::Area {
+            by,
+            at,
+            radius,
+            blast,
+        } => lines(if *blast {
+            format!("{}'s grenade bursts at {at}: {radius} m blast", n(by))
+        } else {
+            format!("{}'s suppressed area: {radius} m around {at}", n(by))
+        }),
+        Event::DoorSet { door, open, by } => {
+            let name = state
+                .scene
+                .as_ref()
+                .and_then(|s| s.layout.walls.get(*door))
+                .map_or_else(|| "door".to_string(), super::Wall::label);
+            lines(format!(
+                "{} {} the {name}",
+                by.as_ref().map_or_else(|| "the GM".to_string(), &n),
+                if *open { "opens" } else { "closes" }
+            ))
+        }
         Event::Engaged { a, b } => lines(format!("{} and {} are locked in melee", n(a), n(b))),
         Event::Disengaged { a, b } => {
             lines(format!("{} and {} are no longer in melee", n(a), n(b)))

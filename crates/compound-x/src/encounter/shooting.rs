@@ -107,6 +107,13 @@ pub(crate) fn fire(
             )));
         }
     };
+    // On a map, a concealing wall or a closed door between them stops the
+    // shot, unless the GM rules the cover for it (an override).
+    if order.cover.is_none() && !d.state.sees(id, target) {
+        return Err(refuse(format!(
+            "{id} has no line of fire to {target}: a wall that conceals completely stands between them on the map (CX-SUP-05); move, or the GM rules the cover"
+        )));
+    }
     let aimed = bearing.aimed;
     let fire = match order.fire {
         Some(Fire::Aimed) if !aimed => {
@@ -126,7 +133,9 @@ pub(crate) fn fire(
         mode: order.mode,
         fire,
         distance,
-        cover: order.cover.unwrap_or(victim.cover),
+        cover: order
+            .cover
+            .unwrap_or_else(|| d.state.cover_against(id, target)),
         stance: victim.stance,
         shooter_stance: shooter.stance,
         suppressed: bearing.suppressed,
@@ -195,6 +204,16 @@ pub(crate) fn fire(
     } else {
         nanite_core::Breakdown::new()
     };
+    if d.explain {
+        super::scene_rules::note_map(
+            d,
+            &mut breakdown,
+            id,
+            target,
+            distance,
+            (aim.cover, order.cover.is_some()),
+        );
+    }
     if d.explain && no_crits && shot.hit && shot.accuracy >= crit_from {
         breakdown.note("no critical this encounter (Black Cat, CX-STAT-13)");
     }
@@ -207,7 +226,7 @@ pub(crate) fn fire(
         breakdown,
     });
     after_harm(d, target, was_down, shot.strike.as_ref());
-    super::movement::hit_the_dirt(d, target);
+    super::movement::hit_the_dirt(d, target, Some(id));
     Ok(())
 }
 

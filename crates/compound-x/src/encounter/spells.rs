@@ -118,7 +118,7 @@ pub(crate) fn cast(
     let cover = if id == target {
         Cover::None
     } else {
-        c.cover.unwrap_or(victim.cover)
+        c.cover.unwrap_or_else(|| d.state.cover_against(id, target))
     };
     let dc = spell.nanites + cover.modifier();
     let line = caster.skill(&book.skill).cloned();

@@ -187,7 +187,9 @@ pub(crate) fn suppress(
         left,
         format!("suppress {target} ({}, the last action)", level_key(level)),
     )?;
-    // Heavy suppression holds every enemy within 2 m of the target.
+    // Heavy suppression holds every enemy within 2 m of the target; on a
+    // map, every level holds every enemy in its area (1 m, or 2 m heavy)
+    // around the point the target stands on.
     let side = d
         .state
         .clock
@@ -195,7 +197,22 @@ pub(crate) fn suppress(
         .map(|s| s.side.clone())
         .unwrap_or_default();
     let mut held = vec![target.clone()];
-    if level == Suppression::Heavy {
+    let at = d.state.position(target);
+    if at.is_some() {
+        for other in d.state.combatants.keys() {
+            if other == id || other == target || d.state.combatants[other].fighter.dead {
+                continue;
+            }
+            let enemy = d.state.clock.seat(other).is_ok_and(|s| s.side != side);
+            let inside = match (at, d.state.position(other)) {
+                (Some(c), Some(p)) => super::scene::metres_between(c, p) <= radius(level),
+                _ => false,
+            };
+            if enemy && inside {
+                held.push(other.clone());
+            }
+        }
+    } else if level == Suppression::Heavy {
         for other in d.state.combatants.keys() {
             if other == id || other == target {
                 continue;
@@ -213,15 +230,17 @@ pub(crate) fn suppress(
             continue;
         };
         let metres = d.state.distance(id, &who).unwrap_or(distance);
-        // A target the suppressor cannot hit at all is not suppressed (CX-SUP-05).
+        // A target the suppressor cannot hit at all is not suppressed
+        // (CX-SUP-05): out of its sight on the map, or out of its reach.
+        let cover = d.state.cover_against(id, &who);
         let mc = semi_miss_chance(
             &d.state.combatants[id].fighter,
             weapon,
             metres,
-            c.cover,
+            cover,
             c.stance,
         );
-        if mc.is_some_and(|mc| mc < 10) {
+        if d.state.sees(id, &who) && mc.is_some_and(|mc| mc < 10) {
             suppressed.push(who);
         } else {
             refused.push(who);
@@ -236,6 +255,14 @@ pub(crate) fn suppress(
         suppressed: suppressed.clone(),
         unhittable: refused,
     });
+    if let Some(at) = at {
+        d.push(Event::Area {
+            by: id.clone(),
+            at,
+            radius: radius(level),
+            blast: false,
+        });
+    }
     for who in suppressed {
         // Renewing replaces the suppressor's old hold; holds of others stay
         // (the +1 does not stack, CX-SUP-01).
@@ -305,6 +332,57 @@ pub(crate) fn moved(
             return Ok(());
         }
         if metres > radius(level) && d.state.clock.effects.iter().any(|e| e.id == effect) {
+            d.clock(ClockEvent::EffectEnded {
+                id: effect,
+                why: format!("{id} leaves the suppressed area"),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// A suppressed combatant moved on the map to `to` (CX-SUP-02..05): each
+/// suppressor that still sees it there fires, as on a move into the open
+/// (its line of fire decides: a point it cannot see is complete
+/// concealment); ending outside a suppressor's area ends that suppression.
+pub(crate) fn moved_on_map(
+    d: &mut Decision<'_>,
+    id: &CombatantId,
+    to: super::Point,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Refusal> {
+    let holds: Vec<_> = d
+        .state
+        .clock
+        .effects_on(id)
+        .filter_map(|e| match &e.payload {
+            CxEffect::Suppressed { by, weapon, level } => Some((e.id, by.clone(), *weapon, *level)),
+            _ => None,
+        })
+        .collect();
+    for (effect, by, weapon, level) in holds {
+        let fired = d.state.combatant(id)?.suppression_fired_by.contains(&by);
+        let in_sight = d.state.sees(&by, id);
+        if in_sight && !fired && able(d, &by).is_ok() && can_fire(d, &by, weapon) {
+            if let Ok(reaction) = d.state.clock.react(
+                &by,
+                &format!("suppression fire at {id} moving into the open"),
+            ) {
+                d.clock(reaction);
+                react(d, &by, id, weapon, level, dice)?;
+            }
+        }
+        let c = d.state.combatant(id)?;
+        if c.fighter.dead || c.fighter.is_downed() {
+            return Ok(());
+        }
+        let area = d
+            .state
+            .scene
+            .as_ref()
+            .and_then(|s| s.areas.iter().find(|a| a.by == by).cloned());
+        let outside = area.is_none_or(|a| super::scene::metres_between(a.at, to) > a.radius);
+        if outside && d.state.clock.effects.iter().any(|e| e.id == effect) {
             d.clock(ClockEvent::EffectEnded {
                 id: effect,
                 why: format!("{id} leaves the suppressed area"),

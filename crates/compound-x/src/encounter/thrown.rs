@@ -157,10 +157,18 @@ fn ready<'a>(
         )));
     }
     usable(id, &w)?;
-    let victim = d.state.combatant(target)?.clone();
+    let mut victim = d.state.combatant(target)?.clone();
     if victim.fighter.dead {
         return Err(illegal(format!("{target} is already dead")));
     }
+    // On a map: no throw through a concealing wall or a closed door, and
+    // the walls between give their cover.
+    if !d.state.sees(id, target) {
+        return Err(illegal(format!(
+            "{id} cannot see {target}: a wall that conceals completely stands between them on the map"
+        )));
+    }
+    victim.cover = d.state.cover_against(id, target);
     let metres = distance
         .or_else(|| d.state.distance(id, target))
         .ok_or_else(|| {
@@ -273,6 +281,6 @@ fn throw_weapon(
     });
     consequences(d, t.target, &t.victim.fighter, shot.strike.as_ref());
     // Thrown at in the open and still up: it hits the dirt (CX-MOVE-07).
-    super::movement::hit_the_dirt(d, t.target);
+    super::movement::hit_the_dirt(d, t.target, Some(t.id));
     Ok(())
 }

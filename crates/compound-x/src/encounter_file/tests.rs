@@ -2,6 +2,7 @@
 //! and each broken file names what is wrong and how to fix it.
 
 use super::*;
+use crate::encounter::Point;
 
 const DEPOT: &str = include_str!("../../../../examples/compound-x/depot-ambush.toml");
 
@@ -40,6 +41,7 @@ fn the_example_reads_whole() {
     assert_eq!(file.combatants[1].place, Stand::default());
     let gaps: Vec<(&str, &str, i64)> = file
         .settings
+        .distances
         .iter()
         .map(|g| (g.a.as_str(), g.b.as_str(), g.metres))
         .collect();
@@ -110,6 +112,47 @@ fn a_broken_file_says_what_is_wrong_and_how_to_fix_it() {
             "100001 m is not a distance",
             "give 0 to 100000 metres",
         ),
+        ("[map]\nwidth = 30\n", "height", ""),
+        (
+            "[map]\nwidth = 30\nheight = 2000\n",
+            "a map is 1 to 1000 m a side",
+            "a side is 1 to 1000 m",
+        ),
+        (
+            "[map]\nwidth = 30\nheight = 20\n[[map.wall]]\nkind = \"brick\"\nfrom = [1, 1]\nto = [1, 5]\n",
+            "unknown wall kind `brick`",
+            "use one of: partial, full, concealing, door",
+        ),
+        (
+            "[map]\nwidth = 30\nheight = 20\n[[map.wall]]\nkind = \"full\"\nfrom = [1, 1]\nto = [31, 5]\n",
+            "31,5 is off the map",
+            "the map runs from 0,0 to 30,20",
+        ),
+        (
+            "[map]\nwidth = 30\nheight = 20\n[[map.wall]]\nkind = \"full\"\nfrom = [1.25, 1]\nto = [3, 5]\n",
+            "1.25 m is not a length of the map",
+            "at most one decimal",
+        ),
+        (
+            "[map]\nwidth = 30\nheight = 20\n[[map.wall]]\nkind = \"door\"\nfrom = [1, 1]\nto = [1, 3]\n",
+            "a door needs a name",
+            "name = \"north door\"",
+        ),
+        (
+            "[map]\nwidth = 30\nheight = 20\n[[map.wall]]\nkind = \"partial\"\nfrom = [1, 1]\n",
+            "a wall needs `from` and `to`, or an `outline`",
+            "",
+        ),
+        (
+            "[map]\nwidth = 30\nheight = 20\n[map.at]\nghost = [1, 1]\n",
+            "nobody called `ghost` is in this encounter",
+            "",
+        ),
+        (
+            "[map]\nwidth = 30\nheight = 20\n[map.at]\nvex = [1, 1]\nraider = [1.4, 1]\n",
+            "`raider` would stand on `vex`'s metre",
+            "at least 0.5 m apart",
+        ),
         (
             "[script]\ndice = [3, 0]\ncommands = []\n",
             "0 is not a face of a die",
@@ -159,4 +202,38 @@ fn a_file_without_combatants_says_to_add_them() {
             && shown.contains("add a [[combatant]] table"),
         "{shown}"
     );
+}
+
+#[test]
+fn a_map_reads_walls_outlines_doors_and_places() {
+    // The [map] section (issue 24), in metres, read into decimetres.
+    let (file, found) = read_text(&two_and(
+        "[map]\nwidth = 30\nheight = 20.5\ngrid = true\n\
+         [[map.wall]]\nkind = \"concealing\"\nfrom = [10, 0]\nto = [10, 8]\n\
+         [[map.wall]]\nkind = \"full\"\nname = \"car\"\noutline = [[3, 3], [5, 3], [5, 5]]\n\
+         [[map.wall]]\nkind = \"door\"\nname = \"north door\"\nfrom = [10, 8]\nto = [10, 10]\nopen = true\n\
+         [map.at]\nvex = [2, 3]\nraider = [20, 15.5]\n\
+         [script]\ncommands = [\"move vex to 12,4\", \"vex move to 2.5,3 sprint\", \"position raider at 1,1\", \"door 'north door' close\", \"vex door 'north door' open\"]\n",
+    ));
+    assert!(found.is_empty(), "{found}");
+    let file = file.expect("it runs");
+    let map = file.settings.map.expect("a map");
+    assert_eq!(
+        (map.layout.width, map.layout.height, map.layout.grid),
+        (300, 205, true)
+    );
+    // One wall, a triangle's three sides, one door.
+    assert_eq!(map.layout.walls.len(), 5);
+    assert_eq!(map.layout.walls[3].b, Point::metres(3, 3));
+    assert!(map.layout.walls[4].open);
+    assert_eq!(map.layout.door("north door"), Some(4));
+    let at: Vec<(&str, Point)> = map.at.iter().map(|(id, p, _)| (id.as_str(), *p)).collect();
+    assert_eq!(
+        at,
+        [
+            ("vex", Point::metres(2, 3)),
+            ("raider", Point::new(200, 155))
+        ]
+    );
+    assert_eq!(file.script.len(), 5);
 }

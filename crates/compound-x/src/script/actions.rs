@@ -152,6 +152,15 @@ pub(crate) fn action(id: CombatantId, verb: &str, w: &mut Words) -> Result<Order
         }
         "trigger" => clock(ClockCommand::Trigger { id }),
         "move" | "sprint" => movement(id, verb == "sprint", w)?,
+        "door" => {
+            let door = w.name("the door's name")?;
+            let open = w.keyword("`open` or `close`", &[("open", true), ("close", false)])?;
+            ready(Command::Door {
+                id: Some(id),
+                door,
+                open,
+            })
+        }
         "jump" => {
             let metres = w.fraction_metres("the metres of the jump")?;
             let (mut vertical, mut run_up) = (false, false);
@@ -325,6 +334,11 @@ pub(crate) fn action(id: CombatantId, verb: &str, w: &mut Words) -> Result<Order
 }
 
 fn movement(id: CombatantId, sprint: bool, w: &mut Words) -> Result<Order, LineError> {
+    if w.take("to") {
+        let to = w.point("a point of the map")?;
+        let sprint = w.take("sprint") || sprint;
+        return Ok(ready(Command::MoveTo { id, to, sprint }));
+    }
     let metres = w.metres("the metres to move")?;
     let (mut way, mut sprinting, mut cover, mut concealed) = (None, sprint, None, false);
     while w.more() {

@@ -38,9 +38,11 @@ pub const GM_FORMS: &[Form] = &[
     ),
     form(
         "position",
-        "position ID [cover none|partial|full] [stance standing|crouched|prone|hunkered]",
+        "position ID [cover none|partial|full] [stance standing|crouched|prone|hunkered] | position ID at X,Y",
         "position vex cover full",
     ),
+    form("move", "move ID to X,Y [sprint]", "move vex to 12,4"),
+    form("door", "door NAME open|close", "door \"north door\" open"),
     form("initiative", "initiative ID TOTAL", "initiative raider 55"),
     form("pin", "pin ID", "pin vex"),
     form("unpin", "unpin ID", "unpin vex"),
@@ -131,8 +133,13 @@ pub const ACTION_FORMS: &[Form] = &[
     form("trigger", "ID trigger", "vex trigger"),
     form(
         "move",
-        "ID move METRES [toward|away-from TARGET] [sprint] [cover C] [concealed]",
+        "ID move METRES [toward|away-from TARGET] [sprint] [cover C] [concealed] | ID move to X,Y [sprint]",
         "vex move 4 toward raider cover partial",
+    ),
+    form(
+        "door",
+        "ID door NAME open|close",
+        "vex door \"north door\" open",
     ),
     form(
         "sprint",

@@ -37,6 +37,28 @@ pub(crate) fn gm(verb: &str, w: &mut Words) -> Result<Order, LineError> {
             let metres = w.metres("the metres between them")?;
             ready(Command::Distance { a, b, metres })
         }
+        "position" if w.peek_second_is("at") => {
+            let id = w.id("the combatant's id")?;
+            w.expect("at")?;
+            let at = w.point("a point of the map")?;
+            ready(Command::Place { id, at })
+        }
+        "move" => {
+            let id = w.id("the combatant's id")?;
+            w.expect("to")?;
+            let to = w.point("a point of the map")?;
+            let sprint = w.take("sprint");
+            ready(Command::MoveTo { id, to, sprint })
+        }
+        "door" => {
+            let door = w.name("the door's name")?;
+            let open = w.keyword("`open` or `close`", &[("open", true), ("close", false)])?;
+            ready(Command::Door {
+                id: None,
+                door,
+                open,
+            })
+        }
         "position" => {
             let id = w.id("the combatant's id")?;
             let (mut cover, mut stance) = (None, None);

@@ -331,10 +331,10 @@ fn mistakes_say_what_was_expected_and_how_to_write_it() {
               help: write a command such as `next` or `vex fire burst raider`, or remove the line
             vex
               error: `vex` is not a command; after a combatant's id an action is expected
-              help: commands: roll, begin, next, end, distance, position, initiative, pin, unpin, place, hide, reveal, remove, conceal, detect, harm, heal, mend, kill, afflict, cure; actions: `vex aim`, `vex fire burst TARGET`, ... (see docs/compound-x/encounter-file.md)
+              help: commands: roll, begin, next, end, distance, position, move, door, initiative, pin, unpin, place, hide, reveal, remove, conceal, detect, harm, heal, mend, kill, afflict, cure; actions: `vex aim`, `vex fire burst TARGET`, ... (see docs/compound-x/encounter-file.md)
             vex fly raider
               error: `vex` is not a command and `fly` is not an action
-              help: a line is a command (roll, begin, next, end, distance, position, initiative, pin, unpin, place, hide, reveal, remove, conceal, detect, harm, heal, mend, kill, afflict, cure) or a combatant's id and an action (aim, fire, clear-jam, reload, fast-recharge, stance, save, treat, repair, rest, stay-up, fall, stabilize, check, act, hold, trigger, move, sprint, jump, suppress, strike, shove, kick, grapple, contest, subdue, grapple-strike, release, cook, throw, penalty-attack, crosses, search, glance, cloak, uncloak, cast)
+              help: a line is a command (roll, begin, next, end, distance, position, move, door, initiative, pin, unpin, place, hide, reveal, remove, conceal, detect, harm, heal, mend, kill, afflict, cure) or a combatant's id and an action (aim, fire, clear-jam, reload, fast-recharge, stance, save, treat, repair, rest, stay-up, fall, stabilize, check, act, hold, trigger, move, door, sprint, jump, suppress, strike, shove, kick, grapple, contest, subdue, grapple-strike, release, cook, throw, penalty-attack, crosses, search, glance, cloak, uncloak, cast)
             roll dice
               error: expected `initiative`, found `dice`
               help: write `roll initiative [ID ...]`, e.g. `roll initiative`
@@ -388,7 +388,7 @@ fn mistakes_say_what_was_expected_and_how_to_write_it() {
               help: write `harm ID AMOUNT ballistic|laser|plasma|explosive|melee [apl N] ["why"]`, e.g. `harm vex 12 explosive "falling crates"`
             position vex
               error: expected `cover` or `stance`, found the end of the line
-              help: write `position ID [cover none|partial|full] [stance standing|crouched|prone|hunkered]`, e.g. `position vex cover full`
+              help: write `position ID [cover none|partial|full] [stance standing|crouched|prone|hunkered] | position ID at X,Y`, e.g. `position vex cover full`
             vex fire burst raider weapon
               error: expected a weapon (its number from 0, its id or its name), found the end of the line
               help: write `ID fire semi|burst|auto TARGET [weapon W] [METRESm] [aimed|hip|blind] [cover none|partial|full]`, e.g. `vex fire burst raider weapon smg 15m`

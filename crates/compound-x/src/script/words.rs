@@ -181,6 +181,13 @@ impl Words {
         }
     }
 
+    /// Whether the word after the next one is `word`.
+    pub(crate) fn peek_second_is(&self, word: &str) -> bool {
+        self.tokens
+            .get(self.at + 1)
+            .is_some_and(|t| !t.quoted && t.text == word)
+    }
+
     /// Takes `word` if it comes next.
     pub(crate) fn take(&mut self, word: &str) -> bool {
         if self.peek_word() == Some(word) {
@@ -240,6 +247,25 @@ impl Words {
                 Ok(w)
             }
             None => Err(self.fail(what)),
+        }
+    }
+
+    /// A point of the map in metres: `12,4` or `12.5,4`.
+    pub(crate) fn point(&mut self, what: &str) -> Result<crate::encounter::Point, LineError> {
+        let word = self.word(what)?;
+        crate::encounter::Point::parse_metres(&word).map_err(|_| {
+            self.fail_with(
+                &format!("{what} (metres east,south like `12,4` or `12.5,4`)"),
+                &word,
+            )
+        })
+    }
+
+    /// A name: quoted text, or one bare word.
+    pub(crate) fn name(&mut self, what: &str) -> Result<String, LineError> {
+        match self.optional_text() {
+            Some(t) => Ok(t),
+            None => self.word(what),
         }
     }
 

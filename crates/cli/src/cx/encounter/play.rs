@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::{ArgGroup, Args};
 use nanite_compound_x::Pack;
+use nanite_compound_x::encounter_file::Settings;
 
 use super::Cx;
 use crate::cx::Outcome;
@@ -31,7 +32,7 @@ pub(crate) struct PlayArgs {
 }
 
 pub(crate) fn run(args: &PlayArgs, pack: &Pack) -> Result<Outcome> {
-    let mut session = Session::open(Cx(pack), &args.file, Vec::new())?;
+    let mut session = Session::open(Cx(pack), &args.file, Settings::default())?;
     let mut dice = prompt::dice(args.seed, args.physical);
     session.converse(dice.as_mut())?;
     Ok(Outcome::Success)

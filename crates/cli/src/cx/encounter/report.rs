@@ -36,6 +36,11 @@ pub(super) fn text(fight: &Fight<'_>) -> String {
     }
     out.push('\n');
     out.push_str(&table(fight.game.state()).to_text());
+    let drawn = super::map::text(fight.game.state());
+    if !drawn.is_empty() {
+        out.push('\n');
+        out.push_str(&drawn);
+    }
     out
 }
 

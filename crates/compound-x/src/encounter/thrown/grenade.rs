@@ -67,6 +67,26 @@ pub(super) fn explode(
     } else {
         scatter(dice, mc, roll, &thrower.name, &mut b)?
     };
+    // On a map: where it lands, thrown true or scattered the way a d8
+    // says (1 north, then clockwise; a decision).
+    let landed = match (d.state.scene.as_ref(), d.state.position(t.target)) {
+        (Some(scene), Some(at)) if scatter > 0 => {
+            let d8 = dice.roll(&nanite_core::DieRequest::new(
+                8,
+                &format!("grenade scatter direction d8 for {}", thrower.name),
+            ))?;
+            let landed = crate::encounter::scene::scattered(&scene.layout, at, scatter, d8);
+            b.die("scatter direction (1 north, then clockwise)", 8, d8);
+            b.note(format!(
+                "it lands {scatter} m {} of {}, at {landed}",
+                crate::encounter::scene::direction_name(d8),
+                t.victim.fighter.name
+            ));
+            Some(landed)
+        }
+        (Some(_), Some(at)) => Some(at),
+        _ => None,
+    };
     let purpose = format!("{} damage", w.name);
     let rolled = crate::encounter::gm::roll_formula(&w.damage, &thrower.stats, &purpose, dice)?;
     let critical_bonus = if critical { CRITICAL_DAMAGE } else { 0 };
@@ -74,7 +94,10 @@ pub(super) fn explode(
     b.value(format!("damage {}", w.damage.text()), rolled);
     b.modifier("critical (CX-DMG-06)", critical_bonus);
     b.modifier("stealth attack (CX-RNG-09)", stealth_bonus);
-    let caught = caught(d, t, scatter, radius);
+    let caught = match landed {
+        Some(at) => caught_on_map(d, t, at, radius),
+        None => caught(d, t, scatter, radius),
+    };
     b.note(format!(
         "blast radius {radius} m, {scatter} m off target: {} caught",
         if caught.is_empty() {
@@ -87,6 +110,14 @@ pub(super) fn explode(
                 .join(", ")
         }
     ));
+    if let Some(at) = landed {
+        d.push(Event::Area {
+            by: t.id.clone(),
+            at,
+            radius,
+            blast: true,
+        });
+    }
     d.push(Event::Grenade {
         id: t.id.clone(),
         target: t.target.clone(),
@@ -100,7 +131,7 @@ pub(super) fn explode(
         blast(d, t, &who, amount, cooked, dice)?;
     }
     // Thrown at in the open and still up: it hits the dirt (CX-MOVE-07).
-    crate::encounter::movement::hit_the_dirt(d, t.target);
+    crate::encounter::movement::hit_the_dirt(d, t.target, Some(t.id));
     Ok(())
 }
 
@@ -187,6 +218,47 @@ fn caught(d: &Decision<'_>, t: &Throw<'_>, scatter: i64, radius: i64) -> Vec<Com
             d.state.distance(t.target, other)
         };
         if r.is_some_and(|r| r + scatter <= radius) {
+            caught.push(other.clone());
+        }
+    }
+    caught
+}
+
+/// Who a blast at `at` catches on the map: every living combatant placed
+/// within `radius` metres of it (the thrower too), unless a wall that stops
+/// a blast (full cover, concealing, a closed door) stands between; those
+/// not on the map by the sure cases of [`caught`].
+fn caught_on_map(
+    d: &Decision<'_>,
+    t: &Throw<'_>,
+    at: crate::encounter::Point,
+    radius: i64,
+) -> Vec<CombatantId> {
+    let Some(scene) = d.state.scene.as_ref() else {
+        return Vec::new();
+    };
+    let scatter =
+        crate::encounter::scene::metres_between(d.state.position(t.target).unwrap_or(at), at);
+    let mut caught: Vec<CombatantId> = Vec::new();
+    for (other, c) in d.state.combatants.iter() {
+        if c.fighter.dead {
+            continue;
+        }
+        let inside = match scene.at(other) {
+            Some(p) => {
+                crate::encounter::scene::metres_between(at, p) <= radius
+                    && !scene.layout.shields_blast(at, p)
+            }
+            None => {
+                let r = if other == t.id {
+                    Some(t.metres)
+                } else {
+                    d.state.distance(t.target, other)
+                };
+                r.is_some_and(|r| r + scatter <= radius)
+            }
+        };
+        if inside {
             caught.push(other.clone());
         }
     }
