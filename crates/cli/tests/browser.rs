@@ -8,8 +8,10 @@
 //! (`target/e2e/station-*.png`), `e2e/seats.mjs`, one browser in two
 //! campaigns and the "your turn" badge (`target/e2e/seats-*.png`), and
 //! `e2e/chat.mjs`, chat, whispers and rolls from a sheet
-//! (`target/e2e/chat-*.png`), and `e2e/builders.mjs`, the Compound X and
-//! D20 builders on a phone and a desktop (`target/e2e/builders/`).
+//! (`target/e2e/chat-*.png`), `e2e/builders.mjs`, the Compound X and
+//! D20 builders on a phone and a desktop (`target/e2e/builders/`), and
+//! `e2e/dice.mjs`, physical dice in one dialog and a death save waiting
+//! for its player's dice (`target/e2e/dice/`).
 //!
 //! Without node, Chromium or `e2e/node_modules` the test prints "browser
 //! tests skipped: <why>" and passes, so `cargo test` works on a bare
@@ -128,6 +130,11 @@ fn chat_whispers_and_sheet_rolls_in_headless_chromium() {
 #[test]
 fn the_builders_in_headless_chromium() {
     scenario("builders.mjs", "e2e/builders", "builders");
+}
+
+#[test]
+fn physical_dice_in_one_dialog() {
+    scenario("dice.mjs", "e2e/dice", "dice");
 }
 
 /// Runs `e2e/{script}` against a fresh server, its screenshots going to

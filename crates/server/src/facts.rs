@@ -104,6 +104,9 @@ pub(crate) enum Fact {
     StationPlayed(crate::station::record::Played),
     /// The GM took back a Station game's last accepted change.
     StationUndone(crate::station::record::Undone),
+    /// A seat's choice of dice, or a roll the table waits for
+    /// (`crate::waiting`).
+    Dice(crate::waiting::DiceFact),
 }
 
 impl Fact {
@@ -122,6 +125,7 @@ impl Fact {
             Fact::StationSeated(_) => "station_seated",
             Fact::StationPlayed(_) => "station_played",
             Fact::StationUndone(_) => "station_undone",
+            Fact::Dice(_) => "dice",
         }
     }
 }

@@ -42,6 +42,7 @@ mod notify;
 mod openapi;
 mod pack;
 mod permissions;
+mod physical;
 mod refusals;
 mod rolls;
 mod ruleset;
@@ -59,6 +60,7 @@ mod told;
 pub mod transfer;
 pub mod verify;
 mod view;
+mod waiting;
 mod web;
 
 use std::sync::Arc;
@@ -297,6 +299,8 @@ pub(crate) fn api() -> openapi::Api {
         .routes(routes!(seeds::end))
         .routes(routes!(seeds::reveal))
         .routes(routes!(live::connect))
+        .routes(routes!(waiting::choose))
+        .routes(routes!(waiting::show, waiting::roll, waiting::drop_awaited))
         .merge(station::api::routes())
 }
 

@@ -308,7 +308,10 @@ impl Sessions {
                     self.used(version, Some(u), false);
                 }
             }
-            ItemBody::EncounterCreated { .. } | ItemBody::Undone { .. } | ItemBody::Chat(_) => {}
+            ItemBody::EncounterCreated { .. }
+            | ItemBody::Undone { .. }
+            | ItemBody::Chat(_)
+            | ItemBody::Dice(_) => {}
         }
     }
 

@@ -595,7 +595,8 @@ impl StreamCheck<'_> {
                 | Fact::SessionEnded { .. }
                 | Fact::SecretsRevealed { .. }
                 | Fact::StationSeated(_)
-                | Fact::Chat(_) => {}
+                | Fact::Chat(_)
+                | Fact::Dice(_) => {}
             }
         }
     }

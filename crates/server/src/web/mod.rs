@@ -18,6 +18,7 @@ mod builder_d20;
 mod campaigns;
 pub(crate) mod d20;
 mod dashboard;
+mod dice;
 mod html;
 mod rolls;
 mod station;
@@ -46,6 +47,7 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/c/{campaign}/export.json", get(dashboard::export))
         .route("/c/{campaign}/e/{encounter}", get(tracker::page))
         .route("/c/{campaign}/e/{encounter}/part", get(tracker::part))
+        .route("/c/{campaign}/e/{encounter}/dice", get(dice::part))
         .route("/c/{campaign}/s/{game}", get(station::page))
         .route("/c/{campaign}/s/{game}/part", get(station::part))
         .route("/c/{campaign}/build", get(builder::page))
