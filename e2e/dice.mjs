@@ -126,12 +126,12 @@ async function main() {
   const encounter = new URL(gm.page.url()).pathname.split("/")[4];
   await alice.page.goto(`${base}/c/${campaign}/e/${encounter}`);
   await alice.page.locator("#live-status[data-state=live]").waitFor();
-  const own = alice.page.getByLabel(/I roll my own dice/);
+  const own = alice.page.locator("[data-own-dice]");
   const saved = alice.page.waitForResponse((r) => r.url().endsWith("/own-dice") && r.request().method() === "PUT");
   await own.check();
   check((await saved).ok(), "the server keeps the choice");
   await settle(alice.page);
-  check(await alice.page.getByLabel(/I roll my own dice/).isChecked(), "the box stays ticked as the server says");
+  check(await alice.page.locator("[data-own-dice]").isChecked(), "the box stays ticked as the server says");
 
   // 4. She fires: every die of the shot in one dialog.
   const fire = () => alice.page.locator("[data-target-group=raider] form.act button:not([aria-disabled=true])", { hasText: "Fire" }).first();

@@ -226,7 +226,7 @@
       setPath(out, f.name, value);
     }
     var physical = fields.filter(function (f) { return f.name === "physical"; })[0];
-    var ownDice = document.getElementById("own-dice");
+    var ownDice = document.querySelector("[data-own-dice]");
     var command = /\/(commands|script)$/.test(form.dataset.api);
     if (((physical && physical.checked) || (command && ownDice && ownDice.checked)) && !out.dice) out.dice = [];
     return out;
@@ -583,7 +583,9 @@
   // every roll the rules give the player waits for their dice ----
   document.addEventListener("change", function (ev) {
     var box = ev.target;
-    if (!box || box.id !== "own-dice" || !campaign) return;
+    // (No id on the box: htmx would copy a settled element's old `style`
+    // attribute onto its new copy by id, which the page's CSP refuses.)
+    if (!box || !box.hasAttribute || !box.hasAttribute("data-own-dice") || !campaign) return;
     box.disabled = true;
     fetch("/api/campaigns/" + encodeURIComponent(campaign) + "/own-dice", {
       method: "PUT",

@@ -423,12 +423,16 @@ async fn the_choice_of_dice_is_kept_and_shown(db: Db) {
     let alice = &t.alice.session;
     let part = |auth: &Auth| Call::new(Method::GET, format!("/c/{}/e/{e}/dice", t.campaign), auth);
     let off = t.send(part(alice)).await.expect(200);
-    assert!(off.text.contains("id=\"own-dice\">"), "{}", off.text);
+    assert!(off.text.contains("data-own-dice>"), "{}", off.text);
     own_dice(&t, alice, true).await;
     let on = t.send(part(alice)).await.expect(200);
-    assert!(on.text.contains("id=\"own-dice\" checked"), "{}", on.text);
+    assert!(on.text.contains("data-own-dice checked"), "{}", on.text);
     let spectator = t.send(part(&t.spectator.session)).await.expect(200);
-    assert!(!spectator.text.contains("own-dice"), "{}", spectator.text);
+    assert!(
+        !spectator.text.contains("data-own-dice"),
+        "{}",
+        spectator.text
+    );
     let watched = t
         .send(
             Call::new(Method::PUT, t.path("/own-dice"), &t.spectator.session)
