@@ -193,11 +193,12 @@ async function main() {
   await gm.page.locator("#roll-log li", { hasText: "2d10+3" }).waitFor();
   await shot(gm.page, "gm-sees-the-roll");
 
-  // 9. The player rolls their own die: the page asks for it by purpose.
+  // 9. The player rolls their own die: the dice dialog asks for it by purpose.
   await roll.getByLabel("Dice", { exact: true }).fill("d6");
   await roll.getByLabel(/I roll my own dice/).check();
   await roll.getByRole("button", { name: "Roll" }).click();
-  const face = roll.getByLabel(/Roll your die/);
+  const dice = pl.page.locator("dialog#dice-dialog[open]");
+  const face = dice.getByLabel(/d6 for d6/);
   await face.waitFor();
   await shot(pl.page, "player-asked-for-a-die");
   await face.fill("4");

@@ -10,8 +10,10 @@
 //! `e2e/packs.mjs`, a campaign's own content pack uploaded, switched to and
 //! shown in the compendium (`target/e2e/packs-*.png`), and
 //! `e2e/chat.mjs`, chat, whispers and rolls from a sheet
-//! (`target/e2e/chat-*.png`), and `e2e/builders.mjs`, the Compound X and
-//! D20 builders on a phone and a desktop (`target/e2e/builders/`).
+//! (`target/e2e/chat-*.png`), `e2e/builders.mjs`, the Compound X and
+//! D20 builders on a phone and a desktop (`target/e2e/builders/`), and
+//! `e2e/dice.mjs`, physical dice in one dialog and a death save waiting
+//! for its player's dice (`target/e2e/dice/`).
 //!
 //! Without node, Chromium or `e2e/node_modules` the test prints "browser
 //! tests skipped: <why>" and passes, so `cargo test` works on a bare
@@ -135,6 +137,11 @@ fn the_builders_in_headless_chromium() {
 #[test]
 fn a_custom_content_pack_and_its_compendium() {
     scenario("packs.mjs", "e2e", "packs");
+}
+
+#[test]
+fn physical_dice_in_one_dialog() {
+    scenario("dice.mjs", "e2e/dice", "dice");
 }
 
 /// Runs `e2e/{script}` against a fresh server, its screenshots going to

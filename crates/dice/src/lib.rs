@@ -24,6 +24,7 @@ mod dist;
 mod error;
 mod eval;
 pub mod limits;
+mod needs;
 mod parse;
 mod plan;
 mod roll;
@@ -33,6 +34,7 @@ mod source;
 pub use ast::{Compare, CompareOp, DiceTerm, End, Explode, Expression, Keep, Reroll};
 pub use dist::Distribution;
 pub use error::{Error, ErrorKind, SourceError};
+pub use needs::{DieNeed, TypedDice, TypedDie, needs};
 pub use roll::{DieRoll, Roll, RollView, Roller, TermRoll, Variables};
 pub use source::{
     AskedDice, DiceSource, DieRequest, DieRole, EntropyDice, KeyedDice, ScriptedDice, SeededDice,

@@ -12,7 +12,8 @@
 // such as the sheet's one roll-mode choice), or as text (data-send="FIELD": that field's text or file). Every
 // change carries the CSRF token and an idempotency key, so a double click
 // acts once. Answers are shown as text in the form's <output>, results of
-// commands as a card, and a die the engine asks for is asked of the player.
+// commands as a card, and the dice a command needs from a player who rolls
+// their own are asked for all at once in the dice dialog.
 (function () {
   "use strict";
 
@@ -244,7 +245,7 @@
       setPath(out, f.name, value);
     }
     var physical = fields.filter(function (f) { return f.name === "physical"; })[0];
-    var ownDice = document.getElementById("own-dice");
+    var ownDice = document.querySelector("[data-own-dice]");
     var command = /\/(commands|script)$/.test(form.dataset.api);
     if (((physical && physical.checked) || (command && ownDice && ownDice.checked)) && !out.dice) out.dice = [];
     return out;
@@ -360,32 +361,166 @@
         box.addEventListener("input", function () { box.removeAttribute("aria-invalid"); }, { once: true });
       }
     }
-    if (err.code === "dice_needed" && retry) {
-      // Commands name the die by purpose; a roll's answer says it in words.
-      var ask = el("form", "die-ask");
-      var id = "die-" + key().slice(0, 8);
-      var label = el("label", null, err.needed
-        ? "Roll your d" + err.needed.sides + " for " + err.needed.purpose + ", and enter the face:"
-        : "Roll your die and enter the face:");
-      label.htmlFor = id;
+    if (retry && err.needed && err.needed.dice) {
+      // Every die the command needs, asked for at once in the dice dialog.
+      out.className = "result";
+      out.removeAttribute("role");
+      out.textContent = err.code === "invalid_die"
+        ? "A die was off its faces: correct it in the dice dialog."
+        : "Your dice are asked for in the dice dialog.";
+      askDice(form, err, retry);
+    }
+  }
+
+  // ---- the dice dialog: every die of a command at once ----
+  // err.needed.dice lists each die (sides, purpose, role, how, given,
+  // only_if). A d100 is its tens then its ones d10, shown together. Each
+  // face is checked against 1..sides before anything is sent; Cancel (or
+  // Escape) closes it and sends nothing.
+  function askDice(form, err, send) {
+    var old = document.getElementById("dice-dialog");
+    if (old) old.remove();
+    var dice = err.needed.dice;
+    var dialog = el("dialog", "dice-dialog");
+    dialog.id = "dice-dialog";
+    dialog.setAttribute("aria-labelledby", "dice-title");
+    dialog.setAttribute("aria-describedby", "dice-intro");
+    var box = el("form", "dice-form");
+    box.noValidate = true;
+    box.method = "dialog";
+    var title = el("h2", null, "Roll your dice");
+    title.id = "dice-title";
+    box.appendChild(title);
+    var missing = dice.filter(function (d) { return d.given === null || d.given === undefined; });
+    var maybe = missing.filter(function (d) { return d.only_if; }).length;
+    var intro = el("p", null, "This needs " + (missing.length === 1 ? "1 die" : missing.length + " dice") +
+      (maybe ? " (" + maybe + " of them only if an earlier die calls for it: leave those empty if it did not)" : "") +
+      ". Roll them and enter each face.");
+    intro.id = "dice-intro";
+    box.appendChild(intro);
+    var fields = [];
+    var atFault = err.code === "invalid_die" ? err.needed.purpose : null;
+    function field(die, n, label, hint) {
+      var id = "die-face-" + n;
+      var wrap = el("div", "die-field");
+      var lab = el("label", null, label);
+      lab.htmlFor = id;
       var input = el("input");
       input.id = id;
       input.type = "number";
+      input.inputMode = "numeric";
       input.min = "1";
-      if (err.needed) input.max = String(err.needed.sides);
-      input.required = true;
-      var go = el("button", null, "Enter die");
-      go.type = "submit";
-      ask.appendChild(label);
-      ask.appendChild(input);
-      ask.appendChild(go);
-      ask.addEventListener("submit", function (ev) {
-        ev.preventDefault();
-        retry(Number(input.value));
-      });
-      out.appendChild(ask);
-      input.focus();
+      input.max = String(die.sides);
+      input.step = "1";
+      input.required = !die.only_if;
+      if (die.given !== null && die.given !== undefined) input.value = String(die.given);
+      var help = el("span", "hint", hint);
+      help.id = id + "-hint";
+      var problem = el("span", "field-problem");
+      problem.id = id + "-problem";
+      problem.setAttribute("aria-live", "polite");
+      input.setAttribute("aria-describedby", help.id + " " + problem.id);
+      wrap.appendChild(lab);
+      wrap.appendChild(input);
+      wrap.appendChild(help);
+      wrap.appendChild(problem);
+      fields.push({ die: die, input: input, problem: problem });
+      if (atFault && die.purpose === atFault && (die.given === null || die.given === undefined)) {
+        input.setAttribute("aria-invalid", "true");
+        problem.textContent = err.message;
+      }
+      return wrap;
     }
+    var list = el("div", "dice-list");
+    for (var i = 0; i < dice.length; i++) {
+      var die = dice[i];
+      var kept = die.given !== null && die.given !== undefined;
+      var when = die.only_if ? " (" + die.only_if + ")" : "";
+      var next = dice[i + 1];
+      if (die.role === "tens" && next && next.role === "ones") {
+        var set = el("fieldset", "d100" + (die.only_if ? " maybe" : ""));
+        var what = die.purpose.split(", ")[0];
+        set.appendChild(el("legend", null, "d100 for " + what + when +
+          ": roll two d10, the tens die and the ones die"));
+        set.appendChild(field(die, i, "Tens die (1 to 10)", "its face: 1 for 10, 2 for 20 ... 9 for 90, 10 for 00 or 0"));
+        set.appendChild(field(next, i + 1, "Ones die (1 to 10)", "its face, 10 for 0; 00 and 0 together read 100"));
+        var reads = el("p", "reads");
+        reads.setAttribute("aria-live", "polite");
+        (function (tens, ones, reads) {
+          var show = function () {
+            var t = Number(tens.value), o = Number(ones.value);
+            if (t >= 1 && t <= 10 && o >= 1 && o <= 10) {
+              var v = (t % 10) * 10 + (o % 10);
+              reads.textContent = "Reads " + (v === 0 ? 100 : v) + ".";
+            } else reads.textContent = "";
+          };
+          tens.addEventListener("input", show);
+          ones.addEventListener("input", show);
+          show();
+        })(fields[fields.length - 2].input, fields[fields.length - 1].input, reads);
+        set.appendChild(reads);
+        list.appendChild(set);
+        i++;
+        continue;
+      }
+      var one = field(die, i, "d" + die.sides + " for " + die.purpose + when + (kept ? " (entered)" : ""), die.how);
+      if (die.only_if) one.classList.add("maybe");
+      list.appendChild(one);
+    }
+    box.appendChild(list);
+    var buttons = el("div", "dice-buttons");
+    var go = el("button", null, "Send the dice");
+    go.type = "submit";
+    var cancel = el("button", "secondary", "Cancel");
+    cancel.type = "button";
+    buttons.appendChild(go);
+    buttons.appendChild(cancel);
+    box.appendChild(buttons);
+    dialog.appendChild(box);
+    document.body.appendChild(dialog);
+    var opener = form.querySelector('button[type="submit"]');
+    var close = function () {
+      if (dialog.open) dialog.close();
+      dialog.remove();
+      if (opener && document.contains(opener)) opener.focus();
+    };
+    var cancelled = function () {
+      close();
+      var out = output(form);
+      out.className = "result";
+      out.textContent = "Cancelled: nothing was sent and nothing changed.";
+    };
+    cancel.addEventListener("click", cancelled);
+    dialog.addEventListener("cancel", function (ev) { ev.preventDefault(); cancelled(); });
+    box.addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      var firstBad = null;
+      var typed = [];
+      fields.forEach(function (f) {
+        var raw = f.input.value.trim();
+        var bad = null;
+        if (raw === "") {
+          if (f.input.required) bad = "Enter this die's face, from 1 to " + f.die.sides + ".";
+        } else if (!/^[0-9]+$/.test(raw) || Number(raw) < 1 || Number(raw) > f.die.sides) {
+          bad = "A d" + f.die.sides + " shows 1 to " + f.die.sides + "; enter a face in that range.";
+        }
+        f.problem.textContent = bad || "";
+        if (bad) {
+          f.input.setAttribute("aria-invalid", "true");
+          if (!firstBad) firstBad = f.input;
+        } else {
+          f.input.removeAttribute("aria-invalid");
+          if (raw !== "") typed.push({ sides: f.die.sides, purpose: f.die.purpose, value: Number(raw) });
+        }
+      });
+      if (firstBad) { firstBad.focus(); return; }
+      close();
+      send(typed);
+    });
+    dialog.showModal();
+    var first = fields.filter(function (f) { return f.input.getAttribute("aria-invalid") === "true"; })[0] ||
+      fields.filter(function (f) { return f.input.value === ""; })[0] || fields[0];
+    if (first) first.input.focus();
   }
 
   async function send(form, payload, idem) {
@@ -450,10 +585,9 @@
           refresh();
         } else {
           var err = answer.data.error || { message: "the server answered without saying why" };
-          var given = (payload && payload.dice) || [];
-          showProblem(form, err, err.code === "dice_needed" ? function (face) {
-            attempt(given.concat([face]));
-          } : null);
+          var again = (err.code === "dice_needed" || err.code === "invalid_die") &&
+            err.needed && err.needed.dice ? function (dice) { attempt(dice); } : null;
+          showProblem(form, err, again);
         }
       } catch (e) {
         showProblem(form, { message: "the server could not be reached; try again when the connection is back" });
@@ -470,6 +604,29 @@
     if (!form.dataset || !form.dataset.api) return;
     ev.preventDefault();
     submit(form);
+  });
+
+  // ---- "I roll my own dice": the seat's choice, kept by the server, so
+  // every roll the rules give the player waits for their dice ----
+  document.addEventListener("change", function (ev) {
+    var box = ev.target;
+    // (No id on the box: htmx would copy a settled element's old `style`
+    // attribute onto its new copy by id, which the page's CSP refuses.)
+    if (!box || !box.hasAttribute || !box.hasAttribute("data-own-dice") || !campaign) return;
+    box.disabled = true;
+    fetch("/api/campaigns/" + encodeURIComponent(campaign) + "/own-dice", {
+      method: "PUT",
+      credentials: "same-origin",
+      headers: { "X-CSRF-Token": csrf, "Idempotency-Key": key(), "Content-Type": "application/json" },
+      body: JSON.stringify({ own: box.checked })
+    }).then(function (res) {
+      if (!res.ok) box.checked = !box.checked;
+    }).catch(function () {
+      box.checked = !box.checked;
+    }).then(function () {
+      box.disabled = false;
+      box.dataset.saved = box.checked ? "own" : "server";
+    });
   });
 
   // ---- parts that hold store records outside the live stream ----

@@ -12,21 +12,20 @@ use axum::response::Response;
 use nanite_compound_x::combat::{Cover, Stance};
 use nanite_compound_x::encounter::Command;
 use nanite_compound_x::encounter::Command as CxCommand;
-use nanite_core::{CombatantId, DiceSource, ScriptedDice};
+use nanite_core::{CombatantId, DiceSource};
 use nanite_d20::encounter::Command as D20Command;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use utoipa::ToSchema;
 use utoipa::openapi::RefOr;
-use utoipa::openapi::schema::{
-    AllOfBuilder, ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, Type,
-};
+use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, OneOfBuilder, Schema, Type};
 
 use crate::body::{Strict, json_error};
 use crate::error::{AppError, ErrorBody};
 use crate::facts::{Entrance, Fact, Order};
 use crate::openapi::IdempotencyKey;
 use crate::permissions::{Role, may_command};
+use crate::physical::{DiceTyped, Physical};
 use crate::refusals::{refused, refused_with_dice, unseen_targets};
 use crate::ruleset::{Play, Ruleset};
 use crate::sessions::Caller;
@@ -253,15 +252,9 @@ impl utoipa::__dev::ComposeSchema for EncounterCommandBody {
             "dice",
             OneOfBuilder::new()
                 .item(ObjectBuilder::new().schema_type(Type::Null))
-                .item(ArrayBuilder::new().items(
-                    ObjectBuilder::new().schema_type(Type::Integer).format(Some(
-                        utoipa::openapi::SchemaFormat::KnownFormat(
-                            utoipa::openapi::KnownFormat::Int64,
-                        ),
-                    )),
-                ))
+                .item(utoipa::openapi::Ref::from_schema_name(DiceTyped::name()))
                 .description(Some(
-                    "The physical dice typed in, in the order the answer's `needed`/`asked` named them; none: the server rolls.",
+                    "The physical dice typed in: the faces in the order the answer's `needed.asked` named them, or each die by purpose as `needed.dice` names them (the dice dialog's way); none: the server rolls.",
                 )),
         );
         AllOfBuilder::new()
@@ -279,6 +272,7 @@ impl utoipa::__dev::ComposeSchema for EncounterCommandBody {
 impl ToSchema for EncounterCommandBody {
     fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
         crate::openapi::register::<EncounterCommand>(schemas);
+        crate::openapi::register::<DiceTyped>(schemas);
     }
 }
 
@@ -469,7 +463,7 @@ pub(crate) struct CommandRequest<C> {
     /// It as JSON, as the engine writes it.
     pub(crate) json: Value,
     /// The physical dice typed in.
-    pub(crate) dice: Option<Vec<i64>>,
+    pub(crate) dice: Option<DiceTyped>,
 }
 
 /// Reads a command body for an engine whose commands are `C`.
@@ -477,15 +471,7 @@ pub(crate) fn read_command<C: serde::de::DeserializeOwned + serde::Serialize>(
     raw: &Bytes,
 ) -> Result<CommandRequest<C>, AppError> {
     let mut body: Map<String, Value> = crate::body::parse(raw)?;
-    let dice = match body.remove("dice") {
-        None | Some(Value::Null) => None,
-        Some(v) => Some(serde_json::from_value::<Vec<i64>>(v).map_err(|_| {
-            AppError::unprocessable(
-                "invalid_field",
-                "`dice` is a list of whole numbers, the physical dice in the order asked for",
-            )
-        })?),
-    };
+    let dice = DiceTyped::read(body.remove("dice"))?;
     let name = body
         .get("command")
         .and_then(Value::as_str)
@@ -545,7 +531,7 @@ pub(crate) struct ScriptRequest {
     line: String,
     /// Physical dice, as for a command.
     #[serde(default)]
-    dice: Option<Vec<i64>>,
+    dice: Option<DiceTyped>,
 }
 
 /// The longest script line the API reads.
@@ -702,6 +688,8 @@ pub(crate) async fn command(
     let committed = state
         .tables()
         .commit_with_dice(&state, change, !physical, |table| {
+            crate::waiting::not_waiting(table, &encounter)?;
+            let rollers = crate::waiting::Rollers::of(table, table.encounter(&encounter)?);
             let mut draw = (!physical).then(|| table.sessions.draw()).transpose()?;
             let enc = table.encounter_mut(&encounter)?;
             let owns = |id: &CombatantId| {
@@ -714,20 +702,52 @@ pub(crate) async fn command(
             if !viewer.is_gm() {
                 unseen_targets(enc.battle()?, &request.json)?;
             }
-            let mut scripted = request.dice.clone().map(ScriptedDice::new);
-            let source: &mut dyn DiceSource = match (scripted.as_mut(), draw.as_mut()) {
+            let mut typed = request.dice.as_ref().map(DiceTyped::source);
+            let own: &mut dyn DiceSource = match (typed.as_mut(), draw.as_mut()) {
                 (Some(s), _) => s,
                 (None, Some(d)) => &mut d.dice,
                 (None, None) => return Err(AppError::internal("no dice for a command")),
             };
-            let done = match enc.execute(&request.command, source) {
+            // A die the rules give another player who rolls their own
+            // dice waits for them (`waiting.rs`).
+            let me = viewer.invite.clone();
+            let waits = |seat: &str| seat != me;
+            let (done, stop, so_far) = {
+                let mut shared = crate::waiting::Shared::new(Vec::new(), own, &rollers, &waits);
+                let done = enc.execute(&request.command, &mut shared);
+                (done, shared.stopped().cloned(), shared.so_far())
+            };
+            let done = match done {
                 Ok(done) => done,
+                Err(_) if stop.is_some() => {
+                    let kept = match &request.dice {
+                        Some(DiceTyped::ByPurpose(dice)) => dice.clone(),
+                        _ => so_far,
+                    };
+                    let stop = stop.as_ref().ok_or_else(|| AppError::internal("no stop"))?;
+                    return Ok(crate::waiting::awaiting(
+                        &encounter,
+                        &request.json,
+                        &viewer.invite,
+                        stop,
+                        kept,
+                    ));
+                }
                 Err(r) => {
                     let battle = enc.battle()?;
-                    return Err(refused_with_dice(r, &viewer, battle, scripted.as_ref()));
+                    let dice = typed.as_ref().zip(request.dice.as_ref());
+                    let mine = |purpose: &str| rollers.asks(&me, purpose);
+                    return Err(refused_with_dice(
+                        r,
+                        &viewer,
+                        battle,
+                        dice,
+                        &request.command,
+                        &mine,
+                    ));
                 }
             };
-            if let Some(unused) = crate::refusals::unused_dice(scripted.as_ref()) {
+            if let Some(unused) = typed.as_ref().and_then(Physical::unused) {
                 enc.undo();
                 return Err(unused);
             }
@@ -776,6 +796,7 @@ pub(crate) async fn undo(
     let committed = state
         .tables()
         .commit(&state, change, |table| {
+            crate::waiting::not_waiting(table, &encounter)?;
             let enc = table.encounter_mut(&encounter)?;
             let undone = enc
                 .take_back()

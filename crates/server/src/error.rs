@@ -149,7 +149,7 @@ pub(crate) struct ErrorDetail {
     /// Details named by the error, beside the message ([`ErrorDetails`]):
     /// `diagnostics` (a file's problems, each with its line and rule),
     /// `refusal` (the engine's refusal, tagged by its kind), `asked` and
-    /// `needed` (the physical dice asked for and the one still needed),
+    /// `needed` (the physical dice asked for, and every die still needed),
     /// `line` (a command line's column and help), `expression` or `rule`.
     #[serde(flatten)]
     #[schema(value_type = ErrorDetails)]
@@ -174,9 +174,10 @@ pub(crate) struct ErrorDetails {
     /// The physical dice the command asked for, in order (`too_many_dice`).
     #[schema(required = false)]
     asked: Vec<DieAsked>,
-    /// The physical die still needed (`dice_needed`, `invalid_die`).
+    /// Every die the command still needs, asked for at once, and the die
+    /// at fault or first missing (`dice_needed`, `invalid_die`).
     #[schema(required = false)]
-    needed: DieNeeded,
+    needed: crate::physical::DiceNeeded,
     /// Where a command line does not read (`invalid_command_line`).
     #[schema(required = false)]
     line: LineProblem,
@@ -190,27 +191,12 @@ pub(crate) struct ErrorDetails {
 
 /// A die a command asked for.
 #[derive(ToSchema)]
-#[expect(dead_code, reason = "a schema: written as JSON by `refusals::asked`")]
+#[expect(dead_code, reason = "a schema: written as JSON by `physical::asked`")]
 pub(crate) struct DieAsked {
     /// Its faces (`10` for a d10).
     sides: u32,
     /// What it is for (`d100 tens for vex's shot`).
     purpose: String,
-}
-
-/// The die a command still needs, and the dice it asked for so far.
-#[derive(ToSchema)]
-#[expect(
-    dead_code,
-    reason = "a schema: written as JSON by `refusals::dice_refused`"
-)]
-pub(crate) struct DieNeeded {
-    /// Its faces.
-    sides: u32,
-    /// What it is for.
-    purpose: String,
-    /// Every die asked for, this one last.
-    asked: Vec<DieAsked>,
 }
 
 /// Where a command line does not read, and how to write it.
@@ -229,8 +215,9 @@ pub(crate) struct LineProblem {
 
 /// The engine's refusal as the ruleset writes it: `refusal` names its kind
 /// (`not_their_turn`, `shot`, `illegal` ...), the other fields are its own.
-/// A refusal of the clock is written as the clock's (`EncounterError`).
-/// Null where the refusal cannot be written as an object.
+/// A refusal of the clock is written as the clock's (`EncounterError`), its
+/// `refusal` key once; a refusal for dice as `{"refusal": "dice",
+/// "message": ...}`. Null where a refusal cannot be written as an object.
 pub(crate) struct EngineRefusal;
 
 impl utoipa::__dev::ComposeSchema for EngineRefusal {

@@ -116,6 +116,9 @@ pub(crate) enum Fact {
         /// The stream version of the change taken back.
         version: i64,
     },
+    /// A seat's choice of dice, or a roll the table waits for
+    /// (`crate::waiting`).
+    Dice(crate::waiting::DiceFact),
 }
 
 impl Fact {
@@ -137,6 +140,7 @@ impl Fact {
             Fact::PackSwitched(_) => "pack_switched",
             Fact::StateChanged(_) => "state_changed",
             Fact::StateUndone { .. } => "state_undone",
+            Fact::Dice(_) => "dice",
         }
     }
 }

@@ -44,6 +44,7 @@ mod openapi;
 mod pack;
 mod packs;
 mod permissions;
+mod physical;
 mod refusals;
 mod rolls;
 mod ruleset;
@@ -61,6 +62,7 @@ mod told;
 pub mod transfer;
 pub mod verify;
 mod view;
+mod waiting;
 mod web;
 
 use std::sync::Arc;
@@ -311,6 +313,8 @@ pub(crate) fn api() -> openapi::Api {
         .routes(routes!(carry::correct))
         .routes(routes!(carry::undo))
         .routes(routes!(carry::write_back_handler))
+        .routes(routes!(waiting::choose))
+        .routes(routes!(waiting::show, waiting::roll, waiting::drop_awaited))
         .merge(station::api::routes())
 }
 

@@ -1,15 +1,16 @@
 //! Why a command was not carried out, in the API's words: the engine's
-//! refusal with its message and details, the physical die still needed
-//! (named by purpose), and, for a player, nothing of the combatants hidden
-//! from them.
+//! refusal with its message and details, the physical dice still needed
+//! (every die of the command at once, `crate::physical`), and, for a
+//! player, nothing of the combatants hidden from them.
 
-use nanite_compound_x::encounter::{Battle, Refusal};
-use nanite_core::ScriptedDice;
+use nanite_compound_x::encounter::{Battle, Command, CompoundX, Refusal};
+use nanite_core::Ruleset as _;
 use nanite_dice::SourceError;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::error::AppError;
 use crate::permissions::Viewer;
+use crate::physical::{DiceTyped, Physical};
 use crate::told;
 
 /// Refuses a player's command that names a combatant hidden from them, in
@@ -45,16 +46,6 @@ fn names(value: &Value, id: &str) -> bool {
     }
 }
 
-/// The dice a scripted source was asked for, in order.
-pub(crate) fn asked(dice: &ScriptedDice) -> Value {
-    json!(
-        dice.requests()
-            .iter()
-            .map(|(sides, purpose)| json!({ "sides": sides, "purpose": purpose }))
-            .collect::<Vec<_>>()
-    )
-}
-
 /// The API code for a dice source's failure.
 pub(crate) fn source_code(e: &SourceError) -> &'static str {
     match e {
@@ -64,62 +55,30 @@ pub(crate) fn source_code(e: &SourceError) -> &'static str {
     }
 }
 
+/// The engine's refusal as an API error; a command refused for its
+/// physical dice answers with every die it needs, worked out by a dry run
+/// of `command` on `battle` (`physical::dice_refused`).
 pub(crate) fn refused_with_dice(
     refusal: Refusal,
     viewer: &Viewer,
     battle: &Battle,
-    dice: Option<&ScriptedDice>,
+    dice: Option<(&Physical, &DiceTyped)>,
+    command: &Command,
+    mine: &dyn Fn(&str) -> bool,
 ) -> AppError {
-    if let (Refusal::Dice(message), Some(dice)) = (&refusal, dice) {
-        return dice_refused(message, dice);
+    if let (Refusal::Dice(message), Some((physical, typed))) = (&refusal, dice) {
+        return crate::physical::refused_dice(
+            message,
+            physical,
+            typed,
+            viewer.is_gm(),
+            mine,
+            |d| {
+                let _ = CompoundX::decide(battle, command, d);
+            },
+        );
     }
     refused(refusal, viewer, Some(battle))
-}
-
-/// Typed-in dice the command did not use, as an API error (the command is
-/// then taken back): the player enters exactly the dice asked for.
-pub(crate) fn unused_dice(dice: Option<&ScriptedDice>) -> Option<AppError> {
-    let s = dice.filter(|s| s.remaining() > 0)?;
-    let used = s.requests().len();
-    Some(
-        AppError::unprocessable(
-            "too_many_dice",
-            format!(
-                "{} dice were typed in but the command used {used}; enter exactly the dice asked for",
-                used + s.remaining()
-            ),
-        )
-        .with("asked", asked(s)),
-    )
-}
-
-/// A command that ran out of typed-in dice, or was given an impossible
-/// one (the engine's `message` says which), as an API error naming the die
-/// still needed and what for. Every ruleset's dice are typed in alike.
-pub(crate) fn dice_refused(message: &str, dice: &ScriptedDice) -> AppError {
-    let (sides, purpose) = dice.requests().last().cloned().unwrap_or_default();
-    let given = match dice.requests().len().saturating_sub(1) {
-        1 => "1 die".to_string(),
-        n => format!("{n} dice"),
-    };
-    let (code, message) = if message.contains("impossible") {
-        // The engine's words: which die, and the faces it has.
-        (
-            "invalid_die",
-            format!("{message}; send the command again with it corrected"),
-        )
-    } else {
-        (
-            "dice_needed",
-            format!(
-                "the command needs a d{sides} for {purpose} after the {given} given; send it again with that die added to `dice`"
-            ),
-        )
-    };
-    AppError::unprocessable(code, message).with(
-        "needed",
-        json!({ "sides": sides, "purpose": purpose, "asked": asked(dice) }),
-    )
 }
 
 /// The engine's refusal as an API error: its message names what is wrong

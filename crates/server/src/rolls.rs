@@ -8,7 +8,7 @@ use axum::Json;
 use axum::extract::{OriginalUri, Path, State};
 use axum::http::{HeaderMap, Method};
 use axum::response::Response;
-use nanite_dice::{Expression, ScriptedDice};
+use nanite_dice::Expression;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -176,9 +176,10 @@ pub(crate) struct RollRequest {
     /// Who sees it (public by default).
     #[serde(default)]
     mode: Option<RollMode>,
-    /// Physical dice, in the order rolled.
+    /// Physical dice: the faces in the order rolled, or each die by
+    /// purpose as the dice dialog sends them.
     #[serde(default)]
-    dice: Option<Vec<i64>>,
+    dice: Option<crate::physical::DiceTyped>,
 }
 
 /// `POST /api/campaigns/{campaign}/rolls`: rolls an expression into the log.
@@ -219,7 +220,7 @@ pub(crate) async fn roll(
         change,
         &expression,
         mode,
-        body.value.dice.as_deref(),
+        body.value.dice.as_ref(),
         &|_| Ok(Vec::new()),
     )
     .await?;
@@ -256,7 +257,7 @@ pub(crate) async fn commit_roll(
     change: Change<'_>,
     expression: &Expression,
     mode: RollMode,
-    dice: Option<&[i64]>,
+    dice: Option<&crate::physical::DiceTyped>,
     explain: &Explain<'_>,
 ) -> Result<crate::tables::Committed, AppError> {
     if let Err(seconds) = state.throttle().take(&caller.session) {
@@ -282,18 +283,30 @@ pub(crate) async fn commit_roll(
         })
     };
     match dice {
-        Some(values) => {
-            let mut dice = ScriptedDice::new(values.iter().copied());
-            let rolled = expression.roll(&mut dice).map_err(dice_error)?;
-            if dice.remaining() > 0 {
-                return Err(AppError::unprocessable(
-                    "too_many_dice",
-                    format!(
-                        "{} dice were typed in but the roll used {}; enter exactly the dice asked for",
-                        values.len(),
-                        values.len() - dice.remaining()
-                    ),
-                ));
+        Some(typed) => {
+            let mut source = typed.source();
+            let rolled = match expression.roll(&mut source) {
+                Ok(rolled) => rolled,
+                Err(e) => {
+                    let nanite_dice::ErrorKind::Source(why) = e.kind() else {
+                        return Err(dice_error(e));
+                    };
+                    // The roller's own roll: the faces that call for a die
+                    // tell nothing hidden.
+                    return Err(crate::physical::refused_dice(
+                        &why.to_string(),
+                        &source,
+                        typed,
+                        true,
+                        &|_| true,
+                        |d| {
+                            let _ = expression.roll(d);
+                        },
+                    ));
+                }
+            };
+            if let Some(unused) = source.unused() {
+                return Err(unused);
             }
             let item = item(rolled, None)?;
             state

@@ -313,7 +313,8 @@ impl Sessions {
             | ItemBody::Undone { .. }
             | ItemBody::Chat(_)
             | ItemBody::PackSwitched(_)
-            | ItemBody::StateUndone { .. } => {}
+            | ItemBody::StateUndone { .. }
+            | ItemBody::Dice(_) => {}
         }
     }
 

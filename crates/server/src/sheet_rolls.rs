@@ -55,9 +55,9 @@ pub(crate) struct SheetRollRequest {
     #[serde(default)]
     mode: Option<RollMode>,
     /// Physical dice, in the order rolled (a d100 is its tens d10 then
-    /// its ones d10).
+    /// its ones d10), or each die by purpose as the dice dialog sends them.
     #[serde(default)]
-    dice: Option<Vec<i64>>,
+    dice: Option<crate::physical::DiceTyped>,
 }
 
 /// `POST /api/campaigns/{campaign}/characters/{character}/rolls`: rolls a
@@ -126,7 +126,7 @@ pub(crate) async fn roll(
         change,
         &expression,
         mode,
-        body.value.dice.as_deref(),
+        body.value.dice.as_ref(),
         &explain,
     )
     .await?;

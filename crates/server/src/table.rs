@@ -100,6 +100,8 @@ pub(crate) enum ItemBody {
         /// The keys of its secret rolls.
         keys: Vec<crate::sealed::Opened>,
     },
+    /// A seat's choice of dice, or a roll the table waits for.
+    Dice(crate::waiting::DiceFact),
     /// A change to a Station game (not kept in snapshots: a table with
     /// Station games is rebuilt from its stream).
     #[serde(skip)]
@@ -432,6 +434,7 @@ impl Table {
             },
             Fact::Roll(roll) => ItemBody::Roll(roll.clone()),
             Fact::Chat(line) => ItemBody::Chat(line.clone()),
+            Fact::Dice(d) => ItemBody::Dice(d.clone()),
             Fact::Undone { encounter } => ItemBody::Undone {
                 encounter: encounter.clone(),
                 undone: self

@@ -608,7 +608,8 @@ impl StreamCheck<'_> {
                 | Fact::SecretsRevealed { .. }
                 | Fact::StationSeated(_)
                 | Fact::StateUndone { .. }
-                | Fact::Chat(_) => {}
+                | Fact::Chat(_)
+                | Fact::Dice(_) => {}
             }
         }
     }

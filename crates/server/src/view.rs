@@ -156,6 +156,15 @@ pub(crate) enum Entry<'a> {
         /// The keys of the rolls everyone saw, each with its path.
         keys: &'a [crate::sealed::Opened],
     },
+    /// A seat's choice of dice, or a roll the table waits for, or its drop
+    /// (`waiting.rs`): pages fetch the awaited roll again.
+    Dice {
+        /// The encounter, for an awaited roll or its drop.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        encounter: Option<&'a str>,
+        /// What happened: `choice`, `awaited` or `dropped`.
+        what: &'static str,
+    },
     /// The GM revealed an ended session's secret rolls.
     PlaySessionSecretsRevealed {
         /// The session.
@@ -293,6 +302,18 @@ fn entry<'a>(
         }
         ItemBody::Roll(roll) => Entry::Roll(roll.shown_to(&item.by, viewer)?),
         ItemBody::Chat(line) => Entry::Chat(line.shown_to(&item.by, viewer)?),
+        // The awaited roll itself is shown by the tracker and
+        // `GET .../awaited`.
+        ItemBody::Dice(d) => {
+            let (encounter, what) = match d {
+                crate::waiting::DiceFact::Choice { .. } => (None, "choice"),
+                crate::waiting::DiceFact::Awaited(a) => (Some(a.encounter.as_str()), "awaited"),
+                crate::waiting::DiceFact::Dropped { encounter } => {
+                    (Some(encounter.as_str()), "dropped")
+                }
+            };
+            Entry::Dice { encounter, what }
+        }
         ItemBody::SessionStarted {
             session,
             commitment,

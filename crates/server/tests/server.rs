@@ -10,6 +10,7 @@ mod server {
     mod characters;
     mod chat;
     mod d20;
+    mod dice;
     mod encounters;
     mod errors;
     mod expiry;

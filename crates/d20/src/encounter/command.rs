@@ -181,9 +181,6 @@ pub enum Command {
 #[serde(tag = "refusal", rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum Refusal {
-    /// The clock refused (turns, actions, reactions, initiative).
-    #[error("{0}")]
-    Clock(#[from] EncounterError),
     /// No such combatant.
     #[error("nobody called '{id}' is in this fight (known: {})", known.join(", "))]
     Unknown {
@@ -206,9 +203,26 @@ pub enum Refusal {
         /// What is wrong, with the rule and the fix.
         why: String,
     },
-    /// The dice source gave no die (physical dice not entered, a script ran out).
+    /// The dice source gave no die (physical dice not entered, a script ran
+    /// out), or a die off its faces: written `{"refusal": "dice", "message": ...}`.
     #[error("no die for {0}")]
+    #[serde(serialize_with = "dice_message")]
     Dice(String),
+    /// The clock refused (turns, actions, reactions, initiative): written
+    /// as the clock's own refusal (`EncounterError`, its `refusal` naming
+    /// its kind), not tagged a second time.
+    #[error("{0}")]
+    #[serde(untagged)]
+    Clock(#[from] EncounterError),
+}
+
+/// `Refusal::Dice` as an object with its message: an internally tagged
+/// enum cannot write a bare string.
+fn dice_message<S: serde::Serializer>(message: &str, serializer: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeStruct;
+    let mut fields = serializer.serialize_struct("Dice", 1)?;
+    fields.serialize_field("message", message)?;
+    fields.end()
 }
 
 impl From<SourceError> for Refusal {
@@ -370,5 +384,30 @@ fn end_of_fight(d: &mut Decision) {
             b: g.b,
             why: "the fight is over".into(),
         });
+    }
+}
+
+#[cfg(test)]
+mod refusal_json {
+    use super::*;
+
+    #[test]
+    fn a_dice_refusal_is_an_object_and_a_clock_refusal_is_tagged_once() {
+        let dice = serde_json::to_string(&Refusal::Dice("the roll needs another d10".into()))
+            .expect("a dice refusal is written");
+        assert_eq!(
+            dice,
+            r#"{"refusal":"dice","message":"the roll needs another d10"}"#
+        );
+        let clock = serde_json::to_string(&Refusal::Clock(EncounterError::NotTheirTurn {
+            id: CombatantId::from("vex"),
+            active: None,
+        }))
+        .unwrap();
+        assert_eq!(clock.matches("\"refusal\"").count(), 1, "{clock}");
+        assert!(
+            clock.starts_with(r#"{"refusal":"not_their_turn""#),
+            "{clock}"
+        );
     }
 }

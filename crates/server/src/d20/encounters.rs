@@ -7,7 +7,7 @@
 
 use axum::body::Bytes;
 use axum::response::Response;
-use nanite_core::{CombatantId, DiceSource, ScriptedDice};
+use nanite_core::{CombatantId, DiceSource};
 use nanite_d20::encounter::{Command, Field, Place, Row};
 use serde::Deserialize;
 
@@ -16,6 +16,7 @@ use super::{D20Entrance, permissions};
 use crate::encounters::{CommandRequest, read_command};
 use crate::error::AppError;
 use crate::facts::Order;
+use crate::physical::{DiceTyped, Physical};
 use crate::sessions::Caller;
 use crate::table::command_record;
 use crate::tables::Change;
@@ -192,6 +193,8 @@ pub(crate) async fn command(
     let committed = state
         .tables()
         .commit_with_dice(state, at.change(), !physical, |table| {
+            crate::waiting::not_waiting(table, &encounter)?;
+            let rollers = crate::waiting::Rollers::of(table, table.encounter(&encounter)?);
             let mut draw = (!physical).then(|| table.sessions.draw()).transpose()?;
             let enc = table.encounter_mut(&encounter)?;
             let roster = enc.roster.clone();
@@ -207,19 +210,51 @@ pub(crate) async fn command(
             if !viewer.is_gm() {
                 unseen_targets(&battle, &request.json)?;
             }
-            let mut scripted = request.dice.clone().map(ScriptedDice::new);
-            let source: &mut dyn DiceSource = match (scripted.as_mut(), draw.as_mut()) {
+            let mut typed = request.dice.as_ref().map(DiceTyped::source);
+            let own: &mut dyn DiceSource = match (typed.as_mut(), draw.as_mut()) {
                 (Some(s), _) => s,
                 (None, Some(d)) => &mut d.dice,
                 (None, None) => return Err(AppError::internal("no dice for a command")),
             };
-            let done = match super::execute(game, &request.command, source) {
+            // A die the rules give another player who rolls their own
+            // dice waits for them (`waiting.rs`).
+            let me = viewer.invite.clone();
+            let waits = |seat: &str| seat != me;
+            let (done, stop, so_far) = {
+                let mut shared = crate::waiting::Shared::new(Vec::new(), own, &rollers, &waits);
+                let done = super::execute(game, &request.command, &mut shared);
+                (done, shared.stopped().cloned(), shared.so_far())
+            };
+            let done = match done {
                 Ok(done) => done,
+                Err(_) if stop.is_some() => {
+                    let kept = match &request.dice {
+                        Some(DiceTyped::ByPurpose(dice)) => dice.clone(),
+                        _ => so_far,
+                    };
+                    let stop = stop.as_ref().ok_or_else(|| AppError::internal("no stop"))?;
+                    return Ok(crate::waiting::awaiting(
+                        &encounter,
+                        &request.json,
+                        &viewer.invite,
+                        stop,
+                        kept,
+                    ));
+                }
                 Err(r) => {
-                    return Err(refused_with_dice(r, &viewer, &battle, scripted.as_ref()));
+                    let dice = typed.as_ref().zip(request.dice.as_ref());
+                    let mine = |purpose: &str| rollers.asks(&me, purpose);
+                    return Err(refused_with_dice(
+                        r,
+                        &viewer,
+                        &battle,
+                        dice,
+                        &request.command,
+                        &mine,
+                    ));
                 }
             };
-            if let Some(unused) = crate::refusals::unused_dice(scripted.as_ref()) {
+            if let Some(unused) = typed.as_ref().and_then(Physical::unused) {
                 game.undo();
                 return Err(unused);
             }

@@ -1,13 +1,14 @@
 //! A D20 refusal in the API's words, and for a player nothing of the
 //! combatants hidden from them (the same shape as Compound X's refusals).
 
-use nanite_core::ScriptedDice;
-use nanite_d20::encounter::{Battle, Refusal};
+use nanite_core::Ruleset as _;
+use nanite_d20::encounter::{Battle, Command, D20, Refusal};
 use serde_json::Value;
 
 use super::told;
 use crate::error::AppError;
 use crate::permissions::Viewer;
+use crate::physical::{DiceTyped, Physical};
 
 /// The ids a player may name: the combatants not hidden from them.
 fn known(battle: &Battle) -> Vec<String> {
@@ -51,16 +52,27 @@ pub(crate) fn unseen_targets(battle: &Battle, json: &Value) -> Result<(), AppErr
     }
 }
 
-/// The engine's refusal as an API error, with the die still needed when
-/// the dice were typed in.
+/// The engine's refusal as an API error, with every die the command needs
+/// when the dice were typed in (a dry run of `command` on `battle`).
 pub(crate) fn refused_with_dice(
     refusal: Refusal,
     viewer: &Viewer,
     battle: &Battle,
-    dice: Option<&ScriptedDice>,
+    dice: Option<(&Physical, &DiceTyped)>,
+    command: &Command,
+    mine: &dyn Fn(&str) -> bool,
 ) -> AppError {
-    if let (Refusal::Dice(message), Some(dice)) = (&refusal, dice) {
-        return crate::refusals::dice_refused(message, dice);
+    if let (Refusal::Dice(message), Some((physical, typed))) = (&refusal, dice) {
+        return crate::physical::refused_dice(
+            message,
+            physical,
+            typed,
+            viewer.is_gm(),
+            mine,
+            |d| {
+                let _ = D20::decide(battle, command, d);
+            },
+        );
     }
     refused(refusal, viewer, Some(battle))
 }

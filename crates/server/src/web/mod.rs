@@ -19,6 +19,7 @@ mod campaigns;
 mod carry;
 pub(crate) mod d20;
 mod dashboard;
+mod dice;
 mod html;
 mod packs;
 mod rolls;
@@ -48,6 +49,7 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/c/{campaign}/export.json", get(dashboard::export))
         .route("/c/{campaign}/e/{encounter}", get(tracker::page))
         .route("/c/{campaign}/e/{encounter}/part", get(tracker::part))
+        .route("/c/{campaign}/e/{encounter}/dice", get(dice::part))
         .route("/c/{campaign}/s/{game}", get(station::page))
         .route("/c/{campaign}/s/{game}/part", get(station::part))
         .route("/c/{campaign}/build", get(builder::page))

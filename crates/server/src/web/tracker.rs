@@ -156,6 +156,8 @@ struct Page<'a> {
     part: &'a str,
     gm: &'a str,
     rolls: &'a str,
+    /// The dice part (own dice, the awaited roll).
+    dice: &'a str,
 }
 
 /// `GET /c/{campaign}/e/{encounter}`: the tracker.
@@ -176,6 +178,7 @@ pub(crate) async fn page(
         let drawn = read(&state, &campaign, &encounter, &caller).await?;
         let seat = Seat::new(&caller, &settings.name, drawn.version);
         let rolls = rolls::section(&state, &seat, &caller).await?;
+        let dice = super::dice::markup(&state, &campaign, &encounter, &caller).await?;
         let gm = if seat.is_gm() {
             let chars = characters::listing(&state, &campaign, &caller).await?;
             render::gm_controls(&campaign, &encounter, &chars.characters)
@@ -190,6 +193,7 @@ pub(crate) async fn page(
             part: &drawn.part,
             gm: &gm,
             rolls: &rolls,
+            dice: &dice,
         });
         Ok::<_, AppError>(
             html::page(&format!("{} · nanite", drawn.name), Some(&seat), &body).into_response(),

@@ -164,6 +164,8 @@ struct TrackerPage<'a> {
     gm: Option<GmControls<'a>>,
     /// The roll box and log.
     rolls: String,
+    /// The dice part (own dice, the awaited roll).
+    dice: String,
 }
 
 /// `GET /c/{campaign}/e/{encounter}` for a D20 campaign.
@@ -177,6 +179,7 @@ pub(crate) async fn page(
     let (shown, version, judged) = read(state, campaign, encounter, caller).await?;
     let seat = Seat::new(caller, &settings.name, version);
     let rolls = rolls::section(state, &seat, caller).await?;
+    let dice = super::dice::markup(state, campaign, encounter, caller).await?;
     let characters: Vec<Named> = if seat.is_gm() {
         characters::listing(state, campaign, caller)
             .await?
@@ -200,6 +203,7 @@ pub(crate) async fn page(
             .is_gm()
             .then(|| GmControls::new(campaign, encounter, &shown.field, &characters)),
         rolls,
+        dice,
     });
     Ok(html::page(&format!("{} · nanite", shown.name), Some(&seat), &body).into_response())
 }
