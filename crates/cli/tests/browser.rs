@@ -8,8 +8,10 @@
 //! (`target/e2e/station-*.png`), `e2e/seats.mjs`, one browser in two
 //! campaigns and the "your turn" badge (`target/e2e/seats-*.png`), and
 //! `e2e/chat.mjs`, chat, whispers and rolls from a sheet
-//! (`target/e2e/chat-*.png`), and `e2e/builders.mjs`, the Compound X and
-//! D20 builders on a phone and a desktop (`target/e2e/builders/`).
+//! (`target/e2e/chat-*.png`), `e2e/builders.mjs`, the Compound X and
+//! D20 builders on a phone and a desktop (`target/e2e/builders/`), and
+//! `e2e/npcs.mjs`, the NPC library, a prepared encounter started, copies
+//! and the engine playing the NPCs (`target/e2e/npcs/`).
 //!
 //! Without node, Chromium or `e2e/node_modules` the test prints "browser
 //! tests skipped: <why>" and passes, so `cargo test` works on a bare
@@ -108,6 +110,11 @@ fn a_d20_encounter_in_headless_chromium() {
 #[test]
 fn the_gms_hands_on_the_tracker() {
     scenario("gm.mjs", "e2e/gm", "gm");
+}
+
+#[test]
+fn the_gms_npcs_and_the_engine() {
+    scenario("npcs.mjs", "e2e/npcs", "npcs");
 }
 
 #[test]

@@ -29,6 +29,7 @@ mod copies;
 mod credentials;
 mod d20;
 mod encounters;
+mod engine;
 mod error;
 mod facts;
 mod failure;
@@ -37,11 +38,13 @@ mod headers;
 mod idempotency;
 mod invites;
 mod level_award;
+mod library;
 mod live;
 mod notify;
 mod openapi;
 mod pack;
 mod permissions;
+mod prepared;
 mod refusals;
 mod rolls;
 mod ruleset;
@@ -297,6 +300,15 @@ pub(crate) fn api() -> openapi::Api {
         .routes(routes!(seeds::end))
         .routes(routes!(seeds::reveal))
         .routes(routes!(live::connect))
+        .routes(routes!(library::list, library::save))
+        .routes(routes!(library::delete))
+        .routes(routes!(library::add))
+        .routes(routes!(prepared::list, prepared::create))
+        .routes(routes!(prepared::show, prepared::replace, prepared::delete))
+        .routes(routes!(prepared::start))
+        .routes(routes!(prepared::add_group))
+        .routes(routes!(prepared::remove_group))
+        .routes(routes!(engine::show, engine::hand))
         .merge(station::api::routes())
 }
 

@@ -33,6 +33,13 @@ const CHARACTERS: &str = "characters:";
 const INVITES: &str = "invites:";
 const TOKENS: &str = "invite-tokens";
 const SEEDS: &str = "play-seeds";
+/// The collections of the NPC library, prepared encounters and who the
+/// engine plays, each followed by the campaign's id.
+const PER_CAMPAIGN: [&str; 3] = [
+    crate::library::PREFIX,
+    crate::prepared::PREFIX,
+    crate::engine::PREFIX,
+];
 
 /// What an import did.
 #[derive(Clone, Debug)]
@@ -99,6 +106,7 @@ fn belongs(collection: &str, id: &str, data: &Value, campaign: &str) -> bool {
             .is_some_and(|(owner, _)| owner == campaign),
         _ => [CHARACTERS, INVITES]
             .iter()
+            .chain(&PER_CAMPAIGN)
             .any(|prefix| collection.strip_prefix(prefix) == Some(campaign)),
     }
 }
@@ -117,6 +125,7 @@ async fn records_of(
         format!("{INVITES}{campaign}"),
         TOKENS.to_string(),
     ];
+    collections.extend(PER_CAMPAIGN.iter().map(|p| format!("{p}{campaign}")));
     if with_seeds {
         collections.push(SEEDS.to_string());
     }

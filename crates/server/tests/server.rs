@@ -17,6 +17,7 @@ mod server {
     mod idempotency;
     mod invites;
     pub(crate) mod live;
+    mod npcs;
     mod openapi;
     mod permissions;
     mod restart;

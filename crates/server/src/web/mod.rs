@@ -19,6 +19,7 @@ mod campaigns;
 pub(crate) mod d20;
 mod dashboard;
 mod html;
+mod npcs;
 mod rolls;
 mod station;
 mod tracker;
