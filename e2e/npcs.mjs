@@ -109,9 +109,10 @@ async function main() {
   await h.shot(page, "phone-copies");
 
   // Distances from Vex to each raider, initiative, and the fight begins.
+  await page.locator("summary", { hasText: "Set a distance" }).click();
   const distance = page.locator("form", { has: page.getByRole("button", { name: "Set distance" }) });
-  for (const id of ["raider", "raider-2", "raider-3", "raider-4"]) {
-    await distance.locator("#dist-a").fill("vex");
+  for (const id of ["depot-raider", "depot-raider-2", "depot-raider-3", "depot-raider-4"]) {
+    await distance.locator("#dist-a").fill("vex-marrow");
     await distance.locator("#dist-b").fill(id);
     await distance.locator("#dist-m").fill("12");
     await answered(page, distance.getByRole("button", { name: "Set distance" }), `the distance to ${id}`);
@@ -149,9 +150,6 @@ async function main() {
   await page.setViewportSize(DESKTOP);
   await settle(page);
   await h.shot(page, "desktop-engine");
-  await page.goto(page.url().replace(/\/e\/.*$/, ""));
-  await page.locator("#live-status[data-state=live]").waitFor();
-  await h.shot(page, "desktop-dashboard");
 }
 
 await h.run("the GM's NPCs and the engine", main, () => [["gm", gm]]);

@@ -630,6 +630,10 @@ fn next_step(enc: &Encounter, hands: &Hands, memory: &Memory) -> Option<Step> {
             if !b.in_combat() {
                 return None;
             }
+            // A broken NPC left on its turn: the turn passes on.
+            if memory.left {
+                return Some(end_turn(enc));
+            }
             let setup = || nanite_d20::sim::Setup::at_the_table(b);
             if let Some(owed) = &b.owed {
                 return plays(&owed.chooser).then(|| {
@@ -650,14 +654,20 @@ fn next_step(enc: &Encounter, hands: &Hands, memory: &Memory) -> Option<Step> {
                 .then(|| nanite_d20::sim::next_command(b, &setup(), &active))
                 .flatten();
             Some(match next {
-                Some(c) => Step {
-                    command: RulesCommand::D20(c),
-                    ends_turn: false,
-                    owed: false,
-                    then: Vec::new(),
-                    fleeing: false,
-                    leaves: false,
-                },
+                Some(c) => {
+                    let leaves = matches!(
+                        &c,
+                        nanite_d20::encounter::Command::Clock(ClockCommand::Leave { id }) if *id == active
+                    );
+                    Step {
+                        command: RulesCommand::D20(c),
+                        ends_turn: false,
+                        owed: false,
+                        then: Vec::new(),
+                        fleeing: false,
+                        leaves,
+                    }
+                }
                 None => end_turn(enc),
             })
         }
