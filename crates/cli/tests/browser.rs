@@ -14,6 +14,8 @@
 //! D20 builders on a phone and a desktop (`target/e2e/builders/`), and
 //! `e2e/dice.mjs`, physical dice in one dialog and a death save waiting
 //! for its player's dice (`target/e2e/dice/`).
+//! `e2e/npcs.mjs`, the NPC library, a prepared encounter started, copies
+//! and the engine playing the NPCs (`target/e2e/npcs/`).
 //!
 //! Without node, Chromium or `e2e/node_modules` the test prints "browser
 //! tests skipped: <why>" and passes, so `cargo test` works on a bare
@@ -112,6 +114,11 @@ fn a_d20_encounter_in_headless_chromium() {
 #[test]
 fn the_gms_hands_on_the_tracker() {
     scenario("gm.mjs", "e2e/gm", "gm");
+}
+
+#[test]
+fn the_gms_npcs_and_the_engine() {
+    scenario("npcs.mjs", "e2e/npcs", "npcs");
 }
 
 #[test]

@@ -12,6 +12,8 @@
 //!   target, take and keep cover, reload, clear jams, suppress when
 //!   outnumbered, stabilize downed allies, flee when broken).
 //! - `fight`: one fight from the setup to its end, with its own dice.
+//! - `table`: the same policies playing some combatants of a fight at a
+//!   live table, one command at a time.
 //! - `tally`: counting many fights into a [`Report`], with Wilson intervals.
 //!
 //! Determinism: run `i` of a simulation with master seed `s` uses the dice
@@ -21,6 +23,7 @@
 
 mod fight;
 mod policy;
+mod table;
 mod tally;
 
 use std::sync::Arc;
@@ -30,6 +33,7 @@ use nanite_core::{CombatantId, ScriptedDice};
 
 use crate::encounter::{Battle, Command, command};
 pub use fight::{Fight, Loss, play};
+pub use table::{TableMove, next_move};
 pub use tally::{Report, SideReport, wilson};
 
 /// Metres between two allies whose distance the setup leaves unset: a fire
@@ -144,6 +148,34 @@ impl Setup {
             .filter(|s| s.hidden)
             .map(|s| s.id.clone())
             .collect();
+        Ok(Setup::assemble(battle, sides, side_names, surprise))
+    }
+
+    /// The setup of a fight already under way at a live table, so the
+    /// policies can play some of its combatants there ([`next_move`]): its
+    /// sides as they stand (those who left are no longer in it), whatever
+    /// its phase; distances it leaves unset stay unknown.
+    pub fn at_the_table(battle: &Battle) -> Setup {
+        let sides: Vec<(CombatantId, String)> = battle
+            .clock
+            .seats
+            .iter()
+            .map(|s| (s.id.clone(), s.side.clone()))
+            .collect();
+        let mut side_names: Vec<String> = sides.iter().map(|(_, s)| s.clone()).collect();
+        side_names.sort();
+        side_names.dedup();
+        Setup::assemble(battle.clone(), sides, side_names, Vec::new())
+    }
+
+    /// A setup from its battle, sides and surprise: what the policies ask
+    /// about again and again, worked out once.
+    fn assemble(
+        battle: Battle,
+        sides: Vec<(CombatantId, String)>,
+        side_names: Vec<String>,
+        surprise: Vec<CombatantId>,
+    ) -> Setup {
         let mean_damage = sides
             .iter()
             .map(|(id, _)| {
@@ -173,7 +205,7 @@ impl Setup {
         for (at, &i) in by_id.iter().enumerate() {
             position[i] = at;
         }
-        Ok(Setup {
+        Setup {
             battle,
             sides,
             side_names,
@@ -183,7 +215,7 @@ impl Setup {
             position,
             surprise,
             mean_damage,
-        })
+        }
     }
 
     /// A copy that shares nothing with `self`: the parts of a fighter

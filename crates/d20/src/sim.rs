@@ -103,6 +103,32 @@ impl Setup {
         })
     }
 
+    /// The setup of a fight already under way at a live table, so the
+    /// policies ([`next_command`], [`choice`]) can play some of its
+    /// combatants there: its sides as they stand, whatever its phase.
+    pub fn at_the_table(battle: &Battle) -> Setup {
+        let mut side_names: Vec<String> =
+            battle.clock.seats.iter().map(|s| s.side.clone()).collect();
+        side_names.sort();
+        side_names.dedup();
+        let sides = battle
+            .clock
+            .seats
+            .iter()
+            .filter_map(|s| {
+                let i = side_names.iter().position(|n| *n == s.side)?;
+                Some((s.id.clone(), i))
+            })
+            .collect();
+        Setup {
+            means: estimate::Means::of(battle),
+            battle: battle.clone(),
+            side_names,
+            sides,
+            surprise: Vec::new(),
+        }
+    }
+
     /// The sides, sorted by name.
     pub fn sides(&self) -> &[String] {
         &self.side_names

@@ -318,7 +318,7 @@
       // Copies of an NPC: the names they entered under.
       var names = data.made.map(function (m) { return m.name + " (" + m.id + ")"; });
       var shown = form.dataset.show && document.querySelector(form.dataset.show);
-      if (shown) showLines(shown, "Copies added", names);
+      if (shown) showLines(shown, form.classList.contains("copies") ? "Copies added" : "Combatants added", names);
       out.textContent = "Added " + names.join(", ") + ".";
       return;
     }
@@ -580,6 +580,11 @@
           }
           if (form.dataset.go && made) {
             location.href = form.dataset.go.replace("{id}", encodeURIComponent(made));
+            return;
+          }
+          // A prepared encounter started: on to its tracker.
+          if (form.dataset.goEncounter && answer.data.encounter) {
+            location.href = form.dataset.goEncounter.replace("{id}", encodeURIComponent(answer.data.encounter));
             return;
           }
           refresh();

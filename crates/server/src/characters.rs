@@ -79,7 +79,7 @@ pub(crate) fn combatant_id(id: Option<&str>, character: Option<&str>) -> Result<
 }
 
 /// An id made from a name: "Vex Marrow" -> "vex-marrow".
-fn slug(name: &str) -> String {
+pub(crate) fn slug(name: &str) -> String {
     let mut out = String::new();
     for c in name.chars() {
         if c.is_ascii_alphanumeric() {

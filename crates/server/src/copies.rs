@@ -1,8 +1,10 @@
 //! Copies of an NPC: "three more raiders like this one". The GM names an
-//! NPC already in a Compound X encounter and a count; each copy enters from
-//! the same character file as the original did (fresh, at full health),
-//! on the same side, hidden or not, in the same cover and stance, with a
-//! fresh id and a numbered name ("Raider 2", "Raider 3").
+//! NPC already in an encounter and a count; each copy enters from the same
+//! character file as the original did (fresh, at full health), on the same
+//! side, hidden or not, with a fresh id and a numbered name ("Raider 2",
+//! "Raider 3"): in Compound X in the same cover and stance, in D20 in the
+//! same row or on the free squares nearest the original's. The numbering
+//! and the entering are shared with the NPC library (`library`).
 
 use axum::Json;
 use axum::extract::{OriginalUri, Path, State};
@@ -12,16 +14,18 @@ use nanite_core::CombatantId;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use nanite_d20::encounter::{Field, Place, Square};
+
 use crate::body::Strict;
 use crate::error::{AppError, ErrorBody};
-use crate::facts::{Entrance, Order};
+use crate::facts::Order;
 use crate::openapi::IdempotencyKey;
 use crate::refusals::refused;
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Play, Ruleset};
 use crate::sessions::Caller;
 use crate::table::{Encounter, ItemBody, command_record};
 use crate::tables::Change;
-use crate::{AppState, campaigns, view};
+use crate::{AppState, campaigns};
 
 /// How many copies one request makes, at most.
 pub(crate) const MAX_COPIES: u32 = 20;
@@ -31,25 +35,25 @@ pub(crate) const MAX_COPIES: u32 = 20;
 #[serde(deny_unknown_fields)]
 pub(crate) struct CopiesRequest {
     /// How many copies, 1 to 20.
-    count: u32,
+    pub(crate) count: u32,
 }
 
 /// The copies made.
 #[derive(Serialize, ToSchema)]
 pub(crate) struct Copies {
     /// Each copy, in the order it entered.
-    made: Vec<Copy>,
+    pub(crate) made: Vec<Copy>,
     /// The number of the last copy's entry in the caller's feed.
-    version: i64,
+    pub(crate) version: i64,
 }
 
 /// One copy.
 #[derive(Serialize, ToSchema)]
 pub(crate) struct Copy {
     /// Its id.
-    id: String,
+    pub(crate) id: String,
     /// Its name in the log.
-    name: String,
+    pub(crate) name: String,
 }
 
 /// `POST /api/campaigns/{campaign}/encounters/{encounter}/combatants/{combatant}/copies`
@@ -57,8 +61,8 @@ pub(crate) struct Copy {
 #[utoipa::path(
     post,
     path = "/campaigns/{campaign}/encounters/{encounter}/combatants/{combatant}/copies",
-    summary = "Add copies of an NPC: fresh from its file, same side, hiding, cover and stance, numbered ids and names",
-    description = "Who: GM. Compound X encounters. Each copy is a combatant entrance of its own in the log (undo takes back the last one).",
+    summary = "Add copies of an NPC: fresh from its file, same side and hiding (Compound X: cover and stance; D20: the original's row, or the free squares nearest the original's), numbered ids and names",
+    description = "Who: GM. Compound X and D20 encounters. Each copy is a combatant entrance of its own in the log (undo takes back the last one).",
     params(
         ("campaign" = String, Path, description = "the campaign id"),
         ("encounter" = String, Path, description = "the encounter id"),
@@ -69,7 +73,7 @@ pub(crate) struct Copy {
     responses(
         (status = 201, description = "the copies", body = Copies),
         (status = 200, description = "a repeated Idempotency-Key: the first result", body = Copies),
-        (status = 422, description = "a count out of 1..=20 (invalid_count), a campaign character (not_an_npc), no such combatant (unknown_combatant), a D20 encounter (copies_compound_x_only)", body = ErrorBody)
+        (status = 422, description = "a count out of 1..=20 (invalid_count), a campaign character (not_an_npc), no such combatant (unknown_combatant), no free squares left on a D20 grid (no_room)", body = ErrorBody)
     )
 )]
 pub(crate) async fn copy(
@@ -83,22 +87,9 @@ pub(crate) async fn copy(
 ) -> Result<Response, AppError> {
     caller.gm_of(&campaign)?;
     let count = body.value.count;
-    if !(1..=MAX_COPIES).contains(&count) {
-        return Err(AppError::unprocessable(
-            "invalid_count",
-            format!("{count} copies: give a count from 1 to {MAX_COPIES}"),
-        ));
-    }
-    let settings = campaigns::get(&state, &campaign).await?;
-    match settings.ruleset {
-        Ruleset::CompoundX => {}
-        Ruleset::Station => return Err(campaigns::station_has_no("encounters")),
-        Ruleset::D20 => {
-            return Err(AppError::unprocessable(
-                "copies_compound_x_only",
-                "copies are made in Compound X encounters; in a D20 encounter add each NPC with its own square",
-            ));
-        }
+    check_count(count)?;
+    if state.ruleset_of(&campaign).await? == Ruleset::Station {
+        return Err(campaigns::station_has_no("encounters"));
     }
     let id = CombatantId::from(combatant.clone());
     let planned = state
@@ -108,45 +99,31 @@ pub(crate) async fn copy(
         })
         .await??;
     let asked = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
-    let viewer = view::viewer(&caller);
-    let mut made = Vec::new();
-    let (mut version, mut replayed) = (0, true);
-    for (n, entrance) in planned.into_iter().enumerate() {
-        // One entrance a change: each copy is its own line of the log,
-        // under its own key when the request has one.
-        let change = Change {
-            campaign: asked.campaign,
-            by: asked.by,
-            key: asked.key.as_ref().map(|k| format!("{k}#copy-{n}")),
-            fingerprint: format!("{}#copy-{n}", asked.fingerprint),
-            viewer: asked.viewer.clone(),
-        };
-        let order = Order::Add(entrance.clone());
-        let committed = state
-            .tables()
-            .commit(&state, change, |table| {
-                let pack = state
-                    .packs()
-                    .cx_of(table.pack_in_force().1.as_deref())
-                    .map_err(AppError::internal)?;
-                let command = order.command(&pack).map_err(AppError::internal)?;
-                let enc = table.encounter_mut(&encounter)?;
-                let done = enc
-                    .execute(&command, &mut nanite_core::ScriptedDice::new([]))
-                    .map_err(|r| refused(r, &viewer, None))?;
-                if let Some((id, entrant)) = order.entrant() {
-                    enc.roster.insert(id, entrant);
-                }
-                Ok(command_record(&encounter, &order, "add", done, None, false))
-            })
-            .await?;
-        version = committed.version;
-        replayed &= committed.replayed;
-        made.push(Copy {
-            id: entrance.id.to_string(),
-            name: entrance.name.clone().unwrap_or_default(),
-        });
+    enter(&state, &asked, &encounter, planned).await
+}
+
+/// Refuses a count out of 1 to [`MAX_COPIES`].
+pub(crate) fn check_count(count: u32) -> Result<(), AppError> {
+    if (1..=MAX_COPIES).contains(&count) {
+        Ok(())
+    } else {
+        Err(AppError::unprocessable(
+            "invalid_count",
+            format!("{count} copies: give a count from 1 to {MAX_COPIES}"),
+        ))
     }
+}
+
+/// Enters `planned` (entrances of either ruleset) into `encounter`, one
+/// change each (each its own line of the log, under its own key when the
+/// request has one), and answers with what entered.
+pub(crate) async fn enter(
+    state: &AppState,
+    asked: &Change<'_>,
+    encounter: &str,
+    planned: Vec<Order>,
+) -> Result<Response, AppError> {
+    let (made, version, replayed) = enter_all(state, asked, encounter, planned).await?;
     let status = if replayed {
         StatusCode::OK
     } else {
@@ -155,22 +132,86 @@ pub(crate) async fn copy(
     Ok((status, Json(Copies { made, version })).into_response())
 }
 
+/// [`enter`]'s work: the combatants that entered, the last one's number
+/// in the asker's feed, and whether every one was a repeat.
+pub(crate) async fn enter_all(
+    state: &AppState,
+    asked: &Change<'_>,
+    encounter: &str,
+    planned: Vec<Order>,
+) -> Result<(Vec<Copy>, i64, bool), AppError> {
+    let mut made = Vec::new();
+    let (mut version, mut replayed) = (0, true);
+    for (n, order) in planned.into_iter().enumerate() {
+        let change = Change {
+            campaign: asked.campaign,
+            by: asked.by,
+            key: asked.key.as_ref().map(|k| format!("{k}#copy-{n}")),
+            fingerprint: format!("{}#copy-{n}", asked.fingerprint),
+            viewer: asked.viewer.clone(),
+        };
+        let (id, name) = match &order {
+            Order::Add(e) => (e.id.to_string(), e.name.clone()),
+            Order::D20Add(e) => (e.id.to_string(), e.name.clone()),
+            Order::Rules { .. } => return Err(AppError::internal("an entrance was planned")),
+        };
+        let viewer = asked.viewer.clone();
+        let committed = state
+            .tables()
+            .commit_rolling(state, change, |table| {
+                // The pack the stream has in force, as a replay will use.
+                let in_force = table.pack_in_force().1;
+                let mut draw = table.sessions.draw()?;
+                let enc = table.encounter_mut(encounter)?;
+                let done = match &mut enc.play {
+                    Play::CompoundX(game) => {
+                        let pack = state
+                            .packs()
+                            .cx_of(in_force.as_deref())
+                            .map_err(AppError::internal)?;
+                        let command = order.command(&pack).map_err(AppError::internal)?;
+                        crate::table::execute_cx(game, &command, &mut draw.dice)
+                            .map_err(|r| refused(r, &viewer, None))?
+                    }
+                    Play::D20(game) => {
+                        let battle = game.state().clone();
+                        let pack = state
+                            .packs()
+                            .d20_of(in_force.as_deref())
+                            .map_err(AppError::internal)?;
+                        let command = crate::d20::command(&order, &pack, &battle)
+                            .map_err(AppError::internal)?;
+                        crate::d20::execute(game, &command, &mut draw.dice)
+                            .map_err(|r| crate::d20::refusals::refused(r, &viewer, Some(&battle)))?
+                    }
+                };
+                let seeded = (!done.dice.is_empty()).then_some(draw.seeded);
+                if let Some((id, entrant)) = order.entrant() {
+                    enc.roster.insert(id, entrant);
+                }
+                Ok(command_record(
+                    encounter, &order, "add", done, seeded, false,
+                ))
+            })
+            .await?;
+        version = committed.version;
+        replayed &= committed.replayed;
+        made.push(Copy {
+            id,
+            name: name.unwrap_or_default(),
+        });
+    }
+    Ok((made, version, replayed))
+}
+
 /// The entrances of `count` copies of `id`, or why there are none.
-fn plan(enc: &Encounter, id: &CombatantId, count: u32) -> Result<Vec<Entrance>, AppError> {
-    let battle = enc.battle()?;
+fn plan(enc: &Encounter, id: &CombatantId, count: u32) -> Result<Vec<Order>, AppError> {
     let unknown = || {
         AppError::unprocessable(
             "unknown_combatant",
             format!("no combatant '{id}' in this encounter; copy one the tracker lists"),
         )
     };
-    let now = battle.combatants.get(id).ok_or_else(unknown)?;
-    let seat = battle
-        .clock
-        .seats
-        .iter()
-        .find(|s| &s.id == id)
-        .ok_or_else(unknown)?;
     if let Some(character) = enc.roster.get(id).and_then(|e| e.character.as_ref()) {
         return Err(AppError::unprocessable(
             "not_an_npc",
@@ -185,47 +226,188 @@ fn plan(enc: &Encounter, id: &CombatantId, count: u32) -> Result<Vec<Entrance>, 
         .rev()
         .find_map(|item| match &item.body {
             ItemBody::Command(c) => match serde_json::from_value::<Order>(c.order.clone()) {
-                Ok(Order::Add(e)) if &e.id == id => Some(e),
+                Ok(o @ Order::Add(_)) | Ok(o @ Order::D20Add(_)) => {
+                    o.entrant().is_some_and(|(e, _)| &e == id).then_some(o)
+                }
                 _ => None,
             },
             _ => None,
         })
         .ok_or_else(unknown)?;
-    let taken_ids: Vec<&str> = battle.clock.seats.iter().map(|s| s.id.as_str()).collect();
-    let taken_names: Vec<&str> = battle
-        .combatants
-        .values()
-        .map(|c| c.fighter.name.as_str())
-        .collect();
-    let id_base = numbered_base(id.as_str(), '-');
-    let name_base = numbered_base(&now.fighter.name, ' ');
-    let mut out = Vec::new();
-    let mut n = 2u32;
-    while out.len() < count as usize {
-        let new_id = format!("{id_base}-{n}");
-        let new_name = format!("{name_base} {n}");
-        n += 1;
-        if taken_ids.contains(&new_id.as_str()) || taken_names.contains(&new_name.as_str()) {
-            continue;
+    let taken = Taken::of(enc);
+    let id_base = numbered_base(id.as_str(), '-').to_string();
+    match (&enc.play, original) {
+        (Play::CompoundX(game), Order::Add(original)) => {
+            let battle = game.state();
+            let now = battle.combatants.get(id).ok_or_else(unknown)?;
+            let seat = battle
+                .clock
+                .seats
+                .iter()
+                .find(|s| &s.id == id)
+                .ok_or_else(unknown)?;
+            let name_base = numbered_base(&now.fighter.name, ' ');
+            let names = taken.numbered(&id_base, name_base, 2, count)?;
+            Ok(names
+                .into_iter()
+                .map(|(new_id, new_name)| {
+                    let mut e = original.clone();
+                    e.id = CombatantId::from(new_id);
+                    e.name = Some(new_name);
+                    e.side = seat.side.clone();
+                    e.hidden = seat.hidden;
+                    e.cover = now.cover;
+                    e.stance = now.stance;
+                    e.character = None;
+                    e.owner = None;
+                    Order::Add(e)
+                })
+                .collect())
         }
-        crate::characters::check_id(&new_id)?;
-        let mut e = original.clone();
-        e.id = CombatantId::from(new_id);
-        e.name = Some(new_name);
-        e.side = seat.side.clone();
-        e.hidden = seat.hidden;
-        e.cover = now.cover;
-        e.stance = now.stance;
-        e.character = None;
-        e.owner = None;
-        out.push(e);
+        (Play::D20(game), Order::D20Add(original)) => {
+            let battle = game.state();
+            let now = battle.combatants.get(id).ok_or_else(unknown)?;
+            let seat = battle
+                .clock
+                .seats
+                .iter()
+                .find(|s| &s.id == id)
+                .ok_or_else(unknown)?;
+            let name_base = numbered_base(&now.fighter.name, ' ');
+            let names = taken.numbered(&id_base, name_base, 2, count)?;
+            let places = places_near(battle, now.place, names.len())?;
+            Ok(names
+                .into_iter()
+                .zip(places)
+                .map(|((new_id, new_name), place)| {
+                    let mut e = original.clone();
+                    e.id = CombatantId::from(new_id);
+                    e.name = Some(new_name);
+                    e.side = seat.side.clone();
+                    e.hidden = seat.hidden;
+                    e.place = place;
+                    e.character = None;
+                    e.owner = None;
+                    Order::D20Add(e)
+                })
+                .collect())
+        }
+        _ => Err(unknown()),
     }
-    Ok(out)
+}
+
+/// The ids and names an encounter's combatants already have.
+pub(crate) struct Taken {
+    ids: Vec<String>,
+    names: Vec<String>,
+}
+
+impl Taken {
+    /// Those of `enc`.
+    pub(crate) fn of(enc: &Encounter) -> Taken {
+        let (ids, names) = match &enc.play {
+            Play::CompoundX(game) => {
+                let b = game.state();
+                (
+                    b.clock.seats.iter().map(|s| s.id.to_string()).collect(),
+                    b.combatants
+                        .values()
+                        .map(|c| c.fighter.name.clone())
+                        .collect(),
+                )
+            }
+            Play::D20(game) => {
+                let b = game.state();
+                (
+                    b.clock.seats.iter().map(|s| s.id.to_string()).collect(),
+                    b.combatants
+                        .values()
+                        .map(|c| c.fighter.name.clone())
+                        .collect(),
+                )
+            }
+        };
+        // Combatants that left keep their ids in the roster.
+        let mut ids: Vec<String> = ids;
+        ids.extend(enc.roster.keys().map(|k| k.to_string()));
+        Taken { ids, names }
+    }
+
+    /// Whether `id` or `name` is taken.
+    pub(crate) fn has(&self, id: &str, name: &str) -> bool {
+        self.ids.iter().any(|i| i == id) || self.names.iter().any(|n| n == name)
+    }
+
+    /// `count` numbered ids and names (`raider-2`, "Raider 2"), from `first`
+    /// on, skipping those taken; each id checked.
+    pub(crate) fn numbered(
+        &self,
+        id_base: &str,
+        name_base: &str,
+        first: u32,
+        count: u32,
+    ) -> Result<Vec<(String, String)>, AppError> {
+        let mut out = Vec::new();
+        let mut n = first;
+        while out.len() < count as usize {
+            let new_id = format!("{id_base}-{n}");
+            let new_name = format!("{name_base} {n}");
+            n += 1;
+            if self.has(&new_id, &new_name) {
+                continue;
+            }
+            crate::characters::check_id(&new_id)?;
+            out.push((new_id, new_name));
+        }
+        Ok(out)
+    }
+}
+
+/// `count` places for D20 combatants entering near `place`: the same row,
+/// or on a grid the free squares nearest it (nearest first, then by row
+/// and column), or why there is no room.
+pub(crate) fn places_near(
+    battle: &nanite_d20::encounter::Battle,
+    place: Place,
+    count: usize,
+) -> Result<Vec<Place>, AppError> {
+    let (Place::Square(at), Field::Map { width, height }) = (place, &battle.field) else {
+        return Ok(vec![place; count]);
+    };
+    let taken: Vec<Square> = battle
+        .combatants
+        .iter()
+        .filter(|(id, _)| !battle.is_down(id))
+        .filter_map(|(_, c)| match c.place {
+            Place::Square(s) => Some(s),
+            Place::Row(_) => None,
+        })
+        .collect();
+    let mut free: Vec<(i64, i64, i64)> = (0..*height)
+        .flat_map(|y| (0..*width).map(move |x| (x, y)))
+        .filter(|(x, y)| !taken.contains(&Square { x: *x, y: *y }))
+        .map(|(x, y)| ((x - at.x).abs().max((y - at.y).abs()), y, x))
+        .collect();
+    free.sort_unstable();
+    if free.len() < count {
+        return Err(AppError::unprocessable(
+            "no_room",
+            format!(
+                "the {width} by {height} grid has {} free squares, not {count}: add fewer, or clear some squares",
+                free.len()
+            ),
+        ));
+    }
+    Ok(free
+        .into_iter()
+        .take(count)
+        .map(|(_, y, x)| Place::Square(Square { x, y }))
+        .collect())
 }
 
 /// `text` without a trailing number after `sep` ("raider-2" -> "raider",
 /// "Raider 3" -> "Raider").
-fn numbered_base(text: &str, sep: char) -> &str {
+pub(crate) fn numbered_base(text: &str, sep: char) -> &str {
     match text.rsplit_once(sep) {
         Some((base, n))
             if !base.is_empty() && !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()) =>

@@ -658,6 +658,31 @@ pub(crate) async fn command(
     headers: HeaderMap,
     body: Strict<Value>,
 ) -> Result<Response, AppError> {
+    let answer = given(
+        &state, &campaign, &encounter, &caller, &method, &uri, &headers, &body,
+    )
+    .await?;
+    // The engine plays on if it is now the turn of an NPC it plays
+    // (`engine`); the answer is the command's own.
+    if answer.status().is_success() {
+        crate::engine::drive(&state, &campaign, &encounter).await;
+    }
+    Ok(answer)
+}
+
+/// [`command`]'s work: the command judged and appended.
+#[allow(clippy::too_many_arguments)]
+async fn given(
+    state: &AppState,
+    campaign: &str,
+    encounter: &str,
+    caller: &Caller,
+    method: &Method,
+    uri: &axum::http::Uri,
+    headers: &HeaderMap,
+    body: &Strict<Value>,
+) -> Result<Response, AppError> {
+    let (campaign, encounter) = (campaign.to_string(), encounter.to_string());
     caller.member_of(&campaign)?;
     if caller.role() == Role::Spectator {
         return Err(AppError::forbidden(
@@ -672,22 +697,22 @@ pub(crate) async fn command(
             let at = crate::d20::encounters::At {
                 campaign: &campaign,
                 encounter: &encounter,
-                caller: &caller,
-                fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
-                key: idempotency::key(&headers)?,
+                caller,
+                fingerprint: idempotency::fingerprint(method, uri, &body.raw),
+                key: idempotency::key(headers)?,
             };
-            let answer = crate::d20::encounters::command(&state, at, &body.raw).await?;
-            crate::carry::after_command(&state, &campaign, &encounter, &caller).await?;
+            let answer = crate::d20::encounters::command(state, at, &body.raw).await?;
+            crate::carry::after_command(state, &campaign, &encounter, caller).await?;
             return Ok(answer);
         }
     }
     let request: CommandRequest<Command> = read_command(&body.raw)?;
-    let viewer = view::viewer(&caller);
-    let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
+    let viewer = view::viewer(caller);
+    let change = Change::asked(&campaign, caller, method, uri, headers, &body.raw)?;
     let physical = request.dice.is_some();
     let committed = state
         .tables()
-        .commit_with_dice(&state, change, !physical, |table| {
+        .commit_with_dice(state, change, !physical, |table| {
             crate::waiting::not_waiting(table, &encounter)?;
             let rollers = crate::waiting::Rollers::of(table, table.encounter(&encounter)?);
             let mut draw = (!physical).then(|| table.sessions.draw()).transpose()?;
@@ -762,7 +787,7 @@ pub(crate) async fn command(
             ))
         })
         .await?;
-    crate::carry::after_command(&state, &campaign, &encounter, &caller).await?;
+    crate::carry::after_command(state, &campaign, &encounter, caller).await?;
     Ok(view::created(committed))
 }
 

@@ -30,6 +30,7 @@ mod copies;
 mod credentials;
 mod d20;
 mod encounters;
+mod engine;
 mod error;
 mod facts;
 mod failure;
@@ -38,6 +39,7 @@ mod headers;
 mod idempotency;
 mod invites;
 mod level_award;
+mod library;
 mod live;
 mod notify;
 mod openapi;
@@ -45,6 +47,7 @@ mod pack;
 mod packs;
 mod permissions;
 mod physical;
+mod prepared;
 mod refusals;
 mod rolls;
 mod ruleset;
@@ -315,6 +318,15 @@ pub(crate) fn api() -> openapi::Api {
         .routes(routes!(carry::write_back_handler))
         .routes(routes!(waiting::choose))
         .routes(routes!(waiting::show, waiting::roll, waiting::drop_awaited))
+        .routes(routes!(library::list, library::save))
+        .routes(routes!(library::delete))
+        .routes(routes!(library::add))
+        .routes(routes!(prepared::list, prepared::create))
+        .routes(routes!(prepared::show, prepared::replace, prepared::delete))
+        .routes(routes!(prepared::start))
+        .routes(routes!(prepared::add_group))
+        .routes(routes!(prepared::remove_group))
+        .routes(routes!(engine::show, engine::hand))
         .merge(station::api::routes())
 }
 

@@ -34,6 +34,13 @@ const INVITES: &str = "invites:";
 const TOKENS: &str = "invite-tokens";
 const SEEDS: &str = "play-seeds";
 const PACKS: &str = crate::packs::COLLECTION;
+/// The collections of the NPC library, prepared encounters and who the
+/// engine plays, each followed by the campaign's id.
+const PER_CAMPAIGN: [&str; 3] = [
+    crate::library::PREFIX,
+    crate::prepared::PREFIX,
+    crate::engine::PREFIX,
+];
 
 /// What an import did.
 #[derive(Clone, Debug)]
@@ -100,6 +107,7 @@ fn belongs(collection: &str, id: &str, data: &Value, campaign: &str) -> bool {
             .is_some_and(|(owner, _)| owner == campaign),
         _ => [CHARACTERS, INVITES, PACKS]
             .iter()
+            .chain(&PER_CAMPAIGN)
             .any(|prefix| collection.strip_prefix(prefix) == Some(campaign)),
     }
 }
@@ -119,6 +127,7 @@ async fn records_of(
         format!("{PACKS}{campaign}"),
         TOKENS.to_string(),
     ];
+    collections.extend(PER_CAMPAIGN.iter().map(|p| format!("{p}{campaign}")));
     if with_seeds {
         collections.push(SEEDS.to_string());
     }

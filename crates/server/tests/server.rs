@@ -19,6 +19,7 @@ mod server {
     mod idempotency;
     mod invites;
     pub(crate) mod live;
+    mod npcs;
     mod openapi;
     mod packs;
     mod permissions;

@@ -81,6 +81,33 @@ pub(crate) struct Run<'s> {
     refused: u32,
 }
 
+impl<'s> Run<'s> {
+    /// A run over `setup`'s battle as it stands, for the policies to read
+    /// (at a live table: nothing is executed on it).
+    pub(crate) fn at_the_table(setup: &'s Setup) -> Run<'s> {
+        let mut run = Run {
+            setup,
+            battle: setup.battle.clone(),
+            dice: SeededDice::new(0),
+            seed: 0,
+            fled: vec![false; setup.sides.len()],
+            able: Vec::new(),
+            held_back: false,
+            sides_standing: 0,
+            able_by_side: Vec::new(),
+            distances: Vec::new(),
+            distances_read: None,
+            kept_pick: None,
+            log: Vec::new(),
+            buffers: command::InPlace::default(),
+            shots: 0,
+            refused: 0,
+        };
+        run.refresh();
+        run
+    }
+}
+
 impl Run<'_> {
     /// Asks the engine; on a refusal nothing changed and false is returned.
     ///

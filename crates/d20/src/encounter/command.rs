@@ -155,6 +155,17 @@ pub enum Command {
         /// Why.
         why: String,
     },
+    /// The GM restores hit points (a potion, a ruling), up to the maximum;
+    /// a combatant healed above 0 is back on its feet (a GM decision, see
+    /// docs/rules/d20.md).
+    Heal {
+        /// Who.
+        target: CombatantId,
+        /// Hit points, 1 to 10,000.
+        amount: i64,
+        /// Why, in words.
+        why: String,
+    },
     /// Periods of 8 hours of rest, out of combat (D20-REST-01).
     Rest {
         /// Who.
@@ -330,6 +341,11 @@ pub(crate) fn decide_with_state(
             by,
             why,
         } => gm::harm(&mut d, target, *amount, by.as_ref(), why, dice)?,
+        Command::Heal {
+            target,
+            amount,
+            why,
+        } => gm::gm_heal(&mut d, target, *amount, why)?,
         Command::Rest { id, periods } => recovery::rest(&mut d, id, *periods)?,
         Command::UseKit {
             id,

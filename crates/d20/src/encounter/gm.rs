@@ -271,6 +271,43 @@ pub(crate) fn harm(
     damage(d, target, amount, by, why, dice)
 }
 
+/// The GM's heal: `amount` hit points back to `target`, up to its
+/// maximum; above 0 it is back on its feet. Refused at full hit points, and
+/// for a combatant whose Constitution is drained to 0 (hit points do not
+/// bring it back, D20-GRAP-05).
+pub(crate) fn gm_heal(
+    d: &mut Decision,
+    target: &CombatantId,
+    amount: i64,
+    why: &str,
+) -> Result<(), Refusal> {
+    let c = d.state.combatant(target)?;
+    crate::limits::within("heal", amount, &crate::limits::HARM)
+        .map_err(|why| Refusal::Illegal { why })?;
+    if why.trim().is_empty() {
+        return Err(Refusal::Illegal {
+            why: "say why the hit points come back (\"a potion\", \"a ruling\")".into(),
+        });
+    }
+    let name = c.fighter.name.clone();
+    let hp = c.hp;
+    if d.state.scores(target).con <= 0 {
+        return Err(Refusal::Illegal {
+            why: format!(
+                "{name}'s Constitution is drained to 0: hit points do not bring it back (D20-GRAP-05); rest restores Constitution"
+            ),
+        });
+    }
+    let max = d.state.max_hp(target);
+    if hp >= max {
+        return Err(Refusal::Illegal {
+            why: format!("{name} is at full hit points ({hp} of {max})"),
+        });
+    }
+    heal(d, target, amount, why.trim());
+    Ok(())
+}
+
 /// `amount` damage to `target` and what follows: falling at 0 hit points
 /// (ending its grapple and any spell under way), or a concentration check
 /// when it is casting (D20-CAST-02).

@@ -177,3 +177,47 @@ fn after_the_fight_the_healer_uses_a_kit_and_everyone_rests() {
     );
     assert_eq!(t.hp("bram"), 20);
 }
+
+#[test]
+fn the_gms_heal_restores_hit_points_up_to_the_maximum_and_raises_the_fallen() {
+    // The GM's heal (a decision, docs/rules/d20.md): hit points back, capped
+    // at the maximum; a combatant healed above 0 is back on its feet.
+    let mut t = Table::map(&[
+        ("ilsa", "ilsa", "heroes", (1, 1)),
+        ("bram", "bram", "heroes", (2, 1)),
+    ]);
+    let heal = |amount: i64, why: &str| Command::Heal {
+        target: id("bram"),
+        amount,
+        why: why.into(),
+    };
+    t.ok(
+        Command::Harm {
+            target: id("bram"),
+            amount: 25,
+            by: None,
+            why: "a rockfall".into(),
+        },
+        &[],
+    );
+    assert_eq!(t.hp("bram"), -5);
+    let text = t.ok(heal(8, "a potion"), &[]);
+    assert_eq!(t.hp("bram"), 3);
+    assert!(
+        text.contains("Bram Holt regains 8 HP from a potion: 3/20 HP"),
+        "{text}"
+    );
+    assert!(text.contains("Bram Holt is back on its feet"), "{text}");
+    // Capped at the maximum: 17 of the 30 asked.
+    let text = t.ok(heal(30, "a ruling"), &[]);
+    assert_eq!(t.hp("bram"), 20);
+    assert!(text.contains("regains 17 HP"), "{text}");
+    for (command, says) in [
+        (heal(1, "a ruling"), "is at full hit points (20 of 20)"),
+        (heal(0, "a ruling"), "heal"),
+        (heal(5, " "), "say why"),
+    ] {
+        let why = t.refused(command);
+        assert!(why.contains(says), "{why}");
+    }
+}

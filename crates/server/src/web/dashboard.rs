@@ -34,6 +34,9 @@ struct Data {
     characters: Vec<characters::Listed>,
     /// Every invitation (read for the GM only).
     invites: Vec<Invite>,
+    /// The NPC library and prepared encounters, drawn (GM only, not
+    /// Station).
+    npcs: String,
 }
 
 async fn data(state: &AppState, campaign: &str, caller: &Caller) -> Result<Data, AppError> {
@@ -62,6 +65,16 @@ async fn data(state: &AppState, campaign: &str, caller: &Caller) -> Result<Data,
     } else {
         Vec::new()
     };
+    let npcs = if caller.role() == Role::Gm && settings.ruleset != Ruleset::Station {
+        super::npcs::dashboard_cards(
+            campaign,
+            settings.ruleset,
+            &crate::library::all(state, campaign).await?,
+            &crate::prepared::all(state, campaign).await?,
+        )
+    } else {
+        String::new()
+    };
     Ok(Data {
         campaign: settings,
         version,
@@ -70,6 +83,7 @@ async fn data(state: &AppState, campaign: &str, caller: &Caller) -> Result<Data,
         game_ids,
         characters,
         invites,
+        npcs,
     })
 }
 

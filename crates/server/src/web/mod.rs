@@ -21,6 +21,7 @@ pub(crate) mod d20;
 mod dashboard;
 mod dice;
 mod html;
+mod npcs;
 mod packs;
 mod rolls;
 mod station;

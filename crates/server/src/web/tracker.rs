@@ -48,6 +48,8 @@ pub(crate) struct Extras {
     /// The GM's choices aimed at each combatant, by its id, for the panel
     /// on its card (empty for anyone else).
     pub(crate) panels: BTreeMap<String, Vec<choices::ChoiceView>>,
+    /// Who the engine plays (`engine`), and the sides for the GM.
+    pub(crate) engine: super::npcs::EngineShown,
 }
 
 /// The tracker as `caller` sees it: the fragment's markup, the
@@ -67,6 +69,7 @@ async fn read(
     caller.member_of(campaign)?;
     let viewer = view::viewer(caller);
     let gm = viewer.is_gm();
+    let hands = crate::engine::hands(state, campaign, encounter).await?;
     state
         .tables()
         .read(state, campaign, |t| {
@@ -131,6 +134,7 @@ async fn read(
                     turn: turn.iter().map(choices::ChoiceView::new).collect(),
                     hand: hand.iter().map(choices::ChoiceView::new).collect(),
                     panels,
+                    engine: super::npcs::EngineShown::of(e, &hands, gm),
                 };
                 Ok(Drawn {
                     part: render::part(campaign, encounter, &shown, &extras, gm),
@@ -181,7 +185,9 @@ pub(crate) async fn page(
         let dice = super::dice::markup(&state, &campaign, &encounter, &caller).await?;
         let gm = if seat.is_gm() {
             let chars = characters::listing(&state, &campaign, &caller).await?;
+            let library = crate::library::all(&state, &campaign).await?;
             render::gm_controls(&campaign, &encounter, &chars.characters)
+                + &super::npcs::tracker_controls(&campaign, &encounter, &library, true, None)
         } else {
             String::new()
         };

@@ -887,6 +887,7 @@ async fn d20_commands_match_the_request_schema(db: Db) {
             json!({"command": "hold", "id": "kara", "trigger": "the bandit moves"}),
             json!({"command": "check", "id": "kara", "skill": null, "attribute": "WIS", "dc": 12, "hidden": true}),
             json!({"command": "harm", "target": "bandit", "amount": 3, "by": "kara", "why": "a falling rock"}),
+            json!({"command": "heal", "target": "bandit", "amount": 2, "why": "a potion"}),
             json!({"command": "rest", "id": "kara", "periods": 1}),
             json!({"command": "use_kit", "id": "kara", "target": "kara", "kit": "healing_kit", "max_checks": 3}),
             json!({"command": "position", "id": "bandit", "place": {"square": {"x": 5, "y": 2}}}),

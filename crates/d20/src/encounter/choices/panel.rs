@@ -1,5 +1,5 @@
 //! The GM's hand on one combatant of a D20 fight: the GM's commands about
-//! it with that combatant already chosen (a check called at any time, harm,
+//! it with that combatant already chosen (a check called at any time, harm and heal,
 //! hiding, initiative and delaying its turn, removing it), each judged on
 //! that combatant, for a panel on its card.
 
@@ -62,6 +62,20 @@ impl Offer<'_> {
                     target: id.clone(),
                     amount: 1,
                     by: None,
+                    why: "the GM's ruling".into(),
+                },
+            )
+            .at(id)
+            .param("amount", "amount", whole(1, 1_000, 1))
+            .param("why", "why", text("the GM's ruling")),
+        );
+        self.push(
+            Draft::new(
+                "heal",
+                "Heal",
+                Command::Heal {
+                    target: id.clone(),
+                    amount: 1,
                     why: "the GM's ruling".into(),
                 },
             )

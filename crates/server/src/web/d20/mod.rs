@@ -40,6 +40,8 @@ pub(crate) struct Judged {
     pub(crate) panels: std::collections::BTreeMap<String, Vec<ChoiceView>>,
     /// On the grid: each square it may move to, or why not.
     pub(crate) moves: Vec<(nanite_d20::encounter::Square, Result<(), String>)>,
+    /// Who the engine plays (`engine`), and the sides for the GM.
+    pub(crate) engine: crate::web::npcs::EngineShown,
 }
 
 /// The GM's commands the GM controls card already offers as forms.
@@ -65,6 +67,7 @@ async fn read(
 ) -> Result<(EncounterView, i64, Judged), AppError> {
     caller.member_of(campaign)?;
     let viewer = view::viewer(caller);
+    let hands = crate::engine::hands(state, campaign, encounter).await?;
     state
         .tables()
         .read(state, campaign, |t| {
@@ -73,11 +76,9 @@ async fn read(
             let shown = crate::d20::view::encounter(t, e, battle, &viewer);
             let owns = |id: &CombatantId| view::owns(e.roster.get(id), &viewer);
             let seat = view::seat(e, battle.clock.seats.iter().map(|s| &s.id), &viewer);
-            Ok((
-                shown,
-                t.seen_by(&viewer),
-                judged(battle, &viewer, &seat, &owns),
-            ))
+            let mut judged = judged(battle, &viewer, &seat, &owns);
+            judged.engine = crate::web::npcs::EngineShown::of(e, &hands, viewer.is_gm());
+            Ok((shown, t.seen_by(&viewer), judged))
         })
         .await?
 }
@@ -129,6 +130,7 @@ fn judged(
             hand,
             panels,
             moves: Vec::new(),
+            engine: Default::default(),
         };
     };
     // A player's squares are judged on the fight as they know it (as the
@@ -142,6 +144,7 @@ fn judged(
         hand,
         panels,
         moves,
+        engine: Default::default(),
     }
 }
 
@@ -162,6 +165,8 @@ struct TrackerPage<'a> {
     part: Part<'a>,
     /// The GM's controls, for the GM.
     gm: Option<GmControls<'a>>,
+    /// The GM's NPC controls (the library), for the GM.
+    npcs: String,
     /// The roll box and log.
     rolls: String,
     /// The dice part (own dice, the awaited roll).
@@ -193,6 +198,16 @@ pub(crate) async fn page(
     } else {
         Vec::new()
     };
+    let npcs = if seat.is_gm() {
+        let library = crate::library::all(state, campaign).await?;
+        let grid = match shown.field {
+            nanite_d20::encounter::Field::Map { width, height } => Some((width - 1, height - 1)),
+            nanite_d20::encounter::Field::Rows => None,
+        };
+        super::npcs::tracker_controls(campaign, encounter, &library, false, grid)
+    } else {
+        String::new()
+    };
     let body = html::render(&TrackerPage {
         campaign,
         encounter,
@@ -202,6 +217,7 @@ pub(crate) async fn page(
         gm: seat
             .is_gm()
             .then(|| GmControls::new(campaign, encounter, &shown.field, &characters)),
+        npcs,
         rolls,
         dice,
     });

@@ -51,6 +51,19 @@ pub(crate) struct Part<'a> {
     ids: Vec<(&'a str, &'a str)>,
     /// Where the GM panels' commands go.
     api: String,
+    /// The encounter's API address (copies, the engine).
+    enc_api: String,
+    /// Who the engine plays, and the sides for the GM.
+    engine: &'a crate::web::npcs::EngineShown,
+    /// The viewer is the GM.
+    gm: bool,
+}
+
+impl Part<'_> {
+    /// Whether `card` is an NPC the GM may copy or hand to the engine.
+    fn npc(&self, card: &Card<'_>) -> bool {
+        self.gm && card.c.full.as_ref().is_some_and(|d| d.character.is_none())
+    }
 }
 
 /// Whose turn it is and what they have left.
@@ -219,6 +232,9 @@ impl<'a> Part<'a> {
                 .map(|c| (c.id.as_str(), c.name.as_str()))
                 .collect(),
             api: commands_api(campaign, encounter),
+            enc_api: format!("/api/campaigns/{campaign}/encounters/{encounter}"),
+            engine: &judged.engine,
+            gm,
         }
     }
 }
