@@ -106,7 +106,7 @@ mod tests {
             ..Character::default()
         };
         c.kits.push(("healing-kit".into(), 2));
-        let (back, found) = Character::read(&SourceFile::new("a.toml", &c.to_toml()));
+        let (back, found) = Character::read(&SourceFile::new("a.toml", c.to_toml()));
         assert!(found.is_empty(), "{found}\n{}", c.to_toml());
         assert_eq!(back.name, c.name);
         assert_eq!(back.notes, c.notes);
