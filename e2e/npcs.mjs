@@ -82,8 +82,14 @@ async function main() {
   await answered(page, prepared.getByRole("button", { name: "Prepare", exact: true }), "preparing");
   const ambush = prepared.locator('article.prepared[aria-label="Depot ambush"]');
   await ambush.waitFor();
-  await ambush.locator("summary", { hasText: "Add NPCs to Depot ambush" }).click();
-  await ambush.getByLabel("Library NPC").selectOption({ label: "Depot Raider" });
+  // The dashboard may be drawn again by the live feed just after the
+  // encounter was prepared (closing what was opened): open until it shows.
+  const npcChoice = ambush.getByLabel("Library NPC");
+  for (let i = 0; i < 10 && !(await npcChoice.isVisible()); i++) {
+    await ambush.locator("summary", { hasText: "Add NPCs to Depot ambush" }).click();
+    await npcChoice.waitFor({ state: "visible", timeout: 2000 }).catch(() => {});
+  }
+  await npcChoice.selectOption({ label: "Depot Raider" });
   await ambush.getByLabel("Side").fill("raiders");
   await answered(page, ambush.getByRole("button", { name: "Add to Depot ambush" }), "adding the raider");
   await ambush.locator("ol.groups li", { hasText: "1 × Depot Raider, side raiders" }).waitFor();

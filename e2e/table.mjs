@@ -63,9 +63,9 @@ async function main() {
   await pl.page.getByLabel("Class").selectOption("soldier");
   // A stat above the creation limit first: the builder says why, with the rule.
   await pl.page.locator("#b-STR").fill("12");
-  await pl.page.locator("#build-check .problem").waitFor();
-  const problems = await pl.page.locator("#build-check").innerText();
-  check(/rule CX-/.test(problems), `a rejection names its rule: ${problems}`);
+  await pl.page.locator("#b-STR-error").waitFor();
+  const problems = await pl.page.locator("#b-STR-error").innerText();
+  check(/CX-STAT-/.test(problems), `a rejection beside the field names its rule: ${problems}`);
   await shot(pl.page, "player-builder-rejected");
   await h.fillSoldier(pl.page);
   await pl.page.getByLabel("Armor", { exact: true }).selectOption({ index: 1 });

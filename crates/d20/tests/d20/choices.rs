@@ -120,7 +120,9 @@ fn only_the_players_of_the_actor_and_the_gm_act_for_it() {
         ]
     );
     // And on each combatant, aimed at it: a check called at any time, harm,
-    // hiding, its initiative, a later place (not for the last), removing it.
+    // healing (offered always, refused with its reason at full health),
+    // hiding, its initiative, a later
+    // place (not for the last), removing it.
     let on = |who: &str| -> Vec<&str> {
         gm.iter()
             .filter(|c| c.actor.is_none() && c.target.as_ref().is_some_and(|t| t.as_str() == who))
@@ -129,12 +131,12 @@ fn only_the_players_of_the_actor_and_the_gm_act_for_it() {
     };
     assert_eq!(
         on("kara"),
-        ["check", "harm", "hide", "initiative", "delay", "leave"]
+        ["check", "harm", "heal", "hide", "initiative", "delay", "leave"]
     );
     // The raider acts last: no later place to delay to.
     assert_eq!(
         on("raider"),
-        ["check", "harm", "hide", "initiative", "leave"]
+        ["check", "harm", "heal", "hide", "initiative", "leave"]
     );
     let calls: Vec<_> = gm
         .iter()

@@ -789,7 +789,7 @@ pub(crate) async fn loot(
 /// What the GM's XP award takes.
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct AwardRequest {
+pub(crate) struct XpAwardRequest {
     /// Experience points (1 to 1000000).
     xp: i64,
     /// What for (kept in the log).
@@ -804,7 +804,7 @@ pub(crate) struct AwardRequest {
     summary = "Award XP (a level takes 1000 XP a level in all: level n at n x 1000)",
     description = "Who: GM.",
     params(("campaign" = String, Path, description = "the campaign id"), ("character" = String, Path, description = "the character id"), IdempotencyKey),
-    request_body = AwardRequest,
+    request_body = XpAwardRequest,
     responses(
         (status = 201, description = "the state change's entry", body = Changed),
         (status = 422, description = "XP out of range", body = ErrorBody)
@@ -817,7 +817,7 @@ pub(crate) async fn award(
     method: Method,
     OriginalUri(uri): OriginalUri,
     headers: HeaderMap,
-    body: Strict<AwardRequest>,
+    body: Strict<XpAwardRequest>,
 ) -> Result<Response, AppError> {
     let at = OnOne {
         campaign: &campaign,
@@ -977,6 +977,18 @@ pub(crate) async fn level_up(
     Ok(r)
 }
 
+/// The schema of a correction: one value of either ruleset's state (the
+/// handler reads it by the campaign's ruleset).
+#[derive(Deserialize, ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub(crate) enum StateCorrection {
+    /// A Compound X state's value.
+    CompoundX(nanite_compound_x::carry::Correction),
+    /// A D20 state's value.
+    D20(nanite_d20::carry::Correction),
+}
+
 /// What the GM's correction takes.
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -986,7 +998,7 @@ pub(crate) struct CorrectRequest {
     /// xp, shield, armor_points, weapon, item, injuries, conditions,
     /// below_par, dead) or D20's (`D20Correction`: hp, energy,
     /// power_points, xp, kit, drains).
-    #[schema(value_type = Object)]
+    #[schema(value_type = StateCorrection)]
     correction: serde_json::Value,
     /// Why (1 to 300 characters, kept in the log).
     reason: String,

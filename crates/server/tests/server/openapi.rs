@@ -843,6 +843,12 @@ async fn compound_x_commands_match_the_request_schema(db: Db) {
             json!({"command": "roll_initiative", "who": ["raider"]}),
             json!({"command": "clock", "clock": "pin", "id": "vex", "pinned": true}),
             json!({"command": "clock", "clock": "next_turn"}),
+            // The battle map (issue 24): a map, a place on it, a walk, a door.
+            json!({"command": "map", "layout": {"width": 300, "height": 200, "grid": true,
+                "walls": [{"name": "north door", "a": {"x": 0, "y": 100}, "b": {"x": 20, "y": 100}, "kind": "door"}]}}),
+            json!({"command": "place", "id": "vex", "at": {"x": 50, "y": 50}}),
+            json!({"command": "move_to", "id": "vex", "to": {"x": 60, "y": 50}}),
+            json!({"command": "door", "door": "north door", "open": true}),
             json!({"command": "kill", "target": "raider", "why": "the roof falls in"}),
         ],
     )
