@@ -131,7 +131,15 @@ fn only_the_players_of_the_actor_and_the_gm_act_for_it() {
     };
     assert_eq!(
         on("kara"),
-        ["check", "harm", "heal", "hide", "initiative", "delay", "leave"]
+        [
+            "check",
+            "harm",
+            "heal",
+            "hide",
+            "initiative",
+            "delay",
+            "leave"
+        ]
     );
     // The raider acts last: no later place to delay to.
     assert_eq!(
