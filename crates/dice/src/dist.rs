@@ -184,6 +184,49 @@ impl Pmf {
         Ok(Pmf { min: lo, p })
     }
 
+    /// The distribution of `min(x, y)` or `max(x, y)` for independent `x`,
+    /// `y`, in one pass over the totals rather than over every pair:
+    /// `P(min = v) = P(x = v) P(y >= v) + P(x > v) P(y = v)`, and `max` the
+    /// same with the tails below. Both terms are products of non-negative
+    /// sums, so nothing cancels.
+    fn extreme(
+        &self,
+        other: &Pmf,
+        pick: Function,
+        budget: &mut Budget,
+        what: &str,
+    ) -> Result<Pmf, Error> {
+        let lo = self.min.min(other.min);
+        let hi = self.max().max(other.max());
+        let len = support_len(lo, hi, what)?;
+        budget.spend(4 * len as u64, what)?;
+        let at = |pmf: &Pmf, v: i64| -> f64 {
+            let i = v - pmf.min;
+            if (0..pmf.p.len() as i64).contains(&i) {
+                pmf.p[i as usize]
+            } else {
+                0.0
+            }
+        };
+        let mut p = vec![0.0; len];
+        // Running tails: for min, the mass of each side strictly above the
+        // total (walking down); for max, strictly below (walking up).
+        let (mut x_beyond, mut y_beyond) = (0.0, 0.0);
+        let order: Box<dyn Iterator<Item = usize>> = match pick {
+            Function::Min => Box::new((0..len).rev()),
+            Function::Max => Box::new(0..len),
+        };
+        for i in order {
+            let v = lo + i as i64;
+            let (x, y) = (at(self, v), at(other, v));
+            // x = v and y at or beyond v, plus x strictly beyond v and y = v.
+            p[i] = x * (y_beyond + y) + x_beyond * y;
+            x_beyond += x;
+            y_beyond += y;
+        }
+        Ok(Pmf { min: lo, p }.trim())
+    }
+
     fn map(
         &self,
         budget: &mut Budget,
@@ -370,13 +413,7 @@ impl Walk<'_> {
             Node::Call { func, lhs, rhs, .. } => {
                 let a = self.node(*lhs)?;
                 let b = self.node(*rhs)?;
-                let pick = *func;
-                a.combine(&b, &mut self.budget, what, move |x, y| {
-                    Ok(match pick {
-                        Function::Min => x.min(y),
-                        Function::Max => x.max(y),
-                    })
-                })
+                a.extreme(&b, *func, &mut self.budget, what)
             }
         }
     }

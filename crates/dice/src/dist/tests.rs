@@ -120,6 +120,12 @@ fn plain_sums_and_arithmetic_match_brute_force() {
         "-7/d3",
         "min(d6, d6)",
         "max(2d4, d8)",
+        // Supports that overlap in part, or not at all, or sit below zero.
+        "min(d20, 2d6+3)",
+        "max(d20, 2d6+3)",
+        "min(d4, d6+10)",
+        "max(-d4, d3-2)",
+        "min(max(d6, d4), 2d3)",
         "d%",
         "d100+16",
         "2k6",
