@@ -35,9 +35,63 @@ use crate::view;
 #[derive(Clone, Debug)]
 pub(crate) enum Signal {
     /// A committed feed entry.
-    Item(Arc<Item>),
+    Item(Arc<Outgoing>),
     /// An invitation was revoked: its connections close.
     Revoked(String),
+}
+
+impl Signal {
+    /// A committed feed entry on its way to the campaign's sockets.
+    pub(crate) fn item(item: Arc<Item>) -> Signal {
+        Signal::Item(Arc::new(Outgoing {
+            item,
+            cut: Mutex::new(Vec::new()),
+        }))
+    }
+}
+
+/// A committed entry on its way to every socket of a campaign, with the
+/// JSON each audience is shown (`view::Audience`): the first socket of an
+/// audience cuts and serializes the entry, the others send the same text
+/// with their own number in front. A table of a GM, four players and a
+/// room of spectators serializes an entry twice, not once per socket.
+#[derive(Debug)]
+pub(crate) struct Outgoing {
+    item: Arc<Item>,
+    /// Each audience met so far, with the entry's JSON object without its
+    /// number (`None`: hidden from that audience).
+    cut: Mutex<Vec<(view::Audience, Option<Arc<str>>)>>,
+}
+
+impl Outgoing {
+    /// The entry's JSON as `viewer` sees it, numbered `number` in their
+    /// feed, or `None` when it is hidden from them.
+    fn text_for(&self, viewer: &Viewer, number: i64) -> Option<String> {
+        let audience = view::audience(&self.item, viewer);
+        let mut cut = self.cut.lock().unwrap_or_else(|p| p.into_inner());
+        let body = match cut.iter().find(|(a, _)| *a == audience) {
+            Some((_, body)) => body.clone(),
+            None => {
+                let body: Option<Arc<str>> = view::shown_as(&self.item, viewer, &|_| number)
+                    .and_then(|shown| serde_json::to_string(&shown.entry).ok())
+                    .map(Arc::from);
+                cut.push((audience, body.clone()));
+                body
+            }
+        };
+        drop(cut);
+        body.map(|body| numbered(number, &body))
+    }
+}
+
+/// `{"version":N,...}` from an entry's JSON object without its number:
+/// what serializing `view::Shown` gives (its number first, then the
+/// flattened entry), without serializing the entry again.
+fn numbered(number: i64, body: &str) -> String {
+    match body.strip_prefix('{') {
+        Some("}") | None => format!("{{\"version\":{number}}}"),
+        Some(rest) => format!("{{\"version\":{number},{rest}"),
+    }
 }
 
 /// Entries a slow client may fall behind by before it catches up from the
@@ -155,7 +209,8 @@ async fn run(mut socket: WebSocket, state: AppState, campaign: String, viewer: V
     loop {
         tokio::select! {
             signal = signals.recv() => match signal {
-                Ok(Signal::Item(item)) => {
+                Ok(Signal::Item(out)) => {
+                    let item = &out.item;
                     if item.version <= reached.version {
                         continue;
                     }
@@ -176,9 +231,7 @@ async fn run(mut socket: WebSocket, state: AppState, campaign: String, viewer: V
                     }
                     reached.version = item.version;
                     let next = reached.seen + 1;
-                    let shown = view::shown_as(&item, &viewer, &|_| next)
-                        .and_then(|s| serde_json::to_string(&s).ok());
-                    if let Some(text) = shown {
+                    if let Some(text) = out.text_for(&viewer, next) {
                         reached.seen = next;
                         if send(&mut socket, text).await.is_err() {
                             return;

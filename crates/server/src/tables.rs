@@ -198,7 +198,7 @@ impl Tables {
             (None, Some(version)) => match Table::load(state, campaign).await {
                 Ok(table) => {
                     for item in table.after(version - 1) {
-                        state.live().publish(campaign, Signal::Item(item.clone()));
+                        state.live().publish(campaign, Signal::item(item.clone()));
                     }
                     *guard = Some(table);
                 }
@@ -320,14 +320,14 @@ impl Tables {
                     let by = change.by.to_string();
                     if rollover {
                         let item = table.push(last, by, None, change.fingerprint.clone(), body);
-                        state.live().publish(change.campaign, Signal::Item(item));
+                        state.live().publish(change.campaign, Signal::item(item));
                         table.sessions.prepare(state, change.campaign).await?;
                         continue;
                     }
                     let item = table.push(last, by, key, change.fingerprint, body);
                     state
                         .live()
-                        .publish(change.campaign, Signal::Item(item.clone()));
+                        .publish(change.campaign, Signal::item(item.clone()));
                     let every = state.config().snapshot_every;
                     if every > 0
                         && last - table.snapshot_at >= snapshot::due(change.campaign, every)
@@ -383,7 +383,7 @@ async fn save_snapshot(state: &AppState, stream: &str, table: &mut Table) {
 /// Catches `table` up with the store and publishes what it read.
 async fn catch_up(state: &AppState, campaign: &str, table: &mut Table) -> Result<(), AppError> {
     for item in table.catch_up(state, campaign).await? {
-        state.live().publish(campaign, Signal::Item(item));
+        state.live().publish(campaign, Signal::item(item));
     }
     Ok(())
 }

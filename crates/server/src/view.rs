@@ -46,6 +46,58 @@ pub(crate) fn shown<'a>(table: &Table, item: &'a Item, viewer: &Viewer) -> Optio
     shown_as(item, viewer, &|version| table.position(viewer, version))
 }
 
+/// The viewers an entry reads the same for: every viewer of one audience
+/// is shown the same entry (bar its number in their feed), so a live update
+/// is cut and serialized once per audience rather than once per socket
+/// (`live.rs`). A cut in [`entry`] that depends on more than whether the
+/// viewer is the GM must give those entries a [`Audience::Seat`] here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Audience {
+    /// The GM, for entries the GM sees whole.
+    Gm,
+    /// Every player and spectator, for entries cut by role alone.
+    Table,
+    /// One seat: rolls, chat, state changes and take-backs depend on who
+    /// asked, whom they concern and the seat's own numbering.
+    Seat {
+        /// The seat's role.
+        role: Role,
+        /// Its invitation.
+        invite: String,
+        /// Its character slot.
+        slot: Option<String>,
+    },
+}
+
+/// The audience `viewer` belongs to for `item`.
+pub(crate) fn audience(item: &Item, viewer: &Viewer) -> Audience {
+    match &item.body {
+        ItemBody::EncounterCreated { .. }
+        | ItemBody::Command(_)
+        | ItemBody::Dice(_)
+        | ItemBody::SessionStarted { .. }
+        | ItemBody::SessionEnded { .. }
+        | ItemBody::SecretsRevealed { .. }
+        | ItemBody::PackSwitched(_) => {
+            if viewer.is_gm() {
+                Audience::Gm
+            } else {
+                Audience::Table
+            }
+        }
+        ItemBody::Undone { .. }
+        | ItemBody::Roll(_)
+        | ItemBody::Chat(_)
+        | ItemBody::Station(_)
+        | ItemBody::StateChanged(_)
+        | ItemBody::StateUndone { .. } => Audience::Seat {
+            role: viewer.role,
+            invite: viewer.invite.clone(),
+            slot: viewer.slot.clone(),
+        },
+    }
+}
+
 /// A feed entry as `viewer` may see it, or `None`; `number` gives the
 /// viewer's number of the entry at a stream version. An entry hidden from
 /// the viewer that started a play session still shows that start.

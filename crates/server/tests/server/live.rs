@@ -347,8 +347,60 @@ async fn a_d20_fight_is_followed_live(db: Db) {
     );
 }
 
+/// Sockets of one audience share the entry's JSON (`live.rs` cuts and
+/// serializes it once per audience): what each socket hears live is exactly
+/// what a fresh connection catching up from the same place is shown, for
+/// two tabs of one player, another player and two connections of the GM.
+async fn every_socket_hears_what_catching_up_shows(db: Db) {
+    let t = Table::new(db).await;
+    let e = t.depot().await;
+    let address = listen(&t).await;
+    let seats = [
+        &t.gm.bearer(),
+        &t.gm.session,
+        &t.alice.session,
+        &t.alice.session,
+        &t.bob.session,
+    ];
+    let mut sockets = Vec::new();
+    let mut starts = Vec::new();
+    for auth in seats {
+        let mut socket = connect(address, &t, auth, 0).await;
+        starts.push(catch_up(&mut socket).await.1);
+        sockets.push(socket);
+    }
+    t.command(&e, &t.alice.session, json!({"command": "aim", "id": "vex"}))
+        .await
+        .expect(201);
+    for (expression, mode) in [("d100 # awareness", "public"), ("d6", "blind")] {
+        t.send(
+            t.post(&t.path("/rolls"), &t.alice.session)
+                .json(json!({"expression": expression, "mode": mode})),
+        )
+        .await
+        .expect(201);
+    }
+    // The GM hears all three; each player the aim and the public roll,
+    // and Alice her blind roll's mark.
+    let heard = [3, 3, 3, 3, 2];
+    for (i, auth) in seats.into_iter().enumerate() {
+        let mut live = Vec::new();
+        for _ in 0..heard[i] {
+            live.push(next(&mut sockets[i]).await);
+        }
+        let mut fresh = connect(address, &t, auth, starts[i]).await;
+        let (caught, _) = catch_up(&mut fresh).await;
+        assert_eq!(live, caught, "socket {i}");
+        assert_eq!(
+            versions(&live),
+            (starts[i] + 1..=starts[i] + heard[i]).collect::<Vec<_>>()
+        );
+    }
+}
+
 both!(
     live_updates_catch_up_and_follow,
+    every_socket_hears_what_catching_up_shows,
     strangers_and_other_sites_cannot_listen,
     a_d20_fight_is_followed_live,
 );
