@@ -16,6 +16,8 @@
 //! for its player's dice (`target/e2e/dice/`).
 //! `e2e/npcs.mjs`, the NPC library, a prepared encounter started, copies
 //! and the engine playing the NPCs (`target/e2e/npcs/`).
+//! `e2e/map.mjs`, the Compound X battle map: a map given, a move around a
+//! wall, the fog of war lifting, a grenade's blast (`target/e2e/map/`).
 //!
 //! Without node, Chromium or `e2e/node_modules` the test prints "browser
 //! tests skipped: <why>" and passes, so `cargo test` works on a bare
@@ -149,6 +151,11 @@ fn a_custom_content_pack_and_its_compendium() {
 #[test]
 fn physical_dice_in_one_dialog() {
     scenario("dice.mjs", "e2e/dice", "dice");
+}
+
+#[test]
+fn the_compound_x_battle_map() {
+    scenario("map.mjs", "e2e/map", "map");
 }
 
 /// Runs `e2e/{script}` against a fresh server, its screenshots going to

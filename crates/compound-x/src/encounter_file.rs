@@ -19,8 +19,10 @@ use crate::script::{self, Parsed};
 pub type EncounterFile = file::EncounterFile<Settings, Stand, Parsed>;
 
 mod map;
+mod map_text;
 
 pub use map::MapSection;
+pub use map_text::read_map;
 
 /// What a Compound X encounter sets up beside its combatants: the
 /// distances the GM set, and the battle map (`[map]`, issue 24).

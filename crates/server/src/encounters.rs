@@ -189,9 +189,7 @@ pub(crate) async fn choices(
                     Play::CompoundX(game) => {
                         let battle = game.state();
                         let seat = view::seat(e, battle.clock.seats.iter().map(|s| &s.id), &viewer);
-                        Offered::CompoundX(nanite_compound_x::encounter::choices::choices(
-                            battle, &seat,
-                        ))
+                        Offered::CompoundX(crate::fog::choices(e, battle, &viewer, &seat))
                     }
                     Play::D20(game) => {
                         let battle = game.state();

@@ -20,6 +20,7 @@
 
 #![forbid(unsafe_code)]
 
+mod battle_map;
 mod body;
 mod campaigns;
 mod carry;
@@ -35,6 +36,7 @@ mod error;
 mod facts;
 mod failure;
 mod feed;
+mod fog;
 mod headers;
 mod idempotency;
 mod invites;
@@ -327,6 +329,8 @@ pub(crate) fn api() -> openapi::Api {
         .routes(routes!(prepared::add_group))
         .routes(routes!(prepared::remove_group))
         .routes(routes!(engine::show, engine::hand))
+        // The Compound X battle map (battle_map.rs).
+        .routes(routes!(battle_map::give))
         .merge(station::api::routes())
 }
 

@@ -231,7 +231,24 @@ async fn run(mut socket: WebSocket, state: AppState, campaign: String, viewer: V
                     }
                     reached.version = item.version;
                     let next = reached.seen + 1;
-                    if let Some(text) = out.text_for(&viewer, next) {
+                    // A command's narration is cut to each player's fog
+                    // of war on a battle map (`fog.rs`): the table knows
+                    // who they see, so such an entry is cut per seat.
+                    let fogged = if !viewer.is_gm() && matches!(item.body, ItemBody::Command(_)) {
+                        state
+                            .tables()
+                            .read(&state, &campaign, |t| view::fogged_text(t, item, &viewer, next))
+                            .await
+                            .ok()
+                            .flatten()
+                    } else {
+                        None
+                    };
+                    let shown = match fogged {
+                        Some(text) => text,
+                        None => out.text_for(&viewer, next),
+                    };
+                    if let Some(text) = shown {
                         reached.seen = next;
                         if send(&mut socket, text).await.is_err() {
                             return;

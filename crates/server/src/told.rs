@@ -24,6 +24,32 @@ pub(crate) struct Told {
     pub(crate) table: Vec<String>,
     /// Nothing of it may reach the table.
     pub(crate) secret: bool,
+    /// The table's lines again, event by event, each with the combatants
+    /// its event concerns: a viewer in the fog of war of a battle map
+    /// hears only the events about combatants they see (`fog.rs`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) heard: Vec<Heard>,
+}
+
+/// The table's lines of one event, and whom the event concerns.
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+pub(crate) struct Heard {
+    /// The combatants it concerns.
+    pub(crate) concerns: Vec<CombatantId>,
+    /// Its lines for the table.
+    pub(crate) lines: Vec<String>,
+}
+
+impl Told {
+    /// The table's lines a viewer who sees only `seen` hears: those of the
+    /// events that concern nobody outside it.
+    pub(crate) fn heard_by(&self, seen: &BTreeSet<CombatantId>) -> Vec<String> {
+        self.heard
+            .iter()
+            .filter(|h| h.concerns.iter().all(|id| seen.contains(id)))
+            .flat_map(|h| h.lines.iter().cloned())
+            .collect()
+    }
 }
 
 /// What telling a ruleset's events needs from it; the rest of [`tell_as`]
@@ -104,10 +130,8 @@ pub(crate) fn tell_as<T: Teller>(
             unseen.remove(id);
         }
         let lines = T::narrate(&state, event);
-        let shown = if T::concerns(&state, event)
-            .into_iter()
-            .any(|id| unseen.contains(id))
-        {
+        let concerns: Vec<CombatantId> = T::concerns(&state, event).into_iter().cloned().collect();
+        let shown = if concerns.iter().any(|id| unseen.contains(id)) {
             T::unseen(&state, event, &|id| unseen.contains(id))
         } else {
             match T::for_table(&state, event) {
@@ -122,7 +146,8 @@ pub(crate) fn tell_as<T: Teller>(
         match shown {
             Some(lines) => {
                 heard = true;
-                told.table.extend(lines);
+                told.table.extend(lines.iter().cloned());
+                told.heard.push(Heard { concerns, lines });
             }
             None => withheld = true,
         }

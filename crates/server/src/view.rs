@@ -43,7 +43,60 @@ pub(crate) fn visible(item: &Item, viewer: &Viewer) -> bool {
 /// A feed entry as `viewer` may see it, or `None`, numbered in the
 /// viewer's own feed.
 pub(crate) fn shown<'a>(table: &Table, item: &'a Item, viewer: &Viewer) -> Option<Shown<'a>> {
-    shown_as(item, viewer, &|version| table.position(viewer, version))
+    let mut shown = shown_as(item, viewer, &|version| table.position(viewer, version))?;
+    in_the_fog(table, item, viewer, &mut shown);
+    Some(shown)
+}
+
+/// A command entry as a viewer in the fog of war of a battle map sees it
+/// live, numbered `number` (`Some(None)`: hidden from them), or `None` when
+/// no fog cuts it for them (the entry reads as for the whole table).
+pub(crate) fn fogged_text(
+    table: &Table,
+    item: &Item,
+    viewer: &Viewer,
+    number: i64,
+) -> Option<Option<String>> {
+    let ItemBody::Command(c) = &item.body else {
+        return None;
+    };
+    let enc = table.encounter(&c.encounter).ok()?;
+    crate::fog::seen_by_viewer(enc, enc.battle().ok()?, viewer)?;
+    Some(shown(table, item, viewer).and_then(|mut s| {
+        s.version = number;
+        serde_json::to_string(&s).ok()
+    }))
+}
+
+/// Cuts a command's narration to what a viewer in the fog of war of a
+/// battle map hears (`fog.rs`): only the events about combatants they see.
+fn in_the_fog(table: &Table, item: &Item, viewer: &Viewer, shown: &mut Shown<'_>) {
+    let (encounter, told, undone) = match &item.body {
+        ItemBody::Command(c) => (&c.encounter, &c.told, None),
+        ItemBody::Undone { encounter, undone } => match &undone.body {
+            ItemBody::Command(c) => (encounter, &c.told, Some(&c.name)),
+            _ => return,
+        },
+        _ => return,
+    };
+    let Some(seen) = table
+        .encounter(encounter)
+        .ok()
+        .and_then(|enc| Some(crate::fog::seen_by_viewer(enc, enc.battle().ok()?, viewer)))
+        .flatten()
+    else {
+        return;
+    };
+    let heard = told.heard_by(&seen);
+    match (&mut shown.entry, undone) {
+        (FeedEntry::Table(Entry::Command(c)), None) => c.lines = heard.into(),
+        (FeedEntry::Table(Entry::Undone { lines, .. }), Some(name)) => {
+            let mut said = vec![format!("The GM takes back `{name}`:")];
+            said.extend(heard.iter().map(|l| format!("  {l}")));
+            *lines = said;
+        }
+        _ => {}
+    }
 }
 
 /// The viewers an entry reads the same for: every viewer of one audience
@@ -51,6 +104,8 @@ pub(crate) fn shown<'a>(table: &Table, item: &'a Item, viewer: &Viewer) -> Optio
 /// is cut and serialized once per audience rather than once per socket
 /// (`live.rs`). A cut in [`entry`] that depends on more than whether the
 /// viewer is the GM must give those entries a [`Audience::Seat`] here.
+/// (A command in a fight with a battle map is cut per seat by the fog of
+/// war, `fogged_text`, before the audience is asked.)
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Audience {
     /// The GM, for entries the GM sees whole.
@@ -257,7 +312,8 @@ pub(crate) struct CommandEntry<'a> {
     /// The command's name.
     pub(crate) command: &'a str,
     /// Its narration for this viewer.
-    pub(crate) lines: &'a [String],
+    #[schema(value_type = Vec<String>)]
+    pub(crate) lines: std::borrow::Cow<'a, [String]>,
     /// What only the GM sees of it.
     #[serde(flatten)]
     #[schema(value_type = crate::openapi::Optional<CommandDetails<'static>>)]
@@ -281,7 +337,7 @@ impl Entry<'_> {
     /// The lines a log shows of the entry (none for rolls and session marks).
     pub(crate) fn lines(&self) -> &[String] {
         match self {
-            Entry::Command(c) => c.lines,
+            Entry::Command(c) => &c.lines,
             Entry::Undone { lines, .. }
             | Entry::StateChanged { lines, .. }
             | Entry::StateUndone { lines, .. } => lines,
@@ -313,7 +369,7 @@ fn entry<'a>(
         ItemBody::Command(c) if viewer.is_gm() => Entry::Command(CommandEntry {
             encounter: &c.encounter,
             command: &c.name,
-            lines: &c.told.gm,
+            lines: c.told.gm.as_slice().into(),
             gm: Some(CommandDetails {
                 by: &item.by,
                 order: &c.order,
@@ -328,7 +384,7 @@ fn entry<'a>(
         ItemBody::Command(c) => Entry::Command(CommandEntry {
             encounter: &c.encounter,
             command: &c.name,
-            lines: &c.told.table,
+            lines: c.told.table.as_slice().into(),
             gm: None,
         }),
         ItemBody::Undone { encounter, undone } => {
@@ -583,6 +639,9 @@ pub(crate) struct CxEncounter<'a> {
     pub(crate) combatants: Vec<CxCombatant<'a>>,
     /// Distances in metres between combatants the viewer sees.
     pub(crate) distances: Vec<(&'a CombatantId, &'a CombatantId, i64)>,
+    /// The battle map, if the fight has one: its walls and doors, and the
+    /// places of the combatants the viewer sees (fog of war, `fog.rs`).
+    pub(crate) map: Option<crate::battle_map::MapShown<'a>>,
     /// The log as the viewer heard it.
     pub(crate) log: Vec<Shown<'a>>,
 }
@@ -746,7 +805,12 @@ pub(crate) fn cx_encounter<'a>(
 ) -> CxEncounter<'a> {
     let clock = &battle.clock;
     let seat = |id: &CombatantId| clock.seats.iter().find(|s| &s.id == id);
-    let visible = |id: &CombatantId| viewer.is_gm() || seat(id).is_some_and(|s| !s.hidden);
+    // On a battle map, a player sees only whom their characters see.
+    let fog = crate::fog::seen_by_viewer(enc, battle, viewer);
+    let visible = |id: &CombatantId| {
+        viewer.is_gm()
+            || (seat(id).is_some_and(|s| !s.hidden) && fog.as_ref().is_none_or(|f| f.contains(id)))
+    };
     let name = |id: &'a CombatantId| {
         battle
             .combatants
@@ -793,6 +857,7 @@ pub(crate) fn cx_encounter<'a>(
             .filter(|((a, b), _)| visible(a) && visible(b))
             .map(|((a, b), m)| (a, b, *m))
             .collect(),
+        map: crate::battle_map::shown(battle, enc, viewer, &visible),
         log: enc
             .log
             .iter()

@@ -4,6 +4,7 @@
 //! server (otherwise the PostgreSQL tests say they were skipped).
 
 mod server {
+    mod battle_map;
     mod builders;
     mod campaigns;
     mod carry;

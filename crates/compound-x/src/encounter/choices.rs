@@ -89,7 +89,10 @@ pub fn acting(command: &Command, battle: &Battle) -> Acting {
         | C::Search { id, .. }
         | C::Cloak { id }
         | C::Uncloak { id }
-        | C::Cast { id, .. } => Acting::Turn(id.clone()),
+        | C::Cast { id, .. }
+        // On the battle map: a move to a point, a door opened by hand.
+        | C::MoveTo { id, .. }
+        | C::Door { id: Some(id), .. } => Acting::Turn(id.clone()),
         _ => Acting::Gm,
     }
 }

@@ -6,11 +6,12 @@
 //! log, and the GM's controls.
 
 pub(crate) mod choices;
+pub(crate) mod map;
 pub(crate) mod render;
 
 use std::collections::BTreeMap;
 
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::response::{Html, IntoResponse, Response};
 use nanite_core::CombatantId;
 
@@ -50,6 +51,8 @@ pub(crate) struct Extras {
     pub(crate) panels: BTreeMap<String, Vec<choices::ChoiceView>>,
     /// Who the engine plays (`engine`), and the sides for the GM.
     pub(crate) engine: super::npcs::EngineShown,
+    /// The battle map's section (`map.rs`), empty without a map.
+    pub(crate) map: String,
 }
 
 /// The tracker as `caller` sees it: the fragment's markup, the
@@ -65,6 +68,7 @@ async fn read(
     campaign: &str,
     encounter: &str,
     caller: &Caller,
+    ask: &map::MapAsk,
 ) -> Result<Drawn, AppError> {
     caller.member_of(campaign)?;
     let viewer = view::viewer(caller);
@@ -77,8 +81,11 @@ async fn read(
                 let battle = e.battle()?;
                 let shown = view::cx_encounter(t, e, battle, &viewer);
                 let clock = &battle.clock;
+                let fog = crate::fog::seen_by_viewer(e, battle, &viewer);
                 let visible = |id: &CombatantId| {
-                    viewer.is_gm() || clock.seats.iter().any(|s| &s.id == id && !s.hidden)
+                    viewer.is_gm()
+                        || (clock.seats.iter().any(|s| &s.id == id && !s.hidden)
+                            && fog.as_ref().is_none_or(|f| f.contains(id)))
                 };
                 let mut conditions = BTreeMap::new();
                 let mut reactions = BTreeMap::new();
@@ -105,7 +112,7 @@ async fn read(
                 }
                 let seat = view::seat(e, clock.seats.iter().map(|s| &s.id), &viewer);
                 let (turn, gm_choices): (Vec<_>, Vec<_>) =
-                    nanite_compound_x::encounter::choices::choices(battle, &seat)
+                    crate::fog::choices(e, battle, &viewer, &seat)
                         .into_iter()
                         // The GM controls card keeps the clock's buttons and
                         // its distance, hiding and harm forms; the same
@@ -127,11 +134,15 @@ async fn read(
                             .push(choices::ChoiceView::new(c));
                     }
                 }
+                let turn: Vec<choices::ChoiceView> =
+                    turn.iter().map(choices::ChoiceView::new).collect();
+                let map = map::section(campaign, encounter, &shown, battle, &turn, ask, gm);
                 let extras = Extras {
+                    map,
                     conditions,
                     reactions,
                     reactions_per_round: clock.limits.reactions_per_round,
-                    turn: turn.iter().map(choices::ChoiceView::new).collect(),
+                    turn,
                     hand: hand.iter().map(choices::ChoiceView::new).collect(),
                     panels,
                     engine: super::npcs::EngineShown::of(e, &hands, gm),
@@ -158,6 +169,8 @@ struct Page<'a> {
     /// The command line's examples.
     examples: &'static [&'static str],
     part: &'a str,
+    /// The map's preview asked in the address, for the live refresh.
+    query: String,
     gm: &'a str,
     rolls: &'a str,
     /// The dice part (own dice, the awaited roll).
@@ -168,6 +181,7 @@ struct Page<'a> {
 pub(crate) async fn page(
     State(state): State<AppState>,
     Path((campaign, encounter)): Path<(String, String)>,
+    Query(ask): Query<map::MapAsk>,
     caller: Result<Caller, AppError>,
 ) -> Response {
     let run = async {
@@ -179,7 +193,7 @@ pub(crate) async fn page(
             Ruleset::Station => return Err(crate::campaigns::station_has_no("encounters")),
             Ruleset::D20 => return super::d20::page(&state, &settings, &encounter, &caller).await,
         }
-        let drawn = read(&state, &campaign, &encounter, &caller).await?;
+        let drawn = read(&state, &campaign, &encounter, &caller, &ask).await?;
         let seat = Seat::new(&caller, &settings.name, drawn.version);
         let rolls = rolls::section(&state, &seat, &caller).await?;
         let dice = super::dice::markup(&state, &campaign, &encounter, &caller).await?;
@@ -187,6 +201,7 @@ pub(crate) async fn page(
             let chars = characters::listing(&state, &campaign, &caller).await?;
             let library = crate::library::all(&state, &campaign).await?;
             render::gm_controls(&campaign, &encounter, &chars.characters)
+                + &map::gm_form(&campaign, &encounter)
                 + &super::npcs::tracker_controls(&campaign, &encounter, &library, true, None)
         } else {
             String::new()
@@ -197,6 +212,7 @@ pub(crate) async fn page(
             acts: seat.role != crate::permissions::Role::Spectator,
             examples: &["vex fire burst raider", "vex move 6 toward raider", "next"],
             part: &drawn.part,
+            query: ask.query(),
             gm: &gm,
             rolls: &rolls,
             dice: &dice,
@@ -212,6 +228,7 @@ pub(crate) async fn page(
 pub(crate) async fn part(
     State(state): State<AppState>,
     Path((campaign, encounter)): Path<(String, String)>,
+    Query(ask): Query<map::MapAsk>,
     caller: Result<Caller, AppError>,
 ) -> Response {
     let run = async {
@@ -223,7 +240,11 @@ pub(crate) async fn part(
             Ruleset::Station => return Err(crate::campaigns::station_has_no("encounters")),
             Ruleset::D20 => return super::d20::part(&state, &campaign, &encounter, &caller).await,
         }
-        Ok::<_, AppError>(read(&state, &campaign, &encounter, &caller).await?.part)
+        Ok::<_, AppError>(
+            read(&state, &campaign, &encounter, &caller, &ask)
+                .await?
+                .part,
+        )
     };
     match run.await {
         Ok(html) => Html(html).into_response(),
