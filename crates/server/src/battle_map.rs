@@ -125,7 +125,7 @@ pub(crate) struct MapGiven {
     /// The GM's stream version after the last command.
     version: i64,
     /// The commands given, in order (`map`, then one `place` each).
-    commands: Vec<serde_json::Value>,
+    commands: Vec<Command>,
 }
 
 /// The commands a `[map]` section gives: the map, then each place.
@@ -273,7 +273,7 @@ pub(crate) async fn give(
             })
             .await?;
         version = committed.version;
-        given.push(json);
+        given.push(command.clone());
     }
     Ok((
         StatusCode::CREATED,
