@@ -55,6 +55,10 @@ pub struct KnownSpell {
     pub cures: Vec<ConditionKind>,
     /// Cover the target counts as in until the start of the caster's next turn.
     pub cover: Option<Cover>,
+    /// The radius in metres of the area it catches around its target;
+    /// none: the target alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub area: Option<i64>,
 }
 
 fn expression_text<S: serde::Serializer>(e: &Option<Expression>, s: S) -> Result<S::Ok, S::Error> {
@@ -88,6 +92,7 @@ impl Spellbook {
                     condition_turns: spell.condition_turns,
                     cures: spell.cures.clone(),
                     cover: spell.cover,
+                    area: spell.area,
                 })
             })
             .collect();

@@ -13,8 +13,12 @@
 //! - `geometry`: exact segment tests on integer points.
 //! - `path`: the shortest way around the walls.
 //! - `sightlines`: the walls sorted into cells, for many lines at once.
+//! - `ground`: areas of difficult ground, which a way pays twice.
+//! - `backdrop`: the optional background image, checked.
 
+mod backdrop;
 mod geometry;
+mod ground;
 mod path;
 mod sightlines;
 
@@ -24,8 +28,10 @@ use nanite_core::CombatantId;
 use serde::{Deserialize, Serialize};
 
 use crate::combat::Cover;
+pub use backdrop::{Backdrop, BackdropData, BackdropError, ImageKind, MAX_BACKDROP_BYTES};
+pub use ground::Ground;
 pub use path::Route;
-pub use sightlines::Sightlines;
+pub use sightlines::{BothWays, LinesOfFire, Sightlines};
 
 /// Decimetres in a metre.
 pub const DM: i64 = 10;
@@ -255,6 +261,13 @@ pub struct Layout {
     /// Walls, obstacles' sides and doors.
     #[serde(default)]
     pub walls: Vec<Wall>,
+    /// Areas of difficult ground: a way pays each metre in them twice.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ground: Vec<Ground>,
+    /// The background image drawn under the map, if the GM gave one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<BackdropData>))]
+    pub background: Option<Backdrop>,
 }
 
 /// A suppressed area on the map (CX-SUP-01..04): around the point the
@@ -298,6 +311,16 @@ pub enum LayoutError {
         /// Its name or ends.
         label: String,
     },
+    /// An area of difficult ground leaves the map or covers no ground.
+    #[error("difficult ground {index} ({label}) {why}")]
+    Ground {
+        /// Its place in the list, from 0.
+        index: usize,
+        /// Its name or first corner.
+        label: String,
+        /// What is wrong.
+        why: String,
+    },
 }
 
 impl Layout {
@@ -308,6 +331,8 @@ impl Layout {
             height,
             grid: false,
             walls: Vec::new(),
+            ground: Vec::new(),
+            background: None,
         }
     }
 
@@ -346,7 +371,31 @@ impl Layout {
                 });
             }
         }
+        for (index, g) in self.ground.iter().enumerate() {
+            let why = match g.outline.iter().find(|p| !self.contains(**p)) {
+                Some(p) => Some(format!(
+                    "has the corner {p} off the map (0,0 to {},{})",
+                    show_dm(self.width),
+                    show_dm(self.height)
+                )),
+                None => g.problem(),
+            };
+            if let Some(why) = why {
+                return Err(LayoutError::Ground {
+                    index,
+                    label: g.label(),
+                    why,
+                });
+            }
+        }
         Ok(())
+    }
+
+    /// The decimetres of the straight leg `a`-`b` that lie in difficult
+    /// ground (rounded down; the edge of an area is firm ground): what a
+    /// move along it pays a second time.
+    pub fn difficult_dm(&self, a: Point, b: Point) -> i64 {
+        ground::inside_part(&self.ground, a, b, isqrt(a.distance2(b)))
     }
 
     /// Whether `p` is on the map (its edges included).

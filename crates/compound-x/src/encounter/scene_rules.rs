@@ -190,8 +190,9 @@ pub(crate) fn move_to(
         let why = match layout.route(from, to, 2 * whole) {
             None => format!("no way around the walls leads from {from} to {to}"),
             Some(r) => format!(
-                "the way around the walls from {from} to {to} is {} m; {} {} m per 2 actions{}, and {allowed} action(s) allow {reach_m} m (CX-MOVE-01{})",
+                "the way around the walls from {from} to {to} is {} m{}; {} {} m per 2 actions{}, and {allowed} action(s) allow {reach_m} m (CX-MOVE-01{})",
                 r.metres(),
+                rough_note(&r),
                 if sprint {
                     "sprinting, it moves"
                 } else {
@@ -217,7 +218,7 @@ pub(crate) fn move_to(
     let actions = u32::try_from(actions).unwrap_or(u32::MAX);
     let kind = if sprint { super::SPRINT } else { "move" };
     let what: std::borrow::Cow<'static, str> = if d.explain {
-        format!("{kind} to {to} ({metres} m)").into()
+        format!("{kind} to {to} ({metres} m{})", rough_note(&route)).into()
     } else {
         kind.into()
     };
@@ -257,6 +258,20 @@ pub(crate) fn move_to(
         path: route.corners,
     });
     super::suppression::moved_on_map(d, id, to, dice)
+}
+
+/// What a way's difficult ground adds to its cost, for messages: nothing
+/// on firm ground.
+fn rough_note(r: &super::scene::Route) -> String {
+    if r.difficult_dm == 0 {
+        String::new()
+    } else {
+        format!(
+            ": {} m long, {} m of it in difficult ground, paid twice",
+            show_dm(r.length_dm),
+            show_dm(r.difficult_dm)
+        )
+    }
 }
 
 /// Whether a move from `from` to `to` takes `id` farther from every

@@ -11,6 +11,7 @@ use nanite_dice::Expression;
 use serde::{Deserialize, Serialize};
 
 use super::gm::{able, add_condition, consequences, melee_check_penalty, not_afraid, spend};
+use super::scene::metres_between;
 use super::{Battle, CxEffect, Decision, Event, Refusal};
 use crate::check::{CheckSpec, judge_total, may_attempt, skill_check};
 use crate::combat::{Blow, Cover, Fighter, KnownSpell, d100_for, explain_strike, strike};
@@ -190,6 +191,20 @@ pub(crate) fn cast(
         ));
         None
     };
+    if let Some(radius) = spell.area {
+        let placed = d.state.position(target).is_some();
+        b.note(if placed {
+            format!(
+                "an area of {radius} m: everyone on the map within {radius} m of {} is caught, each with its own save",
+                victim.fighter.name
+            )
+        } else {
+            format!(
+                "an area of {radius} m: {} is not on the map, so only it is caught",
+                victim.fighter.name
+            )
+        });
+    }
     let resisted = saved.is_some_and(|s| s.resisted);
     d.push(Event::SpellCast {
         caster: id.clone(),
@@ -200,10 +215,86 @@ pub(crate) fn cast(
         save: saved.map(Box::new),
         breakdown: b,
     });
-    if !result.success || (resisted && spell.on_save == OnSave::Negates) {
+    if !result.success {
         return Ok(());
     }
-    effects(d, id, &caster, target, &spell, resisted, dice)
+    if !(resisted && spell.on_save == OnSave::Negates) {
+        effects(d, id, &caster, target, &spell, resisted, dice)?;
+    }
+    area(d, id, &caster, target, &spell, result.total, dice)
+}
+
+/// Everyone else a spell with an area catches on the map: every living
+/// combatant placed within its radius of the target's point (the caster
+/// too), unless a full-cover or concealing wall or a closed door stands
+/// between (as a grenade's blast). Each makes its own save against the
+/// casting total and takes the spell's effects; the nanites were spent
+/// once, on the aimed target.
+fn area(
+    d: &mut Decision<'_>,
+    id: &CombatantId,
+    caster: &Fighter,
+    target: &CombatantId,
+    spell: &KnownSpell,
+    casting_total: i64,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Refusal> {
+    let Some(radius) = spell.area else {
+        return Ok(());
+    };
+    let Some(scene) = d.state.scene.as_ref() else {
+        return Ok(());
+    };
+    let Some(centre) = scene.at(target) else {
+        return Ok(());
+    };
+    let caught: Vec<(CombatantId, i64)> = scene
+        .positions
+        .iter()
+        .filter(|(other, p)| {
+            *other != target
+                && d.state.combatants.get(other).is_some_and(|c| {
+                    !c.fighter.dead && (spell.heal.is_none() || !c.fighter.is_downed())
+                })
+                && metres_between(centre, **p) <= radius
+                && !scene.layout.shields_blast(centre, **p)
+        })
+        .map(|(other, p)| (other.clone(), metres_between(centre, *p)))
+        .collect();
+    let aimed = d.state.combatant(target)?.fighter.name.clone();
+    for (other, metres) in caught {
+        let mut victim = d.state.combatant(&other)?.fighter.clone();
+        victim.saves.will = d.state.will_save(&other);
+        victim.saves.reflex = d.state.reflex_save(&other);
+        let mut b = Breakdown::new();
+        b.note(format!(
+            "{} is caught in {}'s {} ({metres} m from {aimed}, within its {radius} m area)",
+            victim.name, caster.name, spell.name
+        ));
+        let saved = match spell.save {
+            Some(save) => {
+                let s = spell_save(&victim, save, casting_total, dice)?;
+                explain_save(&mut b, &s, &victim.name, spell.on_save);
+                Some(s)
+            }
+            None => None,
+        };
+        let resisted = saved.is_some_and(|s| s.resisted);
+        d.push(Event::SpellCast {
+            caster: id.clone(),
+            target: other.clone(),
+            spell: spell.id.clone(),
+            nanites: 0,
+            success: true,
+            save: saved.map(Box::new),
+            breakdown: b,
+        });
+        if resisted && spell.on_save == OnSave::Negates {
+            continue;
+        }
+        effects(d, id, caster, &other, spell, resisted, dice)?;
+    }
+    Ok(())
 }
 
 /// A d100 + the target's save against the casting total; the target wins

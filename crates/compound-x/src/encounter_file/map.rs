@@ -26,14 +26,24 @@
 //! to = [10, 10]
 //! open = true
 //!
+//! [[map.ground]]
+//! name = "rubble"
+//! outline = [[12, 2], [18, 2], [18, 6], [12, 6]]
+//!
 //! [map.at]
 //! vex = [2, 3]
 //! raider = [20, 15.5]
 //! ```
+//!
+//! `[[map.ground]]` is an area of difficult ground (a way pays each metre
+//! in it twice); `background = "warehouse.webp"` names a background image
+//! beside the file, which the caller opens and checks
+//! ([`crate::encounter::scene::Backdrop::new`]).
 
 use nanite_core::CombatantId;
 use nanite_core::content::{Fields, Item};
 
+use crate::encounter::scene::Ground;
 use crate::encounter::{Layout, Point, Wall, WallKind};
 
 /// The map an encounter file lays down, and its combatants' places.
@@ -43,6 +53,9 @@ pub struct MapSection {
     pub layout: Layout,
     /// Where each combatant stands, with the line it is given on.
     pub at: Vec<(CombatantId, Point, usize)>,
+    /// The background image's file, as named (beside the encounter
+    /// file), with its line: the caller opens it.
+    pub background: Option<(String, usize)>,
     /// The line of `[map]`.
     pub line: usize,
 }
@@ -109,6 +122,31 @@ pub(crate) fn read(
         }
         w.finish();
     }
+    for g in t.tables("ground") {
+        if let Some(area) = sized.then(|| ground(&g, &layout)).flatten() {
+            layout.ground.push(area);
+        }
+        g.finish();
+    }
+    let background = t.item("background").and_then(|i| {
+        let name = i.string()?;
+        let lower = name.to_ascii_lowercase();
+        if lower.contains("://") || lower.starts_with("data:") || lower.starts_with("//") {
+            i.error(
+                format!("`{name}` is not a file: a map's background is never fetched from elsewhere"),
+                Some("save the image beside the encounter file and name it, like background = \"warehouse.webp\"".into()),
+            );
+            return None;
+        }
+        if ![".png", ".jpg", ".jpeg", ".webp"].iter().any(|e| lower.ends_with(e)) {
+            i.error(
+                format!("`{name}` is not a PNG, JPEG or WebP file"),
+                Some("give a .png, .jpg or .webp image".into()),
+            );
+            return None;
+        }
+        Some((name, i.line()))
+    });
     let mut at = Vec::new();
     if let Some(places) = t.table("at") {
         for (name, item) in places.entries() {
@@ -155,8 +193,35 @@ pub(crate) fn read(
     Some(MapSection {
         layout,
         at,
+        background,
         line: t.line(),
     })
+}
+
+/// One `[[map.ground]]`: an area of difficult ground.
+fn ground(t: &Fields<'_, '_>, layout: &Layout) -> Option<Ground> {
+    let name = t.string("name").unwrap_or_default();
+    let outline = t.required("outline")?;
+    let corners = outline
+        .list()?
+        .iter()
+        .map(|i| point(i, layout))
+        .collect::<Option<Vec<_>>>()?;
+    let area = Ground {
+        name,
+        outline: corners,
+    };
+    if let Some(why) = area.problem() {
+        outline.error(
+            format!("this difficult ground {why}"),
+            Some(
+                "give 3 or more corners around it: outline = [[12, 2], [18, 2], [18, 6], [12, 6]]"
+                    .into(),
+            ),
+        );
+        return None;
+    }
+    Some(area)
 }
 
 /// One `[[map.wall]]`: its segments.

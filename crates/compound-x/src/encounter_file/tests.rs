@@ -237,3 +237,65 @@ fn a_map_reads_walls_outlines_doors_and_places() {
     );
     assert_eq!(file.script.len(), 5);
 }
+
+#[test]
+fn a_map_reads_difficult_ground_and_names_its_background() {
+    // rule: CX-MOVE-01 (difficult ground, a decision)
+    let (file, found) = read_text(&two_and(
+        "[map]\nwidth = 30\nheight = 20\nbackground = \"warehouse.webp\"\n\
+         [[map.ground]]\nname = \"rubble\"\noutline = [[12, 2], [18, 2], [18, 6.5], [12, 6]]\n\
+         [map.at]\nvex = [2, 3]\nraider = [20, 15.5]\n",
+    ));
+    assert!(found.is_empty(), "{found}");
+    let map = file.expect("it runs").settings.map.expect("a map");
+    assert_eq!(map.layout.ground.len(), 1);
+    assert_eq!(map.layout.ground[0].name, "rubble");
+    assert_eq!(map.layout.ground[0].outline[2], Point::new(180, 65));
+    assert_eq!(
+        map.background.as_ref().map(|b| b.0.as_str()),
+        Some("warehouse.webp")
+    );
+}
+
+#[test]
+fn bad_ground_and_backgrounds_are_refused_with_the_fix() {
+    // (the [map] lines, what the error says, the fix it gives)
+    let cases = [
+        (
+            "[[map.ground]]\noutline = [[1, 1], [2, 2]]\n",
+            "this difficult ground has 2 corner(s)",
+            "give 3 or more corners",
+        ),
+        (
+            "[[map.ground]]\noutline = [[1, 1], [2, 2], [3, 3]]\n",
+            "has all its corners in one line",
+            "give 3 or more corners",
+        ),
+        (
+            "[[map.ground]]\noutline = [[1, 1], [40, 2], [3, 3]]\n",
+            "40,2 is off the map",
+            "make the map larger",
+        ),
+        (
+            "background = \"https://example.com/map.png\"\n",
+            "is not a file: a map's background is never fetched from elsewhere",
+            "save the image beside the encounter file",
+        ),
+        (
+            "background = \"map.svg\"\n",
+            "`map.svg` is not a PNG, JPEG or WebP file",
+            "give a .png, .jpg or .webp image",
+        ),
+    ];
+    for (section, error, fix) in cases {
+        let (file, found) = read_text(&two_and(&format!(
+            "[map]\nwidth = 30\nheight = 20\n{section}"
+        )));
+        assert!(file.is_none(), "{section}");
+        let shown = found.to_string();
+        assert!(
+            shown.contains(error) && shown.contains(fix),
+            "{section}: {shown}"
+        );
+    }
+}

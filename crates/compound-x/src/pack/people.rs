@@ -315,7 +315,13 @@ pub struct Spell {
     pub cures: Vec<ConditionKind>,
     /// Cover the target counts as in until the start of the caster's next turn.
     pub cover: Option<Cover>,
+    /// The radius in metres of the area it catches around its target (on
+    /// a battle map, everyone in it); none: the target alone.
+    pub area: Option<i64>,
 }
+
+/// The largest area a spell may catch: 20 m around its target.
+pub(crate) const MAX_SPELL_AREA_M: i64 = 20;
 
 /// What a successful save against a spell does (CX-SPELL-03).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -383,6 +389,7 @@ pub(crate) fn read_spell(id: &str, f: &Fields<'_, '_>) -> Option<Spell> {
             "cover",
             &[("partial", Cover::Partial), ("full", Cover::Full)],
         ),
+        area: count(f, "area", false),
     };
     check_spell(&spell, f);
     Some(spell)
@@ -432,6 +439,27 @@ fn check_spell(spell: &Spell, f: &Fields<'_, '_>) {
             "condition_turns",
             "a condition lasts at least 1 turn",
             Some("leave `condition_turns` out for no limit".into()),
+        );
+    }
+    if let Some(area) = spell.area
+        && !(1..=MAX_SPELL_AREA_M).contains(&area)
+    {
+        f.error_at(
+            "area",
+            format!(
+                "an area of {area} m: a spell's area is 1 to {MAX_SPELL_AREA_M} m around its target"
+            ),
+            Some(
+                "give its radius in whole metres, like area = 2, or leave it out for one target"
+                    .into(),
+            ),
+        );
+    }
+    if spell.area.is_some() && (spell.cover.is_some() || !spell.cures.is_empty()) {
+        f.error_at(
+            "area",
+            "an area spell harms or heals everyone in it; wards (`cover`) and cures stay on one target",
+            Some("remove `area`, or the `cover` and `cures`".into()),
         );
     }
     if spell.condition_turns.is_some() && !f.has("condition") {

@@ -13,9 +13,12 @@
 use nanite_compound_x::FireMode;
 use nanite_compound_x::Suppression;
 use nanite_compound_x::combat::{Cover, Fighter, Stance};
+use nanite_compound_x::encounter::scene::Ground;
 use nanite_compound_x::encounter::{Command, Layout, MeleeKind, Point, Wall, WallKind};
 
 use super::skirmish::{Skirmish, fighter, id, line, soldier, step, toward};
+use super::support::edit;
+use nanite_compound_x::combat::ConditionKind;
 
 fn lena() -> Fighter {
     fighter(&soldier(
@@ -71,6 +74,13 @@ fn wall(name: &str, kind: WallKind, a: Point, b: Point) -> Wall {
 /// unless their id starts with "ally"), on a 40 x 40 m map with `walls`,
 /// each placed at its point; begun, the first one's turn.
 fn on_map(cast: Vec<(&str, Fighter, Point)>, walls: Vec<Wall>) -> Skirmish {
+    let mut layout = Layout::new(400, 400);
+    layout.walls = walls;
+    on_layout(cast, layout)
+}
+
+/// As [`on_map`], on `layout`.
+fn on_layout(cast: Vec<(&str, Fighter, Point)>, layout: Layout) -> Skirmish {
     let places: Vec<(String, Point)> = cast.iter().map(|(w, _, at)| (w.to_string(), *at)).collect();
     let mut s = Skirmish::new(
         cast.into_iter()
@@ -85,8 +95,6 @@ fn on_map(cast: Vec<(&str, Fighter, Point)>, walls: Vec<Wall>) -> Skirmish {
             })
             .collect(),
     );
-    let mut layout = Layout::new(400, 400);
-    layout.walls = walls;
     s.run(Command::Map { layout }, &[]);
     for (who, at) in places {
         s.run(Command::Place { id: id(&who), at }, &[]);
@@ -642,4 +650,170 @@ fn the_script_moves_places_and_opens_doors_on_the_map() {
         e.message,
         "expected a point of the map (metres east,south like `12,4` or `12.5,4`), found `12`"
     );
+}
+
+/// An area of difficult ground with corners `corners` (decimetres).
+fn ground(name: &str, corners: &[(i64, i64)]) -> Ground {
+    Ground {
+        name: name.into(),
+        outline: corners.iter().map(|&(x, y)| p(x, y)).collect(),
+    }
+}
+
+#[test]
+fn a_way_through_difficult_ground_pays_its_metres_there_twice() {
+    // rule: CX-MOVE-01
+    // Decision (docs/rules/compound-x.md): every metre of a way in
+    // difficult ground costs 2 m of movement; its edge is firm ground.
+    // Mud across the whole map from x = 4 to 8 m: no way round it.
+    let mut layout = Layout::new(400, 400);
+    layout.ground = vec![ground("mud", &[(40, 0), (80, 0), (80, 400), (40, 400)])];
+    let mut s = on_layout(
+        vec![
+            ("lena", lena(), p(20, 50)),
+            ("mark", target("Mark"), p(300, 300)),
+        ],
+        layout,
+    );
+    // 2,5 to 10,5: 8 m long, 4 m of it in the mud: 12 m to pay, 4 actions
+    // at 6 m per 2 (8 m on firm ground would take 3).
+    let log = s.run(move_to("lena", p(100, 50)), &[]);
+    line(
+        &log,
+        "Lena: move to 10,5 (12 m: 8 m long, 4 m of it in difficult ground, paid twice) (4 actions)",
+    );
+    assert_eq!(s.state().position(&id("lena")), Some(p(100, 50)));
+    s.next(&[]);
+    s.next(&[]);
+    // Back into the mud, 2 m short of it and 2 m in: 6 m to pay, 2 actions;
+    // back out to 2,5 is 3 m with 1 m in the mud, 4 m: 1 action allows 3.
+    let log = s.run(move_to("lena", p(60, 50)), &[]);
+    line(
+        &log,
+        "Lena: move to 6,5 (6 m: 4 m long, 2 m of it in difficult ground, paid twice) (2 actions)",
+    );
+    let log = s.run(move_to("lena", p(50, 50)), &[]);
+    line(
+        &log,
+        "Lena: move to 5,5 (2 m: 1 m long, 1 m of it in difficult ground, paid twice) (1 action)",
+    );
+    assert_eq!(
+        s.refuse(move_to("lena", p(20, 50))),
+        "the way around the walls from 5,5 to 2,5 is 4 m: 3 m long, 1 m of it in difficult ground, paid twice; it moves 6 m per 2 actions, and 1 action(s) allow 3 m (CX-MOVE-01)"
+    );
+}
+
+#[test]
+fn a_way_goes_round_a_patch_of_difficult_ground_when_that_is_cheaper() {
+    // rule: CX-MOVE-01
+    // Rubble from 4,3 to 8,7 m between Lena at 2,5 and 10,5: straight
+    // through is 8 m with 4 m in the rubble (12 m to pay); along its edge
+    // (firm ground), by 4,7 and 8,7 (or 4,3 and 8,3), 2.8 + 4 + 2.8 = 9.7 m.
+    let mut layout = Layout::new(400, 400);
+    layout.ground = vec![ground("rubble", &[(40, 30), (80, 30), (80, 70), (40, 70)])];
+    let mut s = on_layout(
+        vec![
+            ("lena", lena(), p(20, 50)),
+            ("mark", target("Mark"), p(300, 300)),
+        ],
+        layout.clone(),
+    );
+    let route = layout.route(p(20, 50), p(100, 50), 200).expect("a way");
+    assert_eq!(route.difficult_dm, 0, "{route:?}");
+    // Each leg rounded down: 28 + 40 + 28 dm.
+    assert_eq!(route.length_dm, 96, "{route:?}");
+    assert_eq!(route.corners.len(), 4, "{route:?}");
+    assert_eq!(route.metres(), 10);
+    let log = s.run(move_to("lena", p(100, 50)), &[]);
+    line(&log, "Lena: move to 10,5 (10 m) (4 actions)");
+    // Without the rubble, the straight 8 m.
+    layout.ground.clear();
+    let straight = layout.route(p(20, 50), p(100, 50), 200).expect("a way");
+    assert_eq!((straight.corners.len(), straight.metres()), (2, 8));
+}
+
+/// Nyx, a mage with 30 points of Sorcery, whose Stun Pulse (35 nanites,
+/// a Shock save, stunned for 1 turn, range CHA * 2 = 12 m) is given a
+/// 2 m area (the pack format's `area`; the sample spells have none).
+fn mage() -> Fighter {
+    let text = edit(
+        &soldier("Nyx", &[], &[("sorcery", 30)], None, &[]),
+        &[("class = \"soldier\"", "class = \"mage\"")],
+    );
+    let mut f = fighter(&text);
+    let book = f.spellbook.as_mut().expect("a mage casts");
+    let pulse = book
+        .spells
+        .iter_mut()
+        .find(|s| s.id == "stun-pulse")
+        .expect("mages know Stun Pulse");
+    pulse.area = Some(2);
+    f
+}
+
+fn pulse(at: &str) -> Command {
+    Command::Cast {
+        id: id("nyx"),
+        spell: "stun-pulse".into(),
+        target: id(at),
+        cover: None,
+    }
+}
+
+#[test]
+fn a_spell_with_an_area_catches_everyone_in_it_each_with_a_save() {
+    // rule: CX-SPELL-02
+    // rule: CX-SPELL-03
+    // Nyx at 5,20 casts at Mark at 15,20 (10 m, in range). Nick 1 m from
+    // Mark is caught; Ned 3 m off is not; Nora 2 m off is caught but for
+    // the concealing wall between her and Mark (a blast's shield).
+    let cast = || {
+        vec![
+            ("nyx", mage(), p(50, 200)),
+            ("mark", target("Mark"), p(150, 200)),
+            ("nick", target("Nick"), p(160, 200)),
+            ("ned", target("Ned"), p(180, 200)),
+            ("nora", target("Nora"), p(150, 220)),
+        ]
+    };
+    let screen = || {
+        vec![wall(
+            "screen",
+            WallKind::Concealing,
+            p(140, 210),
+            p(160, 210),
+        )]
+    };
+    let stunned =
+        |s: &Skirmish, who: &str| s.state().has_condition(&id(who), ConditionKind::Stunned);
+    // Casting d100 30 + 30 Sorcery + 4 INT = 64 > DC 35; Mark's save, then
+    // Nick's: 10 + Shock each, short of 64.
+    let mut s = on_map(cast(), screen());
+    let before = s.state().combatant(&id("nyx")).unwrap().fighter.nanites;
+    let log = s.run(pulse("mark"), &[3, 10, 1, 10, 1, 10]);
+    line(
+        &log,
+        "an area of 2 m: everyone on the map within 2 m of Mark is caught, each with its own save",
+    );
+    line(
+        &log,
+        "Nick is caught in Nyx's Stun Pulse (1 m from Mark, within its 2 m area)",
+    );
+    let stunned_now: Vec<bool> = ["mark", "nick", "ned", "nora"]
+        .iter()
+        .map(|w| stunned(&s, w))
+        .collect();
+    assert_eq!(stunned_now, [true, true, false, false]);
+    // The nanites are spent once.
+    let after = s.state().combatant(&id("nyx")).unwrap().fighter.nanites;
+    assert_eq!(before - after, 35);
+    // Nick rolls 100 on his save: he resists (the defender wins ties),
+    // Mark does not.
+    let mut s = on_map(cast(), screen());
+    s.run(pulse("mark"), &[3, 10, 1, 10, 10, 10]);
+    assert!(stunned(&s, "mark") && !stunned(&s, "nick"));
+    // Without the screen, Nora is caught too (Nick, then Nora, each saves).
+    let mut s = on_map(cast(), vec![]);
+    s.run(pulse("mark"), &[3, 10, 1, 10, 1, 10, 1, 10]);
+    assert!(stunned(&s, "nora") && !stunned(&s, "ned"));
 }

@@ -5,7 +5,7 @@
 //! wall and never exceeds its limit; a fight on a map replays exactly.
 
 use nanite_compound_x::combat::{Cover, Stance};
-use nanite_compound_x::encounter::scene::Sightlines;
+use nanite_compound_x::encounter::scene::{Ground, Sightlines};
 use nanite_compound_x::encounter::{Battle, Command, CompoundX, Layout, Point, Wall, WallKind};
 use nanite_core::{ClockCommand, CombatantId, Game, SeededDice, replay};
 use proptest::prelude::*;
@@ -103,6 +103,119 @@ proptest! {
             prop_assert!(r.length_dm <= limit);
             prop_assert_eq!(r.corners.first(), Some(&a));
             prop_assert_eq!(r.corners.last(), Some(&b));
+            for leg in r.corners.windows(2) {
+                prop_assert!(l.clear_step(leg[0], leg[1]), "{:?} crosses a wall", leg);
+            }
+        }
+    }
+}
+
+/// A point of the map, often on or by a 4 m cell's edge (where the cells
+/// of [`Sightlines`] meet).
+fn edgy_point() -> impl Strategy<Value = Point> {
+    let coordinate = prop_oneof![
+        0..=SIDE,
+        (0..=SIDE / 40, -1..=1i64).prop_map(|(c, d)| (c * 40 + d).clamp(0, SIDE)),
+    ];
+    (coordinate.clone(), coordinate).prop_map(|(x, y)| Point::new(x, y))
+}
+
+/// Short walls (up to 6 m), many of them within a cell or two.
+fn short_walls() -> impl Strategy<Value = Vec<Wall>> {
+    proptest::collection::vec((edgy_point(), -60..=60i64, -60..=60i64, kind()), 0..40).prop_map(
+        |ws| {
+            ws.into_iter()
+                .map(|(a, dx, dy, (kind, open))| {
+                    let b = Point::new((a.x + dx).clamp(0, SIDE), (a.y + dy).clamp(0, SIDE));
+                    (a, b, kind, open)
+                })
+                .filter(|(a, b, _, _)| a != b)
+                .map(|(a, b, kind, open)| Wall {
+                    name: String::new(),
+                    a,
+                    b,
+                    kind,
+                    open,
+                })
+                .collect()
+        },
+    )
+}
+
+/// Which wall a line of fire names, by its place in the layout.
+fn named(l: &Layout, answer: Option<(Cover, Option<&Wall>)>) -> Option<(Cover, Option<usize>)> {
+    answer.map(|(c, w)| {
+        (
+            c,
+            w.map(|w| l.walls.iter().position(|x| std::ptr::eq(x, w)).unwrap()),
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// The walls sorted into cells answer exactly as the layout tested
+    /// wall by wall: sight, cover and the wall named (the first in the
+    /// map's order giving the best cover); and the table of every pair,
+    /// each line followed once for both ways, answers alike.
+    #[test]
+    fn sightlines_answer_exactly_as_the_layout(
+        long in walls(),
+        short in short_walls(),
+        points in proptest::collection::vec(edgy_point(), 1..7),
+    ) {
+        let mut l = layout(long);
+        l.walls.extend(short);
+        let lines = Sightlines::new(&l);
+        let table = lines.table(&points);
+        prop_assert_eq!(table.len(), points.len());
+        for (i, &a) in points.iter().enumerate() {
+            for (j, &b) in points.iter().enumerate() {
+                let expected = named(&l, l.line_of_fire(a, b));
+                prop_assert_eq!(named(&l, lines.line_of_fire(a, b)), expected, "{} to {}", a, b);
+                prop_assert_eq!(named(&l, table.get(i, j)), expected, "table {} to {}", a, b);
+                prop_assert_eq!(lines.sees(a, b), l.sees(a, b));
+                let both = lines.both_ways(a, b);
+                prop_assert_eq!(both.map(|[x, _]| named(&l, Some(x))), l.line_of_fire(a, b).map(|x| named(&l, Some(x))));
+                prop_assert_eq!(both.map(|[_, y]| named(&l, Some(y))), l.line_of_fire(b, a).map(|y| named(&l, Some(y))));
+            }
+        }
+    }
+
+    /// On difficult ground a way still avoids walls, and what it pays
+    /// (its length and its part in difficult ground again) stays within
+    /// the limit; its difficult part is never more than its length.
+    #[test]
+    fn ways_over_difficult_ground_pay_within_their_limit(
+        walls in walls(),
+        patches in proptest::collection::vec((point(), 10..120i64, 10..120i64), 1..4),
+        a in point(),
+        b in point(),
+        limit in 0..600i64,
+    ) {
+        // rule: CX-MOVE-01
+        let mut l = layout(walls);
+        l.ground = patches
+            .into_iter()
+            .map(|(p, w, h)| Ground {
+                name: String::new(),
+                outline: vec![
+                    p,
+                    Point::new((p.x + w).min(SIDE), p.y),
+                    Point::new((p.x + w).min(SIDE), (p.y + h).min(SIDE)),
+                    Point::new(p.x, (p.y + h).min(SIDE)),
+                ],
+            })
+            .filter(|g| g.outline[0].x < g.outline[1].x && g.outline[1].y < g.outline[2].y)
+            .collect();
+        if let Some(r) = l.route(a, b, limit) {
+            prop_assert!(r.paid_dm() <= limit);
+            prop_assert!(r.difficult_dm <= r.length_dm);
+            prop_assert_eq!(r.corners.first(), Some(&a));
+            prop_assert_eq!(r.corners.last(), Some(&b));
+            let again: i64 = r.corners.windows(2).map(|w| l.difficult_dm(w[0], w[1])).sum();
+            prop_assert_eq!(again, r.difficult_dm);
             for leg in r.corners.windows(2) {
                 prop_assert!(l.clear_step(leg[0], leg[1]), "{:?} crosses a wall", leg);
             }

@@ -3,6 +3,11 @@
 //! no wall touches, then pulled straight where the walls allow, and
 //! measured along its corners. Integers throughout, ties broken by the
 //! order of the points, so the same map always gives the same path.
+//!
+//! On a map with difficult ground, every step costs its length plus its
+//! part in difficult ground (paid twice, `ground`): the search, the
+//! pulling straight and the corners drawn in all weigh that cost, so the
+//! way may go round a patch of mud when that is cheaper.
 
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
@@ -22,14 +27,36 @@ pub struct Route {
     /// Its length in decimetres, each leg rounded down (never more than
     /// the true length).
     pub length_dm: i64,
+    /// Of that length, the decimetres in difficult ground (each leg's
+    /// rounded down), paid a second time.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub difficult_dm: i64,
+}
+
+fn is_zero(n: &i64) -> bool {
+    *n == 0
 }
 
 impl Route {
-    /// Its length in whole metres, rounded to the nearest (a half up), at
-    /// least 1 for any move at all.
+    /// The metres the way costs, rounded to the nearest (a half up), at
+    /// least 1 for any move at all: its length, and its part in difficult
+    /// ground once more. Without difficult ground, its length.
     pub fn metres(&self) -> i64 {
-        let m = (self.length_dm + 5) / 10;
-        if self.length_dm > 0 { m.max(1) } else { 0 }
+        let paid = self.paid_dm();
+        let m = (paid + 5) / 10;
+        if paid > 0 { m.max(1) } else { 0 }
+    }
+
+    /// The decimetres it costs: its length plus its part in difficult
+    /// ground.
+    pub fn paid_dm(&self) -> i64 {
+        self.length_dm + self.difficult_dm
+    }
+
+    /// Its part in difficult ground in whole metres, rounded to the
+    /// nearest (a half up).
+    pub fn difficult_metres(&self) -> i64 {
+        (self.difficult_dm + 5) / 10
     }
 }
 
@@ -60,15 +87,39 @@ pub(super) fn route(layout: &Layout, from: Point, to: Point, limit: i64) -> Opti
             .iter()
             .any(|w| super::geometry::touches(a, b, w.a, w.b))
     };
-    let done = |corners: Vec<Point>| {
-        let length_dm = corners.windows(2).map(|w| leg(w[0], w[1])).sum();
-        (length_dm <= limit).then_some(Route { corners, length_dm })
+    let rough = !layout.ground.is_empty();
+    // A step's cost: its length, and its part in difficult ground again.
+    let step = |a: Point, b: Point| {
+        let c = cost(a, b);
+        if rough {
+            c + super::ground::inside_part(&layout.ground, a, b, c)
+        } else {
+            c
+        }
     };
+    let measure = |corners: Vec<Point>| {
+        let length_dm = corners.windows(2).map(|w| leg(w[0], w[1])).sum();
+        let difficult_dm = corners
+            .windows(2)
+            .map(|w| layout.difficult_dm(w[0], w[1]))
+            .sum();
+        Route {
+            corners,
+            length_dm,
+            difficult_dm,
+        }
+    };
+    let done = |corners: Vec<Point>| Some(measure(corners)).filter(|r| r.paid_dm() <= limit);
     if from == to {
         return done(vec![from]);
     }
-    if clear(from, to) {
-        return done(vec![from, to]);
+    // Straight, when nothing is in the way (and, on rough maps, when the
+    // search finds nothing cheaper).
+    let straight = clear(from, to).then(|| measure(vec![from, to]));
+    if let Some(s) = &straight
+        && !rough
+    {
+        return done(s.corners.clone());
     }
     let limit_cost = limit * 100 + 100;
     // Lattice points within the map; the start and the end join the
@@ -137,7 +188,7 @@ pub(super) fn route(layout: &Layout, from: Point, to: Point, limit: i64) -> Opti
             if q == p || !clear(p, q) {
                 continue;
             }
-            let gq = g + cost(p, q);
+            let gq = g + step(p, q);
             if best.get(&q).is_none_or(|&b| gq < b) {
                 best.insert(q, gq);
                 came.insert(q, p);
@@ -146,7 +197,7 @@ pub(super) fn route(layout: &Layout, from: Point, to: Point, limit: i64) -> Opti
         }
     }
     if !reached {
-        return None;
+        return straight.and_then(|s| done(s.corners));
     }
     let mut steps = vec![to];
     let mut at = to;
@@ -156,31 +207,52 @@ pub(super) fn route(layout: &Layout, from: Point, to: Point, limit: i64) -> Opti
     }
     steps.reverse();
     // Pulled straight: from each corner, on to the farthest point of the
-    // path in clear sight of the feet.
+    // path in clear sight of the feet (on rough maps, only where the
+    // straight leg costs no more than the steps it replaces, give or take
+    // a hundredth of a decimetre a step for the rounding of each).
+    let mut paid = vec![0i64; steps.len()];
+    if rough {
+        for k in 1..steps.len() {
+            paid[k] = paid[k - 1] + step(steps[k - 1], steps[k]);
+        }
+    }
+    let shortcut = |i: usize, j: usize| {
+        clear(steps[i], steps[j])
+            && (!rough || step(steps[i], steps[j]) <= paid[j] - paid[i] + (j - i) as i64)
+    };
     let mut corners = vec![steps[0]];
     let mut i = 0;
     while i + 1 < steps.len() {
         let mut j = steps.len() - 1;
-        while j > i + 1 && !clear(steps[i], steps[j]) {
+        while j > i + 1 && !shortcut(i, j) {
             j -= 1;
         }
         corners.push(steps[j]);
         i = j;
     }
-    tighten(&mut corners, &near, &clear);
-    done(corners)
+    tighten(&mut corners, &near, &clear, &step);
+    let found = measure(corners);
+    match straight {
+        Some(s) if s.paid_dm() <= found.paid_dm() => done(s.corners),
+        _ => done(found.corners),
+    }
 }
 
 /// Draws each corner of a pulled path in to the wall end it turns round:
 /// the lattice turns up to half a step wide of it, the tightened corner a
 /// decimetre off the end, as a GM's tape would run. A corner moves only
 /// where both its legs stay clear and the way gets shorter.
-fn tighten(corners: &mut [Point], near: &[&Wall], clear: &dyn Fn(Point, Point) -> bool) {
+fn tighten(
+    corners: &mut [Point],
+    near: &[&Wall],
+    clear: &dyn Fn(Point, Point) -> bool,
+    step: &dyn Fn(Point, Point) -> i64,
+) {
     let ends: Vec<Point> = near.iter().flat_map(|w| [w.a, w.b]).collect();
     for _ in 0..3 {
         for i in 1..corners.len().saturating_sub(1) {
             let (prev, here, next) = (corners[i - 1], corners[i], corners[i + 1]);
-            let length = |c: Point| cost(prev, c) + cost(c, next);
+            let length = |c: Point| step(prev, c) + step(c, next);
             let mut best = (length(here), here);
             for end in ends.iter().filter(|e| e.distance2(here) <= 4 * STEP * STEP) {
                 for (dx, dy) in [
