@@ -122,6 +122,21 @@ impl Ruleset {
                         .is_some_and(|c| c.contains_key("at") || c.contains_key("row"))
                 })
             });
+        // Both rulesets' files may have a `[map]`: Compound X's is a battle
+        // map in metres with walls, places, ground, a grid or a backdrop;
+        // D20's is squares (width and height) with the places on the
+        // combatants.
+        let battle_map = table
+            .get("map")
+            .and_then(|m| m.as_table())
+            .is_some_and(|m| {
+                ["wall", "at", "ground", "grid", "background"]
+                    .iter()
+                    .any(|k| m.contains_key(*k))
+            });
+        if battle_map {
+            return Ruleset::CompoundX;
+        }
         if placed || table.contains_key("map") || table.contains_key("campaign") {
             Ruleset::D20
         } else {
@@ -469,6 +484,16 @@ mod tests {
             (
                 "a.toml",
                 "[[combatant]]\nid = \"vex\"\ncover = \"partial\"\n[[distance]]\nbetween = [\"vex\", \"raider\"]\nmetres = 15\n",
+                Ruleset::CompoundX,
+            ),
+            (
+                "a.toml",
+                "format = 1\n[map]\nwidth = 30\nheight = 20\n[[map.wall]]\nkind = \"full\"\nfrom = [1, 1]\nto = [1, 5]\n",
+                Ruleset::CompoundX,
+            ),
+            (
+                "a.toml",
+                "format = 1\n[map]\nwidth = 30\nheight = 20\n[map.at]\nvex = [7, 9]\n",
                 Ruleset::CompoundX,
             ),
             ("a.toml", "not [ toml", Ruleset::CompoundX),
