@@ -12,9 +12,9 @@
 // stabilizes Jory, moves and fires. The GM heals on the phone too.
 //
 // D20, two rounds: the GM opens a second campaign on a 10 by 6 grid and
-// invites Alice for Kara; she joins it in the same phone browser. She zooms
-// and drags the grid (the toolbar and two fingers), moves Kara by a square
-// and shoots; the GM harms and heals the bandit, hides and reveals it, sets
+// invites Alice for Kara; she joins it in the same phone browser. She moves
+// Kara by a square and shoots, then zooms and drags the grid (the toolbar
+// and two fingers); the GM harms and heals the bandit, hides and reveals it, sets
 // its initiative, delays it and removes a copy, and whispers Alice. Then
 // Alice switches back to the first campaign from the campaign list, still
 // its player.
@@ -426,6 +426,19 @@ async function d20Fight() {
   await a.locator("#turn-call[data-turn=yours]").waitFor();
   await settle(a);
   await height(a, "D20 tracker on the player's turn");
+  // Kara moves by a square (one tap) and shoots the bandit.
+  taps = 0;
+  await tap(a.getByRole("button", { name: "Move to square 3,2" }));
+  measured.d20Move = taps;
+  await a.locator("#result-card:not([hidden])", { hasText: "moves" }).waitFor();
+  await settle(a);
+  const bow = a.locator("[data-target-group=bandit] form.act > button:not([aria-disabled=true])", { hasText: "Attack with Shortbow" });
+  taps = 0;
+  await tap(bow.first());
+  measured.d20Fire = taps;
+  await a.locator("#result-card", { hasText: "attacks Bandit Raider" }).waitFor();
+  await g.locator(".latest", { hasText: "attacks Bandit Raider" }).waitFor();
+  await h.shot(a, "d20-phone-shot");
   // The grid pans and zooms: the toolbar, then two fingers and a drag.
   const grid = a.locator("table.grid[data-pan-zoom]");
   const zoom = async () => Number(await grid.getAttribute("data-zoom"));
@@ -453,19 +466,6 @@ async function d20Fight() {
   await h.shot(a, "d20-phone-grid-pinched");
   await tools.getByRole("button", { name: "Reset the view of the grid" }).click();
 
-  // Kara moves by a square (one tap) and shoots the bandit.
-  taps = 0;
-  await tap(a.getByRole("button", { name: "Move to square 3,2" }));
-  measured.d20Move = taps;
-  await a.locator("#result-card:not([hidden])", { hasText: "moves" }).waitFor();
-  await settle(a);
-  const bow = a.locator("[data-target-group=bandit] form.act > button:not([aria-disabled=true])", { hasText: "Attack with Shortbow" });
-  taps = 0;
-  await tap(bow.first());
-  measured.d20Fire = taps;
-  await a.locator("#result-card", { hasText: "attacks Bandit Raider" }).waitFor();
-  await g.locator(".latest", { hasText: "attacks Bandit Raider" }).waitFor();
-  await h.shot(a, "d20-phone-shot");
 
   // Round 2: Kara's turn again.
   await passTo(g, "Kara Voss", 2);
