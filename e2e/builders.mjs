@@ -55,6 +55,17 @@ async function main() {
   await alice.page.getByRole("link", { name: /Build a character/ }).click();
   await alice.page.waitForURL(/\/build$/);
   const a = alice.page;
+  // On the phone the steps after the first start folded to their headings.
+  check((await a.locator("details.step:not([open])").count()) === 4, "the phone folds the builder's four later steps");
+  const folded = await a.evaluate(() => document.documentElement.scrollHeight);
+  console.log(`phone (390x844) Compound X builder: page height ${folded} px with its steps folded`);
+  await shot(a, "cx-phone-steps-folded");
+  // A field at fault in a folded step opens it, and its heading says so.
+  await a.locator("#b-STR").evaluate((el) => { el.value = "12"; el.dispatchEvent(new Event("input", { bubbles: true })); });
+  await a.locator("#b-stats details.step.step-fault[open]").waitFor();
+  const heading = await a.locator("#b-stats summary").innerText();
+  check(/\d+ fields? to fix/.test(heading), `the step's heading says a field is at fault: ${heading}`);
+  await h.openSteps(a);
   await a.getByLabel("Race").selectOption("human");
   await a.getByLabel("Class").selectOption("medic");
   await a.locator("#b-name").fill("   ");

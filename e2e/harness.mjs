@@ -116,9 +116,17 @@ export function harness({ prefix = "", shotsDefault = ["target", "e2e"] } = {}) 
       if (!ok) throw new Error(what);
     },
 
+    /** Opens every folded step of the builder on `page` with a tap on its
+     * heading (a phone starts with all but the first folded). */
+    async openSteps(page) {
+      const folded = page.locator("details.step:not([open]) > summary");
+      while (await folded.count()) await folded.first().click();
+    },
+
     /** Fills the builder (open on `page`) with a legal human soldier's
      * stats, skills and SMG, leaving name, race and class as they are. */
     async fillSoldier(page) {
+      await this.openSteps(page);
       const stats = { STR: 6, PER: 7, FORT: 6, CHA: 6, INT: 5, DEX: 6, LUCK: 6 };
       for (const [code, v] of Object.entries(stats)) await page.locator(`#b-${code}`).fill(String(v));
       await page.locator("#b-sk-smgs").fill("30");

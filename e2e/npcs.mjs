@@ -65,6 +65,9 @@ async function main() {
   await bring.locator("#import-file").setInputFiles(join(examples, "vex.toml"));
   await bring.getByRole("button", { name: "Import", exact: true }).click();
   await page.locator("#dashboard li", { hasText: "Vex Marrow" }).waitFor();
+  // The live feed may draw the dashboard again after the import (a file
+  // chosen in a form drawn again is gone): the page settles first.
+  await settle(page);
 
   // The raider, saved once to the library.
   const library = page.locator("section", { has: page.locator("#library-h") });

@@ -125,6 +125,15 @@ async function main() {
   await pl.page.setViewportSize({ width: 390, height: 844 }); // a phone
   await pl.page.locator('g[data-unit="ana"]').click();
   await shot(pl.page, "player-on-a-phone");
+  // The map zooms and pans from its toolbar (panzoom.js; by touch too).
+  const map = pl.page.locator("svg.st-map[data-pan-zoom]");
+  const tools = pl.page.getByRole("toolbar", { name: "Zoom and pan the map" });
+  const whole = await map.getAttribute("viewBox");
+  await tools.getByRole("button", { name: "Zoom in on the map" }).click();
+  await tools.getByRole("button", { name: "Pan the map right" }).click();
+  check((await map.getAttribute("viewBox")) !== whole, `the map zooms and pans: ${whole}`);
+  await shot(pl.page, "player-map-zoomed-on-a-phone");
+  await tools.getByRole("button", { name: "Reset the view of the map" }).click();
   await pl.page.setViewportSize({ width: 1100, height: 850 });
   await shot(gm.page, "gm-sees-turn-two");
 

@@ -58,6 +58,7 @@ async function main() {
   await shot(pl.page, "player-dashboard");
   await pl.page.getByRole("link", { name: /Build a character/ }).click();
   await pl.page.waitForURL(/\/build$/);
+  await h.openSteps(pl.page); // a phone folds the steps after the first
   await pl.page.getByLabel("Name").fill(XSS);
   await pl.page.getByLabel("Race").selectOption("human");
   await pl.page.getByLabel("Class").selectOption("soldier");

@@ -18,6 +18,11 @@
 //! and the engine playing the NPCs (`target/e2e/npcs/`).
 //! `e2e/map.mjs`, the Compound X battle map: a map given, a move around a
 //! wall, the fog of war lifting, a grenade's blast (`target/e2e/map/`).
+//! `e2e/friday.mjs`, a Friday night on a phone and a desktop at once: two
+//! rounds of Compound X and of D20 with the GM's controls, chat, whispers,
+//! a sheet roll, physical dice, the grid panned and zoomed, and a second
+//! campaign in the same browser; it prints the phone's page heights and
+//! tap counts (`target/e2e/friday/`).
 //!
 //! Without node, Chromium or `e2e/node_modules` the test prints "browser
 //! tests skipped: <why>" and passes, so `cargo test` works on a bare
@@ -156,6 +161,11 @@ fn physical_dice_in_one_dialog() {
 #[test]
 fn the_compound_x_battle_map() {
     scenario("map.mjs", "e2e/map", "map");
+}
+
+#[test]
+fn a_friday_night_on_a_phone_and_a_desktop() {
+    scenario("friday.mjs", "e2e/friday", "friday");
 }
 
 /// Runs `e2e/{script}` against a fresh server, its screenshots going to

@@ -8,7 +8,7 @@ use axum::response::{IntoResponse, Response};
 
 use crate::error::AppError;
 
-const FILES: [(&str, &str, &str); 6] = [
+const FILES: [(&str, &str, &str); 8] = [
     (
         "table.css",
         "text/css; charset=utf-8",
@@ -39,6 +39,16 @@ const FILES: [(&str, &str, &str); 6] = [
         "text/javascript; charset=utf-8",
         include_str!("../../assets/builder.js"),
     ),
+    (
+        "panzoom.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../assets/panzoom.js"),
+    ),
+    (
+        "refused.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../assets/refused.js"),
+    ),
 ];
 
 /// `GET /assets/{file}`.
@@ -56,7 +66,7 @@ pub(crate) async fn serve(Path(file): Path<String>) -> Response {
         )
             .into_response(),
         None => AppError::not_found(format!(
-            "no asset '{file}'; the pages use table.css, table.js, station.css, station.js, htmx.min.js and builder.js"
+            "no asset '{file}'; the pages use table.css, table.js, station.css, station.js, htmx.min.js, builder.js, panzoom.js and refused.js"
         ))
         .into_response(),
     }

@@ -88,6 +88,8 @@ async fn every_answer_carries_the_policy(db: Db) {
     for (path, status) in [
         ("/assets/table.js", 200),
         ("/assets/htmx.min.js", 200),
+        ("/assets/panzoom.js", 200),
+        ("/assets/refused.js", 200),
         ("/api/health", 200),
         ("/api/openapi.json", 200),
         ("/api/nothing", 404),

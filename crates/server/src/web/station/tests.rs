@@ -62,7 +62,7 @@ fn a_small_map_draws_its_squares_door_goal_and_crew() {
     let map = drawn.split("<ul class=\"st-legend\"").next().unwrap();
     expect![[r#"
         <div class="st-map-box">
-        <svg class="st-map" viewBox="0 0 252 144" width="252" height="144" role="group" aria-label="The map, 7 by 4 squares">
+        <svg class="st-map" data-pan-zoom="station-map" viewBox="0 0 252 144" width="252" height="144" role="group" aria-label="The map, 7 by 4 squares">
         <g class="st-tiles">
         <rect class="st-wall" x="0" y="0" width="36" height="36"/>
         <rect class="st-wall" x="36" y="0" width="36" height="36"/>
