@@ -18,6 +18,9 @@
 //! and the engine playing the NPCs (`target/e2e/npcs/`).
 //! `e2e/map.mjs`, the Compound X battle map: a map given, a move around a
 //! wall, the fog of war lifting, a grenade's blast (`target/e2e/map/`).
+//! `e2e/campaign.mjs`, a three-encounter campaign on its own pack: carried
+//! wounds and rounds, death saves, rests, XP and a level-up with its
+//! choices, a pack upgrade checked before the switch (`target/e2e/campaign/`).
 //!
 //! Without node, Chromium or `e2e/node_modules` the test prints "browser
 //! tests skipped: <why>" and passes, so `cargo test` works on a bare
@@ -156,6 +159,11 @@ fn physical_dice_in_one_dialog() {
 #[test]
 fn the_compound_x_battle_map() {
     scenario("map.mjs", "e2e/map", "map");
+}
+
+#[test]
+fn a_three_encounter_campaign_on_its_own_pack() {
+    scenario("campaign.mjs", "e2e/campaign", "campaign");
 }
 
 /// Runs `e2e/{script}` against a fresh server, its screenshots going to
