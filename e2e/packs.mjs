@@ -83,8 +83,10 @@ async function main() {
 
   // 6. Her sheet links the Rail SMG to its compendium entry.
   await alice.page.getByRole("link", { name: "Vex Marrow" }).click();
-  const rail = alice.page.getByRole("link", { name: "Rail SMG" });
+  // (The "Between fights" card links it too: the weapon's own card is the last.)
+  const rail = alice.page.getByRole("link", { name: "Rail SMG" }).last();
   await rail.waitFor();
+  await alice.page.locator("#carried dl.state").waitFor();
   await h.shot(alice.page, "sheet-with-the-rail-smg");
   await rail.click();
   await alice.page.waitForURL(/compendium#weapon-rail-smg$/);

@@ -23,6 +23,9 @@
 //! a sheet roll, physical dice, the grid panned and zoomed, and a second
 //! campaign in the same browser; it prints the phone's page heights and
 //! tap counts (`target/e2e/friday/`).
+//! `e2e/campaign.mjs`, a three-encounter campaign on its own pack: carried
+//! wounds and rounds, death saves, rests, XP and a level-up with its
+//! choices, a pack upgrade checked before the switch (`target/e2e/campaign/`).
 //!
 //! Without node, Chromium or `e2e/node_modules` the test prints "browser
 //! tests skipped: <why>" and passes, so `cargo test` works on a bare
@@ -166,6 +169,11 @@ fn the_compound_x_battle_map() {
 #[test]
 fn a_friday_night_on_a_phone_and_a_desktop() {
     scenario("friday.mjs", "e2e/friday", "friday");
+}
+
+#[test]
+fn a_three_encounter_campaign_on_its_own_pack() {
+    scenario("campaign.mjs", "e2e/campaign", "campaign");
 }
 
 /// Runs `e2e/{script}` against a fresh server, its screenshots going to

@@ -51,6 +51,7 @@ pub mod encounter;
 pub mod encounter_file;
 mod house;
 pub mod level;
+mod level_options;
 mod level_up;
 pub mod odds;
 mod pack;
@@ -63,6 +64,7 @@ mod validate;
 
 pub use character::{CHARACTER_FORMAT, Character, CharacterWeapon, Equipment};
 pub use house::HouseRules;
+pub use level_options::{Choice, LevelOptions, level_options};
 pub use level_up::{LevelUp, level_up};
 pub use pack::*;
 pub use sheet::*;

@@ -231,12 +231,18 @@
       if (type === "skip" || f.disabled) continue;
       var value;
       if (type === "bool") value = f.checked;
-      else if (type === "files-text") value = await readFiles(f);
+      else if (type === "list") {
+        // Ticked boxes of one name make a list (the level-up's feats).
+        if (!f.checked) continue;
+        var list = f.name.split(".").reduce(function (o, k) { return o && o[k]; }, out);
+        setPath(out, f.name, (Array.isArray(list) ? list : []).concat([f.value]));
+        continue;
+      } else if (type === "files-text") value = await readFiles(f);
       else if (type === "file-text") {
         value = await readFile(f);
         if (value === null) continue;
       } else if (type === "number") {
-        if (f.value === "") continue;
+        if (f.value === "" || (f.dataset.zero === "skip" && Number(f.value) === 0)) continue;
         value = Number(f.value);
       } else {
         value = f.value;
@@ -330,6 +336,42 @@
     out.textContent = data.replayed ? "Already done." : "Done.";
   }
 
+  // Each field a diagnostic names (`skills.smgs`, `stat`, `feats[2]`) is
+  // marked in the form, its problem written beside it: the field of that
+  // name, or the group whose data-diag is the name without its index.
+  function markFields(form, diagnostics) {
+    diagnostics.forEach(function (d) {
+      if (!d.field || d.severity === "warning") return;
+      var base = d.field.replace(/\[[0-9]+\]$/, "");
+      var at = Array.prototype.filter.call(form.querySelectorAll("[name]"), function (e) {
+        return e.name === d.field && e.type !== "checkbox";
+      })[0] || Array.prototype.filter.call(form.querySelectorAll("[data-diag]"), function (e) {
+        return e.dataset.diag === base;
+      })[0];
+      if (!at) return;
+      var id = (at.id || "f-" + base.replace(/[^A-Za-z0-9_-]/g, "-")) + "-problem";
+      var note = document.getElementById(id);
+      if (!note) {
+        note = el("span", "field-problem marked");
+        note.id = id;
+        if (at.tagName === "FIELDSET") at.appendChild(note);
+        else at.insertAdjacentElement("afterend", note);
+      }
+      note.textContent = (note.textContent ? note.textContent + " " : "") + d.message + (d.rule ? " (" + d.rule + ")" : "") + ".";
+      if (at.tagName === "FIELDSET") at.classList.add("at-fault");
+      else at.setAttribute("aria-invalid", "true");
+      var by = (at.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
+      if (by.indexOf(id) < 0 && at.tagName !== "FIELDSET") at.setAttribute("aria-describedby", by.concat([id]).join(" "));
+    });
+  }
+
+  // A new answer clears the marks of the last one.
+  function clearMarks(form) {
+    form.querySelectorAll(".field-problem.marked").forEach(function (n) { n.remove(); });
+    form.querySelectorAll("[aria-invalid=true]").forEach(function (n) { n.removeAttribute("aria-invalid"); });
+    form.querySelectorAll(".at-fault").forEach(function (n) { n.classList.remove("at-fault"); });
+  }
+
   function showProblem(form, err, retry) {
     var out = output(form);
     out.textContent = "";
@@ -344,6 +386,7 @@
         ul.appendChild(li);
       });
       out.appendChild(ul);
+      markFields(form, err.diagnostics);
     }
     if (err.line) {
       // A script line that does not read: how to write it, and the word at
@@ -562,11 +605,13 @@
     }
     var attempt = async function (dice) {
       if (dice && payload && typeof payload === "object") payload.dice = dice;
+      clearMarks(form);
       if (button) button.disabled = true;
       form.setAttribute("aria-busy", "true");
       try {
         var answer = await send(form, payload, key());
         if (answer.ok) {
+          sentAfresh(form);
           showAnswer(form, answer.data);
           if (answer.data.version && answer.data.version > version) version = answer.data.version;
           var made = answer.data.character && answer.data.character.id;
@@ -727,6 +772,37 @@
     focusKey = null;
     if (again && !again.closest("[hidden]")) again.focus();
   });
+
+  // ---- keep what is typed when a part is refreshed ----
+  // A part refreshed by another player's change (the sheet's "Between
+  // fights", a tracker) would wipe a field being filled in: each field the
+  // user changed since its form was last sent is put back, by id. A form
+  // sent and answered starts afresh.
+  var typed = [];
+  function noteTyped(ev) {
+    var f = ev.target;
+    if (f && f.id && f.form && /^(INPUT|SELECT|TEXTAREA)$/.test(f.tagName) && f.type !== "file") f.dataset.typed = "yes";
+  }
+  document.addEventListener("input", noteTyped, true);
+  document.addEventListener("change", noteTyped, true);
+  document.addEventListener("htmx:beforeSwap", function (ev) {
+    typed = [];
+    ev.detail.target.querySelectorAll("[data-typed=yes]").forEach(function (f) {
+      typed.push({ id: f.id, value: f.type === "checkbox" || f.type === "radio" ? f.checked : f.value });
+    });
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    typed.forEach(function (t) {
+      var f = document.getElementById(t.id);
+      if (!f) return;
+      if (typeof t.value === "boolean") f.checked = t.value; else f.value = t.value;
+      f.dataset.typed = "yes";
+    });
+    typed = [];
+  });
+  function sentAfresh(form) {
+    form.querySelectorAll("[data-typed]").forEach(function (f) { delete f.dataset.typed; });
+  }
 
   // ---- phones: the whole log on demand, kept across the part's refreshes ----
   var wholeLog = false;

@@ -10,6 +10,7 @@
 //! through the level-up checks.
 
 mod api;
+mod level_choices;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -25,6 +26,7 @@ use crate::seeds::SeedUse;
 use crate::table::{Item, ItemBody, Table};
 
 pub(crate) use api::*;
+pub(crate) use level_choices::LevelChoices;
 
 /// A campaign character's carried state, of its campaign's ruleset.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]

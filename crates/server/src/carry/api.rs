@@ -66,6 +66,29 @@ pub(crate) fn carry_error(e: impl std::fmt::Display) -> AppError {
     AppError::unprocessable(code, text)
 }
 
+/// A Compound X level-up refused: the level-up checks' problems as
+/// `diagnostics`, each naming its field (`skills.smgs`, `stat`,
+/// `feats[3]`) and rule, so that the page marks every field at once.
+fn level_refused(
+    character: &nanite_compound_x::Character,
+    pack: &nanite_compound_x::Pack,
+    choices: &nanite_compound_x::LevelUp,
+    e: nanite_compound_x::carry::CarryError,
+) -> AppError {
+    match (&e, nanite_compound_x::level_up(character, pack, choices)) {
+        (nanite_compound_x::carry::CarryError::LevelUp(_), Err(found)) => AppError::unprocessable(
+            "state_refused",
+            format!(
+                "the level-up to level {} is refused: {} problem(s), each with its field and rule",
+                character.level + 1,
+                found.iter().count()
+            ),
+        )
+        .with("diagnostics", serde_json::json!(found)),
+        _ => carry_error(e),
+    }
+}
+
 /// Reads character `id` of `campaign` for its state.
 pub(crate) async fn load(state: &AppState, campaign: &str, id: &str) -> Result<Loaded, AppError> {
     let stored = characters::find(state, campaign, id)
@@ -286,6 +309,9 @@ pub(crate) struct StateShown {
     pub(crate) xp_next: Option<i64>,
     /// Whether the XP allows the next level now.
     pub(crate) may_level: bool,
+    /// Compound X: what the next level offers, the choices its level-up
+    /// takes (none at the highest level, and for D20).
+    pub(crate) level_up: Option<super::level_choices::LevelChoices>,
 }
 
 /// `GET /api/campaigns/{campaign}/characters/{character}/state`.
@@ -326,7 +352,15 @@ pub(crate) async fn shown(
     };
     let next = now.level() + 1;
     let xp_next = (next <= max).then(|| next * nanite_compound_x::carry::XP_PER_LEVEL);
+    let level_up = match &loaded.read {
+        Read::CompoundX(character, _) => {
+            let content = crate::packs::in_force(state, campaign).await?;
+            super::level_choices::level_choices(character, &content.packs.cx)
+        }
+        Read::D20(..) => None,
+    };
     Ok(StateShown {
+        level_up,
         character: loaded.id,
         name: loaded.name,
         may_level: xp_next.is_some_and(|x| now.xp() >= x),
@@ -885,7 +919,7 @@ pub(crate) struct LevelUpRequest {
     request_body = LevelUpRequest,
     responses(
         (status = 201, description = "the state change's entry", body = Changed),
-        (status = 422, description = "not enough XP (not_enough_xp), or the level-up checks refuse the choices (state_refused, each rule named)", body = ErrorBody)
+        (status = 422, description = "not enough XP (not_enough_xp), or the level-up checks refuse the choices (state_refused, with every problem as `diagnostics`, each naming its field and rule)", body = ErrorBody)
     )
 )]
 pub(crate) async fn level_up(
@@ -931,7 +965,9 @@ pub(crate) async fn level_up(
             let before = l.stored.text.clone();
             match (&l.read, s) {
                 (Read::CompoundX(c, _), Carried::CompoundX(s)) => {
-                    let (leveled, after) = s.level_up(c, cx, &choices).map_err(carry_error)?;
+                    let (leveled, after) = s
+                        .level_up(c, cx, &choices)
+                        .map_err(|e| level_refused(c, cx, &choices, e))?;
                     Ok(Decided {
                         state: Carried::CompoundX(Box::new(after)),
                         lines: vec![format!("{} reaches level {}", l.name, leveled.level)],

@@ -572,6 +572,11 @@ fn condition_rule(c: ConditionKind) -> &'static str {
 }
 
 /// The D20 sections of `pack`.
+/// The sections of a D20 pack's compendium (the sheet's links).
+pub(crate) fn d20_sections(pack: &nanite_d20::Pack) -> Vec<Section> {
+    d20(pack)
+}
+
 fn d20(pack: &nanite_d20::Pack) -> Vec<Section> {
     vec![
         Section {

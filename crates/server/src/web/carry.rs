@@ -22,14 +22,30 @@ struct StatePart {
     compound_x: bool,
     gm: bool,
     recorded: bool,
-    /// Label and value of each line of the state.
-    rows: Vec<(String, String)>,
-    /// Items and kits by id, for the loot and kit forms.
-    gear: Vec<String>,
+    /// Each line of the state.
+    rows: Vec<Row>,
+    /// Items and kits by id, with their names, for the loot and kit forms.
+    gear: Vec<(String, String)>,
     xp: i64,
+    level: i64,
     xp_next: Option<i64>,
     may_level: bool,
     campaign_id: String,
+    /// Compound X: the next level's choices, for the level-up form.
+    level_up: Option<crate::carry::LevelChoices>,
+    /// The stats a stat point may raise: code and name.
+    stats: Vec<(&'static str, &'static str)>,
+    /// Compound X: each wound's index and damage, the worst first (the
+    /// treat form's choice, CX-HEAL-01).
+    wounds: Vec<(usize, i64)>,
+}
+
+/// One line of the state: what it is (linked to its compendium entry
+/// when it names one) and its value.
+struct Row {
+    label: String,
+    href: Option<String>,
+    value: String,
 }
 
 impl StatePart {
@@ -48,7 +64,14 @@ pub(crate) async fn part(
     let run = async {
         let caller = caller?;
         let shown = crate::carry::shown(&state, &campaign, &id, &caller).await?;
-        Ok::<_, AppError>(render(&campaign, &id, caller.role() == Role::Gm, &shown))
+        let links = crate::web::links::Links::of(&state, &campaign).await?;
+        Ok::<_, AppError>(render(
+            &campaign,
+            &id,
+            caller.role() == Role::Gm,
+            &shown,
+            &links,
+        ))
     };
     match run.await {
         Ok(html) => Html(html).into_response(),
@@ -56,10 +79,34 @@ pub(crate) async fn part(
     }
 }
 
-fn render(campaign: &str, id: &str, gm: bool, shown: &crate::carry::StateShown) -> String {
-    let mut rows = Vec::new();
+fn render(
+    campaign: &str,
+    id: &str,
+    gm: bool,
+    shown: &crate::carry::StateShown,
+    links: &crate::web::links::Links,
+) -> String {
+    let mut rows: Vec<Row> = Vec::new();
     let mut gear = Vec::new();
-    let row = |rows: &mut Vec<(String, String)>, k: &str, v: String| rows.push((k.to_string(), v));
+    let mut wounds: Vec<(usize, i64)> = Vec::new();
+    let row = |rows: &mut Vec<Row>, k: &str, v: String| {
+        rows.push(Row {
+            label: k.to_string(),
+            href: None,
+            value: v,
+        });
+    };
+    // Gear by its id: its name and entry in the pack in force.
+    let gear_row = |rows: &mut Vec<Row>, sections: &[&str], id: &str, v: String| {
+        let found = sections
+            .iter()
+            .find_map(|s| links.name(s, id).map(|n| (n, links.entry(s, id))));
+        rows.push(Row {
+            label: found.map_or_else(|| id.to_string(), |(n, _)| n.to_string()),
+            href: found.and_then(|(_, h)| h.map(str::to_string)),
+            value: v,
+        });
+    };
     match &shown.state {
         Carried::CompoundX(s) => {
             let hp = if s.dead {
@@ -70,6 +117,8 @@ fn render(campaign: &str, id: &str, gm: bool, shown: &crate::carry::StateShown) 
                 format!("{} of {}", s.hp, s.max_hp)
             };
             row(&mut rows, "Health", hp);
+            wounds = s.wounds.iter().copied().enumerate().collect();
+            wounds.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
             row(
                 &mut rows,
                 "Wounds",
@@ -135,11 +184,11 @@ fn render(campaign: &str, id: &str, gm: bool, shown: &crate::carry::StateShown) 
                 if w.broken {
                     v.push_str(", broken");
                 }
-                row(&mut rows, &w.id, v);
+                gear_row(&mut rows, &["weapon"], &w.id, v);
                 gear.push(w.id.clone());
             }
             for (id, n) in &s.items {
-                row(&mut rows, id, n.to_string());
+                gear_row(&mut rows, &["item"], id, n.to_string());
                 gear.push(id.clone());
             }
             row(
@@ -170,7 +219,7 @@ fn render(campaign: &str, id: &str, gm: bool, shown: &crate::carry::StateShown) 
                 row(&mut rows, "Drained STR and CON", format!("-{drained}"));
             }
             for (id, n) in &s.kits {
-                row(&mut rows, id, n.to_string());
+                gear_row(&mut rows, &["kit"], id, n.to_string());
                 gear.push(id.clone());
             }
         }
@@ -181,10 +230,27 @@ fn render(campaign: &str, id: &str, gm: bool, shown: &crate::carry::StateShown) 
         gm,
         recorded: shown.recorded,
         rows,
-        gear,
+        gear: gear
+            .into_iter()
+            .map(|id| {
+                let name = ["weapon", "item", "kit"]
+                    .iter()
+                    .find_map(|s| links.name(s, &id))
+                    .unwrap_or(&id)
+                    .to_string();
+                (id, name)
+            })
+            .collect(),
         xp: shown.state.xp(),
+        level: shown.state.level(),
         xp_next: shown.xp_next,
         may_level: shown.may_level,
         campaign_id: campaign.to_string(),
+        level_up: shown.level_up.clone(),
+        stats: nanite_compound_x::Stat::ALL
+            .iter()
+            .map(|s| (s.code(), s.name()))
+            .collect(),
+        wounds,
     })
 }

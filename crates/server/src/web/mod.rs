@@ -21,6 +21,7 @@ pub(crate) mod d20;
 mod dashboard;
 mod dice;
 mod html;
+pub(crate) mod links;
 mod npcs;
 mod packs;
 mod rolls;

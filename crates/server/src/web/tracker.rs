@@ -53,6 +53,8 @@ pub(crate) struct Extras {
     pub(crate) engine: super::npcs::EngineShown,
     /// The battle map's section (`map.rs`), empty without a map.
     pub(crate) map: String,
+    /// Names linked to their compendium entries (web/links.rs).
+    pub(crate) links: super::links::Links,
 }
 
 /// The tracker as `caller` sees it: the fragment's markup, the
@@ -74,6 +76,7 @@ async fn read(
     let viewer = view::viewer(caller);
     let gm = viewer.is_gm();
     let hands = crate::engine::hands(state, campaign, encounter).await?;
+    let links = super::links::Links::of(state, campaign).await?;
     state
         .tables()
         .read(state, campaign, |t| {
@@ -146,6 +149,7 @@ async fn read(
                     hand: hand.iter().map(choices::ChoiceView::new).collect(),
                     panels,
                     engine: super::npcs::EngineShown::of(e, &hands, gm),
+                    links: links.clone(),
                 };
                 Ok(Drawn {
                     part: render::part(campaign, encounter, &shown, &extras, gm),

@@ -213,7 +213,8 @@ pub(crate) async fn page(
         encounter,
         own_dice: seat.role != Role::Spectator,
         examples: &["kara attack raider", "kara move 3,4", "next"],
-        part: Part::new(campaign, encounter, &shown, &judged, seat.is_gm()),
+        part: Part::new(campaign, encounter, &shown, &judged, seat.is_gm())
+            .with_links(crate::web::links::Links::of(state, campaign).await?),
         gm: seat
             .is_gm()
             .then(|| GmControls::new(campaign, encounter, &shown.field, &characters)),
@@ -239,6 +240,7 @@ pub(crate) async fn part(
         &judged,
         caller.role() == Role::Gm,
     )
+    .with_links(crate::web::links::Links::of(state, campaign).await?)
     .render()
     .map_err(AppError::internal)
 }

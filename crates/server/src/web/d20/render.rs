@@ -57,9 +57,17 @@ pub(crate) struct Part<'a> {
     engine: &'a crate::web::npcs::EngineShown,
     /// The viewer is the GM.
     gm: bool,
+    /// Names linked to their compendium entries (web/links.rs).
+    links: crate::web::links::Links,
 }
 
 impl Part<'_> {
+    /// The same fragment with the names of `links` linked.
+    pub(crate) fn with_links(mut self, links: crate::web::links::Links) -> Self {
+        self.links = links;
+        self
+    }
+
     /// Whether `card` is an NPC the GM may copy or hand to the engine.
     fn npc(&self, card: &Card<'_>) -> bool {
         self.gm && card.c.full.as_ref().is_some_and(|d| d.character.is_none())
@@ -235,6 +243,7 @@ impl<'a> Part<'a> {
             enc_api: format!("/api/campaigns/{campaign}/encounters/{encounter}"),
             engine: &judged.engine,
             gm,
+            links: crate::web::links::Links::default(),
         }
     }
 }

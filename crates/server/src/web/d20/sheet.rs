@@ -45,6 +45,8 @@ struct SheetPage<'a> {
     magic: Vec<(&'a str, i64, i64, String)>,
     /// The level award and level-up (web/builder/level.rs).
     level: &'a str,
+    /// Names linked to their compendium entries (web/links.rs).
+    links: crate::web::links::Links,
 }
 
 /// The sheet page of the D20 character `id`, whose file is `toml` (already
@@ -115,6 +117,10 @@ pub(crate) fn page(
             .collect(),
         sheet: &sheet,
         level,
+        links: crate::web::links::Links::from_sections(
+            &settings.id,
+            &crate::packs::compendium::d20_sections(pack),
+        ),
     };
     let body = html::render(&page);
     let seat = Seat::new(caller, &settings.name, 0);
