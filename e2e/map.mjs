@@ -101,6 +101,7 @@ async function main() {
   await g.waitForURL(/\/e\//);
   await g.locator("#live-status[data-state=live]").waitFor();
   const add = g.locator("form", { has: g.getByRole("button", { name: "Add combatant" }) });
+  await add.locator("#add-id").fill("vex");
   await add.locator("#add-char").selectOption({ label: "Vex Marrow" });
   await add.locator("#add-side").fill("players");
   await add.getByRole("button", { name: "Add combatant" }).click();
