@@ -39,7 +39,7 @@ from = [18, 10]
 to = [20, 10]
 
 [map.at]
-vex = [10, 4]
+vex = [11.5, 7.5]
 raider = [22, 4]
 raider-2 = [24, 6]
 `;
@@ -101,6 +101,7 @@ async function main() {
   await g.waitForURL(/\/e\//);
   await g.locator("#live-status[data-state=live]").waitFor();
   const add = g.locator("form", { has: g.getByRole("button", { name: "Add combatant" }) });
+  await add.locator("#add-id").fill("vex");
   await add.locator("#add-char").selectOption({ label: "Vex Marrow" });
   await add.locator("#add-side").fill("players");
   await add.getByRole("button", { name: "Add combatant" }).click();
@@ -120,7 +121,7 @@ async function main() {
   // A map with a mistake first: refused with its line, nothing changes.
   const paste = g.locator("form", { has: g.getByRole("button", { name: "Give the map", exact: true }) });
   await g.getByText("Paste a map").click();
-  await paste.locator("#map-text").fill(YARD.replace("vex = [10, 4]", "vex = [40, 4]"));
+  await paste.locator("#map-text").fill(YARD.replace("vex = [11.5, 7.5]", "vex = [40, 4]"));
   await paste.getByRole("button", { name: "Give the map", exact: true }).click();
   await paste.locator("output.result", { hasText: "off the map" }).waitFor();
   check((await g.locator("#map").count()) === 0, "a refused map changes nothing");
@@ -147,16 +148,16 @@ async function main() {
   await h.shot(p, "phone-behind-the-wall");
 
   // She clicks a point past the wall's end: the way around it, its metres.
-  await p.locator('svg.cx-map a[href*="to=14.5,10.5"]').click();
-  await p.waitForURL(/to=14\.5,10\.5/);
+  await p.locator('svg.cx-map a[href*="to=13.5,9.5"]').click();
+  await p.waitForURL(/to=13\.5,9\.5/);
   await p.locator("#map .cx-path").waitFor();
   const way = await p.locator(".cx-preview").innerText();
   check(/\d+ m along the way around the walls, turning/.test(way), `the way turns round the wall: ${way}`);
   await h.shot(p, "phone-move-preview");
   // The same by keyboard: metres typed in the form.
   const to = p.locator("form.cx-to");
-  await to.getByLabel("East (m)").fill("14.5");
-  await to.getByLabel("South (m)").fill("10.5");
+  await to.getByLabel("East (m)").fill("13.5");
+  await to.getByLabel("South (m)").fill("9.5");
   await to.getByLabel("South (m)").press("Enter");
   await p.locator("#map .cx-path").waitFor();
   const moved = p.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith("/commands"));
