@@ -10,6 +10,7 @@
 
 #![forbid(unsafe_code)]
 
+mod carry_file;
 mod completions;
 mod cx;
 mod d20;

@@ -7,6 +7,8 @@ use std::process::{Command, Output, Stdio};
 use expect_test::expect;
 use serde_json::Value;
 
+#[path = "cli/campaign_files.rs"]
+mod campaign_files;
 #[path = "cli/completions.rs"]
 mod completions;
 #[path = "cli/cx.rs"]

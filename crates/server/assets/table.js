@@ -572,7 +572,10 @@
     var headers = { "X-CSRF-Token": csrf, "Idempotency-Key": idem };
     var init = { method: method, headers: headers, credentials: "same-origin" };
     if (payload !== undefined) {
-      if (typeof payload === "string") {
+      if (typeof Blob !== "undefined" && payload instanceof Blob) {
+        headers["Content-Type"] = "application/octet-stream";
+        init.body = payload;
+      } else if (typeof payload === "string") {
         headers["Content-Type"] = "text/plain; charset=utf-8";
         init.body = payload;
       } else {
@@ -594,7 +597,9 @@
     try {
       if (form.dataset.send) {
         var field = form.querySelector('[name="' + form.dataset.send + '"]');
-        payload = field && field.type === "file" ? await readFile(field) : (field ? field.value : "");
+        // An archive goes as it is (the packs page's .zip or .tar.gz).
+        if (field && field.type === "file" && field.dataset.type === "binary") payload = field.files[0] || null;
+        else payload = field && field.type === "file" ? await readFile(field) : (field ? field.value : "");
         if (payload === null) throw new Error("choose a file first");
       } else if ((form.dataset.method || "POST").toUpperCase() !== "DELETE") {
         payload = await jsonBody(form);

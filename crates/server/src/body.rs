@@ -70,7 +70,7 @@ fn require_type(req: &Request, wanted: &str, what: &str) -> Result<(), AppError>
     }
 }
 
-async fn read(req: Request, state: &AppState) -> Result<Bytes, AppError> {
+pub(crate) async fn read(req: Request, state: &AppState) -> Result<Bytes, AppError> {
     Bytes::from_request(req, state).await.map_err(|e| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
             AppError::too_large(state.config().body_limit)

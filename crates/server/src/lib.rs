@@ -303,6 +303,7 @@ pub(crate) fn api() -> openapi::Api {
         .routes(routes!(live::connect))
         .routes(routes!(packs::api::list, packs::api::upload))
         .routes(routes!(packs::api::show))
+        .routes(routes!(packs::api::upload_archive))
         .routes(routes!(packs::api::preview))
         .routes(routes!(packs::api::switch))
         .routes(routes!(packs::compendium::show))

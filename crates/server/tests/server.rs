@@ -22,6 +22,7 @@ mod server {
     pub(crate) mod live;
     mod npcs;
     mod openapi;
+    mod pack_archives;
     mod packs;
     mod permissions;
     mod restart;

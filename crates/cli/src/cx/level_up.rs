@@ -14,6 +14,16 @@ use super::{read_valid_character, write_file};
 pub(crate) struct LevelUpArgs {
     /// The character file (rewritten in place unless --dry-run).
     file: PathBuf,
+    #[command(flatten)]
+    choices: Choices,
+    /// Check and show the result without writing the file.
+    #[arg(long)]
+    dry_run: bool,
+}
+
+/// The choices of one level (CX-LVL-02..07).
+#[derive(Debug, Args)]
+pub(crate) struct Choices {
     /// The stat to raise (levels 5, 9, 15 and 20).
     #[arg(long, value_name = "STAT")]
     stat: Option<String>,
@@ -26,9 +36,31 @@ pub(crate) struct LevelUpArgs {
     /// A class feat to take (repeatable).
     #[arg(long = "class-feat", value_name = "FEAT")]
     class_feats: Vec<String>,
-    /// Check and show the result without writing the file.
-    #[arg(long)]
-    dry_run: bool,
+}
+
+impl Choices {
+    /// The choices, read.
+    pub(crate) fn read(&self) -> Result<LevelUp> {
+        let stat = match &self.stat {
+            None => None,
+            Some(text) => match Stat::parse(text) {
+                Some(stat) => Some(stat),
+                None => {
+                    bail!("--stat {text}: not a stat; use STR, PER, FORT, CHA, INT, DEX or LUCK")
+                }
+            },
+        };
+        Ok(LevelUp {
+            stat,
+            skills: self
+                .skills
+                .iter()
+                .map(|s| parse_skill(s))
+                .collect::<Result<_>>()?,
+            feats: self.feats.clone(),
+            class_feats: self.class_feats.clone(),
+        })
+    }
 }
 
 fn parse_skill(text: &str) -> Result<(String, i64)> {
@@ -43,23 +75,7 @@ fn parse_skill(text: &str) -> Result<(String, i64)> {
 
 pub(super) fn run(args: &LevelUpArgs, pack: &Pack) -> Result<()> {
     let (character, _) = read_valid_character(&args.file, pack)?;
-    let stat = match &args.stat {
-        None => None,
-        Some(text) => match Stat::parse(text) {
-            Some(stat) => Some(stat),
-            None => bail!("--stat {text}: not a stat; use STR, PER, FORT, CHA, INT, DEX or LUCK"),
-        },
-    };
-    let choices = LevelUp {
-        stat,
-        skills: args
-            .skills
-            .iter()
-            .map(|s| parse_skill(s))
-            .collect::<Result<_>>()?,
-        feats: args.feats.clone(),
-        class_feats: args.class_feats.clone(),
-    };
+    let choices = args.choices.read()?;
     let next = match level_up(&character, pack, &choices) {
         Ok(next) => next,
         Err(found) => bail!(

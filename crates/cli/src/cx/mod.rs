@@ -8,6 +8,7 @@ mod new;
 mod odds;
 mod pack;
 mod render;
+pub(crate) mod state;
 
 mod sheet;
 
@@ -58,6 +59,9 @@ enum CxCommand {
     Play(encounter::play::PlayArgs),
     /// Exact odds of a character's shots at a target: hit, crit, jam, damage.
     Odds(odds::OddsArgs),
+    /// A campaign character's carried state beside its file: show, rest,
+    /// heal, repair, resupply, loot, award XP, correct, level up.
+    State(state::StateArgs),
 }
 
 /// What `nanite cx` asks `main` to exit with.
@@ -80,6 +84,7 @@ pub(crate) fn run(args: &CxArgs) -> Result<Outcome> {
         CxCommand::Encounter(a) => encounter::run(a, &pack),
         CxCommand::Play(a) => encounter::play::run(a, &pack),
         CxCommand::Odds(a) => odds::run(a, &pack).map(|()| Outcome::Success),
+        CxCommand::State(a) => state::run(a, &pack),
     }
 }
 

@@ -52,6 +52,12 @@ pub(crate) struct EncounterArgs {
     /// Ask on the terminal for each die, naming what it is for.
     #[arg(long)]
     physical: bool,
+    /// Campaign play: start each combatant (or those named,
+    /// `--carry=bram,ilsa`) from the state file beside its character file,
+    /// and write back what the fight did once the script has ended it
+    /// (docs/campaign.md).
+    #[arg(long, value_name = "IDS", num_args = 0.., require_equals = true, value_delimiter = ',')]
+    carry: Option<Vec<String>>,
 }
 
 /// D20 at the encounter commands, over its content pack and the
@@ -310,8 +316,12 @@ type Fight<'a> = fight::Fight<D20Rules<'a>>;
 
 pub(super) fn run(args: &EncounterArgs, pack: &Pack, campaign: &Campaign) -> Result<Outcome> {
     let rules = D20Rules { pack, campaign };
-    let (encounter, roster, source_file) =
+    let (encounter, mut roster, source_file) =
         read_checked(&rules, &args.file, "encounter file", true)?;
+    let carried = match &args.carry {
+        Some(only) => carry_in(&mut roster, only, &args.file, pack, &encounter.settings)?,
+        None => Vec::new(),
+    };
     let source = Source::choose(
         args.seed,
         args.dice.as_ref(),
@@ -327,7 +337,82 @@ pub(super) fn run(args: &EncounterArgs, pack: &Pack, campaign: &Campaign) -> Res
         out.write_all(report::text(&fight).as_bytes())?;
     }
     out.flush()?;
-    fight::ended(&fight)
+    let outcome = fight::ended(&fight)?;
+    if args.carry.is_some() {
+        let mut told: Box<dyn Write> = if args.json {
+            Box::new(std::io::stderr().lock())
+        } else {
+            Box::new(out)
+        };
+        write_back(carried, &fight, &args.file, &mut *told)?;
+    }
+    Ok(outcome)
+}
+
+/// `--carry`: each carried combatant enters from its state (hit points,
+/// energy, power points, drains, kits), as the server's entrance does.
+fn carry_in(
+    roster: &mut crate::encounter::Roster<D20Rules<'_>>,
+    only: &[String],
+    file: &Path,
+    pack: &Pack,
+    settings: &Settings,
+) -> Result<Vec<(CombatantId, super::state::Carried)>> {
+    let dir = file.parent().unwrap_or(Path::new(""));
+    let chosen = crate::carry_file::carried_entrants(roster.iter().map(|(e, _)| e), only, dir)?;
+    let mut carried = Vec::new();
+    for (id, path) in chosen {
+        let c = super::state::read(&path, pack, &settings.campaign)?;
+        let mut fighter = c.state.fighter(&c.character, pack, &settings.campaign);
+        for (entrant, f) in roster.iter_mut().filter(|(e, _)| e.id == id) {
+            if let Some(name) = &entrant.name {
+                fighter.name = name.clone();
+            }
+            *f = fighter.clone();
+        }
+        carried.push((id, c));
+    }
+    Ok(carried)
+}
+
+/// `--carry`: what the fight did to each carried combatant, written back to
+/// its state file (`CharacterState::after_fight`), once the script has
+/// ended the fight.
+fn write_back(
+    carried: Vec<(CombatantId, super::state::Carried)>,
+    fight: &Fight<'_>,
+    file: &Path,
+    out: &mut dyn Write,
+) -> Result<()> {
+    if fight.stop.is_some() {
+        writeln!(
+            out,
+            "Nothing was written back to the carried states: the script stopped before its end."
+        )?;
+        return Ok(());
+    }
+    let battle = fight.game.state();
+    writeln!(out, "Carried:")?;
+    for (id, c) in carried {
+        if !battle.combatants.contains_key(&id) {
+            writeln!(out, "  {id} never entered; its state is unchanged")?;
+            continue;
+        }
+        let after = c.state.after_fight(battle, &id).map_err(|e| {
+            anyhow::anyhow!(
+                "{}: nothing was written back to the carried states: {e}; end the script with `end`",
+                file.display()
+            )
+        })?;
+        c.commit(
+            &after,
+            format!("encounter {}", fight.name),
+            None,
+            Vec::new(),
+            out,
+        )?;
+    }
+    Ok(())
 }
 
 /// The battle an encounter file sets up, for `nanite sim`: every combatant

@@ -5,6 +5,7 @@ mod check;
 mod encounter;
 mod pack;
 mod sheet;
+pub(crate) mod state;
 
 use std::path::{Path, PathBuf};
 
@@ -42,6 +43,9 @@ enum D20Command {
     /// The GM's table prompt: start or resume a fight saved in FILE, one
     /// command per line, saved after each.
     Play(encounter::PlayArgs),
+    /// A campaign character's carried state beside its file: show, rest,
+    /// kit, resupply, loot, award XP, correct, level up.
+    State(state::StateArgs),
 }
 
 /// The battle a D20 encounter file sets up, with its name, for `nanite
@@ -78,6 +82,7 @@ pub(crate) fn run(args: &D20Args) -> Result<Outcome> {
         D20Command::Check(a) => check::run(a, &pack, &campaign),
         D20Command::Encounter(a) => encounter::run(a, &pack, &campaign),
         D20Command::Play(a) => encounter::play_session(a, &pack, &campaign),
+        D20Command::State(a) => state::run(a, &pack, &campaign),
     }
 }
 

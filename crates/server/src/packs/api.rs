@@ -460,3 +460,54 @@ pub(crate) async fn switch(
     let committed = switch_to(&state, change, version, body.value.confirm).await?;
     Ok(view::created(committed))
 }
+
+/// A content pack's directory as one `.zip` or `.tar.gz` archive (its
+/// bytes; told apart by their first bytes).
+#[derive(ToSchema)]
+#[expect(
+    dead_code,
+    reason = "the body is read as bytes (`ArchiveBody`); this names its schema"
+)]
+pub(crate) struct PackArchive(String);
+
+/// An archive's raw bytes (a `.zip` or a `.tar.gz`), within the body limit.
+pub(crate) struct ArchiveBody(pub(crate) axum::body::Bytes);
+
+impl axum::extract::FromRequest<AppState> for ArchiveBody {
+    type Rejection = AppError;
+
+    async fn from_request(req: axum::extract::Request, state: &AppState) -> Result<Self, AppError> {
+        Ok(ArchiveBody(crate::body::read(req, state).await?))
+    }
+}
+
+/// `POST /api/campaigns/{campaign}/packs/archive` (GM): the pack's
+/// directory as a `.zip` or a `.tar.gz`.
+#[utoipa::path(
+    post,
+    path = "/campaigns/{campaign}/packs/archive",
+    summary = "Upload a new version of the campaign's content pack as a .zip or .tar.gz",
+    description = "Who: GM. The body is the pack directory archived (`zip -r pack.zip mypack`, `tar czf pack.tar.gz mypack`), told apart by its first bytes (any Content-Type). It is unpacked in memory, bounded: the body at most 1 MB, at most 256 entries, at most 4 MiB unpacked (counted as read, so a zip bomb stops there); absolute paths, `..`, links, devices and encrypted entries are refused (422 invalid_pack_archive). The files then go through exactly the checks of the JSON upload (`POST .../packs`: at most 64 `.toml` files of 512 KiB, one folder deep) and the same loader, refused whole with every problem; the answers are the same.",
+    params(("campaign" = String, Path, description = "the campaign id")),
+    request_body(content = PackArchive, content_type = "application/zip", description = "the archive: .zip or .tar.gz"),
+    responses(
+        (status = 201, description = "the new version, its warnings and what switching to it would break", body = PackUploaded),
+        (status = 200, description = "the same files as an existing version: that version", body = PackUploaded),
+        (status = 422, description = "a hostile or unreadable archive (invalid_pack_archive), a malformed pack upload (invalid_pack_upload), or a pack with errors (invalid_pack, with every diagnostic)", body = ErrorBody),
+        (status = 409, description = "a Station campaign (wrong_ruleset), or 50 versions kept already (too_many_pack_versions)", body = ErrorBody),
+        (status = 413, description = "the body is over 1 MB", body = ErrorBody)
+    )
+)]
+pub(crate) async fn upload_archive(
+    State(state): State<AppState>,
+    Path(campaign): Path<String>,
+    caller: Caller,
+    body: ArchiveBody,
+) -> Result<(StatusCode, Json<PackUploaded>), AppError> {
+    caller.gm_of(&campaign)?;
+    let files = files(PackUpload {
+        files: super::archive::unpack(&body.0)?,
+    })?;
+    let (status, uploaded) = upload_files(&state, &campaign, &caller, files).await?;
+    Ok((status, Json(uploaded)))
+}

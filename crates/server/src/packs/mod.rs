@@ -11,6 +11,7 @@
 //! The compendium (`compendium.rs`) shows what the pack in force holds.
 
 pub(crate) mod api;
+pub(crate) mod archive;
 pub(crate) mod check;
 pub(crate) mod compendium;
 pub(crate) mod upload;
