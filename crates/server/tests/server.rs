@@ -14,6 +14,7 @@ mod server {
     mod encounters;
     mod errors;
     mod expiry;
+    mod fight_undo;
     mod gm_hands;
     mod headers;
     mod idempotency;
