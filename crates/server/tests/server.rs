@@ -12,6 +12,7 @@ mod server {
     mod d20;
     mod dice;
     mod encounters;
+    mod engine_players;
     mod errors;
     mod expiry;
     mod fight_undo;
