@@ -18,6 +18,7 @@ mod server {
     mod fight_undo;
     mod gm_hands;
     mod headers;
+    mod hidden_refusals;
     mod idempotency;
     mod invites;
     pub(crate) mod live;
