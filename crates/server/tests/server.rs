@@ -24,6 +24,7 @@ mod server {
     pub(crate) mod live;
     mod npcs;
     mod openapi;
+    mod pack_race;
     mod packs;
     mod permissions;
     mod restart;
