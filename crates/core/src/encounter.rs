@@ -466,6 +466,32 @@ impl EncounterError {
             _ => "clock_refused",
         }
     }
+
+    /// The combatants its message mentions, as data: a table cuts or
+    /// rewrites a refusal by these, never by searching its text.
+    pub fn mentions(&self) -> Vec<&CombatantId> {
+        match self {
+            EncounterError::Unknown { id }
+            | EncounterError::Taken { id }
+            | EncounterError::NoInitiative { id }
+            | EncounterError::NotHidden { id }
+            | EncounterError::NotEnoughActions { id, .. }
+            | EncounterError::NoReactionsLeft { id, .. }
+            | EncounterError::NothingHeld { id }
+            | EncounterError::AlreadyHolding { id, .. } => vec![id],
+            EncounterError::NotTheirTurn { id, active } => {
+                std::iter::once(id).chain(active.as_ref()).collect()
+            }
+            EncounterError::NotBegun
+            | EncounterError::AlreadyBegun
+            | EncounterError::Over
+            | EncounterError::TooManyHeld { .. }
+            | EncounterError::NoSuchPlace { .. }
+            | EncounterError::NoActiveTurn
+            | EncounterError::NoTrigger
+            | EncounterError::Empty => Vec::new(),
+        }
+    }
 }
 
 impl<P> Encounter<P> {
@@ -648,5 +674,36 @@ impl<P: Clone> Encounter<P> {
     /// Applies a clock event. Never fails: events are facts.
     pub fn apply(&mut self, event: &ClockEvent<P>) {
         turns::apply(self, event);
+    }
+}
+
+#[cfg(test)]
+mod mentions {
+    use super::*;
+
+    #[test]
+    fn a_clock_refusal_names_its_combatants_as_data() {
+        let (vex, scav) = (CombatantId::from("vex"), CombatantId::from("scav"));
+        let cases = [
+            (
+                EncounterError::NotTheirTurn {
+                    id: vex.clone(),
+                    active: Some(scav.clone()),
+                },
+                vec![&vex, &scav],
+            ),
+            (
+                EncounterError::NotTheirTurn {
+                    id: vex.clone(),
+                    active: None,
+                },
+                vec![&vex],
+            ),
+            (EncounterError::NothingHeld { id: vex.clone() }, vec![&vex]),
+            (EncounterError::Over, vec![]),
+        ];
+        for (refusal, named) in cases {
+            assert_eq!(refusal.mentions(), named, "{refusal}");
+        }
     }
 }

@@ -218,22 +218,47 @@ impl States {
                     self.written.insert(e.clone(), version);
                 }
             }
-            ItemBody::StateUndone { undone } => {
-                let ItemBody::StateChanged(change) = &undone.body else {
-                    return;
-                };
-                for c in &change.characters {
-                    if let Some(list) = self.history.get_mut(&c.character) {
-                        if list.last().is_some_and(|(v, _)| *v == undone.version) {
-                            list.pop();
-                        }
-                    }
-                }
-                self.standing.retain(|v| *v != undone.version);
-                self.written.retain(|_, v| *v != undone.version);
-            }
+            ItemBody::StateUndone { undone }
+            | ItemBody::Undone {
+                write_back: Some(undone),
+                ..
+            } => self.take_back(undone),
             _ => {}
         }
+    }
+
+    /// Takes back the state change `undone`.
+    fn take_back(&mut self, undone: &Item) {
+        let ItemBody::StateChanged(change) = &undone.body else {
+            return;
+        };
+        for c in &change.characters {
+            if let Some(list) = self.history.get_mut(&c.character) {
+                if list.last().is_some_and(|(v, _)| *v == undone.version) {
+                    list.pop();
+                }
+            }
+        }
+        self.standing.retain(|v| *v != undone.version);
+        self.written.retain(|_, v| *v != undone.version);
+    }
+
+    /// The write-back of `encounter` that taking back one of its commands
+    /// takes back with it (issue 23: the write-back is undoable, in the
+    /// log): none when the fight was not written back. When later changes
+    /// of the characters' states stand on it (a rest, an award), the GM
+    /// takes those back first: the refusal says so and changes nothing.
+    pub(crate) fn undone_with(&self, encounter: &str) -> Result<Option<i64>, AppError> {
+        let Some(&version) = self.written.get(encounter) else {
+            return Ok(None);
+        };
+        if self.last_standing() != Some(version) {
+            return Err(AppError::unprocessable(
+                "written_back",
+                "this fight was written back to its characters' carried states and later changes (a rest, an award...) stand on that; the GM takes those back first (POST /api/campaigns/{campaign}/states/undo), then this command",
+            ));
+        }
+        Ok(Some(version))
     }
 
     /// The state `character` carries now (none: fresh from its file).

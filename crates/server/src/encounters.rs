@@ -820,6 +820,20 @@ pub(crate) async fn undo(
         .tables()
         .commit(&state, change, |table| {
             crate::waiting::not_waiting(table, &encounter)?;
+            // The fight's write-back goes with the command (`carry.rs`).
+            let write_back = if table.encounter(&encounter)?.log.is_empty() {
+                None
+            } else {
+                table.carried.undone_with(&encounter)?
+            };
+            let write_back_item = write_back
+                .map(|v| {
+                    table
+                        .item(v)
+                        .cloned()
+                        .ok_or_else(|| AppError::internal("a write-back is not in the feed"))
+                })
+                .transpose()?;
             let enc = table.encounter_mut(&encounter)?;
             let undone = enc
                 .take_back()
@@ -827,13 +841,19 @@ pub(crate) async fn undo(
             Ok((
                 Fact::Undone {
                     encounter: encounter.clone(),
+                    write_back,
                 },
                 ItemBody::Undone {
                     encounter: encounter.clone(),
                     undone,
+                    write_back: write_back_item,
                 },
             ))
         })
         .await?;
+    // A fight still over after the undo is written back again, once.
+    if !committed.replayed {
+        crate::carry::after_command(&state, &campaign, &encounter, &caller).await?;
+    }
     Ok(view::created(committed))
 }

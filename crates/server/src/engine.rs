@@ -78,7 +78,7 @@ impl Hands {
     /// Whether the engine plays `id` of `side` (never a campaign
     /// character: its owner plays it).
     pub(crate) fn plays(&self, enc: &Encounter, id: &CombatantId, side: &str) -> bool {
-        let npc = enc.roster.get(id).is_none_or(|e| e.character.is_none());
+        let npc = is_npc(enc, id);
         let key = id.as_str();
         npc && !self.kept.contains(key)
             && (self.combatants.contains(key) || self.sides.contains(side))
@@ -126,9 +126,23 @@ fn seats(enc: &Encounter) -> Vec<(CombatantId, String)> {
     }
 }
 
-/// The sides of `enc`'s fighters, one per seat.
-pub(crate) fn sides(enc: &Encounter) -> Vec<String> {
-    seats(enc).into_iter().map(|(_, s)| s).collect()
+/// The sides of `enc` with an NPC in them, the ones a GM may hand to the
+/// engine: a side of players' characters only is its players' to play.
+pub(crate) fn npc_sides(enc: &Encounter) -> Vec<String> {
+    let mut sides: Vec<String> = seats(enc)
+        .into_iter()
+        .filter(|(id, _)| is_npc(enc, id))
+        .map(|(_, side)| side)
+        .collect();
+    sides.sort();
+    sides.dedup();
+    sides
+}
+
+/// Whether `id` of `enc` is an NPC (no campaign character: its owner
+/// plays that).
+fn is_npc(enc: &Encounter, id: &CombatantId) -> bool {
+    enc.roster.get(id).is_none_or(|e| e.character.is_none())
 }
 
 /// The NPCs of `enc` the engine plays under `hands`, by id.
@@ -207,7 +221,7 @@ pub(crate) async fn show(
     request_body = HandOver,
     responses(
         (status = 200, description = "who the engine plays now, and the commands it played", body = EngineHands),
-        (status = 422, description = "neither or both of combatant and side (one_of), no such combatant or side (unknown_combatant, unknown_side), a campaign character (not_an_npc)", body = ErrorBody)
+        (status = 422, description = "neither or both of combatant and side (one_of), no such combatant or side (unknown_combatant, unknown_side), a campaign character or a side of campaign characters only (not_an_npc)", body = ErrorBody)
     )
 )]
 pub(crate) async fn hand(
@@ -277,6 +291,18 @@ pub(crate) async fn hand(
                         } else {
                             sides.join(", ")
                         }
+                    ),
+                ));
+            }
+            if asked.engine
+                && seats
+                    .iter()
+                    .all(|(_, s, character)| s != side || character.is_some())
+            {
+                return Err(AppError::unprocessable(
+                    "not_an_npc",
+                    format!(
+                        "the side '{side}' has no NPCs: its combatants are campaign characters, each played by its owner; the engine plays NPCs only"
                     ),
                 ));
             }
@@ -421,31 +447,49 @@ async fn play(state: &AppState, campaign: &str, encounter: &str) -> Result<usize
             .tables()
             .commit_rolling(state, change, |table| {
                 chosen = None;
+                // While the table waits for a player's dice, the engine
+                // waits too.
+                crate::waiting::not_waiting(table, encounter).map_err(|_| idle())?;
+                let rollers = crate::waiting::Rollers::of(table, table.encounter(encounter)?);
                 let mut draw = table.sessions.draw()?;
                 let enc = table.encounter_mut(encounter)?;
                 let step = next_step(enc, &hands, &memory).ok_or_else(idle)?;
-                let (step, done) =
-                    match crate::ruleset::execute(&mut enc.play, &step.command, &mut draw.dice) {
-                        Ok(done) => (step, done),
-                        // A policy's mistake, as in the simulators: the turn
-                        // ends instead.
-                        Err(_) if !step.ends_turn => {
-                            let end = end_turn(enc);
-                            let done = crate::ruleset::execute(
-                                &mut enc.play,
-                                &end.command,
-                                &mut draw.dice,
-                            )
-                            .map_err(|_| idle())?;
-                            (end, done)
+                // A die the rules give a player who rolls their own dice
+                // (an armor roll when an NPC hits them, the death save at
+                // their turn's start) waits for them, as for the GM's
+                // commands (`waiting.rs`).
+                let (step, done) = match attempt(enc, &step.command, &mut draw.dice, &rollers) {
+                    Attempt::Done(done) => (step, done),
+                    Attempt::Waits(stop, kept) => {
+                        return Ok(crate::waiting::awaiting(
+                            encounter,
+                            &command_json(&step.command)?,
+                            BY,
+                            &stop,
+                            kept,
+                        ));
+                    }
+                    // A policy's mistake, as in the simulators: the turn
+                    // ends instead.
+                    Attempt::Refused if !step.ends_turn => {
+                        let end = end_turn(enc);
+                        match attempt(enc, &end.command, &mut draw.dice, &rollers) {
+                            Attempt::Done(done) => (end, done),
+                            Attempt::Waits(stop, kept) => {
+                                return Ok(crate::waiting::awaiting(
+                                    encounter,
+                                    &command_json(&end.command)?,
+                                    BY,
+                                    &stop,
+                                    kept,
+                                ));
+                            }
+                            Attempt::Refused => return Err(idle()),
                         }
-                        Err(_) => return Err(idle()),
-                    };
-                let json = match &step.command {
-                    RulesCommand::CompoundX(c) => serde_json::to_value(c),
-                    RulesCommand::D20(c) => serde_json::to_value(c),
-                }
-                .map_err(AppError::internal)?;
+                    }
+                    Attempt::Refused => return Err(idle()),
+                };
+                let json = command_json(&step.command)?;
                 let name = step.command.name();
                 let seeded = (!done.dice.is_empty()).then_some(draw.seeded);
                 let record = command_record(
@@ -482,6 +526,44 @@ async fn play(state: &AppState, campaign: &str, encounter: &str) -> Result<usize
         }
     }
     Ok(MAX_COMMANDS)
+}
+
+/// What trying one of the engine's commands gave.
+enum Attempt {
+    /// Carried out.
+    Done(crate::table::Executed),
+    /// Stopped at a die of a player who rolls their own dice: the command
+    /// waits for them, with the dice rolled so far.
+    Waits(crate::waiting::Stop, Vec<nanite_dice::TypedDie>),
+    /// Refused by the rules.
+    Refused,
+}
+
+/// Tries `command` with the table's `dice`, every player who rolls their
+/// own dice waiting for theirs (the engine is nobody's player).
+fn attempt(
+    enc: &mut Encounter,
+    command: &RulesCommand,
+    dice: &mut dyn nanite_core::DiceSource,
+    rollers: &crate::waiting::Rollers,
+) -> Attempt {
+    let waits = |_: &str| true;
+    let mut shared = crate::waiting::Shared::new(Vec::new(), dice, rollers, &waits);
+    let done = crate::ruleset::execute(&mut enc.play, command, &mut shared);
+    match (done, shared.stopped()) {
+        (Ok(done), _) => Attempt::Done(done),
+        (Err(_), Some(stop)) => Attempt::Waits(stop.clone(), shared.so_far()),
+        (Err(_), None) => Attempt::Refused,
+    }
+}
+
+/// A command of the engine as the stream keeps it.
+fn command_json(command: &RulesCommand) -> Result<serde_json::Value, AppError> {
+    match command {
+        RulesCommand::CompoundX(c) => serde_json::to_value(c),
+        RulesCommand::D20(c) => serde_json::to_value(c),
+    }
+    .map_err(AppError::internal)
 }
 
 /// Updates the memory after `step` was taken.

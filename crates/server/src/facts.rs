@@ -62,6 +62,10 @@ pub(crate) enum Fact {
     Undone {
         /// The encounter.
         encounter: String,
+        /// The version of the fight's write-back to its campaign
+        /// characters' carried states, taken back with it (`carry.rs`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        write_back: Option<i64>,
     },
     /// A roll of the roll log.
     Roll(RollItem),

@@ -3,8 +3,11 @@
 //! (every die of the command at once, `crate::physical`), and, for a
 //! player, nothing of the combatants hidden from them.
 
+use std::collections::BTreeSet;
+
 use nanite_compound_x::encounter::{Battle, Command, CompoundX, Refusal};
 use nanite_core::Ruleset as _;
+use nanite_core::{ClockCommand, CombatantId, SeededDice};
 use nanite_dice::SourceError;
 use serde_json::Value;
 
@@ -57,7 +60,9 @@ pub(crate) fn source_code(e: &SourceError) -> &'static str {
 
 /// The engine's refusal as an API error; a command refused for its
 /// physical dice answers with every die it needs, worked out by a dry run
-/// of `command` on `battle` (`physical::dice_refused`).
+/// of `command` on `battle` (`physical::dice_refused`). A player while
+/// someone is hidden from them is given the rules' words on the fight as
+/// they know it ([`as_they_know`]).
 pub(crate) fn refused_with_dice(
     refusal: Refusal,
     viewer: &Viewer,
@@ -78,12 +83,57 @@ pub(crate) fn refused_with_dice(
             },
         );
     }
-    refused(refusal, viewer, Some(battle))
+    match as_they_know(refusal, viewer, battle, command) {
+        Some(refusal) => refused(refusal, viewer, Some(battle)),
+        None => ask_the_gm(),
+    }
+}
+
+/// The engine's words (`why`) are about the fight it decided. For a player
+/// while someone is hidden from them, the command is decided again on the
+/// fight as they know it (`choices::as_known_by`: the hidden combatants
+/// left), so the words can only be about what they may know; none when
+/// that fight would take the command (the refusal is about something
+/// hidden from them). A refusal with no words of the engine's, and the
+/// GM's, stay as they are.
+fn as_they_know(
+    refusal: Refusal,
+    viewer: &Viewer,
+    battle: &Battle,
+    command: &Command,
+) -> Option<Refusal> {
+    let worded = matches!(
+        refusal,
+        Refusal::Illegal { .. } | Refusal::CannotAct { .. } | Refusal::Shot { .. }
+    );
+    if viewer.is_gm() || !worded || told::hidden(battle).is_empty() {
+        return Some(refusal);
+    }
+    let known = nanite_core::table::without_hidden::<CompoundX, _>(battle, &battle.clock, |id| {
+        Command::Clock(ClockCommand::Leave { id })
+    });
+    // The probe's dice never leave this function.
+    CompoundX::decide(&known, command, &mut SeededDice::new(0)).err()
+}
+
+/// A refusal a player may not be told the reason of.
+pub(crate) fn ask_the_gm() -> AppError {
+    AppError::unprocessable(
+        "refused",
+        "the rules refuse this command now; ask the GM why",
+    )
 }
 
 /// The engine's refusal as an API error: its message names what is wrong
-/// and the fix. A player is not told of combatants hidden from them.
+/// and the fix. A player is not told of combatants hidden from them: the
+/// refusal names its combatants as data (`Refusal::mentions`), and one
+/// that names a combatant hidden from the player tells them to ask the GM.
+/// The GM's is the engine's own.
 pub(crate) fn refused(refusal: Refusal, viewer: &Viewer, battle: Option<&Battle>) -> AppError {
+    let hidden: BTreeSet<CombatantId> = match (battle, viewer.is_gm()) {
+        (Some(battle), false) => told::hidden(battle).into_iter().map(|(id, _)| id).collect(),
+        _ => BTreeSet::new(),
+    };
     if let (Refusal::Unknown { id, .. }, Some(battle), false) = (&refusal, battle, viewer.is_gm()) {
         let known: Vec<String> = battle
             .clock
@@ -100,18 +150,25 @@ pub(crate) fn refused(refusal: Refusal, viewer: &Viewer, battle: Option<&Battle>
             ),
         );
     }
-    let details = serde_json::to_value(&refusal).unwrap_or(Value::Null);
-    let message = refusal.to_string();
-    if let (Some(battle), false) = (battle, viewer.is_gm()) {
-        let leaks = told::hidden(battle).iter().any(|(id, name)| {
-            names(&details, id.as_str()) || (!name.is_empty() && message.contains(name.as_str()))
-        });
-        if leaks {
-            return AppError::unprocessable(
-                "refused",
-                "the rules refuse this command now; ask the GM why",
-            );
-        }
+    told(
+        &refusal.mentions(),
+        &hidden,
+        refusal.to_string(),
+        serde_json::to_value(&refusal),
+    )
+}
+
+/// A refusal of any ruleset as its viewer is told it: the engine's message
+/// and details, unless it `mentions` (as data) a combatant `hidden` from
+/// the viewer (none for the GM).
+pub(crate) fn told(
+    mentions: &[&CombatantId],
+    hidden: &BTreeSet<CombatantId>,
+    message: String,
+    details: serde_json::Result<Value>,
+) -> AppError {
+    if mentions.iter().any(|id| hidden.contains(*id)) {
+        return ask_the_gm();
     }
-    AppError::unprocessable("refused", message).with("refusal", details)
+    AppError::unprocessable("refused", message).with("refusal", details.unwrap_or(Value::Null))
 }

@@ -65,6 +65,10 @@ pub(crate) enum ItemBody {
         encounter: String,
         /// The command taken back.
         undone: Arc<Item>,
+        /// The fight's write-back to its characters' carried states, taken
+        /// back with it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        write_back: Option<Arc<Item>>,
     },
     /// A roll.
     Roll(RollItem),
@@ -435,13 +439,23 @@ impl Table {
             Fact::Roll(roll) => ItemBody::Roll(roll.clone()),
             Fact::Chat(line) => ItemBody::Chat(line.clone()),
             Fact::Dice(d) => ItemBody::Dice(d.clone()),
-            Fact::Undone { encounter } => ItemBody::Undone {
+            Fact::Undone {
+                encounter,
+                write_back,
+            } => ItemBody::Undone {
                 encounter: encounter.clone(),
                 undone: self
                     .encounters
                     .get_mut(encounter)
                     .ok_or_else(|| format!("no encounter {encounter}"))?
                     .take_back()?,
+                write_back: write_back
+                    .map(|v| {
+                        self.item(v)
+                            .cloned()
+                            .ok_or_else(|| format!("no write-back v{v} to take back"))
+                    })
+                    .transpose()?,
             },
             Fact::SessionStarted {
                 session,

@@ -559,7 +559,7 @@ impl StreamCheck<'_> {
                         }
                     }
                 }
-                Fact::Undone { encounter } => {
+                Fact::Undone { encounter, .. } => {
                     if let Some(enc) = encounters.get_mut(encounter)
                         && !broken.contains(encounter)
                     {

@@ -238,6 +238,11 @@ pub(crate) enum Entry<'a> {
         undone_version: i64,
         /// "The GM takes back ..." and what the command had said.
         lines: Vec<String>,
+        /// The version of the fight's write-back to the characters'
+        /// carried states, taken back with it (the GM and the characters'
+        /// owners see it).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        write_back_version: Option<i64>,
     },
     /// A roll.
     Roll(crate::rolls::ShownRoll<'a>),
@@ -387,7 +392,11 @@ fn entry<'a>(
             lines: c.told.table.as_slice().into(),
             gm: None,
         }),
-        ItemBody::Undone { encounter, undone } => {
+        ItemBody::Undone {
+            encounter,
+            undone,
+            write_back,
+        } => {
             let ItemBody::Command(c) = &undone.body else {
                 return None;
             };
@@ -401,11 +410,25 @@ fn entry<'a>(
             };
             let mut said = vec![format!("The GM takes back `{}`:", c.name)];
             said.extend(lines.iter().map(|l| format!("  {l}")));
+            let write_back = write_back.as_ref().and_then(|w| match &w.body {
+                ItemBody::StateChanged(change) if change.seen_by(viewer) => Some((w, change)),
+                _ => None,
+            });
+            if let Some((_, change)) = write_back {
+                said.push("and with it the fight's write-back:".into());
+                said.extend(
+                    change
+                        .lines_for(viewer)
+                        .into_iter()
+                        .map(|l| format!("  {l}")),
+                );
+            }
             Entry::Undone {
                 encounter,
                 command: &c.name,
                 undone_version: number(undone.version),
                 lines: said,
+                write_back_version: write_back.map(|(w, _)| number(w.version)),
             }
         }
         ItemBody::Roll(roll) => Entry::Roll(roll.shown_to(&item.by, viewer)?),

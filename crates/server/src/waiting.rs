@@ -563,6 +563,10 @@ pub(crate) async fn roll(
             }
         })
         .await?;
+    // The engine plays on once its NPC's command is carried out (`engine`).
+    if !committed.replayed {
+        crate::engine::drive(&state, &campaign, &encounter).await;
+    }
     Ok(view::created(committed))
 }
 

@@ -97,6 +97,17 @@ pub trait EventStore: Send + Sync {
         data: &serde_json::Value,
     ) -> impl Future<Output = Result<i64, Error>> + Send;
 
+    /// Writes a record only if none has its id yet (the records' unique
+    /// key decides between two writers at once); whether it was written.
+    /// A caller numbering records (`v0001`, `v0002`) takes the next free
+    /// number and tries again when another writer took it first.
+    fn create_record(
+        &self,
+        collection: &str,
+        id: &str,
+        data: &serde_json::Value,
+    ) -> impl Future<Output = Result<bool, Error>> + Send;
+
     /// A record, if it exists.
     fn record(
         &self,

@@ -236,6 +236,41 @@ async fn snapshots_and_records(s: AnyStore) {
     assert_eq!(s.record("campaigns", "c1").await.unwrap(), None);
 }
 
+async fn a_record_is_created_once(s: AnyStore) {
+    // Two writers numbering records: the first takes `v0001`, the second
+    // is told it is taken and nothing of the first is lost.
+    assert!(
+        s.create_record("packs", "v0001", &json!({"by": "one"}))
+            .await
+            .unwrap()
+    );
+    assert!(
+        !s.create_record("packs", "v0001", &json!({"by": "two"}))
+            .await
+            .unwrap()
+    );
+    let r = s.record("packs", "v0001").await.unwrap().unwrap();
+    assert_eq!((r.data, r.version), (json!({"by": "one"}), 1));
+    // Many at once: exactly one wins each id.
+    let mut tasks = Vec::new();
+    for n in 0..8 {
+        let s = s.clone();
+        tasks.push(tokio::spawn(async move {
+            s.create_record("packs", "v0002", &json!({ "by": n }))
+                .await
+                .unwrap()
+        }));
+    }
+    let mut won = 0;
+    for t in tasks {
+        if t.await.unwrap() {
+            won += 1;
+        }
+    }
+    assert_eq!(won, 1);
+    assert_eq!(s.records("packs").await.unwrap().len(), 2);
+}
+
 async fn export_then_import_elsewhere(s: AnyStore, fresh: AnyStore) {
     s.create_stream("g", "cx-encounter", &json!({"n": 1}))
         .await
@@ -366,6 +401,7 @@ both!(
     racing_writers_one_wins,
     concurrent_appends_are_each_checked,
     snapshots_and_records,
+    a_record_is_created_once,
     imports_are_all_or_nothing,
 );
 

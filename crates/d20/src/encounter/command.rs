@@ -236,6 +236,21 @@ fn dice_message<S: serde::Serializer>(message: &str, serializer: S) -> Result<S:
     fields.end()
 }
 
+impl Refusal {
+    /// The combatants it names as data (its `id`, the clock's ids), so a
+    /// table cuts or rewrites it for a viewer by these, never by searching
+    /// its text. A `why` is the engine's words on the fight it decided:
+    /// a table that hides combatants from a viewer decides the command on
+    /// the fight as that viewer knows it for words fit for them.
+    pub fn mentions(&self) -> Vec<&CombatantId> {
+        match self {
+            Refusal::Unknown { id, .. } | Refusal::CannotAct { id, .. } => vec![id],
+            Refusal::Clock(e) => e.mentions(),
+            Refusal::Illegal { .. } | Refusal::Dice(_) => Vec::new(),
+        }
+    }
+}
+
 impl From<SourceError> for Refusal {
     fn from(e: SourceError) -> Self {
         Refusal::Dice(e.to_string())

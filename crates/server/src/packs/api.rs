@@ -166,8 +166,9 @@ pub(crate) struct PackUploaded {
     pub(crate) impact: Impact,
 }
 
-/// Uploads are numbered one at a time.
-static UPLOADING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+/// How many times an upload looks for the next free version number when
+/// other servers take it first.
+const NUMBERING_TRIES: usize = 16;
 
 /// Checks and keeps `files` as a new version of `campaign`'s pack.
 pub(crate) async fn upload_files(
@@ -201,41 +202,55 @@ pub(crate) async fn upload_files(
     };
     let (pack_id, name, pack_version) = (pack_id.clone(), name.clone(), pack_version.clone());
     let digest = digest(settings.ruleset, &files);
-    let _one_at_a_time = UPLOADING.lock().await;
-    let held = versions(state, campaign).await?;
     let now = super::in_force(state, campaign).await?.version;
-    let (status, stored) = match held.iter().find(|p| p.digest == digest) {
-        // The same files again: the version that holds them.
-        Some(same) => (StatusCode::OK, same.clone()),
-        None => {
-            let next = held.last().map_or(1, |p| p.version + 1);
-            if next > MAX_VERSIONS {
-                return Err(AppError::conflict(
-                    "too_many_pack_versions",
-                    format!(
-                        "this campaign keeps {MAX_VERSIONS} pack versions already; export it and start a new campaign for more"
-                    ),
-                ));
-            }
-            let stored = StoredPack {
-                version: next,
-                digest: digest.clone(),
-                ruleset: settings.ruleset,
-                pack_id,
-                name,
-                pack_version,
-                files,
-                by: caller.invite.id.clone(),
-                uploaded: state.config().clock.now_ms() / 1000,
-            };
-            let data = serde_json::to_value(&stored).map_err(AppError::internal)?;
-            state
-                .store()
-                .put_record(&collection(campaign), &record_id(next), &data)
-                .await?;
-            (StatusCode::CREATED, stored)
+    // Servers sharing a database number versions without a lock: each
+    // takes the next number it sees free, and the store creates a version
+    // record only once (its unique key), so a server that lost the number
+    // to another reads the versions again and takes the next.
+    let mut numbered = None;
+    for _ in 0..NUMBERING_TRIES {
+        let held = versions(state, campaign).await?;
+        if let Some(same) = held.iter().find(|p| p.digest == digest) {
+            // The same files again: the version that holds them.
+            numbered = Some((StatusCode::OK, same.clone()));
+            break;
         }
-    };
+        let next = held.last().map_or(1, |p| p.version + 1);
+        if next > MAX_VERSIONS {
+            return Err(AppError::conflict(
+                "too_many_pack_versions",
+                format!(
+                    "this campaign keeps {MAX_VERSIONS} pack versions already; export it and start a new campaign for more"
+                ),
+            ));
+        }
+        let stored = StoredPack {
+            version: next,
+            digest: digest.clone(),
+            ruleset: settings.ruleset,
+            pack_id: pack_id.clone(),
+            name: name.clone(),
+            pack_version: pack_version.clone(),
+            files: files.clone(),
+            by: caller.invite.id.clone(),
+            uploaded: state.config().clock.now_ms() / 1000,
+        };
+        let data = serde_json::to_value(&stored).map_err(AppError::internal)?;
+        if state
+            .store()
+            .create_record(&collection(campaign), &record_id(next), &data)
+            .await?
+        {
+            numbered = Some((StatusCode::CREATED, stored));
+            break;
+        }
+    }
+    let (status, stored) = numbered.ok_or_else(|| {
+        AppError::conflict(
+            "busy",
+            "other uploads of this campaign's pack kept taking the next version number; send it again",
+        )
+    })?;
     state.packs().register(&digest, pack);
     let packs = state
         .packs()
@@ -264,7 +279,7 @@ pub(crate) async fn upload_files(
         (status = 201, description = "the new version, its warnings and what switching to it would break", body = PackUploaded),
         (status = 200, description = "the same files as an existing version: that version", body = PackUploaded),
         (status = 422, description = "the pack has errors (invalid_pack, with every diagnostic), or the upload is malformed (invalid_pack_upload: too many files, a file too big, an unsafe path)", body = ErrorBody),
-        (status = 409, description = "a Station campaign (wrong_ruleset), or 50 versions kept already (too_many_pack_versions)", body = ErrorBody),
+        (status = 409, description = "a Station campaign (wrong_ruleset), 50 versions kept already (too_many_pack_versions), or other servers' uploads kept taking the next number (busy: send it again)", body = ErrorBody),
         (status = 413, description = "the body is over 1 MB", body = ErrorBody)
     )
 )]

@@ -46,20 +46,19 @@ pub(crate) fn tracker_controls(
 pub(crate) struct EngineShown {
     /// The NPCs it plays, by id.
     pub(crate) played: Vec<String>,
-    /// The fight's sides, each with whether it is handed whole (GM only).
+    /// The fight's sides with NPCs in them, each with whether it is handed
+    /// whole (GM only): a side of players' characters is not offered.
     pub(crate) sides: Vec<(String, bool)>,
 }
 
 impl EngineShown {
-    /// Who the engine plays in `enc` under `hands`; the sides for the GM.
+    /// Who the engine plays in `enc` under `hands`; the NPC sides for the GM.
     pub(crate) fn of(
         enc: &crate::table::Encounter,
         hands: &crate::engine::Hands,
         gm: bool,
     ) -> EngineShown {
-        let mut sides: Vec<String> = crate::engine::sides(enc);
-        sides.sort();
-        sides.dedup();
+        let sides = crate::engine::npc_sides(enc);
         EngineShown {
             played: crate::engine::played(enc, hands),
             sides: if gm {

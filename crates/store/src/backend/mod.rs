@@ -150,6 +150,18 @@ impl EventStore for AnyStore {
         }
     }
 
+    async fn create_record(
+        &self,
+        collection: &str,
+        id: &str,
+        data: &serde_json::Value,
+    ) -> Result<bool, Error> {
+        match self {
+            AnyStore::Sqlite(s) => s.create_record(collection, id, data).await,
+            AnyStore::Postgres(s) => s.create_record(collection, id, data).await,
+        }
+    }
+
     async fn record(&self, collection: &str, id: &str) -> Result<Option<Record>, Error> {
         match self {
             AnyStore::Sqlite(s) => s.record(collection, id).await,

@@ -305,6 +305,22 @@ impl EventStore for PostgresStore {
         Ok(version)
     }
 
+    async fn create_record(
+        &self,
+        collection: &str,
+        id: &str,
+        data: &serde_json::Value,
+    ) -> Result<bool, Error> {
+        let mut conn = self.pool.acquire().await?;
+        let created = conn
+            .create_record(collection, id, &data.to_string())
+            .await?;
+        if created {
+            announce_record(&mut conn, collection, id).await?;
+        }
+        Ok(created)
+    }
+
     async fn record(&self, collection: &str, id: &str) -> Result<Option<Record>, Error> {
         statements::record(&mut *self.pool.acquire().await?, collection, id).await
     }
@@ -485,6 +501,23 @@ impl Statements for PgConnection {
         .bind(data)
         .fetch_one(self)
         .await
+    }
+
+    async fn create_record(
+        &mut self,
+        collection: &str,
+        id: &str,
+        data: &str,
+    ) -> sqlx::Result<bool> {
+        let created: Option<i64> = sqlx::query_scalar(
+            "INSERT INTO records (collection, id, data, version) VALUES ($1, $2, $3, 1) ON CONFLICT (collection, id) DO NOTHING RETURNING version",
+        )
+        .bind(collection)
+        .bind(id)
+        .bind(data)
+        .fetch_optional(self)
+        .await?;
+        Ok(created.is_some())
     }
 
     async fn record(&mut self, collection: &str, id: &str) -> sqlx::Result<Option<RecordRow>> {

@@ -63,6 +63,10 @@ pub(crate) trait Statements {
     /// Creates or replaces a record; its new version (1 when created).
     async fn put_record(&mut self, collection: &str, id: &str, data: &str) -> sqlx::Result<i64>;
 
+    /// Creates a record unless its id is taken; whether it did.
+    async fn create_record(&mut self, collection: &str, id: &str, data: &str)
+    -> sqlx::Result<bool>;
+
     /// A record.
     async fn record(&mut self, collection: &str, id: &str) -> sqlx::Result<Option<RecordRow>>;
 
