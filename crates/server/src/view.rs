@@ -73,7 +73,9 @@ pub(crate) fn fogged_text(
 fn in_the_fog(table: &Table, item: &Item, viewer: &Viewer, shown: &mut Shown<'_>) {
     let (encounter, told, undone) = match &item.body {
         ItemBody::Command(c) => (&c.encounter, &c.told, None),
-        ItemBody::Undone { encounter, undone } => match &undone.body {
+        ItemBody::Undone {
+            encounter, undone, ..
+        } => match &undone.body {
             ItemBody::Command(c) => (encounter, &c.told, Some(&c.name)),
             _ => return,
         },
@@ -91,8 +93,13 @@ fn in_the_fog(table: &Table, item: &Item, viewer: &Viewer, shown: &mut Shown<'_>
     match (&mut shown.entry, undone) {
         (FeedEntry::Table(Entry::Command(c)), None) => c.lines = heard.into(),
         (FeedEntry::Table(Entry::Undone { lines, .. }), Some(name)) => {
+            // The take-back's header and the command's table lines give
+            // way to what the viewer hears; the write-back's lines after
+            // them (`entry`) stay.
+            let after = (1 + told.table.len()).min(lines.len());
             let mut said = vec![format!("The GM takes back `{name}`:")];
             said.extend(heard.iter().map(|l| format!("  {l}")));
+            said.extend(lines.drain(after..));
             *lines = said;
         }
         _ => {}
