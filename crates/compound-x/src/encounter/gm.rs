@@ -239,6 +239,19 @@ fn skill_line(c: &Combatant, skill: &str) -> Result<SkillLine, Refusal> {
         })
 }
 
+/// Whether a check in a fight spends an action of its maker's turn: a
+/// skill check costs 1 (CX-TURN-07), awareness is free ("awareness/getting
+/// bearings free"), and a check the GM calls on someone outside their turn
+/// is one the situation forces, not an action they chose, so it costs
+/// nothing (a decision, docs/rules/compound-x.md "Checks called off turn";
+/// a player gives checks only on their own turn, `choices::acting`).
+fn check_costs_an_action(d: &Decision<'_>, id: &CombatantId, skill: &str) -> bool {
+    let clock = &d.state.clock;
+    let acting =
+        clock.active.as_ref() == Some(id) || clock.held.get(id).is_some_and(|h| h.triggered);
+    acting && skill != super::stealth::AWARENESS
+}
+
 pub(crate) fn check(
     d: &mut Decision<'_>,
     call: &CheckCall<'_>,
@@ -306,7 +319,7 @@ pub(crate) fn check(
         ),
         None => (spec, format!("{} check", line.name)),
     };
-    if d.state.in_combat() {
+    if d.state.in_combat() && check_costs_an_action(d, id, call.skill) {
         spend(d, id, 1, what.clone())?;
     }
     melee_check_penalty(d, id, dice)?;

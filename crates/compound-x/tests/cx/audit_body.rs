@@ -1545,14 +1545,17 @@ fn audit_each_action_costs_what_the_lists_say() {
         .class("sniper")
         .skill("sniper-rifles", 10)
         .weapon("sniper-rifle", &[], 2);
-    let check = Command::Check {
+    let check_of = |skill: &str| Command::Check {
         id: id("first"),
-        skill: "awareness".into(),
+        skill: skill.into(),
         dc: 50,
         hidden: false,
         effort: Effort::Roll,
         combined_with: None,
     };
+    let check = check_of("smgs");
+    // 000: "Getting Your Bearings / Non Skill-Based Perception - Free Action".
+    let bearings = check_of("awareness");
     let walk = Command::Move {
         id: id("first"),
         metres: 6,
@@ -1651,6 +1654,7 @@ fn audit_each_action_costs_what_the_lists_say() {
         ),
         ("pump reload", &pump, 0, true, reload, vec![5, 5], 4),
         ("skill check", &smg, 0, false, check, vec![5, 5], 1),
+        ("awareness check", &smg, 0, false, bearings, vec![5, 5], 0),
         ("move Movement Speed", &smg, 0, false, walk, vec![], 2),
         // Suppressing is the last action: 1 when 1 is left.
         ("suppress", &smg, 3, false, suppress, vec![], 1),

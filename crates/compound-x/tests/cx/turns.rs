@@ -502,14 +502,17 @@ fn actions_cost_what_the_table_says() {
         .skill("sniper-rifles", 10)
         .weapon("sniper-rifle", &[], 2);
     let smg = Recruit::new("Rook").skill("smgs", 10).weapon("smg", &[], 2);
-    let check = Command::Check {
+    let check_of = |skill: &str| Command::Check {
         id: id("first"),
-        skill: "awareness".into(),
+        skill: skill.into(),
         dc: 50,
         hidden: false,
         effort: nanite_compound_x::check::Effort::Roll,
         combined_with: None,
     };
+    let check = check_of("smgs");
+    // 000: "Getting Your Bearings / Non Skill-Based Perception - Free Action".
+    let bearings = check_of("awareness");
     // (what, shooter, metres, shot first, command, dice, actions). Shots
     // miss with a 2 (a raw 1 would roll for a jam); reload checks pass:
     // 5,5 = 55 + the weapon skill's 14 beats DC 30 (DC 40 for the Longshot)
@@ -580,6 +583,7 @@ fn actions_cost_what_the_table_says() {
             4,
         ),
         ("skill check", &smg, 12, false, check, vec![5, 5], 1),
+        ("awareness check", &smg, 12, false, bearings, vec![5, 5], 0),
         (
             "flashlight",
             &smg,
@@ -822,7 +826,7 @@ fn a_hidden_dc_is_kept_from_the_players_but_not_from_the_gm() {
         &[4, 6],
     );
     assert!(log.contains("DC 80"), "the GM's log shows it: {log}");
-    assert_eq!(a.left(), 3, "a skill check in a fight costs 1 action");
+    assert_eq!(a.left(), 4, "an Awareness check is free (CX-TURN-07)");
     let result = a
         .game
         .log()
@@ -971,4 +975,45 @@ fn a_dead_shield_waits_out_its_restart_and_every_hit_starts_the_wait_again() {
     a.next(&[]);
     a.next(&[]);
     assert_eq!(shield(&a), (10, 0));
+}
+
+/// 000: "Performing a Skill Check (other than Getting Bearings/Awareness of
+/// surroundings) - 1 Action"; "Getting Your Bearings / Non Skill-Based
+/// Perception - Free Action". A check the GM calls on someone outside their
+/// turn is forced by the situation and costs nothing (decision,
+/// docs/rules/compound-x.md "Checks called off turn").
+#[test]
+fn a_check_costs_an_action_on_its_makers_turn_unless_it_is_awareness() {
+    // rule: CX-TURN-07
+    let check = |who: &str, skill: &str| Command::Check {
+        id: id(who),
+        skill: skill.into(),
+        dc: 50,
+        hidden: false,
+        effort: nanite_compound_x::check::Effort::Roll,
+        combined_with: None,
+    };
+    // (the checker, its skill, whether it is called on Vex's turn or the
+    // raider's, the actions left in the turn under way after it)
+    let cases = [
+        ("vex", "medicine", true, 3),
+        ("vex", "awareness", true, 4),
+        ("vex", "medicine", false, 4),
+        ("vex", "awareness", false, 4),
+    ];
+    for (who, skill, on_vex_turn, left) in cases {
+        let mut a = Arena::duel();
+        if !on_vex_turn {
+            a.next(&[]);
+            assert_eq!(a.active().as_deref(), Some("raider"));
+        }
+        let log = a.run(check(who, skill), &[4, 6]);
+        assert!(log.contains("check"), "{log}");
+        assert_eq!(
+            a.left(),
+            left,
+            "{who}'s {skill} check on {} turn",
+            if on_vex_turn { "Vex's" } else { "the raider's" }
+        );
+    }
 }
