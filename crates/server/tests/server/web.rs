@@ -352,7 +352,11 @@ async fn conditions_show_with_when_they_end(db: Db) {
             .await
             .expect(200);
         let raider = card(&seen.text, "Depot Raider");
-        assert!(raider.contains("<b>burning</b>"), "{raider}");
+        // The condition's name links to its compendium entry.
+        assert!(
+            raider.contains("compendium#condition-burning\">burning</a></b>"),
+            "{raider}"
+        );
         assert!(raider.contains("<span class=\"ends\">until "), "{raider}");
         assert!(raider.contains("Reactions used 0 of"), "{raider}");
     }
