@@ -97,10 +97,10 @@ fn render(
         });
     };
     // Gear by its id: its name and entry in the pack in force.
-    let gear_row = |rows: &mut Vec<Row>, sections: &[&str], id: &str, v: String| {
-        let found = sections
-            .iter()
-            .find_map(|s| links.name(s, id).map(|n| (n, links.entry(s, id))));
+    let gear_row = |rows: &mut Vec<Row>, section: &str, id: &str, v: String| {
+        let found = links
+            .name(section, id)
+            .map(|n| (n, links.entry(section, id)));
         rows.push(Row {
             label: found.map_or_else(|| id.to_string(), |(n, _)| n.to_string()),
             href: found.and_then(|(_, h)| h.map(str::to_string)),
@@ -184,11 +184,11 @@ fn render(
                 if w.broken {
                     v.push_str(", broken");
                 }
-                gear_row(&mut rows, &["weapon"], &w.id, v);
+                gear_row(&mut rows, "weapon", &w.id, v);
                 gear.push(w.id.clone());
             }
             for (id, n) in &s.items {
-                gear_row(&mut rows, &["item"], id, n.to_string());
+                gear_row(&mut rows, "item", id, n.to_string());
                 gear.push(id.clone());
             }
             row(
@@ -219,7 +219,7 @@ fn render(
                 row(&mut rows, "Drained STR and CON", format!("-{drained}"));
             }
             for (id, n) in &s.kits {
-                gear_row(&mut rows, &["kit"], id, n.to_string());
+                gear_row(&mut rows, "kit", id, n.to_string());
                 gear.push(id.clone());
             }
         }
