@@ -94,6 +94,24 @@ async function main() {
   }
   await npcChoice.selectOption({ label: "Depot Raider" });
   await ambush.getByLabel("Side").fill("raiders");
+  // Someone else changes the table meanwhile (a roll in the log): the
+  // dashboard is drawn again, and the half-filled form stays as it was.
+  const before = await page.evaluate(() => window.naniteLive.version());
+  await page.evaluate(async () => {
+    const csrf = document.querySelector('meta[name="csrf-token"]').content;
+    const res = await fetch(`/api/campaigns/${document.body.dataset.campaign}/rolls`, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "X-CSRF-Token": csrf, "Content-Type": "application/json" },
+      body: JSON.stringify({ expression: "1d6 # meanwhile" }),
+    });
+    if (!res.ok) throw new Error(`the roll was refused: ${await res.text()}`);
+  });
+  await page.waitForFunction((v) => window.naniteLive.version() > v, before);
+  await settle(page);
+  check(await npcChoice.isVisible(), "the opened fold stays open when the dashboard is drawn again");
+  check((await npcChoice.inputValue()) !== "", "the NPC picked stays picked when the dashboard is drawn again");
+  check((await ambush.getByLabel("Side").inputValue()) === "raiders", "the side typed stays when the dashboard is drawn again");
   await answered(page, ambush.getByRole("button", { name: "Add to Depot ambush" }), "adding the raider");
   await ambush.locator("ol.groups li", { hasText: "1 × Depot Raider, side raiders" }).waitFor();
   await h.shot(page, "phone-prepared");

@@ -701,9 +701,9 @@
         var html = await res.text();
         if (html !== last) {
           if (last !== null) {
-            rememberPanels(part);
+            var was = keep(part);
             part.innerHTML = html;
-            reopenPanels();
+            restore(part, was);
             if (window.htmx) window.htmx.process(part);
           }
           last = html;
@@ -713,22 +713,6 @@
     poll();
     setInterval(poll, Number(part.dataset.poll) || 1000);
   });
-
-  // ---- the GM's panels on the combatant cards stay open when the
-  // tracker is refreshed (a heal updates the very card it is on) ----
-  var openPanels = [];
-  function rememberPanels(root) {
-    openPanels = Array.prototype.map.call(
-      root.querySelectorAll("details[data-gm-panel][open]"),
-      function (d) { return d.dataset.gmPanel; });
-  }
-  function reopenPanels() {
-    document.querySelectorAll("details[data-gm-panel]").forEach(function (d) {
-      if (openPanels.indexOf(d.dataset.gmPanel) >= 0) d.open = true;
-    });
-  }
-  document.addEventListener("htmx:beforeSwap", function (ev) { rememberPanels(ev.detail.target); });
-  document.addEventListener("htmx:afterSwap", reopenPanels);
 
   // ---- the tracker's target picker ----
   var picked = null;
@@ -752,6 +736,84 @@
     }
   });
   document.addEventListener("htmx:afterSwap", applyPick);
+
+  // ---- what the user opened or typed survives a part's refresh ----
+  // A part is drawn again whenever anyone changes the table (a live update,
+  // or a polled part such as the dashboard): a fold the user opened (a GM
+  // panel on a card, "Add NPCs to ...") stays as they left it, and each
+  // field they changed since its form was last sent is put back by id, a
+  // chosen file too. A form sent and answered starts afresh.
+  function foldKey(d) {
+    if (d.dataset.gmPanel) return "panel:" + d.dataset.gmPanel;
+    if (d.id) return "id:" + d.id;
+    var summary = d.querySelector(":scope > summary");
+    var form = d.closest("form[data-body]");
+    if (form) return "form:" + form.dataset.api + "|" + form.dataset.body + "|" + (summary ? summary.textContent.trim() : "");
+    var owner = d.parentElement ? d.parentElement.closest("[id],[aria-label]") : null;
+    return "fold:" + (owner ? owner.id || owner.getAttribute("aria-label") : "") + "|" +
+      (summary ? summary.textContent.trim() : "");
+  }
+  /** Calls `each(details, key)` for `root`'s folds, keys told apart by
+   * their order where the same fold repeats (each action's options). */
+  function folds(root, each) {
+    var seen = {};
+    root.querySelectorAll("details").forEach(function (d) {
+      var key = foldKey(d);
+      seen[key] = (seen[key] || 0) + 1;
+      each(d, key + "#" + seen[key]);
+    });
+  }
+  function noteTyped(ev) {
+    var f = ev.target;
+    if (f && f.id && f.form && /^(INPUT|SELECT|TEXTAREA)$/.test(f.tagName)) f.dataset.typed = "yes";
+  }
+  document.addEventListener("input", noteTyped, true);
+  document.addEventListener("change", noteTyped, true);
+  // (A fold the user opened or closed: a summary's click, by mouse or key.)
+  document.addEventListener("click", function (ev) {
+    var summary = ev.target && ev.target.closest ? ev.target.closest("summary") : null;
+    if (summary && summary.parentElement && summary.parentElement.tagName === "DETAILS") {
+      summary.parentElement.dataset.touched = "yes";
+    }
+  }, true);
+  /** What the user made of `root`'s folds and fields, before it is drawn again. */
+  function keep(root) {
+    var was = { folds: {}, typed: [] };
+    folds(root, function (d, key) { if (d.dataset.touched) was.folds[key] = d.open; });
+    root.querySelectorAll("[data-typed=yes]").forEach(function (f) {
+      var t = { id: f.id };
+      if (f.type === "file") t.files = f.files;
+      else if (f.type === "checkbox" || f.type === "radio") t.checked = f.checked;
+      else t.value = f.value;
+      was.typed.push(t);
+    });
+    return was;
+  }
+  /** Puts back in the redrawn `root` what `keep` saw. */
+  function restore(root, was) {
+    if (!was) return;
+    folds(root, function (d, key) {
+      var open = was.folds[key];
+      if (open === undefined) return;
+      d.open = open;
+      d.dataset.touched = "yes";
+    });
+    was.typed.forEach(function (t) {
+      var f = document.getElementById(t.id);
+      if (!f || !root.contains(f)) return;
+      if (t.files) {
+        try { f.files = t.files; } catch (e) { return; }
+      } else if (t.checked !== undefined) f.checked = t.checked;
+      else f.value = t.value;
+      f.dataset.typed = "yes";
+    });
+  }
+  var kept = null;
+  document.addEventListener("htmx:beforeSwap", function (ev) { kept = keep(ev.detail.target); });
+  document.addEventListener("htmx:afterSwap", function (ev) {
+    restore(ev.detail.target, kept);
+    kept = null;
+  });
 
   // ---- keep the keyboard's place when a part is refreshed ----
   var focusKey = null;
@@ -778,35 +840,9 @@
     if (again && !again.closest("[hidden]")) again.focus();
   });
 
-  // ---- keep what is typed when a part is refreshed ----
-  // A part refreshed by another player's change (the sheet's "Between
-  // fights", a tracker) would wipe a field being filled in: each field the
-  // user changed since its form was last sent is put back, by id. A form
-  // sent and answered starts afresh.
-  var typed = [];
-  function noteTyped(ev) {
-    var f = ev.target;
-    if (f && f.id && f.form && /^(INPUT|SELECT|TEXTAREA)$/.test(f.tagName) && f.type !== "file") f.dataset.typed = "yes";
-  }
-  document.addEventListener("input", noteTyped, true);
-  document.addEventListener("change", noteTyped, true);
-  document.addEventListener("htmx:beforeSwap", function (ev) {
-    typed = [];
-    ev.detail.target.querySelectorAll("[data-typed=yes]").forEach(function (f) {
-      typed.push({ id: f.id, value: f.type === "checkbox" || f.type === "radio" ? f.checked : f.value });
-    });
-  });
-  document.addEventListener("htmx:afterSwap", function () {
-    typed.forEach(function (t) {
-      var f = document.getElementById(t.id);
-      if (!f) return;
-      if (typeof t.value === "boolean") f.checked = t.value; else f.value = t.value;
-      f.dataset.typed = "yes";
-    });
-    typed = [];
-  });
   function sentAfresh(form) {
     form.querySelectorAll("[data-typed]").forEach(function (f) { delete f.dataset.typed; });
+    form.querySelectorAll("details[data-touched]").forEach(function (d) { delete d.dataset.touched; });
   }
 
   // ---- phones: the whole log on demand, kept across the part's refreshes ----
