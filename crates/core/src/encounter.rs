@@ -280,6 +280,12 @@ pub enum ClockEvent<P> {
         /// On what ("fire burst", "aim"): a fixed word ("aim", "move") is
         /// kept as it is, not copied, here and in the turn's [`Budget`].
         on: Cow<'static, str>,
+        /// The combatant the actions are spent on, when there is one (the
+        /// target `on` names): whom the event concerns besides `id`, so a
+        /// table that may not know of it never hears the line. (Boxed: a
+        /// clock event stays small to move, and most have no target.)
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<Box<CombatantId>>,
     },
     /// A reaction was used.
     ReactionUsed {
@@ -287,6 +293,10 @@ pub enum ClockEvent<P> {
         id: CombatantId,
         /// What it was.
         on: String,
+        /// The combatant reacted against, when there is one (the target
+        /// `on` names), as for [`ClockEvent::ActionsSpent`].
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<Box<CombatantId>>,
     },
     /// Actions were held for a trigger.
     ActionsHeld {
@@ -602,7 +612,24 @@ impl<P> Encounter<P> {
             id: id.clone(),
             actions,
             on,
+            target: None,
         })
+    }
+
+    /// [`Encounter::spend`] on `target`, which `on` names: the event says
+    /// so as data ([`ClockEvent::ActionsSpent`]'s `target`).
+    pub fn spend_on(
+        &self,
+        id: &CombatantId,
+        actions: u32,
+        on: impl Into<Cow<'static, str>>,
+        target: &CombatantId,
+    ) -> Result<ClockEvent<P>, EncounterError> {
+        let mut event = self.spend(id, actions, on)?;
+        if let ClockEvent::ActionsSpent { target: t, .. } = &mut event {
+            *t = Some(Box::new(target.clone()));
+        }
+        Ok(event)
     }
 
     /// Reactions `id` has used this round.
@@ -623,7 +650,23 @@ impl<P> Encounter<P> {
         Ok(ClockEvent::ReactionUsed {
             id: id.clone(),
             on: on.to_string(),
+            target: None,
         })
+    }
+
+    /// [`Encounter::react`] against `target`, which `on` names: the event
+    /// says so as data ([`ClockEvent::ReactionUsed`]'s `target`).
+    pub fn react_against(
+        &self,
+        id: &CombatantId,
+        on: &str,
+        target: &CombatantId,
+    ) -> Result<ClockEvent<P>, EncounterError> {
+        let mut event = self.react(id, on)?;
+        if let ClockEvent::ReactionUsed { target: t, .. } = &mut event {
+            *t = Some(Box::new(target.clone()));
+        }
+        Ok(event)
     }
 
     /// The effects on `id`.

@@ -269,7 +269,9 @@ fn for_table(state: &Battle, event: &Event) -> Hears {
 }
 
 /// What the table hears of `event`, which concerns a combatant hidden from
-/// it: an effect ending for a visible bearer, and an unseen combatant's
+/// it: an effect ending for a visible bearer, a grapple with an unseen
+/// combatant as the visible one in it feels it (grabbed, in control or
+/// not, out of it), and an unseen combatant's
 /// shot, blow or suppressive fire at a visible one, as the target feels it
 /// (hit or miss and what the damage did), without the attacker's name or
 /// id and without its numbers (miss chance, dice). Anything else: nothing.
@@ -287,6 +289,27 @@ fn unseen_by_table(
     let (target, how, hit, critical, strike) = match event {
         Event::Clock(ClockEvent::EffectEnded { id, .. }) => {
             return effect_ended(&state.clock, id, unseen);
+        }
+        Event::GrappleBegan { grappler, grappled } if unseen(grappler) && !unseen(grappled) => {
+            return Some(vec![format!(
+                "{} is grabbed by someone unseen (CX-MELEE-03)",
+                name(grappled)
+            )]);
+        }
+        Event::GrappleControl { controller, .. } => {
+            let g = state.grapples.iter().find(|g| g.involves(controller))?;
+            let felt = [&g.grappler, &g.grappled]
+                .into_iter()
+                .find(|id| !unseen(id))?;
+            return Some(vec![if felt == controller {
+                format!("{} has control of the grapple", name(felt))
+            } else {
+                format!("{} does not have control of the grapple", name(felt))
+            }]);
+        }
+        Event::GrappleEnded { a, b, .. } => {
+            let felt = [a, b].into_iter().find(|id| !unseen(id))?;
+            return Some(vec![format!("{} is out of the grapple", name(felt))]);
         }
         Event::Shot {
             attacker,

@@ -19,6 +19,7 @@ mod server {
     mod fight_undo;
     mod gm_hands;
     mod headers;
+    mod hidden_grapple;
     mod hidden_refusals;
     mod idempotency;
     mod invites;

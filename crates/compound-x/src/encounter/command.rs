@@ -692,6 +692,20 @@ fn decide_into(
                 d.clock(e);
             }
         }
+        Command::Clock(ClockCommand::Leave { id }) => {
+            // One who leaves the fight lets go of whoever it grapples and
+            // its holds on them end (CX-MELEE-03): nothing left behind
+            // names it.
+            d.state.combatant(id)?;
+            grapple::left(d, id);
+            for e in d
+                .state
+                .clock
+                .decide(&ClockCommand::Leave { id: id.clone() })?
+            {
+                d.clock(e);
+            }
+        }
         Command::Clock(clock) => {
             for e in d.state.clock.decide(clock)? {
                 d.clock(e);

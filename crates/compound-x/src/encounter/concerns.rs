@@ -74,7 +74,13 @@ impl Event {
             Event::DoorSet { by, .. } => by.iter().collect(),
             Event::Area { by, .. } => vec![by],
             Event::Struck { target, .. } => vec![target],
-            Event::GrappleControl { controller, .. } => vec![controller],
+            // Control of a grapple concerns both in it (the checks name both).
+            Event::GrappleControl { controller, .. } => {
+                match battle.grapples.iter().find(|g| g.involves(controller)) {
+                    Some(g) => vec![&g.grappler, &g.grappled],
+                    None => vec![controller],
+                }
+            }
             Event::DistanceSet { a, b, .. }
             | Event::Engaged { a, b }
             | Event::Disengaged { a, b }

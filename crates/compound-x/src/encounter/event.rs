@@ -534,7 +534,9 @@ pub(crate) fn evolve(state: &mut Battle, event: &Event) {
                         super::cloak::turn_began(c);
                     }
                 }
-                ClockEvent::ActionsSpent { id, actions, on } => {
+                ClockEvent::ActionsSpent {
+                    id, actions, on, ..
+                } => {
                     if let Some(c) = state.combatants.get_mut(id) {
                         super::cloak::actions_passed(c, *actions);
                         // The sprint's window and streak count the other

@@ -139,6 +139,19 @@ pub(crate) fn spend(
     Ok(())
 }
 
+/// [`spend`] on `target`, which `on` names (the event says so as data).
+pub(crate) fn spend_on(
+    d: &mut Decision<'_>,
+    id: &CombatantId,
+    actions: u32,
+    on: impl Into<std::borrow::Cow<'static, str>>,
+    target: &CombatantId,
+) -> Result<(), Refusal> {
+    let e = d.state.clock.spend_on(id, actions, on, target)?;
+    d.clock(e);
+    Ok(())
+}
+
 /// Refuses anything but fleeing and saving while afraid (CX-COND-04).
 pub(crate) fn not_afraid(d: &Decision<'_>, id: &CombatantId, what: &str) -> Result<(), Refusal> {
     // Asked before most actions, and nearly always answered no: one look
@@ -411,6 +424,7 @@ pub(crate) fn act(
             id: id.clone(),
             actions: 0,
             on: format!("{what} (free)").into(),
+            target: None,
         });
         return Ok(());
     }

@@ -5,7 +5,7 @@
 use nanite_core::{Breakdown, ClockEvent, CombatantId, DiceSource};
 use serde::{Deserialize, Serialize};
 
-use super::gm::{able, add_condition, not_afraid, spend};
+use super::gm::{able, add_condition, not_afraid, spend, spend_on};
 use super::melee::{MeleeKind, in_reach, penalty_attack};
 use super::{CxEffect, Decision, Event, Refusal};
 use crate::combat::{ConditionKind, d100_for};
@@ -115,7 +115,7 @@ pub(crate) fn grab(
         });
     }
     in_reach(d, id, target, 1)?;
-    spend(d, id, 1, format!("grapple {target}"))?;
+    spend_on(d, id, 1, format!("grapple {target}"), target)?;
     d.push(Event::GrappleBegan {
         grappler: id.clone(),
         grappled: target.clone(),
@@ -174,6 +174,33 @@ fn contest(
         release_holds(d, challenger);
     }
     Ok(())
+}
+
+/// `id` leaves the fight: its grapple ends, and so do the holds it keeps
+/// on anyone.
+pub(crate) fn left(d: &mut Decision<'_>, id: &CombatantId) {
+    if let Some(g) = d.state.grapple_of(id) {
+        let other = g.other(id).clone();
+        d.push(Event::GrappleEnded {
+            a: id.clone(),
+            b: other,
+            why: format!("{id} left the fight"),
+        });
+    }
+    let holds: Vec<_> = d
+        .state
+        .clock
+        .effects
+        .iter()
+        .filter(|e| matches!(&e.payload, CxEffect::Restrained { by } if by == id))
+        .map(|e| e.id)
+        .collect();
+    for effect in holds {
+        d.clock(ClockEvent::EffectEnded {
+            id: effect,
+            why: format!("the hold ends: {id} left the fight"),
+        });
+    }
 }
 
 /// Ends the holds on `id` (it won control, or the grapple ended).
@@ -236,7 +263,7 @@ pub(crate) fn act(
                     ),
                 });
             }
-            spend(d, id, 1, format!("{} {other}", hold.key()))?;
+            spend_on(d, id, 1, format!("{} {other}", hold.key()), &other)?;
             contest(d, id, &other, dice)?;
             if d.state.grapple_of(id).and_then(|g| g.controller.as_ref()) == Some(id) {
                 match hold {

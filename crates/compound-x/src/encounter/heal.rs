@@ -7,7 +7,7 @@ mod rest;
 
 use nanite_core::{Breakdown, CombatantId, DiceSource};
 
-use super::gm::{able, melee_check_penalty, not_afraid, spend};
+use super::gm::{able, melee_check_penalty, not_afraid, spend_on};
 use super::{Battle, Decision, Event, Refusal};
 use crate::check::{CheckResult, Effort};
 use crate::combat::d100_for;
@@ -108,7 +108,7 @@ pub(crate) fn treat(
         ));
     }
     if d.state.in_combat() {
-        spend(d, id, 1, format!("treat {target}'s wound"))?;
+        spend_on(d, id, 1, format!("treat {target}'s wound"), target)?;
         melee_check_penalty(d, id, dice)?;
         if able(d, id).is_err() {
             return Ok(());

@@ -7,7 +7,7 @@ use nanite_core::{Breakdown, CombatantId, DiceSource};
 use nanite_dice::Expression;
 use serde::{Deserialize, Serialize};
 
-use super::gm::{able, consequences, not_afraid, spend};
+use super::gm::{able, consequences, not_afraid, spend_on};
 use super::{Decision, Event, Refusal};
 use crate::combat::{
     Blow, Fighter, Stance, Strike, d10_for, d100_for, explain_strike, strike_with,
@@ -198,7 +198,13 @@ pub(crate) fn attack(
     let attacker = d.state.combatant(id)?.fighter.clone();
     let a = arm(&attacker, weapon).map_err(|why| Refusal::Illegal { why })?;
     in_reach(d, id, target, a.reach)?;
-    spend(d, id, 1, format!("{} {target} ({})", kind.key(), a.name))?;
+    spend_on(
+        d,
+        id,
+        1,
+        format!("{} {target} ({})", kind.key(), a.name),
+        target,
+    )?;
     resolve(d, id, target, weapon, kind, flanking, dice)
 }
 
@@ -249,10 +255,10 @@ pub(crate) fn penalty_attack(
     {
         return Ok(false);
     }
-    let Ok(reaction) = d
-        .state
-        .clock
-        .react(by, &format!("penalty attack on {target}: {why}"))
+    let Ok(reaction) =
+        d.state
+            .clock
+            .react_against(by, &format!("penalty attack on {target}: {why}"), target)
     else {
         return Ok(false);
     };

@@ -371,14 +371,16 @@ fn clock(state: &Battle, event: &ClockEvent<CxEffect>) -> Vec<String> {
             format!("-- {}'s turn ({actions} actions)", n(id))
         }
         ClockEvent::TurnEnded { .. } => return Vec::new(),
-        ClockEvent::ActionsSpent { id, actions, on } => {
+        ClockEvent::ActionsSpent {
+            id, actions, on, ..
+        } => {
             format!(
                 "{}: {on} ({actions} action{})",
                 n(id),
                 if *actions == 1 { "" } else { "s" }
             )
         }
-        ClockEvent::ReactionUsed { id, on } => format!("{} reacts: {on}", n(id)),
+        ClockEvent::ReactionUsed { id, on, .. } => format!("{} reacts: {on}", n(id)),
         ClockEvent::ActionsHeld {
             id,
             actions,

@@ -14,7 +14,7 @@ use nanite_core::{Breakdown, CombatantId, DiceSource};
 use serde::{Deserialize, Serialize};
 
 use super::cloak::ActiveCloak;
-use super::gm::{able, melee_check_penalty, spend};
+use super::gm::{able, melee_check_penalty, spend_on};
 use super::{Battle, Combatant, Command, Decision, Event, Refusal};
 use crate::check::{CheckSpec, may_attempt, skill_check};
 use crate::combat::{ConditionKind, Fighter};
@@ -247,7 +247,7 @@ pub(crate) fn search(
             )));
         }
     } else if d.state.in_combat() {
-        spend(d, id, 1, format!("search for {target}"))?;
+        spend_on(d, id, 1, format!("search for {target}"), target)?;
         melee_check_penalty(d, id, dice)?;
         if able(d, id).is_err() {
             return Ok(());

@@ -319,9 +319,10 @@ pub(crate) fn moved(
     for (effect, by, weapon, level) in holds {
         let fired = d.state.combatant(id)?.suppression_fired_by.contains(&by);
         if !concealed && !fired && able(d, &by).is_ok() && can_fire(d, &by, weapon) {
-            if let Ok(reaction) = d.state.clock.react(
+            if let Ok(reaction) = d.state.clock.react_against(
                 &by,
                 &format!("suppression fire at {id} moving into the open"),
+                id,
             ) {
                 d.clock(reaction);
                 react(d, &by, id, weapon, level, dice)?;
@@ -364,9 +365,10 @@ pub(crate) fn moved_on_map(
         let fired = d.state.combatant(id)?.suppression_fired_by.contains(&by);
         let in_sight = d.state.sees(&by, id);
         if in_sight && !fired && able(d, &by).is_ok() && can_fire(d, &by, weapon) {
-            if let Ok(reaction) = d.state.clock.react(
+            if let Ok(reaction) = d.state.clock.react_against(
                 &by,
                 &format!("suppression fire at {id} moving into the open"),
+                id,
             ) {
                 d.clock(reaction);
                 react(d, &by, id, weapon, level, dice)?;
@@ -423,9 +425,10 @@ pub(crate) fn crossing(
             why: format!("{by}'s weapon is jammed or broken: it cannot fire (CX-RNG-08)"),
         });
     }
-    let reaction = d.state.clock.react(
+    let reaction = d.state.clock.react_against(
         by,
         &format!("suppression fire at {target} crossing its fire"),
+        target,
     )?;
     d.clock(reaction);
     react(d, by, target, held.0, held.1, dice)

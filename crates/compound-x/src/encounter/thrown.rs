@@ -7,7 +7,7 @@ use nanite_core::encounter::{Expiry, Moment};
 use nanite_core::{ClockEvent, CombatantId, DiceSource};
 use nanite_dice::Roller;
 
-use super::gm::{able, consequences, not_afraid, spend};
+use super::gm::{able, consequences, not_afraid, spend, spend_on};
 use super::{Combatant, CxEffect, Decision, Event, Refusal};
 use crate::combat::{Aim, Fire, Stance, WeaponState, shoot_unseen};
 use crate::pack::{Attack, FireMode};
@@ -211,7 +211,13 @@ fn release(d: &mut Decision<'_>, t: &Throw<'_>, distance: Option<i64>) -> Result
         .effects_on(id)
         .find(|e| matches!(e.payload, CxEffect::Cooked { weapon: cw } if cw == weapon))
         .map(|e| e.id);
-    spend(d, id, 1, format!("throw the {} at {target}", t.w.name))?;
+    spend_on(
+        d,
+        id,
+        1,
+        format!("throw the {} at {target}", t.w.name),
+        target,
+    )?;
     if let Some(effect) = cooked {
         d.clock(ClockEvent::EffectEnded {
             id: effect,

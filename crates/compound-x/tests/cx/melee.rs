@@ -783,3 +783,24 @@ fn blows_and_grabs_the_rules_refuse_explain_themselves_and_change_nothing() {
         "bo is already grappling mark"
     );
 }
+
+#[test]
+fn one_who_leaves_the_fight_lets_go_and_its_holds_end() {
+    // rule: CX-MELEE-03
+    // Bo pins Mark, then leaves the fight: the grapple ends with him and
+    // Mark is no longer restrained, so nothing left names Bo.
+    let mut s = bo_in_control();
+    s.run(
+        grapple("bo", GrappleAct::Subdue { hold: Hold::Pin }),
+        &[9, 9, 1, 1],
+    );
+    assert!(s.state().is_restrained(&id("mark")));
+    let log = s.run(
+        Command::Clock(nanite_core::ClockCommand::Leave { id: id("bo") }),
+        &[],
+    );
+    line(&log, "the grapple ends: bo left the fight");
+    assert!(s.state().grapples.is_empty());
+    assert!(!s.state().is_restrained(&id("mark")));
+    assert!(s.state().grapple_of(&id("mark")).is_none());
+}

@@ -49,11 +49,13 @@ impl<P: Concerns> ClockEvent<P> {
             | ClockEvent::Placed { id, .. }
             | ClockEvent::TurnBegan { id, .. }
             | ClockEvent::TurnEnded { id }
-            | ClockEvent::ActionsSpent { id, .. }
-            | ClockEvent::ReactionUsed { id, .. }
             | ClockEvent::ActionsHeld { id, .. }
             | ClockEvent::HeldTriggered { id, .. }
             | ClockEvent::HeldLost { id, .. } => vec![id],
+            ClockEvent::ActionsSpent { id, target, .. }
+            | ClockEvent::ReactionUsed { id, target, .. } => {
+                std::iter::once(id).chain(target.as_deref()).collect()
+            }
             ClockEvent::SurpriseBegan { actors } => actors.iter().collect(),
             ClockEvent::EffectAdded { effect } | ClockEvent::EffectChanged { effect } => {
                 effect.concerns()
@@ -131,8 +133,26 @@ mod tests {
                     id: id("vex"),
                     actions: 1,
                     on: Cow::Borrowed("aim"),
+                    target: None,
                 },
                 vec!["vex"],
+            ),
+            (
+                ClockEvent::ActionsSpent {
+                    id: id("scav"),
+                    actions: 1,
+                    on: Cow::Borrowed("grapple vex"),
+                    target: Some(Box::new(id("vex"))),
+                },
+                vec!["scav", "vex"],
+            ),
+            (
+                ClockEvent::ReactionUsed {
+                    id: id("vex"),
+                    on: "penalty attack on scav: grappled".into(),
+                    target: Some(Box::new(id("scav"))),
+                },
+                vec!["vex", "scav"],
             ),
             (
                 ClockEvent::SurpriseBegan {

@@ -471,7 +471,9 @@ pub(super) fn apply<P: Clone>(enc: &mut Encounter<P>, event: &ClockEvent<P>) {
             }
             tick_expiries(enc, &Moment::end_of(id));
         }
-        ClockEvent::ActionsSpent { id, actions, on } => {
+        ClockEvent::ActionsSpent {
+            id, actions, on, ..
+        } => {
             if enc.active.as_ref() == Some(id) {
                 enc.budget.spend(*actions, on.clone());
             } else if let Some(held) = enc.held.get_mut(id) {

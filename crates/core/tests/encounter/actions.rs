@@ -233,7 +233,8 @@ fn a_trigger_is_a_reaction_and_frees_the_held_actions_out_of_turn() {
         [
             ClockEvent::ReactionUsed {
                 id: id("a"),
-                on: "held actions: b breaks cover".into()
+                on: "held actions: b breaks cover".into(),
+                target: None
             },
             ClockEvent::HeldTriggered {
                 id: id("a"),

@@ -77,7 +77,7 @@ pub(super) fn clock(state: &Battle, e: &ClockEvent<D20Effect>) -> Vec<String> {
                 one(format!("{}: {on} (its action)", n(id)))
             }
         }
-        ClockEvent::ReactionUsed { id, on } => one(format!("{} reacts: {on}", n(id))),
+        ClockEvent::ReactionUsed { id, on, .. } => one(format!("{} reacts: {on}", n(id))),
         ClockEvent::ActionsHeld { id, trigger, .. } => {
             one(format!("{} holds its action until: {trigger}", n(id)))
         }
