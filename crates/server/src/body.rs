@@ -1,15 +1,18 @@
 //! Request bodies: strict JSON (unknown fields refused, errors that say
-//! where), raw text for character files, and the 1 MB limit.
+//! where), a change's request (that body with what its idempotency key and
+//! fingerprint read), raw text for character files, and the 1 MB limit.
 
 use axum::body::Bytes;
-use axum::extract::{FromRequest, Request};
-use axum::http::{StatusCode, header};
+use axum::extract::{FromRequest, OriginalUri, Request};
+use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 
 use crate::AppState;
 use crate::error::AppError;
+use crate::sessions::Caller;
+use crate::tables::Change;
 
 /// A JSON body of `T`, read strictly. The raw bytes are kept for the
 /// idempotency fingerprint.
@@ -26,6 +29,79 @@ impl<T: DeserializeOwned> FromRequest<AppState> for Strict<T> {
         let raw = read(req, state).await?;
         let value = parse(&raw)?;
         Ok(Strict { value, raw })
+    }
+}
+
+/// A request asking for a change: its strict JSON body of `T` with the
+/// method, path and headers its idempotency key and fingerprint are read
+/// from ([`Change::asked`]).
+pub(crate) struct Asked<T> {
+    /// The body, read strictly.
+    pub(crate) value: T,
+    /// The body's bytes, for the fingerprint.
+    pub(crate) raw: Bytes,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+}
+
+impl<T: DeserializeOwned> FromRequest<AppState> for Asked<T> {
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, AppError> {
+        let method = req.method().clone();
+        let uri = match req.extensions().get::<OriginalUri>() {
+            Some(OriginalUri(uri)) => uri.clone(),
+            None => req.uri().clone(),
+        };
+        let headers = req.headers().clone();
+        let Strict { value, raw } = Strict::from_request(req, state).await?;
+        Ok(Asked {
+            value,
+            raw,
+            method,
+            uri,
+            headers,
+        })
+    }
+}
+
+impl<T> Asked<T> {
+    /// The change `caller` asks of `campaign` with this request.
+    pub(crate) fn change<'a>(
+        &self,
+        campaign: &'a str,
+        caller: &'a Caller,
+    ) -> Result<Change<'a>, AppError> {
+        Change::asked(
+            campaign,
+            caller,
+            &self.method,
+            &self.uri,
+            &self.headers,
+            &self.raw,
+        )
+    }
+
+    /// The request's `Idempotency-Key` (checked), if it sent one.
+    pub(crate) fn key(&self) -> Result<Option<String>, AppError> {
+        crate::idempotency::key(&self.headers)
+    }
+
+    /// The SHA-256 of the request's method, path and body.
+    pub(crate) fn fingerprint(&self) -> String {
+        crate::idempotency::fingerprint(&self.method, &self.uri, &self.raw)
+    }
+
+    /// The same request with another body, read already.
+    pub(crate) fn with_body<U>(self, value: U, raw: Bytes) -> Asked<U> {
+        Asked {
+            value,
+            raw,
+            method: self.method,
+            uri: self.uri,
+            headers: self.headers,
+        }
     }
 }
 

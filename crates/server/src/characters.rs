@@ -19,6 +19,7 @@ use crate::body::Text;
 use crate::campaigns;
 use crate::error::{AppError, ErrorBody};
 use crate::permissions::{Role, owns_character};
+use crate::records;
 use crate::ruleset::Ruleset;
 use crate::sessions::Caller;
 
@@ -158,15 +159,7 @@ pub(crate) async fn store(
     campaign: &str,
     stored: &StoredCharacter,
 ) -> Result<(), AppError> {
-    state
-        .store()
-        .put_record(
-            &collection(campaign),
-            &stored.id,
-            &serde_json::to_value(stored).map_err(AppError::internal)?,
-        )
-        .await?;
-    Ok(())
+    records::put(state, &collection(campaign), &stored.id, stored).await
 }
 
 /// The character `id` of `campaign`.
@@ -175,12 +168,7 @@ pub(crate) async fn find(
     campaign: &str,
     id: &str,
 ) -> Result<Option<StoredCharacter>, AppError> {
-    match state.store().record(&collection(campaign), id).await? {
-        Some(r) => Ok(Some(
-            serde_json::from_value(r.data).map_err(AppError::internal)?,
-        )),
-        None => Ok(None),
-    }
+    records::get(state, &collection(campaign), id).await
 }
 
 /// Where a combatant comes from: the campaign character `character` (its
@@ -376,14 +364,7 @@ async fn put(
         file,
         text,
     };
-    state
-        .store()
-        .put_record(
-            &collection(campaign),
-            &id,
-            &serde_json::to_value(&stored).map_err(AppError::internal)?,
-        )
-        .await?;
+    records::put(state, &collection(campaign), &id, &stored).await?;
     crate::level_award::spend(state, campaign, caller, &id, gained).await?;
     let status = if existing.is_some() {
         StatusCode::OK

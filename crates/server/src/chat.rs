@@ -6,20 +6,18 @@
 //! takes no number in it (`feed.rs`).
 
 use axum::Json;
-use axum::extract::{OriginalUri, Path, State};
-use axum::http::{HeaderMap, Method};
+use axum::extract::{Path, State};
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::AppState;
-use crate::body::Strict;
+use crate::body::Asked;
 use crate::error::AppError;
 use crate::facts::Fact;
 use crate::permissions::{Role, Viewer};
 use crate::sessions::Caller;
 use crate::table::ItemBody;
-use crate::tables::Change;
 use crate::view;
 
 /// The longest line, in characters.
@@ -121,10 +119,7 @@ pub(crate) async fn say(
     State(state): State<AppState>,
     Path(campaign): Path<String>,
     caller: Caller,
-    method: Method,
-    OriginalUri(uri): OriginalUri,
-    headers: HeaderMap,
-    body: Strict<ChatRequest>,
+    body: Asked<ChatRequest>,
 ) -> Result<Response, AppError> {
     caller.member_of(&campaign)?;
     if caller.role() == Role::Spectator {
@@ -138,7 +133,7 @@ pub(crate) async fn say(
         None | Some("") => None,
         Some(to) => Some(recipient(&state, &campaign, &caller, to).await?),
     };
-    let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
+    let change = body.change(&campaign, &caller)?;
     let item = ChatItem {
         label: caller.invite.label.clone(),
         text,

@@ -7,8 +7,8 @@
 //! and the entering are shared with the NPC library (`library`).
 
 use axum::Json;
-use axum::extract::{OriginalUri, Path, State};
-use axum::http::{HeaderMap, Method, StatusCode};
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use nanite_core::CombatantId;
 use serde::{Deserialize, Serialize};
@@ -16,7 +16,7 @@ use utoipa::ToSchema;
 
 use nanite_d20::encounter::{Field, Place, Square};
 
-use crate::body::Strict;
+use crate::body::Asked;
 use crate::error::{AppError, ErrorBody};
 use crate::facts::Order;
 use crate::openapi::IdempotencyKey;
@@ -80,10 +80,7 @@ pub(crate) async fn copy(
     State(state): State<AppState>,
     Path((campaign, encounter, combatant)): Path<(String, String, String)>,
     caller: Caller,
-    method: Method,
-    OriginalUri(uri): OriginalUri,
-    headers: HeaderMap,
-    body: Strict<CopiesRequest>,
+    body: Asked<CopiesRequest>,
 ) -> Result<Response, AppError> {
     caller.gm_of(&campaign)?;
     let count = body.value.count;
@@ -98,7 +95,7 @@ pub(crate) async fn copy(
             plan(t.encounter(&encounter)?, &id, count)
         })
         .await??;
-    let asked = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
+    let asked = body.change(&campaign, &caller)?;
     enter(&state, &asked, &encounter, planned).await
 }
 
@@ -240,12 +237,7 @@ fn plan(enc: &Encounter, id: &CombatantId, count: u32) -> Result<Vec<Order>, App
         (Play::CompoundX(game), Order::Add(original)) => {
             let battle = game.state();
             let now = battle.combatants.get(id).ok_or_else(unknown)?;
-            let seat = battle
-                .clock
-                .seats
-                .iter()
-                .find(|s| &s.id == id)
-                .ok_or_else(unknown)?;
+            let seat = battle.clock.seat(id).map_err(|_| unknown())?;
             let name_base = numbered_base(&now.fighter.name, ' ');
             let names = taken.numbered(&id_base, name_base, 2, count)?;
             Ok(names
@@ -267,12 +259,7 @@ fn plan(enc: &Encounter, id: &CombatantId, count: u32) -> Result<Vec<Order>, App
         (Play::D20(game), Order::D20Add(original)) => {
             let battle = game.state();
             let now = battle.combatants.get(id).ok_or_else(unknown)?;
-            let seat = battle
-                .clock
-                .seats
-                .iter()
-                .find(|s| &s.id == id)
-                .ok_or_else(unknown)?;
+            let seat = battle.clock.seat(id).map_err(|_| unknown())?;
             let name_base = numbered_base(&now.fighter.name, ' ');
             let names = taken.numbered(&id_base, name_base, 2, count)?;
             let places = places_near(battle, now.place, names.len())?;

@@ -6,8 +6,7 @@
 
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{OriginalUri, Path, State};
-use axum::http::{HeaderMap, Method};
+use axum::extract::{Path, State};
 use axum::response::Response;
 use nanite_compound_x::combat::{Cover, Stance};
 use nanite_compound_x::encounter::Command;
@@ -20,7 +19,7 @@ use utoipa::ToSchema;
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, OneOfBuilder, Schema, Type};
 
-use crate::body::{Strict, json_error};
+use crate::body::{Asked, json_error};
 use crate::error::{AppError, ErrorBody};
 use crate::facts::{Entrance, Fact, Order};
 use crate::openapi::IdempotencyKey;
@@ -30,9 +29,8 @@ use crate::refusals::{refused, refused_with_dice, unseen_targets};
 use crate::ruleset::{Play, Ruleset};
 use crate::sessions::Caller;
 use crate::table::{ItemBody, command_record};
-use crate::tables::Change;
 use crate::view::{Changed, EncounterAnswer};
-use crate::{AppState, campaigns, characters, idempotency, tokens, view};
+use crate::{AppState, campaigns, characters, tokens, view};
 
 /// A campaign's encounters.
 #[derive(serde::Serialize, ToSchema)]
@@ -92,10 +90,7 @@ pub(crate) async fn create(
     State(state): State<AppState>,
     Path(campaign): Path<String>,
     caller: Caller,
-    method: Method,
-    OriginalUri(uri): OriginalUri,
-    headers: HeaderMap,
-    body: Strict<NewEncounter>,
+    body: Asked<NewEncounter>,
 ) -> Result<Response, AppError> {
     caller.gm_of(&campaign)?;
     let name = body.value.name.trim().to_string();
@@ -108,25 +103,29 @@ pub(crate) async fn create(
     let settings = campaigns::get(&state, &campaign).await?;
     let d20 = crate::d20::setup(&settings, body.value.field.clone())?;
     let id = tokens::id("e-")?;
-    let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
+    let change = body.change(&campaign, &caller)?;
     let committed = state
         .tables()
-        .commit(&state, change, |_| {
-            Ok((
-                Fact::EncounterCreated {
-                    encounter: id.clone(),
-                    name: name.clone(),
-                    d20: d20.clone(),
-                },
-                ItemBody::EncounterCreated {
-                    encounter: id.clone(),
-                    name: name.clone(),
-                    d20: d20.clone(),
-                },
-            ))
-        })
+        .commit(&state, change, |_| Ok(opened(&id, &name, &d20)))
         .await?;
     Ok(view::created(committed))
+}
+
+/// The fact and the feed entry of encounter `id` opened as `name`, with
+/// its D20 setup (none: Compound X).
+pub(crate) fn opened(id: &str, name: &str, d20: &Option<crate::d20::D20Setup>) -> (Fact, ItemBody) {
+    (
+        Fact::EncounterCreated {
+            encounter: id.to_string(),
+            name: name.to_string(),
+            d20: d20.clone(),
+        },
+        ItemBody::EncounterCreated {
+            encounter: id.to_string(),
+            name: name.to_string(),
+            d20: d20.clone(),
+        },
+    )
 }
 
 /// `GET /api/campaigns/{campaign}/encounters/{encounter}`: the encounter as
@@ -359,10 +358,7 @@ pub(crate) async fn add_combatant(
     State(state): State<AppState>,
     Path((campaign, encounter)): Path<(String, String)>,
     caller: Caller,
-    method: Method,
-    OriginalUri(uri): OriginalUri,
-    headers: HeaderMap,
-    body: Strict<Value>,
+    body: Asked<Value>,
 ) -> Result<Response, AppError> {
     caller.gm_of(&campaign)?;
     let settings = campaigns::get(&state, &campaign).await?;
@@ -370,13 +366,7 @@ pub(crate) async fn add_combatant(
         Ruleset::CompoundX => {}
         Ruleset::Station => return Err(campaigns::station_has_no("encounters")),
         Ruleset::D20 => {
-            let at = crate::d20::encounters::At {
-                campaign: &campaign,
-                encounter: &encounter,
-                caller: &caller,
-                fingerprint: idempotency::fingerprint(&method, &uri, &body.raw),
-                key: idempotency::key(&headers)?,
-            };
+            let at = crate::d20::encounters::At::asked(&campaign, &encounter, &caller, &body)?;
             return crate::d20::encounters::add_combatant(&state, at, &body.raw).await;
         }
     }
@@ -413,7 +403,7 @@ pub(crate) async fn add_combatant(
         carried: None,
     });
     let viewer = view::viewer(&caller);
-    let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
+    let change = body.change(&campaign, &caller)?;
     let committed = state
         .tables()
         .commit_rolling(&state, change, |table| {
@@ -554,15 +544,11 @@ const LINE_MAX: usize = 1000;
         (status = 422, description = "the line does not read (invalid_command_line, with error.line.column and error.line.help), or the rules refuse", body = ErrorBody)
     )
 )]
-#[allow(clippy::too_many_arguments)]
 pub(crate) async fn script(
     State(state): State<AppState>,
     Path((campaign, encounter)): Path<(String, String)>,
     caller: Caller,
-    method: Method,
-    OriginalUri(uri): OriginalUri,
-    headers: HeaderMap,
-    body: Strict<ScriptRequest>,
+    body: Asked<ScriptRequest>,
 ) -> Result<Response, AppError> {
     caller.member_of(&campaign)?;
     let ruleset = state.ruleset_of(&campaign).await?;
@@ -615,10 +601,7 @@ pub(crate) async fn script(
         State(state),
         Path((campaign, encounter)),
         caller,
-        method,
-        OriginalUri(uri),
-        headers,
-        Strict { value: json, raw },
+        body.with_body(json, raw),
     )
     .await
 }
@@ -651,15 +634,9 @@ pub(crate) async fn command(
     State(state): State<AppState>,
     Path((campaign, encounter)): Path<(String, String)>,
     caller: Caller,
-    method: Method,
-    OriginalUri(uri): OriginalUri,
-    headers: HeaderMap,
-    body: Strict<Value>,
+    body: Asked<Value>,
 ) -> Result<Response, AppError> {
-    let answer = given(
-        &state, &campaign, &encounter, &caller, &method, &uri, &headers, &body,
-    )
-    .await?;
+    let answer = given(&state, &campaign, &encounter, &caller, &body).await?;
     // The engine plays on if it is now the turn of an NPC it plays
     // (`engine`); the answer is the command's own.
     if answer.status().is_success() {
@@ -669,16 +646,12 @@ pub(crate) async fn command(
 }
 
 /// [`command`]'s work: the command judged and appended.
-#[allow(clippy::too_many_arguments)]
 async fn given(
     state: &AppState,
     campaign: &str,
     encounter: &str,
     caller: &Caller,
-    method: &Method,
-    uri: &axum::http::Uri,
-    headers: &HeaderMap,
-    body: &Strict<Value>,
+    body: &Asked<Value>,
 ) -> Result<Response, AppError> {
     let (campaign, encounter) = (campaign.to_string(), encounter.to_string());
     caller.member_of(&campaign)?;
@@ -692,13 +665,7 @@ async fn given(
         Ruleset::CompoundX => {}
         Ruleset::Station => return Err(campaigns::station_has_no("encounters")),
         Ruleset::D20 => {
-            let at = crate::d20::encounters::At {
-                campaign: &campaign,
-                encounter: &encounter,
-                caller,
-                fingerprint: idempotency::fingerprint(method, uri, &body.raw),
-                key: idempotency::key(headers)?,
-            };
+            let at = crate::d20::encounters::At::asked(&campaign, &encounter, caller, body)?;
             let answer = crate::d20::encounters::command(state, at, &body.raw).await?;
             crate::carry::after_command(state, &campaign, &encounter, caller).await?;
             return Ok(answer);
@@ -706,7 +673,7 @@ async fn given(
     }
     let request: CommandRequest<Command> = read_command(&body.raw)?;
     let viewer = view::viewer(caller);
-    let change = Change::asked(&campaign, caller, method, uri, headers, &body.raw)?;
+    let change = body.change(&campaign, caller)?;
     let physical = request.dice.is_some();
     let committed = state
         .tables()
@@ -809,13 +776,10 @@ pub(crate) async fn undo(
     State(state): State<AppState>,
     Path((campaign, encounter)): Path<(String, String)>,
     caller: Caller,
-    method: Method,
-    OriginalUri(uri): OriginalUri,
-    headers: HeaderMap,
-    body: Strict<crate::seeds::Nothing>,
+    body: Asked<crate::seeds::Nothing>,
 ) -> Result<Response, AppError> {
     caller.gm_of(&campaign)?;
-    let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
+    let change = body.change(&campaign, &caller)?;
     let committed = state
         .tables()
         .commit(&state, change, |table| {

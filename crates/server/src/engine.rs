@@ -38,6 +38,7 @@ use crate::body::Strict;
 use crate::error::{AppError, ErrorBody};
 use crate::facts::Order;
 use crate::permissions::{Role, Viewer};
+use crate::records;
 use crate::ruleset::{Play, RulesCommand, Ruleset};
 use crate::sessions::Caller;
 use crate::table::{Encounter, command_record};
@@ -96,14 +97,9 @@ pub(crate) async fn hands(
     campaign: &str,
     encounter: &str,
 ) -> Result<Hands, AppError> {
-    match state
-        .store()
-        .record(&collection(campaign), encounter)
+    Ok(records::get(state, &collection(campaign), encounter)
         .await?
-    {
-        Some(r) => serde_json::from_value(r.data).map_err(AppError::internal),
-        None => Ok(Hands::default()),
-    }
+        .unwrap_or_default())
 }
 
 /// Each seat of an encounter with its side.
@@ -197,16 +193,28 @@ pub(crate) async fn show(
 ) -> Result<Json<EngineHands>, AppError> {
     caller.gm_of(&campaign)?;
     let hands = hands(&state, &campaign, &encounter).await?;
+    answer(&state, &campaign, &encounter, hands, 0).await
+}
+
+/// Who the engine plays in `encounter` by `hands`, after it played
+/// `commands` commands.
+async fn answer(
+    state: &AppState,
+    campaign: &str,
+    encounter: &str,
+    hands: Hands,
+    commands: usize,
+) -> Result<Json<EngineHands>, AppError> {
     let played = state
         .tables()
-        .read(&state, &campaign, |t| {
-            t.encounter(&encounter).map(|e| played(e, &hands))
+        .read(state, campaign, |t| {
+            t.encounter(encounter).map(|e| played(e, &hands))
         })
         .await??;
     Ok(Json(EngineHands {
         played,
         sides: hands.sides.into_iter().collect(),
-        commands: 0,
+        commands,
     }))
 }
 
@@ -329,17 +337,7 @@ pub(crate) async fn hand(
     }
     put_hands(&state, &campaign, &encounter, &now).await?;
     let commands = drive(&state, &campaign, &encounter).await;
-    let played = state
-        .tables()
-        .read(&state, &campaign, |t| {
-            t.encounter(&encounter).map(|e| played(e, &now))
-        })
-        .await??;
-    Ok(Json(EngineHands {
-        played,
-        sides: now.sides.into_iter().collect(),
-        commands,
-    }))
+    answer(&state, &campaign, &encounter, now, commands).await
 }
 
 /// Keeps who is handed to the engine in `encounter`.
@@ -355,14 +353,7 @@ pub(crate) async fn put_hands(
             .delete_record(&collection(campaign), encounter)
             .await?;
     } else {
-        state
-            .store()
-            .put_record(
-                &collection(campaign),
-                encounter,
-                &serde_json::to_value(hands).map_err(AppError::internal)?,
-            )
-            .await?;
+        records::put(state, &collection(campaign), encounter, hands).await?;
     }
     Ok(())
 }
@@ -454,36 +445,29 @@ async fn play(state: &AppState, campaign: &str, encounter: &str) -> Result<usize
                 let mut draw = table.sessions.draw()?;
                 let enc = table.encounter_mut(encounter)?;
                 let step = next_step(enc, &hands, &memory).ok_or_else(idle)?;
+                // The command waits for the player's dice, with those
+                // rolled so far.
+                let waits = |command: &RulesCommand,
+                             stop: &crate::waiting::Stop,
+                             kept|
+                 -> Result<_, AppError> {
+                    let json = command_json(command)?;
+                    Ok(crate::waiting::awaiting(encounter, &json, BY, stop, kept))
+                };
                 // A die the rules give a player who rolls their own dice
                 // (an armor roll when an NPC hits them, the death save at
                 // their turn's start) waits for them, as for the GM's
                 // commands (`waiting.rs`).
                 let (step, done) = match attempt(enc, &step.command, &mut draw.dice, &rollers) {
                     Attempt::Done(done) => (step, done),
-                    Attempt::Waits(stop, kept) => {
-                        return Ok(crate::waiting::awaiting(
-                            encounter,
-                            &command_json(&step.command)?,
-                            BY,
-                            &stop,
-                            kept,
-                        ));
-                    }
+                    Attempt::Waits(stop, kept) => return waits(&step.command, &stop, kept),
                     // A policy's mistake, as in the simulators: the turn
                     // ends instead.
                     Attempt::Refused if !step.ends_turn => {
                         let end = end_turn(enc);
                         match attempt(enc, &end.command, &mut draw.dice, &rollers) {
                             Attempt::Done(done) => (end, done),
-                            Attempt::Waits(stop, kept) => {
-                                return Ok(crate::waiting::awaiting(
-                                    encounter,
-                                    &command_json(&end.command)?,
-                                    BY,
-                                    &stop,
-                                    kept,
-                                ));
-                            }
+                            Attempt::Waits(stop, kept) => return waits(&end.command, &stop, kept),
                             Attempt::Refused => return Err(idle()),
                         }
                     }

@@ -13,7 +13,6 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
-use nanite_store::EventStore;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -21,6 +20,7 @@ use crate::AppState;
 use crate::body::Strict;
 use crate::error::{AppError, ErrorBody};
 use crate::permissions::Role;
+use crate::records;
 use crate::sessions::Caller;
 use crate::{campaigns, characters};
 
@@ -40,22 +40,13 @@ pub(crate) struct Award {
 
 /// The award of character `id` (none: 0 levels).
 pub(crate) async fn award(state: &AppState, campaign: &str, id: &str) -> Result<Award, AppError> {
-    match state.store().record(&collection(campaign), id).await? {
-        Some(r) => serde_json::from_value(r.data).map_err(AppError::internal),
-        None => Ok(Award::default()),
-    }
+    Ok(records::get(state, &collection(campaign), id)
+        .await?
+        .unwrap_or_default())
 }
 
 async fn store(state: &AppState, campaign: &str, id: &str, award: Award) -> Result<(), AppError> {
-    state
-        .store()
-        .put_record(
-            &collection(campaign),
-            id,
-            &serde_json::to_value(award).map_err(AppError::internal)?,
-        )
-        .await?;
-    Ok(())
+    records::put(state, &collection(campaign), id, &award).await
 }
 
 /// How many levels character `id` may gain now: the GM's award (the seam

@@ -50,6 +50,7 @@ mod packs;
 mod permissions;
 mod physical;
 mod prepared;
+mod records;
 mod refusals;
 mod rolls;
 mod ruleset;

@@ -8,8 +8,8 @@
 //! library offers the campaign's saved NPCs only.
 
 use axum::Json;
-use axum::extract::{OriginalUri, Path, State};
-use axum::http::{HeaderMap, Method, StatusCode};
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
 use axum::response::Response;
 use nanite_compound_x::combat::{Cover, Stance};
 use nanite_core::CombatantId;
@@ -18,16 +18,16 @@ use nanite_store::EventStore;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::body::Strict;
+use crate::body::{Asked, Strict};
 use crate::campaigns::Campaign;
 use crate::copies::{Taken, check_count, enter};
 use crate::d20::D20Entrance;
 use crate::error::{AppError, ErrorBody};
 use crate::facts::{Entrance, Order};
 use crate::openapi::IdempotencyKey;
+use crate::records;
 use crate::ruleset::Ruleset;
 use crate::sessions::Caller;
-use crate::tables::Change;
 use crate::{AppState, campaigns, characters};
 
 /// The store collection of `campaign`'s library.
@@ -71,11 +71,7 @@ pub(crate) struct Library {
 
 /// Every NPC of `campaign`'s library, by id.
 pub(crate) async fn all(state: &AppState, campaign: &str) -> Result<Vec<LibraryNpc>, AppError> {
-    let mut out = Vec::new();
-    for r in state.store().records(&collection(campaign)).await? {
-        out.push(serde_json::from_value(r.data).map_err(AppError::internal)?);
-    }
-    Ok(out)
+    records::all(state, &collection(campaign)).await
 }
 
 /// The library's NPC `id`, or a 422 saying it is not there.
@@ -84,15 +80,16 @@ pub(crate) async fn find(
     campaign: &str,
     id: &str,
 ) -> Result<LibraryNpc, AppError> {
-    match state.store().record(&collection(campaign), id).await? {
-        Some(r) => serde_json::from_value(r.data).map_err(AppError::internal),
-        None => Err(AppError::unprocessable(
-            "no_such_npc",
-            format!(
-                "no NPC '{id}' in the campaign's library; save it first (POST /api/campaigns/{campaign}/npcs), or pick one GET /api/campaigns/{campaign}/npcs lists"
-            ),
-        )),
-    }
+    records::get(state, &collection(campaign), id)
+        .await?
+        .ok_or_else(|| {
+            AppError::unprocessable(
+                "no_such_npc",
+                format!(
+                    "no NPC '{id}' in the campaign's library; save it first (POST /api/campaigns/{campaign}/npcs), or pick one GET /api/campaigns/{campaign}/npcs lists"
+                ),
+            )
+        })
 }
 
 /// `GET /api/campaigns/{campaign}/npcs` (GM): the library.
@@ -188,14 +185,7 @@ pub(crate) async fn save(
         file: format!("{id}.toml"),
         text: body.value.npc.clone(),
     };
-    state
-        .store()
-        .put_record(
-            &collection(&campaign),
-            &id,
-            &serde_json::to_value(&npc).map_err(AppError::internal)?,
-        )
-        .await?;
+    records::put(&state, &collection(&campaign), &id, &npc).await?;
     Ok((StatusCode::CREATED, Json(NpcListed { id, name })))
 }
 
@@ -239,17 +229,10 @@ pub(crate) async fn delete(
     caller: Caller,
 ) -> Result<StatusCode, AppError> {
     caller.gm_of(&campaign)?;
-    if state
-        .store()
-        .delete_record(&collection(&campaign), &npc)
-        .await?
-    {
-        Ok(StatusCode::NO_CONTENT)
-    } else {
-        Err(AppError::not_found(format!(
-            "no NPC '{npc}' in the campaign's library"
-        )))
-    }
+    records::delete(&state, &collection(&campaign), &npc, || {
+        AppError::not_found(format!("no NPC '{npc}' in the campaign's library"))
+    })
+    .await
 }
 
 /// Where and how NPCs from the library enter an encounter.
@@ -303,16 +286,13 @@ pub(crate) async fn add(
     State(state): State<AppState>,
     Path((campaign, encounter)): Path<(String, String)>,
     caller: Caller,
-    method: Method,
-    OriginalUri(uri): OriginalUri,
-    headers: HeaderMap,
-    body: Strict<FromLibrary>,
+    body: Asked<FromLibrary>,
 ) -> Result<Response, AppError> {
     caller.gm_of(&campaign)?;
     let settings = campaigns::get(&state, &campaign).await?;
     let npc = find(&state, &campaign, &body.value.npc).await?;
     let planned = plan(&state, &settings, &campaign, &encounter, &npc, &body.value).await?;
-    let asked = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
+    let asked = body.change(&campaign, &caller)?;
     enter(&state, &asked, &encounter, planned).await
 }
 

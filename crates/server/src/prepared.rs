@@ -13,7 +13,6 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use nanite_compound_x::combat::{Cover, Stance};
 use nanite_d20::encounter::{Field, Place};
-use nanite_store::EventStore;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -21,11 +20,10 @@ use crate::body::Strict;
 use crate::campaigns::Campaign;
 use crate::copies::{Copy, check_count};
 use crate::error::{AppError, ErrorBody};
-use crate::facts::Fact;
 use crate::library::{FromLibrary, LibraryNpc};
+use crate::records;
 use crate::ruleset::Ruleset;
 use crate::sessions::Caller;
-use crate::table::ItemBody;
 use crate::tables::Change;
 use crate::{AppState, campaigns, characters, engine, library, tokens};
 
@@ -114,20 +112,17 @@ pub(crate) struct PreparedList {
 
 /// Every prepared encounter of `campaign`, by id.
 pub(crate) async fn all(state: &AppState, campaign: &str) -> Result<Vec<Prepared>, AppError> {
-    let mut out = Vec::new();
-    for r in state.store().records(&collection(campaign)).await? {
-        out.push(serde_json::from_value(r.data).map_err(AppError::internal)?);
-    }
-    Ok(out)
+    records::all(state, &collection(campaign)).await
 }
 
 async fn find(state: &AppState, campaign: &str, id: &str) -> Result<Prepared, AppError> {
-    match state.store().record(&collection(campaign), id).await? {
-        Some(r) => serde_json::from_value(r.data).map_err(AppError::internal),
-        None => Err(AppError::not_found(format!(
-            "no prepared encounter {id} in this campaign; GET /api/campaigns/{campaign}/prepared lists them"
-        ))),
-    }
+    records::get(state, &collection(campaign), id)
+        .await?
+        .ok_or_else(|| {
+            AppError::not_found(format!(
+                "no prepared encounter {id} in this campaign; GET /api/campaigns/{campaign}/prepared lists them"
+            ))
+        })
 }
 
 /// The NPC a group brings in: its library NPC, or its file read as one.
@@ -288,15 +283,7 @@ pub(crate) async fn create(
 }
 
 async fn keep(state: &AppState, campaign: &str, p: &Prepared) -> Result<(), AppError> {
-    state
-        .store()
-        .put_record(
-            &collection(campaign),
-            &p.id,
-            &serde_json::to_value(p).map_err(AppError::internal)?,
-        )
-        .await?;
-    Ok(())
+    records::put(state, &collection(campaign), &p.id, p).await
 }
 
 /// `GET /api/campaigns/{campaign}/prepared/{prepared}` (GM).
@@ -370,17 +357,10 @@ pub(crate) async fn delete(
     caller: Caller,
 ) -> Result<StatusCode, AppError> {
     caller.gm_of(&campaign)?;
-    if state
-        .store()
-        .delete_record(&collection(&campaign), &prepared)
-        .await?
-    {
-        Ok(StatusCode::NO_CONTENT)
-    } else {
-        Err(AppError::not_found(format!(
-            "no prepared encounter {prepared} in this campaign"
-        )))
-    }
+    records::delete(&state, &collection(&campaign), &prepared, || {
+        AppError::not_found(format!("no prepared encounter {prepared} in this campaign"))
+    })
+    .await
 }
 
 /// A prepared encounter started.
@@ -437,20 +417,7 @@ pub(crate) async fn start(
                 fingerprint: format!("prepared-start:{id}"),
                 viewer: crate::view::viewer(&caller),
             },
-            |_| {
-                Ok((
-                    Fact::EncounterCreated {
-                        encounter: id.clone(),
-                        name: name.clone(),
-                        d20: d20.clone(),
-                    },
-                    ItemBody::EncounterCreated {
-                        encounter: id.clone(),
-                        name: name.clone(),
-                        d20: d20.clone(),
-                    },
-                ))
-            },
+            |_| Ok(crate::encounters::opened(&id, &name, &d20)),
         )
         .await?;
     let mut made = Vec::new();

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use nanite_compound_x::encounter::{Battle, Command, CompoundX, Refusal};
 use nanite_core::Ruleset as _;
-use nanite_core::{ClockCommand, CombatantId, SeededDice};
+use nanite_core::{ClockCommand, CombatantId, Encounter, SeededDice};
 use nanite_dice::SourceError;
 use serde_json::Value;
 
@@ -21,26 +21,33 @@ use crate::told;
 pub(crate) fn unseen_targets(battle: &Battle, json: &Value) -> Result<(), AppError> {
     for (id, _) in told::hidden(battle) {
         if names(json, id.as_str()) {
-            let known: Vec<String> = battle
-                .clock
-                .seats
-                .iter()
-                .filter(|s| !s.hidden)
-                .map(|s| s.id.to_string())
-                .collect();
-            return Err(AppError::unprocessable(
-                "refused",
-                format!(
-                    "nobody called '{id}' is in this fight (known: {})",
-                    known.join(", ")
-                ),
-            ));
+            return Err(nobody(id.as_str(), &battle.clock));
         }
     }
     Ok(())
 }
 
-fn names(value: &Value, id: &str) -> bool {
+/// A player's command naming `id`, hidden from them or not there at all,
+/// refused in the engine's words for one that is not there, with the ids
+/// they may name: the combatants of `clock` not hidden from them.
+pub(crate) fn nobody<P>(id: &str, clock: &Encounter<P>) -> AppError {
+    let known: Vec<String> = clock
+        .seats
+        .iter()
+        .filter(|s| !s.hidden)
+        .map(|s| s.id.to_string())
+        .collect();
+    AppError::unprocessable(
+        "refused",
+        format!(
+            "nobody called '{id}' is in this fight (known: {})",
+            known.join(", ")
+        ),
+    )
+}
+
+/// Whether a command's JSON names `id` anywhere.
+pub(crate) fn names(value: &Value, id: &str) -> bool {
     match value {
         Value::String(s) => s == id,
         Value::Array(items) => items.iter().any(|v| names(v, id)),
@@ -135,20 +142,7 @@ pub(crate) fn refused(refusal: Refusal, viewer: &Viewer, battle: Option<&Battle>
         _ => BTreeSet::new(),
     };
     if let (Refusal::Unknown { id, .. }, Some(battle), false) = (&refusal, battle, viewer.is_gm()) {
-        let known: Vec<String> = battle
-            .clock
-            .seats
-            .iter()
-            .filter(|s| !s.hidden)
-            .map(|s| s.id.to_string())
-            .collect();
-        return AppError::unprocessable(
-            "refused",
-            format!(
-                "nobody called '{id}' is in this fight (known: {})",
-                known.join(", ")
-            ),
-        );
+        return nobody(id.as_str(), &battle.clock);
     }
     told(
         &refusal.mentions(),

@@ -5,15 +5,14 @@
 //! its committed seed, see `seeds`), or the physical dice a player typed in.
 
 use axum::Json;
-use axum::extract::{OriginalUri, Path, State};
-use axum::http::{HeaderMap, Method};
+use axum::extract::{Path, State};
 use axum::response::Response;
 use nanite_dice::Expression;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::AppState;
-use crate::body::Strict;
+use crate::body::Asked;
 use crate::error::AppError;
 use crate::facts::Fact;
 use crate::permissions::{Role, Viewer};
@@ -200,16 +199,13 @@ pub(crate) async fn roll(
     State(state): State<AppState>,
     Path(campaign): Path<String>,
     caller: Caller,
-    method: Method,
-    OriginalUri(uri): OriginalUri,
-    headers: HeaderMap,
-    body: Strict<RollRequest>,
+    body: Asked<RollRequest>,
 ) -> Result<Response, AppError> {
     caller.member_of(&campaign)?;
     let mode = body.value.mode.unwrap_or(RollMode::Public);
     may_roll(&caller, mode)?;
     // The key is checked before the roll spends any of the allowance.
-    let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
+    let change = body.change(&campaign, &caller)?;
     let expression = Expression::parse(&body.value.expression).map_err(|e| {
         AppError::unprocessable("invalid_expression", format!("{e}"))
             .with("expression", json!(body.value.expression))

@@ -24,8 +24,7 @@
 //! commitment, in the same event as its dice.
 
 use axum::Json;
-use axum::extract::{OriginalUri, Path, State};
-use axum::http::{HeaderMap, Method};
+use axum::extract::{Path, State};
 use axum::response::Response;
 use nanite_core::KeyedDice;
 use serde::{Deserialize, Serialize};
@@ -33,13 +32,12 @@ use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
 use crate::AppState;
-use crate::body::Strict;
+use crate::body::Asked;
 use crate::error::AppError;
 use crate::facts::Fact;
 use crate::sealed;
 use crate::sessions::Caller;
 use crate::table::{ItemBody, Table};
-use crate::tables::Change;
 use crate::view;
 
 /// The store collection holding the seeds of sessions not yet revealed,
@@ -619,13 +617,10 @@ pub(crate) async fn start(
     State(state): State<AppState>,
     Path(campaign): Path<String>,
     caller: Caller,
-    method: Method,
-    OriginalUri(uri): OriginalUri,
-    headers: HeaderMap,
-    body: Strict<Nothing>,
+    body: Asked<Nothing>,
 ) -> Result<Response, AppError> {
     caller.gm_of(&campaign)?;
-    let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
+    let change = body.change(&campaign, &caller)?;
     let committed = state
         .tables()
         .commit_rolling(&state, change, |table| {
@@ -663,13 +658,10 @@ pub(crate) async fn end(
     State(state): State<AppState>,
     Path(campaign): Path<String>,
     caller: Caller,
-    method: Method,
-    OriginalUri(uri): OriginalUri,
-    headers: HeaderMap,
-    body: Strict<Nothing>,
+    body: Asked<Nothing>,
 ) -> Result<Response, AppError> {
     caller.gm_of(&campaign)?;
-    let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
+    let change = body.change(&campaign, &caller)?;
     let committed = state
         .tables()
         .commit_rolling(&state, change, |table| table.sessions.end_open())
@@ -698,10 +690,7 @@ pub(crate) async fn reveal(
     State(state): State<AppState>,
     Path((campaign, session)): Path<(String, u32)>,
     caller: Caller,
-    method: Method,
-    OriginalUri(uri): OriginalUri,
-    headers: HeaderMap,
-    body: Strict<Nothing>,
+    body: Asked<Nothing>,
 ) -> Result<Response, AppError> {
     caller.gm_of(&campaign)?;
     let commitment = state
@@ -720,7 +709,7 @@ pub(crate) async fn reveal(
                 format!("this store does not hold the seed of play session {session}, so its secret rolls cannot be revealed"),
             )
         })?;
-    let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
+    let change = body.change(&campaign, &caller)?;
     let committed = state
         .tables()
         .commit(&state, change, |table| {

@@ -9,8 +9,7 @@
 //! check`) so it is drawn, sealed and verified like any typed roll; the
 //! engine's breakdown of the same die is kept beside it.
 
-use axum::extract::{OriginalUri, Path, State};
-use axum::http::{HeaderMap, Method};
+use axum::extract::{Path, State};
 use axum::response::Response;
 use nanite_compound_x::check::{OpenCheck, open_check, open_skill_check};
 use nanite_compound_x::{Save, Sheet, Stat};
@@ -20,12 +19,11 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::AppState;
-use crate::body::Strict;
+use crate::body::Asked;
 use crate::error::AppError;
 use crate::rolls::{RollMode, commit_roll, may_roll};
 use crate::ruleset::Ruleset;
 use crate::sessions::Caller;
-use crate::tables::Change;
 use crate::{campaigns, characters, view};
 
 /// What to roll from the sheet.
@@ -84,10 +82,7 @@ pub(crate) async fn roll(
     State(state): State<AppState>,
     Path((campaign, id)): Path<(String, String)>,
     caller: Caller,
-    method: Method,
-    OriginalUri(uri): OriginalUri,
-    headers: HeaderMap,
-    body: Strict<SheetRollRequest>,
+    body: Asked<SheetRollRequest>,
 ) -> Result<Response, AppError> {
     caller.member_of(&campaign)?;
     let mode = body.value.mode.unwrap_or(RollMode::Public);
@@ -118,7 +113,7 @@ pub(crate) async fn roll(
             planned.expression
         ))
     })?;
-    let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
+    let change = body.change(&campaign, &caller)?;
     let explain = |rolled: &nanite_dice::Roll| planned.explain(&sheet, rolled);
     let committed = commit_roll(
         &state,

@@ -179,6 +179,20 @@ pub(crate) fn execute_cx(
     command: &Command,
     dice: &mut dyn DiceSource,
 ) -> Result<Executed, Refusal> {
+    execute_told(game, command, dice, tell)
+}
+
+/// Executes `command` with `dice` in a game of rules `R`, its events told
+/// by `tell` from the state before. A refusal changes nothing.
+pub(crate) fn execute_told<R: nanite_core::Ruleset>(
+    game: &mut Game<R>,
+    command: &R::Command,
+    dice: &mut dyn DiceSource,
+    tell: fn(R::State, &[R::Event]) -> Told,
+) -> Result<Executed, R::Error>
+where
+    R::Event: serde::Serialize,
+{
     let before = game.state().clone();
     let entry = game.execute(command, dice)?;
     let events: Vec<Value> = entry
@@ -228,6 +242,14 @@ impl Encounter {
     pub(crate) fn d20(&self) -> Result<&nanite_d20::encounter::Battle, AppError> {
         match &self.play {
             Play::D20(game) => Ok(game.state()),
+            Play::CompoundX(_) => Err(other_ruleset(&self.id, Ruleset::CompoundX)),
+        }
+    }
+
+    /// The D20 game, to play on.
+    pub(crate) fn d20_game(&mut self) -> Result<&mut Game<nanite_d20::encounter::D20>, AppError> {
+        match &mut self.play {
+            Play::D20(game) => Ok(game),
             Play::CompoundX(_) => Err(other_ruleset(&self.id, Ruleset::CompoundX)),
         }
     }

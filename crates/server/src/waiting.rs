@@ -29,7 +29,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::body::Strict;
+use crate::body::Asked;
 use crate::error::{AppError, ErrorBody};
 use crate::openapi::IdempotencyKey;
 use crate::permissions::{Role, Viewer};
@@ -357,10 +357,7 @@ pub(crate) async fn choose(
     State(state): State<AppState>,
     Path(campaign): Path<String>,
     caller: Caller,
-    method: Method,
-    OriginalUri(uri): OriginalUri,
-    headers: HeaderMap,
-    body: Strict<OwnDice>,
+    body: Asked<OwnDice>,
 ) -> Result<Response, AppError> {
     caller.member_of(&campaign)?;
     if caller.role() == Role::Spectator {
@@ -370,7 +367,7 @@ pub(crate) async fn choose(
         ));
     }
     let own = body.value.own;
-    let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
+    let change = body.change(&campaign, &caller)?;
     let committed = state
         .tables()
         .commit(&state, change, |_| {
@@ -470,15 +467,12 @@ pub(crate) async fn roll(
     State(state): State<AppState>,
     Path((campaign, encounter)): Path<(String, String)>,
     caller: Caller,
-    method: Method,
-    OriginalUri(uri): OriginalUri,
-    headers: HeaderMap,
-    body: Strict<AwaitedDice>,
+    body: Asked<AwaitedDice>,
 ) -> Result<Response, AppError> {
     caller.member_of(&campaign)?;
     let viewer = view::viewer(&caller);
     let typed = body.value.dice.clone();
-    let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
+    let change = body.change(&campaign, &caller)?;
     // `[]` reads as faces: none yet, as by purpose.
     let typed = match typed {
         Some(DiceTyped::Faces(f)) if f.is_empty() => Some(DiceTyped::ByPurpose(Vec::new())),

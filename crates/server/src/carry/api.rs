@@ -6,8 +6,7 @@
 use std::collections::BTreeMap;
 
 use axum::Json;
-use axum::extract::{OriginalUri, Path, State};
-use axum::http::{HeaderMap, Method};
+use axum::extract::{Path, State};
 use axum::response::Response;
 use nanite_compound_x::check::Effort;
 use nanite_compound_x::{Sheet, Stat};
@@ -16,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{Carried, CharacterChange, FileChange, StateChange, StateWhat};
-use crate::body::Strict;
+use crate::body::Asked;
 use crate::characters::{self, StoredCharacter};
 use crate::error::{AppError, ErrorBody};
 use crate::facts::Fact;
@@ -170,6 +169,49 @@ struct OnOne<'a> {
     rolls: bool,
 }
 
+impl<'a> OnOne<'a> {
+    /// A command its owner or the GM gives, with no reason.
+    fn by_owner(
+        campaign: &'a str,
+        character: &'a str,
+        caller: &'a Caller,
+        what: StateWhat,
+    ) -> Self {
+        OnOne {
+            campaign,
+            character,
+            caller,
+            who: Who::OwnerOrGm,
+            what,
+            reason: None,
+            rolls: false,
+        }
+    }
+
+    /// A command the GM gives, with the GM's reason.
+    fn by_gm(
+        campaign: &'a str,
+        character: &'a str,
+        caller: &'a Caller,
+        what: StateWhat,
+        reason: Option<String>,
+    ) -> Self {
+        OnOne {
+            who: Who::Gm,
+            reason,
+            ..OnOne::by_owner(campaign, character, caller, what)
+        }
+    }
+
+    /// The command rolls the server's dice.
+    fn rolling(self) -> Self {
+        OnOne {
+            rolls: true,
+            ..self
+        }
+    }
+}
+
 /// What a between-fight command decided for its character (and a medic).
 struct Decided {
     state: Carried,
@@ -179,14 +221,27 @@ struct Decided {
     medic: Option<(Loaded, Carried)>,
 }
 
-#[allow(clippy::too_many_arguments)]
-async fn on_one(
+impl Decided {
+    /// The character's new state and its lines, no file changed, no medic.
+    fn new(state: Carried, lines: Vec<String>) -> Self {
+        Decided {
+            state,
+            lines,
+            file: None,
+            medic: None,
+        }
+    }
+}
+
+/// A state read with a character of another ruleset: a bug, not a request's.
+fn mismatched() -> AppError {
+    AppError::internal("a state of another ruleset")
+}
+
+async fn on_one<T>(
     state: &AppState,
     at: OnOne<'_>,
-    method: &Method,
-    uri: &axum::http::Uri,
-    headers: &HeaderMap,
-    raw: &[u8],
+    asked: &Asked<T>,
     medic: Option<Loaded>,
     mut decide: impl FnMut(
         &Loaded,
@@ -206,7 +261,7 @@ async fn on_one(
             loaded(state, at.campaign, stored).await?
         }
     };
-    let change = Change::asked(at.campaign, at.caller, method, uri, headers, raw)?;
+    let change = asked.change(at.campaign, at.caller)?;
     let mut file = None;
     let committed = state
         .tables()
@@ -402,24 +457,13 @@ pub(crate) async fn rest(
     State(state): State<AppState>,
     Path((campaign, id)): CharacterPath,
     caller: Caller,
-    method: Method,
-    OriginalUri(uri): OriginalUri,
-    headers: HeaderMap,
-    body: Strict<RestRequest>,
+    body: Asked<RestRequest>,
 ) -> Result<Response, AppError> {
     let (long, periods) = (body.value.long, body.value.periods);
-    let at = OnOne {
-        campaign: &campaign,
-        character: &id,
-        caller: &caller,
-        who: Who::OwnerOrGm,
-        what: StateWhat::Rest,
-        reason: None,
-        rolls: false,
-    };
+    let at = OnOne::by_owner(&campaign, &id, &caller, StateWhat::Rest);
     let content = crate::packs::in_force(&state, &campaign).await?;
     let (cx, d20) = (&content.packs.cx, &content.packs.d20);
-    let (r, _) = on_one(&state, at, &method, &uri, &headers, &body.raw, None, |l, s, _, _| {
+    let (r, _) = on_one(&state, at, &body, None, |l, s, _, _| {
         match (&l.read, s) {
             (Read::CompoundX(_, sheet), Carried::CompoundX(s)) => {
                 if periods.is_some() {
@@ -432,12 +476,7 @@ pub(crate) async fn rest(
                     )
                 })?;
                 let done = s.rest(sheet, cx, long).map_err(carry_error)?;
-                Ok(Decided {
-                    state: Carried::CompoundX(Box::new(done.state)),
-                    lines: done.lines,
-                    file: None,
-                    medic: None,
-                })
+                Ok(Decided::new(Carried::CompoundX(Box::new(done.state)), done.lines))
             }
             (Read::D20(c, campaign), Carried::D20(s)) => {
                 if long.is_some() {
@@ -446,14 +485,9 @@ pub(crate) async fn rest(
                 let done = s
                     .rest(c, d20, campaign, periods.unwrap_or(1))
                     .map_err(carry_error)?;
-                Ok(Decided {
-                    state: Carried::D20(Box::new(done.state)),
-                    lines: done.lines,
-                    file: None,
-                    medic: None,
-                })
+                Ok(Decided::new(Carried::D20(Box::new(done.state)), done.lines))
             }
-            _ => Err(AppError::internal("a state of another ruleset")),
+            _ => Err(mismatched()),
         }
     })
     .await?;
@@ -502,10 +536,7 @@ pub(crate) async fn treat(
     State(state): State<AppState>,
     Path((campaign, id)): CharacterPath,
     caller: Caller,
-    method: Method,
-    OriginalUri(uri): OriginalUri,
-    headers: HeaderMap,
-    body: Strict<TreatRequest>,
+    body: Asked<TreatRequest>,
 ) -> Result<Response, AppError> {
     let request = &body.value;
     let medic = match request.medic.as_deref().filter(|m| *m != id) {
@@ -515,26 +546,11 @@ pub(crate) async fn treat(
         }
         None => None,
     };
-    let at = OnOne {
-        campaign: &campaign,
-        character: &id,
-        caller: &caller,
-        who: Who::OwnerOrGm,
-        what: StateWhat::Treat,
-        reason: None,
-        rolls: true,
-    };
+    let at = OnOne::by_owner(&campaign, &id, &caller, StateWhat::Treat).rolling();
     let content = crate::packs::in_force(&state, &campaign).await?;
     let (cx, d20) = (&content.packs.cx, &content.packs.d20);
-    let (r, _) = on_one(
-        &state,
-        at,
-        &method,
-        &uri,
-        &headers,
-        &body.raw,
-        medic,
-        |l, s, m, dice| match (&l.read, s) {
+    let (r, _) = on_one(&state, at, &body, medic, |l, s, m, dice| {
+        match (&l.read, s) {
             (Read::CompoundX(_, sheet), Carried::CompoundX(s)) => {
                 let medic = match m {
                     Some((ml, Carried::CompoundX(ms))) => match &ml.read {
@@ -591,9 +607,9 @@ pub(crate) async fn treat(
                         .map(|((ml, _), after)| (ml.clone(), Carried::D20(Box::new(after)))),
                 })
             }
-            _ => Err(AppError::internal("a state of another ruleset")),
-        },
-    )
+            _ => Err(mismatched()),
+        }
+    })
     .await?;
     Ok(r)
 }
@@ -627,46 +643,26 @@ pub(crate) async fn repair(
     State(state): State<AppState>,
     Path((campaign, id)): CharacterPath,
     caller: Caller,
-    method: Method,
-    OriginalUri(uri): OriginalUri,
-    headers: HeaderMap,
-    body: Strict<RepairRequest>,
+    body: Asked<RepairRequest>,
 ) -> Result<Response, AppError> {
-    let at = OnOne {
-        campaign: &campaign,
-        character: &id,
-        caller: &caller,
-        who: Who::OwnerOrGm,
-        what: StateWhat::Repair,
-        reason: None,
-        rolls: true,
-    };
+    let at = OnOne::by_owner(&campaign, &id, &caller, StateWhat::Repair).rolling();
     let content = crate::packs::in_force(&state, &campaign).await?;
     let cx = &content.packs.cx;
     let (weapon, effort) = (body.value.weapon, body.value.effort);
-    let (r, _) = on_one(
-        &state,
-        at,
-        &method,
-        &uri,
-        &headers,
-        &body.raw,
-        None,
-        |l, s, _, dice| match (&l.read, s) {
+    let (r, _) = on_one(&state, at, &body, None, |l, s, _, dice| {
+        match (&l.read, s) {
             (Read::CompoundX(_, sheet), Carried::CompoundX(s)) => {
                 let done = s
                     .repair(sheet, cx, weapon, effort, dice)
                     .map_err(carry_error)?;
-                Ok(Decided {
-                    state: Carried::CompoundX(Box::new(done.state)),
-                    lines: done.lines,
-                    file: None,
-                    medic: None,
-                })
+                Ok(Decided::new(
+                    Carried::CompoundX(Box::new(done.state)),
+                    done.lines,
+                ))
             }
             _ => Err(other_ruleset("repair", "Compound X")),
-        },
-    )
+        }
+    })
     .await?;
     Ok(r)
 }
@@ -694,50 +690,31 @@ pub(crate) async fn resupply(
     State(state): State<AppState>,
     Path((campaign, id)): CharacterPath,
     caller: Caller,
-    method: Method,
-    OriginalUri(uri): OriginalUri,
-    headers: HeaderMap,
-    body: Strict<ResupplyRequest>,
+    body: Asked<ResupplyRequest>,
 ) -> Result<Response, AppError> {
-    let at = OnOne {
-        campaign: &campaign,
-        character: &id,
-        caller: &caller,
-        who: Who::Gm,
-        what: StateWhat::Resupply,
-        reason: reason(body.value.reason.as_deref(), false)?,
-        rolls: false,
-    };
+    let at = OnOne::by_gm(
+        &campaign,
+        &id,
+        &caller,
+        StateWhat::Resupply,
+        reason(body.value.reason.as_deref(), false)?,
+    );
     let content = crate::packs::in_force(&state, &campaign).await?;
     let cx = &content.packs.cx;
-    let (r, _) = on_one(
-        &state,
-        at,
-        &method,
-        &uri,
-        &headers,
-        &body.raw,
-        None,
-        |l, s, _, _| {
-            let (state, lines) = match (&l.read, s) {
-                (Read::CompoundX(_, sheet), Carried::CompoundX(s)) => {
-                    let done = s.resupply(sheet, cx);
-                    (Carried::CompoundX(Box::new(done.state)), done.lines)
-                }
-                (Read::D20(c, _), Carried::D20(s)) => {
-                    let done = s.resupply(c);
-                    (Carried::D20(Box::new(done.state)), done.lines)
-                }
-                _ => return Err(AppError::internal("a state of another ruleset")),
-            };
-            Ok(Decided {
-                state,
-                lines,
-                file: None,
-                medic: None,
-            })
-        },
-    )
+    let (r, _) = on_one(&state, at, &body, None, |l, s, _, _| {
+        let (state, lines) = match (&l.read, s) {
+            (Read::CompoundX(_, sheet), Carried::CompoundX(s)) => {
+                let done = s.resupply(sheet, cx);
+                (Carried::CompoundX(Box::new(done.state)), done.lines)
+            }
+            (Read::D20(c, _), Carried::D20(s)) => {
+                let done = s.resupply(c);
+                (Carried::D20(Box::new(done.state)), done.lines)
+            }
+            _ => return Err(mismatched()),
+        };
+        Ok(Decided::new(state, lines))
+    })
     .await?;
     Ok(r)
 }
@@ -773,49 +750,30 @@ pub(crate) async fn loot(
     State(state): State<AppState>,
     Path((campaign, id)): CharacterPath,
     caller: Caller,
-    method: Method,
-    OriginalUri(uri): OriginalUri,
-    headers: HeaderMap,
-    body: Strict<LootRequest>,
+    body: Asked<LootRequest>,
 ) -> Result<Response, AppError> {
-    let at = OnOne {
-        campaign: &campaign,
-        character: &id,
-        caller: &caller,
-        who: Who::Gm,
-        what: StateWhat::Loot,
-        reason: reason(body.value.reason.as_deref(), false)?,
-        rolls: false,
-    };
+    let at = OnOne::by_gm(
+        &campaign,
+        &id,
+        &caller,
+        StateWhat::Loot,
+        reason(body.value.reason.as_deref(), false)?,
+    );
     let (what, count) = (body.value.what.clone(), body.value.count);
-    let (r, _) = on_one(
-        &state,
-        at,
-        &method,
-        &uri,
-        &headers,
-        &body.raw,
-        None,
-        |l, s, _, _| {
-            let (state, lines) = match (&l.read, s) {
-                (Read::CompoundX(_, sheet), Carried::CompoundX(s)) => {
-                    let done = s.loot(sheet, &what, count).map_err(carry_error)?;
-                    (Carried::CompoundX(Box::new(done.state)), done.lines)
-                }
-                (Read::D20(..), Carried::D20(s)) => {
-                    let done = s.loot(&what, count).map_err(carry_error)?;
-                    (Carried::D20(Box::new(done.state)), done.lines)
-                }
-                _ => return Err(AppError::internal("a state of another ruleset")),
-            };
-            Ok(Decided {
-                state,
-                lines,
-                file: None,
-                medic: None,
-            })
-        },
-    )
+    let (r, _) = on_one(&state, at, &body, None, |l, s, _, _| {
+        let (state, lines) = match (&l.read, s) {
+            (Read::CompoundX(_, sheet), Carried::CompoundX(s)) => {
+                let done = s.loot(sheet, &what, count).map_err(carry_error)?;
+                (Carried::CompoundX(Box::new(done.state)), done.lines)
+            }
+            (Read::D20(..), Carried::D20(s)) => {
+                let done = s.loot(&what, count).map_err(carry_error)?;
+                (Carried::D20(Box::new(done.state)), done.lines)
+            }
+            _ => return Err(mismatched()),
+        };
+        Ok(Decided::new(state, lines))
+    })
     .await?;
     Ok(r)
 }
@@ -848,44 +806,25 @@ pub(crate) async fn award(
     State(state): State<AppState>,
     Path((campaign, id)): CharacterPath,
     caller: Caller,
-    method: Method,
-    OriginalUri(uri): OriginalUri,
-    headers: HeaderMap,
-    body: Strict<XpAwardRequest>,
+    body: Asked<XpAwardRequest>,
 ) -> Result<Response, AppError> {
-    let at = OnOne {
-        campaign: &campaign,
-        character: &id,
-        caller: &caller,
-        who: Who::Gm,
-        what: StateWhat::Award,
-        reason: reason(body.value.reason.as_deref(), false)?,
-        rolls: false,
-    };
+    let at = OnOne::by_gm(
+        &campaign,
+        &id,
+        &caller,
+        StateWhat::Award,
+        reason(body.value.reason.as_deref(), false)?,
+    );
     let xp = body.value.xp;
-    let (r, _) = on_one(
-        &state,
-        at,
-        &method,
-        &uri,
-        &headers,
-        &body.raw,
-        None,
-        |_, s, _, _| {
-            let state = match s {
-                Carried::CompoundX(s) => {
-                    Carried::CompoundX(Box::new(s.award(xp).map_err(carry_error)?))
-                }
-                Carried::D20(s) => Carried::D20(Box::new(s.award(xp).map_err(carry_error)?)),
-            };
-            Ok(Decided {
-                state,
-                lines: vec![format!("+{xp} XP")],
-                file: None,
-                medic: None,
-            })
-        },
-    )
+    let (r, _) = on_one(&state, at, &body, None, |_, s, _, _| {
+        let state = match s {
+            Carried::CompoundX(s) => {
+                Carried::CompoundX(Box::new(s.award(xp).map_err(carry_error)?))
+            }
+            Carried::D20(s) => Carried::D20(Box::new(s.award(xp).map_err(carry_error)?)),
+        };
+        Ok(Decided::new(state, vec![format!("+{xp} XP")]))
+    })
     .await?;
     Ok(r)
 }
@@ -926,20 +865,9 @@ pub(crate) async fn level_up(
     State(state): State<AppState>,
     Path((campaign, id)): CharacterPath,
     caller: Caller,
-    method: Method,
-    OriginalUri(uri): OriginalUri,
-    headers: HeaderMap,
-    body: Strict<LevelUpRequest>,
+    body: Asked<LevelUpRequest>,
 ) -> Result<Response, AppError> {
-    let at = OnOne {
-        campaign: &campaign,
-        character: &id,
-        caller: &caller,
-        who: Who::OwnerOrGm,
-        what: StateWhat::LevelUp,
-        reason: None,
-        rolls: false,
-    };
+    let at = OnOne::by_owner(&campaign, &id, &caller, StateWhat::LevelUp);
     let content = crate::packs::in_force(&state, &campaign).await?;
     let (cx, d20) = (&content.packs.cx, &content.packs.d20);
     let request = &body.value;
@@ -953,55 +881,46 @@ pub(crate) async fn level_up(
         feats: request.feats.clone(),
         class_feats: request.class_feats.clone(),
     };
-    let (r, file) = on_one(
-        &state,
-        at,
-        &method,
-        &uri,
-        &headers,
-        &body.raw,
-        None,
-        |l, s, _, _| {
-            let before = l.stored.text.clone();
-            match (&l.read, s) {
-                (Read::CompoundX(c, _), Carried::CompoundX(s)) => {
-                    let (leveled, after) = s
-                        .level_up(c, cx, &choices)
-                        .map_err(|e| level_refused(c, cx, &choices, e))?;
-                    Ok(Decided {
-                        state: Carried::CompoundX(Box::new(after)),
-                        lines: vec![format!("{} reaches level {}", l.name, leveled.level)],
-                        file: Some(FileChange {
-                            before,
-                            after: leveled.to_toml(),
-                        }),
-                        medic: None,
-                    })
-                }
-                (Read::D20(c, campaign), Carried::D20(s)) => {
-                    if choices != nanite_compound_x::LevelUp::default() {
-                        return Err(other_ruleset(
-                            "a level's stat, skills and feats",
-                            "Compound X",
-                        ));
-                    }
-                    let (text, after) = s
-                        .level_up(c, &l.stored.text, d20, campaign)
-                        .map_err(carry_error)?;
-                    Ok(Decided {
-                        lines: vec![format!("{} reaches level {}", l.name, after.level)],
-                        state: Carried::D20(Box::new(after)),
-                        file: Some(FileChange {
-                            before,
-                            after: text,
-                        }),
-                        medic: None,
-                    })
-                }
-                _ => Err(AppError::internal("a state of another ruleset")),
+    let (r, file) = on_one(&state, at, &body, None, |l, s, _, _| {
+        let before = l.stored.text.clone();
+        match (&l.read, s) {
+            (Read::CompoundX(c, _), Carried::CompoundX(s)) => {
+                let (leveled, after) = s
+                    .level_up(c, cx, &choices)
+                    .map_err(|e| level_refused(c, cx, &choices, e))?;
+                Ok(Decided {
+                    state: Carried::CompoundX(Box::new(after)),
+                    lines: vec![format!("{} reaches level {}", l.name, leveled.level)],
+                    file: Some(FileChange {
+                        before,
+                        after: leveled.to_toml(),
+                    }),
+                    medic: None,
+                })
             }
-        },
-    )
+            (Read::D20(c, campaign), Carried::D20(s)) => {
+                if choices != nanite_compound_x::LevelUp::default() {
+                    return Err(other_ruleset(
+                        "a level's stat, skills and feats",
+                        "Compound X",
+                    ));
+                }
+                let (text, after) = s
+                    .level_up(c, &l.stored.text, d20, campaign)
+                    .map_err(carry_error)?;
+                Ok(Decided {
+                    lines: vec![format!("{} reaches level {}", l.name, after.level)],
+                    state: Carried::D20(Box::new(after)),
+                    file: Some(FileChange {
+                        before,
+                        after: text,
+                    }),
+                    medic: None,
+                })
+            }
+            _ => Err(mismatched()),
+        }
+    })
     .await?;
     if let Some(file) = file {
         let mut stored = characters::find(&state, &campaign, &id)
@@ -1057,20 +976,15 @@ pub(crate) async fn correct(
     State(state): State<AppState>,
     Path((campaign, id)): CharacterPath,
     caller: Caller,
-    method: Method,
-    OriginalUri(uri): OriginalUri,
-    headers: HeaderMap,
-    body: Strict<CorrectRequest>,
+    body: Asked<CorrectRequest>,
 ) -> Result<Response, AppError> {
-    let at = OnOne {
-        campaign: &campaign,
-        character: &id,
-        caller: &caller,
-        who: Who::Gm,
-        what: StateWhat::Correct,
-        reason: reason(Some(&body.value.reason), true)?,
-        rolls: false,
-    };
+    let at = OnOne::by_gm(
+        &campaign,
+        &id,
+        &caller,
+        StateWhat::Correct,
+        reason(Some(&body.value.reason), true)?,
+    );
     let value = body.value.correction.clone();
     let bad = |e: serde_json::Error| {
         AppError::unprocessable(
@@ -1080,35 +994,21 @@ pub(crate) async fn correct(
             ),
         )
     };
-    let (r, _) = on_one(
-        &state,
-        at,
-        &method,
-        &uri,
-        &headers,
-        &body.raw,
-        None,
-        |_, s, _, _| {
-            let state = match s {
-                Carried::CompoundX(s) => {
-                    let c: nanite_compound_x::carry::Correction =
-                        serde_json::from_value(value.clone()).map_err(bad)?;
-                    Carried::CompoundX(Box::new(s.correct(&c).map_err(carry_error)?))
-                }
-                Carried::D20(s) => {
-                    let c: nanite_d20::carry::Correction =
-                        serde_json::from_value(value.clone()).map_err(bad)?;
-                    Carried::D20(Box::new(s.correct(&c).map_err(carry_error)?))
-                }
-            };
-            Ok(Decided {
-                state,
-                lines: Vec::new(),
-                file: None,
-                medic: None,
-            })
-        },
-    )
+    let (r, _) = on_one(&state, at, &body, None, |_, s, _, _| {
+        let state = match s {
+            Carried::CompoundX(s) => {
+                let c: nanite_compound_x::carry::Correction =
+                    serde_json::from_value(value.clone()).map_err(bad)?;
+                Carried::CompoundX(Box::new(s.correct(&c).map_err(carry_error)?))
+            }
+            Carried::D20(s) => {
+                let c: nanite_d20::carry::Correction =
+                    serde_json::from_value(value.clone()).map_err(bad)?;
+                Carried::D20(Box::new(s.correct(&c).map_err(carry_error)?))
+            }
+        };
+        Ok(Decided::new(state, Vec::new()))
+    })
     .await?;
     Ok(r)
 }
@@ -1132,13 +1032,10 @@ pub(crate) async fn undo(
     State(state): State<AppState>,
     Path(campaign): Path<String>,
     caller: Caller,
-    method: Method,
-    OriginalUri(uri): OriginalUri,
-    headers: HeaderMap,
-    body: Strict<crate::seeds::Nothing>,
+    body: Asked<crate::seeds::Nothing>,
 ) -> Result<Response, AppError> {
     caller.gm_of(&campaign)?;
-    let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
+    let change = body.change(&campaign, &caller)?;
     let mut files = Vec::new();
     let committed = state
         .tables()
@@ -1201,13 +1098,10 @@ pub(crate) async fn write_back_handler(
     State(state): State<AppState>,
     Path((campaign, encounter)): Path<(String, String)>,
     caller: Caller,
-    method: Method,
-    OriginalUri(uri): OriginalUri,
-    headers: HeaderMap,
-    body: Strict<crate::seeds::Nothing>,
+    body: Asked<crate::seeds::Nothing>,
 ) -> Result<Response, AppError> {
     caller.gm_of(&campaign)?;
-    let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
+    let change = body.change(&campaign, &caller)?;
     let committed = write_back(&state, &campaign, &encounter, change)
         .await?
         .ok_or_else(|| {

@@ -13,6 +13,7 @@ use serde::Deserialize;
 
 use super::refusals::{refused, refused_with_dice, unseen_targets};
 use super::{D20Entrance, permissions};
+use crate::body::Asked;
 use crate::encounters::{CommandRequest, read_command};
 use crate::error::AppError;
 use crate::facts::Order;
@@ -37,7 +38,23 @@ pub(crate) struct At<'a> {
     pub(crate) key: Option<String>,
 }
 
-impl At<'_> {
+impl<'a> At<'a> {
+    /// Where `body` asks its change of `encounter`.
+    pub(crate) fn asked<T>(
+        campaign: &'a str,
+        encounter: &'a str,
+        caller: &'a Caller,
+        body: &Asked<T>,
+    ) -> Result<Self, AppError> {
+        Ok(At {
+            campaign,
+            encounter,
+            caller,
+            fingerprint: body.fingerprint(),
+            key: body.key()?,
+        })
+    }
+
     fn change(&self) -> Change<'_> {
         Change {
             campaign: self.campaign,
@@ -158,12 +175,7 @@ pub(crate) async fn add_combatant(
             }
             let enc = table.encounter_mut(&encounter)?;
             let command = super::command(&order, &pack, enc.d20()?).map_err(AppError::internal)?;
-            let crate::ruleset::Play::D20(game) = &mut enc.play else {
-                return Err(enc
-                    .d20()
-                    .err()
-                    .unwrap_or_else(|| AppError::internal("not D20")));
-            };
+            let game = enc.d20_game()?;
             let battle = game.state().clone();
             let done = super::execute(game, &command, &mut draw.dice)
                 .map_err(|r| refused(r, &viewer, Some(&battle)))?;
@@ -199,12 +211,7 @@ pub(crate) async fn command(
             let enc = table.encounter_mut(&encounter)?;
             let roster = enc.roster.clone();
             let owns = |id: &CombatantId| view::owns(roster.get(id), &viewer);
-            let crate::ruleset::Play::D20(game) = &mut enc.play else {
-                return Err(enc
-                    .d20()
-                    .err()
-                    .unwrap_or_else(|| AppError::internal("not D20")));
-            };
+            let game = enc.d20_game()?;
             let battle = game.state().clone();
             permissions::may_command(caller.role(), owns, &battle, &request.command)?;
             if !viewer.is_gm() {

@@ -23,7 +23,6 @@ pub(crate) mod view;
 
 use nanite_core::{DiceSource, Game};
 use nanite_d20::encounter::{Command, D20, Refusal};
-use serde_json::Value;
 
 pub(crate) use setup::{D20Entrance, D20Setup, command, setup};
 
@@ -35,17 +34,5 @@ pub(crate) fn execute(
     command: &Command,
     dice: &mut dyn DiceSource,
 ) -> Result<Executed, Refusal> {
-    let before = game.state().clone();
-    let entry = game.execute(command, dice)?;
-    let events: Vec<Value> = entry
-        .events
-        .iter()
-        .map(|e| serde_json::to_value(e).unwrap_or(Value::Null))
-        .collect();
-    let told = told::tell(before, &entry.events);
-    Ok(Executed {
-        dice: entry.dice.clone(),
-        events,
-        told,
-    })
+    crate::table::execute_told(game, command, dice, told::tell)
 }

@@ -12,36 +12,7 @@ use super::told;
 use crate::error::AppError;
 use crate::permissions::Viewer;
 use crate::physical::{DiceTyped, Physical};
-
-/// The ids a player may name: the combatants not hidden from them.
-fn known(battle: &Battle) -> Vec<String> {
-    battle
-        .clock
-        .seats
-        .iter()
-        .filter(|s| !s.hidden)
-        .map(|s| s.id.to_string())
-        .collect()
-}
-
-fn nobody(id: &str, battle: &Battle) -> AppError {
-    AppError::unprocessable(
-        "refused",
-        format!(
-            "nobody called '{id}' is in this fight (known: {})",
-            known(battle).join(", ")
-        ),
-    )
-}
-
-fn names(value: &Value, id: &str) -> bool {
-    match value {
-        Value::String(s) => s == id,
-        Value::Array(items) => items.iter().any(|v| names(v, id)),
-        Value::Object(map) => map.values().any(|v| names(v, id)),
-        _ => false,
-    }
-}
+use crate::refusals::{names, nobody};
 
 /// Refuses a player's command that names a combatant hidden from them, in
 /// the words the engine uses for one that is not there at all.
@@ -50,7 +21,7 @@ pub(crate) fn unseen_targets(battle: &Battle, json: &Value) -> Result<(), AppErr
         .into_iter()
         .find(|(id, _)| names(json, id.as_str()))
     {
-        Some((id, _)) => Err(nobody(id.as_str(), battle)),
+        Some((id, _)) => Err(nobody(id.as_str(), &battle.clock)),
         None => Ok(()),
     }
 }
@@ -114,7 +85,7 @@ fn as_they_know(
 /// The GM's is the engine's own.
 pub(crate) fn refused(refusal: Refusal, viewer: &Viewer, battle: Option<&Battle>) -> AppError {
     if let (Refusal::Unknown { id, .. }, Some(battle), false) = (&refusal, battle, viewer.is_gm()) {
-        return nobody(id.as_str(), battle);
+        return nobody(id.as_str(), &battle.clock);
     }
     let hidden: BTreeSet<CombatantId> = match (battle, viewer.is_gm()) {
         (Some(battle), false) => told::hidden(battle).into_iter().map(|(id, _)| id).collect(),

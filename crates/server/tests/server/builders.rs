@@ -7,7 +7,7 @@
 use axum::http::Method;
 use serde_json::json;
 
-use super::support::{Auth, Call, Db, KARA, Table, VEX};
+use super::support::{Auth, Call, Db, KARA, Table, VEX, file_of};
 use crate::both;
 
 fn page(t: &Table, path: &str, auth: &Auth) -> Call {
@@ -30,25 +30,6 @@ fn slot<'a>(html: &'a str, id: &str) -> &'a str {
 
 fn invalid(html: &str, id: &str) -> bool {
     slot(html, id).contains("data-invalid=\"true\"")
-}
-
-/// The character file a legal answer carries (in its `<pre>`).
-fn file_of(html: &str) -> String {
-    let start = html
-        .find("<pre>")
-        .unwrap_or_else(|| panic!("not legal: {html}"))
-        + 5;
-    let end = html.find("</pre>").unwrap();
-    html[start..end]
-        .replace("&quot;", "\"")
-        .replace("&#34;", "\"")
-        .replace("&#39;", "'")
-        .replace("&lt;", "<")
-        .replace("&#60;", "<")
-        .replace("&gt;", ">")
-        .replace("&#62;", ">")
-        .replace("&amp;", "&")
-        .replace("&#38;", "&")
 }
 
 /// A human Medic with CHA 9 (42 points) who takes Positional Mastermind

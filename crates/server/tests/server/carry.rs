@@ -4,7 +4,6 @@
 //! through the owner and the GM as the rules say, and an export carries the
 //! states to another server, where they verify and read back.
 
-use nanite_server::Config;
 use serde_json::{Value, json};
 
 use super::support::{self, Answer, Auth, Db, Table};
@@ -30,24 +29,8 @@ async fn post(t: &Table, rest: &str, auth: &Auth, body: Value) -> Answer {
 /// The depot fight: Vex fires a burst, a grenade's 30 hurt him, the GM
 /// ends the fight. Returns the encounter and Vex's rounds left.
 async fn a_fight(t: &Table) -> (String, i64) {
-    let e = t.depot().await;
-    t.command(
-        &e,
-        &t.alice.session,
-        json!({"command": "fire", "id": "vex", "target": "raider", "weapon": 0,
-               "mode": "burst", "fire": "hip", "distance": null, "cover": null}),
-    )
-    .await
-    .expect(201);
+    let e = super::fight_undo::a_fight_before_its_end(t).await;
     let gm = &t.gm.session;
-    t.command(
-        &e,
-        gm,
-        json!({"command": "harm", "target": "vex", "amount": 30,
-               "damage_type": "explosive", "apl": 0, "why": "a grenade"}),
-    )
-    .await
-    .expect(201);
     let view = t.view(&e, gm).await;
     let loaded = combatant(&view, "vex")["weapons"][0]["loaded"]
         .as_i64()
@@ -82,12 +65,11 @@ async fn a_wounded_character_starts_the_next_fight_wounded(db: Db) {
     assert_eq!(again.code(), "written_back");
     // The next fight starts Vex wounded and short of rounds.
     let next = t.encounter("The second fight").await;
-    t.add(
+    t.enter(
         &next,
         json!({"id": "vex", "character": "vex", "side": "players"}),
     )
-    .await
-    .expect(201);
+    .await;
     let view = t.view(&next, gm).await;
     let vex = combatant(&view, "vex");
     assert_eq!(vex["hp"], max - 30);
@@ -232,26 +214,13 @@ async fn an_export_carries_the_states_and_verifies(db: Db) {
         text.contains("state_changed"),
         "the states are in the export"
     );
-    let found =
-        nanite_server::verify::verify(&nanite_server::verify::read(&text).unwrap()).unwrap();
+    let found = support::verified(&text);
     assert!(found.honest(), "{found:#?}");
     // Imported into another database, the state reads back.
-    let other = support::sqlite();
-    nanite_server::transfer::import(&other.0, &export, false)
+    let router = nanite_server::app(support::imported(&export).await);
+    let answer = support::get(&router, t.path("/characters/vex/state"), &t.gm.bearer())
         .await
-        .unwrap();
-    let state2 = support::state(&other, Config::default()).await;
-    let router = nanite_server::app(state2);
-    let answer = support::send(
-        &router,
-        support::Call::new(
-            axum::http::Method::GET,
-            t.path("/characters/vex/state"),
-            &t.gm.bearer(),
-        ),
-    )
-    .await
-    .expect(200);
+        .expect(200);
     assert_eq!(answer.json["state"]["xp"], 250);
     assert_eq!(answer.json["state"]["wounds"], json!([30]));
     assert_eq!(answer.json["state"]["weapons"][0]["loaded"], loaded);

@@ -7,16 +7,8 @@
 use axum::http::Method;
 use serde_json::{Value, json};
 
-use super::support::{Auth, BANDIT, BRUTE, Call, Db, KARA, Table, VEX};
+use super::support::{Auth, BANDIT, BRUTE, Call, Db, KARA, Table, VEX, fields, ids};
 use crate::both;
-
-fn ids(list: &Value) -> Vec<&str> {
-    list.as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["id"].as_str().unwrap())
-        .collect()
-}
 
 /// Opens a D20 encounter on `field` (GM); returns its id.
 async fn open(t: &Table, name: &str, field: Value) -> String {
@@ -46,24 +38,21 @@ pub(crate) async fn ford(t: &Table) -> String {
         json!({"field": "map", "width": 10, "height": 6}),
     )
     .await;
-    t.add(
+    t.enter(
         &e,
         json!({"id": "kara", "character": "kara", "side": "players", "place": {"square": {"x": 1, "y": 1}}}),
     )
-    .await
-    .expect(201);
-    t.add(
+    .await;
+    t.enter(
         &e,
         json!({"id": "bandit", "npc": BANDIT, "side": "bandits", "place": {"square": {"x": 4, "y": 1}}}),
     )
-    .await
-    .expect(201);
-    t.add(
+    .await;
+    t.enter(
         &e,
         json!({"id": "brute", "npc": BRUTE, "side": "bandits", "hidden": true, "place": {"square": {"x": 8, "y": 4}}}),
     )
-    .await
-    .expect(201);
+    .await;
     // The seed's example: DEX 16 rolling 45 has initiative 61 (D20-INIT-01).
     let rolled = t
         .command(
@@ -77,20 +66,15 @@ pub(crate) async fn ford(t: &Table) -> String {
         rolled.json["entry"]["physical"].is_null(),
         "a player's entry is cut"
     );
-    t.command(
+    t.commands(
         &e,
         &t.gm.session,
-        json!({"command": "roll_initiative", "who": [], "dice": [10, 10]}),
+        [
+            json!({"command": "roll_initiative", "who": [], "dice": [10, 10]}),
+            json!({"command": "clock", "clock": "begin", "surprise": []}),
+        ],
     )
-    .await
-    .expect(201);
-    t.command(
-        &e,
-        &t.gm.session,
-        json!({"command": "clock", "clock": "begin", "surprise": []}),
-    )
-    .await
-    .expect(201);
+    .await;
     e
 }
 
@@ -279,12 +263,7 @@ async fn players_see_what_the_table_shows(db: Db) {
         assert_eq!(ids(&view["combatants"]), ["kara", "bandit"]);
         let bandit = &view["combatants"][1];
         assert_eq!(
-            bandit
-                .as_object()
-                .unwrap()
-                .keys()
-                .cloned()
-                .collect::<Vec<_>>(),
+            fields(bandit),
             [
                 "conditions",
                 "down",
@@ -472,13 +451,7 @@ async fn commands_are_idempotent_and_take_physical_dice(db: Db) {
         .expect(422);
     assert_eq!(refused.code(), "refused");
     // Physical dice: the server names each die the engine needs.
-    t.command(
-        &e,
-        &t.alice.session,
-        json!({"command": "clock", "clock": "next_turn"}),
-    )
-    .await
-    .expect(201);
+    t.next_turn(&e, &t.alice.session).await.expect(201);
     let asked = t
         .command(
             &e,
@@ -537,9 +510,9 @@ async fn a_typed_line_is_read_by_the_d20_parser(db: Db) {
     assert_eq!(again.code(), "refused");
 }
 
-async fn a_hidden_side_is_not_named_in_side_initiative(db: Db) {
-    // rule: D20-INIT-03
-    let t = Table::d20(db).await;
+/// A campaign playing side initiative (kept between rounds) with Kara in
+/// the cellar, an encounter in rows. Returns the encounter.
+async fn cellar(t: &Table) -> String {
     t.send(
         Call::new(Method::PATCH, t.path(""), &t.gm.session)
             .json(json!({"initiative": "side", "reroll": "kept"})),
@@ -547,19 +520,24 @@ async fn a_hidden_side_is_not_named_in_side_initiative(db: Db) {
     .await
     .expect(200);
     t.upload(&t.alice.session, "kara", KARA).await.expect(201);
-    let e = open(&t, "The cellar", json!({"field": "rows"})).await;
-    t.add(
+    let e = open(t, "The cellar", json!({"field": "rows"})).await;
+    t.enter(
         &e,
         json!({"id": "kara", "character": "kara", "side": "players"}),
     )
-    .await
-    .expect(201);
-    t.add(
+    .await;
+    e
+}
+
+async fn a_hidden_side_is_not_named_in_side_initiative(db: Db) {
+    // rule: D20-INIT-03
+    let t = Table::d20(db).await;
+    let e = cellar(&t).await;
+    t.enter(
         &e,
         json!({"id": "brute", "npc": BRUTE, "side": "lurkers", "hidden": true, "place": {"row": "front"}}),
     )
-    .await
-    .expect(201);
+    .await;
     let rolled = t
         .command(
             &e,
@@ -580,46 +558,26 @@ async fn a_hidden_side_is_not_named_in_side_initiative(db: Db) {
 
 async fn rows_and_side_initiative(db: Db) {
     let t = Table::d20(db).await;
-    t.send(
-        Call::new(Method::PATCH, t.path(""), &t.gm.session)
-            .json(json!({"initiative": "side", "reroll": "kept"})),
-    )
-    .await
-    .expect(200);
-    t.upload(&t.alice.session, "kara", KARA).await.expect(201);
-    let e = open(&t, "The cellar", json!({"field": "rows"})).await;
-    t.add(
-        &e,
-        json!({"id": "kara", "character": "kara", "side": "players"}),
-    )
-    .await
-    .expect(201);
-    t.add(
+    let e = cellar(&t).await;
+    t.enter(
         &e,
         json!({"id": "bandit", "npc": BANDIT, "side": "bandits", "place": {"row": "back"}}),
     )
-    .await
-    .expect(201);
-    t.add(
+    .await;
+    t.enter(
         &e,
         json!({"id": "brute", "npc": BRUTE, "side": "bandits", "place": {"row": "front"}}),
     )
-    .await
-    .expect(201);
-    t.command(
+    .await;
+    t.commands(
         &e,
         &t.gm.session,
-        json!({"command": "roll_initiative", "who": [], "dice": [90, 10]}),
+        [
+            json!({"command": "roll_initiative", "who": [], "dice": [90, 10]}),
+            json!({"command": "clock", "clock": "begin", "surprise": []}),
+        ],
     )
-    .await
-    .expect(201);
-    t.command(
-        &e,
-        &t.gm.session,
-        json!({"command": "clock", "clock": "begin", "surprise": []}),
-    )
-    .await
-    .expect(201);
+    .await;
     let view = t.view(&e, &t.alice.session).await;
     assert_eq!(view["field"], json!({"field": "rows"}));
     assert_eq!(
@@ -650,51 +608,23 @@ async fn rows_and_side_initiative(db: Db) {
 
 async fn seeded_d20_dice_are_verified(db: Db) {
     let t = Table::d20(db.clone()).await;
-    t.send(
-        t.post(&t.path("/play-sessions"), &t.gm.session)
-            .json(json!({})),
-    )
-    .await
-    .expect(201);
+    t.start_play_session().await.expect(201);
     let e = ford(&t).await;
     let shoot = json!({"command": "attack", "id": "kara", "target": "bandit", "weapon": 1});
     t.command(&e, &t.alice.session, shoot.clone())
         .await
         .expect(201);
     // Taken back and shot again: both attacks' dice are derived again.
-    t.send(
-        t.post(&t.path(&format!("/encounters/{e}/undo")), &t.gm.session)
-            .json(json!({})),
-    )
-    .await
-    .expect(201);
+    t.undo(&e).await.expect(201);
     t.command(&e, &t.alice.session, shoot).await.expect(201);
-    t.command(
-        &e,
-        &t.alice.session,
-        json!({"command": "clock", "clock": "next_turn"}),
-    )
-    .await
-    .expect(201);
-    t.command(
-        &e,
-        &t.gm.session,
-        json!({"command": "clock", "clock": "next_turn"}),
-    )
-    .await
-    .expect(201);
-    t.send(
-        t.post(&t.path("/play-sessions/end"), &t.gm.session)
-            .json(json!({})),
-    )
-    .await
-    .expect(201);
+    t.next_turn(&e, &t.alice.session).await.expect(201);
+    t.next_turn(&e, &t.gm.session).await.expect(201);
+    t.end_play_session().await.expect(201);
     let export = nanite_store::export(t.state.store(), &[format!("table:{}", t.campaign)])
         .await
         .unwrap();
     let text = serde_json::to_string(&export).unwrap();
-    let checked =
-        nanite_server::verify::verify(&nanite_server::verify::read(&text).unwrap()).unwrap();
+    let checked = super::support::verified(&text);
     assert!(checked.honest(), "{checked:?}");
     assert!(checked.verified >= 2, "{checked:?}");
     assert!(checked.physical >= 2, "{checked:?}");

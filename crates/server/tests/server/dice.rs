@@ -336,9 +336,7 @@ async fn the_gm_may_roll_an_awaited_roll_or_drop_it(db: Db) {
         "the command was not carried out"
     );
     // Given again, it waits again; the GM rolls it for the player.
-    t.command(&e, gm, json!({"command": "clock", "clock": "next_turn"}))
-        .await
-        .expect(201);
+    t.next_turn(&e, gm).await.expect(201);
     assert_eq!(awaited(&t, &e, alice).await["yours"], true);
     let rolled = t.send(t.post(&path, gm).json(json!({}))).await.expect(201);
     assert!(
@@ -400,9 +398,7 @@ async fn a_d20_attack_asks_its_damage_only_on_a_hit(db: Db) {
     let t = Table::d20(db).await;
     let e = super::d20::ford(&t).await;
     let gm = &t.gm.session;
-    t.command(&e, gm, json!({"command": "clock", "clock": "next_turn"}))
-        .await
-        .expect(201);
+    t.next_turn(&e, gm).await.expect(201);
     let attack =
         json!({"command": "attack", "id": "bandit", "target": "kara", "weapon": 1, "dice": []});
     let asked = t.command(&e, gm, attack).await.expect(422);

@@ -3,16 +3,8 @@
 
 use serde_json::{Value, json};
 
-use super::support::{Db, RAIDER, Table, VEX};
+use super::support::{Db, RAIDER, Table, VEX, fields, ids};
 use crate::both;
-
-fn ids(list: &Value) -> Vec<&str> {
-    list.as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["id"].as_str().unwrap())
-        .collect()
-}
 
 async fn the_gm_sees_the_whole_fight(db: Db) {
     let t = Table::new(db).await;
@@ -56,12 +48,7 @@ async fn a_player_sees_only_what_the_table_shows(db: Db) {
         assert_eq!(ids(&view["combatants"]), ["vex", "raider"]);
         let raider = &view["combatants"][1];
         assert_eq!(
-            raider
-                .as_object()
-                .unwrap()
-                .keys()
-                .cloned()
-                .collect::<Vec<_>>(),
+            fields(raider),
             ["conditions", "id", "mine", "name", "side", "wounded"],
             "names, conditions and a wounded descriptor only"
         );
@@ -291,12 +278,11 @@ async fn the_gm_lets_a_character_take_100_or_combine_two_skills(db: Db) {
     let t = Table::new(db).await;
     t.upload(&t.alice.session, "vex", VEX).await.expect(201);
     let e = t.encounter("Before the depot").await;
-    t.add(
+    t.enter(
         &e,
         json!({"id": "vex", "character": "vex", "side": "players"}),
     )
-    .await
-    .expect(201);
+    .await;
     // Out of combat, no die: 100 + Medicine's 20 ranks = 120 against 119;
     // combined with Awareness (30 ranks), 150 against DC 75 doubled: a tie.
     let take = t
@@ -337,13 +323,7 @@ async fn the_gm_lets_a_character_take_100_or_combine_two_skills(db: Db) {
     )
     .await
     .expect(201);
-    t.physically(
-        &e,
-        &t.gm.session,
-        json!({"command": "clock", "clock": "begin", "surprise": []}),
-    )
-    .await
-    .expect(201);
+    t.begin(&e).await;
     let refused = t
         .command(
             &e,

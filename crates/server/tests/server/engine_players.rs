@@ -105,9 +105,7 @@ async fn the_engine_waits_for_a_players_own_dice(db: Db) {
     // The GM ends Vex's turn: the engine plays the scav and the raider,
     // and each of Vex's dice its commands come to waits for Alice.
     // rule: CX-DEATH-03 (a downed character's death save at its turn start)
-    t.command(&e, gm, json!({"command": "clock", "clock": "next_turn"}))
-        .await
-        .expect(201);
+    t.next_turn(&e, gm).await.expect(201);
     let mut asked = Vec::new();
     for _ in 0..10 {
         let waits = awaited(&t, &e, alice).await;

@@ -24,7 +24,7 @@ async fn post(t: &Table, rest: &str, auth: &Auth) -> Answer {
 
 /// The depot fight up to its end: Vex fires a burst and a grenade's 30
 /// hurt him. Returns the encounter.
-async fn a_fight_before_its_end(t: &Table) -> String {
+pub(crate) async fn a_fight_before_its_end(t: &Table) -> String {
     let e = t.depot().await;
     t.command(
         &e,
@@ -94,16 +94,9 @@ async fn undoing_the_end_undoes_the_write_back(db: Db) {
     assert_eq!(none.code(), "nothing_to_undo");
     // A restart replays the stream to the same state.
     let router = nanite_server::app(support::state(&again_db, Config::default()).await);
-    let replayed = support::send(
-        &router,
-        support::Call::new(
-            axum::http::Method::GET,
-            t.path("/characters/vex/state"),
-            &t.gm.bearer(),
-        ),
-    )
-    .await
-    .expect(200);
+    let replayed = support::get(&router, t.path("/characters/vex/state"), &t.gm.bearer())
+        .await
+        .expect(200);
     assert_eq!(replayed.json, before);
 
     // Ending again writes it back, once.

@@ -145,9 +145,8 @@ async fn a_campaign_character_is_added_by_picking_it(db: Db) {
     t.upload(&t.alice.session, "vex", VEX).await.expect(201);
     let e = t.encounter("The yard").await;
     // Picked from the list, with no id: it takes the character's.
-    t.add(&e, json!({"character": "vex", "side": "players"}))
-        .await
-        .expect(201);
+    t.enter(&e, json!({"character": "vex", "side": "players"}))
+        .await;
     let view = t.view(&e, &t.gm.session).await;
     let vex = combatant(&view, "vex").unwrap();
     assert_eq!(vex["character"], "vex");

@@ -44,34 +44,21 @@ async fn an_old_key_replayed_later_fires_nothing(db: Db) {
         .await
         .expect(201);
     let key_version = shot.json["version"].as_i64().unwrap();
-    let keyed = t
-        .send(
-            t.command_call(
-                &e,
-                &t.gm.session,
-                json!({"command": "clock", "clock": "next_turn"}),
-            )
-            .header("Idempotency-Key", "next-1"),
+    // The GM ends the turn with the key `next-1`.
+    let next_turn = || {
+        t.send(
+            t.next_turn_call(&e, &t.gm.session)
+                .header("Idempotency-Key", "next-1"),
         )
-        .await
-        .expect(201);
+    };
+    let keyed = next_turn().await.expect(201);
     assert!(keyed.json["version"].as_i64().unwrap() > key_version);
     let view = t.view(&e, &t.gm.session).await;
     assert_eq!(view["active"], "scav");
     let later = view["version"].clone();
     // Long after, the same key again: the first result, and the turn does
     // not move on again.
-    let replay = t
-        .send(
-            t.command_call(
-                &e,
-                &t.gm.session,
-                json!({"command": "clock", "clock": "next_turn"}),
-            )
-            .header("Idempotency-Key", "next-1"),
-        )
-        .await
-        .expect(200);
+    let replay = next_turn().await.expect(200);
     assert_eq!(replay.json["version"], keyed.json["version"]);
     let view = t.view(&e, &t.gm.session).await;
     assert_eq!(view["active"], "scav");

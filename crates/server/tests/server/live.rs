@@ -327,12 +327,7 @@ async fn a_d20_fight_is_followed_live(db: Db) {
     )
     .await
     .expect(201);
-    t.send(
-        t.post(&t.path(&format!("/encounters/{e}/undo")), &t.gm.session)
-            .json(json!({})),
-    )
-    .await
-    .expect(201);
+    t.undo(&e).await.expect(201);
     let mut alice = connect(address, &t, &t.alice.session, alices + 2).await;
     let (missed, now) = catch_up(&mut alice).await;
     assert_eq!(versions(&missed), [alices + 3, alices + 4], "{missed:?}");

@@ -351,13 +351,7 @@ async fn a_side_handed_to_the_engine_plays_its_turns_to_the_players_turn(db: Db)
     assert_eq!(handed.json["commands"], 0);
     // Vex ends her turn: the scav (55) and the raider (50) play theirs, and
     // it is Vex's again.
-    t.command(
-        &e,
-        &t.alice.session,
-        json!({"command": "clock", "clock": "next_turn"}),
-    )
-    .await
-    .expect(201);
+    t.next_turn(&e, &t.alice.session).await.expect(201);
     let view = t.view(&e, gm).await;
     assert_eq!(view["active"], "vex", "{}", view["log"]);
     assert_eq!(view["round"], 2);
@@ -411,13 +405,7 @@ async fn the_gm_takes_over_and_the_engine_stops(db: Db) {
     .await
     .expect(200);
     assert_eq!(taken.json["played"], json!(["raider"]));
-    t.command(
-        &e,
-        &t.alice.session,
-        json!({"command": "clock", "clock": "next_turn"}),
-    )
-    .await
-    .expect(201);
+    t.next_turn(&e, &t.alice.session).await.expect(201);
     let view = t.view(&e, gm).await;
     assert_eq!(view["active"], "scav", "the GM plays the scav");
     assert!(engine_entries(&view).is_empty());
@@ -443,13 +431,7 @@ async fn the_gm_takes_over_and_the_engine_stops(db: Db) {
     )
     .await
     .expect(200);
-    t.command(
-        &e,
-        &t.alice.session,
-        json!({"command": "clock", "clock": "next_turn"}),
-    )
-    .await
-    .expect(201);
+    t.next_turn(&e, &t.alice.session).await.expect(201);
     assert_eq!(t.view(&e, gm).await["active"], "scav");
     // Bad hand-overs say what is wrong.
     for (body, code) in [

@@ -10,47 +10,15 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 
+use super::packs;
 use super::support::{self, Db, Table};
 use crate::both;
 
-/// A house weapon the archive adds to the sample pack.
-const RAIL_SMG: &str = r#"
-[weapon.rail-smg]
-name = "Rail SMG"
-category = "smg"
-skill = "smgs"
-damage = "3d10 + 6"
-damage_type = "ballistic"
-apl = 2
-modes = ["semi", "burst"]
-burst_miss = 1
-burst_rounds = 3
-brackets = [
-  { to = 15, miss = 3 },
-  { to = 30, miss = 5 },
-]
-magazine = 24
-reload_dc = 30
-reload_actions = 2
-price = 900
-description = "A house weapon of this campaign."
-"#;
-
-/// The sample pack as the directory `rustbelt/`, with the Rail SMG.
+/// The Rail SMG pack ([`packs::pack`]) as the directory `rustbelt/`.
 fn rustbelt() -> BTreeMap<String, String> {
-    nanite_compound_x::SAMPLE_PACK
-        .iter()
-        .map(|(path, text)| {
-            let name = path.rsplit('/').next().unwrap().to_string();
-            let mut text = (*text).to_string();
-            if name == "weapons.toml" {
-                text.push_str(RAIL_SMG);
-            }
-            if name == "pack.toml" {
-                text = text.replace("compound-x-sample", "rustbelt");
-            }
-            (format!("rustbelt/{name}"), text)
-        })
+    packs::pack(true)
+        .into_iter()
+        .map(|(name, text)| (format!("rustbelt/{name}"), text))
         .collect()
 }
 
@@ -154,12 +122,7 @@ async fn a_zip_or_a_tar_gz_is_the_same_pack_as_its_files(db: Db) {
         .expect(200);
     assert_eq!(as_json.json["pack"]["version"], 1);
     // It switches like any version, and its weapon is in the compendium.
-    t.send(
-        t.post(&t.path("/packs/1/switch"), &t.gm.session)
-            .json(json!({"confirm": false})),
-    )
-    .await
-    .expect(201);
+    packs::switch(&t, 1, false).await.expect(201);
     let c = t
         .send(t.get(&t.path("/compendium?q=rail"), &t.gm.session))
         .await
@@ -178,33 +141,12 @@ async fn a_zip_or_a_tar_gz_is_the_same_pack_as_its_files(db: Db) {
 async fn a_broken_archive_is_refused_whole_with_every_problem(db: Db) {
     let t = Table::new(db).await;
     let mut files = rustbelt();
-    let weapons = files.get_mut("rustbelt/weapons.toml").unwrap();
-    *weapons = weapons.replace(
-        "damage_type = \"ballistic\"\napl = 2",
-        "damage_type = \"sonic\"\napl = 2",
-    );
-    files.insert(
-        "rustbelt/feats-extra.toml".into(),
-        "[feat.quick]\nname = \"Quick\"\ndescription = \"x\"\nrequires = { feats = [\"no-such-feat\"] }\n".into(),
-    );
+    packs::break_pack(&mut files, "rustbelt/");
     for bytes in [zip_pack(&files), tar_gz_pack(&files)] {
         let refused = upload_archive(&t, "application/octet-stream", bytes)
             .await
             .expect(422);
-        assert_eq!(refused.code(), "invalid_pack");
-        let found = refused.json["error"]["diagnostics"].as_array().unwrap();
-        assert!(found.len() >= 2, "every problem at once: {found:?}");
-        let sonic = found
-            .iter()
-            .find(|d| d["message"].as_str().unwrap().contains("sonic"))
-            .expect("the damage type");
-        assert_eq!(sonic["file"], "rustbelt/weapons.toml");
-        assert!(sonic["line"].as_u64().unwrap() > 1);
-        assert!(
-            found
-                .iter()
-                .any(|d| d["message"].as_str().unwrap().contains("no-such-feat"))
-        );
+        packs::refused_as_broken(&refused, "rustbelt/");
     }
     // The checks of the JSON upload: a README is not a pack file.
     let mut readme = rustbelt();
@@ -287,44 +229,13 @@ async fn a_campaign_with_its_pack_and_states_round_trips(db: Db) {
     upload_archive(&t, "application/zip", zip_pack(&rustbelt()))
         .await
         .expect(201);
-    t.send(
-        t.post(&t.path("/packs/1/switch"), &t.gm.session)
-            .json(json!({"confirm": false})),
-    )
-    .await
-    .expect(201);
-    let rail_vex = support::VEX.replace("id = \"smg\"", "id = \"rail-smg\"");
-    t.upload(&t.alice.session, "vex", &rail_vex)
+    packs::switch(&t, 1, false).await.expect(201);
+    t.upload(&t.alice.session, "vex", &packs::rail_vex())
         .await
         .expect(201);
-    let e = t.encounter("Rail yard").await;
-    t.add(
-        &e,
-        json!({"id": "vex", "character": "vex", "side": "players"}),
-    )
-    .await
-    .expect(201);
-    t.add(
-        &e,
-        json!({"id": "raider", "npc": support::RAIDER, "side": "raiders"}),
-    )
-    .await
-    .expect(201);
+    let e = packs::rail_yard(&t).await;
     let gm = &t.gm.session;
-    for command in [
-        json!({"command": "distance", "a": "vex", "b": "raider", "metres": 12}),
-        json!({"command": "clock", "clock": "set_initiative", "id": "vex", "total": 80}),
-        json!({"command": "clock", "clock": "set_initiative", "id": "raider", "total": 50}),
-    ] {
-        t.command(&e, gm, command).await.expect(201);
-    }
-    t.physically(
-        &e,
-        gm,
-        json!({"command": "clock", "clock": "begin", "surprise": []}),
-    )
-    .await
-    .expect(201);
+    t.vex_first(&e, 12).await;
     t.command(
         &e,
         &t.alice.session,
@@ -374,14 +285,9 @@ async fn a_campaign_with_its_pack_and_states_round_trips(db: Db) {
             .any(|r| r.collection == format!("packs:{}", t.campaign)),
         "the export carries the pack"
     );
-    let found =
-        nanite_server::verify::verify(&nanite_server::verify::read(&text).unwrap()).unwrap();
+    let found = support::verified(&text);
     assert!(found.honest(), "{found:#?}");
-    let fresh = support::sqlite();
-    nanite_server::transfer::import(&fresh.0, &export, false)
-        .await
-        .unwrap();
-    let router = nanite_server::app(support::state(&fresh, nanite_server::Config::default()).await);
+    let router = nanite_server::app(support::imported(&export).await);
     let call = |path: String| support::Call::new(axum::http::Method::GET, path, &t.gm.bearer());
     let after = support::send(&router, call(t.path("/characters/vex/state")))
         .await

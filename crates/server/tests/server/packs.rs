@@ -8,14 +8,14 @@
 use std::collections::BTreeMap;
 
 use axum::http::Method;
-use nanite_server::{AppState, Config, verify};
+use nanite_server::{AppState, Config};
 use serde_json::{Value, json};
 
 use super::support::{self, Call, Db, Table, VEX};
 use crate::both;
 
 /// A custom weapon: the Rail SMG.
-const RAIL_SMG: &str = r#"
+pub(crate) const RAIL_SMG: &str = r#"
 [weapon.rail-smg]
 name = "Rail SMG"
 category = "smg"
@@ -39,7 +39,7 @@ description = "A house weapon of this campaign."
 
 /// The sample pack's files, with the Rail SMG added to weapons.toml when
 /// `rail`, as a pack directory's files (`pack.toml`, `weapons.toml`...).
-fn pack(rail: bool) -> BTreeMap<String, String> {
+pub(crate) fn pack(rail: bool) -> BTreeMap<String, String> {
     nanite_compound_x::SAMPLE_PACK
         .iter()
         .map(|(path, text)| {
@@ -60,7 +60,7 @@ fn pack(rail: bool) -> BTreeMap<String, String> {
 }
 
 /// Vex with the Rail SMG instead of the Basic SMG.
-fn rail_vex() -> String {
+pub(crate) fn rail_vex() -> String {
     VEX.replace("id = \"smg\"", "id = \"rail-smg\"")
 }
 
@@ -72,7 +72,7 @@ async fn upload_pack(t: &Table, files: &BTreeMap<String, String>) -> support::An
     .await
 }
 
-async fn switch(t: &Table, version: u32, confirm: bool) -> support::Answer {
+pub(crate) async fn switch(t: &Table, version: u32, confirm: bool) -> support::Answer {
     t.send(
         t.post(&t.path(&format!("/packs/{version}/switch")), &t.gm.session)
             .json(json!({ "confirm": confirm })),
@@ -80,8 +80,8 @@ async fn switch(t: &Table, version: u32, confirm: bool) -> support::Answer {
     .await
 }
 
-/// Uploads the Rail SMG pack, switches to it, brings Rail Vex and enters
-/// it in an encounter against a raider. Returns the encounter.
+/// Uploads the Rail SMG pack, switches to it, and brings Rail Vex into
+/// the Rail yard ([`rail_yard`]). Returns the encounter.
 async fn rail_campaign(t: &Table) -> String {
     let made = upload_pack(t, &pack(true)).await.expect(201);
     assert_eq!(made.json["pack"]["version"], 1);
@@ -89,19 +89,23 @@ async fn rail_campaign(t: &Table) -> String {
     t.upload(&t.alice.session, "vex", &rail_vex())
         .await
         .expect(201);
+    rail_yard(t).await
+}
+
+/// Vex, uploaded already, enters the Rail yard against a raider. Returns
+/// the encounter.
+pub(crate) async fn rail_yard(t: &Table) -> String {
     let e = t.encounter("Rail yard").await;
-    t.add(
+    t.enter(
         &e,
         json!({"id": "vex", "character": "vex", "side": "players"}),
     )
-    .await
-    .expect(201);
-    t.add(
+    .await;
+    t.enter(
         &e,
         json!({"id": "raider", "npc": support::RAIDER, "side": "raiders"}),
     )
-    .await
-    .expect(201);
+    .await;
     e
 }
 
@@ -170,19 +174,7 @@ async fn versions_and_the_switch(db: Db) {
         .expect(200);
     assert_eq!(sheet.json["sheet"]["weapons"][0]["id"], "rail-smg");
     assert_eq!(sheet.json["sheet"]["weapons"][0]["name"], "Rail SMG");
-    let e = t.encounter("Rail yard").await;
-    t.add(
-        &e,
-        json!({"id": "vex", "character": "vex", "side": "players"}),
-    )
-    .await
-    .expect(201);
-    t.add(
-        &e,
-        json!({"id": "raider", "npc": support::RAIDER, "side": "raiders"}),
-    )
-    .await
-    .expect(201);
+    let e = rail_yard(&t).await;
     // Version 2 drops the Rail SMG: it would break Vex, and says how.
     let v2 = upload_pack(&t, &pack(false)).await.expect(201);
     assert_eq!(v2.json["pack"]["version"], 2);
@@ -247,19 +239,23 @@ async fn versions_and_the_switch(db: Db) {
     assert!(text.contains("Rail SMG"), "{text}");
 }
 
-async fn a_broken_pack_is_refused_whole(db: Db) {
-    let t = Table::new(db).await;
-    let mut files = pack(true);
-    let weapons = files.get_mut("weapons.toml").unwrap();
+/// Breaks the pack's `files` (in directory `dir`) twice: a weapon of an
+/// unknown damage type, a feat requiring one that is not there.
+pub(crate) fn break_pack(files: &mut BTreeMap<String, String>, dir: &str) {
+    let weapons = files.get_mut(&format!("{dir}weapons.toml")).unwrap();
     *weapons = weapons.replace(
         "damage_type = \"ballistic\"\napl = 2",
         "damage_type = \"sonic\"\napl = 2",
     );
     files.insert(
-        "feats-extra.toml".into(),
+        format!("{dir}feats-extra.toml"),
         "[feat.quick]\nname = \"Quick\"\ndescription = \"x\"\nrequires = { feats = [\"no-such-feat\"] }\n".into(),
     );
-    let refused = upload_pack(&t, &files).await.expect(422);
+}
+
+/// A pack broken by [`break_pack`] is refused with both problems at once,
+/// the damage type at its line in `{dir}weapons.toml`.
+pub(crate) fn refused_as_broken(refused: &support::Answer, dir: &str) {
     assert_eq!(refused.code(), "invalid_pack");
     let found = refused.json["error"]["diagnostics"].as_array().unwrap();
     assert!(found.len() >= 2, "every problem at once: {found:?}");
@@ -267,13 +263,21 @@ async fn a_broken_pack_is_refused_whole(db: Db) {
         .iter()
         .find(|d| d["message"].as_str().unwrap().contains("sonic"))
         .expect("the damage type");
-    assert_eq!(sonic["file"], "weapons.toml");
+    assert_eq!(sonic["file"], format!("{dir}weapons.toml"));
     assert!(sonic["line"].as_u64().unwrap() > 1);
     assert!(
         found
             .iter()
             .any(|d| d["message"].as_str().unwrap().contains("no-such-feat"))
     );
+}
+
+async fn a_broken_pack_is_refused_whole(db: Db) {
+    let t = Table::new(db).await;
+    let mut files = pack(true);
+    break_pack(&mut files, "");
+    let refused = upload_pack(&t, &files).await.expect(422);
+    refused_as_broken(&refused, "");
     // Nothing was kept.
     let listed = t
         .send(t.get(&t.path("/packs"), &t.gm.session))
@@ -446,21 +450,7 @@ async fn export_import_and_verify_carry_the_pack(db: Db) {
     let url = db.0.clone();
     let t = Table::new(db).await;
     let e = rail_campaign(&t).await;
-    let gm = &t.gm.session;
-    for command in [
-        json!({"command": "distance", "a": "vex", "b": "raider", "metres": 12}),
-        json!({"command": "clock", "clock": "set_initiative", "id": "vex", "total": 80}),
-        json!({"command": "clock", "clock": "set_initiative", "id": "raider", "total": 50}),
-    ] {
-        t.command(&e, gm, command).await.expect(201);
-    }
-    t.physically(
-        &e,
-        gm,
-        json!({"command": "clock", "clock": "begin", "surprise": []}),
-    )
-    .await
-    .expect(201);
+    t.vex_first(&e, 12).await;
     t.command(
         &e,
         &t.alice.session,
@@ -480,15 +470,10 @@ async fn export_import_and_verify_carry_the_pack(db: Db) {
     );
     // `nanite verify` replays it with the pack, and finds nothing wrong.
     let text = serde_json::to_string(&export).unwrap();
-    let checked = verify::verify(&verify::read(&text).unwrap()).unwrap();
+    let checked = support::verified(&text);
     assert!(checked.mismatches.is_empty(), "{:?}", checked.mismatches);
     // A server that never saw the pack imports and replays it.
-    let fresh = support::sqlite();
-    nanite_server::transfer::import(&fresh.0, &export, false)
-        .await
-        .unwrap();
-    let state = support::state(&fresh, Config::default()).await;
-    let view = seen_elsewhere(&t, state, &e).await;
+    let view = seen_elsewhere(&t, support::imported(&export).await, &e).await;
     assert!(view.to_string().contains("Rail SMG"), "{view}");
     // Without its pack, the import is refused, saying why.
     let mut bare = export.clone();

@@ -226,13 +226,7 @@ async fn a_player_cannot_act_for_another_or_out_of_turn(db: Db) {
         .await
         .expect(403);
     assert_eq!(npc.code(), "not_your_character");
-    let next = t
-        .command(
-            &e,
-            &t.alice.session,
-            json!({"command": "clock", "clock": "next_turn"}),
-        )
-        .await;
+    let next = t.next_turn(&e, &t.alice.session).await;
     assert_eq!(
         next.status.as_u16(),
         201,
@@ -268,13 +262,7 @@ async fn held_actions_let_a_player_react(db: Db) {
     )
     .await
     .expect(201);
-    t.command(
-        &e,
-        &t.gm.session,
-        json!({"command": "clock", "clock": "next_turn"}),
-    )
-    .await
-    .expect(201);
+    t.next_turn(&e, &t.gm.session).await.expect(201);
     let aim = json!({"command": "aim", "id": "vex"});
     t.command(&e, alice, aim.clone()).await.expect(403);
     let trigger = json!({"command": "clock", "clock": "trigger", "id": "vex"});
@@ -292,18 +280,16 @@ async fn players_roll_initiative_only_for_their_own(db: Db) {
     let t = Table::new(db).await;
     t.upload(&t.alice.session, "vex", VEX).await.expect(201);
     let e = t.encounter("Yard").await;
-    t.add(
+    t.enter(
         &e,
         json!({"id": "vex", "character": "vex", "side": "players"}),
     )
-    .await
-    .expect(201);
-    t.add(
+    .await;
+    t.enter(
         &e,
         json!({"id": "raider", "npc": super::support::RAIDER, "side": "raiders"}),
     )
-    .await
-    .expect(201);
+    .await;
     let theirs = t
         .command(
             &e,

@@ -34,13 +34,7 @@ async fn a_game_survives_a_restart(db: Db) {
         "weapon": 0, "mode": "semi", "fire": null, "distance": null, "cover": null}),
     )
     .await;
-    t.command(
-        &e,
-        &t.gm.session,
-        json!({"command": "clock", "clock": "next_turn"}),
-    )
-    .await
-    .expect(201);
+    t.next_turn(&e, &t.gm.session).await.expect(201);
     t.send(
         t.post(&t.path("/rolls"), alice)
             .json(json!({"expression": "d100", "mode": "blind"})),
@@ -83,16 +77,9 @@ async fn a_game_survives_a_restart(db: Db) {
     .expect(200);
     assert_eq!(replay.json["version"], aim.json["version"]);
     assert_eq!(replay.json["entry"], aim.json["entry"]);
-    let next = support::send(
-        &router,
-        t.command_call(
-            &e,
-            &t.gm.session,
-            json!({"command": "clock", "clock": "next_turn"}),
-        ),
-    )
-    .await
-    .expect(201);
+    let next = support::send(&router, t.next_turn_call(&e, &t.gm.session))
+        .await
+        .expect(201);
     assert_eq!(
         next.json["version"].as_i64().unwrap(),
         before[0]["version"].as_i64().unwrap() + 1

@@ -23,43 +23,37 @@ async fn play(db: Db, secrets: bool) -> (Table, String) {
             t.command(&e, gm, command).await.expect(201);
         }
     };
-    t.add(
+    t.enter(
         &e,
         json!({"id": "vex", "character": "vex", "side": "players"}),
     )
-    .await
-    .expect(201);
+    .await;
     if secrets {
-        t.add(
+        t.enter(
             &e,
             json!({"id": "scav", "npc": SCAV, "side": "raiders", "hidden": true}),
         )
-        .await
-        .expect(201);
+        .await;
     }
-    t.add(
+    t.enter(
         &e,
         json!({"id": "raider", "npc": RAIDER, "side": "raiders"}),
     )
-    .await
-    .expect(201);
+    .await;
     secret(json!({"command": "distance", "a": "vex", "b": "scav", "metres": 25})).await;
-    for command in [
-        json!({"command": "distance", "a": "vex", "b": "raider", "metres": 15}),
-        json!({"command": "clock", "clock": "set_initiative", "id": "vex", "total": 80}),
-        json!({"command": "clock", "clock": "set_initiative", "id": "raider", "total": 50}),
-    ] {
-        t.command(&e, gm, command).await.expect(201);
-    }
-    // The scav acts last: nothing of this test reaches its turn.
-    secret(json!({"command": "clock", "clock": "set_initiative", "id": "scav", "total": 10})).await;
-    t.physically(
+    t.commands(
         &e,
         gm,
-        json!({"command": "clock", "clock": "begin", "surprise": []}),
+        [
+            json!({"command": "distance", "a": "vex", "b": "raider", "metres": 15}),
+            json!({"command": "clock", "clock": "set_initiative", "id": "vex", "total": 80}),
+            json!({"command": "clock", "clock": "set_initiative", "id": "raider", "total": 50}),
+        ],
     )
-    .await
-    .expect(201);
+    .await;
+    // The scav acts last: nothing of this test reaches its turn.
+    secret(json!({"command": "clock", "clock": "set_initiative", "id": "scav", "total": 10})).await;
+    t.begin(&e).await;
     if secrets {
         // The GM's secret roll, with the GM's own dice (no play session).
         t.send(

@@ -37,12 +37,7 @@ async fn played(db: Db) -> (Table, String) {
     )
     .await
     .expect(201);
-    t.send(
-        t.post(&t.path(&format!("/encounters/{e}/undo")), &t.gm.session)
-            .json(json!({})),
-    )
-    .await
-    .expect(201);
+    t.undo(&e).await.expect(201);
     t.send(
         t.post(&t.path("/rolls"), alice)
             .json(json!({"expression": "d100", "mode": "blind"})),
@@ -101,16 +96,9 @@ async fn a_new_server_loads_from_the_snapshot(db: Db) {
     .await
     .expect(200);
     assert_eq!(again.json["replayed"], true);
-    let next = support::send(
-        &router,
-        t.command_call(
-            &e,
-            &t.gm.session,
-            json!({"command": "clock", "clock": "next_turn"}),
-        ),
-    )
-    .await
-    .expect(201);
+    let next = support::send(&router, t.next_turn_call(&e, &t.gm.session))
+        .await
+        .expect(201);
     assert_eq!(next.json["version"].as_i64().unwrap(), version + 1);
 }
 
@@ -235,11 +223,7 @@ async fn idle_tables_are_let_go_and_load_again(db: Db) {
     assert_eq!(seen(&t.router, &t, &e).await, before);
     assert_eq!(t.state.loaded_tables(), 1);
     let next = t
-        .send(t.command_call(
-            &e,
-            &t.gm.session,
-            json!({"command": "clock", "clock": "next_turn"}),
-        ))
+        .send(t.next_turn_call(&e, &t.gm.session))
         .await
         .expect(201);
     assert_eq!(next.json["version"].as_i64().unwrap(), version + 1);

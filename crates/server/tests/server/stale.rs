@@ -29,12 +29,11 @@ async fn a_stale_table_catches_up_and_decides_again(db: Db) {
     )
     .await
     .expect(201);
-    t.add(
+    t.enter(
         &e,
         json!({"id": "raider", "npc": RAIDER, "side": "raiders"}),
     )
-    .await
-    .expect(201);
+    .await;
 
     // Through the second, two entries behind: it knows nothing of the
     // raider yet, and its command still lands, after them.
@@ -58,12 +57,11 @@ async fn a_stale_table_catches_up_and_decides_again(db: Db) {
     assert_eq!(again.status.as_u16(), 422, "{}", again.text);
 
     // The first server, behind in turn, catches up the same way.
-    t.add(
+    t.enter(
         &e,
         json!({"id": "raider-2", "npc": RAIDER, "side": "raiders"}),
     )
-    .await
-    .expect(201);
+    .await;
     let path = t.path(&format!("/encounters/{e}"));
     let here = t.send(t.get(&path, &gm)).await.expect(200).json;
     assert_eq!(here["version"], 5);

@@ -110,6 +110,59 @@ pub(crate) const COMMANDS: &str = "/api/campaigns/{campaign}/encounters/{encount
 /// The path of an encounter's combatants, as the document names it.
 pub(crate) const COMBATANTS: &str = "/api/campaigns/{campaign}/encounters/{encounter}/combatants";
 
+/// The character file a builder's legal answer carries (in its `<pre>`).
+pub(crate) fn file_of(html: &str) -> String {
+    let start = html
+        .find("<pre>")
+        .unwrap_or_else(|| panic!("not legal: {html}"))
+        + 5;
+    let end = html.find("</pre>").unwrap();
+    html[start..end]
+        .replace("&quot;", "\"")
+        .replace("&#34;", "\"")
+        .replace("&#39;", "'")
+        .replace("&lt;", "<")
+        .replace("&#60;", "<")
+        .replace("&gt;", ">")
+        .replace("&#62;", ">")
+        .replace("&amp;", "&")
+        .replace("&#38;", "&")
+}
+
+/// The command that ends the turn.
+fn next_turn() -> Value {
+    json!({"command": "clock", "clock": "next_turn"})
+}
+
+/// What `nanite verify` finds in an export's text.
+pub(crate) fn verified(text: &str) -> nanite_server::verify::Verification {
+    use nanite_server::verify;
+    verify::verify(&verify::read(text).unwrap()).unwrap()
+}
+
+/// A server on a fresh SQLite database `export` was imported into.
+pub(crate) async fn imported(export: &nanite_store::Export) -> AppState {
+    let fresh = sqlite();
+    nanite_server::transfer::import(&fresh.0, export, false)
+        .await
+        .unwrap();
+    state(&fresh, Config::default()).await
+}
+
+/// The ids of a list of combatants (or of an initiative order).
+pub(crate) fn ids(list: &Value) -> Vec<&str> {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap())
+        .collect()
+}
+
+/// The field names of an object, in order.
+pub(crate) fn fields(object: &Value) -> Vec<String> {
+    object.as_object().unwrap().keys().cloned().collect()
+}
+
 /// Where a test's data lives.
 #[derive(Clone, Debug)]
 pub(crate) struct Db(pub(crate) String);
@@ -282,6 +335,11 @@ impl Call {
     }
 }
 
+/// GETs `path` from `router` as `auth`.
+pub(crate) async fn get(router: &Router, path: impl Into<String>, auth: &Auth) -> Answer {
+    send(router, Call::new(Method::GET, path, auth)).await
+}
+
 /// Sends `call` to `router`.
 pub(crate) async fn send(router: &Router, call: Call) -> Answer {
     let response = router.clone().oneshot(call.request()).await.unwrap();
@@ -447,6 +505,85 @@ impl Table {
         answer
     }
 
+    /// Adds a combatant (GM), which must enter.
+    pub(crate) async fn enter(&self, encounter: &str, body: Value) {
+        self.add(encounter, body).await.expect(201);
+    }
+
+    /// Gives each of `commands` as `auth`; each must be taken.
+    pub(crate) async fn commands(
+        &self,
+        encounter: &str,
+        auth: &Auth,
+        commands: impl IntoIterator<Item = Value>,
+    ) {
+        for command in commands {
+            self.command(encounter, auth, command).await.expect(201);
+        }
+    }
+
+    /// Ends the turn as `auth` (`clock next_turn`).
+    pub(crate) async fn next_turn(&self, encounter: &str, auth: &Auth) -> Answer {
+        self.command(encounter, auth, next_turn()).await
+    }
+
+    /// The call that ends the turn as `auth`, to send elsewhere.
+    pub(crate) fn next_turn_call(&self, encounter: &str, auth: &Auth) -> Call {
+        self.command_call(encounter, auth, next_turn())
+    }
+
+    /// Vex and the raider `metres` apart, Vex's initiative 80 and the
+    /// raider's 50, the fight begun: Vex acts first.
+    pub(crate) async fn vex_first(&self, encounter: &str, metres: u32) {
+        self.commands(
+            encounter,
+            &self.gm.session,
+            [
+                json!({"command": "distance", "a": "vex", "b": "raider", "metres": metres}),
+                json!({"command": "clock", "clock": "set_initiative", "id": "vex", "total": 80}),
+                json!({"command": "clock", "clock": "set_initiative", "id": "raider", "total": 50}),
+            ],
+        )
+        .await;
+        self.begin(encounter).await;
+    }
+
+    /// The GM begins the fight, nobody surprised, with physical dice.
+    pub(crate) async fn begin(&self, encounter: &str) {
+        self.physically(
+            encounter,
+            &self.gm.session,
+            json!({"command": "clock", "clock": "begin", "surprise": []}),
+        )
+        .await
+        .expect(201);
+    }
+
+    /// The GM takes back the encounter's last command.
+    pub(crate) async fn undo(&self, encounter: &str) -> Answer {
+        self.gm_posts(&format!("/encounters/{encounter}/undo"))
+            .await
+    }
+
+    /// The GM starts a play session.
+    pub(crate) async fn start_play_session(&self) -> Answer {
+        self.gm_posts("/play-sessions").await
+    }
+
+    /// The GM ends the open play session.
+    pub(crate) async fn end_play_session(&self) -> Answer {
+        self.gm_posts("/play-sessions/end").await
+    }
+
+    /// The GM posts an empty object to the campaign's `rest`.
+    async fn gm_posts(&self, rest: &str) -> Answer {
+        self.send(
+            self.post(&self.path(rest), &self.gm.session)
+                .json(json!({})),
+        )
+        .await
+    }
+
     /// Sends a command as `auth`, and checks it against the document's
     /// request schema ([`check_request`]).
     pub(crate) async fn command(&self, encounter: &str, auth: &Auth, command: Value) -> Answer {
@@ -499,41 +636,35 @@ impl Table {
             .await
             .expect(201);
         let e = self.encounter("Ambush at the depot").await;
-        self.add(
+        self.enter(
             &e,
             json!({"id": "vex", "character": "vex", "side": "players", "cover": "partial"}),
         )
-        .await
-        .expect(201);
-        self.add(
+        .await;
+        self.enter(
             &e,
             json!({"id": "raider", "npc": RAIDER, "side": "raiders"}),
         )
-        .await
-        .expect(201);
-        self.add(
+        .await;
+        self.enter(
             &e,
             json!({"id": "scav", "npc": SCAV, "side": "raiders", "hidden": true, "cover": "full", "stance": "crouched"}),
         )
-        .await
-        .expect(201);
+        .await;
         let gm = &self.gm.session;
-        for command in [
-            json!({"command": "distance", "a": "vex", "b": "raider", "metres": 15}),
-            json!({"command": "distance", "a": "vex", "b": "scav", "metres": 25}),
-            json!({"command": "clock", "clock": "set_initiative", "id": "vex", "total": 80}),
-            json!({"command": "clock", "clock": "set_initiative", "id": "raider", "total": 50}),
-            json!({"command": "clock", "clock": "set_initiative", "id": "scav", "total": 55}),
-        ] {
-            self.command(&e, gm, command).await.expect(201);
-        }
-        self.physically(
+        self.commands(
             &e,
             gm,
-            json!({"command": "clock", "clock": "begin", "surprise": []}),
+            [
+                json!({"command": "distance", "a": "vex", "b": "raider", "metres": 15}),
+                json!({"command": "distance", "a": "vex", "b": "scav", "metres": 25}),
+                json!({"command": "clock", "clock": "set_initiative", "id": "vex", "total": 80}),
+                json!({"command": "clock", "clock": "set_initiative", "id": "raider", "total": 50}),
+                json!({"command": "clock", "clock": "set_initiative", "id": "scav", "total": 55}),
+            ],
         )
-        .await
-        .expect(201);
+        .await;
+        self.begin(&e).await;
         e
     }
 }

@@ -185,12 +185,7 @@ async fn a_double_clicked_undo_takes_back_one_command(db: Db) {
 async fn an_undo_survives_a_restart_and_verifies(db: Db) {
     let t = Table::new(db.clone()).await;
     let e = t.depot().await;
-    t.send(
-        t.post(&t.path("/play-sessions"), &t.gm.session)
-            .json(json!({})),
-    )
-    .await
-    .expect(201);
+    t.start_play_session().await.expect(201);
     aim(&t, &e).await;
     t.command(&e, &t.alice.session, serde_json::from_str(BURST).unwrap())
         .await
@@ -199,12 +194,7 @@ async fn an_undo_survives_a_restart_and_verifies(db: Db) {
     t.command(&e, &t.alice.session, serde_json::from_str(BURST).unwrap())
         .await
         .expect(201);
-    t.send(
-        t.post(&t.path("/play-sessions/end"), &t.gm.session)
-            .json(json!({})),
-    )
-    .await
-    .expect(201);
+    t.end_play_session().await.expect(201);
     let before = t.view(&e, &t.gm.session).await;
 
     let state = support::state(&db, Config::default()).await;
@@ -220,8 +210,7 @@ async fn an_undo_survives_a_restart_and_verifies(db: Db) {
         .await
         .unwrap();
     let text = serde_json::to_string(&export).unwrap();
-    let found =
-        nanite_server::verify::verify(&nanite_server::verify::read(&text).unwrap()).unwrap();
+    let found = support::verified(&text);
     assert!(found.honest(), "{found:#?}");
     assert_eq!(
         found.verified, 2,

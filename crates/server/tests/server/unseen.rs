@@ -27,41 +27,35 @@ async fn a_hidden_name_inside_a_visible_one_hides_nothing_of_it(db: Db) {
     t.upload(&t.alice.session, "vex", VEX).await.expect(201);
     let e = t.encounter("Ambush at the depot").await;
     let gm = &t.gm.session;
-    t.add(
+    t.enter(
         &e,
         json!({"id": "vex", "character": "vex", "side": "players"}),
     )
-    .await
-    .expect(201);
-    t.add(
+    .await;
+    t.enter(
         &e,
         json!({"id": "raider", "npc": RAIDER, "side": "raiders"}),
     )
-    .await
-    .expect(201);
+    .await;
     let namesake = SCAV.replace("name = \"Scav Lookout\"", "name = \"Vex\"");
     assert_ne!(namesake, SCAV, "the scav's file names it Scav Lookout");
-    t.add(
+    t.enter(
         &e,
         json!({"id": "lurker", "npc": namesake, "side": "raiders", "hidden": true}),
     )
-    .await
-    .expect(201);
-    for command in [
-        json!({"command": "distance", "a": "vex", "b": "raider", "metres": 15}),
-        json!({"command": "clock", "clock": "set_initiative", "id": "vex", "total": 80}),
-        json!({"command": "clock", "clock": "set_initiative", "id": "raider", "total": 50}),
-        json!({"command": "clock", "clock": "set_initiative", "id": "lurker", "total": 10}),
-    ] {
-        t.command(&e, gm, command).await.expect(201);
-    }
-    t.physically(
+    .await;
+    t.commands(
         &e,
         gm,
-        json!({"command": "clock", "clock": "begin", "surprise": []}),
+        [
+            json!({"command": "distance", "a": "vex", "b": "raider", "metres": 15}),
+            json!({"command": "clock", "clock": "set_initiative", "id": "vex", "total": 80}),
+            json!({"command": "clock", "clock": "set_initiative", "id": "raider", "total": 50}),
+            json!({"command": "clock", "clock": "set_initiative", "id": "lurker", "total": 10}),
+        ],
     )
-    .await
-    .expect(201);
+    .await;
+    t.begin(&e).await;
     t.command(&e, &t.alice.session, json!({"command": "aim", "id": "vex"}))
         .await
         .expect(201);
@@ -91,13 +85,7 @@ async fn an_unseen_shooter_is_felt_not_named(db: Db) {
     let e = t.depot().await;
     let gm = &t.gm.session;
     // Vex (80) ends her turn: the hidden scav's (55) begins.
-    t.command(
-        &e,
-        &t.alice.session,
-        json!({"command": "clock", "clock": "next_turn"}),
-    )
-    .await
-    .expect(201);
+    t.next_turn(&e, &t.alice.session).await.expect(201);
     t.command(
         &e,
         gm,

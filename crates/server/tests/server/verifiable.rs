@@ -15,19 +15,11 @@ use super::support::{self, Answer, Auth, Db, Table};
 use crate::both;
 
 async fn start(t: &Table) -> Answer {
-    t.send(
-        t.post(&t.path("/play-sessions"), &t.gm.session)
-            .json(json!({})),
-    )
-    .await
+    t.start_play_session().await
 }
 
 async fn end(t: &Table) -> Answer {
-    t.send(
-        t.post(&t.path("/play-sessions/end"), &t.gm.session)
-            .json(json!({})),
-    )
-    .await
+    t.end_play_session().await
 }
 
 async fn roll(t: &Table, auth: &Auth, body: Value) -> Answer {

@@ -223,18 +223,7 @@ async fn the_builder_names_the_rule_each_choice_breaks(db: Db) {
         legal.text
     );
     // What the builder accepts, the API accepts.
-    let start = legal.text.find("<pre>").unwrap() + 5;
-    let end = legal.text.find("</pre>").unwrap();
-    let toml = legal.text[start..end]
-        .replace("&quot;", "\"")
-        .replace("&#34;", "\"")
-        .replace("&#39;", "'")
-        .replace("&lt;", "<")
-        .replace("&#60;", "<")
-        .replace("&gt;", ">")
-        .replace("&#62;", ">")
-        .replace("&amp;", "&")
-        .replace("&#38;", "&");
+    let toml = super::support::file_of(&legal.text);
     t.upload(&t.bob.session, "rook", &toml).await.expect(201);
     // Nobody else's file: a player sees only the sheets they own.
     t.upload(&t.gm.session, "raider", RAIDER).await.expect(201);
