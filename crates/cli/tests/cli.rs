@@ -37,6 +37,8 @@ mod scale_out;
 mod serve;
 #[path = "cli/sim.rs"]
 mod sim;
+#[path = "cli/sim_map.rs"]
+mod sim_map;
 #[path = "cli/transfer.rs"]
 mod transfer;
 

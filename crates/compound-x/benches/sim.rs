@@ -5,6 +5,10 @@
 //! machine, and a speed-up of at least 1.8x from 1 to 2 threads. The
 //! throughput is reported as fights (elements) per second.
 //!
+//! And the same fight on a battle map (issue 24), the warehouse of the
+//! examples: the policies' sight, cover spots and ways around the walls
+//! cost what they cost (no target; reported).
+//!
 //! For an instruction profile, `NANITE_SIM_FIGHTS=N` plays fights 1..=N of
 //! seed 5 on this thread and exits without criterion, e.g.
 //! `NANITE_SIM_FIGHTS=100 valgrind --tool=callgrind target/release/deps/sim-*`;
@@ -22,7 +26,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use criterion::{Criterion, Throughput, criterion_group};
 use nanite_compound_x::combat::{Cover, Fighter, Stance};
-use nanite_compound_x::encounter::{Battle, Command, CompoundX};
+use nanite_compound_x::encounter::{Battle, Command, CompoundX, Layout, Point, Wall, WallKind};
 use nanite_compound_x::sim::{MAX_ROUNDS, Setup, SimOptions, play, run_seed, simulate};
 use nanite_compound_x::{Character, Pack, Sheet};
 use nanite_core::content::SourceFile;
@@ -99,6 +103,63 @@ fn four_against_four(pack: &Pack) -> Setup {
     Setup::new(game.state().clone()).unwrap()
 }
 
+/// The four against four on the warehouse map of the examples: the crew
+/// west of the office wall (its door closed), the raiders and scavs east
+/// of it, by the crates and the pillar. Placing measures every distance
+/// anew.
+fn on_the_warehouse_map(pack: &Pack) -> Setup {
+    let wall = |kind, a, b| Wall {
+        name: String::new(),
+        a,
+        b,
+        kind,
+        open: false,
+    };
+    let mut layout = Layout::new(300, 200);
+    layout.walls = vec![
+        wall(
+            WallKind::Concealing,
+            Point::metres(12, 0),
+            Point::metres(12, 8),
+        ),
+        wall(WallKind::Door, Point::metres(12, 8), Point::metres(12, 10)),
+        wall(
+            WallKind::Concealing,
+            Point::metres(12, 10),
+            Point::metres(12, 14),
+        ),
+        wall(
+            WallKind::Partial,
+            Point::metres(22, 3),
+            Point::metres(22, 7),
+        ),
+        wall(WallKind::Full, Point::metres(16, 14), Point::metres(17, 14)),
+        wall(WallKind::Full, Point::metres(17, 14), Point::metres(17, 15)),
+        wall(WallKind::Full, Point::metres(17, 15), Point::metres(16, 15)),
+        wall(WallKind::Full, Point::metres(16, 15), Point::metres(16, 14)),
+    ];
+    let mut game: Game<CompoundX> = Game::new(four_against_four(pack).battle().clone());
+    let mut none = ScriptedDice::new([]);
+    game.execute(&Command::Map { layout }, &mut none).unwrap();
+    for (who, at) in [
+        ("vex-1", Point::metres(7, 9)),
+        ("vex-2", Point::metres(5, 4)),
+        ("vex-3", Point::metres(4, 15)),
+        ("vex-4", Point::metres(8, 18)),
+        ("raider-1", Point::new(225, 50)),
+        ("raider-2", Point::metres(26, 17)),
+        ("scav-1", Point::metres(18, 16)),
+        ("scav-2", Point::metres(27, 9)),
+    ] {
+        let place = Command::Place {
+            id: CombatantId::from(who),
+            at,
+        };
+        game.execute(&place, &mut none).unwrap();
+    }
+    Setup::new(game.state().clone()).unwrap()
+}
+
 fn fights(c: &mut Criterion) {
     let setup = four_against_four(&pack());
     let mut group = c.benchmark_group("4 against 4");
@@ -124,6 +185,18 @@ fn fights(c: &mut Criterion) {
             b.iter(|| simulate(black_box(&setup), &options, &|_| {}));
         });
     }
+    group.finish();
+    let mapped = on_the_warehouse_map(&pack());
+    let mut group = c.benchmark_group("4 against 4 on a map");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(1));
+    let mut i = 0;
+    group.bench_function("one fight", |b| {
+        b.iter(|| {
+            i += 1;
+            play(black_box(&mapped), run_seed(5, i), MAX_ROUNDS)
+        });
+    });
     group.finish();
 }
 

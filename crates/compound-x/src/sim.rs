@@ -10,7 +10,9 @@
 //!
 //! - `policy`: what a combatant does on its turn (aim and shoot the best
 //!   target, take and keep cover, reload, clear jams, suppress when
-//!   outnumbered, stabilize downed allies, flee when broken).
+//!   outnumbered, stabilize downed allies, flee when broken); on a battle
+//!   map, where it goes: toward a spot behind cover from which it sees an
+//!   enemy, and only at enemies it sees.
 //! - `fight`: one fight from the setup to its end, with its own dice.
 //! - `table`: the same policies playing some combatants of a fight at a
 //!   live table, one command at a time.
@@ -68,6 +70,10 @@ pub struct Setup {
     /// Expected damage roll of each combatant's weapons (in `sides`'
     /// order), by weapon index.
     pub(crate) mean_damage: Vec<Vec<f64>>,
+    /// On a battle map, the points beside its cover where the policies
+    /// look for cover (none without a map; the simulator opens no door, so
+    /// the walls stay as they are).
+    pub(crate) spots: Vec<crate::encounter::Point>,
 }
 
 /// Why a battle cannot be simulated. Nothing was played.
@@ -89,6 +95,14 @@ pub enum SetupError {
     /// The fight has already begun.
     #[error("the fight has already begun; simulate from its setup")]
     Begun,
+    /// On a battle map, combatants not placed on it: the policies move
+    /// everyone by points of the map.
+    #[error(
+        "on a battle map the simulator plays only combatants placed on it; {} {} not placed: give each a place in [map.at] (vex = [7, 9])",
+        .0.join(", "),
+        if .0.len() == 1 { "is" } else { "are" }
+    )]
+    Unplaced(Vec<String>),
 }
 
 impl Setup {
@@ -110,6 +124,16 @@ impl Setup {
         side_names.dedup();
         if side_names.len() < 2 {
             return Err(SetupError::OneSide(side_names));
+        }
+        if let Some(scene) = battle.scene.as_deref() {
+            let unplaced: Vec<String> = sides
+                .iter()
+                .filter(|(id, _)| scene.at(id).is_none())
+                .map(|(id, _)| id.to_string())
+                .collect();
+            if !unplaced.is_empty() {
+                return Err(SetupError::Unplaced(unplaced));
+            }
         }
         let mut missing = Vec::new();
         let mut allies = Vec::new();
@@ -205,6 +229,10 @@ impl Setup {
         for (at, &i) in by_id.iter().enumerate() {
             position[i] = at;
         }
+        let spots = battle
+            .scene
+            .as_deref()
+            .map_or_else(Vec::new, |s| policy::cover_spots(&s.layout));
         Setup {
             battle,
             sides,
@@ -215,6 +243,7 @@ impl Setup {
             position,
             surprise,
             mean_damage,
+            spots,
         }
     }
 

@@ -41,6 +41,7 @@ mod cx {
     mod sheets;
     mod shooting_in_play;
     mod sim;
+    mod sim_map;
     mod skirmish;
     mod spells;
     mod starting_gear;

@@ -509,17 +509,12 @@ fn write_back(
 
 /// The battle an encounter file sets up, for `nanite sim`: every combatant
 /// entered (those joining later too) with its cover, stance and hand-set
-/// initiative, and the distances; the script is not run. Returns the
+/// initiative, and the distances, or the battle map with everyone placed on
+/// it; the script is not run. Returns the
 /// encounter's name with it. The file and its character files are checked
 /// as by `nanite cx encounter`.
 pub(crate) fn setup(path: &Path, pack: &Pack) -> Result<(String, Battle)> {
     let (encounter, roster, source_file) = read_checked(&Cx(pack), path, "encounter file", true)?;
-    if encounter.settings.map.is_some() {
-        bail!(
-            "{}: the simulator does not play fights on a [map] yet (its policies move by metres); remove the [map] section to simulate it without one",
-            path.display()
-        );
-    }
     let battle = fight::battle::<Cx<'_>>(&encounter, &roster, &source_file)?;
     Ok((encounter.name, battle))
 }

@@ -369,6 +369,7 @@ fn leaves_able(e: &Event, held_back: bool) -> bool {
         },
         Event::Shot { shot, .. } => shot.strike.is_none(),
         Event::Moved { .. }
+        | Event::Walked { .. }
         | Event::DistanceSet { .. }
         | Event::Positioned { .. }
         | Event::Reloaded { .. }
@@ -794,6 +795,88 @@ mod tests {
             v
         };
         assert_eq!(state(&simulated), state(&at_the_table));
+    }
+
+    /// The simulator's fights on a battle map replay through the engine:
+    /// every command the policies chose (moves to points around the walls,
+    /// shots at those they see, crouching behind cover) is accepted again,
+    /// one by one, from the setup with dice from the same seed, and gives
+    /// the very battle the fight ended with.
+    #[test]
+    fn fights_on_a_map_replay_through_the_engine() {
+        use crate::encounter::{Layout, Point, Wall, WallKind};
+        use crate::sim::{MAX_ROUNDS, Setup};
+        let (vex, raider) = vex_and_raider(&pack());
+        let gm = |battle: &mut Battle, c: &Command| {
+            let mut none = ScriptedDice::new([]);
+            command::decide_in_place(battle, c, &mut none, true, &mut Default::default())
+                .unwrap_or_else(|_| panic!("{c:?} refused"));
+        };
+        let wall = |kind, a, b| Wall {
+            name: String::new(),
+            a,
+            b,
+            kind,
+            open: false,
+        };
+        // The warehouse of the examples: an office wall with a closed door
+        // between the sides, crates, a pillar.
+        let mut layout = Layout::new(300, 200);
+        layout.walls = vec![
+            wall(
+                WallKind::Concealing,
+                Point::metres(12, 0),
+                Point::metres(12, 8),
+            ),
+            wall(WallKind::Door, Point::metres(12, 8), Point::metres(12, 10)),
+            wall(
+                WallKind::Concealing,
+                Point::metres(12, 10),
+                Point::metres(12, 14),
+            ),
+            wall(
+                WallKind::Partial,
+                Point::metres(22, 3),
+                Point::metres(22, 7),
+            ),
+            wall(WallKind::Full, Point::metres(16, 14), Point::metres(17, 14)),
+            wall(WallKind::Full, Point::metres(17, 14), Point::metres(17, 15)),
+            wall(WallKind::Full, Point::metres(17, 15), Point::metres(16, 15)),
+            wall(WallKind::Full, Point::metres(16, 15), Point::metres(16, 14)),
+        ];
+        let mut battle = Battle::new();
+        gm(&mut battle, &Command::Map { layout });
+        for (who, side, f, at) in [
+            ("vex-1", "crew", &vex, Point::metres(7, 9)),
+            ("vex-2", "crew", &vex, Point::metres(5, 4)),
+            ("raider-1", "raiders", &raider, Point::new(225, 50)),
+            ("raider-2", "raiders", &raider, Point::metres(26, 17)),
+        ] {
+            let id = CombatantId::from(who);
+            gm(&mut battle, &add(&id, side, f.clone()));
+            gm(&mut battle, &Command::Place { id, at });
+        }
+        let setup = Setup::new(battle).unwrap();
+        let mut moves = 0;
+        for seed in 0..12 {
+            let mut reused = super::Reused::default();
+            let fight = super::play_with(&setup, seed, MAX_ROUNDS, &mut reused);
+            assert_eq!(fight.refused, 0, "seed {seed}: {fight:?}");
+            let mut again = setup.battle.clone();
+            let mut dice = SeededDice::new(seed);
+            for c in &reused.log {
+                moves += usize::from(matches!(c, Command::MoveTo { .. }));
+                command::decide_in_place(&mut again, c, &mut dice, false, &mut Default::default())
+                    .unwrap_or_else(|_| panic!("seed {seed}: {c:?} refused on replay"));
+            }
+            assert_eq!(
+                serde_json::to_value(&again).unwrap(),
+                serde_json::to_value(&reused.battle).unwrap(),
+                "seed {seed}"
+            );
+        }
+        // They walked: the policies moved on the map.
+        assert!(moves > 0);
     }
 
     /// A battle copied over another in place (`clone_from`, as each

@@ -6,6 +6,15 @@
 //!
 //! A policy only proposes a command the rules allow as far as it can tell
 //! (actions left, ammunition, range, fear); the engine judges it.
+//!
+//! On a battle map (`on_map`), where it stands decides: it shoots only
+//! enemies it sees, weighs each shot with the cover the walls give the
+//! target against it, moves to points along the way around the walls, and
+//! seeks cover spots instead of taking the GM's cover.
+
+mod on_map;
+
+pub(crate) use on_map::cover_spots;
 
 use nanite_core::CombatantId;
 
@@ -195,11 +204,17 @@ pub(crate) fn choose(run: &Run<'_>, me: &CombatantId, index: usize) -> Option<Ch
     if !pinned && broken(&me) {
         return flee(run, &me, left);
     }
+    let mapped = on_map::ground(run, &me).is_some();
     if !pinned {
         if let Some(choice) = stabilize(run, &me, left) {
             return Some(choice);
         }
-        if let Some(choice) = take_cover(&me, left) {
+        let cover = if mapped {
+            on_map::position(run, &me, left)
+        } else {
+            take_cover(&me, left)
+        };
+        if let Some(choice) = cover {
             return Some(choice);
         }
     }
@@ -222,8 +237,12 @@ pub(crate) fn choose(run: &Run<'_>, me: &CombatantId, index: usize) -> Option<Ch
     let Some(pick) = pick else {
         return supply(&me).or_else(|| close_in(run, &me, left));
     };
+    // On a map, one behind cover against all who see it takes its long
+    // shot rather than leave its cover.
+    let settled = mapped && on_map::settled(run, &me);
     let (reloading, outnumbered) = (me.reloading, me.foes > me.allies);
     let target = &run.setup.sides[pick.target].0;
+    let chooser = &me;
     let me = me.id;
     let weapon = &c.fighter.weapons[pick.weapon];
     if weapon.jammed {
@@ -260,8 +279,17 @@ pub(crate) fn choose(run: &Run<'_>, me: &CombatantId, index: usize) -> Option<Ch
     }
     // A long shot (a hit in 5 or worse) with a nearer bracket: close in
     // first, keeping its cover, while that leaves actions to shoot.
-    if pick.hit <= LONG_SHOT && pick.bracket > 0 && left >= 3 && !pinned && pick.distance > 1 {
+    if pick.hit <= LONG_SHOT
+        && pick.bracket > 0
+        && left >= 3
+        && !pinned
+        && pick.distance > 1
+        && !settled
+    {
         let nearer = weapon.brackets[pick.bracket - 1].to;
+        if mapped {
+            return on_map::approach(run, chooser, target, nearer);
+        }
         return Some(
             Command::Move {
                 id: me.clone(),
@@ -362,6 +390,12 @@ fn flee(run: &Run<'_>, me: &Me<'_>, left: u32) -> Option<Choice> {
     if left < 2 {
         return None;
     }
+    if on_map::ground(run, me).is_some() {
+        return on_map::flee(run, me).map(|choice| Choice {
+            fleeing: true,
+            ..choice
+        });
+    }
     let (nearest, _) = enemies(run, me)
         .filter_map(|(_, id, m)| m.map(|m| (id, m)))
         .min_by_key(|(_, m)| *m)?;
@@ -419,6 +453,9 @@ fn stabilize(run: &Run<'_>, me: &Me<'_>, left: u32) -> Option<Choice> {
             }
             .into(),
         );
+    }
+    if on_map::ground(run, me).is_some() {
+        return on_map::to_patient(run, me, patient, left);
     }
     let walk = metres - 1;
     let cost = move_actions(walk, stride(me.c));
@@ -479,10 +516,21 @@ fn best_shot(run: &Run<'_>, me: &Me<'_>, fire: Fire) -> Option<Pick> {
     }
     let mut best: Option<Pick> = None;
     let suppressed = me.suppressed;
-    for (target, _, metres) in enemies(run, me) {
+    let mapped = run.battle.scene.is_some();
+    for (target, id, metres) in enemies(run, me) {
         let Some(distance) = metres else { continue };
         let Some(victim) = run.combatant(target) else {
             continue;
+        };
+        // On a map, only a target it sees, behind the cover the walls give
+        // it against this shooter (the engine's own reading).
+        if mapped && !run.battle.sees(me.id, id) {
+            continue;
+        }
+        let cover = if mapped {
+            run.battle.cover_against(me.id, id)
+        } else {
+            victim.cover
         };
         for (w, weapon) in c.fighter.weapons.iter().enumerate() {
             if weapon.attack != Attack::Ranged || weapon.broken {
@@ -512,7 +560,7 @@ fn best_shot(run: &Run<'_>, me: &Me<'_>, fire: Fire) -> Option<Pick> {
                 mode: FireMode::Semi,
                 fire,
                 distance,
-                cover: victim.cover,
+                cover,
                 stance: victim.stance,
                 shooter_stance: c.stance,
                 suppressed,
@@ -583,6 +631,9 @@ fn close_in(run: &Run<'_>, me: &Me<'_>, left: u32) -> Option<Choice> {
     let c = me.c;
     if left < 2 || c.stance == Stance::Hunkered {
         return None;
+    }
+    if on_map::ground(run, me).is_some() {
+        return on_map::close_in(run, me, 2);
     }
     let (nearest, metres) = enemies(run, me)
         .filter_map(|(_, id, m)| m.map(|m| (id, m)))
