@@ -14,10 +14,14 @@
 //! parameter names a field of the ruleset's own (serde) command, which the
 //! edge fills.
 
+mod draft;
+
 use serde::Serialize;
 
 use crate::encounter::{CombatantId, Encounter};
 use crate::ruleset::Ruleset;
+
+pub use draft::{Draft, delay};
 
 /// Who is looking at a table, as far as the rules' secrets go.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,6 +50,27 @@ impl Seat {
             Seat::Player { controls } => controls.contains(id),
             Seat::Spectator => false,
         }
+    }
+
+    /// The table's refusal of a command in which `acting` acts, if this
+    /// seat may not give it: only the GM gives the GM's commands, and a
+    /// player only those of the combatants they act for (for a roll, the
+    /// first who rolls).
+    pub fn refusal(&self, acting: Acting) -> Option<Refusal> {
+        let id = match acting {
+            Acting::Gm if self.is_gm() => return None,
+            Acting::Gm => {
+                return Some(
+                    Refusal::new("gm_only", "only the GM gives this command").fix("ask the GM"),
+                );
+            }
+            Acting::Turn(id) | Acting::Reaction(id) => id,
+            Acting::Rolls(ids) => ids.into_iter().next()?,
+        };
+        (!self.acts_for(&id)).then(|| {
+            Refusal::new("not_your_character", format!("{id} is not your character"))
+                .fix("you act only for characters you own")
+        })
     }
 }
 
@@ -212,6 +237,23 @@ pub enum ParamKind {
     },
 }
 
+impl ParamOption {
+    /// The value `value`, shown as `label`.
+    pub fn new(value: ParamValue, label: impl Into<String>) -> Self {
+        ParamOption {
+            value,
+            label: label.into(),
+        }
+    }
+}
+
+impl ParamValue {
+    /// A word (a key, a name, an id).
+    pub fn word(w: &str) -> Self {
+        ParamValue::Text(w.to_string())
+    }
+}
+
 impl ParamKind {
     /// One of `options`; the first is the command's.
     pub fn one_of(options: Vec<ParamOption>) -> Self {
@@ -309,6 +351,45 @@ mod tests {
         ];
         for (seat, id, acts) in cases {
             assert_eq!(seat.acts_for(id), acts, "{seat:?} for {id}");
+        }
+    }
+
+    #[test]
+    fn a_seat_is_refused_the_commands_of_others_and_the_gm() {
+        let vex = CombatantId::from("vex");
+        let raider = CombatantId::from("raider");
+        let player = Seat::Player {
+            controls: vec![vex.clone()],
+        };
+        let cases = [
+            (&Seat::Gm, Acting::Gm, None),
+            (&Seat::Gm, Acting::Turn(raider.clone()), None),
+            (&player, Acting::Gm, Some("gm_only")),
+            (&player, Acting::Turn(vex.clone()), None),
+            (
+                &player,
+                Acting::Reaction(raider.clone()),
+                Some("not_your_character"),
+            ),
+            (
+                &player,
+                Acting::Rolls(vec![vex.clone(), raider.clone()]),
+                None,
+            ),
+            (&player, Acting::Rolls(vec![]), None),
+            (
+                &Seat::Spectator,
+                Acting::Turn(vex.clone()),
+                Some("not_your_character"),
+            ),
+        ];
+        for (seat, acting, code) in cases {
+            let refused = seat.refusal(acting.clone());
+            assert_eq!(
+                refused.as_ref().map(|r| r.code.as_str()),
+                code,
+                "{seat:?} giving {acting:?}"
+            );
         }
     }
 

@@ -12,7 +12,7 @@
 mod panel;
 
 use nanite_core::table::{
-    Acting, Choice, Param, ParamKind, ParamOption, ParamValue, Refusal as TableRefusal, Seat,
+    Acting, Choice, Draft, ParamKind, ParamOption, ParamValue, Refusal as TableRefusal, Seat,
     Verdict,
 };
 use nanite_core::{ClockCommand, ClockEvent, CombatantId, Ruleset, SeededDice};
@@ -154,44 +154,6 @@ struct Offer<'a> {
     out: Vec<Choice<Command>>,
 }
 
-/// A choice before it is judged.
-struct Draft {
-    kind: &'static str,
-    label: String,
-    actor: Option<CombatantId>,
-    target: Option<CombatantId>,
-    command: Command,
-    params: Vec<Param>,
-}
-
-impl Draft {
-    fn new(kind: &'static str, label: impl Into<String>, command: Command) -> Self {
-        Draft {
-            kind,
-            label: label.into(),
-            actor: None,
-            target: None,
-            command,
-            params: Vec::new(),
-        }
-    }
-
-    fn by(mut self, actor: &CombatantId) -> Self {
-        self.actor = Some(actor.clone());
-        self
-    }
-
-    fn at(mut self, target: &CombatantId) -> Self {
-        self.target = Some(target.clone());
-        self
-    }
-
-    fn param(mut self, field: &'static str, label: &'static str, kind: ParamKind) -> Self {
-        self.params.push(Param { field, label, kind });
-        self
-    }
-}
-
 /// A whole number from `min` to `max`, `default` in the command.
 fn whole(min: i64, max: i64, default: Option<i64>) -> ParamKind {
     ParamKind::Whole { min, max, default }
@@ -205,28 +167,17 @@ fn text(default: &str) -> ParamKind {
     }
 }
 
-fn option(value: ParamValue, label: impl Into<String>) -> ParamOption {
-    ParamOption {
-        value,
-        label: label.into(),
-    }
-}
-
-fn word(w: &str) -> ParamValue {
-    ParamValue::Text(w.to_string())
-}
-
 fn covers(default_label: Option<&str>) -> ParamKind {
     let mut options = Vec::new();
     if let Some(label) = default_label {
-        options.push(option(ParamValue::Unset, label));
+        options.push(ParamOption::new(ParamValue::Unset, label));
     }
     for (key, label) in [
         ("none", "no cover"),
         ("partial", "partial cover"),
         ("full", "full cover"),
     ] {
-        options.push(option(word(key), label));
+        options.push(ParamOption::new(ParamValue::word(key), label));
     }
     ParamKind::one_of(options)
 }
@@ -235,29 +186,21 @@ fn conditions() -> ParamKind {
     ParamKind::one_of(
         ConditionKind::ALL
             .iter()
-            .map(|c| option(word(c.key()), c.key()))
+            .map(|c| ParamOption::new(ParamValue::word(c.key()), c.key()))
             .collect(),
     )
 }
 
 impl Offer<'_> {
     /// Judges `draft` and keeps it.
-    fn push(&mut self, draft: Draft) {
+    fn push(&mut self, draft: Draft<Command>) {
         let verdict = self.judge(&draft);
-        self.out.push(Choice {
-            kind: draft.kind,
-            label: draft.label,
-            actor: draft.actor,
-            target: draft.target,
-            command: draft.command,
-            params: draft.params,
-            verdict,
-        });
+        self.out.push(draft.judged(verdict));
     }
 
-    fn judge(&self, draft: &Draft) -> Verdict {
-        let command = &draft.command;
-        if let Some(r) = self.permission(command) {
+    fn judge(&self, draft: &Draft<Command>) -> Verdict {
+        let command = draft.command();
+        if let Some(r) = self.seat.refusal(acting(command, self.battle)) {
             return Verdict::Refused(r);
         }
         // The probe's dice never leave this function: only whether the
@@ -265,7 +208,7 @@ impl Offer<'_> {
         let mut dice = SeededDice::new(0);
         match CompoundX::decide(self.battle, command, &mut dice) {
             Ok(events) => {
-                let actor = draft.actor.as_ref();
+                let actor = draft.actor();
                 let cost = events
                     .iter()
                     .filter_map(|e| match e {
@@ -288,25 +231,6 @@ impl Offer<'_> {
             }
             Err(r) => Verdict::Refused(refusal(&r)),
         }
-    }
-
-    /// The table's refusal of a command this seat may not give, if so.
-    fn permission(&self, command: &Command) -> Option<TableRefusal> {
-        let id = match acting(command, self.battle) {
-            Acting::Gm if self.seat.is_gm() => return None,
-            Acting::Gm => {
-                return Some(
-                    TableRefusal::new("gm_only", "only the GM gives this command")
-                        .fix("ask the GM"),
-                );
-            }
-            Acting::Turn(id) | Acting::Reaction(id) => id,
-            Acting::Rolls(ids) => ids.into_iter().next()?,
-        };
-        (!self.seat.acts_for(&id)).then(|| {
-            TableRefusal::new("not_your_character", format!("{id} is not your character"))
-                .fix("you act only for characters you own")
-        })
     }
 
     /// The others in the fight, as this viewer knows them.
@@ -352,13 +276,14 @@ impl Offer<'_> {
                         if weapon.aimed.row(mode).is_none() {
                             continue;
                         }
-                        let mut fire = vec![option(ParamValue::Unset, "as the turn allows")];
-                        fire.push(option(word("aimed"), "aimed"));
+                        let mut fire =
+                            vec![ParamOption::new(ParamValue::Unset, "as the turn allows")];
+                        fire.push(ParamOption::new(ParamValue::word("aimed"), "aimed"));
                         if weapon.hip.is_some() {
-                            fire.push(option(word("hip"), "hip fire"));
+                            fire.push(ParamOption::new(ParamValue::word("hip"), "hip fire"));
                         }
                         if weapon.blind.is_some() {
-                            fire.push(option(word("blind"), "blind fire"));
+                            fire.push(ParamOption::new(ParamValue::word("blind"), "blind fire"));
                         }
                         self.push(
                             Draft::new(
@@ -385,15 +310,18 @@ impl Offer<'_> {
                         );
                     }
                     if let Some(most) = weapon.suppression {
-                        let levels = std::iter::once(option(ParamValue::Unset, "its heaviest"))
-                            .chain(
-                                SUPPRESSION
-                                    .iter()
-                                    .take_while(|(l, _)| *l != most)
-                                    .chain(SUPPRESSION.iter().filter(|(l, _)| *l == most))
-                                    .map(|(_, key)| option(word(key), *key)),
-                            )
-                            .collect();
+                        let levels =
+                            std::iter::once(ParamOption::new(ParamValue::Unset, "its heaviest"))
+                                .chain(
+                                    SUPPRESSION
+                                        .iter()
+                                        .take_while(|(l, _)| *l != most)
+                                        .chain(SUPPRESSION.iter().filter(|(l, _)| *l == most))
+                                        .map(|(_, key)| {
+                                            ParamOption::new(ParamValue::word(key), *key)
+                                        }),
+                                )
+                                .collect();
                         self.push(
                             Draft::new(
                                 "suppress",
@@ -566,10 +494,13 @@ impl Offer<'_> {
 
     /// A target's armor and weapons, to repair.
     fn gear_of(&self, target: &CombatantId) -> ParamKind {
-        let mut options = vec![option(ParamValue::Unset, "the armor")];
+        let mut options = vec![ParamOption::new(ParamValue::Unset, "the armor")];
         if let Some(c) = self.battle.combatants.get(target) {
             for (i, w) in c.fighter.weapons.iter().enumerate() {
-                options.push(option(ParamValue::Whole(i as i64), w.name.clone()));
+                options.push(ParamOption::new(
+                    ParamValue::Whole(i as i64),
+                    w.name.clone(),
+                ));
             }
         }
         ParamKind::one_of(options)
@@ -757,7 +688,7 @@ impl Offer<'_> {
             me.fighter
                 .skills
                 .iter()
-                .map(|s| option(word(&s.id), s.name.clone()))
+                .map(|s| ParamOption::new(ParamValue::word(&s.id), s.name.clone()))
                 .collect(),
         );
         if let Some(first) = me.fighter.skills.first() {
@@ -855,7 +786,7 @@ impl Offer<'_> {
         };
         let combatants = ParamKind::one_of(
             ids.iter()
-                .map(|id| option(word(id.as_str()), id.as_str()))
+                .map(|id| ParamOption::new(ParamValue::word(id.as_str()), id.as_str()))
                 .collect(),
         );
         let second = ids.get(1).cloned().unwrap_or_else(|| first.clone());
@@ -910,7 +841,7 @@ impl Offer<'_> {
                 "stance",
                 "stance",
                 ParamKind::one_of(
-                    std::iter::once(option(ParamValue::Unset, "unchanged"))
+                    std::iter::once(ParamOption::new(ParamValue::Unset, "unchanged"))
                         .chain(
                             [
                                 Stance::Standing,
@@ -919,7 +850,7 @@ impl Offer<'_> {
                                 Stance::Hunkered,
                             ]
                             .into_iter()
-                            .map(|s| option(word(s.key()), s.key())),
+                            .map(|s| ParamOption::new(ParamValue::word(s.key()), s.key())),
                         )
                         .collect(),
                 ),
@@ -928,7 +859,7 @@ impl Offer<'_> {
         let damage_types = ParamKind::one_of(
             DAMAGE_TYPES
                 .iter()
-                .map(|(_, key)| option(word(key), *key))
+                .map(|(_, key)| ParamOption::new(ParamValue::word(key), *key))
                 .collect(),
         );
         self.push(
@@ -1112,7 +1043,7 @@ impl Offer<'_> {
 
 /// A move of `actor` that way: metres, sprinting, cover at the end, into
 /// concealment.
-fn move_draft(actor: &CombatantId, label: &str, way: Way) -> Draft {
+fn move_draft(actor: &CombatantId, label: &str, way: Way) -> Draft<Command> {
     Draft::new(
         "move",
         label,
@@ -1136,15 +1067,15 @@ fn move_draft(actor: &CombatantId, label: &str, way: Way) -> Draft {
 fn efforts() -> ParamKind {
     ParamKind::OneOf {
         options: vec![
-            option(word("roll"), "roll the d100"),
-            option(word("take50"), "take 50: rushed, in no danger"),
-            option(word("take100"), "take 100: no pressure"),
+            ParamOption::new(ParamValue::word("roll"), "roll the d100"),
+            ParamOption::new(ParamValue::word("take50"), "take 50: rushed, in no danger"),
+            ParamOption::new(ParamValue::word("take100"), "take 100: no pressure"),
         ],
     }
 }
 
 /// Medicine of `actor` on `patient`'s worst wound, or a chosen one.
-fn treat_draft(actor: &CombatantId, patient: &CombatantId) -> Draft {
+fn treat_draft(actor: &CombatantId, patient: &CombatantId) -> Draft<Command> {
     Draft::new(
         "treat",
         if actor == patient {

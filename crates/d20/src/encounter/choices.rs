@@ -13,7 +13,7 @@ mod panel;
 
 use nanite_core::encounter::FightPhase;
 use nanite_core::table::{
-    Acting, Choice, Param, ParamKind, ParamOption, ParamValue, Refusal as TableRefusal, Seat,
+    Acting, Choice, Draft, ParamKind, ParamOption, ParamValue, Refusal as TableRefusal, Seat,
     Verdict,
 };
 use nanite_core::{ClockCommand, ClockEvent, CombatantId, Ruleset, SeededDice};
@@ -134,44 +134,6 @@ struct Offer<'a> {
     out: Vec<Choice<Command>>,
 }
 
-/// A choice before it is judged.
-struct Draft {
-    kind: &'static str,
-    label: String,
-    actor: Option<CombatantId>,
-    target: Option<CombatantId>,
-    command: Command,
-    params: Vec<Param>,
-}
-
-impl Draft {
-    fn new(kind: &'static str, label: impl Into<String>, command: Command) -> Self {
-        Draft {
-            kind,
-            label: label.into(),
-            actor: None,
-            target: None,
-            command,
-            params: Vec::new(),
-        }
-    }
-
-    fn by(mut self, actor: &CombatantId) -> Self {
-        self.actor = Some(actor.clone());
-        self
-    }
-
-    fn at(mut self, target: &CombatantId) -> Self {
-        self.target = Some(target.clone());
-        self
-    }
-
-    fn param(mut self, field: &'static str, label: &'static str, kind: ParamKind) -> Self {
-        self.params.push(Param { field, label, kind });
-        self
-    }
-}
-
 /// A whole number from `min` to `max`, `default` in the command.
 fn whole(min: i64, max: i64, default: i64) -> ParamKind {
     ParamKind::Whole {
@@ -189,34 +151,15 @@ fn text(default: &str) -> ParamKind {
     }
 }
 
-fn option(value: ParamValue, label: impl Into<String>) -> ParamOption {
-    ParamOption {
-        value,
-        label: label.into(),
-    }
-}
-
-fn word(w: &str) -> ParamValue {
-    ParamValue::Text(w.to_string())
-}
-
 impl Offer<'_> {
     /// Judges `draft` and keeps it.
-    fn push(&mut self, draft: Draft) {
-        let verdict = self.judge(&draft.command, draft.actor.as_ref());
-        self.out.push(Choice {
-            kind: draft.kind,
-            label: draft.label,
-            actor: draft.actor,
-            target: draft.target,
-            command: draft.command,
-            params: draft.params,
-            verdict,
-        });
+    fn push(&mut self, draft: Draft<Command>) {
+        let verdict = self.judge(draft.command(), draft.actor());
+        self.out.push(draft.judged(verdict));
     }
 
     fn judge(&self, command: &Command, actor: Option<&CombatantId>) -> Verdict {
-        if let Some(r) = self.permission(command) {
+        if let Some(r) = self.seat.refusal(acting(command, self.battle)) {
             return Verdict::Refused(r);
         }
         // The probe's dice never leave this function: only whether the
@@ -239,25 +182,6 @@ impl Offer<'_> {
             },
             Err(r) => Verdict::Refused(refusal(&r)),
         }
-    }
-
-    /// The table's refusal of a command this seat may not give, if so.
-    fn permission(&self, command: &Command) -> Option<TableRefusal> {
-        let id = match acting(command, self.battle) {
-            Acting::Gm if self.seat.is_gm() => return None,
-            Acting::Gm => {
-                return Some(
-                    TableRefusal::new("gm_only", "only the GM gives this command")
-                        .fix("ask the GM"),
-                );
-            }
-            Acting::Turn(id) | Acting::Reaction(id) => id,
-            Acting::Rolls(ids) => ids.into_iter().next()?,
-        };
-        (!self.seat.acts_for(&id)).then(|| {
-            TableRefusal::new("not_your_character", format!("{id} is not your character"))
-                .fix("you act only for characters you own")
-        })
     }
 
     /// Whether `id` is hidden from this seat.
@@ -329,8 +253,11 @@ impl Offer<'_> {
         );
         let weapons = melee
             .iter()
-            .map(|(i, name)| option(ParamValue::Whole(*i as i64), *name))
-            .chain(std::iter::once(option(ParamValue::Unset, "unarmed")))
+            .map(|(i, name)| ParamOption::new(ParamValue::Whole(*i as i64), *name))
+            .chain(std::iter::once(ParamOption::new(
+                ParamValue::Unset,
+                "unarmed",
+            )))
             .collect();
         self.push(
             Draft::new(
@@ -596,7 +523,7 @@ impl Offer<'_> {
     fn gm_on(&mut self, ids: &[CombatantId], first: &CombatantId) {
         let combatants = ParamKind::one_of(
             ids.iter()
-                .map(|id| option(word(id.as_str()), self.battle.name(id)))
+                .map(|id| ParamOption::new(ParamValue::word(id.as_str()), self.battle.name(id)))
                 .collect(),
         );
         let (place, params): (_, Vec<(&'static str, &'static str, ParamKind)>) =
@@ -628,7 +555,7 @@ impl Offer<'_> {
                             "row",
                             ParamKind::one_of(
                                 rows.iter()
-                                    .map(|r| option(word(r.key()), r.key()))
+                                    .map(|r| ParamOption::new(ParamValue::word(r.key()), r.key()))
                                     .collect(),
                             ),
                         )],
@@ -648,21 +575,24 @@ impl Offer<'_> {
             position = position.param(field, label, kind);
         }
         self.push(position);
-        let skills = std::iter::once(option(ParamValue::Unset, "none: the attribute alone"))
-            .chain(
-                self.battle
-                    .combatants
-                    .get(first)
-                    .into_iter()
-                    .flat_map(|c| c.fighter.skills.iter())
-                    .map(|s| option(word(&s.id), s.name.as_str())),
-            )
-            .collect();
+        let skills = std::iter::once(ParamOption::new(
+            ParamValue::Unset,
+            "none: the attribute alone",
+        ))
+        .chain(
+            self.battle
+                .combatants
+                .get(first)
+                .into_iter()
+                .flat_map(|c| c.fighter.skills.iter())
+                .map(|s| ParamOption::new(ParamValue::word(&s.id), s.name.as_str())),
+        )
+        .collect();
         // The command's own value first: a non-skill check of WIS.
         let attributes = std::iter::once(Attribute::Wis)
             .chain(Attribute::ALL.into_iter().filter(|a| *a != Attribute::Wis))
-            .map(|a| option(word(a.key()), a.key()))
-            .chain(std::iter::once(option(
+            .map(|a| ParamOption::new(ParamValue::word(a.key()), a.key()))
+            .chain(std::iter::once(ParamOption::new(
                 ParamValue::Unset,
                 "the skill's default",
             )))

@@ -3,10 +3,10 @@
 //! stance, hiding, removing, initiative and delaying its turn, a check),
 //! each judged on that combatant, for a panel on its card.
 
-use nanite_core::table::{ParamKind, ParamValue};
+use nanite_core::table::{Draft, ParamKind, ParamOption, ParamValue, delay};
 use nanite_core::{ClockCommand, CombatantId};
 
-use super::{Draft, Offer, conditions, covers, efforts, option, text, whole, word};
+use super::{Offer, conditions, covers, efforts, text, whole};
 use crate::check::Effort;
 use crate::combat::{ConditionKind, Stance};
 use crate::encounter::{Command, CxEffect};
@@ -31,7 +31,7 @@ impl Offer<'_> {
             .fighter
             .skills
             .iter()
-            .map(|s| option(word(&s.id), s.name.as_str()))
+            .map(|s| ParamOption::new(ParamValue::word(&s.id), s.name.as_str()))
             .collect();
         let first_skill = me.fighter.skills.first().map(|s| s.id.clone());
         let mut bearing: Vec<ConditionKind> = Vec::new();
@@ -91,7 +91,7 @@ impl Offer<'_> {
                 ParamKind::one_of(
                     super::DAMAGE_TYPES
                         .iter()
-                        .map(|(_, key)| option(word(key), *key))
+                        .map(|(_, key)| ParamOption::new(ParamValue::word(key), *key))
                         .collect(),
                 ),
             )
@@ -141,8 +141,12 @@ impl Offer<'_> {
                 "stance",
                 "stance",
                 ParamKind::one_of(
-                    std::iter::once(option(ParamValue::Unset, "unchanged"))
-                        .chain(STANCES.iter().map(|s| option(word(s.key()), s.key())))
+                    std::iter::once(ParamOption::new(ParamValue::Unset, "unchanged"))
+                        .chain(
+                            STANCES
+                                .iter()
+                                .map(|s| ParamOption::new(ParamValue::word(s.key()), s.key())),
+                        )
                         .collect(),
                 ),
             ),
@@ -214,43 +218,15 @@ impl Offer<'_> {
         );
     }
 
-    /// Delaying `id`'s turn: a later place in the initiative order, after
-    /// one of those behind it (the first of them by default). Offered when
-    /// it has someone behind it.
+    /// Delaying `id`'s turn, when it has someone behind it.
     fn delay(&mut self, id: &CombatantId) {
-        let order = &self.battle.clock.order;
-        let Some(at) = order.iter().position(|o| o == id) else {
-            return;
-        };
-        // Taken out of the order, the one at `j` (> at) moves to `j - 1`:
-        // placing `id` at `j` puts it right after that one.
-        let later: Vec<_> = order
-            .iter()
-            .enumerate()
-            .skip(at + 1)
-            .map(|(j, o)| {
-                let name = self
-                    .battle
-                    .combatants
-                    .get(o)
-                    .map_or_else(|| o.to_string(), |c| c.fighter.name.clone());
-                option(ParamValue::Whole(j as i64), format!("after {name}"))
-            })
-            .collect();
-        if later.is_empty() {
-            return;
+        if let Some(draft) = delay(&self.battle.clock.order, id, |o| {
+            self.battle
+                .combatants
+                .get(o)
+                .map_or_else(|| o.to_string(), |c| c.fighter.name.clone())
+        }) {
+            self.push(draft.map(Command::Clock));
         }
-        self.push(
-            Draft::new(
-                "delay",
-                "Delay: act later in the order",
-                Command::Clock(ClockCommand::Place {
-                    id: id.clone(),
-                    position: at + 1,
-                }),
-            )
-            .at(id)
-            .param("position", "act", ParamKind::one_of(later)),
-        );
     }
 }

@@ -3,10 +3,10 @@
 //! hiding, initiative and delaying its turn, removing it), each judged on
 //! that combatant, for a panel on its card.
 
-use nanite_core::table::{ParamKind, ParamValue};
+use nanite_core::table::{Draft, ParamKind, ParamOption, ParamValue, delay};
 use nanite_core::{ClockCommand, CombatantId};
 
-use super::{Draft, Offer, option, text, whole, word};
+use super::{Offer, text, whole};
 use crate::attribute::Attribute;
 use crate::encounter::Command;
 
@@ -16,19 +16,21 @@ impl Offer<'_> {
         let Some(me) = self.battle.combatants.get(id) else {
             return;
         };
-        let skills: Vec<_> =
-            std::iter::once(option(ParamValue::Unset, "none: the attribute alone"))
-                .chain(
-                    me.fighter
-                        .skills
-                        .iter()
-                        .map(|s| option(word(&s.id), s.name.as_str())),
-                )
-                .collect();
+        let skills: Vec<_> = std::iter::once(ParamOption::new(
+            ParamValue::Unset,
+            "none: the attribute alone",
+        ))
+        .chain(
+            me.fighter
+                .skills
+                .iter()
+                .map(|s| ParamOption::new(ParamValue::word(&s.id), s.name.as_str())),
+        )
+        .collect();
         let attributes = std::iter::once(Attribute::Wis)
             .chain(Attribute::ALL.into_iter().filter(|a| *a != Attribute::Wis))
-            .map(|a| option(word(a.key()), a.key()))
-            .chain(std::iter::once(option(
+            .map(|a| ParamOption::new(ParamValue::word(a.key()), a.key()))
+            .chain(std::iter::once(ParamOption::new(
                 ParamValue::Unset,
                 "the skill's default",
             )))
@@ -125,41 +127,10 @@ impl Offer<'_> {
         );
     }
 
-    /// Delaying `id`'s turn: a later place in the initiative order, after
-    /// one of those behind it (the first of them by default). Offered when
-    /// it has someone behind it.
+    /// Delaying `id`'s turn, when it has someone behind it.
     fn delay(&mut self, id: &CombatantId) {
-        let order = &self.battle.clock.order;
-        let Some(at) = order.iter().position(|o| o == id) else {
-            return;
-        };
-        // Taken out of the order, the one at `j` (> at) moves to `j - 1`:
-        // placing `id` at `j` puts it right after that one.
-        let later: Vec<_> = order
-            .iter()
-            .enumerate()
-            .skip(at + 1)
-            .map(|(j, o)| {
-                option(
-                    ParamValue::Whole(j as i64),
-                    format!("after {}", self.battle.name(o)),
-                )
-            })
-            .collect();
-        if later.is_empty() {
-            return;
+        if let Some(draft) = delay(&self.battle.clock.order, id, |o| self.battle.name(o)) {
+            self.push(draft.map(Command::Clock));
         }
-        self.push(
-            Draft::new(
-                "delay",
-                "Delay: act later in the order",
-                Command::Clock(ClockCommand::Place {
-                    id: id.clone(),
-                    position: at + 1,
-                }),
-            )
-            .at(id)
-            .param("position", "act", ParamKind::one_of(later)),
-        );
     }
 }
