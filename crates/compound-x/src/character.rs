@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use nanite_core::content::{Fields, Reading, SourceFile, check_format};
+use nanite_core::content::{Fields, SourceFile, read_document};
 use nanite_core::{Diagnostic, Diagnostics};
 
 use crate::house::HouseRules;
@@ -96,20 +96,14 @@ impl Character {
     /// Reads a character file; the character is only fit to use when the
     /// diagnostics hold no error.
     pub fn read(file: &SourceFile) -> (Character, Diagnostics) {
-        let reading = Reading::new(file);
         let mut character = Character {
             file: Some(file.name().to_string()),
             ..Character::default()
         };
-        reading.document(|top| {
-            // A file in a format this build cannot read is refused with that
-            // one problem, not with every field of it reported as unknown.
-            if check_format(&top, "character file", CHARACTER_FORMAT) {
-                character.read_fields(&top);
-                top.finish();
-            }
+        let found = read_document(file, "character file", CHARACTER_FORMAT, |top| {
+            character.read_fields(top);
         });
-        (character, reading.finish())
+        (character, found)
     }
 
     fn note(&mut self, fields: &Fields<'_, '_>, key: &str) {

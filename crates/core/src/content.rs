@@ -114,6 +114,27 @@ impl<'s> Reading<'s> {
     }
 }
 
+/// Reads `file` as one TOML document of `what` (`"character file"`) in a
+/// format this build reads (up to `supported`): `read` gets its top-level
+/// table, whose keys left unread are then reported. A file in a format this
+/// build cannot read is refused with that one problem, not with every field
+/// of it reported as unknown.
+pub fn read_document(
+    file: &SourceFile,
+    what: &str,
+    supported: i64,
+    read: impl FnOnce(&Fields<'_, '_>),
+) -> Diagnostics {
+    let reading = Reading::new(file);
+    reading.document(|top| {
+        if check_format(&top, what, supported) {
+            read(&top);
+            top.finish();
+        }
+    });
+    reading.finish()
+}
+
 /// Checks the `format` of a file against the newest format this build reads.
 /// Reports an error (and returns `false`) if it is missing, not a positive
 /// integer, or newer than `supported`.

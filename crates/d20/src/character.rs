@@ -4,7 +4,7 @@
 //! `docs/content/d20-pack.md#character-files`.
 
 use nanite_core::Diagnostics;
-use nanite_core::content::{Fields, Reading, SourceFile, check_format};
+use nanite_core::content::{Fields, SourceFile, read_document};
 
 use crate::attribute::{Attribute, Scores};
 
@@ -49,18 +49,14 @@ impl Character {
     /// Reads a character file; the character is only fit to use when the
     /// diagnostics hold no error.
     pub fn read(file: &SourceFile) -> (Character, Diagnostics) {
-        let reading = Reading::new(file);
         let mut character = Character {
             file: Some(file.name().to_string()),
             ..Character::default()
         };
-        reading.document(|top| {
-            if check_format(&top, "character file", CHARACTER_FORMAT) {
-                character.read_fields(&top);
-                top.finish();
-            }
+        let found = read_document(file, "character file", CHARACTER_FORMAT, |top| {
+            character.read_fields(top);
         });
-        (character, reading.finish())
+        (character, found)
     }
 
     /// The line a field was read from, if known.

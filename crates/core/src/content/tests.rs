@@ -135,3 +135,32 @@ fn lines_are_counted_from_one() {
     assert_eq!(file.line_of(2), 2);
     assert_eq!(file.line_of(5), 4);
 }
+
+#[test]
+fn a_document_in_a_format_it_reads_is_read_and_its_unread_keys_reported() {
+    let cases = [
+        // (text, read, problems: each contains its needle)
+        ("format = 1\nname = \"Tess\"\n", true, vec![]),
+        (
+            "format = 1\nname = \"Tess\"\nnmae = 3\n",
+            true,
+            vec!["nmae"],
+        ),
+        // A newer format: that one problem, the fields neither read nor
+        // reported as unknown.
+        ("format = 2\nnmae = 3\n", false, vec!["format 2"]),
+    ];
+    for (text, should_read, needles) in cases {
+        let file = SourceFile::new("tess.toml", text);
+        let mut read = false;
+        let found = read_document(&file, "character file", 1, |top| {
+            read = true;
+            top.string("name");
+        });
+        assert_eq!(read, should_read, "{text}");
+        assert_eq!(found.len(), needles.len(), "{text}:\n{found}");
+        for (d, needle) in found.iter().zip(needles) {
+            assert!(d.to_string().contains(needle), "{text}: {d}");
+        }
+    }
+}
