@@ -6,35 +6,19 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use nanite_compound_x::combat::{Aim, Cover, Fighter, Fire, Stance, shoot};
-use nanite_compound_x::{Character, FireMode, Pack, Sheet};
-use nanite_core::content::SourceFile;
+use nanite_compound_x::Pack;
+use nanite_compound_x::combat::{Aim, Cover, Fighter, Stance, shoot};
 use nanite_dice::{Roller, SeededDice};
 
-fn pack() -> Pack {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../content/compound-x");
-    let files: Vec<SourceFile> = std::fs::read_dir(dir)
-        .unwrap()
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .map(|p| {
-            let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            SourceFile::new(name, std::fs::read_to_string(&p).unwrap())
-        })
-        .collect();
-    let (pack, found) = Pack::load(&files);
-    assert!(!found.has_errors(), "{found}");
-    pack
-}
+mod support;
+use support::{fighter, pack};
 
-fn fighter(pack: &Pack, weapon: &str) -> Fighter {
+/// Vex with `weapon` in place of her SMG, and no attachment.
+fn armed(pack: &Pack, weapon: &str) -> Fighter {
     let text = include_str!("../../../examples/compound-x/vex.toml")
         .replace("id = \"smg\"", &format!("id = \"{weapon}\""))
         .replace("attachments = [\"dot-sight\"]", "attachments = []");
-    let (character, found) = Character::read(&SourceFile::new("vex.toml", text));
-    assert!(!found.has_errors(), "{found}");
-    Fighter::from_sheet(&Sheet::compute(&character, pack), pack)
+    fighter(pack, &text)
 }
 
 /// Puts a felled target back on its feet without cloning its whole sheet
@@ -54,21 +38,12 @@ fn attacks(c: &mut Criterion) {
     let mut group = c.benchmark_group("ranged attack");
     group.throughput(Throughput::Elements(1));
     for weapon in ["smg", "plasma-rifle", "laser-rifle"] {
-        let attacker = fighter(&pack, weapon);
-        let fresh = fighter(&pack, "smg");
+        let attacker = armed(&pack, weapon);
+        let fresh = armed(&pack, "smg");
         let aim = Aim {
-            weapon: 0,
-            mode: FireMode::Semi,
-            fire: Fire::Aimed,
-            distance: 12,
             cover: Cover::Partial,
             stance: Stance::Crouched,
-            shooter_stance: Stance::Standing,
-            suppressed: false,
-            sprinting: false,
-            stealth: false,
-            condition: 0,
-            no_crits: false,
+            ..Aim::aimed(12)
         };
         let mut target = fresh.clone();
         let mut shooter = attacker;

@@ -7,33 +7,10 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use nanite_compound_x::combat::Fighter;
 use nanite_compound_x::odds::{ALL_COVERS, ALL_STANCES, TableSpec, odds_table};
-use nanite_compound_x::{Character, Pack, Sheet};
-use nanite_core::content::SourceFile;
 
-fn pack() -> Pack {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../content/compound-x");
-    let files: Vec<SourceFile> = std::fs::read_dir(dir)
-        .unwrap()
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .map(|p| {
-            let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            SourceFile::new(name, std::fs::read_to_string(&p).unwrap())
-        })
-        .collect();
-    let (pack, found) = Pack::load(&files);
-    assert!(!found.has_errors(), "{found}");
-    pack
-}
-
-fn fighter(pack: &Pack, text: &str) -> Fighter {
-    let (character, found) = Character::read(&SourceFile::new("bench.toml", text));
-    assert!(!found.has_errors(), "{found}");
-    Fighter::from_sheet(&Sheet::compute(&character, pack), pack)
-}
+mod support;
+use support::{fighter, pack};
 
 fn tables(c: &mut Criterion) {
     let pack = pack();

@@ -25,35 +25,14 @@ use std::hint::black_box;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use criterion::{Criterion, Throughput, criterion_group};
-use nanite_compound_x::combat::{Cover, Fighter, Stance};
+use nanite_compound_x::Pack;
+use nanite_compound_x::combat::{Cover, Stance};
 use nanite_compound_x::encounter::{Battle, Command, CompoundX, Layout, Point, Wall, WallKind};
 use nanite_compound_x::sim::{MAX_ROUNDS, Setup, SimOptions, play, run_seed, simulate};
-use nanite_compound_x::{Character, Pack, Sheet};
-use nanite_core::content::SourceFile;
 use nanite_core::{CombatantId, Game, ScriptedDice};
 
-fn pack() -> Pack {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../content/compound-x");
-    let files: Vec<SourceFile> = std::fs::read_dir(dir)
-        .unwrap()
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .map(|p| {
-            let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            SourceFile::new(name, std::fs::read_to_string(&p).unwrap())
-        })
-        .collect();
-    let (pack, found) = Pack::load(&files);
-    assert!(!found.has_errors(), "{found}");
-    pack
-}
-
-fn fighter(pack: &Pack, text: &str) -> Fighter {
-    let (character, found) = Character::read(&SourceFile::new("bench.toml", text));
-    assert!(!found.has_errors(), "{found}");
-    Fighter::from_sheet(&Sheet::compute(&character, pack), pack)
-}
+mod support;
+use support::{fighter, pack};
 
 /// Four of Vex's crew against two raiders and two scavs, 15 to 21 m apart.
 fn four_against_four(pack: &Pack) -> Setup {

@@ -289,15 +289,10 @@ pub fn odds_table(
                                 weapon: w,
                                 mode,
                                 fire,
-                                distance,
                                 cover,
                                 stance,
                                 shooter_stance: spec.shooter_stance,
-                                suppressed: false,
-                                sprinting: false,
-                                stealth: false,
-                                condition: 0,
-                                no_crits: false,
+                                ..Aim::aimed(distance)
                             };
                             if check_shot(&loaded, &aim).is_err() {
                                 continue;

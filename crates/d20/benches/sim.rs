@@ -12,20 +12,9 @@ use nanite_d20::encounter::{Battle, Command, D20, Field, Fighter, Place, Row, Sq
 use nanite_d20::sim::{MAX_ROUNDS, Setup, SimOptions, play, run_seed, simulate};
 use nanite_d20::{Campaign, Character, InitiativeBy, InitiativeReroll, Pack};
 
+/// The built-in sample pack; panics on any error in it.
 fn pack() -> Pack {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../content/d20");
-    let mut files: Vec<SourceFile> = std::fs::read_dir(dir)
-        .unwrap()
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .map(|p| {
-            let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            SourceFile::new(name, std::fs::read_to_string(&p).unwrap())
-        })
-        .collect();
-    files.sort_by(|a, b| a.name().cmp(b.name()));
-    let (pack, found) = Pack::load(&files);
+    let (pack, found) = Pack::load(&Pack::sample_files());
     assert!(!found.has_errors(), "{found}");
     pack
 }

@@ -57,6 +57,28 @@ pub struct Aim {
     pub no_crits: bool,
 }
 
+impl Aim {
+    /// An aimed semi-automatic shot with the first weapon from `distance`
+    /// metres: both fighters standing, the target in the open, nothing else
+    /// in play. Change a field with struct update syntax for other moments.
+    pub fn aimed(distance: i64) -> Aim {
+        Aim {
+            weapon: 0,
+            mode: FireMode::Semi,
+            fire: Fire::Aimed,
+            distance,
+            cover: Cover::None,
+            stance: Stance::Standing,
+            shooter_stance: Stance::Standing,
+            suppressed: false,
+            sprinting: false,
+            stealth: false,
+            condition: 0,
+            no_crits: false,
+        }
+    }
+}
+
 /// Why a shot cannot be taken. Nothing changes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "refusal", rename_all = "snake_case")]
