@@ -3,7 +3,7 @@
 
 use expect_test::expect;
 use nanite_core::ClockCommand;
-use nanite_d20::encounter::{Command, Field, Place};
+use nanite_d20::encounter::{Command, Field, Place, Row};
 use nanite_d20::{Campaign, InitiativeBy, InitiativeReroll};
 
 use super::support::{Table, id, sq};
@@ -40,6 +40,19 @@ fn four(campaign: Campaign) -> Table {
             ("bram", "bram", "heroes", place(1)),
             ("raider", "raider", "bandits", place(5)),
             ("brute", "brute", "bandits", place(6)),
+        ],
+    )
+}
+
+/// Kara and the raider, both in the front row.
+fn front_rows(campaign: Campaign) -> Table {
+    let front = Place::Row(Row::Front);
+    Table::new(
+        campaign,
+        Field::Rows,
+        &[
+            ("kara", "kara", "heroes", front),
+            ("raider", "raider", "bandits", front),
         ],
     )
 }
@@ -86,24 +99,7 @@ fn initiative_is_rolled_again_each_round_unless_kept() {
         reroll,
         ..Campaign::default()
     };
-    let mut each = Table::new(
-        campaign(InitiativeReroll::EachRound),
-        Field::Rows,
-        &[
-            (
-                "kara",
-                "kara",
-                "heroes",
-                Place::Row(nanite_d20::encounter::Row::Front),
-            ),
-            (
-                "raider",
-                "raider",
-                "bandits",
-                Place::Row(nanite_d20::encounter::Row::Front),
-            ),
-        ],
-    );
+    let mut each = front_rows(campaign(InitiativeReroll::EachRound));
     each.ok(roll(&[]), &[45, 10]); // 61, 23
     each.ok(begin(), &[]);
     each.next(&[]);
@@ -120,24 +116,7 @@ fn initiative_is_rolled_again_each_round_unless_kept() {
     .assert_eq(&text);
     assert_eq!(order(&each), ["raider", "kara"]);
 
-    let mut kept = Table::new(
-        campaign(InitiativeReroll::Kept),
-        Field::Rows,
-        &[
-            (
-                "kara",
-                "kara",
-                "heroes",
-                Place::Row(nanite_d20::encounter::Row::Front),
-            ),
-            (
-                "raider",
-                "raider",
-                "bandits",
-                Place::Row(nanite_d20::encounter::Row::Front),
-            ),
-        ],
-    );
+    let mut kept = front_rows(campaign(InitiativeReroll::Kept));
     kept.ok(roll(&[]), &[45, 10]);
     kept.ok(begin(), &[]);
     kept.next(&[]);
@@ -191,24 +170,9 @@ fn equal_dexterity_on_a_side_rolls_off() {
         },
         Field::Rows,
         &[
-            (
-                "r1",
-                "raider",
-                "bandits",
-                Place::Row(nanite_d20::encounter::Row::Front),
-            ),
-            (
-                "r2",
-                "raider",
-                "bandits",
-                Place::Row(nanite_d20::encounter::Row::Back),
-            ),
-            (
-                "kara",
-                "kara",
-                "heroes",
-                Place::Row(nanite_d20::encounter::Row::Front),
-            ),
+            ("r1", "raider", "bandits", Place::Row(Row::Front)),
+            ("r2", "raider", "bandits", Place::Row(Row::Back)),
+            ("kara", "kara", "heroes", Place::Row(Row::Front)),
         ],
     );
     // Bandits 50, heroes 30; the two raiders (DEX 13) roll off: 20 against 80.

@@ -146,67 +146,64 @@ fn begun(who: &[(&str, &str, &str, (i64, i64))], order: &[&str]) -> (Table, Setu
     (t, setup)
 }
 
+/// What the first of `who` does on its turn in a fresh map fight, everyone
+/// acting in the order given.
+fn first_choice(who: &[(&str, &str, &str, (i64, i64))]) -> Option<Command> {
+    let order: Vec<&str> = who.iter().map(|(id, ..)| *id).collect();
+    let (t, setup) = begun(who, &order);
+    next_command(t.state(), &setup, &id(order[0]))
+}
+
 #[test]
 fn the_policies_choose_sensibly_on_small_situations() {
-    // Kara next to the raider strikes it with her rapier (the better blow).
-    let (t, setup) = begun(
-        &[
-            ("kara", "kara", "a", (2, 2)),
-            ("raider", "raider", "b", (3, 2)),
-        ],
-        &["kara", "raider"],
-    );
-    assert_eq!(
-        next_command(t.state(), &setup, &id("kara")),
-        Some(Command::Attack {
-            id: id("kara"),
-            target: id("raider"),
-            weapon: Some(0),
-        })
-    );
-    // Far away, Kara (bow in hand) shoots rather than walk.
-    let (t, setup) = begun(
-        &[
-            ("kara", "kara", "a", (0, 0)),
-            ("raider", "raider", "b", (9, 9)),
-        ],
-        &["kara", "raider"],
-    );
-    assert_eq!(
-        next_command(t.state(), &setup, &id("kara")),
-        Some(Command::Attack {
-            id: id("kara"),
-            target: id("raider"),
-            weapon: Some(1),
-        })
-    );
-    // The brute, a melee fighter, walks up to the raider by the shortest
-    // way and stops next to it; out of reach even so, it doubles its move.
-    let (t, setup) = begun(
-        &[
-            ("brute", "brute", "b", (0, 0)),
-            ("kara", "kara", "a", (5, 0)),
-        ],
-        &["brute", "kara"],
-    );
-    assert_eq!(
-        next_command(t.state(), &setup, &id("brute")),
-        Some(Command::Move {
-            id: id("brute"),
-            to: vec![sq(1, 0), sq(2, 0), sq(3, 0), sq(4, 0)],
-        })
-    );
-    let (t, setup) = begun(
-        &[
-            ("brute", "brute", "b", (0, 0)),
-            ("kara", "kara", "a", (9, 9)),
-        ],
-        &["brute", "kara"],
-    );
-    assert_eq!(
-        next_command(t.state(), &setup, &id("brute")),
-        Some(Command::DoubleMove { id: id("brute") })
-    );
+    let cases = [
+        // Kara next to the raider strikes it with her rapier (the better blow).
+        (
+            &[
+                ("kara", "kara", "a", (2, 2)),
+                ("raider", "raider", "b", (3, 2)),
+            ][..],
+            Command::Attack {
+                id: id("kara"),
+                target: id("raider"),
+                weapon: Some(0),
+            },
+        ),
+        // Far away, Kara (bow in hand) shoots rather than walk.
+        (
+            &[
+                ("kara", "kara", "a", (0, 0)),
+                ("raider", "raider", "b", (9, 9)),
+            ],
+            Command::Attack {
+                id: id("kara"),
+                target: id("raider"),
+                weapon: Some(1),
+            },
+        ),
+        // The brute, a melee fighter, walks up to the raider by the shortest
+        // way and stops next to it; out of reach even so, it doubles its move.
+        (
+            &[
+                ("brute", "brute", "b", (0, 0)),
+                ("kara", "kara", "a", (5, 0)),
+            ],
+            Command::Move {
+                id: id("brute"),
+                to: vec![sq(1, 0), sq(2, 0), sq(3, 0), sq(4, 0)],
+            },
+        ),
+        (
+            &[
+                ("brute", "brute", "b", (0, 0)),
+                ("kara", "kara", "a", (9, 9)),
+            ],
+            Command::DoubleMove { id: id("brute") },
+        ),
+    ];
+    for (who, want) in cases {
+        assert_eq!(first_choice(who), Some(want), "{who:?}");
+    }
     // Ilsa casts Mend on fallen Kara rather than fight.
     let (mut t, setup) = begun(
         &[
