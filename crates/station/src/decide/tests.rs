@@ -108,6 +108,31 @@ fn p(x: i32, y: i32) -> Pos {
     Pos::new(x, y)
 }
 
+/// `who` attacks `target`, spending `aim` AP on aiming.
+fn attack(who: &str, target: &str, aim: u32) -> Command {
+    Command::Attack {
+        who: who.into(),
+        target: target.into(),
+        aim,
+    }
+}
+
+/// `who` spends an AP defending against `against`'s blows.
+fn defend(who: &str, against: &str) -> Command {
+    Command::Defend {
+        who: who.into(),
+        against: against.into(),
+    }
+}
+
+/// The GM deploys a `creature` at `at`.
+fn deploy(creature: &str, at: Pos) -> Command {
+    Command::Deploy {
+        creature: creature.into(),
+        at,
+    }
+}
+
 fn mv(who: &str, x: i32, y: i32) -> Command {
     Command::Move {
         who: who.into(),

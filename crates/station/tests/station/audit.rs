@@ -129,6 +129,22 @@ fn attack(who: &str, target: &str, aim: u32) -> Command {
     }
 }
 
+/// `who` spends an AP defending against `against`'s blows.
+fn defend(who: &str, against: &str) -> Command {
+    Command::Defend {
+        who: who.into(),
+        against: against.into(),
+    }
+}
+
+/// The GM deploys a `creature` at `at`.
+fn deploy(creature: &str, at: Pos) -> Command {
+    Command::Deploy {
+        creature: creature.into(),
+        at,
+    }
+}
+
 /// The attack report, AP spent and damage of the first event.
 fn attacked(events: &[Event]) -> (i32, i32, usize, i32, i32) {
     match &events[0] {
@@ -381,14 +397,7 @@ fn st_melee_02_one_ap_per_enemy_lowers_its_chance_by_one() {
     creature(&mut s, "c3", "crawler", p(2, 3));
     let mut g = begun(s);
     for c in ["c1", "c2"] {
-        run(
-            &mut g,
-            Command::Defend {
-                who: "bo".into(),
-                against: c.into(),
-            },
-            &[],
-        );
+        run(&mut g, defend("bo", c), &[]);
     }
     assert_eq!(g.state().player("bo").unwrap().ap, 1);
     run(&mut g, Command::EndTurn, &[]);
@@ -1218,10 +1227,6 @@ fn st_gm_01_02_03_paying_for_creatures_within_the_threat_limits_and_out_of_sight
     //  closer than 5 squares to any of player."
     // 003: "Eggs need at last one square space between each." "GM can deploy only one
     //  crature per turn."
-    let deploy = |creature: &str, x: i32, y: i32| Command::Deploy {
-        creature: creature.into(),
-        at: p(x, y),
-    };
     // The crew by the east wall of the first room: the second room is behind
     // closed doors, 3 squares away at x 12.
     let mut s = state();
@@ -1229,32 +1234,32 @@ fn st_gm_01_02_03_paying_for_creatures_within_the_threat_limits_and_out_of_sight
     s.players[1].at = Some(p(9, 2));
     let mut g = resumed(s);
     for (x, y) in [(12, 1), (13, 2)] {
-        let reason = refused(&mut g, deploy("crawler", x, y));
+        let reason = refused(&mut g, deploy("crawler", p(x, y)));
         assert!(
             reason.contains("ST-GM-03") || reason.contains('5'),
             "{reason}"
         );
     }
     // 5 squares exactly is not closer than 5. A hybrid costs 2 BCP.
-    run(&mut g, deploy("hybrid", 14, 1), &[]);
+    run(&mut g, deploy("hybrid", p(14, 1)), &[]);
     assert_eq!((g.state().gm.bcp, g.state().gm.mcp), (8, 5));
     // Threat 1 allows 1 hybrid.
-    let reason = refused(&mut g, deploy("hybrid", 14, 5));
+    let reason = refused(&mut g, deploy("hybrid", p(14, 5)));
     assert!(reason.contains("threat"), "{reason}");
     // The protocol droid costs 2 BCP and 1 MCP.
-    run(&mut g, deploy("protocol-droid", 18, 1), &[]);
+    run(&mut g, deploy("protocol-droid", p(18, 1)), &[]);
     assert_eq!((g.state().gm.bcp, g.state().gm.mcp), (6, 4));
     // Eggs: next to another refused, one empty square between accepted.
-    run(&mut g, deploy("crawler-egg", 16, 3), &[]);
-    refused(&mut g, deploy("crawler-egg", 17, 3));
-    refused(&mut g, deploy("crawler-egg", 17, 4));
-    run(&mut g, deploy("crawler-egg", 18, 3), &[]);
+    run(&mut g, deploy("crawler-egg", p(16, 3)), &[]);
+    refused(&mut g, deploy("crawler-egg", p(17, 3)));
+    refused(&mut g, deploy("crawler-egg", p(17, 4)));
+    run(&mut g, deploy("crawler-egg", p(18, 3)), &[]);
     // Not in the room where a player stands, even far from it.
     let mut s = g.state().clone();
     s.players[1].at = Some(p(1, 5));
     s.players[0].at = Some(p(12, 1));
     let mut g = resumed(s);
-    let reason = refused(&mut g, deploy("crawler", 18, 5));
+    let reason = refused(&mut g, deploy("crawler", p(18, 5)));
     assert!(
         reason.contains("room") || reason.contains("see"),
         "{reason}"
@@ -1265,8 +1270,8 @@ fn st_gm_01_02_03_paying_for_creatures_within_the_threat_limits_and_out_of_sight
     s.players[1].at = Some(p(1, 2));
     let mut g = begun(s);
     run(&mut g, Command::EndTurn, &[]);
-    run(&mut g, deploy("crawler", 16, 1), &[]);
-    let reason = refused(&mut g, deploy("crawler", 16, 5));
+    run(&mut g, deploy("crawler", p(16, 1)), &[]);
+    let reason = refused(&mut g, deploy("crawler", p(16, 5)));
     assert!(
         reason.contains("one") || reason.contains("turn"),
         "{reason}"
@@ -1304,14 +1309,7 @@ fn st_env_03_the_alarm_wakes_turrets_and_tells_only_the_newly_deployed() {
     );
     assert!(g.state().turrets[0].active);
     assert!(!g.state().creature("old").unwrap().knows);
-    run(
-        &mut g,
-        Command::Deploy {
-            creature: "crawler".into(),
-            at: p(16, 5),
-        },
-        &[],
-    );
+    run(&mut g, deploy("crawler", p(16, 5)), &[]);
     let new = g
         .state()
         .creatures
@@ -1508,14 +1506,7 @@ fn st_costs_at_the_edge_of_what_a_player_has() {
     s.players[1].at = Some(p(3, 4));
     creature(&mut s, "c1", "crawler", p(16, 1));
     let mut g = begun(s);
-    run(
-        &mut g,
-        Command::Defend {
-            who: "bo".into(),
-            against: "c1".into(),
-        },
-        &[],
-    );
+    run(&mut g, defend("bo", "c1"), &[]);
     let activate = Command::Activate {
         who: "bo".into(),
         at: p(3, 5),
@@ -1528,14 +1519,7 @@ fn st_costs_at_the_edge_of_what_a_player_has() {
     creature(&mut s, "c2", "crawler", p(16, 5));
     let mut g = begun(s);
     for c in ["c1", "c2"] {
-        run(
-            &mut g,
-            Command::Defend {
-                who: "bo".into(),
-                against: c.into(),
-            },
-            &[],
-        );
+        run(&mut g, defend("bo", c), &[]);
     }
     let reason = refused(&mut g, activate);
     assert!(reason.contains("AP"), "{reason}");
@@ -1544,13 +1528,7 @@ fn st_costs_at_the_edge_of_what_a_player_has() {
     s.players[1].ap = 0;
     creature(&mut s, "c3", "crawler", p(14, 3));
     let mut g = resumed(s);
-    let reason = refused(
-        &mut g,
-        Command::Defend {
-            who: "bo".into(),
-            against: "c3".into(),
-        },
-    );
+    let reason = refused(&mut g, defend("bo", "c3"));
     assert!(reason.contains("AP"), "{reason}");
     // 1 nanite short of the lock's cost: no hack; exactly the cost: a hack.
     for (nanites, accepted) in [(0, false), (1, true)] {
@@ -1597,14 +1575,7 @@ fn st_melee_02_the_defence_is_against_blows_not_shots() {
     s.players[1].at = Some(p(1, 2));
     creature(&mut s, "c1", "hybrid", p(3, 2));
     let mut g = begun(s);
-    run(
-        &mut g,
-        Command::Defend {
-            who: "bo".into(),
-            against: "c1".into(),
-        },
-        &[],
-    );
+    run(&mut g, defend("bo", "c1"), &[]);
     run(&mut g, Command::EndTurn, &[]);
     let events = run(&mut g, attack("c1", "bo", 0), &[5, 6, 6]);
     let (accuracy, chance, hits, _, _) = attacked(&events);

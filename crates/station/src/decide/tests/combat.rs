@@ -15,15 +15,7 @@ fn shooting_in_play_with_light_and_resistance() {
     s.players[1].at = Some(p(9, 2));
     let mut g = begun(s);
     // bo: standard weapons 3 + shotgun range 3 - dark 2 = 4; 5 squares: 4 - 1 = 3.
-    let events = run(
-        &mut g,
-        Command::Attack {
-            who: "bo".into(),
-            target: "c1".into(),
-            aim: 0,
-        },
-        &[3, 4, 1],
-    );
+    let events = run(&mut g, attack("bo", "c1", 0), &[3, 4, 1]);
     let Event::Attacked { report, ap: 1, .. } = &events[0] else {
         panic!("{events:?}")
     };
@@ -67,30 +59,12 @@ fn aimed_shots_spend_ap() {
     creature(&mut s, "c1", "hybrid", p(16, 2));
     s.players[1].at = Some(p(9, 2));
     let mut g = begun(s);
-    let events = run(
-        &mut g,
-        Command::Attack {
-            who: "bo".into(),
-            target: "c1".into(),
-            aim: 2,
-        },
-        &[6, 6, 6],
-    );
+    let events = run(&mut g, attack("bo", "c1", 2), &[6, 6, 6]);
     let Event::Attacked { report, ap, .. } = &events[0] else {
         panic!()
     };
     assert_eq!((*ap, report.accuracy, report.chance), (3, 8, 6));
-    assert!(
-        refused(
-            &mut g,
-            Command::Attack {
-                who: "bo".into(),
-                target: "c1".into(),
-                aim: 0
-            }
-        )
-        .contains("0 AP left")
-    );
+    assert!(refused(&mut g, attack("bo", "c1", 0)).contains("0 AP left"));
 }
 
 #[test]
@@ -122,14 +96,7 @@ fn aim_beyond_the_ap_at_hand_is_refused() {
         ),
     ];
     for (aim, want) in cases {
-        let reason = refused(
-            &mut g,
-            Command::Attack {
-                who: "bo".into(),
-                target: "c1".into(),
-                aim,
-            },
-        );
+        let reason = refused(&mut g, attack("bo", "c1", aim));
         assert!(reason.contains(want), "aim {aim}: {reason}");
     }
     assert_eq!(g.state().player("bo").unwrap().ap, 3);
@@ -187,49 +154,17 @@ fn melee_needs_adjacency_and_defence_lowers_the_chance() {
     creature(&mut s, "c1", "crawler", p(2, 2));
     let mut g = begun(s);
     // ana is at 1,1 with a pipe: melee 0 + AGI 0 = 0: never hits; defend instead.
-    run(
-        &mut g,
-        Command::Defend {
-            who: "ana".into(),
-            against: "c1".into(),
-        },
-        &[],
-    );
-    assert!(
-        refused(
-            &mut g,
-            Command::Defend {
-                who: "ana".into(),
-                against: "c1".into()
-            }
-        )
-        .contains("already defends")
-    );
+    run(&mut g, defend("ana", "c1"), &[]);
+    assert!(refused(&mut g, defend("ana", "c1")).contains("already defends"));
     run(&mut g, Command::EndTurn, &[]);
     // Crawler: melee skill 1 + AGI 1 = 2, less 1 for ana's defence: hits on 1.
-    let events = run(
-        &mut g,
-        Command::Attack {
-            who: "c1".into(),
-            target: "ana".into(),
-            aim: 0,
-        },
-        &[2],
-    );
+    let events = run(&mut g, attack("c1", "ana", 0), &[2]);
     let Event::Attacked { report, .. } = &events[0] else {
         panic!()
     };
     assert_eq!(report.chance, 1);
     assert_eq!(report.damage, 0);
-    let events = run(
-        &mut g,
-        Command::Attack {
-            who: "c1".into(),
-            target: "bo".into(),
-            aim: 0,
-        },
-        &[2],
-    );
+    let events = run(&mut g, attack("c1", "bo", 0), &[2]);
     let Event::Attacked { report, .. } = &events[0] else {
         panic!()
     };
@@ -238,14 +173,7 @@ fn melee_needs_adjacency_and_defence_lowers_the_chance() {
     let mut s = state();
     creature(&mut s, "c1", "crawler", p(8, 3));
     let mut g = begun(s);
-    let reason = refused(
-        &mut g,
-        Command::Attack {
-            who: "ana".into(),
-            target: "c1".into(),
-            aim: 0,
-        },
-    );
+    let reason = refused(&mut g, attack("ana", "c1", 0));
     assert!(reason.contains("must stand next to c1"), "{reason}");
 }
 
@@ -261,15 +189,7 @@ fn damage_types_meet_armor() {
         broken: false,
     });
     let mut g = begun(s);
-    let events = run(
-        &mut g,
-        Command::Attack {
-            who: "ana".into(),
-            target: "c1".into(),
-            aim: 0,
-        },
-        &[1],
-    );
+    let events = run(&mut g, attack("ana", "c1", 0), &[1]);
     let Event::Attacked { report, .. } = &events[0] else {
         panic!()
     };
@@ -294,15 +214,7 @@ fn death_leaves_a_body_and_reconstruction_costs_15_nanites() {
     s.players[1].hp = 1;
     let mut g = begun(s);
     run(&mut g, Command::EndTurn, &[]);
-    run(
-        &mut g,
-        Command::Attack {
-            who: "c1".into(),
-            target: "ana".into(),
-            aim: 0,
-        },
-        &[1],
-    );
+    run(&mut g, attack("c1", "ana", 0), &[1]);
     let ana = g.state().player("ana").unwrap();
     assert!(!ana.alive(), "ana had 10 nanites: no reconstruction");
     let body = g
@@ -315,15 +227,7 @@ fn death_leaves_a_body_and_reconstruction_costs_15_nanites() {
         panic!()
     };
     assert!(items.iter().any(|c| c.id() == "pipe") && items.iter().any(|c| c.id() == "toolbox"));
-    let events = run(
-        &mut g,
-        Command::Attack {
-            who: "c1".into(),
-            target: "bo".into(),
-            aim: 0,
-        },
-        &[1],
-    );
+    let events = run(&mut g, attack("c1", "bo", 0), &[1]);
     let Some(Event::Reconstructed { at, machine, .. }) = events
         .iter()
         .find(|e| matches!(e, Event::Reconstructed { .. }))
@@ -346,24 +250,8 @@ fn the_gm_wins_when_nobody_can_come_back() {
     s.players[1].hp = 1;
     let mut g = begun(s);
     run(&mut g, Command::EndTurn, &[]);
-    run(
-        &mut g,
-        Command::Attack {
-            who: "c1".into(),
-            target: "ana".into(),
-            aim: 0,
-        },
-        &[1],
-    );
-    let events = run(
-        &mut g,
-        Command::Attack {
-            who: "c1".into(),
-            target: "bo".into(),
-            aim: 0,
-        },
-        &[1],
-    );
+    run(&mut g, attack("c1", "ana", 0), &[1]);
+    let events = run(&mut g, attack("c1", "bo", 0), &[1]);
     assert!(
         events.iter().any(|e| matches!(
             e,

@@ -133,14 +133,7 @@ fn deployed_during_an_alarm_knows_where_the_players_are() {
     let mut s = state();
     s.gm.alarm = 3;
     let mut g = game(s);
-    run(
-        &mut g,
-        Command::Deploy {
-            creature: "crawler".into(),
-            at: p(17, 1),
-        },
-        &[],
-    );
+    run(&mut g, deploy("crawler", p(17, 1)), &[]);
     assert!(g.state().creature("c1").unwrap().knows);
 }
 
@@ -260,14 +253,7 @@ fn the_alarm_tells_only_the_creatures_deployed_during_it() {
         "{events:?}"
     );
     assert!(!g.state().creature("c1").unwrap().knows, "{events:?}");
-    run(
-        &mut g,
-        Command::Deploy {
-            creature: "crawler".into(),
-            at: p(17, 4),
-        },
-        &[],
-    );
+    run(&mut g, deploy("crawler", p(17, 4)), &[]);
     assert!(g.state().creature("c2").unwrap().knows);
     assert!(!g.state().creature("c1").unwrap().knows);
 }

@@ -71,22 +71,8 @@ fn setup_then_players_first_then_turns_alternate() {
     let mut g = game(state());
     assert!(refused(&mut g, mv("ana", 2, 1)).contains("only in the players' turn"));
     // In setup the GM may place several creatures.
-    run(
-        &mut g,
-        Command::Deploy {
-            creature: "crawler".into(),
-            at: p(17, 1),
-        },
-        &[],
-    );
-    run(
-        &mut g,
-        Command::Deploy {
-            creature: "crawler".into(),
-            at: p(17, 3),
-        },
-        &[],
-    );
+    run(&mut g, deploy("crawler", p(17, 1)), &[]);
+    run(&mut g, deploy("crawler", p(17, 3)), &[]);
     assert!(refused(&mut g, Command::EndTurn).contains("has not begun"));
     run(&mut g, Command::Begin, &[]);
     assert_eq!(g.state().phase, Phase::Players);
@@ -178,33 +164,9 @@ fn objectives_reward_and_win() {
     let cm = s.players[1].cm;
     let mut g = begun(s);
     // melee 1 + AGI 0 = 1: hit on 1, pipe 2 standard - crawler 0 = 2 per blow.
-    run(
-        &mut g,
-        Command::Attack {
-            who: "bo".into(),
-            target: "c1".into(),
-            aim: 0,
-        },
-        &[1],
-    );
-    run(
-        &mut g,
-        Command::Attack {
-            who: "bo".into(),
-            target: "c1".into(),
-            aim: 0,
-        },
-        &[1],
-    );
-    let events = run(
-        &mut g,
-        Command::Attack {
-            who: "bo".into(),
-            target: "c2".into(),
-            aim: 0,
-        },
-        &[1],
-    );
+    run(&mut g, attack("bo", "c1", 0), &[1]);
+    run(&mut g, attack("bo", "c1", 0), &[1]);
+    let events = run(&mut g, attack("bo", "c2", 0), &[1]);
     assert!(
         !events
             .iter()
@@ -212,15 +174,7 @@ fn objectives_reward_and_win() {
     );
     assert_eq!(g.state().kills, 1);
     end_round(&mut g, &[]);
-    run(
-        &mut g,
-        Command::Attack {
-            who: "bo".into(),
-            target: "c2".into(),
-            aim: 0,
-        },
-        &[1],
-    );
+    run(&mut g, attack("bo", "c2", 0), &[1]);
     assert_eq!(
         g.state().player("bo").unwrap().cm,
         cm + 1,
@@ -237,15 +191,7 @@ fn replaying_the_log_gives_the_same_state() {
     s.players[1].at = Some(p(9, 2));
     let start = s.clone();
     let mut g = begun(s);
-    run(
-        &mut g,
-        Command::Attack {
-            who: "bo".into(),
-            target: "c1".into(),
-            aim: 0,
-        },
-        &[1, 1, 1],
-    );
+    run(&mut g, attack("bo", "c1", 0), &[1, 1, 1]);
     run(&mut g, mv("ana", 4, 4), &[]);
     end_round(&mut g, &[]);
     let replayed = nanite_core::replay::<Station>(start, g.log().iter().flat_map(|e| &e.events));

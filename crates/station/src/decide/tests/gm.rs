@@ -16,58 +16,19 @@ fn deployment_legality() {
         ((3, 5), "is taken"),
     ];
     for ((x, y), want) in cases {
-        let reason = refused(
-            &mut g,
-            Command::Deploy {
-                creature: "crawler".into(),
-                at: p(x, y),
-            },
-        );
+        let reason = refused(&mut g, deploy("crawler", p(x, y)));
         assert!(reason.contains(want), "{x},{y}: {reason}");
     }
     // Eggs keep an empty square between them.
-    run(
-        &mut g,
-        Command::Deploy {
-            creature: "crawler-egg".into(),
-            at: p(16, 2),
-        },
-        &[],
-    );
-    let reason = refused(
-        &mut g,
-        Command::Deploy {
-            creature: "crawler-egg".into(),
-            at: p(17, 3),
-        },
-    );
+    run(&mut g, deploy("crawler-egg", p(16, 2)), &[]);
+    let reason = refused(&mut g, deploy("crawler-egg", p(17, 3)));
     assert!(reason.contains("empty square between them"), "{reason}");
-    run(
-        &mut g,
-        Command::Deploy {
-            creature: "crawler-egg".into(),
-            at: p(18, 2),
-        },
-        &[],
-    );
+    run(&mut g, deploy("crawler-egg", p(18, 2)), &[]);
     // In the GM's turn: one deployment.
     run(&mut g, Command::Begin, &[]);
     run(&mut g, Command::EndTurn, &[]);
-    run(
-        &mut g,
-        Command::Deploy {
-            creature: "crawler".into(),
-            at: p(17, 1),
-        },
-        &[],
-    );
-    let reason = refused(
-        &mut g,
-        Command::Deploy {
-            creature: "crawler".into(),
-            at: p(17, 4),
-        },
-    );
+    run(&mut g, deploy("crawler", p(17, 1)), &[]);
+    let reason = refused(&mut g, deploy("crawler", p(17, 4)));
     assert!(reason.contains("one per turn"), "{reason}");
 }
 
@@ -78,22 +39,9 @@ fn deployment_never_in_a_players_view() {
     s.doors.retain(|d| d.at != p(11, 2)); // the locked door is open: ana sees through it
     s.players[0].at = Some(p(5, 2));
     let mut g = game(s);
-    let reason = refused(
-        &mut g,
-        Command::Deploy {
-            creature: "crawler".into(),
-            at: p(16, 2),
-        },
-    );
+    let reason = refused(&mut g, deploy("crawler", p(16, 2)));
     assert!(reason.contains("ana can see 16,2"), "{reason}");
-    run(
-        &mut g,
-        Command::Deploy {
-            creature: "crawler".into(),
-            at: p(18, 5),
-        },
-        &[],
-    );
+    run(&mut g, deploy("crawler", p(18, 5)), &[]);
 }
 
 #[test]
@@ -104,52 +52,20 @@ fn creature_points_and_threat_limits() {
     s.gm.bcp = 3;
     s.gm.mcp = 0;
     let mut g = game(s);
-    let reason = refused(
-        &mut g,
-        Command::Deploy {
-            creature: "protocol-droid".into(),
-            at: p(17, 1),
-        },
-    );
+    let reason = refused(&mut g, deploy("protocol-droid", p(17, 1)));
     assert!(
         reason.contains("costs 2 BCP and 1 MCP; the GM has 3 BCP and 0 MCP"),
         "{reason}"
     );
-    let reason = refused(
-        &mut g,
-        Command::Deploy {
-            creature: "brute".into(),
-            at: p(17, 1),
-        },
-    );
+    let reason = refused(&mut g, deploy("brute", p(17, 1)));
     assert!(
         reason.contains("threat level 1 does not allow Brute"),
         "{reason}"
     );
-    run(
-        &mut g,
-        Command::Deploy {
-            creature: "crawler".into(),
-            at: p(17, 1),
-        },
-        &[],
-    );
-    run(
-        &mut g,
-        Command::Deploy {
-            creature: "crawler".into(),
-            at: p(17, 3),
-        },
-        &[],
-    );
+    run(&mut g, deploy("crawler", p(17, 1)), &[]);
+    run(&mut g, deploy("crawler", p(17, 3)), &[]);
     assert_eq!(g.state().gm.bcp, 1, "1 BCP each");
-    let reason = refused(
-        &mut g,
-        Command::Deploy {
-            creature: "crawler".into(),
-            at: p(17, 5),
-        },
-    );
+    let reason = refused(&mut g, deploy("crawler", p(17, 5)));
     assert!(
         reason.contains("allows 2 Crawler on the map, and 2 are there"),
         "{reason}"

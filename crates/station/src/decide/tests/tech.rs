@@ -138,14 +138,7 @@ fn modifications_in_order_and_failures_break_the_weapon() {
             .unwrap()
             .broken
     );
-    let reason = refused(
-        &mut g,
-        Command::Attack {
-            who: "ana".into(),
-            target: "c1".into(),
-            aim: 0,
-        },
-    );
+    let reason = refused(&mut g, attack("ana", "c1", 0));
     assert!(
         reason.contains("Laser Pistol is broken; repair it first"),
         "{reason}"
