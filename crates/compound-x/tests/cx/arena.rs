@@ -6,9 +6,9 @@
 //! Forced dice: a d10 is its face; a d100 is two d10, tens then ones, with a
 //! face 0 typed as 10 (42 is `4, 2`; 30 is `3, 10`; 100 is `10, 10`).
 
-use nanite_compound_x::combat::{ConditionKind, Cover, Fighter, Stance};
-use nanite_compound_x::encounter::{Battle, Combatant, Command, CompoundX, narrate_all};
-use nanite_compound_x::{DamageType, FireMode, Sheet};
+use nanite_compound_x::combat::{ConditionKind, Cover, Fighter, Fire, Stance};
+use nanite_compound_x::encounter::{Battle, Combatant, Command, CompoundX, MeleeKind, narrate_all};
+use nanite_compound_x::{DamageType, FireMode, Sheet, Suppression};
 use nanite_core::{ClockCommand, CombatantId, Game, ScriptedDice};
 
 use super::support::{TEMPLATE, character, edit, sample, valid_sheet};
@@ -199,17 +199,12 @@ impl Arena {
 
     /// Adds `who` on `side`, standing in the open.
     pub(crate) fn add(&mut self, who: &str, side: &str, f: Fighter) -> String {
-        self.run(
-            Command::Add {
-                id: id(who),
-                side: side.into(),
-                hidden: false,
-                fighter: Box::new(f),
-                cover: Cover::None,
-                stance: Stance::Standing,
-            },
-            &[],
-        )
+        self.run(join(who, side, f), &[])
+    }
+
+    /// The GM sets the metres between `a` and `b`.
+    pub(crate) fn distance(&mut self, a: &str, b: &str, metres: i64) {
+        self.run(distance(a, b, metres), &[]);
     }
 
     /// Begins the fight (the first turn's start and any Black Cat rolls use
@@ -298,6 +293,16 @@ impl Arena {
         self.state().clock.budget.left
     }
 
+    /// Whether `who` is suppressed.
+    pub(crate) fn suppressed(&self, who: &str) -> bool {
+        self.state().is_suppressed(&id(who))
+    }
+
+    /// Rounds loaded in `who`'s weapon `weapon`.
+    pub(crate) fn loaded(&self, who: &str, weapon: usize) -> i64 {
+        self.f(who).weapons[weapon].loaded
+    }
+
     /// Whether `who` bears a condition of `kind`.
     pub(crate) fn has(&self, who: &str, kind: ConditionKind) -> bool {
         self.state().has_condition(&id(who), kind)
@@ -306,6 +311,18 @@ impl Arena {
     /// The dice rolled by the last accepted command.
     pub(crate) fn last_dice(&self) -> usize {
         self.game.log().last().map_or(0, |e| e.dice.len())
+    }
+}
+
+/// The GM adds `who` on `side`, visible, standing in the open.
+pub(crate) fn join(who: &str, side: &str, f: Fighter) -> Command {
+    Command::Add {
+        id: id(who),
+        side: side.into(),
+        hidden: false,
+        fighter: Box::new(f),
+        cover: Cover::None,
+        stance: Stance::Standing,
     }
 }
 
@@ -337,13 +354,18 @@ pub(crate) fn fire(who: &str, at: &str) -> Command {
     fire_with(who, at, 0, FireMode::Semi, None)
 }
 
+/// A hip-fired semi-automatic shot with the first weapon.
+pub(crate) fn hip(who: &str, at: &str) -> Command {
+    fire_with(who, at, 0, FireMode::Semi, Some(Fire::Hip))
+}
+
 /// A shot with everything named.
 pub(crate) fn fire_with(
     who: &str,
     at: &str,
     weapon: usize,
     mode: FireMode,
-    how: Option<nanite_compound_x::combat::Fire>,
+    how: Option<Fire>,
 ) -> Command {
     Command::Fire {
         id: id(who),
@@ -353,6 +375,34 @@ pub(crate) fn fire_with(
         fire: how,
         distance: None,
         cover: None,
+    }
+}
+
+/// Suppressive fire with the first weapon, at the level its weapon lays
+/// down unless `level` is given.
+pub(crate) fn suppress(who: &str, at: &str, level: Option<Suppression>) -> Command {
+    Command::Suppress {
+        id: id(who),
+        target: id(at),
+        weapon: 0,
+        level,
+    }
+}
+
+/// A melee attack with `weapon` (none: bare hands).
+pub(crate) fn blow(
+    who: &str,
+    at: &str,
+    weapon: Option<usize>,
+    kind: MeleeKind,
+    flanking: bool,
+) -> Command {
+    Command::Melee {
+        id: id(who),
+        target: id(at),
+        weapon,
+        kind,
+        flanking,
     }
 }
 

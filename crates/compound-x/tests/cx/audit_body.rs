@@ -10,7 +10,7 @@ use nanite_compound_x::combat::{ConditionKind, Stance};
 use nanite_compound_x::encounter::Command;
 
 use super::arena::{
-    Arena, RAIDER, Recruit, VEX, act, afflict, blast, fighter, harm, id, save, stance,
+    Arena, RAIDER, Recruit, VEX, act, afflict, blast, fighter, harm, id, save, stance, suppress,
 };
 
 #[test]
@@ -1564,12 +1564,7 @@ fn audit_each_action_costs_what_the_lists_say() {
         cover: None,
         concealed: false,
     };
-    let suppress = Command::Suppress {
-        id: id("first"),
-        target: id("raider"),
-        weapon: 0,
-        level: None,
-    };
+    let suppress = suppress("first", "raider", None);
     let reload = super::arena::reload("first");
     let shoot = |mode| super::arena::fire_with("first", "raider", 0, mode, None);
     // (what, who, spent first, shot first, command, dice, actions). Shots

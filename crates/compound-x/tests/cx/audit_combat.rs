@@ -37,25 +37,6 @@ fn vex_with_row(row: i64) -> Fighter {
     f
 }
 
-/// An aimed semi-automatic shot with weapon 0 from `distance` metres at a
-/// standing target in the open.
-fn aim(distance: i64) -> Aim {
-    Aim {
-        weapon: 0,
-        mode: FireMode::Semi,
-        fire: Fire::Aimed,
-        distance,
-        cover: Cover::None,
-        stance: Stance::Standing,
-        shooter_stance: Stance::Standing,
-        suppressed: false,
-        sprinting: false,
-        stealth: false,
-        condition: 0,
-        no_crits: false,
-    }
-}
-
 /// Resolves a legal shot with the dice `dice` (d100s are two d10s: tens, ones;
 /// a 10 reads as 0, and 10, 10 as 100).
 fn fire(attacker: &Fighter, target: &Fighter, a: &Aim, dice: &[u32]) -> Shot {
@@ -74,16 +55,21 @@ fn audit_rng_01_a_hit_is_a_d10_over_the_miss_chance() {
     // (accuracy d10, hit); a hit rolls 2d10 (1, 1) + 8 = 10 and a body d100 of 10.
     let cases = [(2, false), (3, false), (4, true), (9, true)];
     for (d10, hit) in cases {
-        let shot = fire(&vex, &target, &aim(8), &[d10, 1, 1, 1, 10]);
+        let shot = fire(&vex, &target, &Aim::aimed(8), &[d10, 1, 1, 1, 10]);
         assert_eq!(shot.miss_chance, 3);
         assert_eq!(shot.hit, hit, "d10 {d10} against 3");
         assert_eq!(shot.strike.map(|s| s.health), hit.then_some(10));
     }
     // Largest miss chance 10: even a 10 does not roll over it.
-    let shot = fire(&vex_with_row(10), &target, &aim(8), &[10]);
+    let shot = fire(&vex_with_row(10), &target, &Aim::aimed(8), &[10]);
     assert!(!shot.hit && !shot.critical, "a 10 ties a miss chance of 10");
     // Miss chance 0: a 1 is over it (and still rolls the jam die, CX-RNG-08).
-    let shot = fire(&vex_with_row(0), &target, &aim(8), &[1, 5, 1, 1, 1, 10]);
+    let shot = fire(
+        &vex_with_row(0),
+        &target,
+        &Aim::aimed(8),
+        &[1, 5, 1, 1, 1, 10],
+    );
     assert!(shot.hit && !shot.jammed);
 }
 
@@ -105,7 +91,7 @@ fn audit_rng_03_minimums_apply_before_cover() {
     ]);
     let s = sheet(&text);
     let shooter = Fighter::from_sheet(&s, sample());
-    let mut a = aim(1);
+    let mut a = Aim::aimed(1);
     a.cover = Cover::Full;
     let target = bare();
     let tie = fire(&shooter, &target, &a, &[2]);
@@ -121,7 +107,7 @@ fn audit_rng_04_cover_adds_to_the_miss_chance() {
     // 000: "Lets say your normal ranged miss chance is 2, and the enemy is in full cover, your
     // miss chance is increased by 4, for a final DC of 6. So a roll of 7-10 would be successful."
     let (shooter, target) = (vex_with_row(2), bare());
-    let mut a = aim(8);
+    let mut a = Aim::aimed(8);
     a.cover = Cover::Full;
     for d10 in 1..=10u32 {
         // A 1 rolls a jam die (5: no jam); hits roll 2d10 and a body d100.
@@ -145,7 +131,7 @@ fn audit_rng_04_cover_adds_to_the_miss_chance() {
         (Cover::None, Stance::Hunkered, 4),
     ];
     for (cover, stance, expected) in cases {
-        let mut a = aim(8);
+        let mut a = Aim::aimed(8);
         a.cover = cover;
         a.stance = stance;
         let shot = fire(&shooter, &target, &a, &[5, 1, 1, 1, 10]);
@@ -185,10 +171,10 @@ fn audit_rng_07_critical_range_drops_the_remainder() {
     // 000: "If you roll a critical hit, your weapon does +20 damage for that attack".
     // LUCK 6: a 10 crits, a 9 does not; 2d10 (1, 1) + 8 = 10, +20 = 30, body d100 10: full.
     let (vex, target) = (vex(), bare());
-    let crit = fire(&vex, &target, &aim(8), &[10, 1, 1, 1, 10]);
+    let crit = fire(&vex, &target, &Aim::aimed(8), &[10, 1, 1, 1, 10]);
     assert!(crit.critical);
     assert_eq!(crit.strike.unwrap().health, 30);
-    let plain = fire(&vex, &target, &aim(8), &[9, 1, 1, 1, 10]);
+    let plain = fire(&vex, &target, &Aim::aimed(8), &[9, 1, 1, 1, 10]);
     assert!(!plain.critical);
     assert_eq!(plain.strike.unwrap().health, 10);
 }
@@ -201,12 +187,12 @@ fn audit_rng_08_a_raw_one_rolls_for_a_jam() {
     // skill check, DC 60."
     let (vex, target) = (vex(), bare());
     for (jam_die, jammed) in [(1, true), (2, true), (3, false), (10, false)] {
-        let shot = fire(&vex, &target, &aim(8), &[1, jam_die]);
+        let shot = fire(&vex, &target, &Aim::aimed(8), &[1, jam_die]);
         assert_eq!((shot.jam_die, shot.jammed), (Some(jam_die), jammed));
         assert!(!shot.hit);
     }
     // Only a raw 1 rolls the second die.
-    let shot = fire(&vex, &target, &aim(8), &[2]);
+    let shot = fire(&vex, &target, &Aim::aimed(8), &[2]);
     assert_eq!((shot.jam_die, shot.jammed), (None, false));
     assert_eq!(nanite_compound_x::encounter::CLEAR_JAM_DC, 60);
 }
@@ -234,7 +220,7 @@ fn audit_dmg_01_the_armor_roll_decides_armor_full_or_half() {
         if armored {
             target.armor = vex.armor.clone();
         }
-        let s = fire(&vex, &target, &aim(8), &[9, 1, 2, tens, ones])
+        let s = fire(&vex, &target, &Aim::aimed(8), &[9, 1, 2, tens, ones])
             .strike
             .unwrap();
         assert_eq!((s.armor, s.health), (outcome, health), "d100 {tens},{ones}");
@@ -262,7 +248,7 @@ fn audit_dmg_02_apl_blocks_or_armor_points_absorb() {
     ];
     for (apl, (a, b), outcome, points, health) in cases {
         target.armor.as_mut().unwrap().apl = apl;
-        let s = fire(&vex, &target, &aim(8), &[9, a, b, 3, 10])
+        let s = fire(&vex, &target, &Aim::aimed(8), &[9, a, b, 3, 10])
             .strike
             .unwrap();
         assert_eq!(
@@ -288,29 +274,31 @@ fn audit_dmg_03_shields_take_lasers_whole_and_plasma_half() {
     plasma.weapons[0].damage_type = DamageType::Plasma;
     // SMG damage 2d10 + 8 with the type changed; shield 30.
     // Laser 11 + 11 + 8 = 30... a d10 is at most 10: 10 + 10 + 8 = 28, all into the shield.
-    let s = fire(&laser, &target, &aim(8), &[9, 10, 10]).strike.unwrap();
+    let s = fire(&laser, &target, &Aim::aimed(8), &[9, 10, 10])
+        .strike
+        .unwrap();
     assert_eq!((s.shield, s.armor_die, s.health), (28, None, 0));
     // Shield at 2: laser 28 puts 2 in, 26 through; body d100 10: full.
     let mut weak = target.clone();
     weak.shield.as_mut().unwrap().strength = 2;
-    let s = fire(&laser, &weak, &aim(8), &[9, 10, 10, 1, 10])
+    let s = fire(&laser, &weak, &Aim::aimed(8), &[9, 10, 10, 1, 10])
         .strike
         .unwrap();
     assert_eq!((s.shield, s.health), (2, 26));
     // Plasma 1 + 2 + 8 = 11: 50% is 5.5, the shield takes 5 (remainder dropped), 6 through.
-    let s = fire(&plasma, &target, &aim(8), &[9, 1, 2, 1, 10])
+    let s = fire(&plasma, &target, &Aim::aimed(8), &[9, 1, 2, 1, 10])
         .strike
         .unwrap();
     assert_eq!((s.shield, s.health), (5, 6));
     // Shield at 0: everything through.
     let mut down = target.clone();
     down.shield.as_mut().unwrap().strength = 0;
-    let s = fire(&plasma, &down, &aim(8), &[9, 1, 2, 1, 10])
+    let s = fire(&plasma, &down, &Aim::aimed(8), &[9, 1, 2, 1, 10])
         .strike
         .unwrap();
     assert_eq!((s.shield, s.health), (0, 11));
     // Ballistic: the shield takes nothing.
-    let s = fire(&vex(), &target, &aim(8), &[9, 1, 2, 1, 10])
+    let s = fire(&vex(), &target, &Aim::aimed(8), &[9, 1, 2, 1, 10])
         .strike
         .unwrap();
     assert_eq!((s.shield, s.health), (0, 11));
@@ -327,7 +315,7 @@ fn audit_dmg_06_critical_and_stealth_damage_add_before_armor() {
     let mut target = vex.clone();
     target.shield = None;
     target.armor.as_mut().unwrap().apl = 1;
-    let s = fire(&vex, &target, &aim(8), &[10, 1, 2, 3, 10])
+    let s = fire(&vex, &target, &Aim::aimed(8), &[10, 1, 2, 3, 10])
         .strike
         .unwrap();
     assert_eq!((s.incoming, s.armor_points, s.health), (31, 15, 16));
@@ -335,7 +323,7 @@ fn audit_dmg_06_critical_and_stealth_damage_add_before_armor() {
     // time is given ... deal +20 damage and, in addition, if you critical hit you gain all the
     // effects of a critical."
     // Stealth and critical together: miss chance 3 - 1 = 2; 11 + 20 + 20 = 51: 15 AP, 36 health.
-    let mut a = aim(8);
+    let mut a = Aim::aimed(8);
     a.stealth = true;
     let shot = fire(&vex, &target, &a, &[10, 1, 2, 3, 10]);
     assert_eq!(shot.miss_chance, 2);
@@ -356,10 +344,10 @@ fn audit_rng_05_hip_fire_adds_3_without_optics() {
     )]);
     let shooter = Fighter::from_sheet(&sheet(&text), sample());
     let target = bare();
-    let aimed = fire(&shooter, &target, &aim(8), &[4, 1, 1, 1, 10]);
+    let aimed = fire(&shooter, &target, &Aim::aimed(8), &[4, 1, 1, 1, 10]);
     assert_eq!(aimed.miss_chance, 3);
     assert!(aimed.hit);
-    let mut a = aim(8);
+    let mut a = Aim::aimed(8);
     a.fire = Fire::Hip;
     let tie = fire(&shooter, &target, &a, &[7]);
     assert_eq!((tie.fire, tie.miss_chance), (Fire::Hip, 7));
@@ -374,7 +362,7 @@ fn audit_sup_01_a_suppressed_shooter_takes_1_not_stacking() {
     // The SMG's 3 at 8 m becomes 4: a 4 ties and misses, a 5 hits. The flag is a
     // yes/no, so a second suppressor cannot add another +1.
     let (vex, target) = (vex(), bare());
-    let mut a = aim(8);
+    let mut a = Aim::aimed(8);
     a.suppressed = true;
     let tie = fire(&vex, &target, &a, &[4]);
     assert_eq!((tie.situation, tie.miss_chance), (1, 4));
@@ -402,7 +390,7 @@ fn audit_rng_02_burst_and_auto_add_their_miss_chances_per_bracket() {
     for (mode, row) in modes {
         // One distance in each bracket: 0-10 m, 11-20 m, 21-40 m (their far edges).
         for (distance, expected) in [10, 20, 40].into_iter().zip(row) {
-            let mut a = aim(distance);
+            let mut a = Aim::aimed(distance);
             a.mode = mode;
             // A d10 equal to the miss chance: a tie, so no more dice.
             let shot = fire(&shooter, &target, &a, &[expected as u32]);
@@ -430,7 +418,7 @@ fn audit_rng_06_blind_fire_adds_6_less_per_and_luck() {
             ),
         ]);
         let shooter = Fighter::from_sheet(&sheet(&text), sample());
-        let mut a = aim(8);
+        let mut a = Aim::aimed(8);
         a.fire = Fire::Blind;
         a.shooter_stance = Stance::Hunkered;
         let tie = fire(&shooter, &bare(), &a, &[expected as u32]);
@@ -454,7 +442,7 @@ fn audit_dmg_05_explosives_ignore_protection_and_lasers_ignore_armor() {
     let target = vex();
     let mut explosive = vex();
     explosive.weapons[0].damage_type = DamageType::Explosive;
-    let s = fire(&explosive, &target, &aim(8), &[9, 1, 2])
+    let s = fire(&explosive, &target, &Aim::aimed(8), &[9, 1, 2])
         .strike
         .unwrap();
     assert_eq!(
@@ -468,14 +456,14 @@ fn audit_dmg_05_explosives_ignore_protection_and_lasers_ignore_armor() {
     let mut laser = vex();
     laser.weapons[0].damage_type = DamageType::Laser;
     for (tens, health) in [(4, 11), (6, 5)] {
-        let s = fire(&laser, &unshielded, &aim(8), &[9, 1, 2, tens, 10])
+        let s = fire(&laser, &unshielded, &Aim::aimed(8), &[9, 1, 2, tens, 10])
             .strike
             .unwrap();
         assert_eq!(s.health, health, "laser, d100 {tens}0");
         assert!(matches!(s.armor, ArmorHit::Body { .. }));
     }
     // Ballistic against the shield: the shield takes nothing, the armor blocks (APL 1 < 2).
-    let s = fire(&vex(), &target, &aim(8), &[9, 1, 2, 4, 10])
+    let s = fire(&vex(), &target, &Aim::aimed(8), &[9, 1, 2, 4, 10])
         .strike
         .unwrap();
     assert_eq!((s.shield, s.armor, s.health), (0, ArmorHit::Blocked, 0));
@@ -493,7 +481,9 @@ use nanite_compound_x::combat::ConditionKind;
 use nanite_compound_x::encounter::{Command, Event, MeleeKind, Way};
 use nanite_dice::Expression;
 
+use super::arena::{blow, fire as fire_at, suppress};
 use super::skirmish::{Skirmish, away, fighter as soldier_fighter, id, line, soldier, step};
+use super::support::last_event;
 
 /// `a` (crew) and `b` (targets) `metres` apart; `a`'s turn.
 fn face_off(a: (&str, Fighter), b: (&str, Fighter), metres: i64) -> Skirmish {
@@ -515,16 +505,6 @@ fn mark(name: &str, armor: Option<&str>) -> Fighter {
     soldier_fighter(&soldier(name, &[], &[("smgs", 10)], armor, &[("smg", 1)]))
 }
 
-fn melee(who: &str, at: &str, weapon: Option<usize>, kind: MeleeKind, flanking: bool) -> Command {
-    Command::Melee {
-        id: id(who),
-        target: id(at),
-        weapon,
-        kind,
-        flanking,
-    }
-}
-
 /// The GM hides `who` from every enemy.
 fn conceal(who: &str) -> Command {
     Command::Conceal {
@@ -536,17 +516,10 @@ fn conceal(who: &str) -> Command {
 
 /// The last command's melee swing.
 fn last_swing(s: &Skirmish) -> nanite_compound_x::encounter::Swing {
-    s.game
-        .log()
-        .last()
-        .unwrap()
-        .events
-        .iter()
-        .find_map(|e| match e {
-            Event::Melee { swing, .. } => Some((**swing).clone()),
-            _ => None,
-        })
-        .expect("a blow")
+    last_event(&s.game, "blow", |e| match e {
+        Event::Melee { swing, .. } => Some((**swing).clone()),
+        _ => None,
+    })
 }
 
 #[test]
@@ -595,10 +568,7 @@ fn audit_rng_10_stealth_blows_double_to_the_cap_and_vital_spots_bypass_armor() {
         );
         s.run(conceal("kit"), &[]);
         let full = s.hp("mark");
-        let log = s.run(
-            melee("kit", "mark", Some(0), MeleeKind::Strike, false),
-            dice,
-        );
+        let log = s.run(blow("kit", "mark", Some(0), MeleeKind::Strike, false), dice);
         assert_eq!(last_swing(&s).miss_chance, 2);
         assert_eq!(
             s.hp("mark"),
@@ -623,7 +593,7 @@ fn audit_rng_10_stealth_blows_double_to_the_cap_and_vital_spots_bypass_armor() {
         let mut s = face_off(("kit", k), ("mark", mark("Mark", None)), 1);
         s.run(conceal("kit"), &[]);
         s.run(
-            melee("kit", "mark", Some(0), MeleeKind::Strike, false),
+            blow("kit", "mark", Some(0), MeleeKind::Strike, false),
             &[5, 5, 3, 10, 1, 1],
         );
         let strike = last_swing(&s).strike.unwrap();
@@ -681,7 +651,7 @@ fn audit_rng_11_flanking_takes_two_off_a_blow() {
     ] {
         let mut s = face_off(("bo", mark("Bo", None)), ("mark", mark("Mark", None)), 1);
         let dice: &[i64] = if hit { &[d10, 5, 3, 10] } else { &[d10] };
-        s.run(melee("bo", "mark", None, MeleeKind::Strike, flanking), dice);
+        s.run(blow("bo", "mark", None, MeleeKind::Strike, flanking), dice);
         let swing = last_swing(&s);
         assert_eq!(
             (swing.miss_chance, swing.hit),
@@ -1091,18 +1061,7 @@ fn audit_dmg_04_shields_recharge_wait_restart_and_fast_recharge() {
     assert_eq!(shield(&s, "mark"), (0, 2));
     s.next(&[]);
     // Lena's SMG hits (d10 9; 2d10 1 + 1 + 8 = 10; body d100 10): the wait starts over.
-    s.run(
-        Command::Fire {
-            id: id("lena"),
-            target: id("mark"),
-            weapon: 0,
-            mode: FireMode::Semi,
-            fire: None,
-            distance: None,
-            cover: None,
-        },
-        &[9, 1, 1, 1, 10],
-    );
+    s.run(fire_at("lena", "mark"), &[9, 1, 1, 1, 10]);
     assert_eq!(shield(&s, "mark"), (0, 0));
     for waited in 1..=2 {
         s.next(&[]);
@@ -1197,15 +1156,7 @@ fn audit_dmg_05_plasma_dulls_and_burns_and_melee_is_ballistic() {
         let mut target = mark("Mark", Some("flak-jacket"));
         target.armor.as_mut().unwrap().apl = apl;
         let mut s = face_off(("lena", lena), ("mark", target), 12);
-        let fire = Command::Fire {
-            id: id("lena"),
-            target: id("mark"),
-            weapon: 0,
-            mode: FireMode::Semi,
-            fire: None,
-            distance: None,
-            cover: None,
-        };
+        let fire = fire_at("lena", "mark");
         let full = s.hp("mark");
         let mut dice = vec![9, 1, 1, 1];
         dice.extend_from_slice(&d100);
@@ -1252,20 +1203,11 @@ fn audit_dmg_05_plasma_dulls_and_burns_and_melee_is_ballistic() {
         let mut dice = vec![5, 5];
         dice.extend_from_slice(&d100);
         s.run(
-            melee("kit", "mark", Some(0), MeleeKind::Strike, false),
+            blow("kit", "mark", Some(0), MeleeKind::Strike, false),
             &dice,
         );
         assert_eq!(shield(&s, "mark").0, 30, "the shield ignores a blade");
         assert_eq!(s.hp("mark"), full - lost, "d100 {d100:?}");
-    }
-}
-
-fn suppress(who: &str, at: &str, level: Option<Suppression>) -> Command {
-    Command::Suppress {
-        id: id(who),
-        target: id(at),
-        weapon: 0,
-        level,
     }
 }
 
@@ -1621,10 +1563,7 @@ fn audit_melee_01_a_blow_is_a_d10_over_the_miss_chance_or_the_guard_dc_house_rul
         for (weapon, row) in [(None, fists), (Some(0), knife)] {
             // A tie misses, one more hits (d10 5 + STR + DEX damage, body d100 30).
             let mut s = face_off(("bo", f.clone()), ("mark", mark("Mark", None)), 1);
-            s.run(
-                melee("bo", "mark", weapon, MeleeKind::Strike, false),
-                &[row],
-            );
+            s.run(blow("bo", "mark", weapon, MeleeKind::Strike, false), &[row]);
             let swing = last_swing(&s);
             assert_eq!(
                 (swing.miss_chance, swing.hit),
@@ -1633,7 +1572,7 @@ fn audit_melee_01_a_blow_is_a_d10_over_the_miss_chance_or_the_guard_dc_house_rul
             );
             let mut s = face_off(("bo", f.clone()), ("mark", mark("Mark", None)), 1);
             s.run(
-                melee("bo", "mark", weapon, MeleeKind::Strike, false),
+                blow("bo", "mark", weapon, MeleeKind::Strike, false),
                 &[row + 1, 5, 3, 10],
             );
             assert!(last_swing(&s).hit, "{stats:?} {weapon:?}");
@@ -1672,7 +1611,7 @@ fn audit_melee_01_a_blow_is_a_d10_over_the_miss_chance_or_the_guard_dc_house_rul
         if hit {
             dice.extend_from_slice(&[5, 3, 10]);
         }
-        let log = s.run(melee("bo", "mark", weapon, MeleeKind::Strike, false), &dice);
+        let log = s.run(blow("bo", "mark", weapon, MeleeKind::Strike, false), &dice);
         line(
             &log,
             &format!(
@@ -1700,7 +1639,7 @@ fn audit_melee_02_leaving_melee_or_a_skill_check_in_it_draws_a_penalty_attack() 
     // Bo strikes Mark (a 1 misses his knife's 1): they are locked in melee.
     let locked = || {
         let mut s = face_off(("bo", bo()), ("mark", mark("Mark", None)), 1);
-        s.run(melee("bo", "mark", Some(0), MeleeKind::Strike, false), &[1]);
+        s.run(blow("bo", "mark", Some(0), MeleeKind::Strike, false), &[1]);
         assert!(s.state().engaged(&id("bo"), &id("mark")));
         s.next(&[]);
         s
@@ -1838,10 +1777,10 @@ fn audit_melee_04_a_shove_is_an_unarmed_attack_at_plus_two_for_half_and_a_push()
             let mut s = face_off(("bo", f), ("mark", mark("Mark", None)), 1);
             let full = s.hp("mark");
             // A tie misses; one more hits.
-            s.run(melee("bo", "mark", None, kind, false), &[miss_chance]);
+            s.run(blow("bo", "mark", None, kind, false), &[miss_chance]);
             assert!(!last_swing(&s).hit);
             s.run(
-                melee("bo", "mark", None, kind, false),
+                blow("bo", "mark", None, kind, false),
                 &[miss_chance + 1, 5, 3, 10],
             );
             assert_eq!(s.hp("mark"), full - lost, "STR {strength} {kind:?}");
@@ -1863,14 +1802,14 @@ fn audit_melee_04_a_shove_is_an_unarmed_attack_at_plus_two_for_half_and_a_push()
         1,
     );
     s.run(
-        melee("gav", "mark", None, MeleeKind::Shove, false),
+        blow("gav", "mark", None, MeleeKind::Shove, false),
         &[9, 5, 3, 10],
     );
     assert_eq!(s.metres("gav", "mark"), Some(3));
     // "a normal unarmed attack": a shove or kick is not made with a weapon.
     let mut s = face_off(("bo", bo()), ("mark", mark("Mark", None)), 1);
     for kind in [MeleeKind::Shove, MeleeKind::Kick] {
-        let why = s.refuse(melee("bo", "mark", Some(0), kind, false));
+        let why = s.refuse(blow("bo", "mark", Some(0), kind, false));
         assert_eq!(
             why,
             format!(
@@ -1917,7 +1856,7 @@ fn audit_melee_05_melee_damage_from_str_and_dex_by_the_weapons_formula() {
         let mut dice = vec![9];
         dice.extend_from_slice(damage);
         dice.extend_from_slice(&[3, 10]);
-        s.run(melee("bo", "mark", weapon, MeleeKind::Strike, false), &dice);
+        s.run(blow("bo", "mark", weapon, MeleeKind::Strike, false), &dice);
         assert_eq!(s.hp("mark"), full - lost, "{stats:?} {weapon:?}");
     }
     // An unarmed defender's skill may still hurt the armed attacker: the GM's call, made with
@@ -2153,18 +2092,7 @@ fn audit_cloak_03_detect_dc_moving_detect_dc_and_combat_actions() {
     // A combat action (a shot; a 2 misses) ends the cloak: seen by everyone again.
     let mut s = stalk(ghost(0, "mk1-cloak", 200));
     s.run(Command::Cloak { id: id("ghost") }, &[]);
-    s.run(
-        Command::Fire {
-            id: id("ghost"),
-            target: id("raider"),
-            weapon: 0,
-            mode: FireMode::Semi,
-            fire: None,
-            distance: None,
-            cover: None,
-        },
-        &[2],
-    );
+    s.run(fire_at("ghost", "raider"), &[2]);
     assert!(!cloak_on(&s));
     assert!(s.c("ghost").stealth.unseen_by.is_empty());
 }
@@ -2252,17 +2180,10 @@ fn cast(spell: &str, target: &str, cover: Option<Cover>) -> Command {
 }
 
 fn last_cast(s: &Skirmish) -> bool {
-    s.game
-        .log()
-        .last()
-        .unwrap()
-        .events
-        .iter()
-        .find_map(|e| match e {
-            Event::SpellCast { success, .. } => Some(*success),
-            _ => None,
-        })
-        .expect("a cast")
+    last_event(&s.game, "cast", |e| match e {
+        Event::SpellCast { success, .. } => Some(*success),
+        _ => None,
+    })
 }
 
 #[test]

@@ -14,7 +14,7 @@ use nanite_compound_x::{
 };
 
 use super::arena::{Arena, Recruit, act, blast, id};
-use super::support::{TEMPLATE, character, problems, sample, sheet, valid_sheet, with};
+use super::support::{TEMPLATE, character, last_event, problems, sample, sheet, valid_sheet, with};
 
 /// `recruits` (id, fighter), 1 m apart, out of combat (the fight not begun).
 fn table(recruits: Vec<(&str, Fighter)>) -> Arena {
@@ -47,17 +47,10 @@ fn check_cmd(
 
 /// The result of the last check made in `a`.
 fn last_check(a: &Arena) -> CheckResult {
-    a.game
-        .log()
-        .last()
-        .unwrap()
-        .events
-        .iter()
-        .find_map(|e| match e {
-            Event::Checked { result, .. } => Some(result.clone()),
-            _ => None,
-        })
-        .expect("a check was made")
+    last_event(&a.game, "check", |e| match e {
+        Event::Checked { result, .. } => Some(result.clone()),
+        _ => None,
+    })
 }
 
 /// Runs a check with `dice` (all of which must be used) and returns it.

@@ -16,6 +16,7 @@ use nanite_compound_x::combat::{Cover, Fighter, Stance};
 use nanite_compound_x::encounter::scene::Ground;
 use nanite_compound_x::encounter::{Command, Layout, MeleeKind, Point, Wall, WallKind};
 
+use super::arena::{fire, suppress};
 use super::skirmish::{Skirmish, fighter, id, line, soldier, step, toward};
 use super::support::edit;
 use nanite_compound_x::combat::ConditionKind;
@@ -101,18 +102,6 @@ fn on_layout(cast: Vec<(&str, Fighter, Point)>, layout: Layout) -> Skirmish {
     }
     s.begin();
     s
-}
-
-fn fire(who: &str, at: &str) -> Command {
-    Command::Fire {
-        id: id(who),
-        target: id(at),
-        weapon: 0,
-        mode: FireMode::Semi,
-        fire: None,
-        distance: None,
-        cover: None,
-    }
 }
 
 fn move_to(who: &str, to: Point) -> Command {
@@ -475,15 +464,7 @@ fn suppression_holds_everyone_in_its_area_around_the_target() {
     };
     let screen = wall("screen", WallKind::Concealing, p(190, 35), p(190, 20));
     let mut s = on_map(cast(("gus", gus())), vec![screen.clone()]);
-    let log = s.run(
-        Command::Suppress {
-            id: id("gus"),
-            target: id("mark"),
-            weapon: 0,
-            level: None,
-        },
-        &[],
-    );
+    let log = s.run(suppress("gus", "mark", None), &[]);
     line(&log, "Mark, Nina suppressed until Gus's next turn");
     line(
         &log,
@@ -493,15 +474,7 @@ fn suppression_holds_everyone_in_its_area_around_the_target() {
     assert!(!s.state().is_suppressed(&id("otto")));
     // Light suppression's area is 1 m: Nina, 1.8 m off, is outside.
     let mut s = on_map(cast(("lena", lena())), vec![screen]);
-    let log = s.run(
-        Command::Suppress {
-            id: id("lena"),
-            target: id("mark"),
-            weapon: 0,
-            level: Some(Suppression::Light),
-        },
-        &[],
-    );
+    let log = s.run(suppress("lena", "mark", Some(Suppression::Light)), &[]);
     line(&log, "Mark suppressed until Lena's next turn");
     assert!(!s.state().is_suppressed(&id("nina")));
 }
@@ -522,15 +495,7 @@ fn moving_into_the_open_is_read_from_the_suppressors_line_of_fire() {
             ],
             vec![w.clone()],
         );
-        s.run(
-            Command::Suppress {
-                id: id("lena"),
-                target: id("mark"),
-                weapon: 0,
-                level: Some(Suppression::Light),
-            },
-            &[],
-        );
+        s.run(suppress("lena", "mark", Some(Suppression::Light)), &[]);
         s.next(&[]);
         s
     };

@@ -9,6 +9,7 @@ use nanite_compound_x::encounter::{
 };
 use nanite_core::ClockCommand;
 
+use super::arena::{fire, suppress};
 use super::table::{Table, armed, fighter, id};
 
 /// Ghost: the armed template wearing `cloak`, with `changes`.
@@ -299,15 +300,7 @@ fn levels_1_to_4_cloak_once_per_encounter() {
 #[test]
 fn any_combat_action_ends_the_cloak() {
     // rule: CX-CLOAK-03
-    let fire = Command::Fire {
-        id: id("ghost"),
-        target: id("raider"),
-        weapon: 0,
-        mode: FireMode::Semi,
-        fire: None,
-        distance: None,
-        cover: None,
-    };
+    let fire = fire("ghost", "raider");
     let stab = Command::Melee {
         id: id("ghost"),
         target: id("raider"),
@@ -315,12 +308,7 @@ fn any_combat_action_ends_the_cloak() {
         kind: nanite_compound_x::encounter::MeleeKind::Strike,
         flanking: false,
     };
-    let suppress = Command::Suppress {
-        id: id("ghost"),
-        target: id("raider"),
-        weapon: 0,
-        level: None,
-    };
+    let suppress = suppress("ghost", "raider", None);
     let aim = Command::Aim { id: id("ghost") };
     let crouch = Command::Stance {
         id: id("ghost"),

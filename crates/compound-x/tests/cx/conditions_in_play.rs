@@ -9,7 +9,7 @@ use nanite_compound_x::combat::{ConditionKind, Fire, Stance};
 use nanite_compound_x::encounter::{Command, MeleeKind, Way};
 
 use super::arena::{
-    Arena, act, afflict, aim, fire, fire_with, harm, id, reload, save, stabilize, stance,
+    Arena, act, afflict, aim, fire, fire_with, harm, id, reload, save, stabilize, stance, suppress,
 };
 
 /// The effect count of `kind` on `who`, and their stacks.
@@ -493,15 +493,7 @@ fn a_suppressed_shooter_takes_one_more_miss_chance() {
     let mut a = Arena::duel();
     a.next(&[]);
     // The raider suppresses Vex (medium, 6 rounds; its last action).
-    a.run(
-        Command::Suppress {
-            id: id("raider"),
-            target: id("vex"),
-            weapon: 0,
-            level: None,
-        },
-        &[],
-    );
+    a.run(suppress("raider", "vex", None), &[]);
     assert!(a.state().is_suppressed(&id("vex")));
     a.next(&[]);
     a.run(aim("vex"), &[]);

@@ -13,23 +13,6 @@ fn vex() -> Fighter {
     Fighter::from_sheet(&sheet, sample())
 }
 
-fn aim(distance: i64) -> Aim {
-    Aim {
-        weapon: 0,
-        mode: FireMode::Semi,
-        fire: Fire::Aimed,
-        distance,
-        cover: Cover::None,
-        stance: Stance::Standing,
-        shooter_stance: Stance::Standing,
-        suppressed: false,
-        sprinting: false,
-        stealth: false,
-        condition: 0,
-        no_crits: false,
-    }
-}
-
 #[test]
 fn a_shot_shows_every_step() {
     // rule: CX-RNG-01
@@ -37,7 +20,7 @@ fn a_shot_shows_every_step() {
     // rule: CX-DMG-01
     // rule: CX-DMG-02
     let (vex, target) = (vex(), vex());
-    let mut a = aim(15);
+    let mut a = Aim::aimed(15);
     a.cover = Cover::Partial;
     // accuracy 7; damage 2d10 = 5 + 6; armor tens 3 ones 4 = 34 <= 60: struck.
     let mut dice = ScriptedDice::new([7, 5, 6, 3, 4]);
@@ -108,7 +91,7 @@ fn ties_miss_and_cover_and_stance_add_up() {
         (Cover::Partial, Stance::Prone, 4, 7),
     ];
     for (cover, stance, distance, expected) in cases {
-        let mut a = aim(distance);
+        let mut a = Aim::aimed(distance);
         a.cover = cover;
         a.stance = stance;
         // A d10 equal to the miss chance misses: a tie fails.
@@ -129,11 +112,11 @@ fn criticals_add_20_and_automatic_weapons_never_crit() {
     target.armor = None;
     target.shield = None;
     // d10 10 crits (LUCK 6: range 1); 2d10 = 1 + 1 + 8 = 10, +20; body roll 20 -> full.
-    let shot = fire(&vex, &target, &aim(8), &[10, 1, 1, 2, 10]);
+    let shot = fire(&vex, &target, &Aim::aimed(8), &[10, 1, 1, 2, 10]);
     assert!(shot.critical);
     assert_eq!(shot.strike.unwrap().health, 30);
     let lmg = vex_with("lmg");
-    let mut a = aim(8);
+    let mut a = Aim::aimed(8);
     a.mode = FireMode::Auto;
     let shot = fire(&lmg, &target, &a, &[10, 1, 1, 2, 10]);
     assert!(
@@ -146,15 +129,22 @@ fn criticals_add_20_and_automatic_weapons_never_crit() {
 fn a_raw_one_rolls_for_a_jam() {
     // rule: CX-RNG-08
     let (vex, target) = (vex(), vex());
-    let shot = fire(&vex, &target, &aim(8), &[1, 2]);
+    let shot = fire(&vex, &target, &Aim::aimed(8), &[1, 2]);
     assert_eq!(shot.jam_die, Some(2));
     assert!(shot.jammed);
-    let shot = fire(&vex, &target, &aim(8), &[1, 3]);
+    let shot = fire(&vex, &target, &Aim::aimed(8), &[1, 3]);
     assert!(!shot.jammed);
     let mut jammed = vex.clone();
     jammed.fired(0, 1, true);
     let mut source = ScriptedDice::new([5]);
-    let refused = shoot(&jammed, &target, &aim(8), &mut Roller::new(), &mut source).unwrap();
+    let refused = shoot(
+        &jammed,
+        &target,
+        &Aim::aimed(8),
+        &mut Roller::new(),
+        &mut source,
+    )
+    .unwrap();
     assert_eq!(refused, Err(nanite_compound_x::combat::ShotRefusal::Jammed));
 }
 
@@ -162,7 +152,7 @@ fn a_raw_one_rolls_for_a_jam() {
 fn ammunition_is_spent_and_runs_out() {
     // rule: CX-RNG-12
     let (mut vex, target) = (vex(), vex());
-    let mut a = aim(8);
+    let mut a = Aim::aimed(8);
     a.mode = FireMode::Burst;
     let shot = fire(&vex, &target, &a, &[2]);
     assert_eq!(shot.rounds, 3);
@@ -183,7 +173,7 @@ fn inside_the_minimum_distance_aimed_fire_is_hip_fire() {
     // rule: CX-RNG-05
     let sniper = vex_with("sniper-rifle");
     let target = vex();
-    let shot = fire(&sniper, &target, &aim(10), &[2]);
+    let shot = fire(&sniper, &target, &Aim::aimed(10), &[2]);
     assert!(
         shot.forced_hip,
         "the sniper rifle's minimum distance is above 10 m"
@@ -206,7 +196,7 @@ fn hunkered_shooters_can_only_blind_fire() {
     // rule: CX-MOVE-06
     // rule: CX-RNG-06
     let (vex, target) = (vex(), vex());
-    let mut a = aim(8);
+    let mut a = Aim::aimed(8);
     a.shooter_stance = Stance::Hunkered;
     let mut source = ScriptedDice::new([5]);
     let refused = shoot(&vex, &target, &a, &mut Roller::new(), &mut source).unwrap();
@@ -230,7 +220,7 @@ fn armor_rolls_decide_body_armor_and_piercing() {
     let rifle = vex_with("sniper-rifle"); // APL 4, 3d10 + 30
     let mut target = vex(); // flak jacket: 60% coverage, APL 2, 15 AP
     target.shield = None;
-    let mut a = aim(50);
+    let mut a = Aim::aimed(50);
     a.fire = Fire::Aimed;
     // Hit; damage 1+1+1+30 = 33; armor 4,0 = 40 <= 60: pierced, 15 AP, 18 to health.
     let s = fire(&rifle, &target, &a, &[9, 1, 1, 1, 4, 10])
@@ -271,7 +261,7 @@ fn shields_take_lasers_whole_and_plasma_half() {
     let laser = vex_with("laser-rifle"); // 2d10 + 18
     let plasma = vex_with("plasma-rifle"); // 3d10 + 10
     let target = vex(); // CS-1 shield, strength 30; flak jacket APL 2
-    let a = aim(10);
+    let a = Aim::aimed(10);
     // Laser 1+1+18 = 20: all into the shield, no armor roll.
     let s = fire(&laser, &target, &a, &[9, 1, 1]).strike.unwrap();
     assert_eq!((s.shield, s.health, s.armor_die), (20, 0, None));
@@ -314,7 +304,7 @@ fn explosives_ignore_armor_and_shields() {
     // rule: CX-DMG-05
     let grenade = vex_with("he-grenade");
     let target = vex();
-    let s = fire(&grenade, &target, &aim(5), &[9, 1, 1, 1, 1])
+    let s = fire(&grenade, &target, &Aim::aimed(5), &[9, 1, 1, 1, 1])
         .strike
         .unwrap();
     assert_eq!((s.shield, s.armor_die, s.health), (0, None, 24));
@@ -328,7 +318,7 @@ fn big_hits_force_a_shock_save_and_health_stops_at_zero_when_downed() {
     let mut target = vex();
     target.armor = None;
     target.shield = None;
-    let mut a = aim(50);
+    let mut a = Aim::aimed(50);
     a.stealth = true; // -1 miss chance, +20 damage
     // 10 crits: 10+10+10+30 = 60, +20 crit, +20 stealth = 100; body 10 -> full;
     // Shock save d100 3,0 = 30 + 14 <= 100: fails.

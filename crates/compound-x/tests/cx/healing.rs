@@ -3,13 +3,14 @@
 //! falls and their injuries. A d100 is typed tens then ones; a face 0 is
 //! typed 10.
 
+use nanite_compound_x::DamageType;
 use nanite_compound_x::ItemKind;
 use nanite_compound_x::check::Effort;
 use nanite_compound_x::combat::{ConditionKind, Fighter};
 use nanite_compound_x::encounter::{Command, CxEffect, Injury, Way};
-use nanite_compound_x::{DamageType, FireMode};
 use nanite_core::{ClockCommand, ScriptedDice};
 
+use super::arena::fire;
 use super::support::{TEMPLATE, edit};
 use super::table::{Table, armed, fighter, id};
 
@@ -871,19 +872,7 @@ fn injuries_weigh_on_moves_and_shots_outlast_the_fight_and_are_mended() {
     assert_eq!(t.actions_left(), 2);
     // A broken arm and leg: +2 on the shot's miss chance.
     let mut t = injured(65);
-    let log = play(
-        &mut t,
-        Command::Fire {
-            id: id("doc"),
-            target: id("foe"),
-            weapon: 0,
-            mode: FireMode::Semi,
-            fire: None,
-            distance: None,
-            cover: None,
-        },
-        &[2],
-    );
+    let log = play(&mut t, fire("doc", "foe"), &[2]);
     assert!(log.contains("+2 conditions and injuries"), "{log}");
     // Broken everything: no actions at all until the GM mends it.
     let mut t = injured(85);

@@ -2,104 +2,25 @@
 //! stabilizing in a running fight: Vex Marrow against a Depot Raider, with
 //! forced dice (a d100 is typed tens then ones; a face 0 is typed 10).
 
+use nanite_compound_x::DamageType;
 use nanite_compound_x::check::Effort;
-use nanite_compound_x::combat::{ConditionKind, Cover, Fighter, Stance};
-use nanite_compound_x::encounter::{Battle, Command, CompoundX, MeleeKind, narrate_all};
-use nanite_compound_x::{DamageType, FireMode, Sheet};
-use nanite_core::{ClockCommand, CombatantId, Game, ScriptedDice};
+use nanite_compound_x::combat::{ConditionKind, Cover, Stance};
+use nanite_compound_x::encounter::{Command, MeleeKind};
+use nanite_core::ClockCommand;
 
-use super::support::{character, sample};
-
-const VEX: &str = include_str!("../../../../examples/compound-x/vex.toml");
-const RAIDER: &str = include_str!("../../../../examples/compound-x/raider.toml");
-
-fn id(s: &str) -> CombatantId {
-    CombatantId::from(s)
-}
-
-fn fighter(text: &str) -> Fighter {
-    Fighter::from_sheet(&Sheet::compute(&character(text), sample()), sample())
-}
+use super::arena::{Arena, RAIDER, VEX, fighter, fire, id};
 
 /// A running fight: Vex (initiative 60) and the raider (30), 12 m apart,
 /// both standing in the open; Vex's turn in round 1.
-struct Table {
-    game: Game<CompoundX>,
-}
-
-impl Table {
-    fn new() -> Table {
-        let mut t = Table {
-            game: Game::new(Battle::new()),
-        };
-        for (who, side, text) in [("vex", "crew", VEX), ("raider", "raiders", RAIDER)] {
-            t.run(
-                Command::Add {
-                    id: id(who),
-                    side: side.into(),
-                    hidden: false,
-                    fighter: Box::new(fighter(text)),
-                    cover: Cover::None,
-                    stance: Stance::Standing,
-                },
-                &[],
-            );
-        }
-        t.run(distance(12), &[]);
-        t.run(initiative("vex", 60), &[]);
-        t.run(initiative("raider", 30), &[]);
-        t.run(
-            Command::Clock(ClockCommand::Begin { surprise: vec![] }),
-            &[],
-        );
-        t
-    }
-
-    fn state(&self) -> &Battle {
-        self.game.state()
-    }
-
-    /// Runs a command that must be accepted; returns its log.
-    fn run(&mut self, command: Command, dice: &[i64]) -> String {
-        let before = self.state().clone();
-        let mut source = ScriptedDice::new(dice.iter().copied());
-        let entry = self
-            .game
-            .execute(&command, &mut source)
-            .unwrap_or_else(|e| panic!("{command:?} refused: {e}"));
-        assert_eq!(source.remaining(), 0, "every forced die is used");
-        narrate_all(&before, &entry.events).join("\n")
-    }
-
-    /// Runs a command that must be refused; checks nothing changed.
-    fn refuse(&mut self, command: Command, dice: &[i64]) -> String {
-        let before = serde_json::to_value(self.state()).unwrap();
-        let log = self.game.log().len();
-        let mut source = ScriptedDice::new(dice.iter().copied());
-        let refusal = match self.game.execute(&command, &mut source) {
-            Ok(_) => panic!("{command:?} was accepted"),
-            Err(e) => e.to_string(),
-        };
-        assert_eq!(serde_json::to_value(self.state()).unwrap(), before);
-        assert_eq!(self.game.log().len(), log);
-        refusal
-    }
-
-    fn next(&mut self, dice: &[i64]) -> String {
-        self.run(Command::Clock(ClockCommand::NextTurn), dice)
-    }
-
-    fn hp(&self, who: &str) -> i64 {
-        self.state().combatants[&id(who)].fighter.hp
-    }
-
-    fn left(&self) -> u32 {
-        self.state().clock.budget.left
-    }
-
-    fn has(&self, who: &str, kind: ConditionKind) -> bool {
-        self.state().has_condition(&id(who), kind)
-    }
+fn duel() -> Arena {
+    let mut t = Arena::new();
+    t.add("vex", "crew", fighter(VEX));
+    t.add("raider", "raiders", fighter(RAIDER));
+    t.run(distance(12), &[]);
+    t.run(initiative("vex", 60), &[]);
+    t.run(initiative("raider", 30), &[]);
+    t.begin(&[]);
+    t
 }
 
 fn distance(metres: i64) -> Command {
@@ -140,18 +61,6 @@ fn afflict(who: &str, condition: ConditionKind, turns: Option<u32>) -> Command {
     }
 }
 
-fn fire(who: &str, at: &str) -> Command {
-    Command::Fire {
-        id: id(who),
-        target: id(at),
-        weapon: 0,
-        mode: FireMode::Semi,
-        fire: None,
-        distance: None,
-        cover: None,
-    }
-}
-
 fn stabilize(kit: bool) -> Command {
     Command::Stabilize {
         id: id("vex"),
@@ -163,7 +72,7 @@ fn stabilize(kit: bool) -> Command {
 
 /// Downs the raider (120 HP) with two 60-point blasts: explosives roll no
 /// armor, and 60 forces no Shock save.
-fn down_raider(t: &mut Table) {
+fn down_raider(t: &mut Arena) {
     t.run(harm("raider", 60, DamageType::Explosive), &[]);
     t.run(harm("raider", 60, DamageType::Explosive), &[]);
 }
@@ -172,7 +81,7 @@ fn down_raider(t: &mut Table) {
 fn four_actions_a_turn_and_free_actions_at_any_time() {
     // rule: CX-TURN-03
     // rule: CX-DICE-10
-    let mut t = Table::new();
+    let mut t = duel();
     assert_eq!(t.left(), 4);
     for _ in 0..4 {
         t.run(act("vex", "draw", 1), &[]);
@@ -188,7 +97,7 @@ fn four_actions_a_turn_and_free_actions_at_any_time() {
 #[test]
 fn action_costs_follow_the_table() {
     // rule: CX-TURN-07
-    let mut t = Table::new();
+    let mut t = duel();
     // Aim 1, crouch free, stand from a crouch 1, go prone 1.
     let cases = [
         (Command::Aim { id: id("vex") }, 3),
@@ -223,7 +132,7 @@ fn action_costs_follow_the_table() {
 #[test]
 fn a_fourth_reaction_in_a_round_is_refused_until_the_next_round() {
     // rule: CX-TURN-04
-    let mut t = Table::new();
+    let mut t = duel();
     let penalty = || Command::PenaltyAttack {
         by: id("raider"),
         target: id("vex"),
@@ -244,7 +153,7 @@ fn a_fourth_reaction_in_a_round_is_refused_until_the_next_round() {
 #[test]
 fn held_actions_wait_for_their_trigger_and_are_lost_at_the_next_turn() {
     // rule: CX-TURN-05
-    let mut t = Table::new();
+    let mut t = duel();
     let hold = |actions| Command::Hold {
         id: id("vex"),
         actions,
@@ -279,7 +188,7 @@ fn held_actions_wait_for_their_trigger_and_are_lost_at_the_next_turn() {
 fn a_save_against_a_condition_costs_an_action_once_a_round() {
     // rule: CX-TURN-06
     // rule: CX-COND-04
-    let mut t = Table::new();
+    let mut t = duel();
     t.run(afflict("vex", ConditionKind::Fear, None), &[]);
     let refusal = t.refuse(fire("vex", "raider"), &[]);
     assert!(refusal.contains("can only flee the source"), "{refusal}");
@@ -320,7 +229,7 @@ fn a_save_against_a_condition_costs_an_action_once_a_round() {
 #[test]
 fn the_gm_ends_the_fight_and_nothing_more_happens() {
     // rule: CX-TURN-08
-    let mut t = Table::new();
+    let mut t = duel();
     t.run(Command::Aim { id: id("vex") }, &[]);
     let log = t.run(Command::Clock(ClockCommand::End), &[]);
     assert!(log.contains("the GM ends the fight"), "{log}");
@@ -333,8 +242,8 @@ fn the_gm_ends_the_fight_and_nothing_more_happens() {
 fn shields_recharge_wait_at_zero_and_restart() {
     // rule: CX-DMG-04
     // rule: CX-DMG-03
-    let mut t = Table::new();
-    let shield = |t: &Table| {
+    let mut t = duel();
+    let shield = |t: &Arena| {
         let s = t.state().combatants[&id("vex")]
             .fighter
             .shield
@@ -372,7 +281,7 @@ fn shields_recharge_wait_at_zero_and_restart() {
 #[test]
 fn a_fast_recharge_is_paid_in_nanites_before_any_action() {
     // rule: CX-DMG-04
-    let mut t = Table::new();
+    let mut t = duel();
     t.run(harm("vex", 30, DamageType::Laser), &[]);
     t.next(&[]);
     t.next(&[]);
@@ -389,7 +298,7 @@ fn downed_at_zero_then_negative_prone_and_no_more_bleeding() {
     // rule: CX-DEATH-01
     // rule: CX-DEATH-02
     // rule: CX-COND-12
-    let mut t = Table::new();
+    let mut t = duel();
     t.run(afflict("raider", ConditionKind::Bleeding, None), &[]);
     t.run(harm("raider", 60, DamageType::Explosive), &[]);
     let log = t.run(harm("raider", 100, DamageType::Explosive), &[1, 1]);
@@ -409,7 +318,7 @@ fn downed_at_zero_then_negative_prone_and_no_more_bleeding() {
 fn one_death_save_a_turn_against_a_shrinking_allowance() {
     // rule: CX-DEATH-03
     // rule: CX-DEATH-04
-    let mut t = Table::new();
+    let mut t = duel();
     down_raider(&mut t);
     // The raider's turn: 6 10 = 60 > 50 holds on; its turn has no actions.
     let log = t.next(&[6, 10]);
@@ -434,7 +343,7 @@ fn one_death_save_a_turn_against_a_shrinking_allowance() {
 #[test]
 fn stabilizing_takes_three_actions_an_adjacent_target_and_beats_80() {
     // rule: CX-DEATH-05
-    let mut t = Table::new();
+    let mut t = duel();
     down_raider(&mut t);
     let refusal = t.refuse(stabilize(false), &[]);
     assert!(refusal.contains("12 m from raider"), "{refusal}");
@@ -467,7 +376,7 @@ fn stabilize_criticals_and_kits() {
         (true, [5, 5], &[], "a kit is spent on Depot Raider"),
     ];
     for (kit, die, extra, expected) in cases {
-        let mut t = Table::new();
+        let mut t = duel();
         down_raider(&mut t);
         t.run(distance(1), &[]);
         let mut dice = die.to_vec();
@@ -486,7 +395,7 @@ fn stabilize_criticals_and_kits() {
 #[test]
 fn begun_with_the_last_actions_a_stabilize_spares_the_death_save() {
     // rule: CX-DEATH-08
-    let mut t = Table::new();
+    let mut t = duel();
     down_raider(&mut t);
     t.run(distance(1), &[]);
     t.run(act("vex", "draw a medikit", 2), &[]);
@@ -505,7 +414,7 @@ fn begun_with_the_last_actions_a_stabilize_spares_the_death_save() {
 #[test]
 fn revives_past_half_fort_leave_the_target_unconscious() {
     // rule: CX-DEATH-06
-    let mut t = Table::new();
+    let mut t = duel();
     down_raider(&mut t);
     t.run(distance(1), &[]);
     // The raider's FORT 6 allows max(2, 3) = 3 revives.
@@ -527,7 +436,7 @@ fn revives_past_half_fort_leave_the_target_unconscious() {
 #[test]
 fn some_hazards_kill_outright() {
     // rule: CX-DEATH-09
-    let mut t = Table::new();
+    let mut t = duel();
     let log = t.run(
         Command::Kill {
             target: id("raider"),
@@ -543,7 +452,7 @@ fn some_hazards_kill_outright() {
 #[test]
 fn a_shock_knocks_out_and_the_wake_roll_brings_back() {
     // rule: CX-DEATH-10
-    let mut t = Table::new();
+    let mut t = duel();
     // 80 explosive damage: a Shock save against 80; 5 10 = 50 + 14 = 64 fails.
     let log = t.run(harm("vex", 80, DamageType::Explosive), &[5, 10]);
     assert!(log.contains("knocked unconscious"), "{log}");
@@ -561,7 +470,7 @@ fn a_shock_knocks_out_and_the_wake_roll_brings_back() {
 #[test]
 fn pinned_down_hunkers_for_two_full_turns() {
     // rule: CX-COND-06
-    let mut t = Table::new();
+    let mut t = duel();
     t.run(afflict("vex", ConditionKind::PinnedDown, None), &[]);
     assert_eq!(t.state().combatants[&id("vex")].stance, Stance::Hunkered);
     let refusal = t.refuse(
@@ -588,7 +497,7 @@ fn drink_adds_to_the_miss_chance() {
     // rule: CX-COND-09
     // rule: CX-COND-10
     for (kind, extra) in [(ConditionKind::Buzzed, 1), (ConditionKind::Hammered, 3)] {
-        let mut t = Table::new();
+        let mut t = duel();
         t.run(afflict("vex", kind, None), &[]);
         t.run(Command::Aim { id: id("vex") }, &[]);
         // The SMG's aimed row at 11-20 m is 4.
@@ -605,7 +514,7 @@ fn drink_adds_to_the_miss_chance() {
 #[test]
 fn stunned_combatants_lose_their_turns() {
     // rule: CX-COND-11
-    let mut t = Table::new();
+    let mut t = duel();
     t.run(afflict("raider", ConditionKind::Stunned, Some(1)), &[]);
     let log = t.next(&[]);
     assert!(log.contains("stunned (CX-COND-11) (4 actions)"), "{log}");
@@ -618,7 +527,7 @@ fn stunned_combatants_lose_their_turns() {
 #[test]
 fn shot_at_in_the_open_the_target_hits_the_dirt() {
     // rule: CX-MOVE-07
-    let mut t = Table::new();
+    let mut t = duel();
     t.run(Command::Aim { id: id("vex") }, &[]);
     // A 2 misses (miss chance 4): shot at and still up, the raider dives.
     let log = t.run(fire("vex", "raider"), &[2]);
@@ -630,7 +539,7 @@ fn shot_at_in_the_open_the_target_hits_the_dirt() {
     );
     assert_eq!(t.left(), 3);
     // In cover there is no dive.
-    let mut t = Table::new();
+    let mut t = duel();
     t.run(
         Command::Position {
             id: id("raider"),
@@ -649,7 +558,7 @@ fn melee_needs_adjacency_and_locks_the_two_together() {
     // rule: CX-MOVE-08
     // rule: CX-RNG-11
     // rule: CX-MELEE-01
-    let mut t = Table::new();
+    let mut t = duel();
     let strike = |flanking| Command::Melee {
         id: id("vex"),
         target: id("raider"),
@@ -672,7 +581,7 @@ fn melee_needs_adjacency_and_locks_the_two_together() {
 fn plasma_dulled_armor_and_broken_weapons_are_repaired_at_dc_60() {
     // rule: CX-COND-07
     // rule: CX-STAT-13
-    let mut t = Table::new();
+    let mut t = duel();
     // 30 plasma: the shield takes half; the rest strikes the flak jacket
     // (3 10 = 30 <= 60), which loses an APL (and blocks the APL 0 blast).
     t.run(
@@ -685,7 +594,7 @@ fn plasma_dulled_armor_and_broken_weapons_are_repaired_at_dc_60() {
         },
         &[3, 10],
     );
-    let armor = |t: &Table| {
+    let armor = |t: &Arena| {
         t.state().combatants[&id("vex")]
             .fighter
             .armor

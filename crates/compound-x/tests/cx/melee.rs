@@ -9,10 +9,10 @@
 //! 2. Mark: the template soldier (STR 6: bonus +0.5, truncated 0; fists 3,
 //! Grappling 4), no armor, an SMG.
 
-use nanite_compound_x::FireMode;
 use nanite_compound_x::combat::{ConditionKind, Fighter, Stance};
 use nanite_compound_x::encounter::{Command, GrappleAct, Hold, MeleeKind, Way};
 
+use super::arena::{blow, fire, suppress};
 use super::skirmish::{Skirmish, away, fighter, id, line, soldier, step, toward};
 use super::support::edit;
 
@@ -42,16 +42,6 @@ fn pair(first: (&str, Fighter), second: (&str, Fighter), metres: i64) -> Skirmis
     s.distance(a, b, metres);
     s.begin();
     s
-}
-
-fn blow(who: &str, at: &str, weapon: Option<usize>, kind: MeleeKind, flanking: bool) -> Command {
-    Command::Melee {
-        id: id(who),
-        target: id(at),
-        weapon,
-        kind,
-        flanking,
-    }
 }
 
 fn strike(who: &str, at: &str, weapon: Option<usize>) -> Command {
@@ -544,24 +534,11 @@ fn a_held_combatant_can_only_contest_control() {
     s.next(&[]);
     let refused: Vec<Command> = vec![
         step("mark", 1, Way::Elsewhere, false),
-        Command::Fire {
-            id: id("mark"),
-            target: id("bo"),
-            weapon: 0,
-            mode: FireMode::Semi,
-            fire: None,
-            distance: None,
-            cover: None,
-        },
+        fire("mark", "bo"),
         strike("mark", "bo", None),
         grapple("mark", GrappleAct::Strike { weapon: None }),
         grapple("mark", GrappleAct::Release),
-        Command::Suppress {
-            id: id("mark"),
-            target: id("bo"),
-            weapon: 0,
-            level: None,
-        },
+        suppress("mark", "bo", None),
     ];
     for command in refused {
         let refusal = s.refuse(command.clone());

@@ -6,6 +6,7 @@ use nanite_compound_x::FireMode;
 use nanite_compound_x::combat::{ConditionKind, Cover, Fighter, Fire, Stance};
 use nanite_compound_x::encounter::{Command, CxEffect, MeleeKind, Way};
 
+use super::arena::{fire, fire_with, hip};
 use super::skirmish::{Skirmish, away, fighter, id, line, soldier, step, toward};
 
 /// A soldier with an SMG (rows 4/5/6 with PER 6) and `stats` changed.
@@ -167,19 +168,6 @@ fn a_sprint_adds_a_metre_per_action_for_at_most_fort_actions() {
     assert!(refusal.contains("2 already"), "{refusal}");
 }
 
-/// A hip-fired SMG shot of Tess at Mark.
-fn hip(who: &str, at: &str) -> Command {
-    Command::Fire {
-        id: id(who),
-        target: id(at),
-        weapon: 0,
-        mode: FireMode::Semi,
-        fire: Some(Fire::Hip),
-        distance: None,
-        cover: None,
-    }
-}
-
 #[test]
 fn shots_in_a_sprint_and_the_two_actions_after_take_plus_one() {
     // rule: CX-MOVE-02
@@ -207,18 +195,7 @@ fn shots_in_a_sprint_and_the_two_actions_after_take_plus_one() {
     // Aiming is the second action after it.
     s.run(Command::Aim { id: id("tess") }, &[]);
     // The third: aimed 6 + crouched 1, no sprint.
-    let log = s.run(
-        Command::Fire {
-            id: id("tess"),
-            target: id("mark"),
-            weapon: 0,
-            mode: FireMode::Semi,
-            fire: None,
-            distance: None,
-            cover: None,
-        },
-        &[2],
-    );
+    let log = s.run(fire("tess", "mark"), &[2]);
     assert!(
         !log.iter().any(|l| l.contains("sprinting")),
         "{}",
@@ -334,15 +311,7 @@ fn a_prone_shooter_takes_minus_one_and_a_hunkered_one_only_fires_blind() {
     assert!(refusal.contains("stop hunkering first"), "{refusal}");
     // Blind fire at 0-10 m: 4 + 6, less PER and LUCK 6's +0.5 each: 9.
     let log = s.run(
-        Command::Fire {
-            id: id("tess"),
-            target: id("mark"),
-            weapon: 0,
-            mode: FireMode::Semi,
-            fire: Some(Fire::Blind),
-            distance: None,
-            cover: None,
-        },
+        fire_with("tess", "mark", 0, FireMode::Semi, Some(Fire::Blind)),
         &[2],
     );
     line(&log, "miss chance 9: miss");

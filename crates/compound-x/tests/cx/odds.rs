@@ -18,18 +18,8 @@ fn fighter(text: &str) -> Fighter {
 
 fn aim(distance: i64, cover: Cover) -> Aim {
     Aim {
-        weapon: 0,
-        mode: FireMode::Semi,
-        fire: Fire::Aimed,
-        distance,
         cover,
-        stance: Stance::Standing,
-        shooter_stance: Stance::Standing,
-        suppressed: false,
-        sprinting: false,
-        stealth: false,
-        condition: 0,
-        no_crits: false,
+        ..Aim::aimed(distance)
     }
 }
 

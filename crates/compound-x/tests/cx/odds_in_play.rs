@@ -7,7 +7,7 @@
 //! the frequencies far past it, as the last assertions show.
 
 use nanite_compound_x::FireMode;
-use nanite_compound_x::combat::{Aim, Cover, Fighter, Fire, Stance};
+use nanite_compound_x::combat::{Aim, Cover, Fighter, Stance};
 use nanite_compound_x::encounter::{Battle, Command, CompoundX, Event};
 use nanite_compound_x::odds::shot_odds;
 use nanite_core::{ClockCommand, CombatantId, Game, Ruleset, ScriptedDice, SeededDice};
@@ -129,18 +129,9 @@ fn fire_through_engine(shooter: &Fighter, target: &Fighter, n: u64) -> (u64, Vec
 
 fn aim(cover: Cover) -> Aim {
     Aim {
-        weapon: 0,
-        mode: FireMode::Semi,
-        fire: Fire::Aimed,
-        distance: 12,
         cover,
         stance: Stance::Crouched,
-        shooter_stance: Stance::Standing,
-        suppressed: false,
-        sprinting: false,
-        stealth: false,
-        condition: 0,
-        no_crits: false,
+        ..Aim::aimed(12)
     }
 }
 

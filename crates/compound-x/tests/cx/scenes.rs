@@ -7,6 +7,7 @@ use expect_test::{Expect, expect};
 use nanite_compound_x::combat::Cover;
 use nanite_compound_x::encounter::{Command, MeleeKind, Way};
 
+use super::arena::suppress;
 use super::support::edit;
 use super::table::{Table, fighter, id};
 
@@ -34,15 +35,7 @@ fn a_suppressed_target_breaks_cover() {
         &[],
     );
     t.begin(&["raider", "vex"]);
-    let mut log = t.run(
-        Command::Suppress {
-            id: id("raider"),
-            target: id("vex"),
-            weapon: 0,
-            level: None,
-        },
-        &[],
-    );
+    let mut log = t.run(suppress("raider", "vex", None), &[]);
     log.extend(t.next(&[]));
     // Vex dashes 4 m for better cover: medium suppression hits at once;
     // 2d10+15 = 7+3+15 = 25; armor d100 4 2 = 42 <= 60: the flak jacket

@@ -10,6 +10,7 @@ use nanite_compound_x::combat::{Cover, Fighter, Stance};
 use nanite_compound_x::encounter::{Battle, Combatant, Command, CompoundX, Way, narrate_all};
 use nanite_core::{ClockCommand, CombatantId, Game, ScriptedDice};
 
+use super::arena::{distance, join};
 use super::support::{TEMPLATE, edit, sample, valid_sheet};
 
 /// A combatant id.
@@ -100,17 +101,7 @@ impl Skirmish {
         };
         let mut total = 100;
         for (who, side, f) in cast {
-            s.run(
-                Command::Add {
-                    id: id(who),
-                    side: side.into(),
-                    hidden: false,
-                    fighter: Box::new(f),
-                    cover: Cover::None,
-                    stance: Stance::Standing,
-                },
-                &[],
-            );
+            s.run(join(who, side, f), &[]);
             s.run(
                 Command::Clock(ClockCommand::SetInitiative { id: id(who), total }),
                 &[],
@@ -130,14 +121,7 @@ impl Skirmish {
 
     /// The GM sets the metres between `a` and `b`.
     pub(crate) fn distance(&mut self, a: &str, b: &str, metres: i64) {
-        self.run(
-            Command::Distance {
-                a: id(a),
-                b: id(b),
-                metres,
-            },
-            &[],
-        );
+        self.run(distance(a, b, metres), &[]);
     }
 
     /// The GM places `who`: cover and stance, free of actions.

@@ -5,7 +5,7 @@ use nanite_compound_x::DamageType;
 use nanite_compound_x::combat::{ConditionKind, Cover, Fighter};
 use nanite_compound_x::encounter::{Command, Event};
 
-use super::support::{TEMPLATE, edit};
+use super::support::{TEMPLATE, edit, last_event};
 use super::table::{Table, armed, fighter, id};
 
 /// Nyx: the template as `class` with `points` in `skill`.
@@ -57,26 +57,19 @@ fn cast(spell: &str, target: &str, cover: Option<Cover>) -> Command {
 }
 
 fn last_cast(t: &Table) -> (bool, Option<bool>, String) {
-    t.game
-        .log()
-        .last()
-        .unwrap()
-        .events
-        .iter()
-        .find_map(|e| match e {
-            Event::SpellCast {
-                success,
-                save,
-                breakdown,
-                ..
-            } => Some((
-                *success,
-                save.as_ref().map(|s| s.resisted),
-                breakdown.to_string(),
-            )),
-            _ => None,
-        })
-        .expect("a cast")
+    last_event(&t.game, "cast", |e| match e {
+        Event::SpellCast {
+            success,
+            save,
+            breakdown,
+            ..
+        } => Some((
+            *success,
+            save.as_ref().map(|s| s.resisted),
+            breakdown.to_string(),
+        )),
+        _ => None,
+    })
 }
 
 #[test]

@@ -2,9 +2,10 @@
 
 use std::sync::OnceLock;
 
+use nanite_compound_x::encounter::{CompoundX, Event};
 use nanite_compound_x::{Character, Pack, Sheet, validate};
 use nanite_core::content::SourceFile;
-use nanite_core::{Diagnostic, Diagnostics};
+use nanite_core::{Diagnostic, Diagnostics, Game};
 
 /// The files of the sample pack in `content/compound-x/`.
 pub(crate) fn sample_files() -> Vec<SourceFile> {
@@ -127,4 +128,20 @@ pub(crate) fn find<'a>(
         "expected one diagnostic with rule {rule:?} and message containing `{message}`, found:\n{found}"
     );
     hits[0]
+}
+
+/// What `pick` finds first among the events of the last command `game`
+/// accepted; panics saying no `what` was there otherwise.
+pub(crate) fn last_event<T>(
+    game: &Game<CompoundX>,
+    what: &str,
+    pick: impl FnMut(&Event) -> Option<T>,
+) -> T {
+    game.log()
+        .last()
+        .expect("a command was accepted")
+        .events
+        .iter()
+        .find_map(pick)
+        .unwrap_or_else(|| panic!("no {what} in the last command's events"))
 }

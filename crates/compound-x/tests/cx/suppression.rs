@@ -9,11 +9,11 @@
 //! nothing, or a flak jacket (coverage 60, APL 2, 15 armor points).
 
 use expect_test::expect;
-use nanite_compound_x::FireMode;
 use nanite_compound_x::Suppression;
-use nanite_compound_x::combat::{ConditionKind, Cover, Fighter, Fire, Stance};
+use nanite_compound_x::combat::{ConditionKind, Cover, Fighter, Stance};
 use nanite_compound_x::encounter::{Command, CxEffect, Way};
 
+use super::arena::{hip, suppress};
 use super::skirmish::{Skirmish, fighter, id, line, soldier, step};
 
 fn lena() -> Fighter {
@@ -49,15 +49,6 @@ fn gus() -> Fighter {
 /// A target with an SMG, wearing `armor` if any.
 fn target(name: &str, armor: Option<&str>) -> Fighter {
     fighter(&soldier(name, &[], &[("smgs", 10)], armor, &[("smg", 2)]))
-}
-
-fn suppress(who: &str, at: &str, level: Option<Suppression>) -> Command {
-    Command::Suppress {
-        id: id(who),
-        target: id(at),
-        weapon: 0,
-        level,
-    }
 }
 
 /// `shooter` and Mark (in `armor`), 12 m apart; the shooter's turn.
@@ -201,22 +192,9 @@ fn each_level_spends_its_rounds() {
     }
 }
 
-/// Mark hip-fires his SMG at `at`.
-fn hip(who: &str, at: &str) -> Command {
-    Command::Fire {
-        id: id(who),
-        target: id(at),
-        weapon: 0,
-        mode: FireMode::Semi,
-        fire: Some(Fire::Hip),
-        distance: None,
-        cover: None,
-    }
-}
-
-#[test]
-fn a_suppressed_shooter_takes_plus_one_once_until_each_suppressor_moves_again() {
-    // rule: CX-SUP-01
+/// Mark, 12 m from Lena (light suppression) and Rook (medium) in the open,
+/// held by both (Lena first, then Rook): Mark's turn.
+fn held_by_lena_and_rook() -> Skirmish {
     let mut s = Skirmish::new(vec![
         ("lena", "crew", lena()),
         ("rook", "crew", rook()),
@@ -229,6 +207,13 @@ fn a_suppressed_shooter_takes_plus_one_once_until_each_suppressor_moves_again() 
     s.next(&[]);
     s.run(suppress("rook", "mark", None), &[]);
     s.next(&[]);
+    s
+}
+
+#[test]
+fn a_suppressed_shooter_takes_plus_one_once_until_each_suppressor_moves_again() {
+    // rule: CX-SUP-01
+    let mut s = held_by_lena_and_rook();
     // Held by two suppressors, Mark still takes +1 once: hip fire at
     // 11-20 m is 5 + 3 = 8, suppressed 9.
     let log = s.run(hip("mark", "lena"), &[9]);
@@ -721,18 +706,7 @@ fn each_suppressor_fires_once_per_target_per_its_turn() {
     // attack rolls (or automatic hits) by the suppressor, once per target
     // per suppressor's turn". Lena (light: a roll against 5) and Rook
     // (medium: an automatic hit, 2d10 + 15) hold Mark, 12 m off, in the open.
-    let mut s = Skirmish::new(vec![
-        ("lena", "crew", lena()),
-        ("rook", "crew", rook()),
-        ("mark", "targets", target("Mark", None)),
-    ]);
-    s.distance("lena", "mark", 12);
-    s.distance("rook", "mark", 12);
-    s.begin();
-    s.run(suppress("lena", "mark", None), &[]);
-    s.next(&[]);
-    s.run(suppress("rook", "mark", None), &[]);
-    s.next(&[]);
+    let mut s = held_by_lena_and_rook();
     // Mark's first step draws both: Lena's 5 misses; Rook's hit of
     // 5 + 5 + 15 = 25, body roll 30: full.
     let full = s.hp("mark");

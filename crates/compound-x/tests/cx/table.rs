@@ -3,10 +3,11 @@
 //! nothing.
 
 use nanite_compound_x::Sheet;
-use nanite_compound_x::combat::{Cover, Fighter, Stance};
+use nanite_compound_x::combat::Fighter;
 use nanite_compound_x::encounter::{Battle, Combatant, Command, CompoundX, Refusal, narrate};
 use nanite_core::{ClockCommand, CombatantId, Game, ScriptedDice};
 
+use super::arena::{distance, join};
 use super::support::{character, edit, sample};
 
 /// The support template with a Basic SMG, a combat knife and `changes`.
@@ -46,29 +47,12 @@ impl Table {
 
     /// Adds `who` on `side`, standing without cover.
     pub(crate) fn add(&mut self, who: &str, side: &str, f: Fighter) {
-        self.run(
-            Command::Add {
-                id: id(who),
-                side: side.into(),
-                hidden: false,
-                fighter: Box::new(f),
-                cover: Cover::None,
-                stance: Stance::Standing,
-            },
-            &[],
-        );
+        self.run(join(who, side, f), &[]);
     }
 
     /// Sets the distance between two combatants.
     pub(crate) fn distance(&mut self, a: &str, b: &str, metres: i64) {
-        self.run(
-            Command::Distance {
-                a: id(a),
-                b: id(b),
-                metres,
-            },
-            &[],
-        );
+        self.run(distance(a, b, metres), &[]);
     }
 
     /// Gives everyone initiative in `order` (first acts first) and begins.

@@ -6,134 +6,41 @@
 //! 10 AP; assault rifle with medium suppression, combat knife).
 
 use nanite_compound_x::FireMode;
-use nanite_compound_x::combat::{Cover, Fighter, Stance};
-use nanite_compound_x::encounter::{
-    Battle, Command, CompoundX, GrappleAct, Hold, MeleeKind, Way, narrate_all,
-};
-use nanite_compound_x::{Sheet, Suppression};
-use nanite_core::{ClockCommand, CombatantId, Game, ScriptedDice};
+use nanite_compound_x::Suppression;
+use nanite_compound_x::combat::Cover;
+use nanite_compound_x::encounter::{Command, GrappleAct, Hold, MeleeKind, Way};
+use nanite_core::ClockCommand;
 
-use super::support::{character, edit, sample};
+use super::arena::{Arena, RAIDER, VEX, blow, fighter, id, suppress};
+use super::support::edit;
 
-const VEX: &str = include_str!("../../../../examples/compound-x/vex.toml");
-const RAIDER: &str = include_str!("../../../../examples/compound-x/raider.toml");
-
-fn id(s: &str) -> CombatantId {
-    CombatantId::from(s)
-}
-
-fn fighter(text: &str) -> Fighter {
-    Fighter::from_sheet(&Sheet::compute(&character(text), sample()), sample())
-}
-
-struct Table {
-    game: Game<CompoundX>,
-}
-
-impl Table {
-    /// `who` (id, side, character text, initiative) with the first two
-    /// `metres` apart, begun: the first listed acts first.
-    fn new(who: &[(&str, &str, &str, i64)], metres: i64) -> Table {
-        let mut t = Table {
-            game: Game::new(Battle::new()),
-        };
-        for (name, side, text, _) in who {
-            t.run(
-                Command::Add {
-                    id: id(name),
-                    side: side.to_string(),
-                    hidden: false,
-                    fighter: Box::new(fighter(text)),
-                    cover: Cover::None,
-                    stance: Stance::Standing,
-                },
-                &[],
-            );
-        }
-        for (name, _, _, init) in who {
-            t.run(
-                Command::Clock(ClockCommand::SetInitiative {
-                    id: id(name),
-                    total: *init,
-                }),
-                &[],
-            );
-        }
-        t.distance(who[0].0, who[1].0, metres);
+/// `who` (id, side, character text, initiative) with the first two
+/// `metres` apart, begun: the first listed acts first.
+fn table(who: &[(&str, &str, &str, i64)], metres: i64) -> Arena {
+    let mut t = Arena::new();
+    for (name, side, text, _) in who {
+        t.add(name, side, fighter(text));
+    }
+    for (name, _, _, init) in who {
         t.run(
-            Command::Clock(ClockCommand::Begin { surprise: vec![] }),
-            &[],
-        );
-        t
-    }
-
-    fn duel(metres: i64) -> Table {
-        Table::new(
-            &[("vex", "crew", VEX, 60), ("raider", "raiders", RAIDER, 30)],
-            metres,
-        )
-    }
-
-    fn distance(&mut self, a: &str, b: &str, metres: i64) {
-        self.run(
-            Command::Distance {
-                a: id(a),
-                b: id(b),
-                metres,
-            },
+            Command::Clock(ClockCommand::SetInitiative {
+                id: id(name),
+                total: *init,
+            }),
             &[],
         );
     }
-
-    fn state(&self) -> &Battle {
-        self.game.state()
-    }
-
-    fn run(&mut self, command: Command, dice: &[i64]) -> String {
-        let before = self.state().clone();
-        let mut source = ScriptedDice::new(dice.iter().copied());
-        let entry = self
-            .game
-            .execute(&command, &mut source)
-            .unwrap_or_else(|e| panic!("{command:?} refused: {e}"));
-        assert_eq!(source.remaining(), 0, "every forced die is used");
-        narrate_all(&before, &entry.events).join("\n")
-    }
-
-    fn refuse(&mut self, command: Command) -> String {
-        let before = serde_json::to_value(self.state()).unwrap();
-        let refusal = match self.game.execute(&command, &mut ScriptedDice::new([])) {
-            Ok(_) => panic!("{command:?} was accepted"),
-            Err(e) => e.to_string(),
-        };
-        assert_eq!(serde_json::to_value(self.state()).unwrap(), before);
-        refusal
-    }
-
-    fn next(&mut self) -> String {
-        self.run(Command::Clock(ClockCommand::NextTurn), &[])
-    }
-
-    fn hp(&self, who: &str) -> i64 {
-        self.state().combatants[&id(who)].fighter.hp
-    }
-
-    fn suppressed(&self, who: &str) -> bool {
-        self.state().is_suppressed(&id(who))
-    }
-
-    fn loaded(&self, who: &str, weapon: usize) -> i64 {
-        self.state().combatants[&id(who)].fighter.weapons[weapon].loaded
-    }
+    t.distance(who[0].0, who[1].0, metres);
+    t.begin(&[]);
+    t
 }
 
-fn suppress(who: &str, at: &str, level: Option<Suppression>) -> Command {
-    Command::Suppress {
-        id: id(who),
-        target: id(at),
-        weapon: 0,
-        level,
-    }
+/// Vex (first) and a raider, `metres` apart, begun.
+fn duel(metres: i64) -> Arena {
+    table(
+        &[("vex", "crew", VEX, 60), ("raider", "raiders", RAIDER, 30)],
+        metres,
+    )
 }
 
 fn step(who: &str, metres: i64, way: Way) -> Command {
@@ -147,22 +54,17 @@ fn step(who: &str, metres: i64, way: Way) -> Command {
     }
 }
 
+/// A melee attack, not flanking.
 fn melee(who: &str, at: &str, weapon: Option<usize>, kind: MeleeKind) -> Command {
-    Command::Melee {
-        id: id(who),
-        target: id(at),
-        weapon,
-        kind,
-        flanking: false,
-    }
+    blow(who, at, weapon, kind, false)
 }
 
 #[test]
 fn suppression_is_the_last_action_and_holds_until_the_suppressors_next_turn() {
     // rule: CX-SUP-01
     // rule: CX-SUP-03
-    let mut t = Table::duel(12);
-    t.next();
+    let mut t = duel(12);
+    t.next(&[]);
     // The raider's assault rifle lays down medium suppression: 6 rounds, and
     // the rest of its turn.
     let log = t.run(suppress("raider", "vex", None), &[]);
@@ -172,7 +74,7 @@ fn suppression_is_the_last_action_and_holds_until_the_suppressors_next_turn() {
     );
     assert_eq!(t.state().clock.budget.left, 0);
     assert_eq!(t.loaded("raider", 0), 24);
-    t.next();
+    t.next(&[]);
     assert!(t.suppressed("vex"));
     // A suppressed shooter takes +1: the SMG's 4 at 11-20 m becomes 5.
     t.run(Command::Aim { id: id("vex") }, &[]);
@@ -191,7 +93,7 @@ fn suppression_is_the_last_action_and_holds_until_the_suppressors_next_turn() {
     assert!(log.contains("+1 suppressed (CX-SUP-01)"), "{log}");
     assert!(log.contains("d10 5 <= miss chance 5: miss"), "{log}");
     // It ends when the raider's next turn starts.
-    t.next();
+    t.next(&[]);
     assert!(!t.suppressed("vex"));
 }
 
@@ -199,14 +101,14 @@ fn suppression_is_the_last_action_and_holds_until_the_suppressors_next_turn() {
 fn light_suppression_rolls_at_a_target_moving_into_the_open() {
     // rule: CX-SUP-02
     // rule: CX-SUP-05
-    let mut t = Table::duel(12);
+    let mut t = duel(12);
     let log = t.run(suppress("vex", "raider", None), &[]);
     assert!(
         log.contains("light suppression on Depot Raider (3 rounds"),
         "{log}"
     );
     assert_eq!(t.loaded("vex", 0), 27);
-    t.next();
+    t.next(&[]);
     // The raider moves 3 m away: Vex rolls 9 against the SMG's 4 (in the
     // open: no cover) and hits; 2d10+8 = 5+5+8 = 18; armor roll 10 10 = 100:
     // the body, half: 9.
@@ -231,9 +133,9 @@ fn light_suppression_rolls_at_a_target_moving_into_the_open() {
 #[test]
 fn a_move_into_concealment_draws_no_fire_and_an_unhittable_target_is_not_suppressed() {
     // rule: CX-SUP-05
-    let mut t = Table::duel(12);
+    let mut t = duel(12);
     t.run(suppress("vex", "raider", None), &[]);
-    t.next();
+    t.next(&[]);
     // No dice are forced: Vex does not fire.
     t.run(
         Command::Move {
@@ -248,7 +150,7 @@ fn a_move_into_concealment_draws_no_fire_and_an_unhittable_target_is_not_suppres
     );
     assert_eq!(t.hp("raider"), 120);
     // At 50 m behind full cover the assault rifle's 6 + 4 = 10 cannot be beaten.
-    let mut t = Table::duel(50);
+    let mut t = duel(50);
     t.run(
         Command::Position {
             id: id("vex"),
@@ -257,7 +159,7 @@ fn a_move_into_concealment_draws_no_fire_and_an_unhittable_target_is_not_suppres
         },
         &[],
     );
-    t.next();
+    t.next(&[]);
     let log = t.run(suppress("raider", "vex", None), &[]);
     assert!(log.contains("cannot be hit at all from there"), "{log}");
     assert!(!t.suppressed("vex"));
@@ -273,7 +175,7 @@ fn heavy_suppression_holds_everyone_near_and_hits_twice() {
             ("attachments = [\"dot-sight\"]", "attachments = []"),
         ],
     );
-    let mut t = Table::new(
+    let mut t = table(
         &[
             ("vex", "crew", &gunner, 60),
             ("raider", "raiders", RAIDER, 30),
@@ -289,7 +191,7 @@ fn heavy_suppression_holds_everyone_near_and_hits_twice() {
     );
     assert!(t.suppressed("raider") && t.suppressed("guard"));
     assert_eq!(t.loaded("vex", 0), 90);
-    t.next();
+    t.next(&[]);
     // A 1 m shuffle stays inside the 2 m area but still draws two automatic
     // hits: 2d10+12 each; armor rolls 10 10 (body, half).
     let log = t.run(
@@ -305,7 +207,7 @@ fn heavy_suppression_holds_everyone_near_and_hits_twice() {
 #[test]
 fn the_gm_rules_a_crossing_in_front_of_suppressive_fire() {
     // rule: CX-SUP-06
-    let mut t = Table::new(
+    let mut t = table(
         &[
             ("vex", "crew", VEX, 60),
             ("raider", "raiders", RAIDER, 30),
@@ -323,10 +225,13 @@ fn the_gm_rules_a_crossing_in_front_of_suppressive_fire() {
         &[2],
     );
     assert!(log.contains("d10 2 <= miss chance 4: miss"), "{log}");
-    let refusal = t.refuse(Command::Crossing {
-        by: id("raider"),
-        target: id("vex"),
-    });
+    let refusal = t.refuse(
+        Command::Crossing {
+            by: id("raider"),
+            target: id("vex"),
+        },
+        &[],
+    );
     assert!(
         refusal.contains("not laying down suppressive fire"),
         "{refusal}"
@@ -336,10 +241,10 @@ fn the_gm_rules_a_crossing_in_front_of_suppressive_fire() {
 #[test]
 fn leaving_melee_or_a_skill_check_in_it_draws_a_penalty_attack() {
     // rule: CX-MELEE-02
-    let mut t = Table::duel(1);
+    let mut t = duel(1);
     // Fists at miss chance 3: a 2 misses, but the two are locked together.
     t.run(melee("vex", "raider", None, MeleeKind::Strike), &[2]);
-    t.next();
+    t.next(&[]);
     // A skill check in melee: Vex swings at 1 (a miss), then the check.
     let log = t.run(
         Command::Check {
@@ -370,7 +275,7 @@ fn leaving_melee_or_a_skill_check_in_it_draws_a_penalty_attack() {
 fn grapples_are_won_by_opposed_checks_and_holds_restrain() {
     // rule: CX-MELEE-03
     // rule: CX-DICE-04
-    let mut t = Table::duel(1);
+    let mut t = duel(1);
     // The grab: the raider's knife thrust (1: a miss), then Vex 5 10 = 50 +
     // Grappling 8 = 58 against the raider's 5 4 = 54 + 4 = 58: a tie, so the
     // defender has control.
@@ -382,12 +287,15 @@ fn grapples_are_won_by_opposed_checks_and_holds_restrain() {
         &[1, 5, 10, 5, 4],
     );
     assert!(log.contains("the defender wins ties"), "{log}");
-    let controller = |t: &Table| t.state().grapples[0].controller.clone();
+    let controller = |t: &Arena| t.state().grapples[0].controller.clone();
     assert_eq!(controller(&t), Some(id("raider")));
-    let refusal = t.refuse(Command::GrappleAct {
-        id: id("vex"),
-        act: GrappleAct::Subdue { hold: Hold::Pin },
-    });
+    let refusal = t.refuse(
+        Command::GrappleAct {
+            id: id("vex"),
+            act: GrappleAct::Subdue { hold: Hold::Pin },
+        },
+        &[],
+    );
     assert!(refusal.contains("must win control first"), "{refusal}");
     // Contest: 9 9 = 107 against 1 1 = 15.
     t.run(
@@ -406,8 +314,8 @@ fn grapples_are_won_by_opposed_checks_and_holds_restrain() {
         &[9, 9, 1, 1],
     );
     assert!(t.state().is_restrained(&id("raider")));
-    t.next();
-    let refusal = t.refuse(step("raider", 1, Way::Elsewhere));
+    t.next(&[]);
+    let refusal = t.refuse(step("raider", 1, Way::Elsewhere), &[]);
     assert!(refusal.contains("grapple"), "{refusal}");
     // Only contesting is left to it: 9 9 against 1 1 breaks the pin.
     t.run(
@@ -432,7 +340,7 @@ fn grapples_are_won_by_opposed_checks_and_holds_restrain() {
 #[test]
 fn a_failed_strike_in_a_grapple_lets_the_other_contest() {
     // rule: CX-MELEE-03
-    let mut t = Table::duel(1);
+    let mut t = duel(1);
     t.run(
         Command::Grapple {
             id: id("vex"),
@@ -459,7 +367,7 @@ fn a_failed_strike_in_a_grapple_lets_the_other_contest() {
 #[test]
 fn a_shove_does_half_damage_and_pushes_by_strength() {
     // rule: CX-MELEE-04
-    let mut t = Table::duel(1);
+    let mut t = duel(1);
     // Fists 3 + 2 = 5; a 6 hits. d10 4 + STR 7 = 11, halved 5; armor roll
     // 10 10 = 100: the body, half again: 2. STR 7 pushes 1 m.
     let log = t.run(
@@ -476,8 +384,8 @@ fn a_shove_does_half_damage_and_pushes_by_strength() {
 #[test]
 fn melee_damage_comes_from_the_weapon_formula() {
     // rule: CX-MELEE-05
-    let mut t = Table::duel(1);
-    t.next();
+    let mut t = duel(1);
+    t.next(&[]);
     // The knife: d10 + STR + DEX = 5 + 6 + 7 = 18; armor roll 10 10 = 100 on
     // the flak jacket misses: the body, half: 9.
     let log = t.run(
@@ -492,7 +400,7 @@ fn melee_damage_comes_from_the_weapon_formula() {
 fn thrown_weapons_bypass_armor_on_a_roll_three_over() {
     // rule: CX-RNG-14
     let thrower = edit(VEX, &[("id = \"frag-grenade\"", "id = \"throwing-knife\"")]);
-    let mut t = Table::new(
+    let mut t = table(
         &[
             ("vex", "crew", &thrower, 60),
             ("raider", "raiders", RAIDER, 30),
@@ -518,14 +426,14 @@ fn thrown_weapons_bypass_armor_on_a_roll_three_over() {
         1
     );
     t.run(throw(), &[1]);
-    let refusal = t.refuse(throw());
+    let refusal = t.refuse(throw(), &[]);
     assert!(refusal.contains("no Throwing Knife left"), "{refusal}");
 }
 
 #[test]
 fn grenades_need_explosives_scatter_and_can_be_dodged_unless_cooked() {
     // rule: CX-RNG-15
-    let mut t = Table::new(
+    let mut t = table(
         &[
             ("vex", "crew", VEX, 60),
             ("raider", "raiders", RAIDER, 30),
@@ -586,18 +494,21 @@ fn grenades_need_explosives_scatter_and_can_be_dodged_unless_cooked() {
     assert!(!log.contains("Reflex save"), "{log}");
     // Without Explosives 6 a grenade cannot be thrown.
     let clumsy = edit(VEX, &[("explosives = 10\n", "")]);
-    let mut t = Table::new(
+    let mut t = table(
         &[
             ("vex", "crew", &clumsy, 60),
             ("raider", "raiders", RAIDER, 30),
         ],
         12,
     );
-    let refusal = t.refuse(Command::Throw {
-        id: id("vex"),
-        target: id("raider"),
-        weapon: 1,
-        distance: None,
-    });
+    let refusal = t.refuse(
+        Command::Throw {
+            id: id("vex"),
+            target: id("raider"),
+            weapon: 1,
+            distance: None,
+        },
+        &[],
+    );
     assert!(refusal.contains("needs explosives 6"), "{refusal}");
 }

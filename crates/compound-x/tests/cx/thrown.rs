@@ -13,6 +13,7 @@ use expect_test::expect;
 use nanite_compound_x::combat::{Cover, Fighter, Stance};
 use nanite_compound_x::encounter::{Command, CxEffect};
 
+use super::arena::suppress;
 use super::skirmish::{Skirmish, fighter, id, line, soldier, step, toward};
 use super::support::{edit, find, problems};
 
@@ -361,15 +362,7 @@ fn a_suppressed_or_sprinting_thrower_takes_one_more_miss_chance_with_a_grenade()
     // is row 5 +1 suppressed = 6.
     let mut s = range(tia(&[]), None, 16);
     s.next(&[]);
-    s.run(
-        Command::Suppress {
-            id: id("mark"),
-            target: id("tia"),
-            weapon: 0,
-            level: None,
-        },
-        &[],
-    );
+    s.run(suppress("mark", "tia", None), &[]);
     assert!(s.state().is_suppressed(&id("tia")));
     s.next(&[]);
     let log = s.run(throw(FRAG), &[10, 1, 1, 1, 1, 1, 10, 10]);

@@ -13,6 +13,7 @@ use super::arena::{
     Arena, RAIDER, Recruit, VEX, act, afflict, aim, distance, fighter, fire, fire_with, harm, id,
     reload, save, stance,
 };
+use super::support::last_event;
 
 fn initiative_of(a: &Arena, who: &str) -> i64 {
     a.state()
@@ -827,18 +828,10 @@ fn a_hidden_dc_is_kept_from_the_players_but_not_from_the_gm() {
     );
     assert!(log.contains("DC 80"), "the GM's log shows it: {log}");
     assert_eq!(a.left(), 4, "an Awareness check is free (CX-TURN-07)");
-    let result = a
-        .game
-        .log()
-        .last()
-        .unwrap()
-        .events
-        .iter()
-        .find_map(|e| match e {
-            Event::Checked { result, .. } => Some(result.clone()),
-            _ => None,
-        })
-        .unwrap();
+    let result = last_event(&a.game, "check", |e| match e {
+        Event::Checked { result, .. } => Some(result.clone()),
+        _ => None,
+    });
     assert!(result.hidden && result.success);
     let shown = result.for_player();
     assert_eq!((shown.dc, shown.margin), (0, 0));
