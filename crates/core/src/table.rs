@@ -305,6 +305,20 @@ impl<C> Choice<C> {
     }
 }
 
+/// `state` as `seat` knows it: all of it for the GM, otherwise
+/// [`without_hidden`].
+pub fn known_by<R: Ruleset, P>(
+    seat: &Seat,
+    state: &R::State,
+    clock: &Encounter<P>,
+    leave: impl Fn(CombatantId) -> R::Command,
+) -> R::State {
+    if seat.is_gm() {
+        return state.clone();
+    }
+    without_hidden::<R, P>(state, clock, leave)
+}
+
 /// `state` as a player knows it: every combatant hidden from the players
 /// (but the one whose turn it is, so the clock is unchanged) has left this
 /// copy, through the ruleset's own `leave` command. A ruleset judges a

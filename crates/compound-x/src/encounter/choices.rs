@@ -102,10 +102,7 @@ pub fn acting(command: &Command, battle: &Battle) -> Acting {
 /// goes). The hidden combatant whose turn it is stays, so the clock is
 /// unchanged; nobody the viewer acts for is hidden from them.
 pub fn as_known_by(battle: &Battle, seat: &Seat) -> Battle {
-    if seat.is_gm() {
-        return battle.clone();
-    }
-    nanite_core::table::without_hidden::<CompoundX, _>(battle, &battle.clock, |id| {
+    nanite_core::table::known_by::<CompoundX, _>(seat, battle, &battle.clock, |id| {
         Command::Clock(ClockCommand::Leave { id })
     })
 }

@@ -84,10 +84,7 @@ pub fn acting(command: &Command, battle: &Battle) -> Acting {
 /// goes). The hidden combatant whose turn it is stays, so the clock is
 /// unchanged.
 pub fn as_known_by(battle: &Battle, seat: &Seat) -> Battle {
-    if seat.is_gm() {
-        return battle.clone();
-    }
-    nanite_core::table::without_hidden::<D20, _>(battle, &battle.clock, |id| {
+    nanite_core::table::known_by::<D20, _>(seat, battle, &battle.clock, |id| {
         Command::Clock(ClockCommand::Leave { id })
     })
 }
@@ -144,6 +141,35 @@ fn whole(min: i64, max: i64, default: i64) -> ParamKind {
 }
 
 /// Free text, `default` in the command.
+/// The skills a check may use: none (the attribute alone), then each of
+/// `checked`'s skills.
+fn skill_options(checked: Option<&Combatant>) -> Vec<ParamOption> {
+    std::iter::once(ParamOption::new(
+        ParamValue::Unset,
+        "none: the attribute alone",
+    ))
+    .chain(
+        checked
+            .into_iter()
+            .flat_map(|c| c.fighter.skills.iter())
+            .map(|s| ParamOption::new(ParamValue::word(&s.id), s.name.as_str())),
+    )
+    .collect()
+}
+
+/// The attributes a check may use: the command's own value first (a
+/// non-skill check of WIS), then the others, then the skill's default.
+fn attribute_options() -> Vec<ParamOption> {
+    std::iter::once(Attribute::Wis)
+        .chain(Attribute::ALL.into_iter().filter(|a| *a != Attribute::Wis))
+        .map(|a| ParamOption::new(ParamValue::word(a.key()), a.key()))
+        .chain(std::iter::once(ParamOption::new(
+            ParamValue::Unset,
+            "the skill's default",
+        )))
+        .collect()
+}
+
 fn text(default: &str) -> ParamKind {
     ParamKind::Text {
         max_len: TEXT_MAX,
@@ -575,28 +601,8 @@ impl Offer<'_> {
             position = position.param(field, label, kind);
         }
         self.push(position);
-        let skills = std::iter::once(ParamOption::new(
-            ParamValue::Unset,
-            "none: the attribute alone",
-        ))
-        .chain(
-            self.battle
-                .combatants
-                .get(first)
-                .into_iter()
-                .flat_map(|c| c.fighter.skills.iter())
-                .map(|s| ParamOption::new(ParamValue::word(&s.id), s.name.as_str())),
-        )
-        .collect();
-        // The command's own value first: a non-skill check of WIS.
-        let attributes = std::iter::once(Attribute::Wis)
-            .chain(Attribute::ALL.into_iter().filter(|a| *a != Attribute::Wis))
-            .map(|a| ParamOption::new(ParamValue::word(a.key()), a.key()))
-            .chain(std::iter::once(ParamOption::new(
-                ParamValue::Unset,
-                "the skill's default",
-            )))
-            .collect();
+        let skills = skill_options(self.battle.combatants.get(first));
+        let attributes = attribute_options();
         self.push(
             Draft::new(
                 "check",
