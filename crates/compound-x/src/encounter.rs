@@ -369,6 +369,13 @@ impl Battle {
         }
     }
 
+    /// The name of `id`, or the id itself when it is not in the battle.
+    pub fn name(&self, id: &CombatantId) -> String {
+        self.combatants
+            .get(id)
+            .map_or_else(|| id.to_string(), |c| c.fighter.name.clone())
+    }
+
     /// The refusal of a combatant `id` that is not in the battle.
     #[cold]
     #[inline(never)]

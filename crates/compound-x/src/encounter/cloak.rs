@@ -277,12 +277,7 @@ pub(crate) fn evolve(state: &mut Battle, event: &Event) {
 
 /// Tells a cloak event.
 pub(crate) fn narrate(state: &Battle, event: &Event) -> Vec<String> {
-    let n = |id: &CombatantId| {
-        state
-            .combatants
-            .get(id)
-            .map_or_else(|| id.to_string(), |c| c.fighter.name.clone())
-    };
+    let n = |id: &CombatantId| state.name(id);
     match event {
         Event::Stirred { id, why, .. } => {
             if state

@@ -7,10 +7,7 @@ use super::{Battle, CxEffect, Event};
 use crate::combat::{Cover, DeathSaveOutcome};
 
 fn name(state: &Battle, id: &CombatantId) -> String {
-    state
-        .combatants
-        .get(id)
-        .map_or_else(|| id.to_string(), |c| c.fighter.name.clone())
+    state.name(id)
 }
 
 /// The lines telling every event of one command, starting from `before`,

@@ -220,12 +220,7 @@ impl Offer<'_> {
 
     /// Delaying `id`'s turn, when it has someone behind it.
     fn delay(&mut self, id: &CombatantId) {
-        if let Some(draft) = delay(&self.battle.clock.order, id, |o| {
-            self.battle
-                .combatants
-                .get(o)
-                .map_or_else(|| o.to_string(), |c| c.fighter.name.clone())
-        }) {
+        if let Some(draft) = delay(&self.battle.clock.order, id, |o| self.battle.name(o)) {
             self.push(draft.map(Command::Clock));
         }
     }
