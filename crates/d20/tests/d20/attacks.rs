@@ -6,15 +6,7 @@
 use expect_test::expect;
 use nanite_d20::encounter::Command;
 
-use super::support::{Table, id};
-
-fn attack(who: &str, target: &str, weapon: Option<usize>) -> Command {
-    Command::Attack {
-        id: id(who),
-        target: id(target),
-        weapon,
-    }
-}
+use super::support::{Table, attack, id};
 
 #[test]
 fn a_finesse_blade_uses_dexterity_to_hit_and_to_hurt() {

@@ -27,7 +27,9 @@ use nanite_d20::rest::{
 };
 use nanite_d20::{Attribute, Campaign, Character, InitiativeBy, InitiativeReroll, Sheet, validate};
 
-use super::support::{Table, character, id, pack, read, sq};
+use super::support::{
+    Table, character, grapple_attack, id, order, pack, position, read, sq, takedown,
+};
 
 /// A valid character: `level`, scores `[STR, DEX, CON, WIS]`, and the rest
 /// of its file (skills, gear, magic).
@@ -123,15 +125,6 @@ fn walk(who: &str, to: (i64, i64)) -> Command {
 
 fn roll_initiative() -> Command {
     Command::RollInitiative { who: vec![] }
-}
-
-fn order(t: &Table) -> Vec<String> {
-    t.state()
-        .clock
-        .order
-        .iter()
-        .map(|i| i.to_string())
-        .collect()
 }
 
 // ---------------------------------------------------------------- checks
@@ -814,22 +807,6 @@ fn audit_resistance_is_beaten_by_a_skill_check_of_its_own_kind() {
 }
 
 // ---------------------------------------------------------------- grappling
-
-fn takedown(who: &str, target: &str, kind: Takedown) -> Command {
-    Command::Takedown {
-        id: id(who),
-        target: id(target),
-        kind,
-    }
-}
-
-fn position(who: &str, kind: PositionChange) -> Command {
-    Command::ChangePosition { id: id(who), kind }
-}
-
-fn grapple_attack(who: &str, kind: GrappleAttack) -> Command {
-    Command::GrappleAttack { id: id(who), kind }
-}
 
 /// The totals of the grappling check in `events` (None when a natural
 /// decided alone), and whether it succeeded.

@@ -8,7 +8,7 @@ use expect_test::expect;
 use nanite_core::ClockCommand;
 use nanite_d20::encounter::{Command, GrappleAttack, PositionChange, Takedown, TakedownChoice};
 
-use super::support::{Table, id, sq};
+use super::support::{Table, grapple_attack, id, position, sq, takedown};
 
 fn table() -> Table {
     let mut t = Table::map(&[
@@ -17,22 +17,6 @@ fn table() -> Table {
     ]);
     t.begin_in_order(&["bram", "brute"]);
     t
-}
-
-fn takedown(who: &str, target: &str, kind: Takedown) -> Command {
-    Command::Takedown {
-        id: id(who),
-        target: id(target),
-        kind,
-    }
-}
-
-fn position(who: &str, kind: PositionChange) -> Command {
-    Command::ChangePosition { id: id(who), kind }
-}
-
-fn grapple_attack(who: &str, kind: GrappleAttack) -> Command {
-    Command::GrappleAttack { id: id(who), kind }
 }
 
 /// Both turns pass, back to Bram.

@@ -6,21 +6,12 @@ use nanite_core::ClockCommand;
 use nanite_d20::encounter::{Command, Field, Place, Row};
 use nanite_d20::{Campaign, InitiativeBy, InitiativeReroll};
 
-use super::support::{Table, id, sq};
+use super::support::{Table, id, order, sq};
 
 fn roll(who: &[&str]) -> Command {
     Command::RollInitiative {
         who: who.iter().map(|w| id(w)).collect(),
     }
-}
-
-fn order(t: &Table) -> Vec<String> {
-    t.state()
-        .clock
-        .order
-        .iter()
-        .map(|i| i.to_string())
-        .collect()
 }
 
 fn begin() -> Command {

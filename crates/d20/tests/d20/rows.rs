@@ -5,7 +5,7 @@ use nanite_core::ClockCommand;
 use nanite_d20::Campaign;
 use nanite_d20::encounter::{Command, Field, Place, Row};
 
-use super::support::{Table, id};
+use super::support::{Table, attack, id};
 
 fn rows() -> Table {
     Table::new(
@@ -19,14 +19,6 @@ fn rows() -> Table {
             ("brute", "brute", "bandits", Place::Row(Row::Back)),
         ],
     )
-}
-
-fn attack(who: &str, target: &str, weapon: Option<usize>) -> Command {
-    Command::Attack {
-        id: id(who),
-        target: id(target),
-        weapon,
-    }
 }
 
 #[test]

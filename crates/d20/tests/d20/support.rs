@@ -4,7 +4,8 @@
 use nanite_core::content::SourceFile;
 use nanite_core::{CombatantId, Game, ScriptedDice};
 use nanite_d20::encounter::{
-    Battle, Command, D20, Event, Field, Fighter, Place, Refusal, Square, narrate_all,
+    Battle, Command, D20, Event, Field, Fighter, GrappleAttack, Place, PositionChange, Refusal,
+    Square, Takedown, narrate_all,
 };
 use nanite_d20::{Campaign, Character, Pack, validate};
 
@@ -191,4 +192,42 @@ impl Table {
     pub(crate) fn hp(&self, who: &str) -> i64 {
         self.state().combatants[&id(who)].hp
     }
+}
+
+/// An attack with `weapon` (none: the first that reaches).
+pub(crate) fn attack(who: &str, target: &str, weapon: Option<usize>) -> Command {
+    Command::Attack {
+        id: id(who),
+        target: id(target),
+        weapon,
+    }
+}
+
+/// A takedown attempt of `kind` on `target`.
+pub(crate) fn takedown(who: &str, target: &str, kind: Takedown) -> Command {
+    Command::Takedown {
+        id: id(who),
+        target: id(target),
+        kind,
+    }
+}
+
+/// A change of position in a grapple.
+pub(crate) fn position(who: &str, kind: PositionChange) -> Command {
+    Command::ChangePosition { id: id(who), kind }
+}
+
+/// An attack from a grapple.
+pub(crate) fn grapple_attack(who: &str, kind: GrappleAttack) -> Command {
+    Command::GrappleAttack { id: id(who), kind }
+}
+
+/// The initiative order, first to act first.
+pub(crate) fn order(t: &Table) -> Vec<String> {
+    t.state()
+        .clock
+        .order
+        .iter()
+        .map(|i| i.to_string())
+        .collect()
 }

@@ -3,10 +3,10 @@
 //! hiding, initiative and delaying its turn, removing it), each judged on
 //! that combatant, for a panel on its card.
 
-use nanite_core::table::{Draft, ParamKind, ParamOption, ParamValue, delay};
+use nanite_core::table::{Draft, ParamKind, delay};
 use nanite_core::{ClockCommand, CombatantId};
 
-use super::{Offer, text, whole};
+use super::{Offer, attribute_options, skill_options, text, whole};
 use crate::attribute::Attribute;
 use crate::encounter::Command;
 
@@ -16,25 +16,8 @@ impl Offer<'_> {
         let Some(me) = self.battle.combatants.get(id) else {
             return;
         };
-        let skills: Vec<_> = std::iter::once(ParamOption::new(
-            ParamValue::Unset,
-            "none: the attribute alone",
-        ))
-        .chain(
-            me.fighter
-                .skills
-                .iter()
-                .map(|s| ParamOption::new(ParamValue::word(&s.id), s.name.as_str())),
-        )
-        .collect();
-        let attributes = std::iter::once(Attribute::Wis)
-            .chain(Attribute::ALL.into_iter().filter(|a| *a != Attribute::Wis))
-            .map(|a| ParamOption::new(ParamValue::word(a.key()), a.key()))
-            .chain(std::iter::once(ParamOption::new(
-                ParamValue::Unset,
-                "the skill's default",
-            )))
-            .collect();
+        let skills = skill_options(Some(me));
+        let attributes = attribute_options();
         let seat = self.battle.clock.seats.iter().find(|s| &s.id == id);
         let hidden = seat.is_some_and(|s| s.hidden);
         let total = seat.and_then(|s| s.initiative.as_ref()).map(|i| i.total);
