@@ -11,13 +11,14 @@
 //! without a state file carries its file's state, fresh. The rules of each
 //! change are the engine's: this module only reads and writes the file.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::cx::write_file;
+use crate::cx::{Outcome, write_file};
 
 /// The newest state file format this build reads and writes.
 pub(crate) const STATE_FORMAT: i64 = 1;
@@ -140,6 +141,57 @@ pub(crate) fn save<S: Serialize + Clone>(
     let path = state_path(character);
     write_file(&path, &text)?;
     Ok(path)
+}
+
+/// Writes `state` as [`save`] does and tells `out` the engine's lines and
+/// what changed for `name` (the character's name).
+pub(crate) fn commit<S: Serialize + Clone>(
+    character: &Path,
+    ruleset: &str,
+    previous: Option<StateFile<S>>,
+    state: &S,
+    name: &str,
+    entry: LogEntry,
+    out: &mut dyn Write,
+) -> Result<()> {
+    for line in &entry.lines {
+        writeln!(out, "  {line}")?;
+    }
+    let changes = if entry.changes.is_empty() {
+        "nothing changed".to_string()
+    } else {
+        entry.changes.join(", ")
+    };
+    let written = save(character, ruleset, previous, state, entry)?;
+    writeln!(out, "{name}: {changes} ({})", written.display())?;
+    Ok(())
+}
+
+/// A change the engine refused: a value out of its range is an error
+/// (`bad_value`); a rule's refusal is reported and exits 1.
+pub(crate) fn refused(why: impl std::fmt::Display, bad_value: bool) -> Result<Outcome> {
+    if bad_value {
+        bail!("{why}; nothing was changed");
+    }
+    writeln!(
+        std::io::stderr().lock(),
+        "refused: {why}\n  nothing was changed"
+    )?;
+    Ok(Outcome::Problems)
+}
+
+/// The last line of a shown state: its file and how many changes it logs,
+/// or that it is fresh.
+pub(crate) fn state_line<S>(character: &Path, file: Option<&StateFile<S>>) -> String {
+    match file {
+        Some(f) => format!(
+            "State: {} ({} change{})\n",
+            state_path(character).display(),
+            f.log.len(),
+            if f.log.len() == 1 { "" } else { "s" }
+        ),
+        None => "State: fresh (no state file yet)\n".to_string(),
+    }
 }
 
 fn cli_name(ruleset: &str) -> &str {

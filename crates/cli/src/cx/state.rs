@@ -234,48 +234,28 @@ impl Carried {
         out: &mut dyn Write,
     ) -> Result<()> {
         let changes = state.changes_from(&self.state);
-        for line in &lines {
-            writeln!(out, "  {line}")?;
-        }
-        let written = carry_file::save(
+        let entry = LogEntry {
+            what,
+            reason,
+            lines,
+            changes,
+        };
+        carry_file::commit(
             &self.path,
             RULESET,
             self.file,
             state,
-            LogEntry {
-                what,
-                reason,
-                lines,
-                changes: changes.clone(),
-            },
-        )?;
-        writeln!(
+            &self.sheet.name,
+            entry,
             out,
-            "{}: {} ({})",
-            self.sheet.name,
-            if changes.is_empty() {
-                "nothing changed".to_string()
-            } else {
-                changes.join(", ")
-            },
-            written.display()
-        )?;
-        Ok(())
+        )
     }
 }
 
 /// Why the engine refused: a rule (exit 1) or a value out of range (an error).
 fn refused(e: CarryError) -> Result<Outcome> {
-    match e {
-        CarryError::Invalid(what) => bail!("{what}; nothing was changed"),
-        other => {
-            writeln!(
-                std::io::stderr().lock(),
-                "refused: {other}\n  nothing was changed"
-            )?;
-            Ok(Outcome::Problems)
-        }
-    }
+    let bad_value = matches!(e, CarryError::Invalid(_));
+    carry_file::refused(e, bad_value)
 }
 
 /// Runs `nanite cx state`.
@@ -561,14 +541,6 @@ fn show(c: &Carried) -> String {
     if s.dead {
         out.push_str("Dead\n");
     }
-    match &c.file {
-        Some(f) => out.push_str(&format!(
-            "State: {} ({} change{})\n",
-            carry_file::state_path(&c.path).display(),
-            f.log.len(),
-            if f.log.len() == 1 { "" } else { "s" }
-        )),
-        None => out.push_str("State: fresh (no state file yet)\n"),
-    }
+    out.push_str(&carry_file::state_line(&c.path, c.file.as_ref()));
     out
 }

@@ -9,7 +9,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use nanite_d20::carry::{CarryError, CharacterState, Correction, xp_for_level};
 use nanite_d20::{Campaign, Character, Pack};
@@ -155,47 +155,27 @@ impl Carried {
         out: &mut dyn Write,
     ) -> Result<()> {
         let changes = state.changes_from(&self.state);
-        for line in &lines {
-            writeln!(out, "  {line}")?;
-        }
-        let written = carry_file::save(
+        let entry = LogEntry {
+            what,
+            reason,
+            lines,
+            changes,
+        };
+        carry_file::commit(
             &self.path,
             RULESET,
             self.file,
             state,
-            LogEntry {
-                what,
-                reason,
-                lines,
-                changes: changes.clone(),
-            },
-        )?;
-        writeln!(
+            &self.character.name,
+            entry,
             out,
-            "{}: {} ({})",
-            self.character.name,
-            if changes.is_empty() {
-                "nothing changed".to_string()
-            } else {
-                changes.join(", ")
-            },
-            written.display()
-        )?;
-        Ok(())
+        )
     }
 }
 
 fn refused(e: CarryError) -> Result<Outcome> {
-    match e {
-        CarryError::Invalid(what) => bail!("{what}; nothing was changed"),
-        other => {
-            writeln!(
-                std::io::stderr().lock(),
-                "refused: {other}\n  nothing was changed"
-            )?;
-            Ok(Outcome::Problems)
-        }
-    }
+    let bad_value = matches!(e, CarryError::Invalid(_));
+    carry_file::refused(e, bad_value)
 }
 
 /// Runs `nanite d20 state`.
@@ -366,14 +346,6 @@ fn show(c: &Carried) -> String {
         let kits: Vec<String> = s.kits.iter().map(|(k, v)| format!("{k} {v}")).collect();
         out.push_str(&format!("Kits: {}\n", kits.join(", ")));
     }
-    match &c.file {
-        Some(f) => out.push_str(&format!(
-            "State: {} ({} change{})\n",
-            carry_file::state_path(&c.path).display(),
-            f.log.len(),
-            if f.log.len() == 1 { "" } else { "s" }
-        )),
-        None => out.push_str("State: fresh (no state file yet)\n"),
-    }
+    out.push_str(&carry_file::state_line(&c.path, c.file.as_ref()));
     out
 }
