@@ -226,11 +226,11 @@ async function main() {
   const archiveField = upload.getByLabel(/as one .zip or .tar.gz/);
   await archiveField.setInputFiles(packArchive("broken"));
   await upload.getByRole("button", { name: "Upload the archive and check" }).click();
-  const problems = upload.locator("output.result.problem");
-  await problems.waitFor();
-  const said = await problems.innerText();
-  check(said.includes("rustbelt/weapons.toml line") && said.includes("sonic"), `the broken archive's problems name file and line: ${said}`);
-  check((await problems.locator("li").count()) > 1, `every problem of the archive at once: ${said}`);
+  const archiveProblems = upload.locator("output.result.problem");
+  await archiveProblems.waitFor();
+  const archiveSaid = await archiveProblems.innerText();
+  check(archiveSaid.includes("rustbelt/weapons.toml line") && archiveSaid.includes("sonic"), `the broken archive's problems name file and line: ${archiveSaid}`);
+  check((await archiveProblems.locator("li").count()) > 1, `every problem of the archive at once: ${archiveSaid}`);
   await h.shot(gm.page, "desktop-broken-archive-refused");
   // Then the Rustbelt pack: the Rail SMG and Rail Drill.
   await archiveField.setInputFiles(packArchive(1));
