@@ -3,8 +3,9 @@
 // their fields first, with the summary linking to them; then a legal Medic
 // with a medikit, Positional Mastermind, a pistol with a dot sight and a
 // padded vest, the points and money left shown by the server as she
-// chooses), the sheet showing all she carries; the GM awards her a level,
-// and only then does her sheet offer the level-up. Then a D20 character
+// chooses), the sheet showing all she carries; the GM awards her the XP
+// of level 1 under "Between fights", and only then does that same place
+// offer her the level-up with its choices (the sheet has no other). Then a D20 character
 // built on a desktop, a score out of range marked first. Screenshots go to
 // $NANITE_SHOTS (builders-NN-*.png), each step's page audited.
 import { harness } from "./harness.mjs";
@@ -120,16 +121,18 @@ async function main() {
   for (const carried of ["Medikit ×1", "Padded Vest", "Positional Mastermind", "M9 Service Pistol with Dot Sight"]) {
     check(sheet.includes(carried), `the sheet shows ${carried}`);
   }
-  check(!sheet.includes("Level up to 1"), "no level-up before the GM's award");
+  check(!sheet.includes("your choices"), "no level-up before the GM's award");
+  check(!sheet.includes("Level up to"), "no second level-up form on the sheet");
   await shot(a, "cx-phone-medic-sheet");
 
-  // 4. The GM awards Doc a level; then her sheet offers the level-up.
+  // 4. The GM awards Doc the XP of level 1 under "Between fights"; then
+  //    that same place offers her the level-up with its choices.
   await gm.page.goto(`${h.base}${new URL(a.url()).pathname}`);
-  await gm.page.getByRole("button", { name: "Award a level" }).click();
-  await gm.page.locator("#award-state", { hasText: "awarded 1 level" }).waitFor();
+  await gm.page.getByRole("button", { name: /^Award level 1 \(\d+ XP\)$/ }).click();
+  await gm.page.locator("#carried dd", { hasText: "enough for level 1" }).waitFor();
   await shot(gm.page, "cx-gm-awards-a-level");
   await a.reload();
-  await a.getByRole("heading", { name: "Level up to 1" }).waitFor();
+  await a.locator("form.level-up").getByRole("heading", { name: "Level 1: your choices" }).waitFor();
   await shot(a, "cx-phone-level-awarded");
 
   // 5. A D20 campaign: Bob builds on a desktop; STR 40 is marked first.

@@ -2,9 +2,12 @@
 // the page only, driven by crates/cli/tests/browser.rs.
 //
 // The GM (desktop) creates a campaign, invites Alice (a 390x844 phone) for
-// the slot vex and uploads the campaign's pack: the Rustbelt pack with its
-// Rail SMG and a feat of the campaign's own, Rail Drill. Alice imports Vex,
-// who carries both; her sheet links them to the compendium.
+// the slot vex and uploads the campaign's pack with the archive form: a
+// .tar.gz built here of the pack's directory. A broken archive first (a
+// weapon of an unknown damage type): refused whole, every problem listed on
+// the page with its file and line. Then the Rustbelt pack with its Rail SMG
+// and a feat of the campaign's own, Rail Drill. Alice imports Vex, who
+// carries both; her sheet links them to the compendium.
 //
 // 1. The yard: Vex fires the Rail SMG (a burst spends its rounds) and is
 //    wounded; the GM ends the fight and the sheet's "Between fights" shows
@@ -16,9 +19,10 @@
 //    2 (CX-DEATH-04).
 // 3. Between fights: the GM corrects her health to 1 with a reason (kept in
 //    the log); Alice takes a long rest (CX-HEAL-04) and treats the yard's
-//    wound with a medikit, taking 100 (CX-HEAL-02/03); the GM awards 6000
-//    XP and Alice takes level 6 through the level-up form: wrong choices
-//    first (every problem at once, each field marked), then good ones.
+//    wound with a medikit, taking 100 (CX-HEAL-02/03); the GM awards the
+//    XP level 6 takes (the one place to level: "Between fights") and Alice
+//    takes level 6 through its level-up form: wrong choices first (every
+//    problem at once, each field marked), then good ones.
 // 4. The bridge: a clean encounter (no failed save) regains one death save.
 // 5. Version 2 of the pack makes Rail Drill a level 8 feat: the check lists
 //    Vex and why before the switch, and the switch is refused.
@@ -28,6 +32,7 @@ import { join, dirname } from "node:path";
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { harness } from "./harness.mjs";
+import { tarGz } from "./archive.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const h = harness({ prefix: "campaign", shotsDefault: ["target", "e2e", "campaign"] });
@@ -47,18 +52,23 @@ effects = [
 ]
 `;
 
-/** The pack's files as the upload field takes them; version 2 makes Rail
- * Drill a level 8 feat. */
-function packFiles(version) {
-  const dir = join(fixtures, "rustbelt");
-  return readdirSync(dir).filter((f) => f.endsWith(".toml")).map((name) => {
-    let text = readFileSync(join(dir, name), "utf8");
+/** The pack directory's files ({name, text}) of fixture `dir`. */
+function filesOf(dir) {
+  const at = join(fixtures, dir);
+  return readdirSync(at).filter((f) => f.endsWith(".toml")).map((name) => ({ name, text: readFileSync(join(at, name), "utf8") }));
+}
+
+/** The pack's directory archived as the archive field takes it: version 2
+ * makes Rail Drill a level 8 feat; "broken" is the broken fixture. */
+function packArchive(version) {
+  const files = version === "broken" ? filesOf("rustbelt-broken") : filesOf("rustbelt").map(({ name, text }) => {
     if (name === "feats.toml") {
       text += version === 1 ? RAIL_DRILL : RAIL_DRILL.replace("effects = [", "requires = { level = 8 }\neffects = [");
     }
     if (name === "pack.toml") text = text.replace('version = "0.1.0"', `version = "0.${version}.0"`);
-    return { name, mimeType: "text/plain", buffer: Buffer.from(text) };
+    return { name, text };
   });
+  return { name: `rustbelt-${version}.tar.gz`, mimeType: "application/gzip", buffer: tarGz("rustbelt", files) };
 }
 
 let gm = null;
@@ -209,11 +219,22 @@ async function main() {
   await gm.page.locator("#dashboard").getByRole("cell", { name: "Alice", exact: true }).waitFor();
   await h.join(alice.page, await invite.locator("input.link").inputValue());
 
-  // The campaign's pack: the Rail SMG and Rail Drill.
+  // The campaign's pack, as a .tar.gz of its directory: a broken one
+  // first, refused whole with every problem on the page.
   await gm.page.getByRole("link", { name: "Content packs" }).click();
-  const upload = form(gm.page, "Upload and check");
-  await upload.getByLabel("Pack files").setInputFiles(packFiles(1));
-  await upload.getByRole("button", { name: "Upload and check" }).click();
+  const upload = form(gm.page, "Upload the archive and check");
+  const archiveField = upload.getByLabel(/as one .zip or .tar.gz/);
+  await archiveField.setInputFiles(packArchive("broken"));
+  await upload.getByRole("button", { name: "Upload the archive and check" }).click();
+  const archiveProblems = upload.locator("output.result.problem");
+  await archiveProblems.waitFor();
+  const archiveSaid = await archiveProblems.innerText();
+  check(archiveSaid.includes("rustbelt/weapons.toml line") && archiveSaid.includes("sonic"), `the broken archive's problems name file and line: ${archiveSaid}`);
+  check((await archiveProblems.locator("li").count()) > 1, `every problem of the archive at once: ${archiveSaid}`);
+  await h.shot(gm.page, "desktop-broken-archive-refused");
+  // Then the Rustbelt pack: the Rail SMG and Rail Drill.
+  await archiveField.setInputFiles(packArchive(1));
+  await upload.getByRole("button", { name: "Upload the archive and check" }).click();
   await gm.page.getByRole("heading", { name: "Switch to version 1" }).waitFor();
   await gm.page.getByRole("button", { name: "Switch the campaign to it" }).click();
   await gm.page.getByText("version 1 of its own pack").waitFor();
@@ -323,12 +344,14 @@ async function main() {
   check(Number(healed.split(" ")[0]) > 1, `the treatment heals per CX-HEAL-02: ${healed}`);
   await h.shot(alice.page, "phone-long-rest-and-treatment");
 
+  // The one place to level is "Between fights": the sheet has no other
+  // level-up form. The GM awards the XP level 6 takes with one button.
   await gm.page.reload();
-  const award = form(gm.page, "Award XP");
-  await award.getByLabel("XP").fill("6000");
-  await award.getByLabel("For").fill("the depot job");
-  await award.getByRole("button", { name: "Award XP" }).click();
+  check((await gm.page.getByRole("heading", { name: /^Level up to/ }).count()) === 0, "no second level-up form on the sheet");
+  const award = form(gm.page, /^Award level 6/);
+  await award.getByRole("button", { name: /^Award level 6 \(\d+ XP\)$/ }).click();
   await stateIs(gm.page, "XP", /^6000/);
+  await h.shot(gm.page, "desktop-gm-awards-level-6-xp");
 
   await alice.page.reload();
   const level = alice.page.locator("form.level-up");
@@ -365,8 +388,8 @@ async function main() {
 
   // 5. Version 2 of the pack would break Vex: shown before the switch.
   await gm.page.goto(`${base}/c/${campaign}/packs`);
-  await upload.getByLabel("Pack files").setInputFiles(packFiles(2));
-  await upload.getByRole("button", { name: "Upload and check" }).click();
+  await archiveField.setInputFiles(packArchive(2));
+  await upload.getByRole("button", { name: "Upload the archive and check" }).click();
   await gm.page.getByRole("heading", { name: "Switch to version 2" }).waitFor();
   const broken = await gm.page.locator("ul.diagnostics").innerText();
   check(broken.includes("character vex") && /Rail Drill|rail-drill/.test(broken), `the check lists Vex and why: ${broken}`);

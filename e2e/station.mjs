@@ -6,13 +6,21 @@
 // ana on the map, moves by clicking a square and by the keyboard, and ends
 // her turn: the automated GM answers at once and the GM's page shows it
 // live. The GM then starts the players-vs-GM sample, deploys a creature on
-// a square the engine allows, begins, and seats Alice at bo. Screenshots of every step go to
+// a square the engine allows, begins, and seats Alice at bo. Last, on a
+// phone, the GM opens Content packs from the dashboard: a .tar.gz of a
+// Station pack whose scenario names a creature the pack lacks is refused
+// with every problem and its line; the pack with its Acid Spitter and the
+// Spitter Nest scenario is kept as version 1 and switched to; the
+// dashboard's start form offers the nest, which starts, and the
+// compendium lists the spitter. Screenshots of every step go to
 // $NANITE_SHOTS (prefixed `station-`).
 //
 // Environment: NANITE_GM_LINK, NANITE_SHOTS, NANITE_CHROMIUM, NANITE_PROFILES.
 import { join, dirname } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { harness } from "./harness.mjs";
+import { tarGz } from "./archive.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const h = harness({ prefix: "station" });
@@ -21,6 +29,34 @@ const open = h.open;
 const shot = h.shot;
 const join_ = h.join;
 const BROKEN = "name: Broken\nkind: sideways\nplayer: ana nobody picks 1\n\npiece hall at 0,0\n####\n#1.#\n####\nend\n";
+
+// The campaign's own creature, added to the sample pack's creatures.toml.
+const SPITTER = `
+[[creature]]
+id = "spitter"
+name = "Acid Spitter"
+bcp = 1
+hp = 4
+ap = 3
+agi = 1
+skill = 2
+weapon = "claws"
+resist = { biological = 3 }
+`;
+
+/** The Station pack directory's files ({name, text}): the sample pack
+ * with the spitter, and the Derelict Lab turned into the Spitter Nest. */
+function stationPack() {
+  const dir = join(here, "..", "content", "station");
+  const files = readdirSync(dir).filter((f) => f.endsWith(".toml")).map((name) => {
+    let text = readFileSync(join(dir, name), "utf8");
+    if (name === "creatures.toml") text += SPITTER;
+    return { name, text };
+  });
+  const lab = readFileSync(join(here, "..", "examples", "station", "derelict-lab.txt"), "utf8");
+  files.push({ name: "nest.txt", text: lab.replace("name: Derelict Lab", "name: Spitter Nest").replaceAll("crawler ", "spitter ") });
+  return files;
+}
 
 let gm = null;
 let pl = null;
@@ -57,7 +93,7 @@ async function main() {
 
   // 4. The GM starts the single-player sample and opens it.
   const start = gm.page.locator("form", { has: gm.page.getByRole("button", { name: "Start game" }) });
-  await start.getByLabel("Sample scenario").selectOption("derelict-lab");
+  await start.getByLabel(/^Scenario/).selectOption("derelict-lab");
   await start.getByRole("button", { name: "Start game" }).click();
   await gm.page.locator("#dashboard a", { hasText: "Derelict Lab" }).click();
   await gm.page.waitForURL(/\/s\//);
@@ -139,7 +175,7 @@ async function main() {
 
   // 10. The GM starts the players-vs-GM sample, deploys where the engine allows, and begins.
   await gm.page.goto(new URL(link).origin + "/c/" + gameUrl.split("/c/")[1].split("/")[0]);
-  await start.getByLabel("Sample scenario").selectOption("outpost-siege");
+  await start.getByLabel(/^Scenario/).selectOption("outpost-siege");
   await start.getByRole("button", { name: "Start game" }).click();
   await gm.page.locator("#dashboard a", { hasText: "Outpost Siege" }).click();
   await gm.page.waitForURL(/\/s\//);
@@ -162,6 +198,47 @@ async function main() {
   await bo.getByRole("button", { name: "Seat Alice" }).click();
   await bo.getByText("Played by Alice.").waitFor();
   await shot(gm.page, "gm-seats-alice-at-bo");
+
+  // 12. On a phone, the GM's own Station pack: from the dashboard to
+  //     Content packs; a broken archive (its scenario names a creature the
+  //     pack lacks) is refused with every problem and its line.
+  const dashboard = new URL(link).origin + "/c/" + gameUrl.split("/c/")[1].split("/")[0];
+  await gm.page.setViewportSize({ width: 390, height: 844 });
+  await gm.page.goto(dashboard);
+  await gm.page.getByRole("link", { name: "Content packs" }).first().click();
+  await gm.page.getByRole("heading", { name: "Content packs" }).waitFor();
+  const byArchive = gm.page.locator("form", { has: gm.page.getByRole("button", { name: "Upload the archive and check" }) });
+  const broken = stationPack().map((f) => (f.name === "creatures.toml" ? { ...f, text: f.text.replace(SPITTER, "") } : f));
+  await byArchive.locator("input[type=file]").setInputFiles({ name: "nest.tar.gz", mimeType: "application/gzip", buffer: tarGz("nest", broken) });
+  await byArchive.getByRole("button", { name: "Upload the archive and check" }).click();
+  const refused = byArchive.locator("output.result.problem");
+  await refused.waitFor();
+  const why = await refused.locator("li").allInnerTexts();
+  check(why.length >= 2 && why.every((p) => p.includes("nest/nest.txt line")), "each problem of the archive's scenario names its file and line: " + why.join(" | "));
+  await shot(gm.page, "phone-station-pack-archive-refused");
+
+  //     The pack's files and its scenario: kept as version 1, switched to.
+  const byFiles = gm.page.locator("form", { has: gm.page.getByRole("button", { name: "Upload and check" }) });
+  await byFiles.getByLabel("Pack and scenario files").setInputFiles(stationPack().map(({ name, text }) => ({ name, mimeType: "text/plain", buffer: Buffer.from(text) })));
+  await byFiles.getByRole("button", { name: "Upload and check" }).click();
+  await gm.page.getByRole("heading", { name: "Switch to version 1" }).waitFor();
+  check(await gm.page.getByText(/All 2 games' scenarios pass under it/).count() === 1, "the running games' scenarios are checked against version 1");
+  await shot(gm.page, "phone-station-pack-version-1");
+  await gm.page.getByRole("button", { name: "Switch the campaign to it" }).click();
+  await gm.page.getByText("version 1 of its own pack").waitFor();
+
+  //     New games start on it: the nest from the dashboard's start form.
+  await gm.page.goto(dashboard);
+  await start.getByLabel(/^Scenario/).selectOption("nest");
+  await shot(gm.page, "phone-station-start-from-the-pack");
+  await start.getByRole("button", { name: "Start game" }).click();
+  await gm.page.locator("#dashboard a", { hasText: "Spitter Nest" }).waitFor();
+  await gm.page.getByRole("link", { name: "Compendium" }).first().click();
+  await gm.page.locator("#creature-spitter").waitFor();
+  check(await gm.page.locator("#scenario-nest", { hasText: "Spitter Nest" }).count() === 1, "the compendium lists the pack's scenario");
+  await shot(gm.page, "phone-station-compendium");
+  await gm.page.setViewportSize({ width: 1400, height: 900 });
+  await shot(gm.page, "desktop-station-compendium");
 }
 
 await h.run("station scenario", main, () => [["gm", gm], ["player", pl]]);

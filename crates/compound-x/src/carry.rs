@@ -494,14 +494,25 @@ impl CharacterState {
         for (i, w) in full.weapons.iter().enumerate() {
             if let Some(c) = state.weapons.get_mut(i).filter(|c| c.id == w.id) {
                 if c.loaded < w.magazine || c.spare_magazines < w.spare_magazines {
-                    lines.push(format!(
-                        "{}: {} loaded, {} spare (was {}, {})",
-                        w.name,
-                        w.magazine.max(c.loaded),
-                        w.spare_magazines.max(c.spare_magazines),
-                        c.loaded,
-                        c.spare_magazines
-                    ));
+                    // A thrown weapon has no magazine: its spare count is
+                    // the grenades (or knives) carried.
+                    lines.push(if w.attack == crate::Attack::Thrown {
+                        format!(
+                            "{}: {} carried (was {})",
+                            w.name,
+                            w.spare_magazines.max(c.spare_magazines),
+                            c.spare_magazines
+                        )
+                    } else {
+                        format!(
+                            "{}: {} loaded, {} spare (was {}, {})",
+                            w.name,
+                            w.magazine.max(c.loaded),
+                            w.spare_magazines.max(c.spare_magazines),
+                            c.loaded,
+                            c.spare_magazines
+                        )
+                    });
                 }
                 c.loaded = c.loaded.max(w.magazine);
                 c.spare_magazines = c.spare_magazines.max(w.spare_magazines);
@@ -535,10 +546,15 @@ impl CharacterState {
         let line;
         if let Some(w) = state.weapons.iter_mut().find(|w| w.id == what) {
             w.spare_magazines = (w.spare_magazines + count).min(MAX_COUNT);
-            line = format!(
-                "+{count} {what} (spare magazines or grenades): {}",
-                w.spare_magazines
-            );
+            let thrown = sheet
+                .weapons
+                .iter()
+                .any(|s| s.id == what && s.attack == crate::Attack::Thrown);
+            line = if thrown {
+                format!("+{count} {what}: {} carried", w.spare_magazines)
+            } else {
+                format!("+{count} {what} spare magazines: {}", w.spare_magazines)
+            };
         } else if let Some(n) = state.items.get_mut(what) {
             *n = (*n + count).min(MAX_COUNT);
             line = format!("+{count} {what}: {n}");

@@ -43,6 +43,8 @@ pub(crate) enum Uploaded {
     CompoundX(Arc<Pack>),
     /// A D20 pack.
     D20(Arc<nanite_d20::Pack>),
+    /// A Station pack (its scenarios stay in the stored version's files).
+    Station(Arc<nanite_station::Pack>),
 }
 
 /// Every ruleset's pack: what replaying a campaign's stream needs.
@@ -52,6 +54,8 @@ pub(crate) struct Packs {
     pub(crate) cx: Arc<Pack>,
     /// D20's sample.
     pub(crate) d20: Arc<nanite_d20::Pack>,
+    /// Station's sample (the pack `nanite station` builds in).
+    pub(crate) station: Arc<nanite_station::Pack>,
     /// The uploaded packs known so far, by digest.
     uploaded: Arc<Mutex<HashMap<String, Uploaded>>>,
 }
@@ -62,6 +66,7 @@ impl Packs {
         Ok(Packs {
             cx: Arc::new(sample()?),
             d20: Arc::new(d20_sample()?),
+            station: crate::station::game::pack(),
             uploaded: Arc::default(),
         })
     }
@@ -99,7 +104,9 @@ impl Packs {
             None => Ok(self.cx.clone()),
             Some(d) => match self.find(d)? {
                 Uploaded::CompoundX(p) => Ok(p),
-                Uploaded::D20(_) => Err(format!("the content pack {d} is a D20 pack")),
+                Uploaded::D20(_) | Uploaded::Station(_) => {
+                    Err(format!("the content pack {d} is not a Compound X pack"))
+                }
             },
         }
     }
@@ -110,12 +117,30 @@ impl Packs {
             None => Ok(self.d20.clone()),
             Some(d) => match self.find(d)? {
                 Uploaded::D20(p) => Ok(p),
-                Uploaded::CompoundX(_) => Err(format!("the content pack {d} is a Compound X pack")),
+                Uploaded::CompoundX(_) | Uploaded::Station(_) => {
+                    Err(format!("the content pack {d} is not a D20 pack"))
+                }
             },
         }
     }
 
-    /// These packs with the Compound X and D20 ones in force by `digest`
+    /// The Station pack with `digest` (none: the sample).
+    pub(crate) fn station_of(
+        &self,
+        digest: Option<&str>,
+    ) -> Result<Arc<nanite_station::Pack>, String> {
+        match digest {
+            None => Ok(self.station.clone()),
+            Some(d) => match self.find(d)? {
+                Uploaded::Station(p) => Ok(p),
+                Uploaded::CompoundX(_) | Uploaded::D20(_) => {
+                    Err(format!("the content pack {d} is not a Station pack"))
+                }
+            },
+        }
+    }
+
+    /// These packs with the Compound X, D20 or Station one in force by `digest`
     /// (none: the samples), sharing the library.
     pub(crate) fn in_force(&self, digest: Option<&str>) -> Result<Packs, String> {
         let Some(d) = digest else {
@@ -125,6 +150,7 @@ impl Packs {
         match self.find(d)? {
             Uploaded::CompoundX(p) => out.cx = p,
             Uploaded::D20(p) => out.d20 = p,
+            Uploaded::Station(p) => out.station = p,
         }
         Ok(out)
     }

@@ -551,7 +551,7 @@ impl Table {
             Fact::StationStarted(_)
             | Fact::StationSeated(_)
             | Fact::StationPlayed(_)
-            | Fact::StationUndone(_) => crate::station::replay(&mut self.stations, fact)?,
+            | Fact::StationUndone(_) => crate::station::replay(&mut self.stations, fact, pack)?,
         })
     }
 

@@ -567,7 +567,14 @@ impl StreamCheck<'_> {
                     }
                 }
                 Fact::StationStarted(s) => {
-                    match crate::station::game::read_scenario(&s.file, &s.text) {
+                    let read = pack
+                        .station_of(s.pack.as_deref())
+                        .map_err(|e| e.to_string())
+                        .and_then(|p| {
+                            crate::station::game::read_scenario_on(p, &s.file, &s.text)
+                                .map_err(|e| e.message().to_string())
+                        });
+                    match read {
                         Ok(state) => {
                             games.insert(
                                 s.game.clone(),
@@ -580,9 +587,8 @@ impl StreamCheck<'_> {
                             self.mismatch(
                                 version,
                                 format!(
-                                    "the scenario of Station game {} does not read: {}",
-                                    s.game,
-                                    e.message()
+                                    "the scenario of Station game {} does not read: {e}",
+                                    s.game
                                 ),
                             );
                             broken.insert(s.game.clone());

@@ -37,6 +37,7 @@ mod server {
     mod snapshots;
     mod stale;
     pub(crate) mod station;
+    mod station_packs;
     pub(crate) mod support;
     mod undo;
     mod unseen;

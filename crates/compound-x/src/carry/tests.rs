@@ -492,3 +492,32 @@ fn states_read_back_as_written() {
     let c: Correction = serde_json::from_str(r#"{"field":"hp","value":12}"#).unwrap();
     assert_eq!(c, Correction::Hp(12));
 }
+
+#[test]
+fn a_thrown_weapon_is_counted_as_carried_not_as_magazines() {
+    let (_, sheet) = vex();
+    let mut s = CharacterState::fresh(&sheet, pack());
+    s.weapons[0].loaded = 0;
+    s.weapons[1].spare_magazines = 0;
+    let done = s.resupply(&sheet, pack());
+    let grenade = done
+        .lines
+        .iter()
+        .find(|l| l.contains("Grenade"))
+        .unwrap_or_else(|| panic!("{:?}", done.lines));
+    assert!(grenade.ends_with("2 carried (was 0)"), "{grenade}");
+    assert!(
+        done.lines.iter().any(|l| l.contains("loaded")),
+        "{:?}",
+        done.lines
+    );
+    let looted = s.loot(&sheet, "frag-grenade", 2).unwrap();
+    assert_eq!(looted.lines, ["+2 frag-grenade: 2 carried"]);
+    let gun = sheet.weapons[0].id.clone();
+    let looted = s.loot(&sheet, &gun, 1).unwrap();
+    assert!(
+        looted.lines[0].contains("spare magazines"),
+        "{:?}",
+        looted.lines
+    );
+}

@@ -85,21 +85,26 @@ impl PackListed {
     fn sample(ruleset: Ruleset, packs: &Packs, in_force: u32) -> Self {
         let (id, name, version) = match ruleset {
             Ruleset::D20 => (
-                &packs.d20.info.id,
-                &packs.d20.info.name,
-                &packs.d20.info.version,
+                packs.d20.info.id.clone(),
+                packs.d20.info.name.clone(),
+                packs.d20.info.version.clone(),
             ),
-            _ => (
-                &packs.cx.info.id,
-                &packs.cx.info.name,
-                &packs.cx.info.version,
+            Ruleset::Station => (
+                "station-sample".to_string(),
+                "Station sample pack".to_string(),
+                "1".to_string(),
+            ),
+            Ruleset::CompoundX => (
+                packs.cx.info.id.clone(),
+                packs.cx.info.name.clone(),
+                packs.cx.info.version.clone(),
             ),
         };
         PackListed {
             version: 0,
-            pack_id: id.clone(),
-            name: name.clone(),
-            pack_version: version.clone(),
+            pack_id: id,
+            name,
+            pack_version: version,
             digest: None,
             files: Vec::new(),
             uploaded: 0,
@@ -191,16 +196,31 @@ pub(crate) async fn upload_files(
             format!(
                 "the pack has {errors} error{} (the checks of `nanite {} --pack`), nothing was kept; the first: {first}",
                 if errors == 1 { "" } else { "s" },
-                if settings.ruleset == Ruleset::D20 { "d20" } else { "cx" },
+                match settings.ruleset {
+                    Ruleset::D20 => "d20",
+                    Ruleset::Station => "station",
+                    Ruleset::CompoundX => "cx",
+                },
             ),
         )
         .with("diagnostics", json!(found)));
     }
     let (pack_id, name, pack_version) = match &pack {
-        Uploaded::CompoundX(p) => (&p.info.id, &p.info.name, &p.info.version),
-        Uploaded::D20(p) => (&p.info.id, &p.info.name, &p.info.version),
+        Uploaded::CompoundX(p) => (
+            p.info.id.clone(),
+            p.info.name.clone(),
+            p.info.version.clone(),
+        ),
+        Uploaded::D20(p) => (
+            p.info.id.clone(),
+            p.info.name.clone(),
+            p.info.version.clone(),
+        ),
+        Uploaded::Station(_) => {
+            let name = super::station::name(&files);
+            (name.clone(), name, "1".to_string())
+        }
     };
-    let (pack_id, name, pack_version) = (pack_id.clone(), name.clone(), pack_version.clone());
     let digest = digest(settings.ruleset, &files);
     let now = super::in_force(state, campaign).await?.version;
     // Servers sharing a database number versions without a lock: each
@@ -272,14 +292,14 @@ pub(crate) async fn upload_files(
     post,
     path = "/campaigns/{campaign}/packs",
     summary = "Upload a new version of the campaign's content pack",
-    description = "Who: GM. `files` maps each file of the pack directory (`pack.toml`, `weapons.toml`...) to its text; the pack is loaded exactly as `nanite cx --pack DIR` (or `nanite d20 --pack DIR`) loads the directory, and refused whole with every problem (file, line, field, rule, fix) if it has errors. At most 64 files of 512 KiB, the whole body 1 MB; paths are plain relative `.toml` paths at most one folder deep. The campaign keeps playing its pack in force until the GM switches (`POST .../packs/{version}/switch`); the answer says what switching would break. The same files again answer 200 with the version that holds them.",
+    description = "Who: GM. `files` maps each file of the pack directory (`pack.toml`, `weapons.toml`...) to its text; the pack is loaded exactly as `nanite cx --pack DIR` (or `nanite d20 --pack DIR`) loads the directory, and refused whole with every problem (file, line, field, rule, fix) if it has errors. At most 64 files of 512 KiB, the whole body 1 MB; paths are plain relative `.toml` paths at most one folder deep. The campaign keeps playing its pack in force until the GM switches (`POST .../packs/{version}/switch`); the answer says what switching would break. The same files again answer 200 with the version that holds them. A Station campaign's version is the pack directory's `.toml` files (read as `nanite station --pack DIR` reads them) and its scenario files (`.txt`, each checked as `nanite station --pack DIR check FILE`); the campaign's new games start from the version in force.",
     params(("campaign" = String, Path, description = "the campaign id")),
     request_body = PackUpload,
     responses(
         (status = 201, description = "the new version, its warnings and what switching to it would break", body = PackUploaded),
         (status = 200, description = "the same files as an existing version: that version", body = PackUploaded),
         (status = 422, description = "the pack has errors (invalid_pack, with every diagnostic), or the upload is malformed (invalid_pack_upload: too many files, a file too big, an unsafe path)", body = ErrorBody),
-        (status = 409, description = "a Station campaign (wrong_ruleset), 50 versions kept already (too_many_pack_versions), or other servers' uploads kept taking the next number (busy: send it again)", body = ErrorBody),
+        (status = 409, description = "50 versions kept already (too_many_pack_versions), or other servers' uploads kept taking the next number (busy: send it again)", body = ErrorBody),
         (status = 413, description = "the body is over 1 MB", body = ErrorBody)
     )
 )]
@@ -290,7 +310,8 @@ pub(crate) async fn upload(
     body: Strict<PackUpload>,
 ) -> Result<(StatusCode, Json<PackUploaded>), AppError> {
     caller.gm_of(&campaign)?;
-    let files = files(body.value)?;
+    let station = campaigns::get(&state, &campaign).await?.ruleset == Ruleset::Station;
+    let files = files(body.value, station)?;
     let (status, uploaded) = upload_files(&state, &campaign, &caller, files).await?;
     Ok((status, Json(uploaded)))
 }
@@ -395,10 +416,6 @@ pub(crate) async fn switch_to(
 ) -> Result<crate::tables::Committed, AppError> {
     let campaign = change.campaign.to_string();
     let settings = campaigns::get(state, &campaign).await?;
-    if settings.ruleset == Ruleset::Station {
-        // Refused with the reason a Station campaign has no pack.
-        load(settings.ruleset, &BTreeMap::new())?;
-    }
     let (packs, stored) = packs_of(state, &campaign, version).await?;
     let found = impact(state, &settings, &packs).await?;
     let names: Vec<String> = found.broken.iter().map(Broken::label).collect();
@@ -451,13 +468,13 @@ pub(crate) async fn switch_to(
     post,
     path = "/campaigns/{campaign}/packs/{version}/switch",
     summary = "Switch the campaign to a version of its content pack",
-    description = "Who: GM. Every campaign character and NPC file is checked again against the version; if any breaks, the switch is refused (409 pack_breaks_files, with `broken`) unless the body says `\"confirm\": true`. Combatants entering from then on, characters uploaded and sheets are checked against it; combatants already in an encounter stay as they entered. Version 0 goes back to the built-in sample pack. The switch is an entry of the campaign's log and stream, so exports and `nanite verify` replay it.",
+    description = "Who: GM. Every campaign character and NPC file (in a Station campaign: the scenario of every game) is checked again against the version; if any breaks, the switch is refused (409 pack_breaks_files, with `broken`) unless the body says `\"confirm\": true`. Combatants entering from then on, characters uploaded and sheets are checked against it; combatants already in an encounter stay as they entered. Version 0 goes back to the built-in sample pack. The switch is an entry of the campaign's log and stream, so exports and `nanite verify` replay it.",
     params(("campaign" = String, Path, description = "the campaign id"), ("version" = u32, Path, description = "the version (0: the built-in sample)"), crate::openapi::IdempotencyKey),
     request_body = SwitchRequest,
     responses(
         (status = 201, description = "the pack_switched entry", body = crate::view::Changed),
         (status = 200, description = "a repeated Idempotency-Key: the first result", body = crate::view::Changed),
-        (status = 409, description = "files would break (pack_breaks_files, with `broken`), the version is in force already (pack_in_force), or a Station campaign (wrong_ruleset)", body = ErrorBody),
+        (status = 409, description = "files would break (pack_breaks_files, with `broken`), or the version is in force already (pack_in_force)", body = ErrorBody),
         (status = 404, description = "no such version", body = ErrorBody)
     )
 )]
@@ -509,7 +526,7 @@ impl axum::extract::FromRequest<AppState> for ArchiveBody {
         (status = 201, description = "the new version, its warnings and what switching to it would break", body = PackUploaded),
         (status = 200, description = "the same files as an existing version: that version", body = PackUploaded),
         (status = 422, description = "a hostile or unreadable archive (invalid_pack_archive), a malformed pack upload (invalid_pack_upload), or a pack with errors (invalid_pack, with every diagnostic)", body = ErrorBody),
-        (status = 409, description = "a Station campaign (wrong_ruleset), or 50 versions kept already (too_many_pack_versions)", body = ErrorBody),
+        (status = 409, description = "50 versions kept already (too_many_pack_versions)", body = ErrorBody),
         (status = 413, description = "the body is over 1 MB", body = ErrorBody)
     )
 )]
@@ -520,9 +537,13 @@ pub(crate) async fn upload_archive(
     body: ArchiveBody,
 ) -> Result<(StatusCode, Json<PackUploaded>), AppError> {
     caller.gm_of(&campaign)?;
-    let files = files(PackUpload {
-        files: super::archive::unpack(&body.0)?,
-    })?;
+    let station = campaigns::get(&state, &campaign).await?.ruleset == Ruleset::Station;
+    let files = files(
+        PackUpload {
+            files: super::archive::unpack(&body.0)?,
+        },
+        station,
+    )?;
     let (status, uploaded) = upload_files(&state, &campaign, &caller, files).await?;
     Ok((status, Json(uploaded)))
 }

@@ -1,5 +1,6 @@
-//! What a pack version would break: every campaign character file, and
-//! every NPC file that entered one of its encounters, checked against the
+//! What a pack version would break: every campaign character file, every
+//! NPC file that entered one of its encounters, and the scenario of every
+//! Station game (`nanite station --pack DIR check`), checked against the
 //! version exactly as an upload or an entrance is checked (`nanite cx
 //! check`, `nanite d20 sheet`, with the campaign's house rules).
 
@@ -27,6 +28,8 @@ pub(crate) enum FileKind {
     Character,
     /// An NPC file that entered an encounter.
     Npc,
+    /// The scenario a Station game started from.
+    Scenario,
 }
 
 /// A file a pack version would break, with every problem.
@@ -34,11 +37,12 @@ pub(crate) enum FileKind {
 pub(crate) struct Broken {
     /// A character or an NPC file.
     pub(crate) kind: FileKind,
-    /// The character's id, or the NPC's combatant id.
+    /// The character's id, the NPC's combatant id, or the Station game's.
     pub(crate) id: String,
     /// Its file name.
     pub(crate) file: String,
-    /// The encounter an NPC file entered (none for a character).
+    /// The encounter an NPC file entered (none for a character or a
+    /// scenario).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) encounter: Option<String>,
     /// Every problem, each with its file, line, field, rule and fix.
@@ -52,6 +56,7 @@ impl Broken {
         let kind = match self.kind {
             FileKind::Character => "character",
             FileKind::Npc => "NPC",
+            FileKind::Scenario => "scenario of game",
         };
         format!("{kind} {} ({})", self.id, self.file)
     }
@@ -73,8 +78,20 @@ fn problems(campaign: &Campaign, packs: &Packs, file: &str, text: &str) -> Diagn
             crate::characters::read_checked(&packs.cx, campaign.house_rules(), file, text).1
         }
         Ruleset::D20 => crate::d20::characters::read_checked(&packs.d20, file, text).1,
-        Ruleset::Station => Diagnostics::new(),
+        Ruleset::Station => super::station::scenario_problems(&packs.station, file, text),
     }
+}
+
+/// The scenarios the table's Station games started from: (game, file,
+/// text), each text once.
+fn scenario_files(table: &Table) -> Vec<(String, String, String)> {
+    let mut seen = BTreeSet::new();
+    table
+        .stations
+        .values()
+        .filter(|g| !g.text.is_empty() && seen.insert(g.text.clone()))
+        .map(|g| (g.id.clone(), g.file.clone(), g.text.clone()))
+        .collect()
 }
 
 /// The NPC files that entered the table's encounters: (combatant, file,
@@ -123,6 +140,23 @@ pub(crate) async fn impact(
                 kind: FileKind::Character,
                 id: c.id,
                 file: c.file,
+                encounter: None,
+                diagnostics: found,
+            });
+        }
+    }
+    let scenarios = state
+        .tables()
+        .read(state, &campaign.id, scenario_files)
+        .await?;
+    for (id, file, text) in scenarios {
+        checked += 1;
+        let found = problems(campaign, packs, &file, &text);
+        if found.has_errors() {
+            broken.push(Broken {
+                kind: FileKind::Scenario,
+                id,
+                file,
                 encounter: None,
                 diagnostics: found,
             });

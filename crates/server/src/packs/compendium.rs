@@ -1,7 +1,8 @@
 //! The compendium: everything the campaign's pack in force holds (races,
 //! classes, skills, feats, weapons with their range rows and attachments,
 //! armor, shields, cloaks, gear, spells; D20's skills, weapons, armor,
-//! kits, spells and powers) and the conditions of the engine, each entry
+//! kits, spells and powers; Station's, `station_compendium.rs`) and the
+//! conditions of the engine, each entry
 //! with its numbers, the rule IDs it uses and an anchor (`weapon-smg`) that
 //! the sheet links to. The same typed view feeds the API and the page.
 
@@ -720,10 +721,26 @@ fn matches(section: &Section, entry: &Entry, words: &[String]) -> bool {
 
 /// The compendium of `packs` in force for `ruleset`, cut to `query`.
 pub(crate) fn compendium(ruleset: Ruleset, version: u32, packs: &Packs, query: &str) -> Compendium {
-    let (pack, mut sections) = match ruleset {
+    let (pack, sections) = match ruleset {
         Ruleset::D20 => (packs.d20.info.name.clone(), d20(&packs.d20)),
-        _ => (packs.cx.info.name.clone(), compound_x(&packs.cx)),
+        Ruleset::Station => (
+            "Station sample pack".to_string(),
+            super::station_compendium::sections(&packs.station, &[]),
+        ),
+        Ruleset::CompoundX => (packs.cx.info.name.clone(), compound_x(&packs.cx)),
     };
+    cut(ruleset, version, pack, sections, query)
+}
+
+/// The compendium of `sections`, cut to the entries holding every word of
+/// `query`.
+fn cut(
+    ruleset: Ruleset,
+    version: u32,
+    pack: String,
+    mut sections: Vec<Section>,
+    query: &str,
+) -> Compendium {
     let words: Vec<String> = query
         .split_whitespace()
         .take(8)
@@ -758,7 +775,29 @@ pub(crate) async fn of(
 ) -> Result<Compendium, crate::error::AppError> {
     let settings = crate::campaigns::get(state, campaign).await?;
     if settings.ruleset == Ruleset::Station {
-        return Err(crate::campaigns::station_has_no("compendium"));
+        let content = super::station::in_force(state, campaign).await?;
+        let titled: Vec<_> = content
+            .scenarios
+            .iter()
+            .map(|s| {
+                let title = nanite_station::scenario::parse(&s.file, &s.text, &content.pack)
+                    .0
+                    .map_or_else(|| s.id.clone(), |parsed| parsed.name);
+                (s.clone(), title)
+            })
+            .collect();
+        let name = match content.version {
+            0 => "Station sample pack".to_string(),
+            v => super::version(state, campaign, v).await?.name,
+        };
+        let sections = super::station_compendium::sections(&content.pack, &titled);
+        return Ok(cut(
+            settings.ruleset,
+            content.version,
+            name,
+            sections,
+            query,
+        ));
     }
     let content = super::in_force(state, campaign).await?;
     Ok(compendium(
@@ -774,11 +813,10 @@ pub(crate) async fn of(
     get,
     path = "/campaigns/{campaign}/compendium",
     summary = "Everything the campaign's pack in force holds, with numbers and rule IDs",
-    description = "Who: any participant. Compound X: races, classes, skills, feats, weapons (with their range brackets and the attachments that fit), attachments, armor, shields, cloaking modules, gear, spells, and the engine's conditions; D20: skills, weapons, armor, kits, spells and powers. `q` keeps the entries holding every word.",
+    description = "Who: any participant. Compound X: races, classes, skills, feats, weapons (with their range brackets and the attachments that fit), attachments, armor, shields, cloaking modules, gear, spells, and the engine's conditions; D20: skills, weapons, armor, kits, spells and powers; Station: classes, creatures, weapons, armor, items, psionic powers, action cards, loot tables, threat levels and the scenarios of the pack version in force. `q` keeps the entries holding every word.",
     params(("campaign" = String, Path, description = "the campaign id"), Search),
     responses(
-        (status = 200, description = "the compendium", body = Compendium),
-        (status = 409, description = "a Station campaign (wrong_ruleset)", body = crate::error::ErrorBody)
+        (status = 200, description = "the compendium", body = Compendium)
     )
 )]
 pub(crate) async fn show(

@@ -9,11 +9,15 @@
 //! with the pack that was in force when it entered. Before a switch the GM
 //! sees every character and NPC file the version would break (`check.rs`).
 //! The compendium (`compendium.rs`) shows what the pack in force holds.
+//! A Station campaign's version is its pack's files with its scenarios
+//! (`station.rs`); its games start on the version in force.
 
 pub(crate) mod api;
 pub(crate) mod archive;
 pub(crate) mod check;
 pub(crate) mod compendium;
+pub(crate) mod station;
+pub(crate) mod station_compendium;
 pub(crate) mod upload;
 
 use std::collections::BTreeMap;
@@ -100,12 +104,7 @@ pub(crate) fn load(
             let (pack, found) = nanite_d20::Pack::load(&sources);
             (Uploaded::D20(Arc::new(pack)), found)
         }
-        Ruleset::Station => {
-            return Err(AppError::conflict(
-                "wrong_ruleset",
-                "a Station campaign plays scenarios, each checked when its game starts (POST /api/campaigns/{campaign}/station/games with \"scenario\"); content packs are for Compound X and D20 campaigns",
-            ));
-        }
+        Ruleset::Station => station::load(files),
     })
 }
 

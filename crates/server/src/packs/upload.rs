@@ -1,6 +1,7 @@
 //! What a pack upload may hold, checked before anything is read: a JSON
 //! object of file paths to TOML texts (the files of the pack's directory,
-//! as `--pack DIR` reads them). No archive is taken, so there is nothing to
+//! as `--pack DIR` reads them; a Station pack's scenario files, `.txt`,
+//! too). No archive is taken, so there is nothing to
 //! decompress and no archive bomb: the request body's limit (1 MB) bounds
 //! the whole pack, and the counts and names are bounded here. A path is
 //! relative, made of plain names (letters, digits, `-`, `_`, `.`), at most
@@ -30,8 +31,9 @@ pub(crate) struct PackUpload {
     pub(crate) files: BTreeMap<String, String>,
 }
 
-/// Refuses a path that is not a plain relative `.toml` path.
-fn check_path(path: &str) -> Result<(), String> {
+/// Refuses a path that is not a plain relative `.toml` path (or, in a
+/// Station pack, a scenario's `.txt`).
+fn check_path(path: &str, scenarios: bool) -> Result<(), String> {
     if path.is_empty() || path.len() > MAX_PATH {
         return Err(format!(
             "a file path is 1 to {MAX_PATH} bytes; shorten `{}`",
@@ -59,16 +61,27 @@ fn check_path(path: &str) -> Result<(), String> {
             "`{path}` is more than one folder deep; send the pack's own files (`pack.toml`, `weapons.toml`)"
         ));
     }
+    if scenarios && path.ends_with(super::station::SCENARIO_EXTENSION) {
+        return Ok(());
+    }
     if !path.ends_with(".toml") {
-        return Err(format!(
-            "`{path}` is not a .toml file; a pack is its TOML files only"
-        ));
+        return Err(if scenarios {
+            format!(
+                "`{path}` is neither a .toml pack file nor a .txt scenario; a Station pack is its TOML files and its scenario files"
+            )
+        } else {
+            format!("`{path}` is not a .toml file; a pack is its TOML files only")
+        });
     }
     Ok(())
 }
 
-/// The upload's files, bounded and with safe names, or why not.
-pub(crate) fn files(upload: PackUpload) -> Result<BTreeMap<String, String>, AppError> {
+/// The upload's files, bounded and with safe names, or why not. A Station
+/// pack (`scenarios`) may hold scenario files (`.txt`) too.
+pub(crate) fn files(
+    upload: PackUpload,
+    scenarios: bool,
+) -> Result<BTreeMap<String, String>, AppError> {
     let refuse = |message: String| AppError::unprocessable("invalid_pack_upload", message);
     if upload.files.is_empty() {
         return Err(refuse(
@@ -82,7 +95,7 @@ pub(crate) fn files(upload: PackUpload) -> Result<BTreeMap<String, String>, AppE
         )));
     }
     for (path, text) in &upload.files {
-        check_path(path).map_err(refuse)?;
+        check_path(path, scenarios).map_err(refuse)?;
         if text.len() > MAX_FILE {
             return Err(refuse(format!(
                 "`{path}` is {} bytes; a pack file is at most {MAX_FILE}",
@@ -119,6 +132,10 @@ pub(crate) fn files(upload: PackUpload) -> Result<BTreeMap<String, String>, AppE
 mod tests {
     use super::*;
 
+    fn files_of(upload: PackUpload) -> Result<BTreeMap<String, String>, AppError> {
+        files(upload, false)
+    }
+
     fn upload(files: &[(&str, &str)]) -> PackUpload {
         PackUpload {
             files: files
@@ -138,16 +155,17 @@ mod tests {
             ("a\\..\\x.toml", "a character other than"),
             ("pack.toml\0", "a character other than"),
             ("notes.txt", "not a .toml file"),
+            ("notes.md", "not a .toml file"),
             ("a/b/c.toml", "more than one folder deep"),
             ("", "1 to 120 bytes"),
         ];
         for (path, said) in cases {
-            let e = files(upload(&[(path, "x")])).unwrap_err();
+            let e = files_of(upload(&[(path, "x")])).unwrap_err();
             assert_eq!(e.code(), "invalid_pack_upload", "{path}");
             assert!(e.message().contains(said), "{path}: {}", e.message());
         }
         let long = format!("{}.toml", "a".repeat(MAX_PATH));
-        assert!(files(upload(&[(&long, "x")])).is_err());
+        assert!(files_of(upload(&[(&long, "x")])).is_err());
     }
 
     #[test]
@@ -155,26 +173,40 @@ mod tests {
         let many: Vec<(String, String)> = (0..=MAX_FILES)
             .map(|i| (format!("f{i}.toml"), String::new()))
             .collect();
-        let e = files(PackUpload {
+        let e = files_of(PackUpload {
             files: many.into_iter().collect(),
         })
         .unwrap_err();
         assert!(e.message().contains("at most 64"), "{}", e.message());
         let big = "#".repeat(MAX_FILE + 1);
-        let e = files(upload(&[("pack.toml", &big)])).unwrap_err();
+        let e = files_of(upload(&[("pack.toml", &big)])).unwrap_err();
         assert!(e.message().contains("at most"), "{}", e.message());
-        assert!(files(upload(&[])).is_err());
-        let two = files(upload(&[("a/pack.toml", ""), ("b/pack.toml", "")])).unwrap_err();
+        assert!(files_of(upload(&[])).is_err());
+        let two = files_of(upload(&[("a/pack.toml", ""), ("b/pack.toml", "")])).unwrap_err();
         assert!(two.message().contains("more than one pack.toml"));
-        let split = files(upload(&[("a/pack.toml", ""), ("b/x.toml", "")])).unwrap_err();
+        let split = files_of(upload(&[("a/pack.toml", ""), ("b/x.toml", "")])).unwrap_err();
         assert!(split.message().contains("more than one folder"));
     }
 
     #[test]
-    fn a_pack_directory_is_taken_as_it_is() {
-        let ok = files(upload(&[("pack.toml", "a"), ("weapons.toml", "b")])).unwrap();
+    fn a_station_pack_takes_its_scenarios_too() {
+        let ok = files(upload(&[("gear.toml", "a"), ("lab.txt", "b")]), true).unwrap();
         assert_eq!(ok.len(), 2);
-        let ok = files(upload(&[
+        let e = files(upload(&[("gear.toml", "a"), ("notes.md", "b")]), true).unwrap_err();
+        assert!(
+            e.message().contains("nor a .txt scenario"),
+            "{}",
+            e.message()
+        );
+        let e = files(upload(&[("../lab.txt", "b")]), true).unwrap_err();
+        assert!(e.message().contains("not a plain relative path"));
+    }
+
+    #[test]
+    fn a_pack_directory_is_taken_as_it_is() {
+        let ok = files_of(upload(&[("pack.toml", "a"), ("weapons.toml", "b")])).unwrap();
+        assert_eq!(ok.len(), 2);
+        let ok = files_of(upload(&[
             ("my-pack/pack.toml", "a"),
             ("my-pack/gear.toml", "b"),
         ]));

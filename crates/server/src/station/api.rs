@@ -62,24 +62,83 @@ fn no_game(id: &str) -> AppError {
     ))
 }
 
-/// The sample scenarios a game can start from.
+/// The scenarios a game can start from.
 #[derive(Serialize, ToSchema)]
 pub(crate) struct ScenarioList {
-    /// Each sample.
-    scenarios: Vec<SampleScenario>,
+    /// The campaign's pack version in force (0: the built-in sample pack).
+    pub(crate) pack_version: u32,
+    /// The pack version's own scenarios, then the built-in samples that
+    /// start on the pack in force.
+    pub(crate) scenarios: Vec<SampleScenario>,
 }
 
-/// A sample scenario.
+/// Where a scenario a game can start from comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum ScenarioSource {
+    /// The campaign's content pack in force.
+    Pack,
+    /// The samples compiled into the server.
+    Sample,
+}
+
+/// A scenario a game can start from.
 #[derive(Serialize, ToSchema)]
 pub(crate) struct SampleScenario {
     /// Its id (a game's `sample`).
-    id: &'static str,
+    pub(crate) id: String,
+    /// Where it comes from.
+    pub(crate) source: ScenarioSource,
     /// Its title.
-    name: String,
+    pub(crate) name: String,
     /// Its kind, as a game's view names it.
-    kind: &'static str,
+    pub(crate) kind: &'static str,
     /// Its crew members' ids.
-    crew: Vec<String>,
+    pub(crate) crew: Vec<String>,
+}
+
+/// Every scenario a new game of `campaign` can start from: the pack
+/// version's own, then the built-in samples that start on its pack.
+pub(crate) async fn scenarios_of(
+    state: &AppState,
+    campaign: &str,
+) -> Result<ScenarioList, AppError> {
+    let content = crate::packs::station::in_force(state, campaign).await?;
+    let own = content.scenarios.iter().map(|s| {
+        (
+            s.id.clone(),
+            ScenarioSource::Pack,
+            s.file.clone(),
+            s.text.clone(),
+        )
+    });
+    let built_in = SAMPLES.iter().map(|s| {
+        (
+            s.id.to_string(),
+            ScenarioSource::Sample,
+            format!("{}.txt", s.id),
+            s.text.to_string(),
+        )
+    });
+    let mut seen = std::collections::BTreeSet::new();
+    let scenarios = own
+        .chain(built_in)
+        .filter(|(id, ..)| seen.insert(id.clone()))
+        .filter_map(|(id, source, file, text)| {
+            let st = game::read_scenario_on(content.pack.clone(), &file, &text).ok()?;
+            Some(SampleScenario {
+                id,
+                source,
+                name: st.scenario.name.clone(),
+                kind: station_view::kind(st.scenario.kind),
+                crew: st.players.iter().map(|p| p.id.clone()).collect(),
+            })
+        })
+        .collect();
+    Ok(ScenarioList {
+        pack_version: content.version,
+        scenarios,
+    })
 }
 
 /// A campaign's Station games, in brief.
@@ -89,12 +148,12 @@ pub(crate) struct GameList {
     games: Vec<station_view::GameListed>,
 }
 
-/// `GET .../station/scenarios`: the sample scenarios a game can start from.
+/// `GET .../station/scenarios`: the scenarios a game can start from.
 #[utoipa::path(
     get,
     path = "/campaigns/{campaign}/station/scenarios",
-    summary = "The sample scenarios a game can start from",
-    description = "Who: any participant.",
+    summary = "The scenarios a game can start from",
+    description = "Who: any participant. The scenarios of the campaign's content pack version in force (`source: pack`, uploaded with POST .../packs), then the built-in samples (`source: sample`) that start on that pack; a pack's scenario hides a sample of the same id.",
     params(("campaign" = String, Path, description = "the campaign id (a Station campaign)")),
     responses((status = 200, description = "the samples", body = ScenarioList), (status = 409, description = "the campaign plays another ruleset (wrong_ruleset)", body = ErrorBody))
 )]
@@ -105,19 +164,7 @@ pub(crate) async fn scenarios(
 ) -> Result<Json<ScenarioList>, AppError> {
     caller.member_of(&campaign)?;
     campaigns::require(&state, &campaign, Ruleset::Station).await?;
-    let scenarios = SAMPLES
-        .iter()
-        .filter_map(|s| {
-            let st = game::read_scenario(&format!("{}.txt", s.id), s.text).ok()?;
-            Some(SampleScenario {
-                id: s.id,
-                name: st.scenario.name.clone(),
-                kind: station_view::kind(st.scenario.kind),
-                crew: st.players.iter().map(|p| p.id.clone()).collect(),
-            })
-        })
-        .collect();
-    Ok(Json(ScenarioList { scenarios }))
+    Ok(Json(scenarios_of(&state, &campaign).await?))
 }
 
 /// `GET .../station/games`.
@@ -154,7 +201,8 @@ pub(crate) struct NewGame {
     /// Its name (the scenario's title by default).
     #[serde(default)]
     name: Option<String>,
-    /// A sample scenario's id (GET .../station/scenarios).
+    /// A scenario's id from GET .../station/scenarios: one of the
+    /// campaign pack's, or a built-in sample.
     #[serde(default)]
     sample: Option<String>,
     /// The text of a scenario file (docs/station/scenario.md).
@@ -171,8 +219,8 @@ pub(crate) struct NewGame {
 #[utoipa::path(
     post,
     path = "/campaigns/{campaign}/station/games",
-    summary = "Start a game from a sample scenario or a scenario's text",
-    description = "Who: GM. Give `sample` (an id from .../station/scenarios) or `scenario` (the text of a scenario file, docs/station/scenario.md, with an optional `file` name). The text is checked as `nanite station check` checks it: a 422 invalid_scenario lists every problem with its line in `diagnostics`, and nothing is kept. In a single-player scenario the automated GM sets up at once.",
+    summary = "Start a game from a scenario of the campaign's pack, a sample, or a scenario's text",
+    description = "Who: GM. Give `sample` (an id from .../station/scenarios: one of the campaign pack's scenarios, or a built-in sample) or `scenario` (the text of a scenario file, docs/station/scenario.md, with an optional `file` name). The game plays on the campaign's content pack in force (the built-in one until the GM switches to an uploaded version), and keeps it whatever the campaign switches to later. The text is checked as `nanite station --pack DIR check` checks it: a 422 invalid_scenario lists every problem with its line in `diagnostics`, and nothing is kept. In a single-player scenario the automated GM sets up at once.",
     params(("campaign" = String, Path, description = "the campaign id (a Station campaign)"), crate::openapi::IdempotencyKey),
     request_body = NewGame,
     responses(
@@ -193,19 +241,29 @@ pub(crate) async fn start(
     caller.gm_of(&campaign)?;
     campaigns::require(&state, &campaign, Ruleset::Station).await?;
     let request = body.value;
+    let content = crate::packs::station::in_force(&state, &campaign).await?;
     let (file, text) = match (&request.sample, &request.scenario) {
         (Some(id), None) => {
-            let sample = samples::find(id).ok_or_else(|| {
-                let known: Vec<&str> = SAMPLES.iter().map(|s| s.id).collect();
-                AppError::unprocessable(
-                    "no_such_scenario",
-                    format!(
-                        "there is no sample scenario '{id}'; the samples are {}",
-                        known.join(", ")
-                    ),
-                )
-            })?;
-            (format!("{}.txt", sample.id), sample.text.to_string())
+            if let Some(own) = content.scenarios.iter().find(|s| &s.id == id) {
+                (own.file.clone(), own.text.clone())
+            } else {
+                let sample = samples::find(id).ok_or_else(|| {
+                    let known: Vec<&str> = content
+                        .scenarios
+                        .iter()
+                        .map(|s| s.id.as_str())
+                        .chain(SAMPLES.iter().map(|s| s.id))
+                        .collect();
+                    AppError::unprocessable(
+                        "no_such_scenario",
+                        format!(
+                            "there is no scenario '{id}' in the campaign's pack or the samples; they are {}",
+                            known.join(", ")
+                        ),
+                    )
+                })?;
+                (format!("{}.txt", sample.id), sample.text.to_string())
+            }
         }
         (None, Some(text)) => (
             request
@@ -228,7 +286,8 @@ pub(crate) async fn start(
             "a scenario's file name is at most 100 characters",
         ));
     }
-    let setup = game::read_scenario(&file, &text)?;
+    let setup = game::read_scenario_on(content.pack.clone(), &file, &text)?;
+    let pack = content.digest.clone();
     let name = request
         .name
         .map(|n| n.trim().to_string())
@@ -245,13 +304,15 @@ pub(crate) async fn start(
     let committed = state
         .tables()
         .commit_rolling(&state, change, |table| {
-            let mut g = Game::new(&id, &name, &file, setup.clone());
+            let mut g =
+                Game::new(&id, &name, &file, setup.clone()).started_from(&text, pack.clone());
             let moves = g.play(None, &table.sessions, false).map_err(play_error)?;
             let fact = Fact::StationStarted(Started {
                 game: id.clone(),
                 name: name.clone(),
                 file: file.clone(),
                 text: text.clone(),
+                pack: pack.clone(),
                 moves: moves.iter().map(Done::record).collect(),
             });
             let scenario = g.scenario().name.clone();

@@ -24,10 +24,17 @@ pub(crate) fn pack() -> Arc<Pack> {
     PACK.get_or_init(|| Arc::new(Pack::sample())).clone()
 }
 
-/// Reads and checks a scenario as `nanite station check` does: every
-/// problem with its line, and the game it sets up must start.
+/// Reads and checks a scenario on the built-in pack as `nanite station
+/// check` does: every problem with its line, and the game it sets up must
+/// start.
+#[cfg(test)]
 pub(crate) fn read_scenario(file: &str, text: &str) -> Result<State, AppError> {
-    let pack = pack();
+    read_scenario_on(pack(), file, text)
+}
+
+/// Reads and checks a scenario on `pack` (the campaign's own, as `nanite
+/// station --pack DIR check` does).
+pub(crate) fn read_scenario_on(pack: Arc<Pack>, file: &str, text: &str) -> Result<State, AppError> {
     let (parsed, found) = scenario::parse(file, text, &pack);
     match parsed {
         Some(s) if !found.has_errors() => State::new(pack, Arc::new(s)).map_err(|e| {
@@ -94,6 +101,10 @@ pub(crate) struct Game {
     pub(crate) name: String,
     /// The scenario's file name.
     pub(crate) file: String,
+    /// The scenario's text (empty until `started_from` tells it).
+    pub(crate) text: String,
+    /// The digest of the campaign pack it plays on (none: the built-in).
+    pub(crate) pack: Option<String>,
     /// The engine's game.
     pub(crate) game: nanite_core::Game<Station>,
     /// Crew member -> the seat (invitation id) acting for it, when the GM
@@ -112,11 +123,21 @@ impl Game {
             id: id.to_string(),
             name: name.to_string(),
             file: file.to_string(),
+            text: String::new(),
+            pack: None,
             game: nanite_core::Game::new(state),
             seats: BTreeMap::new(),
             changes: Vec::new(),
             log: Vec::new(),
         }
+    }
+
+    /// This game, started from `text` on the campaign pack `pack` (none:
+    /// the built-in one).
+    pub(crate) fn started_from(mut self, text: &str, pack: Option<String>) -> Game {
+        self.text = text.to_string();
+        self.pack = pack;
+        self
     }
 
     /// The state now.

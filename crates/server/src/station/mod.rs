@@ -80,11 +80,17 @@ impl Item {
     }
 }
 
-/// Re-applies a stored Station fact to the games.
-pub(crate) fn replay(games: &mut BTreeMap<String, Game>, fact: &Fact) -> Result<ItemBody, String> {
+/// Re-applies a stored Station fact to the games; a game starts on the
+/// pack its fact names (`packs` knows the campaign's own).
+pub(crate) fn replay(
+    games: &mut BTreeMap<String, Game>,
+    fact: &Fact,
+    packs: &crate::pack::Packs,
+) -> Result<ItemBody, String> {
     let what = match fact {
         Fact::StationStarted(s) => {
-            let state = game::read_scenario(&s.file, &s.text).map_err(|e| {
+            let pack = packs.station_of(s.pack.as_deref())?;
+            let state = game::read_scenario_on(pack, &s.file, &s.text).map_err(|e| {
                 format!(
                     "the scenario of game {} no longer reads: {}",
                     s.game,
@@ -92,7 +98,8 @@ pub(crate) fn replay(games: &mut BTreeMap<String, Game>, fact: &Fact) -> Result<
                 )
             })?;
             let scenario = state.scenario.name.clone();
-            let mut g = Game::new(&s.game, &s.name, &s.file, state);
+            let mut g =
+                Game::new(&s.game, &s.name, &s.file, state).started_from(&s.text, s.pack.clone());
             let moves = g.replay(&s.moves, false)?;
             games.insert(s.game.clone(), g);
             return Ok(entry(

@@ -22,6 +22,10 @@ pub(crate) struct Started {
     pub(crate) file: String,
     /// The scenario's text, as checked when the game started.
     pub(crate) text: String,
+    /// The digest of the campaign's own pack it was checked on and plays
+    /// on (none: the built-in sample pack).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) pack: Option<String>,
     /// In a single-player scenario, the automated GM's setup.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(crate) moves: Vec<Move>,

@@ -7,7 +7,6 @@
 //! and a character without errors is saved through the API.
 
 mod form;
-mod level;
 pub(crate) mod marks;
 mod sheet;
 
@@ -20,8 +19,8 @@ use nanite_compound_x::{
     CAP_FROM_15, CREATION_MAX, Character, Feat, NEW_SKILL_COST, Pack, Race, STAT_MIN, Sheet, Stat,
     validate,
 };
+use nanite_core::Diagnostic;
 use nanite_core::content::SourceFile;
-use nanite_core::{Diagnostic, Diagnostics, Severity};
 
 use askama::Template;
 
@@ -33,7 +32,6 @@ use crate::ruleset::Ruleset;
 use crate::sessions::Caller;
 use crate::{AppState, campaigns};
 
-pub(crate) use level::check as level_check;
 pub(crate) use sheet::{download, sheet};
 
 /// Whether every stat point of `race` can be assigned within the creation
@@ -311,22 +309,4 @@ struct Legal<'a> {
     /// The id it is saved under, when the invitation names one.
     id: Option<&'a str>,
     toml: &'a str,
-}
-
-/// Every problem of a character not yet legal, with its rule and fix.
-#[derive(Template)]
-#[template(path = "builder/problems.html")]
-struct Problems<'a> {
-    found: &'a Diagnostics,
-}
-
-impl Problems<'_> {
-    fn is_error(&self, d: &nanite_core::Diagnostic) -> bool {
-        d.severity == Severity::Error
-    }
-}
-
-/// Every problem of a character not yet legal, with its rule and fix.
-fn problems(found: &Diagnostics) -> String {
-    render(&Problems { found })
 }

@@ -40,6 +40,52 @@ struct StatePart {
     wounds: Vec<(usize, i64)>,
 }
 
+/// How a weapon carries its ammunition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rounds {
+    /// A magazine loaded and spare magazines.
+    Magazines,
+    /// Thrown with a blast: no magazine, the grenades carried.
+    Grenades,
+    /// Thrown without a blast (a knife): no magazine, how many carried.
+    Thrown,
+}
+
+/// How the pack in force says weapon `id` carries its ammunition.
+fn thrown(pack: &nanite_compound_x::Pack, id: &str) -> Rounds {
+    match pack.weapons.get(id) {
+        Some(w) if w.attack == nanite_compound_x::Attack::Thrown && w.blast_radius.is_some() => {
+            Rounds::Grenades
+        }
+        Some(w) if w.attack == nanite_compound_x::Attack::Thrown => Rounds::Thrown,
+        _ => Rounds::Magazines,
+    }
+}
+
+/// A weapon's ammunition in words: `12 loaded, 2 spare magazines`, `2
+/// grenades` (a thrown weapon has no magazine: its spare count is what is
+/// carried).
+fn carried_rounds(kind: Rounds, loaded: i64, spare: i64) -> String {
+    let plural = |n: i64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    match kind {
+        Rounds::Magazines => format!(
+            "{loaded} loaded, {}",
+            plural(spare, "spare magazine", "spare magazines")
+        ),
+        Rounds::Grenades => plural(spare, "grenade", "grenades"),
+        Rounds::Thrown => format!("{spare} carried"),
+    }
+}
+
+/// What the loot form adds to a weapon: magazines or grenades.
+fn loot_unit(kind: Rounds) -> Option<&'static str> {
+    Some(match kind {
+        Rounds::Magazines => "magazines",
+        Rounds::Grenades => "grenades",
+        Rounds::Thrown => "carried",
+    })
+}
+
 /// One line of the state: what it is (linked to its compendium entry
 /// when it names one) and its value.
 struct Row {
@@ -65,12 +111,14 @@ pub(crate) async fn part(
         let caller = caller?;
         let shown = crate::carry::shown(&state, &campaign, &id, &caller).await?;
         let links = crate::web::links::Links::of(&state, &campaign).await?;
+        let content = crate::packs::in_force(&state, &campaign).await?;
         Ok::<_, AppError>(render(
             &campaign,
             &id,
             caller.role() == Role::Gm,
             &shown,
             &links,
+            &content.packs.cx,
         ))
     };
     match run.await {
@@ -85,6 +133,7 @@ fn render(
     gm: bool,
     shown: &crate::carry::StateShown,
     links: &crate::web::links::Links,
+    pack: &nanite_compound_x::Pack,
 ) -> String {
     let mut rows: Vec<Row> = Vec::new();
     let mut gear = Vec::new();
@@ -177,7 +226,8 @@ fn render(
                 );
             }
             for w in &s.weapons {
-                let mut v = format!("{} loaded, {} spare", w.loaded, w.spare_magazines);
+                let kind = thrown(pack, &w.id);
+                let mut v = carried_rounds(kind, w.loaded, w.spare_magazines);
                 if w.jammed {
                     v.push_str(", jammed");
                 }
@@ -185,11 +235,11 @@ fn render(
                     v.push_str(", broken");
                 }
                 gear_row(&mut rows, "weapon", &w.id, v);
-                gear.push(w.id.clone());
+                gear.push((w.id.clone(), loot_unit(kind)));
             }
             for (id, n) in &s.items {
                 gear_row(&mut rows, "item", id, n.to_string());
-                gear.push(id.clone());
+                gear.push((id.clone(), None));
             }
             row(
                 &mut rows,
@@ -220,7 +270,7 @@ fn render(
             }
             for (id, n) in &s.kits {
                 gear_row(&mut rows, "kit", id, n.to_string());
-                gear.push(id.clone());
+                gear.push((id.clone(), None));
             }
         }
     }
@@ -232,12 +282,16 @@ fn render(
         rows,
         gear: gear
             .into_iter()
-            .map(|id| {
+            .map(|(id, unit)| {
                 let name = ["weapon", "item", "kit"]
                     .iter()
                     .find_map(|s| links.name(s, &id))
                     .unwrap_or(&id)
                     .to_string();
+                let name = match unit {
+                    Some(unit) => format!("{name} ({unit})"),
+                    None => name,
+                };
                 (id, name)
             })
             .collect(),
@@ -253,4 +307,29 @@ fn render(
             .collect(),
         wounds,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_thrown_weapon_reads_as_what_is_carried_not_a_magazine() {
+        let cases = [
+            (Rounds::Magazines, 12, 2, "12 loaded, 2 spare magazines"),
+            (Rounds::Magazines, 0, 1, "0 loaded, 1 spare magazine"),
+            (Rounds::Grenades, 0, 2, "2 grenades"),
+            (Rounds::Grenades, 0, 1, "1 grenade"),
+            (Rounds::Grenades, 0, 0, "0 grenades"),
+            (Rounds::Thrown, 0, 3, "3 carried"),
+        ];
+        for (kind, loaded, spare, said) in cases {
+            assert_eq!(carried_rounds(kind, loaded, spare), said);
+        }
+        let pack = crate::pack::sample().unwrap();
+        assert_eq!(thrown(&pack, "frag-grenade"), Rounds::Grenades);
+        assert_eq!(thrown(&pack, "smg"), Rounds::Magazines);
+        assert_eq!(thrown(&pack, "no-such-weapon"), Rounds::Magazines);
+        assert_eq!(loot_unit(Rounds::Grenades), Some("grenades"));
+    }
 }

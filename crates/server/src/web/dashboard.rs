@@ -212,7 +212,8 @@ async fn render(
         bring: seat.role != Role::Spectator && d.campaign.ruleset != Ruleset::Station,
         part: &part,
         station_forms: if gm && d.campaign.ruleset == Ruleset::Station {
-            super::station::start_forms(&campaign)
+            let list = crate::station::api::scenarios_of(&state, &campaign).await?;
+            super::station::start_forms(&campaign, &list)
         } else {
             String::new()
         },

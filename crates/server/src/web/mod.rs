@@ -61,10 +61,6 @@ pub(crate) fn router() -> Router<AppState> {
             "/c/{campaign}/characters/{character}/file",
             get(builder::download),
         )
-        .route(
-            "/c/{campaign}/characters/{character}/level-up",
-            post(builder::level_check),
-        )
         .route("/c/{campaign}/compendium", get(packs::compendium_page))
         .route("/c/{campaign}/packs", get(packs::packs_page))
         .route(

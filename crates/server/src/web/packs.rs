@@ -1,7 +1,8 @@
 //! The content pages: the compendium of the campaign's pack in force (any
 //! participant; searched with `?q=`, each entry at its anchor, which the
 //! sheet links to), and the GM's content-pack page: upload a version, see
-//! the versions, check what one would break and switch to it.
+//! the versions, check what one would break and switch to it (a Station
+//! campaign's version holds its scenarios too).
 
 use askama::Template;
 use axum::extract::{Path, Query, State};
@@ -85,6 +86,8 @@ struct PacksPage<'a> {
     checked: Option<(u32, usize, Vec<BrokenLine>)>,
     max_files: usize,
     max_kib: usize,
+    /// A Station campaign: its pack holds scenarios, and its games break.
+    station: bool,
 }
 
 fn lines(impact: &Impact) -> Vec<BrokenLine> {
@@ -95,6 +98,7 @@ fn lines(impact: &Impact) -> Vec<BrokenLine> {
             what: match b.kind {
                 FileKind::Character => "character",
                 FileKind::Npc => "NPC file",
+                FileKind::Scenario => "scenario of game",
             },
             id: b.id.clone(),
             file: b.file.clone(),
@@ -114,9 +118,6 @@ pub(crate) async fn packs_page(
         let caller = caller?;
         caller.gm_of(&campaign)?;
         let settings = campaigns::get(&state, &campaign).await?;
-        if settings.ruleset == crate::ruleset::Ruleset::Station {
-            return Err(campaigns::station_has_no("content packs"));
-        }
         let list = list_of(&state, &campaign).await?;
         let checked = match checking.check {
             Some(version) => {
@@ -132,6 +133,7 @@ pub(crate) async fn packs_page(
             checked,
             max_files: MAX_FILES,
             max_kib: MAX_FILE / 1024,
+            station: settings.ruleset == crate::ruleset::Ruleset::Station,
         });
         Ok::<_, AppError>(
             html::page(

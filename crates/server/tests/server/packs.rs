@@ -355,7 +355,6 @@ async fn hostile_uploads_are_refused_quickly(db: Db) {
     );
     let e = upload_pack(&t, &nested).await;
     assert_eq!(e.status.as_u16(), 422, "{}", e.text);
-    // A Station campaign has no packs.
     let station = t
         .send(
             t.post("/api/campaigns", &t.gm.session)
@@ -364,14 +363,17 @@ async fn hostile_uploads_are_refused_quickly(db: Db) {
         .await
         .expect(201);
     let id = station.json["campaign"]["id"].as_str().unwrap();
+    // A Station campaign takes Station packs: a Compound X pack is read
+    // as one, and refused with every problem.
     let e = t
         .send(
             t.post(&format!("/api/campaigns/{id}/packs"), &t.gm.session)
                 .json(json!({"files": pack(true)})),
         )
         .await
-        .expect(409);
-    assert_eq!(e.code(), "wrong_ruleset");
+        .expect(422);
+    assert_eq!(e.code(), "invalid_pack");
+    assert!(e.text.contains("nanite station --pack"), "{}", e.text);
 }
 
 async fn the_compendium_shows_the_pack_in_force(db: Db) {

@@ -284,45 +284,52 @@ async fn a_shot_shows_its_chance_to_hit(db: Db) {
 async fn a_level_up_is_checked_with_its_rules(db: Db) {
     let t = Table::new(db).await;
     t.upload(&t.alice.session, "vex", VEX).await.expect(201);
-    // A player levels up with the GM's award (level_award.rs).
-    t.send(
-        t.post(&t.path("/characters/vex/level-award"), &t.gm.session)
-            .json(serde_json::json!({"levels": 1})),
-    )
-    .await
-    .expect(200);
+    // One place to level: the sheet has no level-up of its own; its
+    // "Between fights" part offers the GM the XP the next level takes,
+    // then the owner the level's choices.
     let sheet = t
         .send(page(&t, "/characters/vex", &t.alice.session))
         .await
         .expect(200);
-    assert!(sheet.text.contains("Level up to 6"), "{}", sheet.text);
-    let check = |body: &str| {
-        Call::new(
-            Method::POST,
-            format!("/c/{}/characters/vex/level-up", t.campaign),
-            &t.alice.session,
-        )
-        .raw("application/x-www-form-urlencoded", body.to_string())
-    };
+    assert!(!sheet.text.contains("Level up to"), "{}", sheet.text);
+    assert!(!sheet.text.contains("Award a level"), "{}", sheet.text);
+    let part = |auth: &Auth| page(&t, "/characters/vex/state", auth);
+    let gm = t.send(part(&t.gm.session)).await.expect(200);
+    let (_, after) = gm
+        .text
+        .split_once("Award level 6 (")
+        .unwrap_or_else(|| panic!("no level award for the GM: {}", gm.text));
+    let xp: i64 = after.split(' ').next().unwrap().parse().unwrap();
+    let mine = t.send(part(&t.alice.session)).await.expect(200);
+    assert!(!mine.text.contains("Award level"), "{}", mine.text);
+    assert!(!mine.text.contains("class=\"level-up\""), "{}", mine.text);
+    t.send(
+        t.post(&t.path("/characters/vex/state/award"), &t.gm.session)
+            .json(serde_json::json!({"xp": xp, "reason": "level 6"})),
+    )
+    .await
+    .expect(201);
+    let mine = t.send(part(&t.alice.session)).await.expect(200);
+    assert!(mine.text.contains("Level 6: your choices"), "{}", mine.text);
+    assert!(mine.text.contains("class=\"level-up\""), "{}", mine.text);
+    let gm = t.send(part(&t.gm.session)).await.expect(200);
+    assert!(!gm.text.contains("Award level 6"), "{}", gm.text);
     // rule: CX-LVL-03
-    let refused = t.send(check("skill_smgs=15")).await.expect(200);
-    assert!(refused.text.contains("rule CX-LVL-03"), "{}", refused.text);
-    let legal = t.send(check("skill_smgs=5")).await.expect(200);
-    assert!(legal.text.contains("Save level 6"), "{}", legal.text);
-    // Only the owner and the GM level a character.
-    let bob = t
+    let refused = t
         .send(
-            Call::new(
-                Method::POST,
-                format!("/c/{}/characters/vex/level-up", t.campaign),
-                &t.bob.session,
-            )
-            .raw("application/x-www-form-urlencoded", "skill_smgs=5"),
+            t.post(&t.path("/characters/vex/state/level-up"), &t.alice.session)
+                .json(serde_json::json!({"skills": {"smgs": 15}})),
         )
         .await
-        .expect(200);
-    assert!(bob.text.contains("class=\"problem\""), "{}", bob.text);
-    assert!(!bob.text.contains("Save level"), "{}", bob.text);
+        .expect(422);
+    assert!(refused.text.contains("CX-LVL-03"), "{}", refused.text);
+    // Only the owner and the GM level a character.
+    t.send(
+        t.post(&t.path("/characters/vex/state/level-up"), &t.bob.session)
+            .json(serde_json::json!({"skills": {"smgs": 5}})),
+    )
+    .await
+    .expect(403);
 }
 
 async fn conditions_show_with_when_they_end(db: Db) {

@@ -1,6 +1,7 @@
 //! The computed sheet of a character (its owner's and the GM's): stats
 //! with their sources, derived values, skills, each weapon with its
-//! miss-chance table by fire, mode and range bracket; the level-up form;
+//! miss-chance table by fire, mode and range bracket; the carried state
+//! with its level-up (web/carry.rs);
 //! the character file to download and a form to replace it.
 
 use askama::Template;
@@ -33,13 +34,6 @@ pub(crate) async fn sheet(
                 return Err(crate::campaigns::station_has_no("characters"));
             }
             crate::ruleset::Ruleset::D20 => {
-                let award = super::level::AwardBox {
-                    campaign: &campaign,
-                    id: &id,
-                    gm: caller.role() == crate::permissions::Role::Gm,
-                    levels: crate::level_award::allowed(&state, &campaign, &id).await?,
-                };
-                let level = super::level::d20_form(&award, toml);
                 let content = crate::packs::in_force(&state, &campaign).await?;
                 return crate::web::d20::sheet::page(
                     &content.packs.d20,
@@ -47,7 +41,6 @@ pub(crate) async fn sheet(
                     &caller,
                     &id,
                     toml,
-                    &level,
                 );
             }
         }
@@ -66,16 +59,6 @@ pub(crate) async fn sheet(
             sheet: &sheet,
             stats: Stat::ALL,
             money: character.money,
-            level: super::level::form(
-                pack,
-                &super::level::AwardBox {
-                    campaign: &campaign,
-                    id: &id,
-                    gm: seat.is_gm(),
-                    levels: crate::level_award::allowed(&state, &campaign, &id).await?,
-                },
-                &character,
-            ),
         });
         Ok::<_, AppError>(
             html::page(&format!("{} · nanite", sheet.name), Some(&seat), &body).into_response(),
@@ -86,7 +69,7 @@ pub(crate) async fn sheet(
 
 /// The sheet page: stats with their sources, derived values, skills, each
 /// weapon with its miss-chance table (the d10 roll at or under which a shot
-/// misses, by fire, mode and range bracket), the level-up form and the
+/// misses, by fire, mode and range bracket), the carried state and the
 /// file's replacement.
 #[derive(Template)]
 #[template(path = "builder/sheet.html")]
@@ -99,8 +82,6 @@ struct SheetPage<'a> {
     stats: [Stat; Stat::ALL.len()],
     /// The money the file records.
     money: Option<i64>,
-    /// The level-up form.
-    level: String,
 }
 
 impl SheetPage<'_> {

@@ -43,8 +43,6 @@ struct SheetPage<'a> {
     weapons: Vec<(&'a str, bool, String, &'static str, &'a str, i64)>,
     /// Each spell or power: name, cost, range, check.
     magic: Vec<(&'a str, i64, i64, String)>,
-    /// The level award and level-up (web/builder/level.rs).
-    level: &'a str,
     /// Names linked to their compendium entries (web/links.rs).
     links: crate::web::links::Links,
 }
@@ -57,7 +55,6 @@ pub(crate) fn page(
     caller: &Caller,
     id: &str,
     toml: &str,
-    level: &str,
 ) -> Result<Response, AppError> {
     let (character, _) = Character::read(&SourceFile::new(format!("{id}.toml"), toml));
     let d20 = settings.d20.clone().unwrap_or_default();
@@ -116,7 +113,6 @@ pub(crate) fn page(
             .map(|m| (m.name.as_str(), m.cost, m.range, signed(m.modifier)))
             .collect(),
         sheet: &sheet,
-        level,
         links: crate::web::links::Links::from_sections(
             &settings.id,
             &crate::packs::compendium::d20_sections(pack),

@@ -11,7 +11,7 @@ use serde::Serialize;
 use super::actions::Judged;
 use super::render;
 use crate::permissions::Role;
-use crate::station::samples::{SAMPLES, Sample};
+use crate::station::api::{ScenarioList, ScenarioSource};
 use crate::station::view::{CardView, CrewView, GameListed, GameView, ObjectiveView};
 use crate::web::html::Bar;
 
@@ -318,13 +318,11 @@ pub(crate) fn games_card(campaign: &str, games: &[GameListed], gm: bool) -> Stri
 #[template(path = "station/start.html")]
 struct StartForms<'a> {
     campaign: &'a str,
-    samples: &'a [Sample],
+    list: &'a ScenarioList,
 }
 
-/// The GM's forms to start a game: a sample scenario, or a file of their own.
-pub(crate) fn start_forms(campaign: &str) -> String {
-    render(&StartForms {
-        campaign,
-        samples: SAMPLES,
-    })
+/// The GM's forms to start a game: a scenario of the campaign's pack or a
+/// sample, or a file of their own.
+pub(crate) fn start_forms(campaign: &str, list: &ScenarioList) -> String {
+    render(&StartForms { campaign, list })
 }
