@@ -5,11 +5,17 @@
 // point past the wall's end, sees the way around it and its metres, and
 // confirms the move; the raiders appear as they come into sight; she
 // previews her grenade's blast (it catches both raiders) and throws it;
-// the GM's page shows the same live. Screenshots at 390x844 and desktop,
-// each passing the accessibility audit.
+// the GM's page shows the same live. The GM gives the map a background
+// image (a file that is no image refused first) that both pages draw
+// from the server, and draws a wall in front of Alice (a typed end off
+// the map refused, then two clicks): the raiders leave her page, and
+// come back when the GM takes the wall off; her grenade's preview shows
+// the rings its scatter can put it in. Screenshots at 390x844 and
+// desktop, each passing the accessibility audit.
 //
 // Environment: as e2e/table.mjs.
 import { join, dirname } from "node:path";
+import { deflateSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { harness } from "./harness.mjs";
 
@@ -46,6 +52,51 @@ raider-2 = [24, 6]
 
 let gm = null;
 let pl = null;
+
+/** The CRC-32 of a PNG chunk. */
+function crc32(bytes) {
+  let crc = 0xffffffff;
+  for (const b of bytes) {
+    crc ^= b;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** A small floor plan as a PNG (60 x 40 px): tiles, and a brown strip. */
+function floorPng() {
+  const chunk = (type, data) => {
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const tail = Buffer.alloc(4);
+    tail.writeUInt32BE(crc32(body));
+    return Buffer.concat([head, body, tail]);
+  };
+  const [w, hgt] = [60, 40];
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(hgt, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  const rows = [];
+  for (let y = 0; y < hgt; y++) {
+    const row = Buffer.alloc(1 + 3 * w);
+    for (let x = 0; x < w; x++) {
+      const tile = ((x >> 2) + (y >> 2)) % 2 === 0;
+      const strip = y >= 26 && y < 30;
+      const rgb = strip ? [150, 110, 70] : tile ? [214, 206, 188] : [196, 188, 170];
+      rgb.forEach((v, i) => { row[1 + 3 * x + i] = v; });
+    }
+    rows.push(row);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(Buffer.concat(rows))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
 
 /** Waits until the page shows every update it heard of. */
 async function settle(page) {
@@ -171,12 +222,68 @@ async function main() {
   check(seen.includes("Depot Raider") && /\d+% to hit/.test(seen), `the raiders appear, with the odds: ${seen}`);
   await h.shot(p, "phone-raiders-in-sight");
 
+  // The GM gives the map a background image: a file that is no image is
+  // refused and nothing changes; a PNG is drawn under the walls, served by
+  // this server, on both pages.
+  const bg = g.locator("form", { has: g.getByRole("button", { name: "Give the background" }) });
+  await bg.locator("#map-backdrop").setInputFiles({ name: "floor.gif", mimeType: "image/gif", buffer: Buffer.from("GIF89a\x01\x00\x01\x00") });
+  await bg.getByRole("button", { name: "Give the background" }).click();
+  await bg.locator("output.result", { hasText: "not a PNG, JPEG or WebP image" }).waitFor();
+  check((await g.locator("svg.cx-map image.cx-backdrop").count()) === 0, "a refused image changes nothing");
+  await bg.locator("#map-backdrop").setInputFiles({ name: "floor.png", mimeType: "image/png", buffer: floorPng() });
+  await bg.getByRole("button", { name: "Give the background" }).click();
+  await g.locator("svg.cx-map image.cx-backdrop").waitFor();
+  const href = await g.locator("svg.cx-map image.cx-backdrop").getAttribute("href");
+  check(href.startsWith("/api/campaigns/") && href.includes("/map/backdrop?v="), `the image comes from this server: ${href}`);
+  const served = await g.request.get(new URL(href, g.url()).href);
+  check(served.ok() && served.headers()["content-type"] === "image/png", "the image is served as a PNG");
+  await p.locator("svg.cx-map image.cx-backdrop").waitFor();
+  await settle(g);
+  await h.shot(g, "gm-backdrop");
+
+  // The GM draws a wall in front of Vex: a typed end off the map is
+  // refused, then the first end typed and the other clicked.
+  await g.getByRole("link", { name: "Draw a wall" }).click();
+  await g.waitForURL(/draw=wall/);
+  const typed = g.locator("form.cx-draw-typed");
+  await typed.getByLabel("From").fill("16,0");
+  await typed.getByLabel("To").fill("16,40");
+  await typed.getByLabel("To").press("Enter");
+  await g.locator(".cx-draw", { hasText: "16,40 is off the map" }).waitFor();
+  check((await g.locator("form.cx-wall-add").count()) === 0, "a wall off the map cannot be added");
+  await g.locator('svg.cx-map a[href*="from=16,0&end=16,12#"]').click();
+  await g.waitForURL(/end=16,12/);
+  await g.locator("#map [data-preview=wall]").waitFor({ state: "attached" });
+  const wallForm = g.locator("form.cx-wall-add");
+  await wallForm.getByLabel("It gives").selectOption("concealing");
+  await wallForm.getByLabel("Name (optional)").fill("screen");
+  await h.shot(g, "gm-wall-preview");
+  const added = g.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith("/commands"));
+  await wallForm.getByRole("button", { name: "Add the wall" }).click();
+  check((await added).ok(), "the wall was refused");
+  // Alice's page loses the raiders behind it, live.
+  await p.waitForFunction(() => !/Raider/.test(document.querySelector("ul.cx-tokens")?.innerText || ""));
+  await settle(p);
+  check((await p.locator("svg.cx-map .cx-token").count()) === 1, "the wall hides the raiders from Alice");
+  await h.shot(p, "phone-wall-hides-raiders");
+  // The GM takes it off again: the raiders are back in sight.
+  await g.getByRole("link", { name: "Stop drawing walls" }).click();
+  await g.waitForURL((u) => !/draw=wall/.test(u.search));
+  await g.locator("details.cx-walls summary").click();
+  const removed = g.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith("/commands"));
+  await g.getByRole("button", { name: /^Remove screen/ }).click();
+  check((await removed).ok(), "the wall was not taken off");
+  await p.locator("ul.cx-tokens li", { hasText: "Second Raider" }).waitFor();
+  await settle(p);
+
   // The grenade's blast, previewed: both raiders in it.
   await p.getByRole("link", { name: /Show the area: .*Grenade.* at Depot Raider/ }).click();
   await p.locator("#map [data-preview=area]").waitFor();
   const blast = await p.locator(".cx-preview").innerText();
   check(blast.includes("Depot Raider") && blast.includes("Second Raider") && blast.includes("(2)"),
     `the blast catches both raiders: ${blast}`);
+  check((await p.locator("#map [data-preview=scatter]").count()) === 3 && /d10 m beyond \(CX-RNG-15\)/.test(blast),
+    `the scatter rings are drawn and told: ${blast}`);
   await h.shot(p, "phone-blast-preview");
   const thrown = p.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith("/commands"));
   await p.locator(".cx-preview form.cx-confirm button").click();

@@ -29,6 +29,8 @@ use crate::table::{Encounter, command_record, execute_cx};
 use crate::tables::Change;
 use crate::{AppState, campaigns, view};
 
+pub(crate) mod backdrop;
+
 /// The battle map as one viewer sees it. Lengths are decimetres, `x` east
 /// and `y` south of the map's top-left corner.
 #[derive(Serialize, ToSchema)]
@@ -47,6 +49,10 @@ pub(crate) struct MapShown<'a> {
     pub(crate) tokens: Vec<Token<'a>>,
     /// Suppressed areas laid down by combatants the viewer sees.
     pub(crate) areas: Vec<AreaShown<'a>>,
+    /// The background image drawn under the walls, if the GM gave one
+    /// (fetched at `GET .../map/backdrop`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) backdrop: Option<backdrop::BackdropShown>,
 }
 
 /// A combatant's place on the map.
@@ -100,6 +106,11 @@ pub(crate) fn shown<'a>(
                 radius: a.radius,
             })
             .collect(),
+        backdrop: scene
+            .layout
+            .background
+            .as_ref()
+            .map(backdrop::BackdropShown::of),
     })
 }
 
@@ -240,7 +251,14 @@ pub(crate) async fn give(
             crate::waiting::not_waiting(t, &encounter)?;
             let battle = t.encounter(&encounter)?.battle()?;
             let known: Vec<CombatantId> = battle.combatants.keys().cloned().collect();
-            let commands = commands_of(text, &known)?;
+            let mut commands = commands_of(text, &known)?;
+            // A map given anew keeps the background image the map had
+            // (backdrop.rs gives and takes it).
+            if let (Some(Command::Map { layout }), Some(scene)) =
+                (commands.first_mut(), battle.scene.as_deref())
+            {
+                layout.background = scene.layout.background.clone();
+            }
             try_on_copy(battle, &commands, &viewer)?;
             Ok::<_, AppError>(commands)
         })

@@ -333,6 +333,11 @@ pub(crate) fn api() -> openapi::Api {
         .routes(routes!(engine::show, engine::hand))
         // The Compound X battle map (battle_map.rs).
         .routes(routes!(battle_map::give))
+        .routes(routes!(
+            battle_map::backdrop::give,
+            battle_map::backdrop::take,
+            battle_map::backdrop::show
+        ))
         .merge(station::api::routes())
 }
 

@@ -24,6 +24,7 @@ mod server {
     mod idempotency;
     mod invites;
     pub(crate) mod live;
+    mod map_drawing;
     mod npcs;
     mod openapi;
     mod pack_archives;

@@ -9,6 +9,7 @@
 //! log so far, the refusal and exit code 1 (the refused line changed
 //! nothing).
 
+mod backdrop;
 mod json;
 pub(crate) mod map;
 pub(crate) mod play;
@@ -252,7 +253,11 @@ impl Rules for Cx<'_> {
         file: &SourceFile,
         stem: &str,
     ) -> (Option<EncounterFile<Self>>, Diagnostics) {
-        encounter_file::read(file, stem)
+        let (mut read, mut found) = encounter_file::read(file, stem);
+        if let Some(map) = read.as_mut().and_then(|e| e.settings.map.as_mut()) {
+            backdrop::load(file, map, &mut found);
+        }
+        (read, found)
     }
 
     fn read_character(&self, path: &Path) -> Result<(Character, Diagnostics)> {

@@ -720,3 +720,60 @@ fn a_fight_on_a_map_is_measured_and_drawn() {
         stderr(&output)
     );
 }
+
+#[test]
+fn a_maps_background_image_is_read_beside_the_file_and_drawn_in_the_svg() {
+    // The warehouse example with a background image beside it: embedded
+    // in the drawing as a data: address; a foreign or oversized file is
+    // an error at its line.
+    let example = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/compound-x/warehouse-map.toml"
+    ))
+    .unwrap();
+    let text = example.replace("[map]\n", "[map]\nbackground = \"floor.png\"\n");
+    assert_ne!(text, example);
+    let table = Table::new("backdrop", &text);
+    let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR";
+    std::fs::write(table.0.join("floor.png"), png).unwrap();
+    let svg = table.0.join("map.svg");
+    let output = nanite(&[
+        "cx",
+        "encounter",
+        &table.fight(),
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        drawn.contains("<image href=\"data:image/png;base64,iVBORw0KGgoAAAANSUhEUg==\" x=\"0\" y=\"0\" width=\"300\" height=\"200\""),
+        "{drawn}"
+    );
+    // The image is drawn first, under the grid and the walls.
+    assert!(drawn.find("<image").unwrap() < drawn.find("<line").unwrap());
+    for (bytes, says) in [
+        (b"GIF89a\x01\0".to_vec(), "not a PNG, JPEG or WebP image"),
+        (
+            [&png[..], &vec![0u8; 512 * 1024][..]].concat(),
+            "at most 524288 (512 KiB)",
+        ),
+    ] {
+        std::fs::write(table.0.join("floor.png"), bytes).unwrap();
+        let output = nanite(&["cx", "encounter", &table.fight()]);
+        assert!(!output.status.success());
+        let err = stderr(&output);
+        assert!(
+            err.contains("fight.toml:") && err.contains("map.background"),
+            "{err}"
+        );
+        assert!(err.contains(says), "{says}: {err}");
+    }
+    std::fs::remove_file(table.0.join("floor.png")).unwrap();
+    let output = nanite(&["cx", "encounter", &table.fight()]);
+    assert!(
+        stderr(&output).contains("cannot read the background image"),
+        "{}",
+        stderr(&output)
+    );
+}

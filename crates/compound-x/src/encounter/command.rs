@@ -461,6 +461,19 @@ pub enum Command {
         /// Open it (true) or close it (false).
         open: bool,
     },
+    /// The GM adds a wall, an obstacle's side or a door to the map (issue
+    /// 24), checked as a whole map is: it must lie on the map and have a
+    /// length, and only a door may stand open.
+    AddWall {
+        /// The wall.
+        wall: super::Wall,
+    },
+    /// The GM takes a wall off the map, by its place in the map's walls
+    /// (from 0, as the map lists them).
+    RemoveWall {
+        /// Its place in the map's walls.
+        wall: usize,
+    },
     /// Casts a spell at a target (CX-SPELL-01..03): 1 action.
     Cast {
         /// The caster.
@@ -943,6 +956,8 @@ fn decide_into(
         Command::Place { id, at } => scene_rules::place(d, id, *at)?,
         Command::MoveTo { id, to, sprint } => scene_rules::move_to(d, id, *to, *sprint, dice)?,
         Command::Door { id, door, open } => scene_rules::door(d, id.as_ref(), door, *open)?,
+        Command::AddWall { wall } => scene_rules::add_wall(d, wall)?,
+        Command::RemoveWall { wall } => scene_rules::remove_wall(d, *wall)?,
         Command::Cast {
             id,
             spell,

@@ -70,7 +70,9 @@ impl Event {
             | Event::Healed { id, .. }
             | Event::Placed { id, .. }
             | Event::Walked { id, .. } => vec![id],
-            Event::Mapped { .. } => Vec::new(),
+            Event::Mapped { .. } | Event::WallAdded { .. } | Event::WallRemoved { .. } => {
+                Vec::new()
+            }
             Event::DoorSet { by, .. } => by.iter().collect(),
             Event::Area { by, .. } => vec![by],
             Event::Struck { target, .. } => vec![target],

@@ -172,6 +172,18 @@ pub enum Event {
         /// Who did it (none: the GM).
         by: Option<CombatantId>,
     },
+    /// The GM added a wall to the map (at the end of its walls).
+    WallAdded {
+        /// The wall.
+        wall: super::Wall,
+    },
+    /// The GM took a wall off the map.
+    WallRemoved {
+        /// Its place in the map's walls, before.
+        index: usize,
+        /// The wall taken off.
+        wall: super::Wall,
+    },
     /// Two combatants are locked in melee (CX-MOVE-08).
     Engaged {
         /// One.
@@ -572,6 +584,18 @@ pub(crate) fn evolve(state: &mut Battle, event: &Event) {
             Some(scene) => scene.layout = (**layout).clone(),
             None => state.scene = Some(Box::new(super::Scene::new((**layout).clone()))),
         },
+        Event::WallAdded { wall } => {
+            if let Some(scene) = state.scene.as_mut() {
+                scene.layout.walls.push(wall.clone());
+            }
+        }
+        Event::WallRemoved { index, .. } => {
+            if let Some(scene) = state.scene.as_mut()
+                && *index < scene.layout.walls.len()
+            {
+                scene.layout.walls.remove(*index);
+            }
+        }
         Event::Placed { id, at } => {
             if let Some(scene) = state.scene.as_mut() {
                 scene.positions.insert(id.clone(), *at);

@@ -95,6 +95,14 @@ pub fn narrate(state: &Battle, event: &Event) -> Vec<String> {
                 ""
             }
         )),
+        Event::WallAdded { wall } => lines(format!(
+            "the GM adds {} to the map: {}",
+            wall.label(),
+            wall_gives(wall)
+        )),
+        Event::WallRemoved { wall, .. } => {
+            lines(format!("the GM takes {} off the map", wall.label()))
+        }
         Event::Placed { id, at } => lines(format!("{} stands at {at}", n(id))),
         Event::Walked { id, path } => {
             let via: Vec<String> = path
@@ -419,4 +427,15 @@ fn clock(state: &Battle, event: &ClockEvent<CxEffect>) -> Vec<String> {
         ClockEvent::Ended => "the GM ends the fight (CX-TURN-08)".to_string(),
     };
     vec![text]
+}
+
+/// What a wall gives, in words.
+fn wall_gives(wall: &super::Wall) -> &'static str {
+    match (wall.kind, wall.open) {
+        (super::WallKind::Partial, _) => "partial cover",
+        (super::WallKind::Full, _) => "full cover",
+        (super::WallKind::Concealing, _) => "complete concealment",
+        (super::WallKind::Door, true) => "an open door",
+        (super::WallKind::Door, false) => "a closed door",
+    }
 }

@@ -41,6 +41,34 @@ pub(crate) fn lay(d: &mut Decision<'_>, layout: &Layout) -> Result<(), Refusal> 
     Ok(())
 }
 
+/// The GM adds `wall` to the map: the map with it must pass the checks a
+/// whole map passes ([`Layout::check`]).
+pub(crate) fn add_wall(d: &mut Decision<'_>, wall: &super::Wall) -> Result<(), Refusal> {
+    let mut layout = layout_of(d)?.clone();
+    layout.walls.push(wall.clone());
+    layout
+        .check()
+        .map_err(|e| illegal(format!("{e} (the map is unchanged)")))?;
+    d.push(Event::WallAdded { wall: wall.clone() });
+    Ok(())
+}
+
+/// The GM takes the wall at `index` off the map.
+pub(crate) fn remove_wall(d: &mut Decision<'_>, index: usize) -> Result<(), Refusal> {
+    let layout = layout_of(d)?;
+    let wall = layout.walls.get(index).cloned().ok_or_else(|| {
+        illegal(match layout.walls.len() {
+            0 => format!("the map has no walls, so no wall {index} to take off"),
+            n => format!(
+                "the map has no wall {index}: its walls are numbered 0 to {} (the map is unchanged)",
+                n - 1
+            ),
+        })
+    })?;
+    d.push(Event::WallRemoved { index, wall });
+    Ok(())
+}
+
 /// Whether `at` is free for `id`: no other living combatant within half a
 /// metre (each occupies its metre, CX-MOVE-08).
 fn free_for(d: &Decision<'_>, id: &CombatantId, at: Point) -> Result<(), Refusal> {

@@ -782,3 +782,55 @@ fn a_spell_with_an_area_catches_everyone_in_it_each_with_a_save() {
     s.run(pulse("mark"), &[3, 10, 1, 10, 1, 10, 1, 10]);
     assert!(stunned(&s, "nora") && !stunned(&s, "ned"));
 }
+
+#[test]
+fn the_gm_adds_and_takes_off_walls_checked_as_a_whole_map() {
+    // rule: CX-SUP-05
+    let mut s = on_map(
+        vec![
+            ("lena", lena(), p(50, 50)),
+            ("mark", target("Mark"), p(150, 50)),
+        ],
+        vec![],
+    );
+    assert!(s.state().sees(&id("lena"), &id("mark")));
+    // Off the map, no length, an open wall that is no door: refused, the
+    // map unchanged.
+    for (bad, says) in [
+        (
+            wall("", WallKind::Concealing, p(100, 0), p(100, 500)),
+            "leaves the map (0,0 to 40,40)",
+        ),
+        (
+            wall("", WallKind::Full, p(100, 0), p(100, 0)),
+            "has no length",
+        ),
+        (
+            Wall {
+                open: true,
+                ..wall("", WallKind::Partial, p(0, 0), p(10, 0))
+            },
+            "only doors open",
+        ),
+    ] {
+        let why = s.refuse(Command::AddWall { wall: bad });
+        assert!(why.contains(says), "{says}: {why}");
+        assert!(why.contains("the map is unchanged"), "{why}");
+    }
+    let log = s.run(
+        Command::AddWall {
+            wall: wall("screen", WallKind::Concealing, p(100, 0), p(100, 400)),
+        },
+        &[],
+    );
+    line(&log, "GM adds screen to the map: complete concealment");
+    assert!(!s.state().sees(&id("lena"), &id("mark")));
+    assert_eq!(s.state().seen_by(&[id("lena")]), vec![id("lena")]);
+    assert!(
+        s.refuse(Command::RemoveWall { wall: 1 })
+            .contains("the map has no wall 1: its walls are numbered 0 to 0")
+    );
+    let log = s.run(Command::RemoveWall { wall: 0 }, &[]);
+    line(&log, "GM takes screen off the map");
+    assert!(s.state().sees(&id("lena"), &id("mark")));
+}

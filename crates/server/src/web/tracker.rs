@@ -8,6 +8,7 @@
 pub(crate) mod choices;
 pub(crate) mod map;
 pub(crate) mod render;
+pub(crate) mod wall_draw;
 
 use std::collections::BTreeMap;
 

@@ -849,6 +849,8 @@ async fn compound_x_commands_match_the_request_schema(db: Db) {
             json!({"command": "place", "id": "vex", "at": {"x": 50, "y": 50}}),
             json!({"command": "move_to", "id": "vex", "to": {"x": 60, "y": 50}}),
             json!({"command": "door", "door": "north door", "open": true}),
+            json!({"command": "add_wall", "wall": {"name": "screen", "a": {"x": 100, "y": 0}, "b": {"x": 100, "y": 40}, "kind": "partial"}}),
+            json!({"command": "remove_wall", "wall": 1}),
             json!({"command": "kill", "target": "raider", "why": "the roof falls in"}),
         ],
     )

@@ -96,8 +96,9 @@ fn xml(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// The map as an SVG document (10 px a metre): the grid if drawn, walls by
-/// kind, each combatant a token with its id.
+/// The map as an SVG document (10 px a metre): the background image if
+/// the map has one, the grid if drawn, walls by kind, each combatant a
+/// token with its id.
 pub(crate) fn svg(battle: &Battle) -> Option<String> {
     let scene: &Scene = battle.scene.as_deref()?;
     let l = &scene.layout;
@@ -112,6 +113,18 @@ pub(crate) fn svg(battle: &Battle) -> Option<String> {
         l.width,
         l.height
     );
+    if let Some(image) = &l.background {
+        // The background image, inside the drawing itself (a data:
+        // address), stretched over the map's metres under everything.
+        let _ = writeln!(
+            out,
+            "<image href=\"data:{};base64,{}\" x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" preserveAspectRatio=\"none\"/>",
+            image.kind().media_type(),
+            image.to_base64(),
+            l.width,
+            l.height
+        );
+    }
     if l.grid {
         for x in (10..l.width).step_by(10) {
             let _ = writeln!(

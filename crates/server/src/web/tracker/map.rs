@@ -7,7 +7,10 @@
 //! chance to hit each target (the engine's own choices), a click point per
 //! metre and an x,y form to preview a move (the way around the walls and
 //! its metres, `?to=`) before confirming it, and the blast or suppressed
-//! area of a throw or suppression (`?area=`) before confirming it.
+//! area of a throw or suppression (`?area=`) before confirming it, a
+//! grenade's with the ring its scatter can put it in (CX-RNG-15). The
+//! background image the GM gave is drawn under the walls. The GM draws
+//! walls (`?draw=wall`, `wall_draw.rs`) and takes them off.
 
 use askama::Template;
 use nanite_compound_x::encounter::{Battle, Command, Point, WallKind, scene};
@@ -15,6 +18,7 @@ use nanite_core::CombatantId;
 use serde::Deserialize;
 
 use super::choices::{ChoiceView, commands_api};
+use super::wall_draw::{self, WallDraft, WallItem};
 use crate::view::CxEncounter;
 use crate::web::html::render;
 
@@ -40,6 +44,15 @@ pub(crate) struct MapAsk {
     /// whose area to preview.
     #[serde(default)]
     pub(crate) area: Option<usize>,
+    /// The GM draws walls ("wall").
+    #[serde(default)]
+    pub(crate) draw: Option<String>,
+    /// The first end of the wall drawn, "12,4" in metres.
+    #[serde(default)]
+    pub(crate) from: Option<String>,
+    /// Its other end.
+    #[serde(default)]
+    pub(crate) end: Option<String>,
 }
 
 impl MapAsk {
@@ -61,11 +74,24 @@ impl MapAsk {
         if let Some(n) = self.area {
             parts.push(format!("area={n}"));
         }
+        if self.drawing() {
+            parts.push("draw=wall".into());
+            for (key, value) in [("from", &self.from), ("end", &self.end)] {
+                if let Some(v) = value.as_deref().filter(|v| !v.trim().is_empty()) {
+                    parts.push(format!("{key}={}", enc(v.trim())));
+                }
+            }
+        }
         if parts.is_empty() {
             String::new()
         } else {
             format!("?{}", parts.join("&"))
         }
+    }
+
+    /// Whether the GM draws walls.
+    pub(crate) fn drawing(&self) -> bool {
+        self.draw.as_deref() == Some("wall")
     }
 
     /// The destination asked, as typed.
@@ -162,6 +188,16 @@ struct MapDraw {
     /// The destination typed, to show in the form again.
     to_x: String,
     to_y: String,
+    /// The background image's address, if the map has one.
+    backdrop: Option<String>,
+    /// The rings a grenade's scatter can put it in (CX-RNG-15).
+    scatter: Vec<Circle>,
+    /// The GM may draw walls.
+    gm: bool,
+    /// The wall the GM draws, while drawing.
+    draft: Option<WallDraft>,
+    /// The walls the GM may take off.
+    wall_list: Vec<WallItem>,
 }
 
 /// Initials of a name ("Vex Ardent" -> "VA").
@@ -320,6 +356,7 @@ pub(crate) fn section(
     let mut preview = None;
     let mut path = None;
     let mut blast = None;
+    let mut scatter = Vec::new();
     let moves = selected.is_some() && (gm || acting);
     // A move previewed: the way around the walls and its metres.
     let typed = ask.destination_text();
@@ -425,6 +462,9 @@ pub(crate) fn section(
                     })
                     .map(|t| name_of(t.id.as_str()))
                     .collect();
+                if what == "throw" {
+                    scatter = scatter_rings(centre, radius);
+                }
                 blast = Some(Circle {
                     cx: centre.x,
                     cy: centre.y,
@@ -450,6 +490,12 @@ pub(crate) fn section(
                 } else {
                     format!("It catches {} ({}).", caught.join(", "), caught.len())
                 });
+                if what == "throw" {
+                    lines.push(format!(
+                        "A miss scatters it in one of 8 directions (a d8): d4 m when the d10 was within 1 of the miss chance, d10 m beyond (CX-RNG-15), so it lands within {SCATTER_MAX_M} m of the aim (the rings), its blast reaching {} m from it.",
+                        SCATTER_MAX_M + radius
+                    ));
+                }
                 preview = Some(Preview {
                     lines,
                     confirm: vec![(c.label.clone(), c.body.clone())],
@@ -458,8 +504,10 @@ pub(crate) fn section(
         }
     }
     // A click point for every metre (every 2 m on a large map).
+    let drawing = gm && ask.drawing();
+    let draft = drawing.then(|| wall_draw::draft(battle, &scene.layout, ask));
     let mut cells = Vec::new();
-    if moves {
+    if moves && !drawing {
         let id = selected.unwrap_or_default();
         let step = if scene.layout.width * scene.layout.height > 2500 * scene::DM * scene::DM {
             2 * scene::DM
@@ -535,7 +583,61 @@ pub(crate) fn section(
         api,
         to_x,
         to_y,
+        backdrop: map.backdrop.as_ref().map(|b| {
+            format!(
+                "/api/campaigns/{campaign}/encounters/{encounter}/map/backdrop?v={}",
+                b.tag
+            )
+        }),
+        scatter,
+        gm,
+        draft,
+        wall_list: if gm {
+            wall_draw::items(&scene.layout)
+        } else {
+            Vec::new()
+        },
     })
+}
+
+/// The farthest a missed grenade scatters: a d10 in metres (CX-RNG-15).
+const SCATTER_MAX_M: i64 = 10;
+/// A near miss's farthest scatter: a d4 in metres (CX-RNG-15).
+const SCATTER_NEAR_M: i64 = 4;
+
+/// The rings a grenade aimed at `centre` with a blast of `radius` m may
+/// land in or reach when it misses (CX-RNG-15): a near miss within d4 m,
+/// a miss within d10 m, and its blast reaching d10 + the radius.
+fn scatter_rings(centre: Point, radius: i64) -> Vec<Circle> {
+    [
+        (
+            SCATTER_NEAR_M,
+            "cx-scatter cx-scatter-near",
+            format!("a near miss lands within {SCATTER_NEAR_M} m (d4, CX-RNG-15)"),
+        ),
+        (
+            SCATTER_MAX_M,
+            "cx-scatter",
+            format!("a miss lands within {SCATTER_MAX_M} m (d10, CX-RNG-15)"),
+        ),
+        (
+            SCATTER_MAX_M + radius,
+            "cx-scatter cx-scatter-reach",
+            format!(
+                "its blast reaches {} m from the aim on the farthest scatter",
+                SCATTER_MAX_M + radius
+            ),
+        ),
+    ]
+    .into_iter()
+    .map(|(m, class, title)| Circle {
+        cx: centre.x,
+        cy: centre.y,
+        r: m * scene::DM,
+        class,
+        title,
+    })
+    .collect()
 }
 
 /// The command as the API takes it.
