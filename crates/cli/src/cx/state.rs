@@ -13,7 +13,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand, ValueEnum};
 use nanite_compound_x::carry::{CarryError, CharacterState, Correction, Treatment, xp_for_level};
 use nanite_compound_x::check::Effort;
-use nanite_compound_x::{Character, Pack, Sheet};
+use nanite_compound_x::{Attack, Character, Pack, Sheet};
 use nanite_core::{DiceSource, EntropyDice, ScriptedDice, SeededDice};
 
 use super::level_up::Choices;
@@ -268,7 +268,7 @@ pub(super) fn run(args: &StateArgs, pack: &Pack) -> Result<Outcome> {
                 serde_json::to_writer_pretty(&mut out, &c.state)?;
                 writeln!(out)?;
             } else {
-                out.write_all(show(&c).as_bytes())?;
+                out.write_all(show(&c, pack).as_bytes())?;
             }
         }
         StateCommand::Rest { kind, file } => {
@@ -448,7 +448,24 @@ pub(crate) fn correction<T: serde::de::DeserializeOwned>(field: &str, value: &st
 }
 
 /// The state in words.
-fn show(c: &Carried) -> String {
+/// A weapon's ammunition in words, as the page says it: `12 loaded, 2
+/// spare magazines`; a thrown weapon has no magazine, so its spare count
+/// is what is carried (`2 grenades`, `3 carried`).
+fn rounds(pack: &Pack, id: &str, loaded: i64, spare: i64) -> String {
+    let plural = |n: i64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    match pack.weapons.get(id) {
+        Some(w) if w.attack == Attack::Thrown && w.blast_radius.is_some() => {
+            plural(spare, "grenade", "grenades")
+        }
+        Some(w) if w.attack == Attack::Thrown => format!("{spare} carried"),
+        _ => format!(
+            "{loaded} loaded, {}",
+            plural(spare, "spare magazine", "spare magazines")
+        ),
+    }
+}
+
+fn show(c: &Carried, pack: &Pack) -> String {
     let s = &c.state;
     let mut out = format!(
         "{}: level {}, {} XP (level {} takes {} in all)\n",
@@ -498,10 +515,9 @@ fn show(c: &Carried) -> String {
     }
     for (i, w) in s.weapons.iter().enumerate() {
         out.push_str(&format!(
-            "Weapon {i} {}: {} loaded, {} spare{}{}\n",
+            "Weapon {i} {}: {}{}{}\n",
             w.id,
-            w.loaded,
-            w.spare_magazines,
+            rounds(pack, &w.id, w.loaded, w.spare_magazines),
             if w.jammed { ", jammed" } else { "" },
             if w.broken { ", broken" } else { "" }
         ));

@@ -481,3 +481,17 @@ fn d20_a_fight_from_files_and_rest_and_kits_between() {
     assert!(room.read("orun.toml").contains("level = 3"));
     assert_eq!(d20_state(&room, "orun.toml")["level"], 3);
 }
+
+#[test]
+fn cx_state_says_a_grenade_is_carried_not_loaded() {
+    // A thrown weapon has no magazine: its spare count is what is carried,
+    // said as the page says it.
+    let room = Room::new("cx-grenades", "compound-x", &["vex.toml"]);
+    let out = succeeds(&["cx", "state", "show", &room.path("vex.toml")]);
+    assert!(out.contains("Weapon 1 frag-grenade: 2 grenades\n"), "{out}");
+    assert!(
+        out.contains("Weapon 0 smg: 30 loaded, 3 spare magazines"),
+        "{out}"
+    );
+    assert!(!out.contains("0 loaded, 2 spare"), "{out}");
+}
