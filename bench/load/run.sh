@@ -94,7 +94,19 @@ run() { # run LABEL DATABASE_URL SERVERS
         (sleep "$kill_after"; kill -9 "${pids[0]}" 2>/dev/null && echo "== killed server 1 after ${kill_after}s") &
     fi
     "$target/examples/load" "${urls[@]}" --token "$(cat "$work/token")" \
-        --clients "$clients" --tables "$tables" --seconds "$seconds" --rate "$rate"
+        --clients "$clients" --tables "$tables" --seconds "$seconds" --rate "$rate" | tee "$work/report"
+    # Each server's CPU time over the run (the setup of the campaigns
+    # included), and per persisted command: user + system, from /proc.
+    local persisted
+    persisted="$(sed -n 's/.*"persisted": *\([0-9]*\).*/\1/p' "$work/report" | tail -1)"
+    for n in $(seq 1 "$count"); do
+        local stat="/proc/${pids[$((n - 1))]}/stat"
+        [ -r "$stat" ] && awk -v n="$n" -v hz="$(getconf CLK_TCK)" -v done="${persisted:-0}" '{
+            sub(/^.*\) /, ""); cpu = ($12 + $13) / hz
+            printf "== server %d CPU: %.2f s", n, cpu
+            if (done > 0) printf ", %.0f us a persisted command", cpu * 1e6 / done
+            printf "\n" }' "$stat"
+    done
     # Each server's memory with every table loaded and the clients'
     # sockets still open: resident now, and its peak.
     for n in $(seq 1 "$count"); do
