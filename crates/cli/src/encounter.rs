@@ -12,6 +12,8 @@
 //! campaign). Everything else is written once here.
 
 pub(crate) mod fight;
+#[cfg(test)]
+mod fourth;
 pub(crate) mod session;
 
 use std::fmt::Debug;

@@ -13,7 +13,8 @@
 //! [`SourceFile`]: crate::content::SourceFile
 
 use crate::CombatantId;
-use crate::content::Fields;
+use crate::content::{Fields, Item};
+use crate::script::LineError;
 
 /// A whole encounter file, read: `S` is what the ruleset sets beside the
 /// combatants (Compound X's distances, D20's campaign and map), `P` where
@@ -108,6 +109,96 @@ pub fn read_combatants<P>(
         }
     }
     combatants
+}
+
+/// An encounter file's `[script]`: the dice typed ahead (each face from 1)
+/// and the command lines, each read by `parse` (the ruleset's command
+/// language) and checked to name only `combatants` (by `named`). A
+/// combatant entering `after` more commands than the script has is an
+/// error too. Without a `[script]` table: no dice and no lines.
+pub fn read_script<P, O>(
+    root: &Fields<'_, '_>,
+    combatants: &[Entrant<P>],
+    parse: impl Fn(&str) -> Result<O, LineError>,
+    named: impl Fn(&O) -> &[CombatantId],
+) -> (Option<Vec<i64>>, Vec<ScriptLine<O>>) {
+    let mut dice = None;
+    let mut lines = Vec::new();
+    if let Some(s) = root.table("script") {
+        dice = s.item("dice").and_then(|i| read_dice(&i));
+        for c in s
+            .required("commands")
+            .and_then(|i| i.list())
+            .unwrap_or_default()
+        {
+            let Some(text) = c.string() else { continue };
+            let text = text.trim().to_string();
+            match parse(&text) {
+                Ok(order) => {
+                    let unknown: Vec<&CombatantId> = named(&order)
+                        .iter()
+                        .filter(|id| !combatants.iter().any(|e| &e.id == *id))
+                        .collect();
+                    for id in &unknown {
+                        c.error(
+                            format!("`{text}`: nobody called `{id}` is in this fight"),
+                            Some(format!(
+                                "the combatants are {}",
+                                combatants
+                                    .iter()
+                                    .map(|e| e.id.as_str())
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            )),
+                        );
+                    }
+                    if unknown.is_empty() {
+                        lines.push(ScriptLine {
+                            line: c.line(),
+                            field: c.path().to_string(),
+                            text,
+                            order,
+                        });
+                    }
+                }
+                Err(e) => c.error(format!("`{text}`: {e}"), Some(e.help)),
+            }
+        }
+        s.finish();
+    }
+    for e in combatants
+        .iter()
+        .filter(|e| e.after.is_some_and(|n| n > lines.len()))
+    {
+        root.error_at(
+            "combatant",
+            format!(
+                "`{}` enters after {} script commands, but the script has {}",
+                e.id,
+                e.after.unwrap_or_default(),
+                lines.len()
+            ),
+            Some("`after` counts the script's commands; lower it or add the commands".into()),
+        );
+    }
+    (dice, lines)
+}
+
+/// The `[script] dice`: each face as it landed, from 1.
+fn read_dice(item: &Item<'_, '_>) -> Option<Vec<i64>> {
+    let mut faces = Vec::new();
+    for i in item.list()? {
+        let face = i.integer()?;
+        if face < 1 {
+            i.error(
+                format!("{face} is not a face of a die"),
+                Some("write each die as it landed, from 1 (a face showing 0 is 10)".into()),
+            );
+            return None;
+        }
+        faces.push(face);
+    }
+    Some(faces)
 }
 
 #[cfg(test)]

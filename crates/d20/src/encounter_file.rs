@@ -7,7 +7,7 @@
 //! open.
 
 use nanite_core::content::{Fields, Reading, SourceFile, check_format};
-use nanite_core::encounter_file::{self as file, ScriptLine, read_combatants, read_seed};
+use nanite_core::encounter_file::{self as file, read_combatants, read_script, read_seed};
 use nanite_core::{CombatantId, Diagnostics};
 use serde::Serialize;
 
@@ -90,66 +90,7 @@ fn read_root(root: &Fields<'_, '_>, stem: &str, campaign: &Campaign) -> Option<E
             Some("add [[combatant]] tables with id, character and side".into()),
         );
     }
-    let mut dice = None;
-    let mut lines = Vec::new();
-    if let Some(s) = root.table("script") {
-        if let Some(item) = s.item("dice") {
-            let faces: Vec<i64> = item
-                .list()
-                .unwrap_or_default()
-                .iter()
-                .filter_map(|f| f.integer())
-                .collect();
-            dice = Some(faces);
-        }
-        if let Some(item) = s.required("commands") {
-            for c in item.list().unwrap_or_default() {
-                let Some(text) = c.string() else { continue };
-                match script::parse(&text) {
-                    Ok(order) => {
-                        for id in &order.ids {
-                            if !combatants.iter().any(|e| &e.id == id) {
-                                c.error(
-                                    format!("`{text}`: nobody called `{id}` is in this fight"),
-                                    Some(format!(
-                                        "the combatants are {}",
-                                        combatants
-                                            .iter()
-                                            .map(|e| e.id.as_str())
-                                            .collect::<Vec<_>>()
-                                            .join(", ")
-                                    )),
-                                );
-                            }
-                        }
-                        lines.push(ScriptLine {
-                            line: c.line(),
-                            field: c.path().to_string(),
-                            text,
-                            order,
-                        });
-                    }
-                    Err(e) => c.error(format!("`{text}`: {e}"), Some(e.help)),
-                }
-            }
-        }
-        s.finish();
-    }
-    for e in combatants
-        .iter()
-        .filter(|e| e.after.is_some_and(|n| n > lines.len()))
-    {
-        root.error_at(
-            "combatant",
-            format!(
-                "`{}` enters after {} script commands, but the script has {}",
-                e.id,
-                e.after.unwrap_or_default(),
-                lines.len()
-            ),
-            Some("`after` counts the script's commands; lower it or add the commands".into()),
-        );
-    }
+    let (dice, lines) = read_script(root, &combatants, script::parse, |o: &Order| &o.ids);
     root.finish();
     Some(EncounterFile {
         name,
