@@ -8,7 +8,7 @@ use nanite_dice::Expression;
 use serde::{Deserialize, Serialize};
 
 use super::gm::{able, consequences, not_afraid, spend_on};
-use super::{Decision, Event, Refusal};
+use super::{Battle, Decision, Event, Refusal};
 use crate::combat::{
     Blow, Fighter, Stance, Strike, d10_for, d100_for, explain_strike, strike_with,
 };
@@ -272,219 +272,207 @@ pub(crate) fn penalty_attack(
     Ok(true)
 }
 
-fn resolve(
+/// What a melee hit roll gave: the die, hit or not, critical or not, and
+/// the miss chance it was against (0 under MELEE_GUARD).
+type Roll = (u32, bool, bool, i64);
+
+/// MELEE_GUARD (CX-HOUSE-04): d100 + DEX bonus + skill against the target's
+/// Guard DC (its DEX x 5 without one), 2 lower for a prone target. It never
+/// crits.
+fn guard_roll(
+    attacker: &Fighter,
+    victim: &Fighter,
+    weapon: Option<usize>,
+    prone: bool,
+    b: &mut Breakdown,
+    dice: &mut dyn DiceSource,
+) -> Result<Roll, Refusal> {
+    let target_guard = victim
+        .melee_guard
+        .as_ref()
+        .map_or(victim.stats.get(Stat::Dexterity) * 5, |g| g.guard_dc)
+        - if prone { 2 } else { 0 };
+    // 000: "add your dexterity modifier to a d100 roll, plus any
+    // relevant skill": the skill of the weapon struck with (Melee
+    // for a blade), Unarmed for the fists, a shove or a kick.
+    let (skill, points) = guard_skill(attacker, weapon);
+    let bonus = stat_bonus(attacker.stats.get(Stat::Dexterity)) + points;
+    let roll = d100_for(dice, || format!("melee d100 for {}", attacker.name))?;
+    let total = i64::from(roll) + bonus;
+    b.die(format!("melee attack, {}", attacker.name), 100, roll);
+    b.modifier(format!("DEX bonus + {skill} skill (CX-HOUSE-04)"), bonus);
+    let hit = total > target_guard;
+    b.compare(
+        format!("total {total}"),
+        if hit { ">" } else { "<=" },
+        format!("Guard DC {target_guard}"),
+        if hit { "hit" } else { "miss" },
+    );
+    Ok((roll, hit, false, 0))
+}
+
+/// What moves a melee blow's miss chance from the weapon's row.
+struct Odds {
+    /// A shove or kick: +2 (CX-MELEE-04).
+    shove: bool,
+    /// An ally on the target's far side (CX-RNG-11).
+    flanking: bool,
+    /// The target is prone (CX-MOVE-05).
+    prone: bool,
+    /// The attacker's conditions and injuries.
+    condition: i64,
+    /// The attacker cannot crit now.
+    no_crits: bool,
+}
+
+/// The d10 miss-chance blow (CX-MELEE-01): a d10 over the miss chance
+/// hits, and one at the weapon's critical range or above crits (CX-RNG-07).
+fn accuracy_roll(
+    attacker: &Fighter,
+    victim: &Fighter,
+    a: &Arm,
+    odds: &Odds,
+    b: &mut Breakdown,
+    dice: &mut dyn DiceSource,
+) -> Result<Roll, Refusal> {
+    let shove = if odds.shove { SHOVE_MISS } else { 0 };
+    let flanking = if odds.flanking { FLANKING } else { 0 };
+    let prone = if odds.prone { PRONE_TARGET } else { 0 };
+    let mc = a.row + shove + flanking + prone + odds.condition;
+    b.value(format!("{} miss chance (sheet)", a.name), a.row);
+    b.modifier("shove or kick (CX-MELEE-04)", shove);
+    b.modifier("flanking (CX-RNG-11)", flanking);
+    b.modifier("prone target (CX-MOVE-05)", prone);
+    b.modifier("conditions and injuries", odds.condition);
+    let roll = d10_for(dice, || {
+        format!(
+            "melee accuracy d10 for {} at {}",
+            attacker.name, victim.name
+        )
+    })?;
+    let hit = i64::from(roll) > mc;
+    let critical = hit && !odds.no_crits && roll >= a.crit_from;
+    b.die(format!("accuracy, {}", attacker.name), 10, roll);
+    b.compare(
+        format!("d10 {roll}"),
+        if hit { ">" } else { "<=" },
+        format!("miss chance {mc}"),
+        if critical {
+            "critical hit (CX-RNG-07)"
+        } else if hit {
+            "hit"
+        } else {
+            "miss"
+        },
+    );
+    Ok((roll, hit, critical, mc))
+}
+
+/// A blow that hit: its damage rolled (doubled unseen, CX-RNG-10; +2 on a
+/// critical, CX-DMG-06; halved by FORT 1 unarmed, CX-STAT-09, and by a
+/// shove or kick, CX-MELEE-04) and struck through the victim's defences,
+/// with the FORT 1 backlash and the push it owes.
+#[allow(clippy::too_many_arguments)]
+fn land(
+    state: &Battle,
+    id: &CombatantId,
+    target: &CombatantId,
+    attacker: &Fighter,
+    victim: &Fighter,
+    a: &Arm,
+    weapon: Option<usize>,
+    swing: &mut Swing,
+    b: &mut Breakdown,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Refusal> {
+    let (die, miss_chance, critical) = (swing.die, swing.miss_chance, swing.critical);
+    let shove = swing.kind != MeleeKind::Strike;
+    let purpose = format!("melee damage of {}", attacker.name);
+    let rolled = super::gm::roll_formula(&a.damage, &attacker.stats, &purpose, dice)?;
+    b.value(format!("damage {}", a.damage.text()), rolled);
+    // Unseen with 10+ Melee: doubled to the cap, before critical effects (CX-RNG-10).
+    let stealth = if super::stealth::unseen(state, id, target) {
+        super::stealth::stealth_melee(
+            rolled,
+            &super::stealth::StealthStrike {
+                melee_skill: super::stealth::melee_skill(attacker),
+                level: attacker.level,
+                die,
+                miss_chance,
+                critical,
+                explosive: a.damage_type == DamageType::Explosive,
+            },
+        )
+    } else {
+        None
+    };
+    if let Some(blow) = &stealth {
+        blow.explain(b);
+    }
+    let mut amount = stealth.map_or(rolled, |blow| blow.amount)
+        + if critical {
+            crate::combat::CRITICAL_DAMAGE
+        } else {
+            0
+        };
+    b.modifier(
+        "critical (CX-DMG-06)",
+        if critical {
+            crate::combat::CRITICAL_DAMAGE
+        } else {
+            0
+        },
+    );
+    let fort_one = attacker.stats.get(Stat::Fortitude) <= 1;
+    if weapon.is_none() && fort_one {
+        amount /= 2;
+        b.note("FORT 1: unarmed damage halved and non-lethal (CX-STAT-09)");
+    }
+    if shove {
+        amount /= 2;
+        b.note("shove or kick: half damage (CX-MELEE-04)");
+        swing.push = attacker.stats.get(Stat::Strength) / STR_PER_METRE;
+    }
+    let s = strike_with(
+        victim,
+        Blow {
+            amount,
+            damage_type: a.damage_type,
+            apl: a.apl,
+            non_lethal: a.non_lethal,
+        },
+        stealth.is_some_and(|blow| blow.vital),
+        dice,
+    )?;
+    explain_strike(b, &s, a.apl, victim);
+    if fort_one && s.health > 0 {
+        swing.backlash = s.health / 2;
+        b.note(format!(
+            "FORT 1: {} takes half the melee damage it deals, {} (CX-STAT-09)",
+            attacker.name, swing.backlash
+        ));
+    }
+    if swing.push > 0 {
+        b.note(format!(
+            "pushed {} m (1 m per 5 STR, CX-MELEE-04)",
+            swing.push
+        ));
+    }
+    swing.damage_roll = Some(rolled);
+    swing.strike = Some(s);
+    Ok(())
+}
+
+/// What follows a blow: the FORT 1 attacker's backlash (CX-STAT-09), then
+/// the push of a shove or kick (away from the attacker, out of the melee,
+/// CX-MELEE-04), or the two engaged in melee.
+fn aftermath(
     d: &mut Decision<'_>,
     id: &CombatantId,
     target: &CombatantId,
-    weapon: Option<usize>,
-    kind: MeleeKind,
-    flanking: bool,
-    dice: &mut dyn DiceSource,
+    backlash: i64,
+    push: i64,
 ) -> Result<(), Refusal> {
-    let attacker = d.state.combatant(id)?.fighter.clone();
-    let victim = d.state.combatant(target)?.clone();
-    let a = arm(&attacker, weapon).map_err(|why| Refusal::Illegal { why })?;
-    let mut b = Breakdown::new();
-    b.note(format!(
-        "{} {}s {} with the {} (CX-MELEE-01)",
-        attacker.name,
-        kind.key(),
-        victim.fighter.name,
-        a.name
-    ));
-    // On a map, flanking is read from the positions; the GM's word for it
-    // stays an override (CX-RNG-11).
-    let flanking = match super::scene_rules::flanking_ally(d, id, target) {
-        Some(Some(ally)) => {
-            b.note(format!(
-                "flanking from the map: {ally} stands on {target}'s far side (CX-RNG-11)"
-            ));
-            true
-        }
-        Some(None) if flanking => {
-            b.note("flanking: the GM's override (the map shows no ally on the far side)");
-            true
-        }
-        _ => flanking,
-    };
-    let shove = kind != MeleeKind::Strike;
-    let prone = victim.stance == Stance::Prone;
-    let condition: i64 = d
-        .state
-        .conditions(id)
-        .map(|c| c.kind.miss_chance())
-        .sum::<i64>()
-        + super::heal::injury_miss_chance(d.state, id);
-    let no_crits = d
-        .state
-        .has_effect(id, |e| matches!(e, super::CxEffect::NoCriticals));
-    let (die, hit, critical, miss_chance) = match &attacker.melee_guard {
-        Some(guard) if attacker.house_rules.melee_guard => {
-            // MELEE_GUARD: d100 + DEX bonus + skill against the Guard DC.
-            let target_guard = victim
-                .fighter
-                .melee_guard
-                .as_ref()
-                .map_or(victim.fighter.stats.get(Stat::Dexterity) * 5, |g| {
-                    g.guard_dc
-                })
-                - if prone { 2 } else { 0 };
-            // 000: "add your dexterity modifier to a d100 roll, plus any
-            // relevant skill": the skill of the weapon struck with (Melee
-            // for a blade), Unarmed for the fists, a shove or a kick.
-            let (skill, points) = guard_skill(&attacker, weapon);
-            let bonus = stat_bonus(attacker.stats.get(Stat::Dexterity)) + points;
-            let roll = d100_for(dice, || format!("melee d100 for {}", attacker.name))?;
-            let total = i64::from(roll) + bonus;
-            b.die(format!("melee attack, {}", attacker.name), 100, roll);
-            b.modifier(format!("DEX bonus + {skill} skill (CX-HOUSE-04)"), bonus);
-            let hit = total > target_guard;
-            b.compare(
-                format!("total {total}"),
-                if hit { ">" } else { "<=" },
-                format!("Guard DC {target_guard}"),
-                if hit { "hit" } else { "miss" },
-            );
-            (roll, hit, false, 0)
-        }
-        _ => {
-            let mc = a.row
-                + if shove { SHOVE_MISS } else { 0 }
-                + if flanking { FLANKING } else { 0 }
-                + if prone { PRONE_TARGET } else { 0 }
-                + condition;
-            b.value(format!("{} miss chance (sheet)", a.name), a.row);
-            b.modifier(
-                "shove or kick (CX-MELEE-04)",
-                if shove { SHOVE_MISS } else { 0 },
-            );
-            b.modifier("flanking (CX-RNG-11)", if flanking { FLANKING } else { 0 });
-            b.modifier(
-                "prone target (CX-MOVE-05)",
-                if prone { PRONE_TARGET } else { 0 },
-            );
-            b.modifier("conditions and injuries", condition);
-            let roll = d10_for(dice, || {
-                format!(
-                    "melee accuracy d10 for {} at {}",
-                    attacker.name, victim.fighter.name
-                )
-            })?;
-            let hit = i64::from(roll) > mc;
-            let critical = hit && !no_crits && roll >= a.crit_from;
-            b.die(format!("accuracy, {}", attacker.name), 10, roll);
-            b.compare(
-                format!("d10 {roll}"),
-                if hit { ">" } else { "<=" },
-                format!("miss chance {mc}"),
-                if critical {
-                    "critical hit (CX-RNG-07)"
-                } else if hit {
-                    "hit"
-                } else {
-                    "miss"
-                },
-            );
-            (roll, hit, critical, mc)
-        }
-    };
-    let mut swing = Swing {
-        kind,
-        miss_chance,
-        die,
-        hit,
-        critical,
-        damage_roll: None,
-        strike: None,
-        push: 0,
-        backlash: 0,
-    };
-    if hit {
-        let purpose = format!("melee damage of {}", attacker.name);
-        let rolled = super::gm::roll_formula(&a.damage, &attacker.stats, &purpose, dice)?;
-        b.value(format!("damage {}", a.damage.text()), rolled);
-        // Unseen with 10+ Melee: doubled to the cap, before critical effects (CX-RNG-10).
-        let stealth = if super::stealth::unseen(d.state, id, target) {
-            super::stealth::stealth_melee(
-                rolled,
-                &super::stealth::StealthStrike {
-                    melee_skill: super::stealth::melee_skill(&attacker),
-                    level: attacker.level,
-                    die,
-                    miss_chance,
-                    critical,
-                    explosive: a.damage_type == DamageType::Explosive,
-                },
-            )
-        } else {
-            None
-        };
-        if let Some(blow) = &stealth {
-            blow.explain(&mut b);
-        }
-        let mut amount = stealth.map_or(rolled, |blow| blow.amount)
-            + if critical {
-                crate::combat::CRITICAL_DAMAGE
-            } else {
-                0
-            };
-        b.modifier(
-            "critical (CX-DMG-06)",
-            if critical {
-                crate::combat::CRITICAL_DAMAGE
-            } else {
-                0
-            },
-        );
-        let fort_one = attacker.stats.get(Stat::Fortitude) <= 1;
-        if weapon.is_none() && fort_one {
-            amount /= 2;
-            b.note("FORT 1: unarmed damage halved and non-lethal (CX-STAT-09)");
-        }
-        if shove {
-            amount /= 2;
-            b.note("shove or kick: half damage (CX-MELEE-04)");
-            swing.push = attacker.stats.get(Stat::Strength) / STR_PER_METRE;
-        }
-        let s = strike_with(
-            &victim.fighter,
-            Blow {
-                amount,
-                damage_type: a.damage_type,
-                apl: a.apl,
-                non_lethal: a.non_lethal,
-            },
-            stealth.is_some_and(|blow| blow.vital),
-            dice,
-        )?;
-        explain_strike(&mut b, &s, a.apl, &victim.fighter);
-        if fort_one && s.health > 0 {
-            swing.backlash = s.health / 2;
-            b.note(format!(
-                "FORT 1: {} takes half the melee damage it deals, {} (CX-STAT-09)",
-                attacker.name, swing.backlash
-            ));
-        }
-        if swing.push > 0 {
-            b.note(format!(
-                "pushed {} m (1 m per 5 STR, CX-MELEE-04)",
-                swing.push
-            ));
-        }
-        swing.damage_roll = Some(rolled);
-        swing.strike = Some(s);
-    }
-    let strike = swing.strike;
-    let push = swing.push;
-    let backlash = swing.backlash;
-    d.push(Event::Melee {
-        attacker: id.clone(),
-        target: target.clone(),
-        weapon,
-        swing: Box::new(swing),
-        breakdown: b,
-    });
-    consequences(d, target, &victim.fighter, strike.as_ref());
     if backlash > 0 {
         let before = d.state.combatant(id)?.fighter.clone();
         let mut bb = Breakdown::new();
@@ -533,4 +521,102 @@ fn resolve(
         });
     }
     Ok(())
+}
+
+fn resolve(
+    d: &mut Decision<'_>,
+    id: &CombatantId,
+    target: &CombatantId,
+    weapon: Option<usize>,
+    kind: MeleeKind,
+    flanking: bool,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Refusal> {
+    let attacker = d.state.combatant(id)?.fighter.clone();
+    let victim = d.state.combatant(target)?.clone();
+    let a = arm(&attacker, weapon).map_err(|why| Refusal::Illegal { why })?;
+    let mut b = Breakdown::new();
+    b.note(format!(
+        "{} {}s {} with the {} (CX-MELEE-01)",
+        attacker.name,
+        kind.key(),
+        victim.fighter.name,
+        a.name
+    ));
+    // On a map, flanking is read from the positions; the GM's word for it
+    // stays an override (CX-RNG-11).
+    let flanking = match super::scene_rules::flanking_ally(d, id, target) {
+        Some(Some(ally)) => {
+            b.note(format!(
+                "flanking from the map: {ally} stands on {target}'s far side (CX-RNG-11)"
+            ));
+            true
+        }
+        Some(None) if flanking => {
+            b.note("flanking: the GM's override (the map shows no ally on the far side)");
+            true
+        }
+        _ => flanking,
+    };
+    let shove = kind != MeleeKind::Strike;
+    let prone = victim.stance == Stance::Prone;
+    let condition: i64 = d
+        .state
+        .conditions(id)
+        .map(|c| c.kind.miss_chance())
+        .sum::<i64>()
+        + super::heal::injury_miss_chance(d.state, id);
+    let no_crits = d
+        .state
+        .has_effect(id, |e| matches!(e, super::CxEffect::NoCriticals));
+    let (die, hit, critical, miss_chance) =
+        if attacker.house_rules.melee_guard && attacker.melee_guard.is_some() {
+            guard_roll(&attacker, &victim.fighter, weapon, prone, &mut b, dice)?
+        } else {
+            let odds = Odds {
+                shove,
+                flanking,
+                prone,
+                condition,
+                no_crits,
+            };
+            accuracy_roll(&attacker, &victim.fighter, &a, &odds, &mut b, dice)?
+        };
+    let mut swing = Swing {
+        kind,
+        miss_chance,
+        die,
+        hit,
+        critical,
+        damage_roll: None,
+        strike: None,
+        push: 0,
+        backlash: 0,
+    };
+    if hit {
+        land(
+            d.state,
+            id,
+            target,
+            &attacker,
+            &victim.fighter,
+            &a,
+            weapon,
+            &mut swing,
+            &mut b,
+            dice,
+        )?;
+    }
+    let strike = swing.strike;
+    let push = swing.push;
+    let backlash = swing.backlash;
+    d.push(Event::Melee {
+        attacker: id.clone(),
+        target: target.clone(),
+        weapon,
+        swing: Box::new(swing),
+        breakdown: b,
+    });
+    consequences(d, target, &victim.fighter, strike.as_ref());
+    aftermath(d, id, target, backlash, push)
 }
