@@ -49,8 +49,66 @@ pub(crate) fn stabilize(
     .into_iter()
     .find(|k| medic.fighter.count(*k) > 0);
     not_afraid(d, id, "stabilize")?;
+    let patient_name = d.state.combatant(target)?.fighter.name.clone();
+    patient_in_reach(d, id, target)?;
+    if !spend_actions(d, id, target)? {
+        return Ok(());
+    }
+    super::gm::melee_check_penalty(d, id, dice)?;
+    if able(d, id).is_err() {
+        return Ok(());
+    }
+    let medic = Medic {
+        name: medic_name,
+        skill,
+        dex,
+        kits,
+    };
+    let (critical_success, critical_failure, success) =
+        stabilize_check(d, id, target, medic, &patient_name, kit, count_revive, dice)?;
+    if critical_failure {
+        let save = d100_for(dice, || format!("extra death save d100 for {patient_name}"))?;
+        let outcome = d.state.combatant(target)?.fighter.death_saves.judge(save);
+        d.push(Event::DeathSave {
+            id: target.clone(),
+            die: save,
+            outcome,
+        });
+        if outcome == DeathSaveOutcome::Died {
+            d.push(Event::Died {
+                id: target.clone(),
+                why: "the extra death save of a critical failure failed (CX-DEATH-07)".into(),
+            });
+            return Ok(());
+        }
+    }
+    if !success {
+        return Ok(());
+    }
+    // "Your excellent care allows you to choose whether the target counts
+    // this revival" (002): the medic's choice, given with the command.
+    let counts = !critical_success || count_revive;
+    d.push(Event::Stabilized {
+        by: id.clone(),
+        id: target.clone(),
+        counts,
+    });
+    let after = d.state.combatant(target)?;
+    let allowed = revives_allowed(after.fighter.stats.get(Stat::Fortitude));
+    if counts && after.revives > allowed {
+        add_condition(d, target, crate::combat::ConditionKind::Unconscious, None);
+    }
+    Ok(())
+}
+
+/// Whether `target` may be stabilized by `id` now: downed, not dead, and
+/// adjacent (CX-DEATH-05, CX-MOVE-08).
+fn patient_in_reach(
+    d: &Decision<'_>,
+    id: &CombatantId,
+    target: &CombatantId,
+) -> Result<(), Refusal> {
     let patient = &d.state.combatant(target)?.fighter;
-    let patient_name = patient.name.clone();
     if !patient.is_downed() {
         return Err(Refusal::Illegal {
             why: format!(
@@ -76,6 +134,18 @@ pub(crate) fn stabilize(
             });
         }
     }
+    Ok(())
+}
+
+/// Spends the stabilize's actions (CX-DEATH-05): all of them, or, begun
+/// with a turn's last actions, those it has and the rest next turn
+/// (CX-DEATH-08). Whether the stabilize is finished now (so its check is
+/// rolled).
+fn spend_actions(
+    d: &mut Decision<'_>,
+    id: &CombatantId,
+    target: &CombatantId,
+) -> Result<bool, Refusal> {
     let begun = d
         .state
         .clock
@@ -113,7 +183,7 @@ pub(crate) fn stabilize(
             },
         );
         d.clock(e);
-        return Ok(());
+        return Ok(false);
     }
     // Unexplained (the simulator), the action's kind alone, as a shot's.
     let on = if d.explain {
@@ -128,10 +198,45 @@ pub(crate) fn stabilize(
             why: format!("stabilizing {target} finishes"),
         });
     }
-    super::gm::melee_check_penalty(d, id, dice)?;
-    if able(d, id).is_err() {
-        return Ok(());
-    }
+    Ok(true)
+}
+
+/// A skill line as a check reads it: its name, points and bonuses.
+type SkillLine = (String, i64, Vec<(String, i64)>);
+
+/// The medic as the stabilize check reads it, before the stabilize.
+struct Medic {
+    /// Its name in the breakdown.
+    name: String,
+    /// Its better usable line of Medicine or Repair: name, points, bonuses.
+    skill: Option<SkillLine>,
+    /// Its DEX bonus now.
+    dex: i64,
+    /// The kit it would spend.
+    kits: Option<crate::pack::ItemKind>,
+}
+
+/// The stabilize check (CX-DEATH-05): d100 + DEX bonus + the skill's points
+/// and bonuses + a kit spent this round (CX-DEATH-08) against DC 80, with
+/// its critical success and failure (CX-DEATH-07). Whether it was a
+/// critical success, a critical failure, a success.
+#[allow(clippy::too_many_arguments)]
+fn stabilize_check(
+    d: &mut Decision<'_>,
+    id: &CombatantId,
+    target: &CombatantId,
+    medic: Medic,
+    patient_name: &str,
+    kit: bool,
+    count_revive: bool,
+    dice: &mut dyn DiceSource,
+) -> Result<(bool, bool, bool), Refusal> {
+    let Medic {
+        name: medic_name,
+        skill,
+        dex,
+        kits,
+    } = medic;
     let round = d.state.round();
     if kit {
         // A medkit (organic) or repair kit (mechanical), spent by the medic.
@@ -210,37 +315,5 @@ pub(crate) fn stabilize(
             breakdown: b,
         },
     });
-    if critical_failure {
-        let save = d100_for(dice, || format!("extra death save d100 for {patient_name}"))?;
-        let outcome = d.state.combatant(target)?.fighter.death_saves.judge(save);
-        d.push(Event::DeathSave {
-            id: target.clone(),
-            die: save,
-            outcome,
-        });
-        if outcome == DeathSaveOutcome::Died {
-            d.push(Event::Died {
-                id: target.clone(),
-                why: "the extra death save of a critical failure failed (CX-DEATH-07)".into(),
-            });
-            return Ok(());
-        }
-    }
-    if !success {
-        return Ok(());
-    }
-    // "Your excellent care allows you to choose whether the target counts
-    // this revival" (002): the medic's choice, given with the command.
-    let counts = !critical_success || count_revive;
-    d.push(Event::Stabilized {
-        by: id.clone(),
-        id: target.clone(),
-        counts,
-    });
-    let after = d.state.combatant(target)?;
-    let allowed = revives_allowed(after.fighter.stats.get(Stat::Fortitude));
-    if counts && after.revives > allowed {
-        add_condition(d, target, crate::combat::ConditionKind::Unconscious, None);
-    }
-    Ok(())
+    Ok((critical_success, critical_failure, success))
 }
