@@ -13,7 +13,7 @@
 //! walls (`?draw=wall`, `wall_draw.rs`) and takes them off.
 
 use askama::Template;
-use nanite_compound_x::encounter::{Battle, Command, Point, WallKind, scene};
+use nanite_compound_x::encounter::{Battle, Command, Layout, Point, WallKind, scene};
 use nanite_core::CombatantId;
 use serde::Deserialize;
 
@@ -248,14 +248,397 @@ pub(crate) fn section(
         });
     let acting = selected.is_some() && selected == active;
     let name_of = |id: &str| enc.name_of(id).to_string();
-    // Chances to hit, from the engine's own choices of the acting one.
+    let tokens = tokens_drawn(map, enc, turn, selected, active, acting);
+    let walls = walls_drawn(map);
+    let areas = areas_drawn(map, enc);
+    let actor_at = selected.and_then(at_of);
+    let rings = match (selected, actor_at) {
+        (Some(id), Some(from)) => range_rings(battle, id, from),
+        _ => Vec::new(),
+    };
+    let api = commands_api(campaign, encounter);
+    let mut preview = None;
+    let mut path = None;
+    let mut blast = None;
+    let mut scatter = Vec::new();
+    let moves = selected.is_some() && (gm || acting);
+    // A move previewed: the way around the walls and its metres.
+    let typed = ask.destination_text();
+    if let (Some(id), Some(from), Some(text)) = (selected, actor_at, typed.as_deref()) {
+        let (shown, way) = move_preview(enc, battle, &scene.layout, id, from, text, acting, gm);
+        preview = Some(shown);
+        path = way;
+    }
+    // Throws and suppressions of the acting one, each with its area.
+    let mut area_links = Vec::new();
+    if acting {
+        for (n, c) in turn.iter().enumerate() {
+            if !matches!(c.kind, "throw" | "suppress") || c.refused.is_some() {
+                continue;
+            }
+            let mut href = format!("?area={n}");
+            if let Some(id) = selected {
+                href = format!("?actor={id}&area={n}");
+            }
+            let at = c.target.as_deref().map(|t| format!(" at {}", name_of(t)));
+            area_links.push(AreaLink {
+                label: format!("Show the area: {}{}", c.label, at.unwrap_or_default()),
+                href: format!("{href}#map"),
+                picked: ask.area == Some(n),
+            });
+        }
+    }
+    if let (true, Some(n)) = (acting, ask.area) {
+        if let Some(c) = turn
+            .get(n)
+            .filter(|c| matches!(c.kind, "throw" | "suppress"))
+        {
+            if let Some((shown, circle, rings)) = area_preview(enc, map, &scene.layout, battle, c) {
+                preview = Some(shown);
+                blast = Some(circle);
+                scatter = rings;
+            }
+        }
+    }
+    // A click point for every metre (every 2 m on a large map).
+    let drawing = gm && ask.drawing();
+    let draft = drawing.then(|| wall_draw::draft(battle, &scene.layout, ask));
+    let cells = match selected {
+        Some(id) if moves && !drawing => click_cells(&scene.layout, id),
+        _ => Vec::new(),
+    };
+    let selectable = map
+        .tokens
+        .iter()
+        .filter(|t| may_select(t.id.as_str()))
+        .map(|t| {
+            (
+                t.id.to_string(),
+                name_of(t.id.as_str()),
+                Some(t.id.as_str()) == selected,
+            )
+        })
+        .collect();
+    let (to_x, to_y) = typed
+        .as_deref()
+        .and_then(|t| t.split_once(','))
+        .map(|(x, y)| (x.trim().to_string(), y.trim().to_string()))
+        .unwrap_or_default();
+    let (w, h) = (scene.layout.width, scene.layout.height);
+    render(&MapDraw {
+        width: w,
+        height: h,
+        px_w: w * PX_PER_M / scene::DM,
+        px_h: h * PX_PER_M / scene::DM,
+        size: format!("{} by {} m", scene::show_dm(w), scene::show_dm(h)),
+        grid_x: grid_lines(map.grid, w),
+        grid_y: grid_lines(map.grid, h),
+        walls,
+        areas,
+        rings,
+        tokens,
+        path,
+        blast,
+        cells,
+        actor: selected.map(|id| (id.to_string(), name_of(id))),
+        selectable,
+        moves,
+        preview,
+        area_links,
+        api,
+        to_x,
+        to_y,
+        backdrop: map.backdrop.as_ref().map(|b| {
+            format!(
+                "/api/campaigns/{campaign}/encounters/{encounter}/map/backdrop?v={}",
+                b.tag
+            )
+        }),
+        scatter,
+        gm,
+        draft,
+        wall_list: if gm {
+            wall_draw::items(&scene.layout)
+        } else {
+            Vec::new()
+        },
+    })
+}
+
+/// The walls and doors, each with its kind in words.
+fn walls_drawn(map: &crate::battle_map::MapShown<'_>) -> Vec<Line> {
+    map.walls
+        .iter()
+        .map(|w| Line {
+            x1: w.a.x,
+            y1: w.a.y,
+            x2: w.b.x,
+            y2: w.b.y,
+            class: match (w.kind, w.open) {
+                (WallKind::Partial, _) => "cx-wall cx-partial",
+                (WallKind::Full, _) => "cx-wall cx-full",
+                (WallKind::Concealing, _) => "cx-wall cx-concealing",
+                (WallKind::Door, true) => "cx-wall cx-door cx-open",
+                (WallKind::Door, false) => "cx-wall cx-door",
+            },
+            title: match w.kind {
+                WallKind::Partial => format!("{}: partial cover", w.label()),
+                WallKind::Full => format!("{}: full cover", w.label()),
+                WallKind::Concealing => format!("{}: blocks sight", w.label()),
+                WallKind::Door if w.open => format!("{}: open door", w.label()),
+                WallKind::Door => format!("{}: closed door, blocks sight", w.label()),
+            },
+        })
+        .collect()
+}
+
+/// The suppressed areas, each with who suppresses it.
+fn areas_drawn(map: &crate::battle_map::MapShown<'_>, enc: &CxEncounter<'_>) -> Vec<Circle> {
+    map.areas
+        .iter()
+        .map(|a| Circle {
+            cx: a.at.x,
+            cy: a.at.y,
+            r: a.radius * scene::DM + 5,
+            class: "cx-area",
+            title: format!(
+                "suppressed by {} ({} m)",
+                enc.name_of(a.by.as_str()),
+                a.radius
+            ),
+        })
+        .collect()
+}
+
+/// Range rings of `id`'s first working weapon with brackets, around
+/// `from`: a bracket reaches `to` m, rounded (10.4 m is 10 m).
+fn range_rings(battle: &Battle, id: &str, from: Point) -> Vec<Circle> {
+    let mut rings = Vec::new();
+    // Range rings of the selected combatant's first working weapon with
+    // brackets: a bracket reaches `to` m, rounded (10.4 m is 10 m).
+    let weapon = battle.combatants.get(&CombatantId::from(id)).and_then(|c| {
+        c.fighter
+            .weapons
+            .iter()
+            .find(|w| !w.broken && !w.brackets.is_empty() && w.blast_radius.is_none())
+    });
+    if let Some(w) = weapon {
+        for (i, b) in w.brackets.iter().enumerate() {
+            rings.push(Circle {
+                cx: from.x,
+                cy: from.y,
+                r: b.to * scene::DM + 5,
+                class: "cx-ring",
+                title: format!("{}: bracket {} ({}-{} m)", w.name, i + 1, b.from, b.to),
+            });
+        }
+    }
+    rings
+}
+
+/// A move of `id` from `from` to the typed `text` previewed: the way
+/// around the walls and its metres (or why there is none), the engine's
+/// refusal when it would refuse it, and the buttons to move there (its
+/// player on its turn) or place it there (the GM). With the way as SVG
+/// points.
+#[allow(clippy::too_many_arguments)]
+fn move_preview(
+    enc: &CxEncounter<'_>,
+    battle: &Battle,
+    layout: &Layout,
+    id: &str,
+    from: Point,
+    text: &str,
+    acting: bool,
+    gm: bool,
+) -> (Preview, Option<String>) {
+    let mut path = None;
+    let mut lines = Vec::new();
+    let mut confirm = Vec::new();
+    match Point::parse_metres(text) {
+        Err(why) => lines.push(why),
+        Ok(to) if !layout.contains(to) => lines.push(format!(
+            "{to} is off the map (0,0 to {} m)",
+            Point::new(layout.width, layout.height)
+        )),
+        Ok(to) if to == from => lines.push(format!("{} stands at {to}.", enc.name_of(id))),
+        Ok(to) => {
+            let whole = layout.width + layout.height;
+            match layout.route(from, to, 4 * whole) {
+                None => lines.push(format!(
+                    "No way around the walls leads from {from} to {to}."
+                )),
+                Some(route) => {
+                    path = Some(
+                        route
+                            .corners
+                            .iter()
+                            .map(|p| format!("{},{}", p.x, p.y))
+                            .collect::<Vec<_>>()
+                            .join(" "),
+                    );
+                    lines.push(format!(
+                        "{} to {to}: {} m along the way around the walls{}.",
+                        enc.name_of(id),
+                        route.metres(),
+                        if route.corners.len() > 2 {
+                            format!(", turning {} time(s)", route.corners.len() - 2)
+                        } else {
+                            String::new()
+                        }
+                    ));
+                    if acting {
+                        let command = Command::MoveTo {
+                            id: CombatantId::from(id),
+                            to,
+                            sprint: false,
+                        };
+                        if let Some(why) = refusal(battle, &command) {
+                            lines.push(format!("The rules refuse it now: {why}"));
+                        }
+                        confirm.push((
+                            format!("Move {} here ({} m)", enc.name_of(id), route.metres()),
+                            json(&command),
+                        ));
+                    }
+                }
+            }
+            if gm {
+                confirm.push((
+                    format!("Place {} here (GM, free)", enc.name_of(id)),
+                    json(&Command::Place {
+                        id: CombatantId::from(id),
+                        at: to,
+                    }),
+                ));
+            }
+        }
+    }
+    (Preview { lines, confirm }, path)
+}
+
+/// The area of a throw or suppression `c` previewed: who it catches of
+/// those the viewer sees (a blast stopped by full cover, CX-RNG-15; a
+/// suppressed area not, CX-SUP-02..04), its circle, and a grenade's
+/// scatter rings.
+fn area_preview(
+    enc: &CxEncounter<'_>,
+    map: &crate::battle_map::MapShown<'_>,
+    layout: &Layout,
+    battle: &Battle,
+    c: &ChoiceView,
+) -> Option<(Preview, Circle, Vec<Circle>)> {
+    let (centre, radius, what) = area_of(battle, &c.body)?;
+    let caught: Vec<String> = map
+        .tokens
+        .iter()
+        .filter(|t| {
+            let dead = enc
+                .combatant(t.id.as_str())
+                .is_some_and(|x| x.wounded == "dead");
+            !dead
+                && scene::metres_between(centre, t.at) <= radius
+                && (what == "suppress" || !layout.shields_blast(centre, t.at))
+        })
+        .map(|t| enc.name_of(t.id.as_str()).to_string())
+        .collect();
+    let blast = Circle {
+        cx: centre.x,
+        cy: centre.y,
+        r: radius * scene::DM + 5,
+        class: if what == "throw" {
+            "cx-blast"
+        } else {
+            "cx-area cx-preview"
+        },
+        title: format!("{radius} m around {centre}"),
+    };
+    let mut lines = vec![format!(
+        "{}: {radius} m around {centre} m{}",
+        c.label,
+        if what == "throw" {
+            " if it lands where thrown (a miss scatters it, CX-RNG-15)"
+        } else {
+            " (CX-SUP-02..04)"
+        }
+    )];
+    lines.push(if caught.is_empty() {
+        "It catches nobody you see.".to_string()
+    } else {
+        format!("It catches {} ({}).", caught.join(", "), caught.len())
+    });
+    if what == "throw" {
+        lines.push(format!(
+            "A miss scatters it in one of 8 directions (a d8): d4 m when the d10 was within 1 of the miss chance, d10 m beyond (CX-RNG-15), so it lands within {SCATTER_MAX_M} m of the aim (the rings), its blast reaching {} m from it.",
+            SCATTER_MAX_M + radius
+        ));
+    }
+    let scatter = if what == "throw" {
+        scatter_rings(centre, radius)
+    } else {
+        Vec::new()
+    };
+    let preview = Preview {
+        lines,
+        confirm: vec![(c.label.clone(), c.body.clone())],
+    };
+    Some((preview, blast, scatter))
+}
+
+/// A click point for every metre of the map (every 2 m on a large one),
+/// each previewing a move of `id` there.
+fn click_cells(layout: &Layout, id: &str) -> Vec<Cell> {
+    let step = if layout.width * layout.height > 2500 * scene::DM * scene::DM {
+        2 * scene::DM
+    } else {
+        scene::DM
+    };
+    let mut cells = Vec::new();
+    let mut y = step / 2;
+    while y < layout.height {
+        let mut x = step / 2;
+        while x < layout.width {
+            cells.push(Cell {
+                x: x - step / 2,
+                y: y - step / 2,
+                href: format!("?actor={id}&to={}#map", Point::new(x, y)),
+            });
+            x += step;
+        }
+        y += step;
+    }
+    cells
+}
+
+/// The 1 m grid's lines across a side of `length` (in the map's units),
+/// when the map shows its grid.
+fn grid_lines(shown: bool, length: i64) -> Vec<i64> {
+    if !shown {
+        return Vec::new();
+    }
+    (1..)
+        .map(|i| i * scene::DM)
+        .take_while(|at| *at < length)
+        .collect()
+}
+
+/// The tokens the viewer sees, each marked mine, an ally of the selected
+/// one or other, down, selected or acting, with the selected acting one's
+/// chance to hit it (from the engine's own choices).
+fn tokens_drawn(
+    map: &crate::battle_map::MapShown<'_>,
+    enc: &CxEncounter<'_>,
+    turn: &[ChoiceView],
+    selected: Option<&str>,
+    active: Option<&str>,
+    acting: bool,
+) -> Vec<TokenDraw> {
     let odds_on = |id: &str| {
         turn.iter()
             .filter(|c| acting && c.kind == "fire" && c.target.as_deref() == Some(id))
             .find_map(|c| c.odds)
     };
-    let tokens = map
-        .tokens
+    map.tokens
         .iter()
         .map(|t| {
             let c = enc.combatant(t.id.as_str());
@@ -293,311 +676,7 @@ pub(crate) fn section(
                 odds,
             }
         })
-        .collect();
-    let walls = map
-        .walls
-        .iter()
-        .map(|w| Line {
-            x1: w.a.x,
-            y1: w.a.y,
-            x2: w.b.x,
-            y2: w.b.y,
-            class: match (w.kind, w.open) {
-                (WallKind::Partial, _) => "cx-wall cx-partial",
-                (WallKind::Full, _) => "cx-wall cx-full",
-                (WallKind::Concealing, _) => "cx-wall cx-concealing",
-                (WallKind::Door, true) => "cx-wall cx-door cx-open",
-                (WallKind::Door, false) => "cx-wall cx-door",
-            },
-            title: match w.kind {
-                WallKind::Partial => format!("{}: partial cover", w.label()),
-                WallKind::Full => format!("{}: full cover", w.label()),
-                WallKind::Concealing => format!("{}: blocks sight", w.label()),
-                WallKind::Door if w.open => format!("{}: open door", w.label()),
-                WallKind::Door => format!("{}: closed door, blocks sight", w.label()),
-            },
-        })
-        .collect();
-    let areas = map
-        .areas
-        .iter()
-        .map(|a| Circle {
-            cx: a.at.x,
-            cy: a.at.y,
-            r: a.radius * scene::DM + 5,
-            class: "cx-area",
-            title: format!("suppressed by {} ({} m)", name_of(a.by.as_str()), a.radius),
-        })
-        .collect();
-    let actor_at = selected.and_then(at_of);
-    // Range rings of the selected combatant's first working weapon with
-    // brackets: a bracket reaches `to` m, rounded (10.4 m is 10 m).
-    let mut rings = Vec::new();
-    if let (Some(id), Some(from)) = (selected, actor_at) {
-        let weapon = battle.combatants.get(&CombatantId::from(id)).and_then(|c| {
-            c.fighter
-                .weapons
-                .iter()
-                .find(|w| !w.broken && !w.brackets.is_empty() && w.blast_radius.is_none())
-        });
-        if let Some(w) = weapon {
-            for (i, b) in w.brackets.iter().enumerate() {
-                rings.push(Circle {
-                    cx: from.x,
-                    cy: from.y,
-                    r: b.to * scene::DM + 5,
-                    class: "cx-ring",
-                    title: format!("{}: bracket {} ({}-{} m)", w.name, i + 1, b.from, b.to),
-                });
-            }
-        }
-    }
-    let api = commands_api(campaign, encounter);
-    let mut preview = None;
-    let mut path = None;
-    let mut blast = None;
-    let mut scatter = Vec::new();
-    let moves = selected.is_some() && (gm || acting);
-    // A move previewed: the way around the walls and its metres.
-    let typed = ask.destination_text();
-    if let (Some(id), Some(from), Some(text)) = (selected, actor_at, typed.as_deref()) {
-        let mut lines = Vec::new();
-        let mut confirm = Vec::new();
-        match Point::parse_metres(text) {
-            Err(why) => lines.push(why),
-            Ok(to) if !scene.layout.contains(to) => lines.push(format!(
-                "{to} is off the map (0,0 to {} m)",
-                Point::new(scene.layout.width, scene.layout.height)
-            )),
-            Ok(to) if to == from => lines.push(format!("{} stands at {to}.", name_of(id))),
-            Ok(to) => {
-                let whole = scene.layout.width + scene.layout.height;
-                match scene.layout.route(from, to, 4 * whole) {
-                    None => lines.push(format!(
-                        "No way around the walls leads from {from} to {to}."
-                    )),
-                    Some(route) => {
-                        path = Some(
-                            route
-                                .corners
-                                .iter()
-                                .map(|p| format!("{},{}", p.x, p.y))
-                                .collect::<Vec<_>>()
-                                .join(" "),
-                        );
-                        lines.push(format!(
-                            "{} to {to}: {} m along the way around the walls{}.",
-                            name_of(id),
-                            route.metres(),
-                            if route.corners.len() > 2 {
-                                format!(", turning {} time(s)", route.corners.len() - 2)
-                            } else {
-                                String::new()
-                            }
-                        ));
-                        if acting {
-                            let command = Command::MoveTo {
-                                id: CombatantId::from(id),
-                                to,
-                                sprint: false,
-                            };
-                            if let Some(why) = refusal(battle, &command) {
-                                lines.push(format!("The rules refuse it now: {why}"));
-                            }
-                            confirm.push((
-                                format!("Move {} here ({} m)", name_of(id), route.metres()),
-                                json(&command),
-                            ));
-                        }
-                    }
-                }
-                if gm {
-                    confirm.push((
-                        format!("Place {} here (GM, free)", name_of(id)),
-                        json(&Command::Place {
-                            id: CombatantId::from(id),
-                            at: to,
-                        }),
-                    ));
-                }
-            }
-        }
-        preview = Some(Preview { lines, confirm });
-    }
-    // Throws and suppressions of the acting one, each with its area.
-    let mut area_links = Vec::new();
-    if acting {
-        for (n, c) in turn.iter().enumerate() {
-            if !matches!(c.kind, "throw" | "suppress") || c.refused.is_some() {
-                continue;
-            }
-            let mut href = format!("?area={n}");
-            if let Some(id) = selected {
-                href = format!("?actor={id}&area={n}");
-            }
-            let at = c.target.as_deref().map(|t| format!(" at {}", name_of(t)));
-            area_links.push(AreaLink {
-                label: format!("Show the area: {}{}", c.label, at.unwrap_or_default()),
-                href: format!("{href}#map"),
-                picked: ask.area == Some(n),
-            });
-        }
-    }
-    if let (true, Some(n)) = (acting, ask.area) {
-        if let Some(c) = turn
-            .get(n)
-            .filter(|c| matches!(c.kind, "throw" | "suppress"))
-        {
-            if let Some((centre, radius, what)) = area_of(battle, &c.body) {
-                let caught: Vec<String> = map
-                    .tokens
-                    .iter()
-                    .filter(|t| {
-                        let dead = enc
-                            .combatant(t.id.as_str())
-                            .is_some_and(|x| x.wounded == "dead");
-                        !dead
-                            && scene::metres_between(centre, t.at) <= radius
-                            && (what == "suppress" || !scene.layout.shields_blast(centre, t.at))
-                    })
-                    .map(|t| name_of(t.id.as_str()))
-                    .collect();
-                if what == "throw" {
-                    scatter = scatter_rings(centre, radius);
-                }
-                blast = Some(Circle {
-                    cx: centre.x,
-                    cy: centre.y,
-                    r: radius * scene::DM + 5,
-                    class: if what == "throw" {
-                        "cx-blast"
-                    } else {
-                        "cx-area cx-preview"
-                    },
-                    title: format!("{radius} m around {centre}"),
-                });
-                let mut lines = vec![format!(
-                    "{}: {radius} m around {centre} m{}",
-                    c.label,
-                    if what == "throw" {
-                        " if it lands where thrown (a miss scatters it, CX-RNG-15)"
-                    } else {
-                        " (CX-SUP-02..04)"
-                    }
-                )];
-                lines.push(if caught.is_empty() {
-                    "It catches nobody you see.".to_string()
-                } else {
-                    format!("It catches {} ({}).", caught.join(", "), caught.len())
-                });
-                if what == "throw" {
-                    lines.push(format!(
-                        "A miss scatters it in one of 8 directions (a d8): d4 m when the d10 was within 1 of the miss chance, d10 m beyond (CX-RNG-15), so it lands within {SCATTER_MAX_M} m of the aim (the rings), its blast reaching {} m from it.",
-                        SCATTER_MAX_M + radius
-                    ));
-                }
-                preview = Some(Preview {
-                    lines,
-                    confirm: vec![(c.label.clone(), c.body.clone())],
-                });
-            }
-        }
-    }
-    // A click point for every metre (every 2 m on a large map).
-    let drawing = gm && ask.drawing();
-    let draft = drawing.then(|| wall_draw::draft(battle, &scene.layout, ask));
-    let mut cells = Vec::new();
-    if moves && !drawing {
-        let id = selected.unwrap_or_default();
-        let step = if scene.layout.width * scene.layout.height > 2500 * scene::DM * scene::DM {
-            2 * scene::DM
-        } else {
-            scene::DM
-        };
-        let mut y = step / 2;
-        while y < scene.layout.height {
-            let mut x = step / 2;
-            while x < scene.layout.width {
-                cells.push(Cell {
-                    x: x - step / 2,
-                    y: y - step / 2,
-                    href: format!("?actor={id}&to={}#map", Point::new(x, y)),
-                });
-                x += step;
-            }
-            y += step;
-        }
-    }
-    let selectable = map
-        .tokens
-        .iter()
-        .filter(|t| may_select(t.id.as_str()))
-        .map(|t| {
-            (
-                t.id.to_string(),
-                name_of(t.id.as_str()),
-                Some(t.id.as_str()) == selected,
-            )
-        })
-        .collect();
-    let (to_x, to_y) = typed
-        .as_deref()
-        .and_then(|t| t.split_once(','))
-        .map(|(x, y)| (x.trim().to_string(), y.trim().to_string()))
-        .unwrap_or_default();
-    let (w, h) = (scene.layout.width, scene.layout.height);
-    render(&MapDraw {
-        width: w,
-        height: h,
-        px_w: w * PX_PER_M / scene::DM,
-        px_h: h * PX_PER_M / scene::DM,
-        size: format!("{} by {} m", scene::show_dm(w), scene::show_dm(h)),
-        grid_x: if map.grid {
-            (1..)
-                .map(|i| i * scene::DM)
-                .take_while(|x| *x < w)
-                .collect()
-        } else {
-            Vec::new()
-        },
-        grid_y: if map.grid {
-            (1..)
-                .map(|i| i * scene::DM)
-                .take_while(|y| *y < h)
-                .collect()
-        } else {
-            Vec::new()
-        },
-        walls,
-        areas,
-        rings,
-        tokens,
-        path,
-        blast,
-        cells,
-        actor: selected.map(|id| (id.to_string(), name_of(id))),
-        selectable,
-        moves,
-        preview,
-        area_links,
-        api,
-        to_x,
-        to_y,
-        backdrop: map.backdrop.as_ref().map(|b| {
-            format!(
-                "/api/campaigns/{campaign}/encounters/{encounter}/map/backdrop?v={}",
-                b.tag
-            )
-        }),
-        scatter,
-        gm,
-        draft,
-        wall_list: if gm {
-            wall_draw::items(&scene.layout)
-        } else {
-            Vec::new()
-        },
-    })
+        .collect()
 }
 
 /// The farthest a missed grenade scatters: a d10 in metres (CX-RNG-15).
