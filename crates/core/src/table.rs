@@ -194,6 +194,14 @@ pub enum ParamValue {
     Whole(i64),
     /// Nothing: the field's default (`None`).
     Unset,
+    /// A square of a grid map, as the command's field holds it
+    /// (`{"x": 3, "y": 4}`): where to move, where to deploy.
+    Square {
+        /// Its column.
+        x: i64,
+        /// Its row.
+        y: i64,
+    },
 }
 
 /// One value of a [`ParamKind::OneOf`], with what a page shows for it.
@@ -204,6 +212,11 @@ pub struct ParamOption {
     pub value: ParamValue,
     /// What it says ("Burst", "Raider (12 m)").
     pub label: String,
+    /// Actions this value would spend, where they differ from one value to
+    /// the next (a move's squares): the engine's own count for the command
+    /// with this value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cost: Option<u32>,
 }
 
 /// What values a parameter takes.
@@ -243,7 +256,14 @@ impl ParamOption {
         ParamOption {
             value,
             label: label.into(),
+            cost: None,
         }
+    }
+
+    /// This value, spending `cost` actions.
+    pub fn costing(mut self, cost: u32) -> Self {
+        self.cost = Some(cost);
+        self
     }
 }
 
@@ -296,12 +316,22 @@ pub struct Choice<C> {
     pub params: Vec<Param>,
     /// What the engine says of `command` now.
     pub verdict: Verdict,
+    /// What else it spends besides actions, in the ruleset's words, when
+    /// allowed ("2 CM", "1 PP", "3 turns"); left out where nothing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub price: Option<String>,
 }
 
 impl<C> Choice<C> {
     /// Whether the engine would carry it out as offered.
     pub fn allowed(&self) -> bool {
         matches!(self.verdict, Verdict::Allowed { .. })
+    }
+
+    /// This choice, spending `price` besides its actions.
+    pub fn priced(mut self, price: Option<String>) -> Self {
+        self.price = price;
+        self
     }
 }
 

@@ -6,7 +6,7 @@
 // retried with a growing pause and resumes after the last version seen.
 //
 // Forms: <form data-api="/api/..." data-method="POST"> is sent as JSON
-// (fields by name; data-type="number", "bool", "optional", "file-text",
+// (fields by name; data-type="number", "bool", "optional", "json", "file-text",
 // "skip"; dotted names nest; data-body holds fixed JSON the fields are added
 // to; data-fields names, by id, fields outside the form that it sends too,
 // such as the sheet's one roll-mode choice), or as text (data-send="FIELD": that field's text or file). Every
@@ -241,6 +241,10 @@
       else if (type === "file-text") {
         value = await readFile(f);
         if (value === null) continue;
+      } else if (type === "json") {
+        // A square's {"x": 3, "y": 4}, as the choice's option wrote it.
+        if (f.value === "") continue;
+        value = JSON.parse(f.value);
       } else if (type === "number") {
         if (f.value === "" || (f.dataset.zero === "skip" && Number(f.value) === 0)) continue;
         value = Number(f.value);

@@ -5,8 +5,9 @@
 //! threat levels, action cards and alarms. This crate holds the content pack
 //! ([`Pack`]), the scenario text format ([`Scenario`]), the map geometry
 //! (distance, line of sight, paths: [`map`]), the rules as a
-//! [`nanite_core::Ruleset`] ([`Station`]) over a [`State`], and the automated GM
-//! for single-player scenarios ([`autogm`]).
+//! [`nanite_core::Ruleset`] ([`Station`]) over a [`State`], the automated GM
+//! for single-player scenarios ([`autogm`]), and what a seat at the table may
+//! do now, as the table's choices ([`choices`]).
 //!
 //! Architecture invariant: no I/O. Scenario and pack text come in as strings;
 //! dice come from the caller's [`nanite_core::DiceSource`] and every die is
@@ -15,6 +16,7 @@
 #![forbid(unsafe_code)]
 
 pub mod autogm;
+pub mod choices;
 pub mod command;
 pub mod content;
 mod decide;

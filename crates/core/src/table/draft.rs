@@ -83,6 +83,7 @@ impl<C> Draft<C> {
             command: self.command,
             params: self.params,
             verdict,
+            price: None,
         }
     }
 }

@@ -50,12 +50,15 @@ pub(crate) enum Input {
         /// Its value, if the command has one.
         value: Option<i64>,
     },
-    /// A list of values; `number` when they are numbers.
+    /// A list of values; `number` when they are numbers, `json` when they
+    /// are squares (sent as the JSON they are written in).
     Select {
         /// Value and label of each; an empty value leaves the field out.
         options: Vec<(String, String)>,
         /// Whether the values are numbers.
         number: bool,
+        /// Whether the values are JSON (a square's `{"x": 3, "y": 4}`).
+        json: bool,
     },
     /// A tick box.
     Check,
@@ -131,6 +134,9 @@ impl FieldView {
                 number: options
                     .iter()
                     .any(|o| matches!(o.value, ParamValue::Whole(_))),
+                json: options
+                    .iter()
+                    .any(|o| matches!(o.value, ParamValue::Square { .. })),
                 options: options
                     .iter()
                     .map(|o| {
@@ -138,6 +144,7 @@ impl FieldView {
                             ParamValue::Text(t) => t.clone(),
                             ParamValue::Whole(n) => n.to_string(),
                             ParamValue::Unset => String::new(),
+                            ParamValue::Square { x, y } => format!("{{\"x\":{x},\"y\":{y}}}"),
                         };
                         (value, o.label.clone())
                     })
