@@ -38,6 +38,7 @@ mod server {
     mod snapshots;
     mod stale;
     pub(crate) mod station;
+    mod station_choices;
     mod station_packs;
     pub(crate) mod support;
     mod undo;

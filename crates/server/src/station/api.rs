@@ -40,6 +40,7 @@ pub(crate) fn routes() -> Api {
         .routes(routes!(seat))
         .routes(routes!(command))
         .routes(routes!(undo))
+        .routes(routes!(super::choices::choices))
 }
 
 /// The engine's refusal, or another failure, as an API error.
@@ -56,7 +57,7 @@ pub(crate) fn play_error(e: PlayError) -> AppError {
     }
 }
 
-fn no_game(id: &str) -> AppError {
+pub(crate) fn no_game(id: &str) -> AppError {
     AppError::not_found(format!(
         "no Station game {id} in this campaign; GET /api/campaigns/{{campaign}}/station/games lists them"
     ))

@@ -10,9 +10,11 @@
 //! - `record`: what the campaign's stream keeps; `game`: a game in memory;
 //! - `seats`: who acts for which crew member; `told`: the log in words;
 //! - `view`: a game as a viewer may see it; `api`: the endpoints;
+//! - `choices`: what a viewer may do now, as the engine judges it;
 //! - `samples`: the sample scenarios compiled in.
 
 pub(crate) mod api;
+pub(crate) mod choices;
 pub(crate) mod game;
 pub(crate) mod record;
 pub(crate) mod samples;

@@ -6,7 +6,9 @@
 //! one, or, until then, by a player invitation made for that crew member's
 //! slot. Whether the command is legal is the engine's to say.
 
-use nanite_station::{Command, Phase};
+use nanite_core::table::Seat;
+use nanite_station::Command;
+use nanite_station::choices;
 
 use super::Game;
 use crate::error::AppError;
@@ -25,59 +27,46 @@ pub(crate) fn seat(game: &Game, crew: &str) -> Option<String> {
     game.seat_of(crew).cloned().flatten()
 }
 
-/// Whether `viewer` may give `command` in `game` now.
-pub(crate) fn may_command(game: &Game, viewer: &Viewer, command: &Command) -> Result<(), AppError> {
+/// The table's seat of `viewer` in `game`: the GM, a player acting for
+/// the crew members seated at their invitation, or a spectator.
+pub(crate) fn table_seat(game: &Game, viewer: &Viewer) -> Seat {
     match viewer.role {
-        Role::Gm => Ok(()),
-        Role::Spectator => Err(AppError::forbidden(
-            "spectators_watch",
-            "spectators only watch; ask the GM for a player invitation to act",
+        Role::Gm => Seat::Gm,
+        Role::Spectator => Seat::Spectator,
+        Role::Player => choices::player_seat(
+            game.state()
+                .players
+                .iter()
+                .filter(|p| controls(game, viewer, &p.id))
+                .map(|p| p.id.as_str()),
+        ),
+    }
+}
+
+/// The codes of the table's refusals (`nanite_station::choices::permission`).
+const CODES: [&str; 5] = [
+    "spectators_watch",
+    "not_your_turn",
+    "not_your_crew",
+    "gm_only",
+    "not_seated",
+];
+
+/// Whether `viewer` may give `command` in `game` now: the table's
+/// permissions as `nanite_station::choices` judges them, so a choice
+/// offered and a command given are refused alike.
+pub(crate) fn may_command(game: &Game, viewer: &Viewer, command: &Command) -> Result<(), AppError> {
+    match choices::permission(game.state(), &table_seat(game, viewer), command) {
+        None => Ok(()),
+        Some(r) => Err(AppError::forbidden(
+            CODES
+                .into_iter()
+                .find(|c| *c == r.code)
+                .unwrap_or("forbidden"),
+            match &r.fix {
+                Some(fix) => format!("{}; {fix}", r.message),
+                None => r.message.clone(),
+            },
         )),
-        Role::Player => {
-            let state = game.state();
-            if matches!(state.phase, Phase::Setup | Phase::Gm) {
-                return Err(AppError::forbidden(
-                    "not_your_turn",
-                    if state.phase == Phase::Setup {
-                        "the GM is still setting up; the players move when the GM begins"
-                    } else {
-                        "it is the GM's turn; the players act when it ends"
-                    },
-                ));
-            }
-            match command.actor() {
-                Some(who) if state.player(who).is_some() => {
-                    if controls(game, viewer, who) {
-                        Ok(())
-                    } else {
-                        Err(AppError::forbidden(
-                            "not_your_crew",
-                            format!(
-                                "{who} is not seated at your invitation; act for your own crew member, or claim a free one"
-                            ),
-                        ))
-                    }
-                }
-                Some(who) => Err(AppError::forbidden(
-                    "gm_only",
-                    format!("{who} is not a crew member: only the GM commands creatures"),
-                )),
-                None if *command == Command::EndTurn => {
-                    let seated = state.players.iter().any(|p| controls(game, viewer, &p.id));
-                    if seated {
-                        Ok(())
-                    } else {
-                        Err(AppError::forbidden(
-                            "not_seated",
-                            "you act for no crew member of this game, so you cannot end the players' turn; claim a free crew member first",
-                        ))
-                    }
-                }
-                None => Err(AppError::forbidden(
-                    "gm_only",
-                    format!("only the GM gives the command {}", command.name()),
-                )),
-            }
-        }
     }
 }

@@ -708,6 +708,16 @@ async fn station_answers_match_their_schemas(db: Db) {
             "/api/campaigns/{campaign}/station/games/{game}",
             &view,
         );
+        let choices = s
+            .send(s.get(&format!("/station/games/{game}/choices"), &seat.session))
+            .await
+            .expect(200);
+        conforms(
+            &doc,
+            "get",
+            "/api/campaigns/{campaign}/station/games/{game}/choices",
+            &choices,
+        );
         let games = s
             .send(s.get("/station/games", &seat.session))
             .await
