@@ -179,8 +179,17 @@ pub(crate) async fn connect(
     // The table must exist (and be loaded) before the socket opens.
     state.tables().read(&state, &campaign, |_| ()).await?;
     let viewer = view::viewer(&caller);
-    Ok(upgrade.on_upgrade(move |socket| run(socket, state, campaign, viewer, query.after)))
+    Ok(upgrade
+        .read_buffer_size(READ_BUFFER)
+        .on_upgrade(move |socket| run(socket, state, campaign, viewer, query.after)))
 }
+
+/// The bytes a live socket reads at most at once. A client sends nothing
+/// but pings and its close, and every read attempt zeroes this much first
+/// (`tungstenite`), at each entry sent since the socket is read between
+/// them: the default 128 KiB cost more CPU than everything else an entry
+/// does. A longer message still arrives, over several reads.
+const READ_BUFFER: usize = 4 * 1024;
 
 /// How far a connection has gone: through which stream version, and how
 /// many entries of it the viewer was shown (their numbers, `feed.rs`).
