@@ -1,7 +1,12 @@
 //! Credentials kept in memory: the records every request reads to learn who
 //! it comes from (its session, the invitation of its seat, the entry of a
 //! bearer token) are read from the store once and then answered from here,
-//! so checking a caller costs no query.
+//! so checking a caller costs no query. The engine's hands of an encounter
+//! (`engine.rs`), read after every command to learn whether the engine
+//! plays on, are kept here too, and so is their absence
+//! ([`Credentials::kept`]): most encounters hand nobody to the engine, and
+//! asking the store for a record that is not there would cost every
+//! command a query.
 //!
 //! What is kept stays true because every change goes through here or is
 //! announced:
@@ -38,7 +43,8 @@ pub(crate) const CAPACITY: usize = 100_000;
 
 #[derive(Default)]
 struct Memory {
-    records: HashMap<(String, String), Value>,
+    /// Each record read or written (`None`: known to be absent).
+    records: HashMap<(String, String), Option<Value>>,
     /// Bumped by every change, so a read that raced one keeps nothing.
     generation: u64,
 }
@@ -66,29 +72,52 @@ impl Credentials {
     }
 
     /// The record `collection`/`id`: from memory, or read from the store
-    /// and kept.
+    /// and kept. A record that is not there is not remembered as absent
+    /// (anyone may send a token that opens nothing).
     pub(crate) async fn record(
         &self,
         state: &AppState,
         collection: &str,
         id: &str,
     ) -> Result<Option<Value>, AppError> {
+        self.read(state, collection, id, false).await
+    }
+
+    /// [`Credentials::record`] for a record most ids lack and every command
+    /// reads (the engine's hands): its absence is remembered too, until a
+    /// write or an announcement changes it like any other.
+    pub(crate) async fn kept(
+        &self,
+        state: &AppState,
+        collection: &str,
+        id: &str,
+    ) -> Result<Option<Value>, AppError> {
+        self.read(state, collection, id, true).await
+    }
+
+    async fn read(
+        &self,
+        state: &AppState,
+        collection: &str,
+        id: &str,
+        absence: bool,
+    ) -> Result<Option<Value>, AppError> {
         let key = (collection.to_string(), id.to_string());
         let generation = {
             let memory = self.memory();
             if let Some(value) = memory.records.get(&key) {
-                return Ok(Some(value.clone()));
+                return Ok(value.clone());
             }
             memory.generation
         };
         let found = state.store().record(collection, id).await?.map(|r| r.data);
-        if let Some(value) = &found {
+        if found.is_some() || absence {
             let mut memory = self.memory();
             if memory.generation == generation {
                 if memory.records.len() >= CAPACITY {
                     memory.records.clear();
                 }
-                memory.records.insert(key, value.clone());
+                memory.records.insert(key, found.clone());
             }
         }
         Ok(found)
@@ -111,7 +140,7 @@ impl Credentials {
         }
         memory
             .records
-            .insert((collection.to_string(), id.to_string()), value);
+            .insert((collection.to_string(), id.to_string()), Some(value));
         Ok(())
     }
 
@@ -193,6 +222,41 @@ mod tests {
         // Nothing is kept of a record that is not there.
         assert_eq!(c.record(&state, "sessions", "none").await.unwrap(), None);
         assert_eq!(c.len(), 1);
+    }
+
+    #[tokio::test]
+    async fn an_absent_record_is_remembered_only_where_asked() {
+        let state = state().await;
+        let c = Credentials::default();
+        // `record` (tokens, sessions) keeps nothing of a record that is not
+        // there; `kept` (the engine's hands) remembers the absence.
+        assert_eq!(c.record(&state, "tokens", "none").await.unwrap(), None);
+        assert_eq!(c.len(), 0);
+        assert_eq!(c.kept(&state, "hands", "e1").await.unwrap(), None);
+        assert_eq!(c.len(), 1);
+        // Written behind its back (another server, not yet announced): the
+        // absence is still what memory answers ...
+        state
+            .store()
+            .put_record("hands", "e1", &json!({"n": 1}))
+            .await
+            .unwrap();
+        assert_eq!(c.kept(&state, "hands", "e1").await.unwrap(), None);
+        // ... until the announcement forgets it.
+        c.forget("hands", "e1");
+        assert_eq!(
+            c.kept(&state, "hands", "e1").await.unwrap(),
+            Some(json!({"n": 1}))
+        );
+        // Written and deleted through memory: seen at once.
+        c.put(&state, "hands", "e2", json!({"n": 2})).await.unwrap();
+        assert_eq!(
+            c.kept(&state, "hands", "e2").await.unwrap(),
+            Some(json!({"n": 2}))
+        );
+        c.delete(&state, "hands", "e1").await.unwrap();
+        assert_eq!(c.kept(&state, "hands", "e1").await.unwrap(), None);
+        assert!(state.store().record("hands", "e1").await.unwrap().is_none());
     }
 
     #[tokio::test]

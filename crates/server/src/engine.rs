@@ -23,14 +23,15 @@
 //! Who is handed to the engine is kept as a record of the generic store
 //! (collection `engine-hands:{campaign}`, one per encounter): not a rule
 //! of the fight, so not in its stream; the engine's commands are, and
-//! replay without it.
+//! replay without it. It is read after every command, so it is read and
+//! written through the server's memory of records (`credentials.rs`),
+//! which remembers an encounter that hands nobody too.
 
 use std::collections::{BTreeSet, VecDeque};
 
 use axum::Json;
 use axum::extract::{Path, State};
 use nanite_core::{ClockCommand, CombatantId};
-use nanite_store::EventStore;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -38,7 +39,6 @@ use crate::body::Strict;
 use crate::error::{AppError, ErrorBody};
 use crate::facts::Order;
 use crate::permissions::{Role, Viewer};
-use crate::records;
 use crate::ruleset::{Play, RulesCommand, Ruleset};
 use crate::sessions::Caller;
 use crate::table::{Encounter, command_record};
@@ -97,9 +97,16 @@ pub(crate) async fn hands(
     campaign: &str,
     encounter: &str,
 ) -> Result<Hands, AppError> {
-    Ok(records::get(state, &collection(campaign), encounter)
+    // From memory (`credentials.rs`): read after every command, and most
+    // encounters hand nobody to the engine.
+    match state
+        .credentials()
+        .kept(state, &collection(campaign), encounter)
         .await?
-        .unwrap_or_default())
+    {
+        Some(data) => serde_json::from_value(data).map_err(AppError::internal),
+        None => Ok(Hands::default()),
+    }
 }
 
 /// Each seat of an encounter with its side.
@@ -347,13 +354,18 @@ pub(crate) async fn put_hands(
     encounter: &str,
     hands: &Hands,
 ) -> Result<(), AppError> {
+    // Through the memory `hands` reads (`credentials.rs`).
     if hands.is_empty() && hands.kept.is_empty() {
         state
-            .store()
-            .delete_record(&collection(campaign), encounter)
+            .credentials()
+            .delete(state, &collection(campaign), encounter)
             .await?;
     } else {
-        records::put(state, &collection(campaign), encounter, hands).await?;
+        let data = serde_json::to_value(hands).map_err(AppError::internal)?;
+        state
+            .credentials()
+            .put(state, &collection(campaign), encounter, data)
+            .await?;
     }
     Ok(())
 }
