@@ -4,8 +4,9 @@
 //! one writer at a time: every write waits its turn on the store's writer
 //! lock rather than meeting another as "database is locked", and appends go
 //! through the group commit (`group.rs`) with one writer: [`write_group`]
-//! writes each with [`statements::append`] under its own savepoint. A commit is on disk before it is acknowledged (WAL
-//! mode, `synchronous = FULL`), except a snapshot's ([`relax`]).
+//! checks each append, then writes those that passed. A commit is on disk
+//! before it is acknowledged (WAL mode, `synchronous = FULL`), except a
+//! snapshot's ([`relax`]).
 
 use std::str::FromStr;
 use std::sync::Arc;
@@ -72,26 +73,28 @@ impl SqliteStore {
     }
 }
 
-/// Writes a group in one transaction, each append under its own savepoint,
-/// and answers each append once the transaction has committed.
+/// Writes a group in one transaction and answers each append once the
+/// transaction has committed. Each append is checked first (its command
+/// key, its stream's version: `statements::checked`), and only an append
+/// that passes writes anything, so a refused append fails alone with
+/// nothing to roll back; the transaction is the only writer, so the writes
+/// of one that passed are not refused, and an error in them (the
+/// database's own) fails the whole group, nothing of it committed. (A
+/// savepoint around each append did the same at two more statements an
+/// append, each a round trip to SQLite's thread.)
 pub(crate) async fn write_group(pool: SqlitePool, jobs: Vec<Job>) {
     let mut results = Vec::with_capacity(jobs.len());
     let committed: Result<(), Error> = async {
         let mut tx = pool.begin().await?;
         for job in &jobs {
-            sqlx::query("SAVEPOINT append").execute(&mut *tx).await?;
-            let result = statements::append(
-                &mut *tx,
-                &job.id,
-                job.expected,
-                job.key.as_deref(),
-                &job.events,
-            )
-            .await;
-            if result.is_err() {
-                sqlx::query("ROLLBACK TO append").execute(&mut *tx).await?;
-            }
-            sqlx::query("RELEASE append").execute(&mut *tx).await?;
+            let (id, expected, key) = (&job.id, job.expected, job.key.as_deref());
+            let result = match statements::checked(&mut *tx, id, expected, key).await {
+                Ok(None) => {
+                    Ok(statements::written(&mut *tx, id, expected, key, &job.events).await?)
+                }
+                Ok(Some(seen)) => Ok(seen),
+                Err(refused) => Err(refused),
+            };
             results.push(result);
         }
         tx.commit().await?;

@@ -179,24 +179,54 @@ pub(crate) async fn append(
     key: Option<&str>,
     events: &[NewEvent],
 ) -> Result<Appended, Error> {
+    if let Some(seen) = checked(conn, id, expected, key).await? {
+        return Ok(seen);
+    }
+    written(conn, id, expected, key, events).await
+}
+
+/// The reads of [`append`], which change nothing: the first append's
+/// versions when the command key was seen before (`Some`), an error when
+/// the stream is missing or not at `expected`, otherwise `None` (go on to
+/// [`written`]).
+pub(crate) async fn checked(
+    conn: &mut impl Statements,
+    id: &str,
+    expected: i64,
+    key: Option<&str>,
+) -> Result<Option<Appended>, Error> {
     if let Some(key) = key {
         if let Some(seen) = conn.command(id, key).await? {
-            return Ok(seen.into_duplicate());
+            return Ok(Some(seen.into_duplicate()));
         }
     }
     let Some(actual) = conn.version(id).await? else {
         return Err(Error::new(ErrorKind::NoStream { id: id.to_string() }));
     };
-    let conflict = |actual| {
-        Error::new(ErrorKind::Conflict {
-            id: id.to_string(),
-            expected,
-            actual,
-        })
-    };
     if actual != expected {
-        return Err(conflict(actual));
+        return Err(conflict(id, expected, actual));
     }
+    Ok(None)
+}
+
+fn conflict(id: &str, expected: i64, actual: i64) -> Error {
+    Error::new(ErrorKind::Conflict {
+        id: id.to_string(),
+        expected,
+        actual,
+    })
+}
+
+/// The writes of [`append`], after [`checked`] passed in the same
+/// transaction. When the transaction is the only writer since the checks
+/// (SQLite's), they cannot be refused: an error here is the database's own.
+pub(crate) async fn written(
+    conn: &mut impl Statements,
+    id: &str,
+    expected: i64,
+    key: Option<&str>,
+    events: &[NewEvent],
+) -> Result<Appended, Error> {
     let at = now();
     for (version, e) in (expected + 1..).zip(events) {
         let text = EventText {
@@ -208,13 +238,13 @@ pub(crate) async fn append(
         match conn.insert_event(id, version, &text).await {
             Ok(()) => {}
             // Another writer took the version since it was read.
-            Err(e) if is_unique(&e) => return Err(conflict(expected + 1)),
+            Err(e) if is_unique(&e) => return Err(conflict(id, expected, expected + 1)),
             Err(e) => return Err(e.into()),
         }
     }
     let last = expected + events.len() as i64;
     if !conn.advance(id, expected, last).await? {
-        return Err(conflict(expected + 1));
+        return Err(conflict(id, expected, expected + 1));
     }
     if let Some(key) = key {
         let run = CommandRow {
