@@ -27,8 +27,10 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use criterion::{Criterion, Throughput, criterion_group};
 use nanite_compound_x::Pack;
 use nanite_compound_x::combat::{Cover, Stance};
-use nanite_compound_x::encounter::{Battle, Command, CompoundX, Layout, Point, Wall, WallKind};
+use nanite_compound_x::encounter::{Battle, Command, CompoundX, Layout, Point};
+use nanite_compound_x::encounter_file::read_map;
 use nanite_compound_x::sim::{MAX_ROUNDS, Setup, SimOptions, play, run_seed, simulate};
+use nanite_core::content::SourceFile;
 use nanite_core::{CombatantId, Game, ScriptedDice};
 
 mod support;
@@ -82,41 +84,12 @@ fn four_against_four(pack: &Pack) -> Setup {
     Setup::new(game.state().clone()).unwrap()
 }
 
-/// The four against four on the warehouse map of the examples: the crew
-/// west of the office wall (its door closed), the raiders and scavs east
-/// of it, by the crates and the pillar. Placing measures every distance
-/// anew.
+/// The four against four on the warehouse map of the examples
+/// (examples/compound-x/warehouse-map.toml): the crew west of the office
+/// wall (its door closed), the raiders and scavs east of it, by the crates
+/// and the pillar. Placing measures every distance anew.
 fn on_the_warehouse_map(pack: &Pack) -> Setup {
-    let wall = |kind, a, b| Wall {
-        name: String::new(),
-        a,
-        b,
-        kind,
-        open: false,
-    };
-    let mut layout = Layout::new(300, 200);
-    layout.walls = vec![
-        wall(
-            WallKind::Concealing,
-            Point::metres(12, 0),
-            Point::metres(12, 8),
-        ),
-        wall(WallKind::Door, Point::metres(12, 8), Point::metres(12, 10)),
-        wall(
-            WallKind::Concealing,
-            Point::metres(12, 10),
-            Point::metres(12, 14),
-        ),
-        wall(
-            WallKind::Partial,
-            Point::metres(22, 3),
-            Point::metres(22, 7),
-        ),
-        wall(WallKind::Full, Point::metres(16, 14), Point::metres(17, 14)),
-        wall(WallKind::Full, Point::metres(17, 14), Point::metres(17, 15)),
-        wall(WallKind::Full, Point::metres(17, 15), Point::metres(16, 15)),
-        wall(WallKind::Full, Point::metres(16, 15), Point::metres(16, 14)),
-    ];
+    let layout = warehouse_layout();
     let mut game: Game<CompoundX> = Game::new(four_against_four(pack).battle().clone());
     let mut none = ScriptedDice::new([]);
     game.execute(&Command::Map { layout }, &mut none).unwrap();
@@ -137,6 +110,14 @@ fn on_the_warehouse_map(pack: &Pack) -> Setup {
         game.execute(&place, &mut none).unwrap();
     }
     Setup::new(game.state().clone()).unwrap()
+}
+
+/// The walls of the warehouse map of the examples, read from its file.
+fn warehouse_layout() -> Layout {
+    let text = include_str!("../../../examples/compound-x/warehouse-map.toml");
+    let known = [CombatantId::from("vex"), CombatantId::from("raider")];
+    let (map, found) = read_map(&SourceFile::new("warehouse-map.toml", text), &known);
+    map.unwrap_or_else(|| panic!("{found:?}")).layout
 }
 
 fn fights(c: &mut Criterion) {

@@ -112,21 +112,14 @@ pub fn level_options(character: &Character, pack: &Pack) -> Option<LevelOptions>
 
 #[cfg(test)]
 mod tests {
-    use nanite_core::content::SourceFile;
-
     use super::*;
-
-    fn pack() -> Pack {
-        let (pack, found) = Pack::load(&Pack::sample_files());
-        assert!(!found.has_errors(), "{found}");
-        pack
-    }
+    use crate::test_support::{character, pack};
 
     fn vex() -> Character {
-        let text = include_str!("../../../examples/compound-x/vex.toml");
-        let (c, found) = Character::read(&SourceFile::new("vex.toml", text));
-        assert!(!found.has_errors(), "{found}");
-        c
+        character(
+            "vex.toml",
+            include_str!("../../../examples/compound-x/vex.toml"),
+        )
     }
 
     #[test]

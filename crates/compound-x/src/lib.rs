@@ -62,6 +62,9 @@ pub mod starting_money;
 mod stat;
 mod validate;
 
+#[cfg(test)]
+mod test_support;
+
 pub use character::{CHARACTER_FORMAT, Character, CharacterWeapon, Equipment};
 pub use house::HouseRules;
 pub use level_options::{Choice, LevelOptions, level_options};

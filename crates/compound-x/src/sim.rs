@@ -113,15 +113,7 @@ impl Setup {
         if battle.clock.phase != FightPhase::Setup {
             return Err(SetupError::Begun);
         }
-        let sides: Vec<(CombatantId, String)> = battle
-            .clock
-            .seats
-            .iter()
-            .map(|s| (s.id.clone(), s.side.clone()))
-            .collect();
-        let mut side_names: Vec<String> = sides.iter().map(|(_, s)| s.clone()).collect();
-        side_names.sort();
-        side_names.dedup();
+        let (sides, side_names) = sides_of(&battle);
         if side_names.len() < 2 {
             return Err(SetupError::OneSide(side_names));
         }
@@ -180,15 +172,7 @@ impl Setup {
     /// sides as they stand (those who left are no longer in it), whatever
     /// its phase; distances it leaves unset stay unknown.
     pub fn at_the_table(battle: &Battle) -> Setup {
-        let sides: Vec<(CombatantId, String)> = battle
-            .clock
-            .seats
-            .iter()
-            .map(|s| (s.id.clone(), s.side.clone()))
-            .collect();
-        let mut side_names: Vec<String> = sides.iter().map(|(_, s)| s.clone()).collect();
-        side_names.sort();
-        side_names.dedup();
+        let (sides, side_names) = sides_of(battle);
         Setup::assemble(battle.clone(), sides, side_names, Vec::new())
     }
 
@@ -278,6 +262,20 @@ impl Setup {
     pub fn battle(&self) -> &Battle {
         &self.battle
     }
+}
+
+/// Each combatant of `battle` with its side, and the sides, sorted by name.
+fn sides_of(battle: &Battle) -> (Vec<(CombatantId, String)>, Vec<String>) {
+    let sides: Vec<(CombatantId, String)> = battle
+        .clock
+        .seats
+        .iter()
+        .map(|s| (s.id.clone(), s.side.clone()))
+        .collect();
+    let mut side_names: Vec<String> = sides.iter().map(|(_, s)| s.clone()).collect();
+    side_names.sort();
+    side_names.dedup();
+    (sides, side_names)
 }
 
 /// How many fights, with which dice, on how many threads.

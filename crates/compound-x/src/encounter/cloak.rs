@@ -10,7 +10,7 @@ use nanite_core::{Breakdown, ClockEvent, CombatantId};
 use serde::{Deserialize, Serialize};
 
 use super::gm::{able, not_afraid, spend};
-use super::stealth::{enemies, give_away};
+use super::stealth::{enemies_seeing, give_away, hidden_from};
 use super::{Battle, Decision, Event, Refusal};
 
 /// Actions to switch a cloak on. The texts give no cost; a decision: 1, as
@@ -109,18 +109,8 @@ pub(crate) fn activate(d: &mut Decision<'_>, id: &CombatantId) -> Result<(), Ref
         turns: module.turns,
         breakdown: b,
     });
-    let from: Vec<CombatantId> = enemies(d.state, id)
-        .into_iter()
-        .filter(|o| !c.stealth.unseen_by.contains(o))
-        .collect();
-    if !from.is_empty() {
-        d.push(Event::Concealed {
-            id: id.clone(),
-            from,
-            dc: None,
-            why: "cloaked".into(),
-        });
-    }
+    let from = enemies_seeing(d.state, id, &c.stealth.unseen_by);
+    hidden_from(d, id, from, "cloaked");
     Ok(())
 }
 

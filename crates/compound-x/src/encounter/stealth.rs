@@ -294,18 +294,43 @@ pub(crate) fn surprise(d: &mut Decision<'_>, actors: &[CombatantId]) {
         let Some(c) = d.state.combatants.get(id) else {
             continue;
         };
-        let from: Vec<CombatantId> = enemies(d.state, id)
-            .into_iter()
-            .filter(|o| !c.stealth.unseen_by.contains(o))
-            .collect();
-        if !from.is_empty() {
-            d.push(Event::Concealed {
-                id: id.clone(),
-                from,
-                dc: None,
-                why: "it starts the fight hidden and gets the drop (CX-TURN-02)".into(),
-            });
-        }
+        let from = enemies_seeing(d.state, id, &c.stealth.unseen_by);
+        hidden_from(
+            d,
+            id,
+            from,
+            "it starts the fight hidden and gets the drop (CX-TURN-02)",
+        );
+    }
+}
+
+/// The enemies of `id` that see it still (not in its `unseen_by`).
+pub(crate) fn enemies_seeing(
+    state: &Battle,
+    id: &CombatantId,
+    unseen_by: &BTreeSet<CombatantId>,
+) -> Vec<CombatantId> {
+    enemies(state, id)
+        .into_iter()
+        .filter(|o| !unseen_by.contains(o))
+        .collect()
+}
+
+/// `id` hides from `from` with no DC, for `why`; nothing happens when
+/// `from` is empty.
+pub(crate) fn hidden_from(
+    d: &mut Decision<'_>,
+    id: &CombatantId,
+    from: Vec<CombatantId>,
+    why: &str,
+) {
+    if !from.is_empty() {
+        d.push(Event::Concealed {
+            id: id.clone(),
+            from,
+            dc: None,
+            why: why.into(),
+        });
     }
 }
 

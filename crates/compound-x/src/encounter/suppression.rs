@@ -307,39 +307,13 @@ pub(crate) fn moved(
     concealed: bool,
     dice: &mut dyn DiceSource,
 ) -> Result<(), Refusal> {
-    let holds: Vec<_> = d
-        .state
-        .clock
-        .effects_on(id)
-        .filter_map(|e| match &e.payload {
-            CxEffect::Suppressed { by, weapon, level } => Some((e.id, by.clone(), *weapon, *level)),
-            _ => None,
-        })
-        .collect();
-    for (effect, by, weapon, level) in holds {
-        let fired = d.state.combatant(id)?.suppression_fired_by.contains(&by);
-        if !concealed && !fired && able(d, &by).is_ok() && can_fire(d, &by, weapon) {
-            if let Ok(reaction) = d.state.clock.react_against(
-                &by,
-                &format!("suppression fire at {id} moving into the open"),
-                id,
-            ) {
-                d.clock(reaction);
-                react(d, &by, id, weapon, level, dice)?;
-            }
-        }
-        let c = d.state.combatant(id)?;
-        if c.fighter.dead || c.fighter.is_downed() {
-            return Ok(());
-        }
-        if metres > radius(level) && d.state.clock.effects.iter().any(|e| e.id == effect) {
-            d.clock(ClockEvent::EffectEnded {
-                id: effect,
-                why: format!("{id} leaves the suppressed area"),
-            });
-        }
-    }
-    Ok(())
+    moved_under(
+        d,
+        id,
+        dice,
+        |_, _| !concealed,
+        |_, _, level| metres > radius(level),
+    )
 }
 
 /// A suppressed combatant moved on the map to `to` (CX-SUP-02..05): each
@@ -352,6 +326,33 @@ pub(crate) fn moved_on_map(
     to: super::Point,
     dice: &mut dyn DiceSource,
 ) -> Result<(), Refusal> {
+    moved_under(
+        d,
+        id,
+        dice,
+        |d, by| d.state.sees(by, id),
+        |d, by, _| {
+            let area = d
+                .state
+                .scene
+                .as_ref()
+                .and_then(|s| s.areas.iter().find(|a| a.by == *by).cloned());
+            area.is_none_or(|a| super::scene::metres_between(a.at, to) > a.radius)
+        },
+    )
+}
+
+/// A suppressed combatant moved (CX-SUP-02..05): each suppressor that
+/// `sees` it in the open, has not fired on it yet since laying the
+/// suppression down, can act and can fire, fires on it; a suppression it
+/// `leaves` the area of ends.
+fn moved_under(
+    d: &mut Decision<'_>,
+    id: &CombatantId,
+    dice: &mut dyn DiceSource,
+    sees: impl Fn(&Decision<'_>, &CombatantId) -> bool,
+    leaves: impl Fn(&Decision<'_>, &CombatantId, Suppression) -> bool,
+) -> Result<(), Refusal> {
     let holds: Vec<_> = d
         .state
         .clock
@@ -363,8 +364,7 @@ pub(crate) fn moved_on_map(
         .collect();
     for (effect, by, weapon, level) in holds {
         let fired = d.state.combatant(id)?.suppression_fired_by.contains(&by);
-        let in_sight = d.state.sees(&by, id);
-        if in_sight && !fired && able(d, &by).is_ok() && can_fire(d, &by, weapon) {
+        if sees(d, &by) && !fired && able(d, &by).is_ok() && can_fire(d, &by, weapon) {
             if let Ok(reaction) = d.state.clock.react_against(
                 &by,
                 &format!("suppression fire at {id} moving into the open"),
@@ -378,13 +378,7 @@ pub(crate) fn moved_on_map(
         if c.fighter.dead || c.fighter.is_downed() {
             return Ok(());
         }
-        let area = d
-            .state
-            .scene
-            .as_ref()
-            .and_then(|s| s.areas.iter().find(|a| a.by == by).cloned());
-        let outside = area.is_none_or(|a| super::scene::metres_between(a.at, to) > a.radius);
-        if outside && d.state.clock.effects.iter().any(|e| e.id == effect) {
+        if leaves(d, &by, level) && d.state.clock.effects.iter().any(|e| e.id == effect) {
             d.clock(ClockEvent::EffectEnded {
                 id: effect,
                 why: format!("{id} leaves the suppressed area"),

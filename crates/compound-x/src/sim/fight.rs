@@ -85,11 +85,30 @@ impl<'s> Run<'s> {
     /// A run over `setup`'s battle as it stands, for the policies to read
     /// (at a live table: nothing is executed on it).
     pub(crate) fn at_the_table(setup: &'s Setup) -> Run<'s> {
+        Run::new(
+            setup,
+            setup.battle.clone(),
+            0,
+            Vec::new(),
+            command::InPlace::default(),
+        )
+    }
+
+    /// A run over `battle` (the setup's, or a copy of it) with the dice of
+    /// `seed`, the commands in `log` (empty) and `buffers` reused, its
+    /// standing read.
+    fn new(
+        setup: &'s Setup,
+        battle: Battle,
+        seed: u64,
+        log: Vec<Command>,
+        buffers: command::InPlace,
+    ) -> Run<'s> {
         let mut run = Run {
             setup,
-            battle: setup.battle.clone(),
-            dice: SeededDice::new(0),
-            seed: 0,
+            battle,
+            dice: SeededDice::new(seed),
+            seed,
             fled: vec![false; setup.sides.len()],
             able: Vec::new(),
             held_back: false,
@@ -98,8 +117,8 @@ impl<'s> Run<'s> {
             distances: Vec::new(),
             distances_read: None,
             kept_pick: None,
-            log: Vec::new(),
-            buffers: command::InPlace::default(),
+            log,
+            buffers,
             shots: 0,
             refused: 0,
         };
@@ -421,25 +440,8 @@ pub(crate) fn play_with(setup: &Setup, seed: u64, max_rounds: u32, reused: &mut 
     log.clear();
     let mut battle = std::mem::take(&mut reused.battle);
     battle.clone_from(&setup.battle);
-    let mut run = Run {
-        setup,
-        battle,
-        dice: SeededDice::new(seed),
-        seed,
-        fled: vec![false; setup.sides.len()],
-        able: Vec::new(),
-        held_back: false,
-        sides_standing: 0,
-        able_by_side: Vec::new(),
-        distances: Vec::new(),
-        distances_read: None,
-        kept_pick: None,
-        log,
-        buffers: std::mem::take(&mut reused.buffers),
-        shots: 0,
-        refused: 0,
-    };
-    run.refresh();
+    let buffers = std::mem::take(&mut reused.buffers);
+    let mut run = Run::new(setup, battle, seed, log, buffers);
     if run
         .battle
         .clock
@@ -535,32 +537,18 @@ mod tests {
     use nanite_core::content::SourceFile;
     use nanite_core::{ClockCommand, CombatantId, ScriptedDice, SeededDice};
 
+    use crate::Pack;
     use crate::combat::{ConditionKind, Cover, Fighter, Stance};
     use crate::encounter::{Battle, Command, command};
     use crate::pack::FireMode;
-    use crate::{Character, Pack, Sheet};
+    use crate::test_support::{fighter, pack};
 
-    fn fighter(pack: &Pack, file: &str, text: &str) -> Fighter {
-        let (character, found) = Character::read(&SourceFile::new(file, text));
-        assert!(!found.has_errors(), "{found}");
-        Fighter::from_sheet(&Sheet::compute(&character, pack), pack)
-    }
-
-    fn pack() -> Pack {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../content/compound-x");
-        let files: Vec<SourceFile> = std::fs::read_dir(dir)
-            .unwrap()
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-            .map(|p| {
-                let name = p.file_name().unwrap().to_string_lossy().into_owned();
-                SourceFile::new(name, std::fs::read_to_string(&p).unwrap())
-            })
-            .collect();
-        let (pack, found) = Pack::load(&files);
-        assert!(!found.has_errors(), "{found}");
-        pack
+    /// The GM's command `c` on `battle`, in place; the GM's commands roll
+    /// nothing.
+    fn gm(battle: &mut Battle, c: &Command) {
+        let mut none = ScriptedDice::new([]);
+        command::decide_in_place(battle, c, &mut none, true, &mut Default::default())
+            .unwrap_or_else(|_| panic!("{c:?} refused"));
     }
 
     /// Vex and the raider of the examples.
@@ -804,46 +792,16 @@ mod tests {
     /// the very battle the fight ended with.
     #[test]
     fn fights_on_a_map_replay_through_the_engine() {
-        use crate::encounter::{Layout, Point, Wall, WallKind};
+        use crate::encounter::Point;
+        use crate::encounter_file::read_map;
         use crate::sim::{MAX_ROUNDS, Setup};
         let (vex, raider) = vex_and_raider(&pack());
-        let gm = |battle: &mut Battle, c: &Command| {
-            let mut none = ScriptedDice::new([]);
-            command::decide_in_place(battle, c, &mut none, true, &mut Default::default())
-                .unwrap_or_else(|_| panic!("{c:?} refused"));
-        };
-        let wall = |kind, a, b| Wall {
-            name: String::new(),
-            a,
-            b,
-            kind,
-            open: false,
-        };
         // The warehouse of the examples: an office wall with a closed door
         // between the sides, crates, a pillar.
-        let mut layout = Layout::new(300, 200);
-        layout.walls = vec![
-            wall(
-                WallKind::Concealing,
-                Point::metres(12, 0),
-                Point::metres(12, 8),
-            ),
-            wall(WallKind::Door, Point::metres(12, 8), Point::metres(12, 10)),
-            wall(
-                WallKind::Concealing,
-                Point::metres(12, 10),
-                Point::metres(12, 14),
-            ),
-            wall(
-                WallKind::Partial,
-                Point::metres(22, 3),
-                Point::metres(22, 7),
-            ),
-            wall(WallKind::Full, Point::metres(16, 14), Point::metres(17, 14)),
-            wall(WallKind::Full, Point::metres(17, 14), Point::metres(17, 15)),
-            wall(WallKind::Full, Point::metres(17, 15), Point::metres(16, 15)),
-            wall(WallKind::Full, Point::metres(16, 15), Point::metres(16, 14)),
-        ];
+        let text = include_str!("../../../../examples/compound-x/warehouse-map.toml");
+        let known = [CombatantId::from("vex"), CombatantId::from("raider")];
+        let (map, found) = read_map(&SourceFile::new("warehouse-map.toml", text), &known);
+        let layout = map.unwrap_or_else(|| panic!("{found:?}")).layout;
         let mut battle = Battle::new();
         gm(&mut battle, &Command::Map { layout });
         for (who, side, f, at) in [
@@ -887,12 +845,6 @@ mod tests {
     fn a_battle_copied_in_place_is_the_battle_copied() {
         use crate::sim::{MAX_ROUNDS, Setup};
         let (vex, raider) = vex_and_raider(&pack());
-        // The GM's commands roll nothing.
-        let gm = |battle: &mut Battle, c: &Command| {
-            let mut none = ScriptedDice::new([]);
-            command::decide_in_place(battle, c, &mut none, true, &mut Default::default())
-                .unwrap_or_else(|_| panic!("{c:?} refused"));
-        };
         let cast = |n: usize| {
             let mut battle = Battle::new();
             for i in 0..n {

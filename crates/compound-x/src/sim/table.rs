@@ -43,36 +43,12 @@ pub fn next_move(battle: &Battle, me: &CombatantId) -> Option<TableMove> {
 
 #[cfg(test)]
 mod tests {
-    use nanite_core::content::SourceFile;
     use nanite_core::{ClockCommand, CombatantId, SeededDice};
 
     use super::next_move;
-    use crate::combat::{Cover, Fighter, Stance};
+    use crate::combat::{Cover, Stance};
     use crate::encounter::{Battle, Command, command};
-    use crate::{Character, Pack, Sheet};
-
-    fn pack() -> Pack {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../content/compound-x");
-        let files: Vec<SourceFile> = std::fs::read_dir(dir)
-            .unwrap()
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-            .map(|p| {
-                let name = p.file_name().unwrap().to_string_lossy().into_owned();
-                SourceFile::new(name, std::fs::read_to_string(&p).unwrap())
-            })
-            .collect();
-        let (pack, found) = Pack::load(&files);
-        assert!(!found.has_errors(), "{found}");
-        pack
-    }
-
-    fn fighter(pack: &Pack, file: &str, text: &str) -> Fighter {
-        let (character, found) = Character::read(&SourceFile::new(file, text));
-        assert!(!found.has_errors(), "{found}");
-        Fighter::from_sheet(&Sheet::compute(&character, pack), pack)
-    }
+    use crate::test_support::{fighter, pack};
 
     /// A fight under way, played at the table one command at a time by
     /// the policy: every command it proposes for the raider is one the
