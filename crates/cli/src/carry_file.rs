@@ -15,6 +15,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
+use nanite_core::CombatantId;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -54,6 +55,68 @@ pub(crate) struct StateFile<S> {
     /// Every change, oldest first.
     #[serde(default)]
     pub(crate) log: Vec<LogEntry>,
+}
+
+/// An engine's carried state (`nanite_compound_x::carry::CharacterState`,
+/// `nanite_d20::carry::CharacterState`), as the state files keep it.
+pub(crate) trait CarriedState: Serialize + DeserializeOwned + Clone {
+    /// The ruleset's name in a state file.
+    const RULESET: &'static str;
+    /// The engine's battle, which a fight leaves the state in.
+    type Battle;
+    /// What changed from `before`, value by value.
+    fn changes_from(&self, before: &Self) -> Vec<String>;
+    /// The state once the ended fight `battle` is done with combatant `id`
+    /// (the engine's `after_fight`), or why it cannot be written back.
+    fn after_fight(&self, battle: &Self::Battle, id: &CombatantId) -> Result<Self, String>;
+}
+
+/// A character file read with its carried state: `C` is the character as
+/// its ruleset reads it (with its sheet), `S` the engine's state.
+pub(crate) struct Carried<C, S> {
+    /// The character file.
+    pub(crate) path: PathBuf,
+    /// The character.
+    pub(crate) character: C,
+    /// Its state file, when it has one.
+    pub(crate) file: Option<StateFile<S>>,
+    /// The state now (fresh without a file).
+    pub(crate) state: S,
+}
+
+/// The name a character goes by in what a state change tells.
+pub(crate) trait Named {
+    /// The character's name.
+    fn name(&self) -> &str;
+}
+
+impl<C: Named, S: CarriedState> Carried<C, S> {
+    /// Writes `state` with a log entry and says what changed.
+    pub(crate) fn commit(
+        self,
+        state: &S,
+        what: String,
+        reason: Option<String>,
+        lines: Vec<String>,
+        out: &mut dyn Write,
+    ) -> Result<()> {
+        let changes = state.changes_from(&self.state);
+        let entry = LogEntry {
+            what,
+            reason,
+            lines,
+            changes,
+        };
+        commit(
+            &self.path,
+            S::RULESET,
+            self.file,
+            state,
+            self.character.name(),
+            entry,
+            out,
+        )
+    }
 }
 
 /// The state file of the character file `character`: `NAME.state.toml`

@@ -11,6 +11,7 @@
 //! (Compound X's cover, stance and distances; D20's square or row, map and
 //! campaign). Everything else is written once here.
 
+pub(crate) mod carry;
 pub(crate) mod fight;
 #[cfg(test)]
 mod fourth;

@@ -2,6 +2,7 @@
 //! exit code out.
 
 use std::io::{Read, Write};
+use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 use expect_test::expect;
@@ -41,6 +42,71 @@ mod sim;
 mod sim_map;
 #[path = "cli/transfer.rs"]
 mod transfer;
+
+/// A scratch directory, `nanite-{what}-{pid}-{name}` in the system's
+/// temporary one, with copies of example files of `examples/{ruleset}/`,
+/// removed when dropped.
+struct Room(PathBuf);
+
+impl Room {
+    fn new(what: &str, name: &str, ruleset: &str, files: &[&str]) -> Self {
+        let dir = std::env::temp_dir().join(format!("nanite-{what}-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let examples = format!("{}/../../examples/{ruleset}/", env!("CARGO_MANIFEST_DIR"));
+        for file in files {
+            std::fs::copy(format!("{examples}{file}"), dir.join(file)).unwrap();
+        }
+        Room(dir)
+    }
+
+    /// The path of `file` in the room.
+    fn path(&self, file: &str) -> String {
+        self.0.join(file).to_str().unwrap().to_string()
+    }
+
+    /// Writes `file` with `text`; returns its path.
+    fn write(&self, file: &str, text: &str) -> String {
+        std::fs::write(self.0.join(file), text).unwrap();
+        self.path(file)
+    }
+
+    /// The text of `file`.
+    fn read(&self, file: &str) -> String {
+        std::fs::read_to_string(self.0.join(file)).unwrap()
+    }
+
+    fn exists(&self, file: &str) -> bool {
+        self.0.join(file).exists()
+    }
+
+    /// The `play` session file.
+    fn session(&self) -> String {
+        self.path("session.toml")
+    }
+
+    /// The `play` session file's text.
+    fn saved(&self) -> String {
+        self.read("session.toml")
+    }
+}
+
+impl Drop for Room {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// `nanite RULESET play` of the room's session with `args`, typing `input`;
+/// it must succeed. Returns its standard output.
+fn play_in(room: &Room, ruleset: &str, input: &str, args: &[&str]) -> String {
+    let session = room.session();
+    let mut all = vec![ruleset, "play", session.as_str()];
+    all.extend(args);
+    let output = nanite_with_input(&all, input);
+    assert!(output.status.success(), "{}", stderr(&output));
+    stdout(&output)
+}
 
 /// Runs `nanite` with `args` and no standard input.
 fn nanite(args: &[&str]) -> Output {

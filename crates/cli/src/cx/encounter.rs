@@ -30,6 +30,7 @@ use nanite_core::content::SourceFile;
 use nanite_core::{ClockCommand, CombatantId, Diagnostic, Diagnostics, RolledDie};
 
 use super::{Outcome, read_character, read_valid_character};
+use crate::encounter::carry;
 use crate::encounter::fight::{self, Source};
 use crate::encounter::{EncounterFile, Entrant, Rules, read_checked};
 
@@ -403,16 +404,22 @@ pub(super) fn run(args: &EncounterArgs, pack: &Pack) -> Result<Outcome> {
     let (encounter, mut roster, source_file) =
         read_checked(&rules, &args.file, "encounter file", true)?;
     let carried = match &args.carry {
-        Some(only) => carry_in(&mut roster, only, &args.file, pack)?,
-        None => Vec::new(),
+        Some(only) => Some(carry::carry_in::<Cx<'_>, _, _>(
+            &mut roster,
+            only,
+            &args.file,
+            |id, path| {
+                let c = super::state::read(path, pack)?;
+                let fighter = c
+                    .state
+                    .fighter(&c.character.sheet, pack)
+                    .map_err(|e| anyhow::anyhow!("--carry: {id}: {e}"))?;
+                Ok((c, fighter))
+            },
+        )?),
+        None => None,
     };
-    let source = Source::choose(
-        args.seed,
-        args.dice.as_ref(),
-        args.physical,
-        encounter.dice.as_ref(),
-        encounter.seed,
-    );
+    let source = Source::choose(args.seed, args.dice.as_ref(), args.physical, &encounter);
     let fight = fight::run(&encounter, roster, source, &source_file)?;
     if let Some(path) = &args.svg {
         let drawing = map::svg(fight.game.state()).with_context(|| {
@@ -432,84 +439,7 @@ pub(super) fn run(args: &EncounterArgs, pack: &Pack) -> Result<Outcome> {
         out.write_all(report::text(&fight).as_bytes())?;
     }
     out.flush()?;
-    let outcome = fight::ended(&fight)?;
-    if args.carry.is_some() {
-        let mut told: Box<dyn Write> = if args.json {
-            Box::new(std::io::stderr().lock())
-        } else {
-            Box::new(out)
-        };
-        write_back(carried, &fight, &args.file, &mut *told)?;
-    }
-    Ok(outcome)
-}
-
-/// `--carry`: each carried combatant enters from its state (CX-DEATH-04's
-/// allowance, wounds, rounds...), as the server's entrance does.
-fn carry_in(
-    roster: &mut crate::encounter::Roster<Cx<'_>>,
-    only: &[String],
-    file: &Path,
-    pack: &Pack,
-) -> Result<Vec<(CombatantId, super::state::Carried)>> {
-    let dir = file.parent().unwrap_or(Path::new(""));
-    let chosen = crate::carry_file::carried_entrants(roster.iter().map(|(e, _)| e), only, dir)?;
-    let mut carried = Vec::new();
-    for (id, path) in chosen {
-        let c = super::state::read(&path, pack)?;
-        let mut fighter = c
-            .state
-            .fighter(&c.sheet, pack)
-            .map_err(|e| anyhow::anyhow!("--carry: {id}: {e}"))?;
-        for (entrant, f) in roster.iter_mut().filter(|(e, _)| e.id == id) {
-            if let Some(name) = &entrant.name {
-                fighter.name = name.clone();
-            }
-            *f = fighter.clone();
-        }
-        carried.push((id, c));
-    }
-    Ok(carried)
-}
-
-/// `--carry`: what the fight did to each carried combatant, written back to
-/// its state file (`CharacterState::after_fight`, as the server's end of an
-/// encounter does), once the script has ended the fight.
-fn write_back(
-    carried: Vec<(CombatantId, super::state::Carried)>,
-    fight: &Fight<'_>,
-    file: &Path,
-    out: &mut dyn Write,
-) -> Result<()> {
-    if fight.stop.is_some() {
-        writeln!(
-            out,
-            "Nothing was written back to the carried states: the script stopped before its end."
-        )?;
-        return Ok(());
-    }
-    let battle = fight.game.state();
-    writeln!(out, "Carried:")?;
-    for (id, c) in carried {
-        if !battle.combatants.contains_key(&id) {
-            writeln!(out, "  {id} never entered; its state is unchanged")?;
-            continue;
-        }
-        let after = c.state.after_fight(battle, &id).map_err(|e| {
-            anyhow::anyhow!(
-                "{}: nothing was written back to the carried states: {e}; end the script with `end`",
-                file.display()
-            )
-        })?;
-        c.commit(
-            &after,
-            format!("encounter {}", fight.name),
-            None,
-            Vec::new(),
-            out,
-        )?;
-    }
-    Ok(())
+    carry::ended(&fight, carried, args.json, &args.file, out)
 }
 
 /// The battle an encounter file sets up, for `nanite sim`: every combatant

@@ -14,11 +14,11 @@ use clap::{Args, Subcommand, ValueEnum};
 use nanite_compound_x::carry::{CarryError, CharacterState, Correction, Treatment, xp_for_level};
 use nanite_compound_x::check::Effort;
 use nanite_compound_x::{Attack, Character, Pack, Sheet};
-use nanite_core::{DiceSource, EntropyDice, ScriptedDice, SeededDice};
+use nanite_core::{CombatantId, DiceSource, EntropyDice, ScriptedDice, SeededDice};
 
 use super::level_up::Choices;
 use super::{Outcome, read_valid_character, write_file};
-use crate::carry_file::{self, LogEntry, StateFile};
+use crate::carry_file;
 
 /// The ruleset's name in a state file.
 pub(crate) const RULESET: &str = "compound-x";
@@ -177,18 +177,34 @@ enum StateCommand {
     },
 }
 
-/// A character file read with its carried state.
-pub(crate) struct Carried {
-    /// The character file.
-    pub(crate) path: PathBuf,
+/// A Compound X character file read with its carried state.
+pub(crate) type Carried = carry_file::Carried<Sheeted, CharacterState>;
+
+/// A Compound X character with its sheet.
+pub(crate) struct Sheeted {
     /// The character.
     pub(crate) character: Character,
     /// Its sheet.
     pub(crate) sheet: Sheet,
-    /// Its state file, when it has one.
-    pub(crate) file: Option<StateFile<CharacterState>>,
-    /// The state now (fresh without a file).
-    pub(crate) state: CharacterState,
+}
+
+impl carry_file::Named for Sheeted {
+    fn name(&self) -> &str {
+        &self.sheet.name
+    }
+}
+
+impl carry_file::CarriedState for CharacterState {
+    const RULESET: &'static str = RULESET;
+    type Battle = nanite_compound_x::encounter::Battle;
+
+    fn changes_from(&self, before: &Self) -> Vec<String> {
+        CharacterState::changes_from(self, before)
+    }
+
+    fn after_fight(&self, battle: &Self::Battle, id: &CombatantId) -> Result<Self, String> {
+        CharacterState::after_fight(self, battle, id).map_err(|e| e.to_string())
+    }
 }
 
 /// Reads `path` and its state, with the sheet's maxima and level (a file
@@ -216,40 +232,10 @@ pub(crate) fn read(path: &Path, pack: &Pack) -> Result<Carried> {
     };
     Ok(Carried {
         path: path.to_path_buf(),
-        character,
-        sheet,
+        character: Sheeted { character, sheet },
         file,
         state,
     })
-}
-
-impl Carried {
-    /// Writes `state` with a log entry and says what changed.
-    pub(crate) fn commit(
-        self,
-        state: &CharacterState,
-        what: String,
-        reason: Option<String>,
-        lines: Vec<String>,
-        out: &mut dyn Write,
-    ) -> Result<()> {
-        let changes = state.changes_from(&self.state);
-        let entry = LogEntry {
-            what,
-            reason,
-            lines,
-            changes,
-        };
-        carry_file::commit(
-            &self.path,
-            RULESET,
-            self.file,
-            state,
-            &self.sheet.name,
-            entry,
-            out,
-        )
-    }
 }
 
 /// Why the engine refused: a rule (exit 1) or a value out of range (an error).
@@ -274,7 +260,7 @@ pub(super) fn run(args: &StateArgs, pack: &Pack) -> Result<Outcome> {
         StateCommand::Rest { kind, file } => {
             let c = read(file, pack)?;
             let long = matches!(kind, RestKind::Long);
-            let done = match c.state.rest(&c.sheet, pack, long) {
+            let done = match c.state.rest(&c.character.sheet, pack, long) {
                 Ok(done) => done,
                 Err(e) => return refused(e),
             };
@@ -302,9 +288,9 @@ pub(super) fn run(args: &StateArgs, pack: &Pack) -> Result<Outcome> {
             };
             let mut dice = dice.source();
             let (done, medic_after) = match patient.state.treat(
-                &patient.sheet,
+                &patient.character.sheet,
                 pack,
-                medic.as_ref().map(|m| (&m.state, &m.sheet)),
+                medic.as_ref().map(|m| (&m.state, &m.character.sheet)),
                 treatment,
                 dice.as_mut(),
             ) {
@@ -312,10 +298,10 @@ pub(super) fn run(args: &StateArgs, pack: &Pack) -> Result<Outcome> {
                 Err(e) => return refused(e),
             };
             let what = match &medic {
-                Some(m) => format!("heal (by {})", m.sheet.name),
+                Some(m) => format!("heal (by {})", m.character.sheet.name),
                 None => "heal".to_string(),
             };
-            let patient_name = patient.sheet.name.clone();
+            let patient_name = patient.character.sheet.name.clone();
             patient.commit(&done.state, what, None, done.lines, &mut out)?;
             if let (Some(m), Some(after)) = (medic, medic_after) {
                 if after != m.state {
@@ -332,10 +318,13 @@ pub(super) fn run(args: &StateArgs, pack: &Pack) -> Result<Outcome> {
         } => {
             let c = read(file, pack)?;
             let mut dice = dice.source();
-            let done = match c
-                .state
-                .repair(&c.sheet, pack, *weapon, effort(*take), dice.as_mut())
-            {
+            let done = match c.state.repair(
+                &c.character.sheet,
+                pack,
+                *weapon,
+                effort(*take),
+                dice.as_mut(),
+            ) {
                 Ok(done) => done,
                 Err(e) => return refused(e),
             };
@@ -343,12 +332,12 @@ pub(super) fn run(args: &StateArgs, pack: &Pack) -> Result<Outcome> {
         }
         StateCommand::Resupply { file } => {
             let c = read(file, pack)?;
-            let done = c.state.resupply(&c.sheet, pack);
+            let done = c.state.resupply(&c.character.sheet, pack);
             c.commit(&done.state, "resupply".into(), None, done.lines, &mut out)?;
         }
         StateCommand::Loot { file, what, count } => {
             let c = read(file, pack)?;
-            let done = match c.state.loot(&c.sheet, what, *count) {
+            let done = match c.state.loot(&c.character.sheet, what, *count) {
                 Ok(done) => done,
                 Err(e) => return refused(e),
             };
@@ -398,7 +387,7 @@ pub(super) fn run(args: &StateArgs, pack: &Pack) -> Result<Outcome> {
         StateCommand::LevelUp { file, choices } => {
             let c = read(file, pack)?;
             let choices = choices.read()?;
-            let (leveled, state) = match c.state.level_up(&c.character, pack, &choices) {
+            let (leveled, state) = match c.state.level_up(&c.character.character, pack, &choices) {
                 Ok(r) => r,
                 Err(e) => return refused(e),
             };
@@ -469,7 +458,7 @@ fn show(c: &Carried, pack: &Pack) -> String {
     let s = &c.state;
     let mut out = format!(
         "{}: level {}, {} XP (level {} takes {} in all)\n",
-        c.sheet.name,
+        c.character.sheet.name,
         s.level,
         s.xp,
         s.level + 1,

@@ -28,6 +28,7 @@ use nanite_d20::{Campaign, Character, InitiativeBy, InitiativeReroll, Pack};
 
 use super::{read_character, read_valid_character};
 use crate::cx::Outcome;
+use crate::encounter::carry;
 use crate::encounter::fight::{self, Source};
 use crate::encounter::{EncounterFile, Entrant, Rules, read_checked};
 pub(crate) use play::{PlayArgs, run as play_session};
@@ -319,16 +320,20 @@ pub(super) fn run(args: &EncounterArgs, pack: &Pack, campaign: &Campaign) -> Res
     let (encounter, mut roster, source_file) =
         read_checked(&rules, &args.file, "encounter file", true)?;
     let carried = match &args.carry {
-        Some(only) => carry_in(&mut roster, only, &args.file, pack, &encounter.settings)?,
-        None => Vec::new(),
+        Some(only) => Some(carry::carry_in::<D20Rules<'_>, _, _>(
+            &mut roster,
+            only,
+            &args.file,
+            |_, path| {
+                let campaign = &encounter.settings.campaign;
+                let c = super::state::read(path, pack, campaign)?;
+                let fighter = c.state.fighter(&c.character, pack, campaign);
+                Ok((c, fighter))
+            },
+        )?),
+        None => None,
     };
-    let source = Source::choose(
-        args.seed,
-        args.dice.as_ref(),
-        args.physical,
-        encounter.dice.as_ref(),
-        encounter.seed,
-    );
+    let source = Source::choose(args.seed, args.dice.as_ref(), args.physical, &encounter);
     let fight = fight::run(&encounter, roster, source, &source_file)?;
     let mut out = std::io::stdout().lock();
     if args.json {
@@ -337,82 +342,7 @@ pub(super) fn run(args: &EncounterArgs, pack: &Pack, campaign: &Campaign) -> Res
         out.write_all(report::text(&fight).as_bytes())?;
     }
     out.flush()?;
-    let outcome = fight::ended(&fight)?;
-    if args.carry.is_some() {
-        let mut told: Box<dyn Write> = if args.json {
-            Box::new(std::io::stderr().lock())
-        } else {
-            Box::new(out)
-        };
-        write_back(carried, &fight, &args.file, &mut *told)?;
-    }
-    Ok(outcome)
-}
-
-/// `--carry`: each carried combatant enters from its state (hit points,
-/// energy, power points, drains, kits), as the server's entrance does.
-fn carry_in(
-    roster: &mut crate::encounter::Roster<D20Rules<'_>>,
-    only: &[String],
-    file: &Path,
-    pack: &Pack,
-    settings: &Settings,
-) -> Result<Vec<(CombatantId, super::state::Carried)>> {
-    let dir = file.parent().unwrap_or(Path::new(""));
-    let chosen = crate::carry_file::carried_entrants(roster.iter().map(|(e, _)| e), only, dir)?;
-    let mut carried = Vec::new();
-    for (id, path) in chosen {
-        let c = super::state::read(&path, pack, &settings.campaign)?;
-        let mut fighter = c.state.fighter(&c.character, pack, &settings.campaign);
-        for (entrant, f) in roster.iter_mut().filter(|(e, _)| e.id == id) {
-            if let Some(name) = &entrant.name {
-                fighter.name = name.clone();
-            }
-            *f = fighter.clone();
-        }
-        carried.push((id, c));
-    }
-    Ok(carried)
-}
-
-/// `--carry`: what the fight did to each carried combatant, written back to
-/// its state file (`CharacterState::after_fight`), once the script has
-/// ended the fight.
-fn write_back(
-    carried: Vec<(CombatantId, super::state::Carried)>,
-    fight: &Fight<'_>,
-    file: &Path,
-    out: &mut dyn Write,
-) -> Result<()> {
-    if fight.stop.is_some() {
-        writeln!(
-            out,
-            "Nothing was written back to the carried states: the script stopped before its end."
-        )?;
-        return Ok(());
-    }
-    let battle = fight.game.state();
-    writeln!(out, "Carried:")?;
-    for (id, c) in carried {
-        if !battle.combatants.contains_key(&id) {
-            writeln!(out, "  {id} never entered; its state is unchanged")?;
-            continue;
-        }
-        let after = c.state.after_fight(battle, &id).map_err(|e| {
-            anyhow::anyhow!(
-                "{}: nothing was written back to the carried states: {e}; end the script with `end`",
-                file.display()
-            )
-        })?;
-        c.commit(
-            &after,
-            format!("encounter {}", fight.name),
-            None,
-            Vec::new(),
-            out,
-        )?;
-    }
-    Ok(())
+    carry::ended(&fight, carried, args.json, &args.file, out)
 }
 
 /// The battle an encounter file sets up, for `nanite sim`: every combatant

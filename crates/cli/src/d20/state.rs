@@ -11,11 +11,12 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
+use nanite_core::CombatantId;
 use nanite_d20::carry::{CarryError, CharacterState, Correction, xp_for_level};
 use nanite_d20::{Campaign, Character, Pack};
 
 use super::read_valid_character;
-use crate::carry_file::{self, LogEntry, StateFile};
+use crate::carry_file;
 use crate::cx::Outcome;
 use crate::cx::state::{DiceArgs, correction, reason_given};
 
@@ -109,16 +110,26 @@ enum StateCommand {
     },
 }
 
-/// A character file read with its carried state.
-pub(crate) struct Carried {
-    /// The character file.
-    pub(crate) path: PathBuf,
-    /// The character.
-    pub(crate) character: Character,
-    /// Its state file, when it has one.
-    pub(crate) file: Option<StateFile<CharacterState>>,
-    /// The state now (rested without a file).
-    pub(crate) state: CharacterState,
+/// A D20 character file read with its carried state.
+pub(crate) type Carried = carry_file::Carried<Character, CharacterState>;
+
+impl carry_file::Named for Character {
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+impl carry_file::CarriedState for CharacterState {
+    const RULESET: &'static str = RULESET;
+    type Battle = nanite_d20::encounter::Battle;
+
+    fn changes_from(&self, before: &Self) -> Vec<String> {
+        CharacterState::changes_from(self, before)
+    }
+
+    fn after_fight(&self, battle: &Self::Battle, id: &CombatantId) -> Result<Self, String> {
+        CharacterState::after_fight(self, battle, id).map_err(|e| e.to_string())
+    }
 }
 
 /// Reads `path` and its state, with the file's maxima and level.
@@ -142,35 +153,6 @@ pub(crate) fn read(path: &Path, pack: &Pack, campaign: &Campaign) -> Result<Carr
         file,
         state,
     })
-}
-
-impl Carried {
-    /// Writes `state` with a log entry and says what changed.
-    pub(crate) fn commit(
-        self,
-        state: &CharacterState,
-        what: String,
-        reason: Option<String>,
-        lines: Vec<String>,
-        out: &mut dyn Write,
-    ) -> Result<()> {
-        let changes = state.changes_from(&self.state);
-        let entry = LogEntry {
-            what,
-            reason,
-            lines,
-            changes,
-        };
-        carry_file::commit(
-            &self.path,
-            RULESET,
-            self.file,
-            state,
-            &self.character.name,
-            entry,
-            out,
-        )
-    }
 }
 
 fn refused(e: CarryError) -> Result<Outcome> {

@@ -39,14 +39,15 @@ pub(crate) enum Source {
 
 impl Source {
     /// The dice: the command line's choice (a seed, dice typed ahead, or
-    /// the terminal), else the file's, else the operating system's.
-    pub(crate) fn choose(
+    /// the terminal), else the encounter file's, else the operating
+    /// system's.
+    pub(crate) fn choose<S, P, O>(
         seed: Option<u64>,
         dice: Option<&Vec<i64>>,
         physical: bool,
-        file_dice: Option<&Vec<i64>>,
-        file_seed: Option<u64>,
+        file: &nanite_core::encounter_file::EncounterFile<S, P, O>,
     ) -> Source {
+        let (file_dice, file_seed) = (file.dice.as_ref(), file.seed);
         if let Some(seed) = seed {
             Source::Seeded { seed }
         } else if let Some(faces) = dice {

@@ -584,7 +584,7 @@ commands = ["begin", "ann tag bob", "ann tag bob"]
         std::fs::write(&path, CHASE).unwrap();
         let (encounter, roster, source_file) =
             read_checked(&TagRules, &path, "encounter file", false).unwrap();
-        let source = Source::choose(None, None, false, encounter.dice.as_ref(), encounter.seed);
+        let source = Source::choose(None, None, false, &encounter);
         let fight = fight::run::<TagRules>(&encounter, roster, source, &source_file).unwrap();
         assert!(
             fight.stop.is_none(),

@@ -11,11 +11,35 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Result, anyhow, bail};
+use clap::{ArgGroup, Args};
 use nanite_core::{DiceSource, Game, ScriptedDice};
 
 use super::{Entrant, Roster, Rules, entering, fight, read_checked, stem};
 use crate::cx::write_file;
 use crate::prompt::{self, Step, roll};
+
+/// What every ruleset's `play` takes: the session file and the dice of
+/// this sitting.
+#[derive(Debug, Args)]
+#[command(group(ArgGroup::new("source").args(["seed", "physical"])))]
+pub(crate) struct Sitting {
+    /// The session: an encounter file to resume, or a new one to create. It
+    /// is saved after every command.
+    pub(crate) file: PathBuf,
+    /// Seeded dice for the commands of this sitting.
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+    /// Ask on the terminal for each die, naming what it is for.
+    #[arg(long)]
+    physical: bool,
+}
+
+impl Sitting {
+    /// The dice of this sitting: seeded, the terminal's, or the machine's.
+    pub(crate) fn dice(&self) -> Box<dyn DiceSource> {
+        prompt::dice(self.seed, self.physical)
+    }
+}
 
 /// A session: the encounter file's combatants and settings, the steps
 /// taken, and the game they lead to.

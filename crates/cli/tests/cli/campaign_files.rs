@@ -3,49 +3,7 @@
 //! beside a character file with the engine's own rules, and `encounter
 //! --carry` starts a fight from it and writes back what happened.
 
-use std::path::PathBuf;
-
 use super::*;
-
-/// A scratch directory with example files, removed when dropped.
-struct Room(PathBuf);
-
-impl Room {
-    fn new(name: &str, ruleset: &str, files: &[&str]) -> Self {
-        let dir =
-            std::env::temp_dir().join(format!("nanite-campaign-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let examples = format!("{}/../../examples/{ruleset}/", env!("CARGO_MANIFEST_DIR"));
-        for file in files {
-            std::fs::copy(format!("{examples}{file}"), dir.join(file)).unwrap();
-        }
-        Room(dir)
-    }
-
-    fn path(&self, file: &str) -> String {
-        self.0.join(file).to_str().unwrap().to_string()
-    }
-
-    fn write(&self, file: &str, text: &str) -> String {
-        std::fs::write(self.0.join(file), text).unwrap();
-        self.path(file)
-    }
-
-    fn read(&self, file: &str) -> String {
-        std::fs::read_to_string(self.0.join(file)).unwrap()
-    }
-
-    fn exists(&self, file: &str) -> bool {
-        self.0.join(file).exists()
-    }
-}
-
-impl Drop for Room {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 /// The state of `character` as `state show --json` prints it.
 fn cx_state(room: &Room, character: &str) -> Value {
@@ -107,6 +65,7 @@ fn cx_a_fight_from_files_is_written_back_and_the_next_starts_from_it() {
     // rule: CX-HEAL-01
     // rule: CX-TURN-08
     let room = Room::new(
+        "campaign",
         "cx-carry",
         "compound-x",
         &["vex.toml", "raider.toml", "scav.toml", "depot-ambush.toml"],
@@ -176,7 +135,12 @@ fn cx_a_fight_from_files_is_written_back_and_the_next_starts_from_it() {
 #[test]
 fn cx_a_clean_encounter_regains_a_death_save() {
     // rule: CX-DEATH-04
-    let room = Room::new("cx-deathsave", "compound-x", &["vex.toml", "raider.toml"]);
+    let room = Room::new(
+        "campaign",
+        "cx-deathsave",
+        "compound-x",
+        &["vex.toml", "raider.toml"],
+    );
     let vex = room.path("vex.toml");
     succeeds(&[
         "cx",
@@ -211,7 +175,7 @@ fn cx_between_fights_rest_heal_and_correct_with_the_engines_rules() {
     // rule: CX-HEAL-02
     // rule: CX-HEAL-03
     // rule: CX-HEAL-04
-    let room = Room::new("cx-between", "compound-x", &["vex.toml"]);
+    let room = Room::new("campaign", "cx-between", "compound-x", &["vex.toml"]);
     let vex = room.path("vex.toml");
     let max_hp = cx_state(&room, "vex.toml")["max_hp"].as_i64().unwrap();
     let max_nanites = cx_state(&room, "vex.toml")["max_nanites"].as_i64().unwrap();
@@ -273,7 +237,7 @@ fn cx_between_fights_rest_heal_and_correct_with_the_engines_rules() {
 fn cx_levels_come_with_the_xp_and_through_the_level_up_checks() {
     // rule: CX-LVL-02
     // rule: CX-LVL-07
-    let room = Room::new("cx-level", "compound-x", &["vex.toml"]);
+    let room = Room::new("campaign", "cx-level", "compound-x", &["vex.toml"]);
     let vex = room.path("vex.toml");
     let before = cx_state(&room, "vex.toml");
     // Level 6 takes 6,000 XP in all (a decision: 1,000 a level).
@@ -331,6 +295,7 @@ fn cx_levels_come_with_the_xp_and_through_the_level_up_checks() {
 fn bad_state_files_and_bad_values_are_refused_and_change_nothing() {
     // rule: CX-DEATH-04
     let room = Room::new(
+        "campaign",
         "cx-bad",
         "compound-x",
         &["vex.toml", "raider.toml", "scav.toml", "depot-ambush.toml"],
@@ -405,6 +370,7 @@ fn d20_a_fight_from_files_and_rest_and_kits_between() {
     // rule: D20-REST-01
     // rule: D20-REST-02
     let room = Room::new(
+        "campaign",
         "d20-carry",
         "d20",
         &[
@@ -486,7 +452,7 @@ fn d20_a_fight_from_files_and_rest_and_kits_between() {
 fn cx_state_says_a_grenade_is_carried_not_loaded() {
     // A thrown weapon has no magazine: its spare count is what is carried,
     // said as the page says it.
-    let room = Room::new("cx-grenades", "compound-x", &["vex.toml"]);
+    let room = Room::new("campaign", "cx-grenades", "compound-x", &["vex.toml"]);
     let out = succeeds(&["cx", "state", "show", &room.path("vex.toml")]);
     assert!(out.contains("Weapon 1 frag-grenade: 2 grenades\n"), "{out}");
     assert!(

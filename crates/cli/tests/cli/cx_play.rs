@@ -1,54 +1,21 @@
 //! `nanite cx play`: the GM's prompt driven through its standard input, the
 //! session file it saves after every command, and resuming it.
 
-use std::path::PathBuf;
-
 use super::*;
 
-/// A scratch directory with the example characters, removed when dropped.
-struct Room(PathBuf);
-
-impl Room {
-    fn new(name: &str) -> Self {
-        let dir =
-            std::env::temp_dir().join(format!("nanite-cx-play-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/compound-x/");
-        for character in ["vex.toml", "raider.toml"] {
-            std::fs::copy(format!("{examples}{character}"), dir.join(character)).unwrap();
-        }
-        Room(dir)
-    }
-
-    fn session(&self) -> String {
-        self.0.join("session.toml").to_str().unwrap().to_string()
-    }
-
-    fn saved(&self) -> String {
-        std::fs::read_to_string(self.session()).unwrap()
-    }
-}
-
-impl Drop for Room {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+/// A scratch room `name` with the example characters.
+fn room(name: &str) -> Room {
+    Room::new("cx-play", name, "compound-x", &["vex.toml", "raider.toml"])
 }
 
 fn play(room: &Room, input: &str, args: &[&str]) -> String {
-    let session = room.session();
-    let mut all = vec!["cx", "play", session.as_str()];
-    all.extend(args);
-    let output = nanite_with_input(&all, input);
-    assert!(output.status.success(), "{}", stderr(&output));
-    stdout(&output)
+    play_in(room, "cx", input, args)
 }
 
 #[test]
 fn a_fight_is_run_saved_after_every_command_and_replayed() {
     // rule: CX-TURN-01
-    let room = Room::new("run");
+    let room = room("run");
     // Physical dice: initiative 4,6 and 2,10; the shot 9, damage 5 6, armor 3 4.
     let out = play(
         &room,
@@ -90,7 +57,7 @@ fn a_fight_is_run_saved_after_every_command_and_replayed() {
 
 #[test]
 fn undo_takes_back_the_last_command_and_the_file_forgets_it() {
-    let room = Room::new("undo");
+    let room = room("undo");
     let out = play(
         &room,
         "add vex vex.toml crew\nadd raider raider.toml raiders\ndistance vex raider 12\nundo\nundo\nstatus\n",
@@ -106,7 +73,7 @@ fn undo_takes_back_the_last_command_and_the_file_forgets_it() {
 #[test]
 fn mistakes_explain_themselves_and_change_nothing() {
     // rule: CX-RNG-05
-    let room = Room::new("mistakes");
+    let room = room("mistakes");
     let out = play(
         &room,
         "add vex vex.toml crew\nadd raider raider.toml raiders\ndistance vex raider 12\n\
@@ -139,7 +106,7 @@ fn mistakes_explain_themselves_and_change_nothing() {
 
 #[test]
 fn someone_added_mid_fight_joins_at_the_same_moment_on_replay() {
-    let room = Room::new("join");
+    let room = room("join");
     play(
         &room,
         "add vex vex.toml crew\ninitiative vex 50\nbegin\nvex aim\n\
@@ -154,7 +121,7 @@ fn someone_added_mid_fight_joins_at_the_same_moment_on_replay() {
 
 #[test]
 fn help_lists_the_prompt_and_script_commands() {
-    let room = Room::new("help");
+    let room = room("help");
     let out = play(&room, "help\n", &[]);
     for form in [
         "add ID CHARACTER.toml SIDE",

@@ -2,48 +2,20 @@
 //! input, the session file it saves after every command, and resuming and
 //! replaying it.
 
-use std::path::PathBuf;
-
 use super::*;
 
-/// A scratch directory with the D20 example characters, removed on drop.
-struct Room(PathBuf);
-
-impl Room {
-    fn new(name: &str) -> Self {
-        let dir =
-            std::env::temp_dir().join(format!("nanite-d20-play-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/d20/");
-        for character in ["kara.toml", "raider.toml", "brute.toml"] {
-            std::fs::copy(format!("{examples}{character}"), dir.join(character)).unwrap();
-        }
-        Room(dir)
-    }
-
-    fn session(&self) -> String {
-        self.0.join("session.toml").to_str().unwrap().to_string()
-    }
-
-    fn saved(&self) -> String {
-        std::fs::read_to_string(self.session()).unwrap()
-    }
-}
-
-impl Drop for Room {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+/// A scratch room `name` with the example characters.
+fn room(name: &str) -> Room {
+    Room::new(
+        "d20-play",
+        name,
+        "d20",
+        &["kara.toml", "raider.toml", "brute.toml"],
+    )
 }
 
 fn play(room: &Room, input: &str, args: &[&str]) -> String {
-    let session = room.session();
-    let mut all = vec!["d20", "play", session.as_str()];
-    all.extend(args);
-    let output = nanite_with_input(&all, input);
-    assert!(output.status.success(), "{}", stderr(&output));
-    stdout(&output)
+    play_in(room, "d20", input, args)
 }
 
 /// The `dice:` lines of an output, in order.
@@ -56,7 +28,7 @@ fn dice_lines(out: &str) -> Vec<&str> {
 
 #[test]
 fn a_fight_on_a_map_is_saved_after_every_command_and_replays_exactly() {
-    let room = Room::new("map");
+    let room = room("map");
     let out = play(
         &room,
         "add kara kara.toml travellers 2,4\n\
@@ -98,7 +70,7 @@ fn a_fight_on_a_map_is_saved_after_every_command_and_replays_exactly() {
 #[test]
 fn a_map_less_session_puts_newcomers_in_the_front_row_unless_told() {
     // rule: D20-MOVE-03
-    let room = Room::new("rows");
+    let room = room("rows");
     let out = play(
         &room,
         "add kara kara.toml travellers back\nadd raider raider.toml raiders\nstatus\n",
@@ -131,7 +103,7 @@ fn a_map_less_session_puts_newcomers_in_the_front_row_unless_told() {
 
 #[test]
 fn undo_takes_back_the_last_command_and_the_file_forgets_it() {
-    let room = Room::new("undo");
+    let room = room("undo");
     let out = play(
         &room,
         "add kara kara.toml travellers\nadd raider raider.toml raiders\ninitiative kara 50\nundo\nundo\nstatus\n",
@@ -146,7 +118,7 @@ fn undo_takes_back_the_last_command_and_the_file_forgets_it() {
 
 #[test]
 fn mistakes_explain_themselves_and_change_nothing() {
-    let room = Room::new("mistakes");
+    let room = room("mistakes");
     let out = play(
         &room,
         "add kara kara.toml travellers 2,4\n\
@@ -184,7 +156,7 @@ fn mistakes_explain_themselves_and_change_nothing() {
 
 #[test]
 fn someone_added_mid_fight_joins_at_the_same_moment_on_replay() {
-    let room = Room::new("join");
+    let room = room("join");
     play(
         &room,
         "add kara kara.toml travellers\ninitiative kara 50\nbegin\n\
@@ -205,7 +177,7 @@ fn someone_added_mid_fight_joins_at_the_same_moment_on_replay() {
 
 #[test]
 fn help_lists_the_prompt_and_script_commands() {
-    let room = Room::new("help");
+    let room = room("help");
     let out = play(&room, "help\n", &[]);
     for form in [
         "add ID CHARACTER.toml SIDE",
@@ -220,7 +192,7 @@ fn help_lists_the_prompt_and_script_commands() {
 
 #[test]
 fn an_arrival_after_the_end_of_the_script_is_refused_with_its_fix() {
-    let room = Room::new("late");
+    let room = room("late");
     std::fs::write(
         room.session(),
         "format = 1\n\n[[combatant]]\nid = \"kara\"\ncharacter = \"kara.toml\"\nside = \"a\"\nrow = \"front\"\n\n\

@@ -5,31 +5,20 @@
 //! `roll`, saved after every command. A new session's map and initiative
 //! come from the command line.
 
-use std::path::PathBuf;
-
 use anyhow::{Result, bail};
-use clap::{ArgGroup, Args};
+use clap::Args;
 use nanite_d20::encounter::Field;
 use nanite_d20::{Campaign, InitiativeBy, InitiativeReroll, Pack};
 
 use super::{D20Rules, Settings};
 use crate::cx::Outcome;
-use crate::encounter::session::Session;
-use crate::prompt;
+use crate::encounter::session::{Session, Sitting};
 
 /// Arguments of `nanite d20 play`.
 #[derive(Debug, Args)]
-#[command(group(ArgGroup::new("source").args(["seed", "physical"])))]
 pub(crate) struct PlayArgs {
-    /// The session: an encounter file to resume, or a new one to create. It
-    /// is saved after every command.
-    file: PathBuf,
-    /// Seeded dice for the commands of this sitting.
-    #[arg(long, value_name = "N")]
-    seed: Option<u64>,
-    /// Ask on the terminal for each die, naming what it is for.
-    #[arg(long)]
-    physical: bool,
+    #[command(flatten)]
+    sitting: Sitting,
     /// A new session on a map of WIDTHxHEIGHT 5 ft squares (`12x8`);
     /// without it a new session is map-less, in rows (D20-MOVE-03).
     #[arg(long, value_name = "WxH", value_parser = parse_map)]
@@ -76,7 +65,7 @@ fn parse_reroll(text: &str) -> Result<InitiativeReroll, String> {
 }
 
 pub(crate) fn run(args: &PlayArgs, pack: &Pack, campaign: &Campaign) -> Result<Outcome> {
-    let path = &args.file;
+    let path = &args.sitting.file;
     let fresh = args.map.is_some() || args.initiative.is_some() || args.reroll.is_some();
     if fresh && path.exists() {
         bail!(
@@ -106,7 +95,7 @@ pub(crate) fn run(args: &PlayArgs, pack: &Pack, campaign: &Campaign) -> Result<O
             field,
         },
     )?;
-    let mut dice = prompt::dice(args.seed, args.physical);
+    let mut dice = args.sitting.dice();
     session.converse(dice.as_mut())?;
     Ok(Outcome::Success)
 }
