@@ -10,16 +10,15 @@
 //! the fight: if one is refused, nothing is committed.
 
 use axum::Json;
-use axum::extract::{OriginalUri, Path, State};
-use axum::http::{Method, StatusCode};
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
 use nanite_compound_x::encounter::{Battle, Command, Point, Wall};
 use nanite_core::content::SourceFile;
 use nanite_core::{CombatantId, Game, ScriptedDice};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use utoipa::ToSchema;
 
-use crate::body::Strict;
+use crate::body::Asked;
 use crate::error::{AppError, ErrorBody};
 use crate::facts::Order;
 use crate::permissions::{Role, Viewer};
@@ -144,20 +143,11 @@ fn commands_of(text: &str, known: &[CombatantId]) -> Result<Vec<Command>, AppErr
     let (section, found) =
         nanite_compound_x::encounter_file::read_map(&SourceFile::new("map.toml", text), known);
     let Some(section) = section else {
-        let errors = found.error_count();
-        let first = found
-            .iter()
-            .find(|d| d.severity == nanite_core::Severity::Error)
-            .map(|d| d.to_string())
-            .unwrap_or_default();
-        return Err(AppError::unprocessable(
+        return Err(crate::diagnosed::refused(
             "invalid_map",
-            format!(
-                "the map has {errors} error{}; nothing changed. The first: {first}",
-                if errors == 1 { "" } else { "s" }
-            ),
-        )
-        .with("diagnostics", json!(found)));
+            &found,
+            |count, first| format!("the map has {count}; nothing changed. The first: {first}"),
+        ));
     };
     let mut commands = vec![Command::Map {
         layout: section.layout,
@@ -216,9 +206,7 @@ pub(crate) async fn give(
     State(state): State<AppState>,
     Path((campaign, encounter)): Path<(String, String)>,
     caller: Caller,
-    method: Method,
-    OriginalUri(uri): OriginalUri,
-    body: Strict<MapRequest>,
+    body: Asked<MapRequest>,
 ) -> Result<(StatusCode, Json<MapGiven>), AppError> {
     caller.member_of(&campaign)?;
     if caller.role() != Role::Gm {
@@ -263,7 +251,7 @@ pub(crate) async fn give(
             Ok::<_, AppError>(commands)
         })
         .await??;
-    let fingerprint = crate::idempotency::fingerprint(&method, &uri, &body.raw);
+    let fingerprint = body.fingerprint();
     let mut given = Vec::new();
     let mut version = 0;
     for (n, command) in commands.iter().enumerate() {

@@ -1,10 +1,12 @@
 //! Request bodies: strict JSON (unknown fields refused, errors that say
 //! where), a change's request (that body with what its idempotency key and
-//! fingerprint read), raw text for character files, and the 1 MB limit.
+//! fingerprint read), raw text for character files, raw bytes (images,
+//! archives), and the 1 MB limit.
 
 use axum::body::Bytes;
-use axum::extract::{FromRequest, OriginalUri, Request};
-use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
+use axum::extract::{FromRequest, FromRequestParts, OriginalUri, Request};
+use axum::http::request::Parts;
+use axum::http::{Extensions, HeaderMap, Method, StatusCode, Uri, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
@@ -32,6 +34,61 @@ impl<T: DeserializeOwned> FromRequest<AppState> for Strict<T> {
     }
 }
 
+/// What a request asking for a change says beside its body: the method,
+/// path and headers its idempotency key and fingerprint are read from
+/// ([`Change::asked`]). A handler whose body is not JSON (an image, an
+/// archive: [`Raw`]) or that has none takes this beside it.
+pub(crate) struct Asking {
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+}
+
+impl Asking {
+    fn of(method: &Method, uri: &Uri, extensions: &Extensions, headers: &HeaderMap) -> Asking {
+        let uri = match extensions.get::<OriginalUri>() {
+            Some(OriginalUri(uri)) => uri.clone(),
+            None => uri.clone(),
+        };
+        Asking {
+            method: method.clone(),
+            uri,
+            headers: headers.clone(),
+        }
+    }
+
+    /// The change `caller` asks of `campaign` with this request and `body`
+    /// (empty for a request without one).
+    pub(crate) fn change<'a>(
+        &self,
+        campaign: &'a str,
+        caller: &'a Caller,
+        body: &[u8],
+    ) -> Result<Change<'a>, AppError> {
+        Change::asked(
+            campaign,
+            caller,
+            &self.method,
+            &self.uri,
+            &self.headers,
+            body,
+        )
+    }
+}
+
+impl FromRequestParts<AppState> for Asking {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &AppState) -> Result<Self, AppError> {
+        Ok(Asking::of(
+            &parts.method,
+            &parts.uri,
+            &parts.extensions,
+            &parts.headers,
+        ))
+    }
+}
+
 /// A request asking for a change: its strict JSON body of `T` with the
 /// method, path and headers its idempotency key and fingerprint are read
 /// from ([`Change::asked`]).
@@ -40,29 +97,16 @@ pub(crate) struct Asked<T> {
     pub(crate) value: T,
     /// The body's bytes, for the fingerprint.
     pub(crate) raw: Bytes,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
+    asking: Asking,
 }
 
 impl<T: DeserializeOwned> FromRequest<AppState> for Asked<T> {
     type Rejection = AppError;
 
     async fn from_request(req: Request, state: &AppState) -> Result<Self, AppError> {
-        let method = req.method().clone();
-        let uri = match req.extensions().get::<OriginalUri>() {
-            Some(OriginalUri(uri)) => uri.clone(),
-            None => req.uri().clone(),
-        };
-        let headers = req.headers().clone();
+        let asking = Asking::of(req.method(), req.uri(), req.extensions(), req.headers());
         let Strict { value, raw } = Strict::from_request(req, state).await?;
-        Ok(Asked {
-            value,
-            raw,
-            method,
-            uri,
-            headers,
-        })
+        Ok(Asked { value, raw, asking })
     }
 }
 
@@ -73,24 +117,17 @@ impl<T> Asked<T> {
         campaign: &'a str,
         caller: &'a Caller,
     ) -> Result<Change<'a>, AppError> {
-        Change::asked(
-            campaign,
-            caller,
-            &self.method,
-            &self.uri,
-            &self.headers,
-            &self.raw,
-        )
+        self.asking.change(campaign, caller, &self.raw)
     }
 
     /// The request's `Idempotency-Key` (checked), if it sent one.
     pub(crate) fn key(&self) -> Result<Option<String>, AppError> {
-        crate::idempotency::key(&self.headers)
+        crate::idempotency::key(&self.asking.headers)
     }
 
     /// The SHA-256 of the request's method, path and body.
     pub(crate) fn fingerprint(&self) -> String {
-        crate::idempotency::fingerprint(&self.method, &self.uri, &self.raw)
+        crate::idempotency::fingerprint(&self.asking.method, &self.asking.uri, &self.raw)
     }
 
     /// The same request with another body, read already.
@@ -98,10 +135,20 @@ impl<T> Asked<T> {
         Asked {
             value,
             raw,
-            method: self.method,
-            uri: self.uri,
-            headers: self.headers,
+            asking: self.asking,
         }
+    }
+}
+
+/// A raw body (an image, an archive: told apart by its first bytes), within
+/// the body limit.
+pub(crate) struct Raw(pub(crate) Bytes);
+
+impl FromRequest<AppState> for Raw {
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, AppError> {
+        Ok(Raw(read(req, state).await?))
     }
 }
 

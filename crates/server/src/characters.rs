@@ -109,20 +109,13 @@ pub(crate) fn check(
 ) -> Result<(Character, Diagnostics), AppError> {
     let (character, found) = read_checked(pack, house_rules, file, text);
     if found.has_errors() {
-        let errors = found.error_count();
-        let first = found
-            .iter()
-            .find(|d| d.severity == nanite_core::Severity::Error)
-            .map(|d| d.to_string())
-            .unwrap_or_default();
-        return Err(AppError::unprocessable(
+        return Err(crate::diagnosed::refused(
             "invalid_character",
-            format!(
-                "{file} has {errors} error{} (the checks of `nanite cx check`); the first: {first}",
-                if errors == 1 { "" } else { "s" }
-            ),
-        )
-        .with("diagnostics", json!(found)));
+            &found,
+            |count, first| {
+                format!("{file} has {count} (the checks of `nanite cx check`); the first: {first}")
+            },
+        ));
     }
     Ok((character, found))
 }

@@ -289,33 +289,27 @@ pub(crate) struct Taken {
     names: Vec<String>,
 }
 
+/// The ids of the seats of `clock`.
+fn seat_ids<P>(clock: &nanite_core::Encounter<P>) -> Vec<String> {
+    clock.seats.iter().map(|s| s.id.to_string()).collect()
+}
+
 impl Taken {
     /// Those of `enc`.
     pub(crate) fn of(enc: &Encounter) -> Taken {
-        let (ids, names) = match &enc.play {
+        let (mut ids, names): (Vec<String>, Vec<String>) = match &enc.play {
             Play::CompoundX(game) => {
                 let b = game.state();
-                (
-                    b.clock.seats.iter().map(|s| s.id.to_string()).collect(),
-                    b.combatants
-                        .values()
-                        .map(|c| c.fighter.name.clone())
-                        .collect(),
-                )
+                let names = b.combatants.values().map(|c| c.fighter.name.clone());
+                (seat_ids(&b.clock), names.collect())
             }
             Play::D20(game) => {
                 let b = game.state();
-                (
-                    b.clock.seats.iter().map(|s| s.id.to_string()).collect(),
-                    b.combatants
-                        .values()
-                        .map(|c| c.fighter.name.clone())
-                        .collect(),
-                )
+                let names = b.combatants.values().map(|c| c.fighter.name.clone());
+                (seat_ids(&b.clock), names.collect())
             }
         };
         // Combatants that left keep their ids in the roster.
-        let mut ids: Vec<String> = ids;
         ids.extend(enc.roster.keys().map(|k| k.to_string()));
         Taken { ids, names }
     }

@@ -112,21 +112,18 @@ pub(crate) async fn hands(
 /// Each seat of an encounter with its side.
 fn seats(enc: &Encounter) -> Vec<(CombatantId, String)> {
     match &enc.play {
-        Play::CompoundX(g) => g
-            .state()
-            .clock
-            .seats
-            .iter()
-            .map(|s| (s.id.clone(), s.side.clone()))
-            .collect(),
-        Play::D20(g) => g
-            .state()
-            .clock
-            .seats
-            .iter()
-            .map(|s| (s.id.clone(), s.side.clone()))
-            .collect(),
+        Play::CompoundX(g) => sides(&g.state().clock),
+        Play::D20(g) => sides(&g.state().clock),
     }
+}
+
+/// Each seat of `clock` with its side.
+fn sides<P>(clock: &nanite_core::Encounter<P>) -> Vec<(CombatantId, String)> {
+    clock
+        .seats
+        .iter()
+        .map(|s| (s.id.clone(), s.side.clone()))
+        .collect()
 }
 
 /// The sides of `enc` with an NPC in them, the ones a GM may hand to the

@@ -30,6 +30,7 @@ mod clock;
 mod copies;
 mod credentials;
 mod d20;
+mod diagnosed;
 mod encounters;
 mod engine;
 mod error;

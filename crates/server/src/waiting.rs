@@ -20,8 +20,7 @@
 use std::collections::BTreeSet;
 
 use axum::Json;
-use axum::extract::{OriginalUri, Path, State};
-use axum::http::{HeaderMap, Method};
+use axum::extract::{Path, State};
 use axum::response::Response;
 use nanite_core::{CombatantId, DiceSource};
 use nanite_dice::{DieNeed, DieRequest, SourceError, TypedDice, TypedDie, describe};
@@ -29,7 +28,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::body::Asked;
+use crate::body::{Asked, Asking};
 use crate::error::{AppError, ErrorBody};
 use crate::openapi::IdempotencyKey;
 use crate::permissions::{Role, Viewer};
@@ -37,7 +36,6 @@ use crate::physical::DiceTyped;
 use crate::ruleset::{Play, RulesCommand};
 use crate::sessions::Caller;
 use crate::table::{Encounter, ItemBody, Table};
-use crate::tables::Change;
 use crate::view::Changed;
 use crate::{AppState, view};
 use nanite_compound_x::encounter::CompoundX;
@@ -582,12 +580,10 @@ pub(crate) async fn drop_awaited(
     State(state): State<AppState>,
     Path((campaign, encounter)): Path<(String, String)>,
     caller: Caller,
-    method: Method,
-    OriginalUri(uri): OriginalUri,
-    headers: HeaderMap,
+    asking: Asking,
 ) -> Result<Response, AppError> {
     caller.gm_of(&campaign)?;
-    let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &[])?;
+    let change = asking.change(&campaign, &caller, &[])?;
     let committed = state
         .tables()
         .commit(&state, change, |table| {

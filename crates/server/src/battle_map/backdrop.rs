@@ -12,9 +12,8 @@
 //! oversized file is refused and nothing changes.
 
 use axum::Json;
-use axum::body::Bytes;
-use axum::extract::{OriginalUri, Path, State};
-use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use nanite_compound_x::encounter::scene::{Backdrop, ImageKind, MAX_BACKDROP_BYTES};
 use nanite_compound_x::encounter::{Battle, Command, Layout};
@@ -23,6 +22,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
+use crate::body::{Asking, Raw};
 use crate::error::{AppError, ErrorBody};
 use crate::facts::Order;
 use crate::ruleset::Ruleset;
@@ -65,22 +65,11 @@ pub(crate) fn tag(image: &Backdrop) -> String {
         .collect()
 }
 
-/// An image's raw bytes, within the body limit.
-pub(crate) struct ImageBody(pub(crate) Bytes);
-
-impl axum::extract::FromRequest<AppState> for ImageBody {
-    type Rejection = AppError;
-
-    async fn from_request(req: axum::extract::Request, state: &AppState) -> Result<Self, AppError> {
-        Ok(ImageBody(crate::body::read(req, state).await?))
-    }
-}
-
 /// A PNG, JPEG or WebP image's bytes.
 #[derive(ToSchema)]
 #[expect(
     dead_code,
-    reason = "the body is read as bytes (`ImageBody`); this names its schema"
+    reason = "the body is read as bytes (`crate::body::Raw`); this names its schema"
 )]
 pub(crate) struct BackdropImage(String);
 
@@ -173,16 +162,14 @@ pub(crate) async fn give(
     State(state): State<AppState>,
     Path((campaign, encounter)): Path<(String, String)>,
     caller: Caller,
-    method: Method,
-    OriginalUri(uri): OriginalUri,
-    headers: HeaderMap,
-    body: ImageBody,
+    asking: Asking,
+    body: Raw,
 ) -> Result<(StatusCode, Json<BackdropGiven>), AppError> {
     gm_of_cx(&state, &campaign, &caller).await?;
     let image = Backdrop::new(body.0.to_vec()).map_err(|e| {
         AppError::unprocessable("invalid_backdrop", format!("{e}; nothing changed"))
     })?;
-    let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.0)?;
+    let change = asking.change(&campaign, &caller, &body.0)?;
     let given = set(&state, &encounter, change, Some(image)).await?;
     Ok((StatusCode::CREATED, Json(given)))
 }
@@ -206,9 +193,7 @@ pub(crate) async fn take(
     State(state): State<AppState>,
     Path((campaign, encounter)): Path<(String, String)>,
     caller: Caller,
-    method: Method,
-    OriginalUri(uri): OriginalUri,
-    headers: HeaderMap,
+    asking: Asking,
 ) -> Result<(StatusCode, Json<BackdropGiven>), AppError> {
     gm_of_cx(&state, &campaign, &caller).await?;
     let has = state
@@ -221,7 +206,7 @@ pub(crate) async fn take(
     if !has {
         return Err(no_backdrop());
     }
-    let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &[])?;
+    let change = asking.change(&campaign, &caller, &[])?;
     let given = set(&state, &encounter, change, None).await?;
     Ok((StatusCode::CREATED, Json(given)))
 }

@@ -2,10 +2,10 @@
 //! `nanite d20 sheet` reads them (every problem with its file, line, field
 //! and rule), and the computed sheet under the campaign's settings.
 
+use nanite_core::Diagnostics;
 use nanite_core::content::SourceFile;
-use nanite_core::{Diagnostics, Severity};
 use nanite_d20::{Character, Pack, Sheet, validate};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::error::AppError;
 
@@ -28,20 +28,13 @@ pub(crate) fn check(
 ) -> Result<(Character, Diagnostics), AppError> {
     let (character, found) = read_checked(pack, file, text);
     if found.has_errors() {
-        let errors = found.error_count();
-        let first = found
-            .iter()
-            .find(|d| d.severity == Severity::Error)
-            .map(|d| d.to_string())
-            .unwrap_or_default();
-        return Err(AppError::unprocessable(
+        return Err(crate::diagnosed::refused(
             "invalid_character",
-            format!(
-                "{file} has {errors} error{} (the checks of `nanite d20 sheet`); the first: {first}",
-                if errors == 1 { "" } else { "s" }
-            ),
-        )
-        .with("diagnostics", json!(found)));
+            &found,
+            |count, first| {
+                format!("{file} has {count} (the checks of `nanite d20 sheet`); the first: {first}")
+            },
+        ));
     }
     Ok((character, found))
 }

@@ -4,10 +4,10 @@
 use std::collections::BTreeMap;
 
 use axum::Json;
-use axum::extract::{OriginalUri, Path, State};
-use axum::http::{HeaderMap, Method, StatusCode};
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
 use axum::response::Response;
-use nanite_core::{Diagnostics, Severity};
+use nanite_core::Diagnostics;
 use nanite_store::EventStore;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -17,7 +17,7 @@ use super::check::{Broken, Impact, impact};
 use super::upload::{PackUpload, files};
 use super::{MAX_VERSIONS, StoredPack, collection, digest, load, record_id, register, versions};
 use crate::AppState;
-use crate::body::Strict;
+use crate::body::{Asked, Raw, Strict};
 use crate::campaigns;
 use crate::error::{AppError, ErrorBody};
 use crate::facts::Fact;
@@ -185,25 +185,20 @@ pub(crate) async fn upload_files(
     let settings = campaigns::get(state, campaign).await?;
     let (pack, found) = load(settings.ruleset, &files)?;
     if found.has_errors() {
-        let errors = found.error_count();
-        let first = found
-            .iter()
-            .find(|d| d.severity == Severity::Error)
-            .map(|d| d.to_string())
-            .unwrap_or_default();
-        return Err(AppError::unprocessable(
+        let command = match settings.ruleset {
+            Ruleset::D20 => "d20",
+            Ruleset::Station => "station",
+            Ruleset::CompoundX => "cx",
+        };
+        return Err(crate::diagnosed::refused(
             "invalid_pack",
-            format!(
-                "the pack has {errors} error{} (the checks of `nanite {} --pack`), nothing was kept; the first: {first}",
-                if errors == 1 { "" } else { "s" },
-                match settings.ruleset {
-                    Ruleset::D20 => "d20",
-                    Ruleset::Station => "station",
-                    Ruleset::CompoundX => "cx",
-                },
-            ),
-        )
-        .with("diagnostics", json!(found)));
+            &found,
+            |count, first| {
+                format!(
+                    "the pack has {count} (the checks of `nanite {command} --pack`), nothing was kept; the first: {first}"
+                )
+            },
+        ));
     }
     let (pack_id, name, pack_version) = match &pack {
         Uploaded::CompoundX(p) => (
@@ -482,13 +477,10 @@ pub(crate) async fn switch(
     State(state): State<AppState>,
     Path((campaign, version)): Path<(String, u32)>,
     caller: Caller,
-    method: Method,
-    OriginalUri(uri): OriginalUri,
-    headers: HeaderMap,
-    body: Strict<SwitchRequest>,
+    body: Asked<SwitchRequest>,
 ) -> Result<Response, AppError> {
     caller.gm_of(&campaign)?;
-    let change = Change::asked(&campaign, &caller, &method, &uri, &headers, &body.raw)?;
+    let change = body.change(&campaign, &caller)?;
     let committed = switch_to(&state, change, version, body.value.confirm).await?;
     Ok(view::created(committed))
 }
@@ -498,20 +490,9 @@ pub(crate) async fn switch(
 #[derive(ToSchema)]
 #[expect(
     dead_code,
-    reason = "the body is read as bytes (`ArchiveBody`); this names its schema"
+    reason = "the body is read as bytes (`crate::body::Raw`); this names its schema"
 )]
 pub(crate) struct PackArchive(String);
-
-/// An archive's raw bytes (a `.zip` or a `.tar.gz`), within the body limit.
-pub(crate) struct ArchiveBody(pub(crate) axum::body::Bytes);
-
-impl axum::extract::FromRequest<AppState> for ArchiveBody {
-    type Rejection = AppError;
-
-    async fn from_request(req: axum::extract::Request, state: &AppState) -> Result<Self, AppError> {
-        Ok(ArchiveBody(crate::body::read(req, state).await?))
-    }
-}
 
 /// `POST /api/campaigns/{campaign}/packs/archive` (GM): the pack's
 /// directory as a `.zip` or a `.tar.gz`.
@@ -534,7 +515,7 @@ pub(crate) async fn upload_archive(
     State(state): State<AppState>,
     Path(campaign): Path<String>,
     caller: Caller,
-    body: ArchiveBody,
+    body: Raw,
 ) -> Result<(StatusCode, Json<PackUploaded>), AppError> {
     caller.gm_of(&campaign)?;
     let station = campaigns::get(&state, &campaign).await?.ruleset == Ruleset::Station;

@@ -99,7 +99,8 @@ pub(crate) fn anchor(section: &str, id: &str) -> String {
     format!("{section}-{id}")
 }
 
-fn fact(label: &str, value: impl ToString) -> Fact {
+/// A fact of an entry.
+pub(super) fn fact(label: &str, value: impl ToString) -> Fact {
     Fact {
         label: label.to_string(),
         value: value.to_string(),
@@ -148,7 +149,8 @@ fn effects(found: &[Effect]) -> Option<Fact> {
     Some(fact("Effects", said.join("; ")))
 }
 
-fn entry(
+/// An entry of `section` with its facts (those given) and rule IDs.
+pub(super) fn entry(
     section: &str,
     id: &str,
     name: &str,

@@ -6,16 +6,10 @@
 use nanite_station::Pack;
 use nanite_station::content::{Bonus, CardEffect, DamageType, ItemKind, Resistances};
 
-use super::compendium::{Entry, Fact, Section, anchor};
+use super::compendium::{Entry, Fact, Section, fact};
 use super::station::PackScenario;
 
-fn fact(label: &str, value: impl ToString) -> Fact {
-    Fact {
-        label: label.to_string(),
-        value: value.to_string(),
-    }
-}
-
+/// An entry of a Station section: the pack says nothing of what it is.
 fn entry(
     section: &str,
     id: &str,
@@ -23,15 +17,7 @@ fn entry(
     facts: Vec<Option<Fact>>,
     rules: &[&'static str],
 ) -> Entry {
-    Entry {
-        id: id.to_string(),
-        name: name.to_string(),
-        anchor: anchor(section, id),
-        description: String::new(),
-        facts: facts.into_iter().flatten().collect(),
-        tables: Vec::new(),
-        rules: rules.to_vec(),
-    }
+    super::compendium::entry(section, id, name, "", facts, rules)
 }
 
 fn resistances(r: &Resistances) -> Option<Fact> {

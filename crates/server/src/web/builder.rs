@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 
 use axum::Form;
 use axum::extract::{Path, State};
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::{Html, IntoResponse};
 use nanite_compound_x::{
     CAP_FROM_15, CREATION_MAX, Character, Feat, NEW_SKILL_COST, Pack, Race, STAT_MIN, Sheet, Stat,
     validate,
@@ -24,8 +24,8 @@ use nanite_core::content::SourceFile;
 
 use askama::Template;
 
+use super::answer::{PageAnswer, PageCaller, PartAnswer};
 use super::html::{self, Seat, render};
-use super::{error_page, error_part};
 use crate::error::AppError;
 use crate::permissions::Role;
 use crate::ruleset::Ruleset;
@@ -45,46 +45,43 @@ fn buildable(race: &Race) -> bool {
 pub(crate) async fn page(
     State(state): State<AppState>,
     Path(campaign): Path<String>,
-    caller: Result<Caller, AppError>,
-) -> Response {
-    let run = async {
-        let caller = caller?;
-        caller.member_of(&campaign)?;
-        if caller.role() == Role::Spectator {
-            return Err(AppError::forbidden(
-                "spectators_watch",
-                "spectators only watch; ask the GM for a player invitation to bring a character",
+    PageCaller(caller): PageCaller,
+) -> PageAnswer {
+    caller.member_of(&campaign)?;
+    if caller.role() == Role::Spectator {
+        return Err(AppError::forbidden(
+            "spectators_watch",
+            "spectators only watch; ask the GM for a player invitation to bring a character",
+        )
+        .into());
+    }
+    let settings = campaigns::get(&state, &campaign).await?;
+    // The campaign's pack in force: its own content, or the sample.
+    let content = crate::packs::in_force(&state, &campaign).await?;
+    match settings.ruleset {
+        Ruleset::CompoundX => {}
+        Ruleset::D20 => {
+            return Ok(super::builder_d20::page(
+                &content.packs.d20,
+                &settings,
+                &caller,
             ));
         }
-        let settings = campaigns::get(&state, &campaign).await?;
-        // The campaign's pack in force: its own content, or the sample.
-        let content = crate::packs::in_force(&state, &campaign).await?;
-        match settings.ruleset {
-            Ruleset::CompoundX => {}
-            Ruleset::D20 => {
-                return Ok(super::builder_d20::page(
-                    &content.packs.d20,
-                    &settings,
-                    &caller,
-                ));
-            }
-            Ruleset::Station => return Err(campaigns::station_has_no("characters")),
-        }
-        let seat = Seat::new(&caller, &settings.name, 0);
-        let body = render(&Builder {
-            campaign: &campaign,
-            slot: caller.invite.slot.as_deref(),
-            pack: &content.packs.cx,
-            stats: Stat::ALL,
-            stat_min: STAT_MIN,
-            creation_max: CREATION_MAX,
-            new_skill_cost: NEW_SKILL_COST,
-            weapon_slots: form::WEAPON_SLOTS,
-            max_count: form::MAX_COUNT,
-        });
-        Ok(html::page("Build a character · nanite", Some(&seat), &body).into_response())
-    };
-    run.await.unwrap_or_else(|e| error_page(&e))
+        Ruleset::Station => return Err(campaigns::station_has_no("characters").into()),
+    }
+    let seat = Seat::new(&caller, &settings.name, 0);
+    let body = render(&Builder {
+        campaign: &campaign,
+        slot: caller.invite.slot.as_deref(),
+        pack: &content.packs.cx,
+        stats: Stat::ALL,
+        stat_min: STAT_MIN,
+        creation_max: CREATION_MAX,
+        new_skill_cost: NEW_SKILL_COST,
+        weapon_slots: form::WEAPON_SLOTS,
+        max_count: form::MAX_COUNT,
+    });
+    Ok(html::page("Build a character · nanite", Some(&seat), &body).into_response())
 }
 
 /// The builder's four steps and its check column.
@@ -163,103 +160,97 @@ pub(crate) async fn check(
     Path(campaign): Path<String>,
     caller: Result<Caller, AppError>,
     Form(form): Form<BTreeMap<String, String>>,
-) -> Response {
-    let run = async {
-        let caller = caller?;
-        caller.member_of(&campaign)?;
-        let settings = campaigns::get(&state, &campaign).await?;
-        let content = crate::packs::in_force(&state, &campaign).await?;
-        if settings.ruleset == Ruleset::D20 {
-            return Ok(super::builder_d20::check(
-                &content.packs.d20,
-                &settings,
-                &caller,
-                &form,
-            ));
-        }
-        let pack = &content.packs.cx;
-        let built = form::read(pack, &form);
-        let mut ch = built.character;
-        ch.house_rules = settings.house_rules();
-        let money = nanite_compound_x::starting_money::money_left(&ch, pack);
-        ch.money = money;
-        let toml = ch.to_toml();
-        let id = caller.invite.slot.clone();
-        let file = format!("{}.toml", id.as_deref().unwrap_or("character"));
-        // The file is read back and validated exactly as an upload is
-        // (`nanite cx check`), so what the builder accepts the API accepts.
-        let (read, mut found) = Character::read(&SourceFile::new(&file, &toml));
-        found.extend(built.found);
-        // Money below 0 is the purchase's problem, said below.
-        for d in validate(&read, pack).iter().filter(|d| d.field != "money") {
-            found.push(d.clone());
-        }
-        let cost = nanite_compound_x::starting_money::gear_cost(&read, pack);
-        let class = pack.classes.get(&read.class);
-        if let (Some(left), Some(class)) = (money, class)
-            && left < 0
-        {
-            found.push(
-                Diagnostic::error(
-                    "money",
-                    format!(
-                        "the equipment costs {cost}, but a {} starts with {} money to buy it",
-                        class.name, class.starting_money
-                    ),
-                )
-                .rule("CX-LVL-01")
-                .help(format!("carry {} less, or cheaper gear", -left)),
-            );
-        }
-        let slots = form::slots(pack);
-        let marks = marks::place(&found, &slots, "builder", |field| {
-            form::control(field, &built.weapon_slots)
-        });
-        let race = pack.races.get(&read.race);
-        let sheet = (race.is_some() && class.is_some() && computable(&read))
-            .then(|| Sheet::compute(&read, pack));
-        let legal = sheet.as_ref().filter(|_| !found.has_errors()).map(|sheet| {
-            render(&Legal {
-                sheet,
-                warnings: Vec::new(),
-                campaign: &campaign,
-                id: id.as_deref(),
-                toml: &toml,
-            })
-        });
-        let assigned: i64 = Stat::ALL.iter().map(|s| read.base_stats.get(*s)).sum();
-        Ok::<_, AppError>(
-            render(&Checked {
-                errors: found.error_count(),
-                stat_points: race.map(|r| (r.stat_points - assigned, r.stat_points)),
-                skill_points: sheet.as_ref().map(|s| {
-                    (
-                        s.skill_points.budget - s.skill_points.spent,
-                        s.skill_points.budget,
-                    )
-                }),
-                money: money.zip(class.map(|c| c.starting_money)),
-                cost,
-                sheet: sheet.as_ref(),
-                granted: sheet
-                    .as_ref()
-                    .map(|s| {
-                        s.feats
-                            .owned
-                            .iter()
-                            .map(|f| f.name.clone())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    })
-                    .unwrap_or_default(),
-                legal,
-            }) + &marks::render_marks(&marks, &slots),
-        )
-    };
-    match run.await {
-        Ok(html) => Html(html).into_response(),
-        Err(e) => error_part(&e),
+) -> PartAnswer {
+    let caller = caller?;
+    caller.member_of(&campaign)?;
+    let settings = campaigns::get(&state, &campaign).await?;
+    let content = crate::packs::in_force(&state, &campaign).await?;
+    if settings.ruleset == Ruleset::D20 {
+        return Ok(Html(super::builder_d20::check(
+            &content.packs.d20,
+            &settings,
+            &caller,
+            &form,
+        )));
     }
+    let pack = &content.packs.cx;
+    let built = form::read(pack, &form);
+    let mut ch = built.character;
+    ch.house_rules = settings.house_rules();
+    let money = nanite_compound_x::starting_money::money_left(&ch, pack);
+    ch.money = money;
+    let toml = ch.to_toml();
+    let id = caller.invite.slot.clone();
+    let file = format!("{}.toml", id.as_deref().unwrap_or("character"));
+    // The file is read back and validated exactly as an upload is
+    // (`nanite cx check`), so what the builder accepts the API accepts.
+    let (read, mut found) = Character::read(&SourceFile::new(&file, &toml));
+    found.extend(built.found);
+    // Money below 0 is the purchase's problem, said below.
+    for d in validate(&read, pack).iter().filter(|d| d.field != "money") {
+        found.push(d.clone());
+    }
+    let cost = nanite_compound_x::starting_money::gear_cost(&read, pack);
+    let class = pack.classes.get(&read.class);
+    if let (Some(left), Some(class)) = (money, class)
+        && left < 0
+    {
+        found.push(
+            Diagnostic::error(
+                "money",
+                format!(
+                    "the equipment costs {cost}, but a {} starts with {} money to buy it",
+                    class.name, class.starting_money
+                ),
+            )
+            .rule("CX-LVL-01")
+            .help(format!("carry {} less, or cheaper gear", -left)),
+        );
+    }
+    let slots = form::slots(pack);
+    let marks = marks::place(&found, &slots, "builder", |field| {
+        form::control(field, &built.weapon_slots)
+    });
+    let race = pack.races.get(&read.race);
+    let sheet = (race.is_some() && class.is_some() && computable(&read))
+        .then(|| Sheet::compute(&read, pack));
+    let legal = sheet.as_ref().filter(|_| !found.has_errors()).map(|sheet| {
+        render(&Legal {
+            sheet,
+            warnings: Vec::new(),
+            campaign: &campaign,
+            id: id.as_deref(),
+            toml: &toml,
+        })
+    });
+    let assigned: i64 = Stat::ALL.iter().map(|s| read.base_stats.get(*s)).sum();
+    Ok(Html(
+        render(&Checked {
+            errors: found.error_count(),
+            stat_points: race.map(|r| (r.stat_points - assigned, r.stat_points)),
+            skill_points: sheet.as_ref().map(|s| {
+                (
+                    s.skill_points.budget - s.skill_points.spent,
+                    s.skill_points.budget,
+                )
+            }),
+            money: money.zip(class.map(|c| c.starting_money)),
+            cost,
+            sheet: sheet.as_ref(),
+            granted: sheet
+                .as_ref()
+                .map(|s| {
+                    s.feats
+                        .owned
+                        .iter()
+                        .map(|f| f.name.clone())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                })
+                .unwrap_or_default(),
+            legal,
+        }) + &marks::render_marks(&marks, &slots),
+    ))
 }
 
 /// Whether a sheet can be computed for the numbers so far: stats within a

@@ -4,14 +4,12 @@
 //! when the browser holds more than one seat.
 
 use axum::extract::State;
-use axum::response::{IntoResponse, Response};
+use axum::response::IntoResponse;
 
-use super::error_page;
+use super::answer::{PageAnswer, PageCaller};
 use super::html::{self, role_name};
 use crate::AppState;
 use crate::campaigns::{self, Held};
-use crate::error::AppError;
-use crate::sessions::Caller;
 
 /// One campaign as the list shows it.
 struct Listed<'a> {
@@ -52,15 +50,11 @@ fn listed(held: &Held) -> Listed<'_> {
 /// `GET /campaigns`: the campaigns of this browser.
 pub(crate) async fn page(
     State(state): State<AppState>,
-    caller: Result<Caller, AppError>,
-) -> Response {
-    let run = async {
-        let caller = caller?;
-        let held = campaigns::held(&state, &caller).await?;
-        let body = html::render(&Page {
-            campaigns: held.iter().map(listed).collect(),
-        });
-        Ok::<_, AppError>(html::page("Your campaigns · nanite", None, &body).into_response())
-    };
-    run.await.unwrap_or_else(|e| error_page(&e))
+    PageCaller(caller): PageCaller,
+) -> PageAnswer {
+    let held = campaigns::held(&state, &caller).await?;
+    let body = html::render(&Page {
+        campaigns: held.iter().map(listed).collect(),
+    });
+    Ok(html::page("Your campaigns · nanite", None, &body).into_response())
 }

@@ -5,14 +5,12 @@
 
 use askama::Template;
 use axum::extract::{Path, State};
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::Html;
 
 use crate::AppState;
 use crate::carry::Carried;
-use crate::error::AppError;
 use crate::permissions::Role;
-use crate::sessions::Caller;
-use crate::web::error_part;
+use crate::web::answer::{PartAnswer, PartCaller};
 
 /// The state part.
 #[derive(Template)]
@@ -105,26 +103,19 @@ impl StatePart {
 pub(crate) async fn part(
     State(state): State<AppState>,
     Path((campaign, id)): Path<(String, String)>,
-    caller: Result<Caller, AppError>,
-) -> Response {
-    let run = async {
-        let caller = caller?;
-        let shown = crate::carry::shown(&state, &campaign, &id, &caller).await?;
-        let links = crate::web::links::Links::of(&state, &campaign).await?;
-        let content = crate::packs::in_force(&state, &campaign).await?;
-        Ok::<_, AppError>(render(
-            &campaign,
-            &id,
-            caller.role() == Role::Gm,
-            &shown,
-            &links,
-            &content.packs.cx,
-        ))
-    };
-    match run.await {
-        Ok(html) => Html(html).into_response(),
-        Err(e) => error_part(&e),
-    }
+    PartCaller(caller): PartCaller,
+) -> PartAnswer {
+    let shown = crate::carry::shown(&state, &campaign, &id, &caller).await?;
+    let links = crate::web::links::Links::of(&state, &campaign).await?;
+    let content = crate::packs::in_force(&state, &campaign).await?;
+    Ok(Html(render(
+        &campaign,
+        &id,
+        caller.role() == Role::Gm,
+        &shown,
+        &links,
+        &content.packs.cx,
+    )))
 }
 
 fn render(

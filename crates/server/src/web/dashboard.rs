@@ -5,15 +5,16 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::{Html, IntoResponse};
 use nanite_compound_x::HouseRules;
 use std::collections::BTreeMap;
 
 use askama::Template;
 use serde::Serialize;
 
+use super::answer::{PageAnswer, PageCaller, PartAnswer, PartCaller};
 use super::html::{self, Seat};
-use super::{error_page, error_part, rolls};
+use super::rolls;
 use crate::campaigns::Campaign;
 use crate::error::AppError;
 use crate::invites::Invite;
@@ -194,13 +195,12 @@ fn part_html(campaign: &str, caller: &Caller, d: &Data) -> String {
     })
 }
 
-/// The dashboard of `campaign` for `caller`.
-async fn render(
-    state: AppState,
-    campaign: String,
-    caller: Result<Caller, AppError>,
-) -> Result<Response, AppError> {
-    let caller = caller?;
+/// `GET /c/{campaign}`: the dashboard of `campaign` for `caller`.
+pub(crate) async fn page(
+    State(state): State<AppState>,
+    Path(campaign): Path<String>,
+    PageCaller(caller): PageCaller,
+) -> PageAnswer {
     let d = data(&state, &campaign, &caller).await?;
     let seat = Seat::new(&caller, &d.campaign.name, d.version);
     let part = part_html(&campaign, &caller, &d);
@@ -222,32 +222,14 @@ async fn render(
     Ok(html::page(&format!("{} · nanite", d.campaign.name), Some(&seat), &body).into_response())
 }
 
-/// `GET /c/{campaign}`.
-pub(crate) async fn page(
-    State(state): State<AppState>,
-    Path(campaign): Path<String>,
-    caller: Result<Caller, AppError>,
-) -> Response {
-    render(state, campaign, caller)
-        .await
-        .unwrap_or_else(|e| error_page(&e))
-}
-
 /// `GET /c/{campaign}/part/dashboard`: the lists, for htmx to refresh.
 pub(crate) async fn part(
     State(state): State<AppState>,
     Path(campaign): Path<String>,
-    caller: Result<Caller, AppError>,
-) -> Response {
-    let run = async {
-        let caller = caller?;
-        let d = data(&state, &campaign, &caller).await?;
-        Ok::<_, AppError>(part_html(&campaign, &caller, &d))
-    };
-    match run.await {
-        Ok(html) => Html(html).into_response(),
-        Err(e) => error_part(&e),
-    }
+    PartCaller(caller): PartCaller,
+) -> PartAnswer {
+    let d = data(&state, &campaign, &caller).await?;
+    Ok(Html(part_html(&campaign, &caller, &d)))
 }
 
 /// The export document.
@@ -292,75 +274,67 @@ struct ExportedCharacter {
 pub(crate) async fn export(
     State(state): State<AppState>,
     Path(campaign): Path<String>,
-    caller: Result<Caller, AppError>,
-) -> Response {
-    let run = async {
-        let caller = caller?;
-        caller.gm_of(&campaign)?;
-        let d = data(&state, &campaign, &caller).await?;
-        let mut files = Vec::new();
-        for listed in &d.characters {
-            if let Some(c) = characters::find(&state, &campaign, &listed.id).await? {
-                files.push(ExportedCharacter {
-                    id: c.id,
-                    name: c.name,
-                    owner: c.owner,
-                    toml: c.text,
-                });
-            }
+    PageCaller(caller): PageCaller,
+) -> PageAnswer {
+    caller.gm_of(&campaign)?;
+    let d = data(&state, &campaign, &caller).await?;
+    let mut files = Vec::new();
+    for listed in &d.characters {
+        if let Some(c) = characters::find(&state, &campaign, &listed.id).await? {
+            files.push(ExportedCharacter {
+                id: c.id,
+                name: c.name,
+                owner: c.owner,
+                toml: c.text,
+            });
         }
-        let mut fights = Vec::new();
-        for e in &d.encounters {
-            let one = encounters::show(
+    }
+    let mut fights = Vec::new();
+    for e in &d.encounters {
+        let one = encounters::show(
+            State(state.clone()),
+            Path((campaign.clone(), e.id.clone())),
+            caller.clone(),
+        )
+        .await?
+        .0;
+        fights.push(one);
+    }
+    let mut games = Vec::new();
+    if d.campaign.ruleset == Ruleset::Station {
+        for id in &d.game_ids {
+            let one = crate::station::api::show(
                 State(state.clone()),
-                Path((campaign.clone(), e.id.clone())),
+                Path((campaign.clone(), id.clone())),
                 caller.clone(),
             )
             .await?
             .0;
-            fights.push(one);
+            games.push(one);
         }
-        let mut games = Vec::new();
-        if d.campaign.ruleset == Ruleset::Station {
-            for id in &d.game_ids {
-                let one = crate::station::api::show(
-                    State(state.clone()),
-                    Path((campaign.clone(), id.clone())),
-                    caller.clone(),
-                )
-                .await?
-                .0;
-                games.push(one);
-            }
-        }
-        let rolls = crate::rolls::shown_rolls(&state, &campaign, &caller).await?;
-        Ok::<_, AppError>(
-            Export {
-                campaign: ExportedCampaign {
-                    id: &d.campaign.id,
-                    name: &d.campaign.name,
-                    ruleset: d.campaign.ruleset,
-                    house_rules: &d.campaign.house_rules,
-                    d20: d.campaign.d20.as_ref(),
-                    version: d.version,
-                },
-                characters: files,
-                encounters: fights,
-                rolls,
-                station_games: (d.campaign.ruleset == Ruleset::Station).then_some(games),
-            }
-            .to_json(),
-        )
-    };
-    match run.await {
-        Ok(doc) => (
-            [(
-                header::CONTENT_DISPOSITION,
-                HeaderValue::from_static("attachment; filename=\"campaign.json\""),
-            )],
-            Json(doc),
-        )
-            .into_response(),
-        Err(e) => error_page(&e),
     }
+    let rolls = crate::rolls::shown_rolls(&state, &campaign, &caller).await?;
+    let doc = Export {
+        campaign: ExportedCampaign {
+            id: &d.campaign.id,
+            name: &d.campaign.name,
+            ruleset: d.campaign.ruleset,
+            house_rules: &d.campaign.house_rules,
+            d20: d.campaign.d20.as_ref(),
+            version: d.version,
+        },
+        characters: files,
+        encounters: fights,
+        rolls,
+        station_games: (d.campaign.ruleset == Ruleset::Station).then_some(games),
+    }
+    .to_json();
+    Ok((
+        [(
+            header::CONTENT_DISPOSITION,
+            HeaderValue::from_static("attachment; filename=\"campaign.json\""),
+        )],
+        Json(doc),
+    )
+        .into_response())
 }

@@ -7,9 +7,9 @@
 
 use askama::Template;
 use axum::extract::{Path, State};
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::Html;
 
-use super::error_part;
+use super::answer::{PartAnswer, PartCaller};
 use crate::AppState;
 use crate::error::AppError;
 use crate::permissions::Role;
@@ -61,14 +61,7 @@ pub(crate) async fn markup(
 pub(crate) async fn part(
     State(state): State<AppState>,
     Path((campaign, encounter)): Path<(String, String)>,
-    caller: Result<Caller, AppError>,
-) -> Response {
-    let run = async {
-        let caller = caller?;
-        markup(&state, &campaign, &encounter, &caller).await
-    };
-    match run.await {
-        Ok(html) => Html(html).into_response(),
-        Err(e) => error_part(&e),
-    }
+    PartCaller(caller): PartCaller,
+) -> PartAnswer {
+    Ok(Html(markup(&state, &campaign, &encounter, &caller).await?))
 }

@@ -12,6 +12,7 @@
 //! when the server compiles and fed by typed views; everything they show is
 //! escaped by askama.
 
+mod answer;
 mod assets;
 mod builder;
 mod builder_d20;

@@ -6,18 +6,16 @@
 
 use askama::Template;
 use axum::extract::{Path, Query, State};
-use axum::response::{IntoResponse, Response};
+use axum::response::IntoResponse;
 use serde::Deserialize;
 
 use crate::AppState;
 use crate::campaigns;
-use crate::error::AppError;
 use crate::packs::api::{PackList, list_of};
 use crate::packs::check::{FileKind, Impact};
 use crate::packs::compendium::{self, Compendium, Search};
 use crate::packs::upload::{MAX_FILE, MAX_FILES};
-use crate::sessions::Caller;
-use crate::web::error_page;
+use crate::web::answer::{PageAnswer, PageCaller};
 use crate::web::html::{self, Seat, render};
 
 /// The compendium page's body.
@@ -34,30 +32,24 @@ pub(crate) async fn compendium_page(
     State(state): State<AppState>,
     Path(campaign): Path<String>,
     Query(search): Query<Search>,
-    caller: Result<Caller, AppError>,
-) -> Response {
-    let run = async {
-        let caller = caller?;
-        caller.member_of(&campaign)?;
-        let settings = campaigns::get(&state, &campaign).await?;
-        let query = search.q.unwrap_or_default();
-        let c = compendium::of(&state, &campaign, &query).await?;
-        let seat = Seat::new(&caller, &settings.name, 0);
-        let body = render(&CompendiumPage {
-            campaign: &campaign,
-            gm: seat.is_gm(),
-            c: &c,
-        });
-        Ok::<_, AppError>(
-            html::page(
-                &format!("Compendium · {} · nanite", settings.name),
-                Some(&seat),
-                &body,
-            )
-            .into_response(),
-        )
-    };
-    run.await.unwrap_or_else(|e| error_page(&e))
+    PageCaller(caller): PageCaller,
+) -> PageAnswer {
+    caller.member_of(&campaign)?;
+    let settings = campaigns::get(&state, &campaign).await?;
+    let query = search.q.unwrap_or_default();
+    let c = compendium::of(&state, &campaign, &query).await?;
+    let seat = Seat::new(&caller, &settings.name, 0);
+    let body = render(&CompendiumPage {
+        campaign: &campaign,
+        gm: seat.is_gm(),
+        c: &c,
+    });
+    Ok(html::page(
+        &format!("Compendium · {} · nanite", settings.name),
+        Some(&seat),
+        &body,
+    )
+    .into_response())
 }
 
 /// Which version the packs page checks.
@@ -112,37 +104,31 @@ pub(crate) async fn packs_page(
     State(state): State<AppState>,
     Path(campaign): Path<String>,
     Query(checking): Query<Checking>,
-    caller: Result<Caller, AppError>,
-) -> Response {
-    let run = async {
-        let caller = caller?;
-        caller.gm_of(&campaign)?;
-        let settings = campaigns::get(&state, &campaign).await?;
-        let list = list_of(&state, &campaign).await?;
-        let checked = match checking.check {
-            Some(version) => {
-                let impact = crate::packs::api::impact_of(&state, &campaign, version).await?;
-                Some((version, impact.checked, lines(&impact)))
-            }
-            None => None,
-        };
-        let seat = Seat::new(&caller, &settings.name, 0);
-        let body = render(&PacksPage {
-            campaign: &campaign,
-            list: &list,
-            checked,
-            max_files: MAX_FILES,
-            max_kib: MAX_FILE / 1024,
-            station: settings.ruleset == crate::ruleset::Ruleset::Station,
-        });
-        Ok::<_, AppError>(
-            html::page(
-                &format!("Content packs · {} · nanite", settings.name),
-                Some(&seat),
-                &body,
-            )
-            .into_response(),
-        )
+    PageCaller(caller): PageCaller,
+) -> PageAnswer {
+    caller.gm_of(&campaign)?;
+    let settings = campaigns::get(&state, &campaign).await?;
+    let list = list_of(&state, &campaign).await?;
+    let checked = match checking.check {
+        Some(version) => {
+            let impact = crate::packs::api::impact_of(&state, &campaign, version).await?;
+            Some((version, impact.checked, lines(&impact)))
+        }
+        None => None,
     };
-    run.await.unwrap_or_else(|e| error_page(&e))
+    let seat = Seat::new(&caller, &settings.name, 0);
+    let body = render(&PacksPage {
+        campaign: &campaign,
+        list: &list,
+        checked,
+        max_files: MAX_FILES,
+        max_kib: MAX_FILE / 1024,
+        station: settings.ruleset == crate::ruleset::Ruleset::Station,
+    });
+    Ok(html::page(
+        &format!("Content packs · {} · nanite", settings.name),
+        Some(&seat),
+        &body,
+    )
+    .into_response())
 }

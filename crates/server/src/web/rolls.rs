@@ -5,9 +5,9 @@
 
 use askama::Template;
 use axum::extract::{Path, State};
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::Html;
 
-use super::error_part;
+use super::answer::{PartAnswer, PartCaller};
 use super::html::{Seat, render};
 use crate::AppState;
 use crate::chat::{Recipient, ShownChat};
@@ -97,16 +97,9 @@ impl Log<'_> {
 pub(crate) async fn part(
     State(state): State<AppState>,
     Path(campaign): Path<String>,
-    caller: Result<Caller, AppError>,
-) -> Response {
-    let run = async {
-        let caller = caller?;
-        log_html(&state, &campaign, &caller).await
-    };
-    match run.await {
-        Ok(html) => Html(html).into_response(),
-        Err(e) => error_part(&e),
-    }
+    PartCaller(caller): PartCaller,
+) -> PartAnswer {
+    Ok(Html(log_html(&state, &campaign, &caller).await?))
 }
 
 async fn log_html(state: &AppState, campaign: &str, caller: &Caller) -> Result<String, AppError> {

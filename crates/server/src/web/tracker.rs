@@ -13,11 +13,12 @@ pub(crate) mod wall_draw;
 use std::collections::BTreeMap;
 
 use axum::extract::{Path, Query, State};
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::{Html, IntoResponse};
 use nanite_core::CombatantId;
 
+use super::answer::{PageAnswer, PageCaller, PartAnswer, PartCaller};
 use super::html::{self, Seat};
-use super::{error_page, error_part, rolls};
+use super::rolls;
 use crate::error::AppError;
 use crate::ruleset::Ruleset;
 use crate::sessions::Caller;
@@ -187,46 +188,40 @@ pub(crate) async fn page(
     State(state): State<AppState>,
     Path((campaign, encounter)): Path<(String, String)>,
     Query(ask): Query<map::MapAsk>,
-    caller: Result<Caller, AppError>,
-) -> Response {
-    let run = async {
-        let caller = caller?;
-        caller.member_of(&campaign)?;
-        let settings = campaigns::get(&state, &campaign).await?;
-        match settings.ruleset {
-            Ruleset::CompoundX => {}
-            Ruleset::Station => return Err(crate::campaigns::station_has_no("encounters")),
-            Ruleset::D20 => return super::d20::page(&state, &settings, &encounter, &caller).await,
-        }
-        let drawn = read(&state, &campaign, &encounter, &caller, &ask).await?;
-        let seat = Seat::new(&caller, &settings.name, drawn.version);
-        let rolls = rolls::section(&state, &seat, &caller).await?;
-        let dice = super::dice::markup(&state, &campaign, &encounter, &caller).await?;
-        let gm = if seat.is_gm() {
-            let chars = characters::listing(&state, &campaign, &caller).await?;
-            let library = crate::library::all(&state, &campaign).await?;
-            render::gm_controls(&campaign, &encounter, &chars.characters)
-                + &map::gm_form(&campaign, &encounter)
-                + &super::npcs::tracker_controls(&campaign, &encounter, &library, true, None)
-        } else {
-            String::new()
-        };
-        let body = html::render(&Page {
-            campaign: &campaign,
-            encounter: &encounter,
-            acts: seat.role != crate::permissions::Role::Spectator,
-            examples: &["vex fire burst raider", "vex move 6 toward raider", "next"],
-            part: &drawn.part,
-            query: ask.query(),
-            gm: &gm,
-            rolls: &rolls,
-            dice: &dice,
-        });
-        Ok::<_, AppError>(
-            html::page(&format!("{} · nanite", drawn.name), Some(&seat), &body).into_response(),
-        )
+    PageCaller(caller): PageCaller,
+) -> PageAnswer {
+    caller.member_of(&campaign)?;
+    let settings = campaigns::get(&state, &campaign).await?;
+    match settings.ruleset {
+        Ruleset::CompoundX => {}
+        Ruleset::Station => return Err(crate::campaigns::station_has_no("encounters").into()),
+        Ruleset::D20 => return Ok(super::d20::page(&state, &settings, &encounter, &caller).await?),
+    }
+    let drawn = read(&state, &campaign, &encounter, &caller, &ask).await?;
+    let seat = Seat::new(&caller, &settings.name, drawn.version);
+    let rolls = rolls::section(&state, &seat, &caller).await?;
+    let dice = super::dice::markup(&state, &campaign, &encounter, &caller).await?;
+    let gm = if seat.is_gm() {
+        let chars = characters::listing(&state, &campaign, &caller).await?;
+        let library = crate::library::all(&state, &campaign).await?;
+        render::gm_controls(&campaign, &encounter, &chars.characters)
+            + &map::gm_form(&campaign, &encounter)
+            + &super::npcs::tracker_controls(&campaign, &encounter, &library, true, None)
+    } else {
+        String::new()
     };
-    run.await.unwrap_or_else(|e| error_page(&e))
+    let body = html::render(&Page {
+        campaign: &campaign,
+        encounter: &encounter,
+        acts: seat.role != crate::permissions::Role::Spectator,
+        examples: &["vex fire burst raider", "vex move 6 toward raider", "next"],
+        part: &drawn.part,
+        query: ask.query(),
+        gm: &gm,
+        rolls: &rolls,
+        dice: &dice,
+    });
+    Ok(html::page(&format!("{} · nanite", drawn.name), Some(&seat), &body).into_response())
 }
 
 /// `GET /c/{campaign}/e/{encounter}/part`: the tracker, for htmx to refresh.
@@ -234,25 +229,22 @@ pub(crate) async fn part(
     State(state): State<AppState>,
     Path((campaign, encounter)): Path<(String, String)>,
     Query(ask): Query<map::MapAsk>,
-    caller: Result<Caller, AppError>,
-) -> Response {
-    let run = async {
-        let caller = caller?;
-        caller.member_of(&campaign)?;
-        let settings = campaigns::get(&state, &campaign).await?;
-        match settings.ruleset {
-            Ruleset::CompoundX => {}
-            Ruleset::Station => return Err(crate::campaigns::station_has_no("encounters")),
-            Ruleset::D20 => return super::d20::part(&state, &campaign, &encounter, &caller).await,
+    PartCaller(caller): PartCaller,
+) -> PartAnswer {
+    caller.member_of(&campaign)?;
+    let settings = campaigns::get(&state, &campaign).await?;
+    match settings.ruleset {
+        Ruleset::CompoundX => {}
+        Ruleset::Station => return Err(crate::campaigns::station_has_no("encounters").into()),
+        Ruleset::D20 => {
+            return Ok(Html(
+                super::d20::part(&state, &campaign, &encounter, &caller).await?,
+            ));
         }
-        Ok::<_, AppError>(
-            read(&state, &campaign, &encounter, &caller, &ask)
-                .await?
-                .part,
-        )
-    };
-    match run.await {
-        Ok(html) => Html(html).into_response(),
-        Err(e) => error_part(&e),
     }
+    Ok(Html(
+        read(&state, &campaign, &encounter, &caller, &ask)
+            .await?
+            .part,
+    ))
 }

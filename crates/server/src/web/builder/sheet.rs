@@ -7,13 +7,12 @@
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::IntoResponse;
 use nanite_compound_x::{MissChances, Sheet, Stat, WeaponSheet};
 
 use crate::AppState;
 use crate::error::AppError;
-use crate::sessions::Caller;
-use crate::web::error_page;
+use crate::web::answer::{PageAnswer, PageCaller};
 use crate::web::html::{self, Seat, render};
 use crate::{campaigns, characters};
 
@@ -21,50 +20,44 @@ use crate::{campaigns, characters};
 pub(crate) async fn sheet(
     State(state): State<AppState>,
     Path((campaign, id)): Path<(String, String)>,
-    caller: Result<Caller, AppError>,
-) -> Response {
-    let run = async {
-        let caller = caller?;
-        let stored = characters::readable(&state, &campaign, &id, &caller).await?;
-        let settings = campaigns::get(&state, &campaign).await?;
-        let toml = &stored.text;
-        match settings.ruleset {
-            crate::ruleset::Ruleset::CompoundX => {}
-            crate::ruleset::Ruleset::Station => {
-                return Err(crate::campaigns::station_has_no("characters"));
-            }
-            crate::ruleset::Ruleset::D20 => {
-                let content = crate::packs::in_force(&state, &campaign).await?;
-                return crate::web::d20::sheet::page(
-                    &content.packs.d20,
-                    &settings,
-                    &caller,
-                    &id,
-                    toml,
-                );
-            }
+    PageCaller(caller): PageCaller,
+) -> PageAnswer {
+    let stored = characters::readable(&state, &campaign, &id, &caller).await?;
+    let settings = campaigns::get(&state, &campaign).await?;
+    let toml = &stored.text;
+    match settings.ruleset {
+        crate::ruleset::Ruleset::CompoundX => {}
+        crate::ruleset::Ruleset::Station => {
+            return Err(crate::campaigns::station_has_no("characters").into());
         }
-        // Checked as the API checks it: a file the campaign no longer
-        // accepts is refused with every problem, not drawn.
-        let content = crate::packs::in_force(&state, &campaign).await?;
-        let pack = &content.packs.cx;
-        let (character, _) =
-            characters::check(pack, settings.house_rules(), &stored.file, &stored.text)?;
-        let sheet = Sheet::compute(&character, pack);
-        let seat = Seat::new(&caller, &settings.name, 0);
-        let body = render(&SheetPage {
-            campaign: &campaign,
-            id: &id,
-            gm: seat.is_gm(),
-            sheet: &sheet,
-            stats: Stat::ALL,
-            money: character.money,
-        });
-        Ok::<_, AppError>(
-            html::page(&format!("{} · nanite", sheet.name), Some(&seat), &body).into_response(),
-        )
-    };
-    run.await.unwrap_or_else(|e| error_page(&e))
+        crate::ruleset::Ruleset::D20 => {
+            let content = crate::packs::in_force(&state, &campaign).await?;
+            return Ok(crate::web::d20::sheet::page(
+                &content.packs.d20,
+                &settings,
+                &caller,
+                &id,
+                toml,
+            )?);
+        }
+    }
+    // Checked as the API checks it: a file the campaign no longer
+    // accepts is refused with every problem, not drawn.
+    let content = crate::packs::in_force(&state, &campaign).await?;
+    let pack = &content.packs.cx;
+    let (character, _) =
+        characters::check(pack, settings.house_rules(), &stored.file, &stored.text)?;
+    let sheet = Sheet::compute(&character, pack);
+    let seat = Seat::new(&caller, &settings.name, 0);
+    let body = render(&SheetPage {
+        campaign: &campaign,
+        id: &id,
+        gm: seat.is_gm(),
+        sheet: &sheet,
+        stats: Stat::ALL,
+        money: character.money,
+    });
+    Ok(html::page(&format!("{} · nanite", sheet.name), Some(&seat), &body).into_response())
 }
 
 /// The sheet page: stats with their sources, derived values, skills, each
@@ -156,26 +149,20 @@ impl SheetPage<'_> {
 pub(crate) async fn download(
     State(state): State<AppState>,
     Path((campaign, id)): Path<(String, String)>,
-    caller: Result<Caller, AppError>,
-) -> Response {
-    let run = async {
-        let caller = caller?;
-        let stored = characters::readable(&state, &campaign, &id, &caller).await?;
-        let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{id}.toml\""))
-            .map_err(AppError::internal)?;
-        Ok::<_, AppError>(
+    PageCaller(caller): PageCaller,
+) -> PageAnswer {
+    let stored = characters::readable(&state, &campaign, &id, &caller).await?;
+    let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{id}.toml\""))
+        .map_err(AppError::internal)?;
+    Ok((
+        [
             (
-                [
-                    (
-                        header::CONTENT_TYPE,
-                        HeaderValue::from_static("application/toml; charset=utf-8"),
-                    ),
-                    (header::CONTENT_DISPOSITION, disposition),
-                ],
-                stored.text,
-            )
-                .into_response(),
-        )
-    };
-    run.await.unwrap_or_else(|e| error_page(&e))
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/toml; charset=utf-8"),
+            ),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        stored.text,
+    )
+        .into_response())
 }
