@@ -5,6 +5,16 @@
 
 use super::*;
 
+/// A room `name` with the Compound X examples of the depot ambush.
+fn cx_room(name: &str) -> Room {
+    Room::new(
+        "campaign",
+        name,
+        "compound-x",
+        &["vex.toml", "raider.toml", "scav.toml", "depot-ambush.toml"],
+    )
+}
+
 /// The state of `character` as `state show --json` prints it.
 fn cx_state(room: &Room, character: &str) -> Value {
     json(&["cx", "state", "show", &room.path(character), "--json"])
@@ -64,12 +74,7 @@ fn fighter<'a>(fight: &'a Value, id: &str) -> &'a Value {
 fn cx_a_fight_from_files_is_written_back_and_the_next_starts_from_it() {
     // rule: CX-HEAL-01
     // rule: CX-TURN-08
-    let room = Room::new(
-        "campaign",
-        "cx-carry",
-        "compound-x",
-        &["vex.toml", "raider.toml", "scav.toml", "depot-ambush.toml"],
-    );
+    let room = cx_room("cx-carry");
     assert!(!room.exists("vex.state.toml"));
     let fresh = cx_state(&room, "vex.toml");
     assert_eq!(fresh["hp"], fresh["max_hp"], "no state file: fresh");
@@ -294,12 +299,7 @@ fn cx_levels_come_with_the_xp_and_through_the_level_up_checks() {
 #[test]
 fn bad_state_files_and_bad_values_are_refused_and_change_nothing() {
     // rule: CX-DEATH-04
-    let room = Room::new(
-        "campaign",
-        "cx-bad",
-        "compound-x",
-        &["vex.toml", "raider.toml", "scav.toml", "depot-ambush.toml"],
-    );
+    let room = cx_room("cx-bad");
     let vex = room.path("vex.toml");
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (

@@ -6,6 +6,15 @@ use super::*;
 
 const EXAMPLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/compound-x/");
 
+/// How many charts the SVG file `svg` draws.
+fn charts(svg: &std::path::Path) -> usize {
+    let text = std::fs::read_to_string(svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).expect("well-formed SVG");
+    doc.descendants()
+        .filter(|n| n.attribute("class") == Some("chart"))
+        .count()
+}
+
 fn report(threads: &str) -> Value {
     let file = format!("{EXAMPLES}depot-ambush.toml");
     let out = succeeds(&[
@@ -75,13 +84,11 @@ fn the_sim_chart_has_rounds_and_each_sides_losses() {
     let svg = dir.join("sim.svg");
     let out = succeeds(&["sim", &file, "--runs", "5", "--plot", svg.to_str().unwrap()]);
     assert!(out.is_empty(), "--plot alone prints no table: {out}");
-    let text = std::fs::read_to_string(&svg).unwrap();
-    let doc = roxmltree::Document::parse(&text).expect("well-formed SVG");
-    let charts = doc
-        .descendants()
-        .filter(|n| n.attribute("class") == Some("chart"))
-        .count();
-    assert_eq!(charts, 3, "rounds, then the crew's and the raiders' losses");
+    assert_eq!(
+        charts(&svg),
+        3,
+        "rounds, then the crew's and the raiders' losses"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -140,24 +147,13 @@ fn bad_input_is_refused_before_any_fight() {
     let err = fails(&["sim", "no-such-file.toml"]);
     assert!(err.contains("cannot read the encounter file"), "{err}");
     // Enemies with no distance between them.
-    let dir = std::env::temp_dir().join(format!("nanite-sim-bad-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    for who in ["vex", "raider"] {
-        std::fs::copy(
-            format!("{EXAMPLES}{who}.toml"),
-            dir.join(format!("{who}.toml")),
-        )
-        .unwrap();
-    }
-    let bad = dir.join("bad.toml");
-    std::fs::write(
-        &bad,
+    let room = Room::new("sim", "bad", "compound-x", &["vex.toml", "raider.toml"]);
+    let bad = room.write(
+        "bad.toml",
         "format = 1\n\n[[combatant]]\nid = \"vex\"\ncharacter = \"vex.toml\"\nside = \"crew\"\n\n[[combatant]]\nid = \"raider\"\ncharacter = \"raider.toml\"\nside = \"raiders\"\n",
-    )
-    .unwrap();
-    let err = fails(&["sim", bad.to_str().unwrap(), "--runs", "3"]);
+    );
+    let err = fails(&["sim", &bad, "--runs", "3"]);
     assert!(err.contains("between vex and raider is not set"), "{err}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 const D20: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/d20/");
@@ -267,13 +263,7 @@ fn the_d20_and_station_charts_have_rounds_and_each_sides_losses() {
             svg.to_str().unwrap(),
         ]);
         assert!(out.is_empty(), "--plot alone prints no table: {out}");
-        let text = std::fs::read_to_string(&svg).unwrap();
-        let doc = roxmltree::Document::parse(&text).expect("well-formed SVG");
-        let charts = doc
-            .descendants()
-            .filter(|n| n.attribute("class") == Some("chart"))
-            .count();
-        assert_eq!(charts, 3, "{file}: rounds, then each side's losses");
+        assert_eq!(charts(&svg), 3, "{file}: rounds, then each side's losses");
     }
     std::fs::remove_dir_all(&dir).ok();
 }

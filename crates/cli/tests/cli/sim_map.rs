@@ -81,20 +81,12 @@ fn a_fight_on_a_map_is_simulated_and_a_seed_fixes_its_report() {
     assert_eq!(body(&one), body(&two));
 }
 
-/// A directory with Vex and the raider, and `bad.toml` holding `text`.
-fn with_file(name: &str, text: &str) -> (std::path::PathBuf, std::path::PathBuf) {
-    let dir = std::env::temp_dir().join(format!("nanite-sim-map-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    for who in ["vex", "raider"] {
-        std::fs::copy(
-            format!("{EXAMPLES}{who}.toml"),
-            dir.join(format!("{who}.toml")),
-        )
-        .unwrap();
-    }
-    let bad = dir.join("bad.toml");
-    std::fs::write(&bad, text).unwrap();
-    (dir, bad)
+/// A room with Vex and the raider, and `bad.toml` holding `text`; the
+/// room and that file's path.
+fn with_file(name: &str, text: &str) -> (Room, String) {
+    let room = Room::new("sim-map", name, "compound-x", &["vex.toml", "raider.toml"]);
+    let bad = room.write("bad.toml", text);
+    (room, bad)
 }
 
 const CAST: &str = "format = 1\n\n[[combatant]]\nid = \"vex\"\ncharacter = \"vex.toml\"\nside = \"crew\"\n\n[[combatant]]\nid = \"raider\"\ncharacter = \"raider.toml\"\nside = \"raiders\"\n";
@@ -102,13 +94,13 @@ const CAST: &str = "format = 1\n\n[[combatant]]\nid = \"vex\"\ncharacter = \"vex
 #[test]
 fn a_broken_map_or_someone_off_it_is_refused_before_any_fight() {
     // A wall that leaves the map: the file and the line of the wall.
-    let (dir, bad) = with_file(
+    let (_room, bad) = with_file(
         "wall",
         &format!(
             "{CAST}\n[map]\nwidth = 30\nheight = 20\n\n[[map.wall]]\nkind = \"full\"\nfrom = [1, 1]\nto = [40, 1]\n\n[map.at]\nvex = [2, 2]\nraider = [20, 10]\n"
         ),
     );
-    let out = nanite(&["sim", bad.to_str().unwrap(), "--runs", "3"]);
+    let out = nanite(&["sim", &bad, "--runs", "3"]);
     assert!(!out.status.success());
     assert!(out.stdout.is_empty(), "no report");
     let err = stderr(&out);
@@ -120,17 +112,15 @@ fn a_broken_map_or_someone_off_it_is_refused_before_any_fight() {
         err.contains("move the point or make the map larger"),
         "{err}"
     );
-    std::fs::remove_dir_all(&dir).ok();
     // The raider is not placed: whom to place, and where.
-    let (dir, bad) = with_file(
+    let (_room, bad) = with_file(
         "unplaced",
         &format!("{CAST}\n[map]\nwidth = 30\nheight = 20\n\n[map.at]\nvex = [2, 2]\n"),
     );
-    let err = fails(&["sim", bad.to_str().unwrap(), "--runs", "3"]);
+    let err = fails(&["sim", &bad, "--runs", "3"]);
     assert!(err.contains("bad.toml cannot be simulated"), "{err}");
     assert!(
         err.contains("raider is not placed: give each a place in [map.at]"),
         "{err}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
