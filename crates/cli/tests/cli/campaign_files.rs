@@ -15,6 +15,14 @@ fn cx_room(name: &str) -> Room {
     )
 }
 
+/// `nanite RULESET encounter FILE --carry=IDS` in `room`: it runs and
+/// says what it wrote back.
+fn carried_fight(room: &Room, ruleset: &str, file: &str, ids: &str) {
+    let carry = format!("--carry={ids}");
+    let out = succeeds(&[ruleset, "encounter", &room.path(file), &carry]);
+    assert!(out.contains("Carried:"), "{out}");
+}
+
 /// The state of `character` as `state show --json` prints it.
 fn cx_state(room: &Room, character: &str) -> Value {
     json(&["cx", "state", "show", &room.path(character), "--json"])
@@ -79,13 +87,7 @@ fn cx_a_fight_from_files_is_written_back_and_the_next_starts_from_it() {
     let fresh = cx_state(&room, "vex.toml");
     assert_eq!(fresh["hp"], fresh["max_hp"], "no state file: fresh");
     assert_eq!(fresh["wounds"], serde_json::json!([]));
-    let out = succeeds(&[
-        "cx",
-        "encounter",
-        &room.path("depot-ambush.toml"),
-        "--carry=vex",
-    ]);
-    assert!(out.contains("Carried:"), "{out}");
+    carried_fight(&room, "cx", "depot-ambush.toml", "vex");
     let state = cx_state(&room, "vex.toml");
     let wounds: Vec<i64> = state["wounds"]
         .as_array()
@@ -384,13 +386,7 @@ fn d20_a_fight_from_files_and_rest_and_kits_between() {
     );
     let orun = room.path("orun.toml");
     let fresh = d20_state(&room, "orun.toml");
-    let out = succeeds(&[
-        "d20",
-        "encounter",
-        &room.path("cellar-brawl.toml"),
-        "--carry=orun,kara",
-    ]);
-    assert!(out.contains("Carried:"), "{out}");
+    carried_fight(&room, "d20", "cellar-brawl.toml", "orun,kara");
     let state = d20_state(&room, "orun.toml");
     assert!(
         state["power_points"].as_i64().unwrap() < fresh["power_points"].as_i64().unwrap(),
