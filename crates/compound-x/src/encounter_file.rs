@@ -7,7 +7,7 @@
 //! open.
 
 use nanite_core::content::{Fields, Item, Reading, SourceFile, check_format};
-use nanite_core::encounter_file::{self as file, read_combatants, read_seed};
+use nanite_core::encounter_file::{self as file, read_combatants, read_dice, read_seed};
 use nanite_core::{CombatantId, Diagnostics};
 
 use crate::combat::{Cover, Stance};
@@ -101,7 +101,7 @@ fn read_root(root: &Fields<'_, '_>, stem: &str) -> Option<EncounterFile> {
     let map = root.table("map").and_then(|t| map::read(&t, &known, &late));
     let (dice, script) = match root.table("script") {
         Some(t) => {
-            let dice = t.item("dice").and_then(|i| dice(&i));
+            let dice = t.item("dice").and_then(|i| read_dice(&i));
             let script = t
                 .item("commands")
                 .and_then(|i| i.list())
@@ -271,22 +271,6 @@ fn gap(t: &Fields<'_, '_>, known: &[CombatantId]) -> Option<Gap> {
         metres,
         line: t.line(),
     })
-}
-
-fn dice(item: &Item<'_, '_>) -> Option<Vec<i64>> {
-    let mut faces = Vec::new();
-    for i in item.list()? {
-        let face = i.integer()?;
-        if face < 1 {
-            i.error(
-                format!("{face} is not a face of a die"),
-                Some("write each die as it landed, from 1 (a face showing 0 is 10)".into()),
-            );
-            return None;
-        }
-        faces.push(face);
-    }
-    Some(faces)
 }
 
 fn script_line(item: &Item<'_, '_>, known: &[CombatantId]) -> Option<ScriptLine> {

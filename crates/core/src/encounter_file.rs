@@ -184,8 +184,9 @@ pub fn read_script<P, O>(
     (dice, lines)
 }
 
-/// The `[script] dice`: each face as it landed, from 1.
-fn read_dice(item: &Item<'_, '_>) -> Option<Vec<i64>> {
+/// The `[script] dice`: each face as it landed, from 1 (a face below 1 is
+/// an error with its fix, and gives none).
+pub fn read_dice(item: &Item<'_, '_>) -> Option<Vec<i64>> {
     let mut faces = Vec::new();
     for i in item.list()? {
         let face = i.integer()?;
