@@ -15,6 +15,7 @@
 //! edge fills.
 
 mod draft;
+mod rules;
 
 use serde::Serialize;
 
@@ -22,6 +23,7 @@ use crate::encounter::{CombatantId, Encounter};
 use crate::ruleset::Ruleset;
 
 pub use draft::{Draft, delay};
+pub use rules::{Board, Narration, Piece, Stat, TableRules};
 
 /// Who is looking at a table, as far as the rules' secrets go.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,7 +57,7 @@ impl Seat {
     /// The table's refusal of a command in which `acting` acts, if this
     /// seat may not give it: only the GM gives the GM's commands, and a
     /// player only those of the combatants they act for (for a roll, the
-    /// first who rolls).
+    /// first who rolls) or a new combatant of their own joining.
     pub fn refusal(&self, acting: Acting) -> Option<Refusal> {
         let id = match acting {
             Acting::Gm if self.is_gm() => return None,
@@ -64,6 +66,13 @@ impl Seat {
                     Refusal::new("gm_only", "only the GM gives this command").fix("ask the GM"),
                 );
             }
+            Acting::Joins(_) if matches!(self, Seat::Spectator) => {
+                return Some(
+                    Refusal::new("spectators_watch", "spectators only watch")
+                        .fix("ask the GM for a player invitation to act"),
+                );
+            }
+            Acting::Joins(_) => return None,
             Acting::Turn(id) | Acting::Reaction(id) => id,
             Acting::Rolls(ids) => ids.into_iter().next()?,
         };
@@ -86,6 +95,9 @@ pub enum Acting {
     Reaction(CombatantId),
     /// These combatants roll (initiative).
     Rolls(Vec<CombatantId>),
+    /// A new combatant joins: any player may bring one of their own in (it
+    /// acts for them from then on), and the GM any.
+    Joins(CombatantId),
 }
 
 /// Why a command was refused, in one shape for every ruleset: a stable

@@ -218,6 +218,7 @@ pub(crate) async fn give(
     match state.ruleset_of(&campaign).await? {
         Ruleset::CompoundX => {}
         Ruleset::Station => return Err(campaigns::station_has_no("encounters")),
+        Ruleset::Plugged(key) => return Err(campaigns::plugged_has_no(key, "battle map")),
         Ruleset::D20 => {
             return Err(AppError::unprocessable(
                 "compound_x_only",

@@ -35,6 +35,18 @@ pub(crate) fn station_has_no(what: &str) -> AppError {
     )
 }
 
+/// The refusal of a request for what a registered ruleset (`plugged`)
+/// does not have: characters, content packs, NPC libraries, battle maps.
+pub(crate) fn plugged_has_no(key: &'static str, what: &str) -> AppError {
+    AppError::conflict(
+        "wrong_ruleset",
+        format!(
+            "this campaign plays {}, which has no {what}: its encounters are played with its own commands (POST /api/campaigns/{{campaign}}/encounters, then GET .../choices)",
+            crate::plugged::title(key)
+        ),
+    )
+}
+
 /// Refuses a request meant for another ruleset than `campaign`'s.
 pub(crate) async fn require(
     state: &AppState,
@@ -238,7 +250,7 @@ pub(crate) async fn create(
             None,
         ),
         Ruleset::D20 => (BTreeMap::new(), Some(state.d20_pack().campaign.clone())),
-        Ruleset::Station => (BTreeMap::new(), None),
+        Ruleset::Station | Ruleset::Plugged(_) => (BTreeMap::new(), None),
     };
     let campaign = Campaign {
         id: id.clone(),

@@ -309,6 +309,7 @@ async fn put(
         Ruleset::D20 => crate::d20::characters::check(&content.packs.d20, &file, &text)
             .map(|(c, f)| (c.name, c.level, f))?,
         Ruleset::Station => return Err(campaigns::station_has_no("characters")),
+        Ruleset::Plugged(key) => return Err(campaigns::plugged_has_no(key, "characters")),
     };
     let id = match id.or_else(|| caller.invite.slot.clone()) {
         Some(id) => id,
@@ -387,7 +388,7 @@ pub(crate) fn level_of(ruleset: Ruleset, file: &str, text: &str) -> i64 {
                 .0
                 .level
         }
-        Ruleset::Station => 0,
+        Ruleset::Station | Ruleset::Plugged(_) => 0,
     }
 }
 
@@ -569,6 +570,7 @@ pub(crate) async fn show(
             (json!(Sheet::compute(&character, &content.packs.cx)), found)
         }
         Ruleset::Station => return Err(campaigns::station_has_no("characters")),
+        Ruleset::Plugged(key) => return Err(campaigns::plugged_has_no(key, "characters")),
         Ruleset::D20 => {
             let (character, found) =
                 crate::d20::characters::check(&content.packs.d20, &stored.file, &stored.text)?;

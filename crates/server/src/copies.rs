@@ -150,7 +150,9 @@ pub(crate) async fn enter_all(
         let (id, name) = match &order {
             Order::Add(e) => (e.id.to_string(), e.name.clone()),
             Order::D20Add(e) => (e.id.to_string(), e.name.clone()),
-            Order::Rules { .. } => return Err(AppError::internal("an entrance was planned")),
+            Order::Rules { .. } | Order::Plugged { .. } => {
+                return Err(AppError::internal("an entrance was planned"));
+            }
         };
         let viewer = asked.viewer.clone();
         let committed = state
@@ -180,6 +182,12 @@ pub(crate) async fn enter_all(
                             .map_err(AppError::internal)?;
                         crate::d20::execute(game, &command, &mut draw.dice)
                             .map_err(|r| crate::d20::refusals::refused(r, &viewer, Some(&battle)))?
+                    }
+                    Play::Plugged(game) => {
+                        return Err(crate::campaigns::plugged_has_no(
+                            game.key(),
+                            "NPC libraries",
+                        ));
                     }
                 };
                 let seeded = (!done.dice.is_empty()).then_some(draw.seeded);
@@ -307,6 +315,13 @@ impl Taken {
                 let b = game.state();
                 let names = b.combatants.values().map(|c| c.fighter.name.clone());
                 (seat_ids(&b.clock), names.collect())
+            }
+            Play::Plugged(game) => {
+                let b = game.board(&nanite_core::table::Seat::Gm);
+                b.pieces
+                    .into_iter()
+                    .map(|p| (p.id.to_string(), p.name))
+                    .unzip()
             }
         };
         // Combatants that left keep their ids in the roster.

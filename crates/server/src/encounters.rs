@@ -71,6 +71,11 @@ pub(crate) struct NewEncounter {
     /// (`{"field": "rows"}`, the default).
     #[serde(default)]
     field: Option<nanite_d20::encounter::Field>,
+    /// A registered ruleset's setup of the encounter, as that ruleset
+    /// reads it (left out: its default).
+    #[serde(default)]
+    #[schema(value_type = Option<Object>)]
+    setup: Option<Value>,
 }
 
 /// `POST /api/campaigns/{campaign}/encounters` (GM): opens an encounter.
@@ -102,28 +107,50 @@ pub(crate) async fn create(
     }
     let settings = campaigns::get(&state, &campaign).await?;
     let d20 = crate::d20::setup(&settings, body.value.field.clone())?;
+    let plugged = match (settings.ruleset, body.value.setup.clone()) {
+        (Ruleset::Plugged(key), setup) => Some(crate::plugged::Setup::asked(key, setup)?),
+        (_, None) => None,
+        (ruleset, Some(_)) => {
+            return Err(AppError::unprocessable(
+                "not_this_ruleset",
+                format!(
+                    "`setup` is for a registered ruleset's encounters; a {} encounter takes none",
+                    ruleset.title()
+                ),
+            ));
+        }
+    };
     let id = tokens::id("e-")?;
     let change = body.change(&campaign, &caller)?;
     let committed = state
         .tables()
-        .commit(&state, change, |_| Ok(opened(&id, &name, &d20)))
+        .commit(&state, change, |_| {
+            Ok(opened(&id, &name, &d20, plugged.as_ref()))
+        })
         .await?;
     Ok(view::created(committed))
 }
 
 /// The fact and the feed entry of encounter `id` opened as `name`, with
-/// its D20 setup (none: Compound X).
-pub(crate) fn opened(id: &str, name: &str, d20: &Option<crate::d20::D20Setup>) -> (Fact, ItemBody) {
+/// its D20 setup or a registered ruleset's (neither: Compound X).
+pub(crate) fn opened(
+    id: &str,
+    name: &str,
+    d20: &Option<crate::d20::D20Setup>,
+    plugged: Option<&crate::plugged::Setup>,
+) -> (Fact, ItemBody) {
     (
         Fact::EncounterCreated {
             encounter: id.to_string(),
             name: name.to_string(),
             d20: d20.clone(),
+            plugged: plugged.cloned(),
         },
         ItemBody::EncounterCreated {
             encounter: id.to_string(),
             name: name.to_string(),
             d20: d20.clone(),
+            plugged: plugged.cloned(),
         },
     )
 }
@@ -194,6 +221,9 @@ pub(crate) async fn choices(
                         let battle = game.state();
                         let seat = view::seat(e, battle.clock.seats.iter().map(|s| &s.id), &viewer);
                         Offered::D20(nanite_d20::encounter::choices::choices(battle, &seat))
+                    }
+                    Play::Plugged(game) => {
+                        Offered::Plugged(game.choices(&view::seat(e, e.roster.keys(), &viewer)))
                     }
                 };
                 Json(Choices {
@@ -305,6 +335,8 @@ pub(crate) enum Offered {
     CompoundX(Vec<nanite_core::table::Choice<Command>>),
     /// A D20 fight's.
     D20(Vec<nanite_core::table::Choice<nanite_d20::encounter::Command>>),
+    /// A registered ruleset's game's, each command as that ruleset writes it.
+    Plugged(Vec<nanite_core::table::Choice<Value>>),
 }
 
 /// What `POST .../combatants` takes in a Compound X campaign: a campaign
@@ -368,6 +400,14 @@ pub(crate) async fn add_combatant(
         Ruleset::D20 => {
             let at = crate::d20::encounters::At::asked(&campaign, &encounter, &caller, &body)?;
             return crate::d20::encounters::add_combatant(&state, at, &body.raw).await;
+        }
+        Ruleset::Plugged(key) => {
+            return Err(AppError::unprocessable(
+                "use_commands",
+                format!(
+                    "a {key} combatant joins by its ruleset's own command: POST .../encounters/{{encounter}}/commands (GET .../choices offers it)"
+                ),
+            ));
         }
     }
     let request: NewCombatant = crate::body::parse(&body.raw)?;
@@ -565,7 +605,20 @@ pub(crate) async fn script(
     let viewer = view::viewer(&caller);
     // Each ruleset reads its own language; a weapon is looked for among
     // what the caller may know.
-    let command: Value = if ruleset == Ruleset::D20 {
+    let command: Value = if let Ruleset::Plugged(_) = ruleset {
+        state
+            .tables()
+            .read(&state, &campaign, |t| {
+                let enc = t.encounter(&encounter)?;
+                match &enc.play {
+                    Play::Plugged(game) => game.parse(line).map_err(|e| line_error(&e)),
+                    _ => Err(AppError::internal(
+                        "a registered ruleset's campaign plays it",
+                    )),
+                }
+            })
+            .await??
+    } else if ruleset == Ruleset::D20 {
         let order = nanite_d20::script::parse(line).map_err(|e| line_error(&e))?;
         state
             .tables()
@@ -669,6 +722,9 @@ async fn given(
             let answer = crate::d20::encounters::command(state, at, &body.raw).await?;
             crate::carry::after_command(state, &campaign, &encounter, caller).await?;
             return Ok(answer);
+        }
+        Ruleset::Plugged(_) => {
+            return crate::plugged::command(state, &campaign, &encounter, caller, body).await;
         }
     }
     let request: CommandRequest<Command> = read_command(&body.raw)?;

@@ -114,6 +114,7 @@ fn seats(enc: &Encounter) -> Vec<(CombatantId, String)> {
     match &enc.play {
         Play::CompoundX(g) => sides(&g.state().clock),
         Play::D20(g) => sides(&g.state().clock),
+        Play::Plugged(_) => Vec::new(),
     }
 }
 
@@ -555,6 +556,7 @@ fn command_json(command: &RulesCommand) -> Result<serde_json::Value, AppError> {
     match command {
         RulesCommand::CompoundX(c) => serde_json::to_value(c),
         RulesCommand::D20(c) => serde_json::to_value(c),
+        RulesCommand::Plugged { command, .. } => Ok(command.clone()),
     }
     .map_err(AppError::internal)
 }
@@ -617,6 +619,7 @@ fn turn_of(enc: &Encounter) -> Option<(CombatantId, u32)> {
             let b = g.state();
             b.clock.active.clone().map(|a| (a, b.clock.round()))
         }
+        Play::Plugged(_) => None,
     }
 }
 
@@ -629,6 +632,13 @@ fn end_turn(enc: &Encounter) -> Step {
         Play::D20(_) => RulesCommand::D20(nanite_d20::encounter::Command::Clock(
             ClockCommand::NextTurn,
         )),
+        // Never asked: the engine plays no registered ruleset's
+        // combatants (`next_step` gives it no step), and this command
+        // reads as none of its commands, so it would only be refused.
+        Play::Plugged(_) => RulesCommand::Plugged {
+            command: serde_json::Value::Null,
+            name: "next",
+        },
     };
     Step {
         command,
@@ -659,6 +669,8 @@ fn next_step(enc: &Encounter, hands: &Hands, memory: &Memory) -> Option<Step> {
         leaves: false,
     };
     match &enc.play {
+        // The engine plays only the built-in rulesets' NPCs.
+        Play::Plugged(_) => None,
         Play::CompoundX(g) => {
             let b = g.state();
             if memory.left {

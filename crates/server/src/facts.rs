@@ -39,6 +39,9 @@ pub(crate) enum Fact {
         /// A D20 encounter's field and settings; none: Compound X.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         d20: Option<D20Setup>,
+        /// A registered ruleset's encounter: the ruleset and its setup.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        plugged: Option<crate::plugged::Setup>,
     },
     /// A command the engine accepted.
     Command {
@@ -177,6 +180,18 @@ pub(crate) enum Order {
         /// The command.
         command: Value,
     },
+    /// A registered ruleset's command (`crate::plugged`), as it reads it
+    /// from JSON, with the combatant it brings in and that one's owner.
+    Plugged {
+        /// The command.
+        command: Value,
+        /// The combatant it brings in, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        entrant: Option<CombatantId>,
+        /// The player seat that gave it (none: the GM).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        owner: Option<String>,
+    },
 }
 
 /// A combatant entering from a character file.
@@ -217,6 +232,7 @@ impl Order {
             Order::Add(e) => (&e.id, &e.character, &e.owner),
             Order::D20Add(e) => (&e.id, &e.character, &e.owner),
             Order::Rules { .. } => return None,
+            Order::Plugged { entrant, owner, .. } => (entrant.as_ref()?, &None, owner),
         };
         Some((
             id.clone(),
@@ -235,6 +251,13 @@ impl Order {
             Play::D20(game) => {
                 crate::d20::command(self, &packs.d20, game.state()).map(RulesCommand::D20)
             }
+            Play::Plugged(game) => match self {
+                Order::Plugged { command, .. } => game.command(command),
+                _ => Err(format!(
+                    "a {} encounter takes only its own commands",
+                    game.key()
+                )),
+            },
         }
     }
 
@@ -243,6 +266,7 @@ impl Order {
     pub(crate) fn command(&self, pack: &Pack) -> Result<Command, String> {
         match self {
             Order::D20Add(e) => Err(format!("{} is a D20 entrance, not Compound X", e.id)),
+            Order::Plugged { .. } => Err("a registered ruleset's command, not Compound X".into()),
             Order::Rules { command } => {
                 serde_json::from_value(command.clone()).map_err(|e| e.to_string())
             }

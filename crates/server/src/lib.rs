@@ -50,6 +50,7 @@ mod pack;
 mod packs;
 mod permissions;
 mod physical;
+mod plugged;
 mod prepared;
 mod records;
 mod refusals;
@@ -84,6 +85,7 @@ pub use campaigns::{NewCampaign, StartupLink};
 pub use clock::Clock;
 pub use error::AppError;
 pub use failure::ServerError;
+pub use plugged::{RegisterError, register};
 
 /// Limits and switches of a server.
 #[derive(Clone, Debug)]

@@ -207,6 +207,7 @@ pub(crate) async fn check_file(
             crate::d20::characters::check(&content.packs.d20, file, text).map(|(c, _)| c.name)
         }
         Ruleset::Station => Err(campaigns::station_has_no("NPC libraries")),
+        Ruleset::Plugged(key) => Err(campaigns::plugged_has_no(key, "NPC libraries")),
     }
 }
 
@@ -335,6 +336,9 @@ pub(crate) async fn plan(
                         ));
                     }
                     Vec::new()
+                }
+                crate::ruleset::Play::Plugged(game) => {
+                    return Err(crate::campaigns::plugged_has_no(game.key(), "NPC libraries"));
                 }
                 crate::ruleset::Play::D20(game) => {
                     let battle = game.state();

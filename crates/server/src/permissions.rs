@@ -125,6 +125,9 @@ pub(crate) fn may_act<P>(
             Some(id) => Err(not_yours(id)),
             None => Ok(()),
         },
+        // Compound X and D20 bring combatants in through the GM's
+        // `.../combatants`; a player's command never joins one.
+        Acting::Joins(id) => Err(not_yours(&id)),
         Acting::Reaction(id) if owns(&id) => Ok(()),
         Acting::Reaction(id) => Err(not_yours(&id)),
         Acting::Turn(id) if !owns(&id) => Err(not_yours(&id)),

@@ -417,7 +417,7 @@ pub(crate) async fn start(
                 fingerprint: format!("prepared-start:{id}"),
                 viewer: crate::view::viewer(&caller),
             },
-            |_| Ok(crate::encounters::opened(&id, &name, &d20)),
+            |_| Ok(crate::encounters::opened(&id, &name, &d20, None)),
         )
         .await?;
     let mut made = Vec::new();

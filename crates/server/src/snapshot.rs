@@ -85,8 +85,10 @@ enum SavedGame {
 }
 
 impl SavedGame {
-    fn of(play: &Play) -> SavedGame {
-        match play {
+    /// `play` as a snapshot keeps it; none for a registered ruleset's
+    /// game, whose table is rebuilt from its stream.
+    fn of(play: &Play) -> Option<SavedGame> {
+        Some(match play {
             Play::CompoundX(game) => SavedGame::CompoundX {
                 start: game.start().clone(),
                 log: game.log().to_vec(),
@@ -95,7 +97,8 @@ impl SavedGame {
                 start: game.start().clone(),
                 log: game.log().to_vec(),
             },
-        }
+            Play::Plugged(_) => return None,
+        })
     }
 
     fn play(self) -> Play {
@@ -108,27 +111,28 @@ impl SavedGame {
     }
 }
 
-/// The snapshot of `table`, or `None` for a table with Station games, which
-/// are not kept in snapshots (they are rebuilt from the stream).
+/// The snapshot of `table`, or `None` for a table with Station games or a
+/// registered ruleset's encounters, which are not kept in snapshots (they
+/// are rebuilt from the stream).
 pub(crate) fn save(table: &Table) -> Option<Result<Value, serde_json::Error>> {
     if !table.stations.is_empty() {
         return None;
+    }
+    let mut encounters = Vec::new();
+    for e in table.encounters.values() {
+        encounters.push(SavedEncounter {
+            id: e.id.clone(),
+            name: e.name.clone(),
+            game: SavedGame::of(&e.play)?,
+            roster: e.roster.clone(),
+            log: e.log.iter().map(|i| i.version).collect(),
+        });
     }
     let saved = Saved {
         format: FORMAT,
         version: table.version,
         feed: table.feed.clone(),
-        encounters: table
-            .encounters
-            .values()
-            .map(|e| SavedEncounter {
-                id: e.id.clone(),
-                name: e.name.clone(),
-                game: SavedGame::of(&e.play),
-                roster: e.roster.clone(),
-                log: e.log.iter().map(|i| i.version).collect(),
-            })
-            .collect(),
+        encounters,
         keys: table
             .keys
             .iter()

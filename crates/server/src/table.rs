@@ -56,6 +56,9 @@ pub(crate) enum ItemBody {
         name: String,
         /// A D20 encounter's setup; none: Compound X.
         d20: Option<D20Setup>,
+        /// A registered ruleset's encounter: the ruleset and its setup.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        plugged: Option<crate::plugged::Setup>,
     },
     /// A command was accepted.
     Command(CommandItem),
@@ -216,6 +219,20 @@ impl Encounter {
             Some(setup) => Play::D20(Game::new(setup.battle())),
             None => Play::CompoundX(Game::new(Battle::new())),
         };
+        Encounter::playing(id, name, play)
+    }
+
+    /// An empty encounter of a registered ruleset, opened from `setup`.
+    pub(crate) fn plugged(
+        id: String,
+        name: String,
+        setup: &crate::plugged::Setup,
+    ) -> Result<Self, AppError> {
+        Ok(Encounter::playing(id, name, Play::Plugged(setup.open()?)))
+    }
+
+    /// An encounter of `play` with nobody in it yet.
+    fn playing(id: String, name: String, play: Play) -> Self {
         Encounter {
             id,
             name,
@@ -234,7 +251,7 @@ impl Encounter {
     pub(crate) fn battle(&self) -> Result<&Battle, AppError> {
         match &self.play {
             Play::CompoundX(game) => Ok(game.state()),
-            Play::D20(_) => Err(other_ruleset(&self.id, Ruleset::D20)),
+            other => Err(other_ruleset(&self.id, other.ruleset())),
         }
     }
 
@@ -242,7 +259,7 @@ impl Encounter {
     pub(crate) fn d20(&self) -> Result<&nanite_d20::encounter::Battle, AppError> {
         match &self.play {
             Play::D20(game) => Ok(game.state()),
-            Play::CompoundX(_) => Err(other_ruleset(&self.id, Ruleset::CompoundX)),
+            other => Err(other_ruleset(&self.id, other.ruleset())),
         }
     }
 
@@ -250,7 +267,7 @@ impl Encounter {
     pub(crate) fn d20_game(&mut self) -> Result<&mut Game<nanite_d20::encounter::D20>, AppError> {
         match &mut self.play {
             Play::D20(game) => Ok(game),
-            Play::CompoundX(_) => Err(other_ruleset(&self.id, Ruleset::CompoundX)),
+            other => Err(other_ruleset(&self.id, other.ruleset())),
         }
     }
 
@@ -263,8 +280,12 @@ impl Encounter {
     ) -> Result<Executed, Refusal> {
         match &mut self.play {
             Play::CompoundX(game) => execute_cx(game, command, dice),
-            Play::D20(_) => Err(Refusal::Illegal {
-                why: format!("encounter {} is a D20 encounter", self.id),
+            other => Err(Refusal::Illegal {
+                why: format!(
+                    "encounter {} is a {} encounter",
+                    self.id,
+                    other.ruleset().title()
+                ),
             }),
         }
     }
@@ -304,6 +325,7 @@ impl Encounter {
             Play::D20(game) => {
                 game.undo();
             }
+            Play::Plugged(game) => game.undo(),
         }
     }
 }
@@ -453,11 +475,21 @@ impl Table {
                 encounter,
                 name,
                 d20,
-            } => ItemBody::EncounterCreated {
-                encounter: encounter.clone(),
-                name: name.clone(),
-                d20: d20.clone(),
-            },
+                plugged,
+            } => {
+                if let Some(setup) = plugged {
+                    // It must open here as it did when created.
+                    setup
+                        .open()
+                        .map_err(|e| format!("encounter {encounter}: {}", e.message()))?;
+                }
+                ItemBody::EncounterCreated {
+                    encounter: encounter.clone(),
+                    name: name.clone(),
+                    d20: d20.clone(),
+                    plugged: plugged.clone(),
+                }
+            }
             Fact::Roll(roll) => ItemBody::Roll(roll.clone()),
             Fact::Chat(line) => ItemBody::Chat(line.clone()),
             Fact::Dice(d) => ItemBody::Dice(d.clone()),
@@ -568,12 +600,19 @@ impl Table {
             encounter,
             name,
             d20,
+            plugged,
         } = &body
         {
-            self.encounters.insert(
-                encounter.clone(),
-                Encounter::new(encounter.clone(), name.clone(), d20.as_ref()),
-            );
+            let opened = match plugged {
+                // Its setup opened when it was created or replayed.
+                Some(setup) => Encounter::plugged(encounter.clone(), name.clone(), setup)
+                    .inspect_err(|e| tracing::error!(%encounter, why = e.message(), "an encounter no longer opens"))
+                    .ok(),
+                None => Some(Encounter::new(encounter.clone(), name.clone(), d20.as_ref())),
+            };
+            if let Some(opened) = opened {
+                self.encounters.insert(encounter.clone(), opened);
+            }
         }
         self.sessions.note(version, &body);
         self.carried.note(version, &body);
@@ -684,7 +723,7 @@ pub(crate) fn command_item(
 ) -> ItemBody {
     let name = match order {
         Order::Add(_) | Order::D20Add(_) => "add".to_string(),
-        Order::Rules { .. } => command.to_string(),
+        Order::Rules { .. } | Order::Plugged { .. } => command.to_string(),
     };
     ItemBody::Command(CommandItem {
         encounter: encounter.to_string(),

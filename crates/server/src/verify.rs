@@ -463,11 +463,28 @@ impl StreamCheck<'_> {
                     encounter,
                     name,
                     d20,
+                    plugged,
                 } => {
-                    encounters.insert(
-                        encounter.clone(),
-                        Encounter::new(encounter.clone(), name.clone(), d20.as_ref()),
-                    );
+                    let opened = match plugged {
+                        Some(setup) => Encounter::plugged(encounter.clone(), name.clone(), setup),
+                        None => Ok(Encounter::new(
+                            encounter.clone(),
+                            name.clone(),
+                            d20.as_ref(),
+                        )),
+                    };
+                    match opened {
+                        Ok(opened) => {
+                            encounters.insert(encounter.clone(), opened);
+                        }
+                        Err(e) => {
+                            self.mismatch(
+                                version,
+                                format!("encounter {encounter} cannot be opened: {}", e.message()),
+                            );
+                            broken.insert(encounter.clone());
+                        }
+                    }
                 }
                 Fact::Roll(roll) => self.roll(version, roll, &mut seen),
                 Fact::Command {

@@ -368,13 +368,14 @@ fn entry<'a>(
             encounter,
             name,
             d20,
+            plugged,
         } => Entry::EncounterCreated {
             encounter,
             name,
-            ruleset: if d20.is_some() {
-                Ruleset::D20
-            } else {
-                Ruleset::CompoundX
+            ruleset: match (plugged.as_ref().and_then(|p| p.ruleset()), d20) {
+                (Some(ruleset), _) => ruleset,
+                (None, Some(_)) => Ruleset::D20,
+                (None, None) => Ruleset::CompoundX,
             },
             field: d20.as_ref().map(|d| &d.field),
         },
@@ -571,6 +572,9 @@ pub(crate) enum EncounterShown<'a> {
     CompoundX(CxEncounter<'a>),
     /// A D20 fight.
     D20(crate::d20::view::EncounterView),
+    /// A game of a registered ruleset, tagged with its own key.
+    #[serde(untagged)]
+    Plugged(crate::plugged::view::PluggedEncounter<'a>),
 }
 
 /// What `GET .../encounters/{encounter}` answers: the encounter as the
@@ -643,6 +647,12 @@ pub(crate) fn encounter<'a>(
             table,
             enc,
             game.state(),
+            viewer,
+        )),
+        Play::Plugged(game) => EncounterShown::Plugged(crate::plugged::view::encounter(
+            table,
+            enc,
+            game.as_ref(),
             viewer,
         )),
     }

@@ -216,6 +216,8 @@ fn names(encounter: &Encounter) -> Vec<(CombatantId, String)> {
             .iter()
             .map(|(id, c)| (id.clone(), c.fighter.name.clone()))
             .collect(),
+        // A registered ruleset's game waits for nobody's dice.
+        Play::Plugged(_) => Vec::new(),
     }
 }
 
@@ -611,6 +613,7 @@ fn rules_command(enc: &Encounter, json: &Value) -> Result<RulesCommand, AppError
         Play::D20(_) => {
             RulesCommand::D20(serde_json::from_value(json.clone()).map_err(AppError::internal)?)
         }
+        Play::Plugged(game) => game.command(json).map_err(AppError::internal)?,
     })
 }
 

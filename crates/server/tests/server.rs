@@ -17,6 +17,7 @@ mod server {
     mod errors;
     mod expiry;
     mod fight_undo;
+    mod fourth;
     mod gm_hands;
     mod headers;
     mod hidden_grapple;

@@ -1,217 +1,32 @@
 //! A fourth ruleset, only for tests: playground tag, played through the
 //! loops every ruleset shares (the scripted run of an encounter file,
 //! [`super::fight`], and the GM's saved table session, [`super::session`],
-//! at the prompt of [`crate::prompt`]). Its whole code is here, and one
-//! `mod` line registers it: that is the proof that a ruleset plugs into the
-//! command line through [`Rules`] alone (issue 20, "the CLI written once").
+//! at the prompt of [`crate::prompt`]). The ruleset is `nanite_tag` (a
+//! test-only crate: its engine, language, runner files and narration, and
+//! its table contract the server plays it through); its command-line code
+//! is here, and one `mod` line registers it: that is the proof that a
+//! ruleset plugs into the command line through [`Rules`] alone (issue 20,
+//! "the CLI written once").
 //!
 //! The game: each runner has a dodge from 1 to 5. On its turn a runner may
 //! spend one of its two actions to tag another: a d6 higher than the
 //! target's dodge tags it, and a tagged runner leaves the game. The clock
 //! (joining, initiative, rounds, turns, actions) is core's.
 
-use std::collections::BTreeMap;
-use std::fmt;
 use std::path::Path;
 
 use anyhow::{Result, bail};
-use nanite_core::content::{Reading, SourceFile, check_format, read_document};
-use nanite_core::encounter::Limits;
+use nanite_core::content::{Reading, SourceFile, check_format};
 use nanite_core::encounter_file::{read_combatants, read_script, read_seed};
 use nanite_core::script::LineError;
-use nanite_core::{
-    ClockCommand, ClockEvent, CombatantId, Diagnostics, DiceSource, DieRequest, Encounter,
-    EncounterError, RolledDie, Ruleset,
+use nanite_core::{ClockCommand, CombatantId, Diagnostics, RolledDie};
+use nanite_tag::{
+    ACTION_FORMS, Command, Event, GM_FORMS, Order, Refusal, Runner, Tag, Yard, parse, read_runner,
 };
-use serde::Serialize;
 
 use super::{EncounterFile, Entrant, Rules};
 
-/// One runner, as its character file gives it.
-#[derive(Clone, Debug, Default, Serialize)]
-pub(crate) struct Runner {
-    name: String,
-    dodge: i64,
-}
-
-/// The game: core's clock and the runners, in and out.
-#[derive(Clone, Debug)]
-pub(crate) struct Yard {
-    clock: Encounter<()>,
-    runners: BTreeMap<CombatantId, Runner>,
-    out: Vec<CombatantId>,
-}
-
-impl Yard {
-    fn name<'a>(&'a self, id: &'a CombatantId) -> &'a str {
-        self.runners.get(id).map_or(id.as_str(), |r| &r.name)
-    }
-}
-
-/// A command of tag.
-#[derive(Clone, Debug, Serialize)]
-pub(crate) enum Command {
-    Enter {
-        id: CombatantId,
-        side: String,
-        hidden: bool,
-        runner: Runner,
-    },
-    Clock(ClockCommand),
-    Tag {
-        id: CombatantId,
-        target: CombatantId,
-    },
-}
-
-/// What happened.
-#[derive(Clone, Debug, Serialize)]
-pub(crate) enum Event {
-    Entered {
-        id: CombatantId,
-        runner: Runner,
-    },
-    Clock(ClockEvent<()>),
-    Tagged {
-        id: CombatantId,
-        target: CombatantId,
-        die: u32,
-    },
-    Dodged {
-        id: CombatantId,
-        target: CombatantId,
-        die: u32,
-    },
-}
-
-/// Why tag refuses a command.
-#[derive(Debug)]
-pub(crate) enum Refusal {
-    Clock(EncounterError),
-    Out(CombatantId),
-    Dice(String),
-}
-
-impl fmt::Display for Refusal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Refusal::Clock(e) => write!(f, "{e}"),
-            Refusal::Out(id) => write!(f, "{id} is out: a tagged runner cannot be tagged again"),
-            Refusal::Dice(why) => f.write_str(why),
-        }
-    }
-}
-
-impl std::error::Error for Refusal {}
-
-impl From<EncounterError> for Refusal {
-    fn from(e: EncounterError) -> Self {
-        Refusal::Clock(e)
-    }
-}
-
-/// The engine.
-#[derive(Clone)]
-pub(crate) struct Tag;
-
-impl Ruleset for Tag {
-    type State = Yard;
-    type Command = Command;
-    type Event = Event;
-    type Error = Refusal;
-
-    fn decide(
-        state: &Yard,
-        command: &Command,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Event>, Refusal> {
-        match command {
-            Command::Enter {
-                id,
-                side,
-                hidden,
-                runner,
-            } => {
-                let join = ClockCommand::Join {
-                    id: id.clone(),
-                    side: side.clone(),
-                    hidden: *hidden,
-                };
-                let mut events: Vec<Event> = state
-                    .clock
-                    .decide(&join)?
-                    .into_iter()
-                    .map(Event::Clock)
-                    .collect();
-                events.push(Event::Entered {
-                    id: id.clone(),
-                    runner: runner.clone(),
-                });
-                Ok(events)
-            }
-            Command::Clock(clock) => Ok(state
-                .clock
-                .decide(clock)?
-                .into_iter()
-                .map(Event::Clock)
-                .collect()),
-            Command::Tag { id, target } => {
-                if state.out.contains(target) {
-                    return Err(Refusal::Out(target.clone()));
-                }
-                state.clock.seat(target)?;
-                let spent = state.clock.spend_on(id, 1, "tag", target)?;
-                let purpose = format!("tag: {} at {}", state.name(id), state.name(target));
-                let die = dice
-                    .roll(&DieRequest::new(6, &purpose))
-                    .map_err(|e| Refusal::Dice(e.to_string()))?;
-                let mut events = vec![Event::Clock(spent)];
-                if i64::from(die) > state.runners[target].dodge {
-                    events.push(Event::Tagged {
-                        id: id.clone(),
-                        target: target.clone(),
-                        die,
-                    });
-                    let leave = ClockCommand::Leave { id: target.clone() };
-                    events.extend(state.clock.decide(&leave)?.into_iter().map(Event::Clock));
-                } else {
-                    events.push(Event::Dodged {
-                        id: id.clone(),
-                        target: target.clone(),
-                        die,
-                    });
-                }
-                Ok(events)
-            }
-        }
-    }
-
-    fn evolve(state: &mut Yard, event: &Event) {
-        match event {
-            Event::Entered { id, runner } => {
-                state.runners.insert(id.clone(), runner.clone());
-            }
-            Event::Clock(e) => state.clock.apply(e),
-            Event::Tagged { target, .. } => state.out.push(target.clone()),
-            Event::Dodged { .. } => {}
-        }
-    }
-}
-
-/// One line of tag's command language, read.
-#[derive(Debug)]
-pub(crate) struct Order {
-    ids: Vec<CombatantId>,
-    command: Command,
-}
-
-const GM_FORMS: &[(&str, &str)] = &[
-    ("initiative", "initiative ID N"),
-    ("begin", "begin"),
-    ("next", "next"),
-    ("end", "end"),
-];
-const ACTION_FORMS: &[(&str, &str)] = &[("tag", "ID tag TARGET")];
+/// The prompt's own words beside the ruleset's commands.
 const META: &[(&str, &str)] = &[
     ("add", "add ID CHARACTER.toml SIDE [hidden]: a runner joins"),
     ("undo", "undo: take back the last line"),
@@ -219,86 +34,6 @@ const META: &[(&str, &str)] = &[
     ("help", "help: this list"),
     ("quit", "quit: leave; the session is saved"),
 ];
-
-/// Reads one line: a GM word, or `ID tag TARGET`.
-fn parse(line: &str) -> Result<Order, LineError> {
-    let words: Vec<(usize, &str)> = line
-        .split_whitespace()
-        .map(|w| (w.as_ptr() as usize - line.as_ptr() as usize + 1, w))
-        .collect();
-    let clock = |command| {
-        Ok(Order {
-            ids: Vec::new(),
-            command: Command::Clock(command),
-        })
-    };
-    let error = |column: usize, message: String, help: &str| LineError {
-        message,
-        help: help.to_string(),
-        column: Some(column),
-    };
-    match words.as_slice() {
-        [(_, "begin")] => clock(ClockCommand::Begin {
-            surprise: Vec::new(),
-        }),
-        [(_, "next")] => clock(ClockCommand::NextTurn),
-        [(_, "end")] => clock(ClockCommand::End),
-        [(_, "initiative"), (_, id), (c, n)] => {
-            let total: i64 = n.parse().map_err(|_| {
-                error(
-                    *c,
-                    format!("expected a whole number, found `{n}`"),
-                    "initiative ID N, like `initiative ann 12`",
-                )
-            })?;
-            let id = CombatantId::from(*id);
-            Ok(Order {
-                ids: vec![id.clone()],
-                command: Command::Clock(ClockCommand::SetInitiative { id, total }),
-            })
-        }
-        [(_, id), (_, "tag"), (_, target)] => {
-            let (id, target) = (CombatantId::from(*id), CombatantId::from(*target));
-            Ok(Order {
-                ids: vec![id.clone(), target.clone()],
-                command: Command::Tag { id, target },
-            })
-        }
-        [(_, _), (c, verb), ..] => Err(error(
-            *c,
-            format!("expected `tag`, found `{verb}`"),
-            "ID tag TARGET, like `ann tag bob`",
-        )),
-        _ => Err(error(
-            line.len() + 1,
-            format!("`{}` is not a command of tag", line.trim()),
-            "begin, next, end, initiative ID N, or ID tag TARGET",
-        )),
-    }
-}
-
-/// Reads a runner's character file: `format`, `name` and `dodge`.
-fn read_runner(file: &SourceFile) -> (Runner, Diagnostics) {
-    let mut runner = Runner::default();
-    let found = read_document(file, "runner file", 1, |top| {
-        runner.name = top.required_string("name").unwrap_or_default();
-        runner.dodge = top
-            .required_integer("dodge")
-            .filter(|d| {
-                let fits = (1..=5).contains(d);
-                if !fits {
-                    top.error_at(
-                        "dodge",
-                        format!("dodge {d} is outside 1 to 5"),
-                        Some("give a dodge from 1 to 5".into()),
-                    );
-                }
-                fits
-            })
-            .unwrap_or(1);
-    });
-    (runner, found)
-}
 
 /// Tag as the command line drives it.
 pub(crate) struct TagRules;
@@ -348,15 +83,7 @@ impl Rules for TagRules {
     }
 
     fn battle(_settings: &()) -> Yard {
-        Yard {
-            clock: Encounter::new(Limits {
-                actions_per_turn: 2,
-                reactions_per_round: 0,
-                max_held: 0,
-            }),
-            runners: BTreeMap::new(),
-            out: Vec::new(),
-        }
+        Yard::new(2)
     }
 
     fn ids(battle: &Yard) -> Vec<&CombatantId> {
@@ -389,40 +116,7 @@ impl Rules for TagRules {
     }
 
     fn narrate(before: &Yard, events: &[Event]) -> Vec<String> {
-        let mut yard = before.clone();
-        let mut told = Vec::new();
-        for event in events {
-            let line = match event {
-                Event::Entered { id, runner } => Some(format!(
-                    "{} joins as {id} (dodge {})",
-                    runner.name, runner.dodge
-                )),
-                Event::Tagged { id, target, die } => Some(format!(
-                    "{} tags {}: d6 {die} beats dodge {}; {} is out",
-                    yard.name(id),
-                    yard.name(target),
-                    yard.runners[target].dodge,
-                    yard.name(target)
-                )),
-                Event::Dodged { id, target, die } => Some(format!(
-                    "{} dodges {}: d6 {die} does not beat dodge {}",
-                    yard.name(target),
-                    yard.name(id),
-                    yard.runners[target].dodge
-                )),
-                Event::Clock(ClockEvent::RoundBegan { number }) => {
-                    Some(format!("round {number} begins"))
-                }
-                Event::Clock(ClockEvent::TurnBegan { id, .. }) => {
-                    Some(format!("{}'s turn", yard.name(id)))
-                }
-                Event::Clock(ClockEvent::Ended) => Some("the game is over".into()),
-                Event::Clock(_) => None,
-            };
-            told.extend(line);
-            Tag::evolve(&mut yard, event);
-        }
-        told
+        nanite_tag::narrate(before, events).gm
     }
 
     fn dice(dice: &[RolledDie]) -> String {

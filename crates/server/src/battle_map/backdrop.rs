@@ -89,6 +89,7 @@ async fn gm_of_cx(state: &AppState, campaign: &str, caller: &Caller) -> Result<(
     match state.ruleset_of(campaign).await? {
         Ruleset::CompoundX => Ok(()),
         Ruleset::Station => Err(campaigns::station_has_no("encounters")),
+        Ruleset::Plugged(key) => Err(campaigns::plugged_has_no(key, "battle map")),
         Ruleset::D20 => Err(AppError::unprocessable(
             "compound_x_only",
             "a background image belongs to a Compound X battle map",

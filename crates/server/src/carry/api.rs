@@ -126,6 +126,7 @@ async fn loaded(
             )
         }
         Ruleset::Station => return Err(campaigns::station_has_no("characters")),
+        Ruleset::Plugged(key) => return Err(campaigns::plugged_has_no(key, "characters")),
     };
     Ok(Loaded {
         id: stored.id.clone(),
@@ -1184,6 +1185,8 @@ pub(crate) async fn after_command(
                 let phase = match &e.play {
                     crate::ruleset::Play::CompoundX(g) => &g.state().clock.phase,
                     crate::ruleset::Play::D20(g) => &g.state().clock.phase,
+                    // A registered ruleset's combatants carry nothing.
+                    crate::ruleset::Play::Plugged(_) => return false,
                 };
                 *phase == nanite_core::encounter::FightPhase::Ended
                     && !t.carried.written(encounter)

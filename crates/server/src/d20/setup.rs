@@ -48,6 +48,15 @@ pub(crate) fn setup(
                 "`field` (a grid or rows) is for D20 encounters; Compound X encounters keep distances instead",
             )),
         },
+        Ruleset::Plugged(key) => match field {
+            None => Ok(None),
+            Some(_) => Err(AppError::unprocessable(
+                "not_this_ruleset",
+                format!(
+                    "`field` (a grid or rows) is for D20 encounters; a {key} encounter takes its own `setup`"
+                ),
+            )),
+        },
         Ruleset::Station => Err(crate::campaigns::station_has_no("encounters")),
         Ruleset::D20 => {
             let field = field.unwrap_or(Field::Rows);
@@ -103,6 +112,7 @@ pub(crate) fn command(order: &Order, pack: &Pack, battle: &Battle) -> Result<Com
         Order::Rules { command } => {
             serde_json::from_value(command.clone()).map_err(|e| e.to_string())
         }
+        Order::Plugged { .. } => Err("a registered ruleset's command, not D20".into()),
         Order::D20Add(e) => {
             let (character, found) = Character::read(&SourceFile::new(&e.file, &e.text));
             if found.has_errors() {

@@ -94,6 +94,11 @@ impl PackListed {
                 "Station sample pack".to_string(),
                 "1".to_string(),
             ),
+            Ruleset::Plugged(key) => (
+                format!("{key}-none"),
+                "no content pack".to_string(),
+                "0".to_string(),
+            ),
             Ruleset::CompoundX => (
                 packs.cx.info.id.clone(),
                 packs.cx.info.name.clone(),
@@ -189,6 +194,7 @@ pub(crate) async fn upload_files(
             Ruleset::D20 => "d20",
             Ruleset::Station => "station",
             Ruleset::CompoundX => "cx",
+            Ruleset::Plugged(key) => key,
         };
         return Err(crate::diagnosed::refused(
             "invalid_pack",

@@ -79,6 +79,8 @@ fn problems(campaign: &Campaign, packs: &Packs, file: &str, text: &str) -> Diagn
         }
         Ruleset::D20 => crate::d20::characters::read_checked(&packs.d20, file, text).1,
         Ruleset::Station => super::station::scenario_problems(&packs.station, file, text),
+        // A registered ruleset keeps no files to check.
+        Ruleset::Plugged(_) => Diagnostics::default(),
     }
 }
 

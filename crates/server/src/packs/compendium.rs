@@ -730,6 +730,8 @@ pub(crate) fn compendium(ruleset: Ruleset, version: u32, packs: &Packs, query: &
             super::station_compendium::sections(&packs.station, &[]),
         ),
         Ruleset::CompoundX => (packs.cx.info.name.clone(), compound_x(&packs.cx)),
+        // A registered ruleset brings no content pack.
+        Ruleset::Plugged(_) => ("no content pack".to_string(), Vec::new()),
     };
     cut(ruleset, version, pack, sections, query)
 }

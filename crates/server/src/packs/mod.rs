@@ -105,6 +105,9 @@ pub(crate) fn load(
             (Uploaded::D20(Arc::new(pack)), found)
         }
         Ruleset::Station => station::load(files),
+        Ruleset::Plugged(key) => {
+            return Err(crate::campaigns::plugged_has_no(key, "content packs"));
+        }
     })
 }
 

@@ -68,6 +68,7 @@ pub(crate) async fn page(
             ));
         }
         Ruleset::Station => return Err(campaigns::station_has_no("characters").into()),
+        Ruleset::Plugged(key) => return Err(campaigns::plugged_has_no(key, "characters").into()),
     }
     let seat = Seat::new(&caller, &settings.name, 0);
     let body = render(&Builder {

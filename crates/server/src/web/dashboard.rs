@@ -151,7 +151,8 @@ impl Part<'_> {
 struct Page<'a> {
     c: &'a Campaign,
     gm: bool,
-    /// Whether the viewer may bring a character (not a spectator; not Station,
+    /// Whether the viewer may bring a character (not a spectator; not Station
+    /// nor a registered ruleset,
     /// whose crew comes from the scenario).
     bring: bool,
     part: &'a str,
@@ -160,6 +161,12 @@ struct Page<'a> {
 }
 
 impl Page<'_> {
+    /// Whether the campaign plays a registered ruleset, which has no
+    /// content pack.
+    fn plugged(&self) -> bool {
+        matches!(self.c.ruleset, Ruleset::Plugged(_))
+    }
+
     /// Compound X's house rules: key, rule ID, summary.
     fn house_rules(&self) -> &'static [(&'static str, &'static str, &'static str)] {
         &HouseRules::ALL
@@ -209,7 +216,8 @@ pub(crate) async fn page(
     let body = html::render(&Page {
         c: &d.campaign,
         gm,
-        bring: seat.role != Role::Spectator && d.campaign.ruleset != Ruleset::Station,
+        bring: seat.role != Role::Spectator
+            && matches!(d.campaign.ruleset, Ruleset::CompoundX | Ruleset::D20),
         part: &part,
         station_forms: if gm && d.campaign.ruleset == Ruleset::Station {
             let list = crate::station::api::scenarios_of(&state, &campaign).await?;

@@ -25,6 +25,7 @@ mod html;
 pub(crate) mod links;
 mod npcs;
 mod packs;
+mod plugged;
 mod rolls;
 mod station;
 mod tracker;

@@ -196,6 +196,9 @@ pub(crate) async fn page(
         Ruleset::CompoundX => {}
         Ruleset::Station => return Err(crate::campaigns::station_has_no("encounters").into()),
         Ruleset::D20 => return Ok(super::d20::page(&state, &settings, &encounter, &caller).await?),
+        Ruleset::Plugged(_) => {
+            return Ok(super::plugged::page(&state, &settings, &encounter, &caller).await?);
+        }
     }
     let drawn = read(&state, &campaign, &encounter, &caller, &ask).await?;
     let seat = Seat::new(&caller, &settings.name, drawn.version);
@@ -239,6 +242,11 @@ pub(crate) async fn part(
         Ruleset::D20 => {
             return Ok(Html(
                 super::d20::part(&state, &campaign, &encounter, &caller).await?,
+            ));
+        }
+        Ruleset::Plugged(_) => {
+            return Ok(Html(
+                super::plugged::part(&state, &campaign, &encounter, &caller).await?,
             ));
         }
     }

@@ -403,6 +403,12 @@ impl Table {
         Table::build(db, config, "d20", "The Ford Road", "kara").await
     }
 
+    /// A new campaign of the registered ruleset `ruleset`, seated as
+    /// [`Table::new`]'s (Alice's slot `ann`).
+    pub(crate) async fn plugged(db: Db, ruleset: &str) -> Table {
+        Table::build(db, Config::default(), ruleset, "The Yard", "ann").await
+    }
+
     async fn build(db: Db, config: Config, ruleset: &str, name: &str, slot: &str) -> Table {
         let state = state(&db, config).await;
         let router = app(state.clone());

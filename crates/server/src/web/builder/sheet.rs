@@ -30,6 +30,9 @@ pub(crate) async fn sheet(
         crate::ruleset::Ruleset::Station => {
             return Err(crate::campaigns::station_has_no("characters").into());
         }
+        crate::ruleset::Ruleset::Plugged(key) => {
+            return Err(crate::campaigns::plugged_has_no(key, "characters").into());
+        }
         crate::ruleset::Ruleset::D20 => {
             let content = crate::packs::in_force(&state, &campaign).await?;
             return Ok(crate::web::d20::sheet::page(

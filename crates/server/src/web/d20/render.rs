@@ -11,7 +11,9 @@ use nanite_d20::encounter::{Command, Field, Place};
 use super::{Judged, field};
 use crate::d20::view::{CombatantView, Condition, EncounterView, InitiativeSettings};
 use crate::web::html::Bar;
-use crate::web::tracker::choices::{ChoiceView, ChoicesPanel, Input, TargetView, commands_api};
+use crate::web::tracker::choices::{
+    ChoiceView, ChoicesPanel, GM_HAND, Input, TargetView, commands_api,
+};
 
 /// The tracker fragment: the status, the initiative, the actions of the
 /// combatant the viewer acts for, the latest result, the field, the
@@ -368,6 +370,7 @@ fn actions_panel<'j>(
             .collect(),
         turn: judged.turn.iter().collect(),
         hand: judged.hand.iter().collect(),
+        hand_title: GM_HAND,
     }
 }
 

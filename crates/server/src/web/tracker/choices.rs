@@ -180,8 +180,11 @@ pub(crate) struct ChoicesPanel<'a> {
     pub(crate) targets: Vec<TargetView>,
     /// The actor's choices.
     pub(crate) turn: Vec<&'a ChoiceView>,
-    /// The GM's own hand.
+    /// The GM's own hand (or a player's choices that no combatant of
+    /// theirs takes, such as bringing one in).
     pub(crate) hand: Vec<&'a ChoiceView>,
+    /// The heading of `hand` ("The GM's hand").
+    pub(crate) hand_title: &'a str,
 }
 
 /// A target in the picker.
@@ -232,6 +235,9 @@ impl ChoicesPanel<'_> {
         (count > 1).then_some(first)
     }
 }
+
+/// The heading of the GM's own choices.
+pub(crate) const GM_HAND: &str = "The GM's hand";
 
 /// The encounter's commands address, where every choice is sent.
 pub(crate) fn commands_api(campaign: &str, encounter: &str) -> String {

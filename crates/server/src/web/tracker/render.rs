@@ -5,7 +5,7 @@
 use askama::Template;
 
 use super::Extras;
-use super::choices::{ChoiceView, ChoicesPanel, Input, TargetView, commands_api};
+use super::choices::{ChoiceView, ChoicesPanel, GM_HAND, Input, TargetView, commands_api};
 use crate::view::{CxCombatant, CxDetails, CxEncounter, Shown};
 use crate::web::html::{Bar, render};
 
@@ -215,6 +215,7 @@ fn actions_panel(
         targets,
         turn: extras.turn.iter().collect(),
         hand: extras.hand.iter().collect(),
+        hand_title: GM_HAND,
     };
     render(&panel)
 }
