@@ -18,6 +18,16 @@ use legend::Legend;
 use crate::content::Pack;
 use crate::map::{Cone, Pos};
 
+/// What the map's cells say before the legend is read.
+struct MapCells {
+    /// The squares of each legend marker.
+    markers: BTreeMap<char, Vec<Pos>>,
+    /// Each player start by its digit.
+    starts: BTreeMap<char, Pos>,
+    /// The plain doors (`+`).
+    plain_doors: Vec<Pos>,
+}
+
 pub(super) struct Parser<'a> {
     file: &'a str,
     pack: &'a Pack,
@@ -285,7 +295,11 @@ impl<'a> Parser<'a> {
 
     /// Builds the scenario from the map cells and everything read.
     pub(super) fn finish(&mut self, cells: Cells) -> Option<Scenario> {
-        let (markers, starts, plain_doors) = self.read_cells(&cells);
+        let MapCells {
+            markers,
+            starts,
+            plain_doors,
+        } = self.read_cells(&cells);
         let mut s = self.scenario(&cells, &markers, &starts, &plain_doors);
         self.place_legend(&mut s, &markers);
         let door_squares: Vec<Pos> = s.doors.iter().map(|d| d.at).collect();
@@ -296,11 +310,7 @@ impl<'a> Parser<'a> {
 
     /// The map's markers, player starts (each digit once) and plain doors;
     /// a marker with no legend line is an error.
-    #[allow(clippy::type_complexity)]
-    fn read_cells(
-        &mut self,
-        cells: &Cells,
-    ) -> (BTreeMap<char, Vec<Pos>>, BTreeMap<char, Pos>, Vec<Pos>) {
+    fn read_cells(&mut self, cells: &Cells) -> MapCells {
         let mut markers: BTreeMap<char, Vec<Pos>> = BTreeMap::new();
         let mut starts: BTreeMap<char, Pos> = BTreeMap::new();
         let mut plain_doors = Vec::new();
@@ -332,7 +342,11 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        (markers, starts, plain_doors)
+        MapCells {
+            markers,
+            starts,
+            plain_doors,
+        }
     }
 
     /// The scenario as read, with the map's plain doors (a standard lock)
