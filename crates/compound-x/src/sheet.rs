@@ -5,6 +5,7 @@
 //! resulting stats; effects on derived values. Every derived number keeps the
 //! [`Tally`] of its sources in [`Sheet::breakdown`].
 
+mod derived;
 mod gear;
 mod movement;
 mod parts;
@@ -29,14 +30,15 @@ pub use weapons::{
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-use nanite_core::{ModifierPhase, Source, SourceKind, Tally};
+use nanite_core::{Source, SourceKind, Tally};
 use serde::{Deserialize, Serialize};
 
 use crate::accuracy::Tenths;
 use crate::character::Character;
 use crate::house::HouseRules;
-use crate::pack::{Effect, EffectAmount, EffectTarget, Pack, Save, Secondary, Shield};
+use crate::pack::{Effect, EffectAmount, EffectTarget, Pack, Secondary, Shield};
 use crate::stat::{Stat, Stats, stat_bonus};
+use derived::Derived;
 use stats::StatVars;
 
 /// Every effect on the character with its source.
@@ -212,113 +214,29 @@ impl Sheet {
         }
 
         // Phase 3 and 4: derived values, then effects on them.
-        let mut derive = |key: &str, mut tally: Tally, target: EffectTarget| -> i64 {
-            for (source, amount) in effects.amounts(&target, &vars) {
-                if amount != 0 {
-                    tally.add(ModifierPhase::Derived, amount, source);
-                }
-            }
-            let total = tally.total();
-            breakdown.insert(key.to_string(), tally);
-            total
-        };
-        let mut secondary_values = BTreeMap::new();
-        for (secondary, tally) in stats::secondaries(character, &stats, house) {
-            let v = derive(secondary.key(), tally, EffectTarget::Secondary(secondary));
-            secondary_values.insert(secondary, v);
-        }
-        let saves = Save::ALL.map(|s| {
-            derive(
-                &format!("save.{}", s.key()),
-                stats::save(s, &stats),
-                EffectTarget::Save(s),
-            )
-        });
-        let formula_tally = |formula: &nanite_core::Formula, what: &str| {
-            Tally::base(
-                formula.evaluate(&vars).unwrap_or_default(),
-                Source::new(SourceKind::Rule, format!("CX-STAT-16 {what} = {formula}")),
-            )
-        };
-        let max_hp = derive(
-            "max_hp",
-            formula_tally(&pack.max_hp, "max HP"),
-            EffectTarget::MaxHp,
-        );
-        let nanites = derive(
-            "nanites",
-            formula_tally(&pack.nanites, "nanites"),
-            EffectTarget::Nanites,
-        );
-        let crit_range = derive(
-            "crit_range",
-            stats::crit_range(&stats, house),
-            EffectTarget::CritRange,
-        );
-        let mut initiative_tally = Tally::new();
-        if let Some(class) = class
-            && class.initiative_bonus != 0
-        {
-            initiative_tally.add(
-                ModifierPhase::Base,
-                class.initiative_bonus,
-                Source::new(SourceKind::Class, format!("{} passive", class.name)),
-            );
-        }
-        let initiative = derive("initiative", initiative_tally, EffectTarget::Initiative);
-        let mut penalty_tally = Tally::new();
+        let Derived {
+            secondary_values,
+            saves,
+            max_hp,
+            nanites,
+            crit_range,
+            initiative,
+            penalty,
+        } = derived::derived(character, pack, &stats, &effects, &vars, &mut breakdown);
         let armor = character
             .equipment
             .armor
             .as_deref()
             .and_then(|id| pack.armors.get(id));
-        if let Some(armor) = armor
-            && armor.movement_penalty.0 != 0
-        {
-            penalty_tally.add(
-                ModifierPhase::Base,
-                armor.movement_penalty.0,
-                Source::new(SourceKind::Equipment, &armor.name),
-            );
-        }
-        let penalty = Tenths(derive(
-            "movement_penalty",
-            penalty_tally,
-            EffectTarget::MovementPenalty,
-        ));
         let melee_accuracy: Tenths = effects
             .amounts(&EffectTarget::MeleeAccuracy, &vars)
             .iter()
             .map(|(_, n)| Tenths(*n))
             .sum();
-        let cloak_bonus: i64 = effects
-            .amounts(&EffectTarget::CloakTurns, &vars)
-            .iter()
-            .map(|(_, n)| n)
-            .sum();
-        let detect_bonus: i64 = effects
-            .amounts(&EffectTarget::DetectDc, &vars)
-            .iter()
-            .map(|(_, n)| n)
-            .sum();
+        let cloak_bonus = effect_sum(&effects, &EffectTarget::CloakTurns, &vars);
+        let detect_bonus = effect_sum(&effects, &EffectTarget::DetectDc, &vars);
 
-        let secondary = SecondaryStats {
-            movement_speed: secondary_values[&Secondary::MovementSpeed],
-            carry_ability: secondary_values[&Secondary::CarryAbility],
-            skill_point_gain: secondary_values[&Secondary::SkillPointGain],
-            set_by: Secondary::ALL
-                .into_iter()
-                .map(|s| {
-                    let by = if house.secondary_pool {
-                        "pool".to_string()
-                    } else {
-                        secondary_source(s, &stats, character.secondary_choice).to_string()
-                    };
-                    (s.key().into(), by)
-                })
-                .collect(),
-            strength_choice: !house.secondary_pool && strength_choice_needed(&stats),
-        };
+        let secondary = secondary_stats(character, &stats, &secondary_values);
         let movement = movement::movement(&movement::Mover {
             speed: secondary.movement_speed,
             carry: secondary.carry_ability,
@@ -426,6 +344,39 @@ fn named(found: Option<(&String, &String)>, id: &str) -> Named {
             name: id.to_string(),
         },
     }
+}
+
+/// The secondary stats (CX-STAT-16) and, for each, the stat that set it,
+/// or the pool under the house rule; whether the player must choose
+/// between STR and another stat.
+fn secondary_stats(
+    character: &Character,
+    stats: &Stats,
+    values: &BTreeMap<Secondary, i64>,
+) -> SecondaryStats {
+    let house = character.house_rules;
+    SecondaryStats {
+        movement_speed: values[&Secondary::MovementSpeed],
+        carry_ability: values[&Secondary::CarryAbility],
+        skill_point_gain: values[&Secondary::SkillPointGain],
+        set_by: Secondary::ALL
+            .into_iter()
+            .map(|s| {
+                let by = if house.secondary_pool {
+                    "pool".to_string()
+                } else {
+                    secondary_source(s, stats, character.secondary_choice).to_string()
+                };
+                (s.key().into(), by)
+            })
+            .collect(),
+        strength_choice: !house.secondary_pool && strength_choice_needed(stats),
+    }
+}
+
+/// The sum of the effects on one target.
+fn effect_sum(effects: &Effects<'_>, target: &EffectTarget, vars: &StatVars<'_>) -> i64 {
+    effects.amounts(target, vars).iter().map(|(_, n)| n).sum()
 }
 
 /// Every effect on the character: race, class and its abilities, feats (chosen,

@@ -33,6 +33,18 @@ pub fn validate(character: &Character, pack: &Pack) -> Diagnostics {
             None => d,
         });
     };
+    identity(character, &mut push);
+    attributes(character, &mut push);
+    skills(character, pack, &mut push);
+    gear(character, pack, &mut push);
+    magic(character, pack, &mut push);
+    resistances(character, &mut push);
+    list_lengths(character, &mut push);
+    found
+}
+
+/// A name, and an experience level in range (D20-CHK-02).
+fn identity(character: &Character, push: &mut impl FnMut(&str, Diagnostic)) {
     if character.name.trim().is_empty() {
         push("name", Diagnostic::error("", "the character has no name"));
     }
@@ -52,6 +64,10 @@ pub fn validate(character: &Character, pack: &Pack) -> Diagnostics {
             .help("non-skill checks add the experience level; a new character is level 1"),
         );
     }
+}
+
+/// Every attribute score in range (D20-CHK-01).
+fn attributes(character: &Character, push: &mut impl FnMut(&str, Diagnostic)) {
     for attribute in Attribute::ALL {
         let score = character.attributes.get(attribute);
         if !SCORES.contains(&score) {
@@ -71,6 +87,10 @@ pub fn validate(character: &Character, pack: &Pack) -> Diagnostics {
             );
         }
     }
+}
+
+/// Every skill in the pack, its level in range (D20-CHK-01).
+fn skills(character: &Character, pack: &Pack, push: &mut impl FnMut(&str, Diagnostic)) {
     for (id, level) in &character.skills {
         let field = format!("skills.{id}");
         if pack.skill(id).is_none() {
@@ -95,6 +115,11 @@ pub fn validate(character: &Character, pack: &Pack) -> Diagnostics {
             );
         }
     }
+}
+
+/// Weapons, armor and healing kits in the pack, kits in number within the
+/// limits (D20-REST-02).
+fn gear(character: &Character, pack: &Pack, push: &mut impl FnMut(&str, Diagnostic)) {
     for (n, id) in character.weapons.iter().enumerate() {
         if pack.weapon(id).is_none() {
             let known: Vec<&str> = pack.weapons.iter().map(|w| w.id.as_str()).collect();
@@ -129,6 +154,12 @@ pub fn validate(character: &Character, pack: &Pack) -> Diagnostics {
             push(&field, Diagnostic::error("", why).rule("D20-REST-02"));
         }
     }
+}
+
+/// Spells and powers in the pack, each in its own list (D20-CAST-01,
+/// D20-CAST-03), with a warning for one whose skill is untrained
+/// (D20-CAST-02).
+fn magic(character: &Character, pack: &Pack, push: &mut impl FnMut(&str, Diagnostic)) {
     let lists = [
         ("spells", &character.spells, crate::pack::MagicKind::Spell),
         ("powers", &character.powers, crate::pack::MagicKind::Power),
@@ -176,6 +207,10 @@ pub fn validate(character: &Character, pack: &Pack) -> Diagnostics {
             }
         }
     }
+}
+
+/// Spell and power resistance within the limits (D20-CAST-03).
+fn resistances(character: &Character, push: &mut impl FnMut(&str, Diagnostic)) {
     for (key, value) in [
         ("spell", character.spell_resistance),
         ("power", character.power_resistance),
@@ -190,6 +225,10 @@ pub fn validate(character: &Character, pack: &Pack) -> Diagnostics {
             );
         }
     }
+}
+
+/// No list longer than a character may carry.
+fn list_lengths(character: &Character, push: &mut impl FnMut(&str, Diagnostic)) {
     let lists = [
         ("gear.weapons", character.weapons.len()),
         ("gear.kits", character.kits.len()),
@@ -210,5 +249,4 @@ pub fn validate(character: &Character, pack: &Pack) -> Diagnostics {
             );
         }
     }
-    found
 }

@@ -3,8 +3,13 @@
 
 use std::fmt;
 
+use nanite_core::Breakdown;
+
+use crate::content::Loot;
 use crate::event::Event;
-use crate::state::Side;
+use crate::map::Pos;
+use crate::resolve::AttackReport;
+use crate::state::{Carried, Side, Task};
 
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -25,27 +30,13 @@ impl fmt::Display for Event {
                 weapon,
                 report,
                 ap,
-            } => {
-                let hits = report.shots.iter().filter(|s| s.hit).count();
-                write!(
-                    f,
-                    "{attacker} attacks {target} with {weapon} ({ap} AP): {hits} of {} hit, {} damage.\n{}",
-                    report.shots.len(),
-                    report.damage,
-                    indent(&report.breakdown.to_string())
-                )
-            }
+            } => attacked(f, attacker, target, weapon, report, *ap),
             Event::PsiSpent { who, pp } => write!(f, "{who} spends {pp} Psi Points."),
             Event::TurretFired {
                 turret,
                 target,
                 report,
-            } => write!(
-                f,
-                "The turret at {turret} fires at {target}: {} damage.\n{}",
-                report.damage,
-                indent(&report.breakdown.to_string())
-            ),
+            } => turret_fired(f, turret, target, report),
             Event::Defended { who, against } => {
                 write!(f, "{who} spends 1 AP to defend against {against}'s blows.")
             }
@@ -54,12 +45,7 @@ impl fmt::Display for Event {
                 f,
                 "{who} dies at {at}, leaving a body with all their items."
             ),
-            Event::Reconstructed { who, at, machine } => {
-                write!(
-                    f,
-                    "{who} pays 15 nanites and is reconstructed by the machine at {machine}, standing at {at}."
-                )
-            }
+            Event::Reconstructed { who, at, machine } => reconstructed(f, who, at, machine),
             Event::CreatureDied { id, body } => match body {
                 Some(_) => write!(f, "{id} dies; its body can be searched."),
                 None => write!(f, "{id} dies."),
@@ -71,28 +57,14 @@ impl fmt::Display for Event {
                 bcp,
                 mcp,
                 knows,
-            } => write!(
-                f,
-                "The GM deploys {id} ({kind}) at {at} for {bcp} BCP and {mcp} MCP{}.",
-                if *knows {
-                    "; it knows where the players are"
-                } else {
-                    ""
-                }
-            ),
+            } => deployed(f, id, kind, at, (*bcp, *mcp), *knows),
             Event::Spotted { id } => write!(f, "{id} knows where the players are."),
             Event::TaskStarted {
                 who,
                 task,
                 nanites,
                 breakdown,
-            } => write!(
-                f,
-                "{who} starts {} ({} turns, {nanites} nanites).\n{}",
-                task.what,
-                task.turns_left,
-                indent(&breakdown.to_string())
-            ),
+            } => task_started(f, who, task, *nanites, breakdown),
             Event::TaskAdvanced { .. } => Ok(()),
             Event::TaskFinished { who } => write!(f, "{who} finishes their task."),
             Event::DoorUnlocked { at } => write!(f, "The door at {at} is unlocked."),
@@ -143,21 +115,7 @@ impl fmt::Display for Event {
                 items,
                 removed,
                 breakdown,
-            } => {
-                let mut all: Vec<String> = found.iter().map(|l| l.to_string()).collect();
-                all.extend(items.iter().map(|c| c.id().to_string()));
-                let what = if all.is_empty() {
-                    "nothing".to_string()
-                } else {
-                    all.join(", ")
-                };
-                write!(
-                    f,
-                    "{who} searches at {at} and finds {what}{}.\n{}",
-                    if *removed { "" } else { "; the object stays" },
-                    indent(&breakdown.to_string())
-                )
-            }
+            } => searched(f, who, at, (found, items), *removed, breakdown),
             Event::Equipped { who, .. } => write!(f, "{who} changes equipment (1 AP)."),
             Event::Dropped { who, .. } => write!(f, "{who} drops an item."),
             Event::UsedItem {
@@ -182,16 +140,7 @@ impl fmt::Display for Event {
             Event::CameraCounted { camera, counter } => {
                 write!(f, "The camera at {camera} counts {counter}.")
             }
-            Event::AlarmRaised { why, turrets: true } => {
-                write!(f, "ALARM for 12 turns: {why}; turrets activate.")
-            }
-            Event::AlarmRaised {
-                why,
-                turrets: false,
-            } => write!(
-                f,
-                "ALARM for 12 turns: {why}; the turrets stay off while security is hacked."
-            ),
+            Event::AlarmRaised { why, turrets } => alarm_raised(f, why, *turrets),
             Event::AlarmTicked => Ok(()),
             Event::AlarmEnded => f.write_str("The alarm ends; turrets go quiet."),
             Event::LightsOut { rooms } => {
@@ -205,15 +154,137 @@ impl fmt::Display for Event {
                 )
             }
             Event::TurnEnded { .. } => Ok(()),
-            Event::GameOver { winner, why } => write!(
-                f,
-                "GAME OVER: {} ({why}).",
-                match winner {
-                    Side::Players => "the players win",
-                    Side::Gm => "the GM wins",
-                }
-            ),
+            Event::GameOver { winner, why } => game_over(f, *winner, why),
         }
+    }
+}
+
+/// An attack: how many shots hit and the damage, with the breakdown.
+fn attacked(
+    f: &mut fmt::Formatter<'_>,
+    attacker: &str,
+    target: &str,
+    weapon: &str,
+    report: &AttackReport,
+    ap: i32,
+) -> fmt::Result {
+    let hits = report.shots.iter().filter(|s| s.hit).count();
+    write!(
+        f,
+        "{attacker} attacks {target} with {weapon} ({ap} AP): {hits} of {} hit, {} damage.\n{}",
+        report.shots.len(),
+        report.damage,
+        indent(&report.breakdown.to_string())
+    )
+}
+
+/// A turret fires: its damage, with the breakdown.
+fn turret_fired(
+    f: &mut fmt::Formatter<'_>,
+    turret: &Pos,
+    target: &str,
+    report: &AttackReport,
+) -> fmt::Result {
+    write!(
+        f,
+        "The turret at {turret} fires at {target}: {} damage.\n{}",
+        report.damage,
+        indent(&report.breakdown.to_string())
+    )
+}
+
+/// The GM deploys a creature for its (BCP, MCP) cost; it may know where the
+/// players are.
+fn deployed(
+    f: &mut fmt::Formatter<'_>,
+    id: &str,
+    kind: &str,
+    at: &Pos,
+    (bcp, mcp): (i32, i32),
+    knows: bool,
+) -> fmt::Result {
+    write!(
+        f,
+        "The GM deploys {id} ({kind}) at {at} for {bcp} BCP and {mcp} MCP{}.",
+        if knows {
+            "; it knows where the players are"
+        } else {
+            ""
+        }
+    )
+}
+
+/// A task begins: its turns and nanites, with the breakdown.
+fn task_started(
+    f: &mut fmt::Formatter<'_>,
+    who: &str,
+    task: &Task,
+    nanites: i32,
+    breakdown: &Breakdown,
+) -> fmt::Result {
+    write!(
+        f,
+        "{who} starts {} ({} turns, {nanites} nanites).\n{}",
+        task.what,
+        task.turns_left,
+        indent(&breakdown.to_string())
+    )
+}
+
+/// A search: the (loot, items) found, whether the object stays, with the
+/// breakdown.
+fn searched(
+    f: &mut fmt::Formatter<'_>,
+    who: &str,
+    at: &Pos,
+    (found, items): (&[Loot], &[Carried]),
+    removed: bool,
+    breakdown: &Breakdown,
+) -> fmt::Result {
+    let mut all: Vec<String> = found.iter().map(|l| l.to_string()).collect();
+    all.extend(items.iter().map(|c| c.id().to_string()));
+    let what = if all.is_empty() {
+        "nothing".to_string()
+    } else {
+        all.join(", ")
+    };
+    write!(
+        f,
+        "{who} searches at {at} and finds {what}{}.\n{}",
+        if removed { "" } else { "; the object stays" },
+        indent(&breakdown.to_string())
+    )
+}
+
+/// The game ends: who wins, and why.
+fn game_over(f: &mut fmt::Formatter<'_>, winner: Side, why: &str) -> fmt::Result {
+    write!(
+        f,
+        "GAME OVER: {} ({why}).",
+        match winner {
+            Side::Players => "the players win",
+            Side::Gm => "the GM wins",
+        }
+    )
+}
+
+/// A player is reconstructed at a machine for 15 nanites.
+fn reconstructed(f: &mut fmt::Formatter<'_>, who: &str, at: &Pos, machine: &Pos) -> fmt::Result {
+    write!(
+        f,
+        "{who} pays 15 nanites and is reconstructed by the machine at {machine}, standing at {at}."
+    )
+}
+
+/// An alarm for 12 turns; the turrets activate unless security is hacked.
+fn alarm_raised(f: &mut fmt::Formatter<'_>, why: &str, turrets: bool) -> fmt::Result {
+    if turrets {
+        write!(f, "ALARM for 12 turns: {why}; turrets activate.")
+    } else {
+        write!(
+            f,
+            "ALARM for 12 turns: {why}; the turrets stay off while security is hacked."
+        )
     }
 }
 

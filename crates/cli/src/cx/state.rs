@@ -275,39 +275,13 @@ pub(super) fn run(args: &StateArgs, pack: &Pack) -> Result<Outcome> {
             take,
             dice,
         } => {
-            let patient = read(file, pack)?;
-            let medic = match medic {
-                Some(m) if same_file(m, file) => None,
-                Some(m) => Some(read(m, pack)?),
-                None => None,
-            };
             let treatment = Treatment {
                 wound: *wound,
                 medikit: *medikit,
                 effort: effort(*take),
             };
-            let mut dice = dice.source();
-            let (done, medic_after) = match patient.state.treat(
-                &patient.character.sheet,
-                pack,
-                medic.as_ref().map(|m| (&m.state, &m.character.sheet)),
-                treatment,
-                dice.as_mut(),
-            ) {
-                Ok(r) => r,
-                Err(e) => return refused(e),
-            };
-            let what = match &medic {
-                Some(m) => format!("heal (by {})", m.character.sheet.name),
-                None => "heal".to_string(),
-            };
-            let patient_name = patient.character.sheet.name.clone();
-            patient.commit(&done.state, what, None, done.lines, &mut out)?;
-            if let (Some(m), Some(after)) = (medic, medic_after) {
-                if after != m.state {
-                    let what = format!("treated {patient_name}");
-                    m.commit(&after, what, None, Vec::new(), &mut out)?;
-                }
+            if let Err(e) = heal(file, medic.as_deref(), treatment, dice, pack, &mut out)? {
+                return refused(e);
             }
         }
         StateCommand::Repair {
@@ -316,19 +290,9 @@ pub(super) fn run(args: &StateArgs, pack: &Pack) -> Result<Outcome> {
             take,
             dice,
         } => {
-            let c = read(file, pack)?;
-            let mut dice = dice.source();
-            let done = match c.state.repair(
-                &c.character.sheet,
-                pack,
-                *weapon,
-                effort(*take),
-                dice.as_mut(),
-            ) {
-                Ok(done) => done,
-                Err(e) => return refused(e),
-            };
-            c.commit(&done.state, "repair".into(), None, done.lines, &mut out)?;
+            if let Err(e) = repair(file, *weapon, effort(*take), dice, pack, &mut out)? {
+                return refused(e);
+            }
         }
         StateCommand::Resupply { file } => {
             let c = read(file, pack)?;
@@ -369,41 +333,137 @@ pub(super) fn run(args: &StateArgs, pack: &Pack) -> Result<Outcome> {
             value,
             reason,
         } => {
-            let reason = reason_given(reason)?;
-            let correction: Correction = correction(field, value)?;
-            let c = read(file, pack)?;
-            let state = match c.state.correct(&correction) {
-                Ok(s) => s,
-                Err(e) => return refused(e),
-            };
-            c.commit(
-                &state,
-                format!("correct {field}"),
-                Some(reason),
-                Vec::new(),
-                &mut out,
-            )?;
+            if let Err(e) = correct(file, field, value, reason, pack, &mut out)? {
+                return refused(e);
+            }
         }
         StateCommand::LevelUp { file, choices } => {
-            let c = read(file, pack)?;
-            let choices = choices.read()?;
-            let (leveled, state) = match c.state.level_up(&c.character.character, pack, &choices) {
-                Ok(r) => r,
-                Err(e) => return refused(e),
-            };
-            write_file(&c.path, &leveled.to_toml())?;
-            let what = format!("level up to {}", leveled.level);
-            let line = format!(
-                "{} is now level {} ({} rewritten)",
-                leveled.name,
-                leveled.level,
-                c.path.display()
-            );
-            c.commit(&state, what, None, vec![line], &mut out)?;
+            if let Err(e) = level_up(file, choices, pack, &mut out)? {
+                return refused(e);
+            }
         }
     }
     out.flush()?;
     Ok(Outcome::Success)
+}
+
+/// `state heal`: a medic (or the patient itself) treats one wound; both
+/// files take what changed. The inner error is the rules' refusal.
+fn heal(
+    file: &Path,
+    medic: Option<&Path>,
+    treatment: Treatment,
+    dice: &DiceArgs,
+    pack: &Pack,
+    out: &mut dyn Write,
+) -> Result<Result<(), CarryError>> {
+    let patient = read(file, pack)?;
+    let medic = match medic {
+        Some(m) if same_file(m, file) => None,
+        Some(m) => Some(read(m, pack)?),
+        None => None,
+    };
+    let mut dice = dice.source();
+    let (done, medic_after) = match patient.state.treat(
+        &patient.character.sheet,
+        pack,
+        medic.as_ref().map(|m| (&m.state, &m.character.sheet)),
+        treatment,
+        dice.as_mut(),
+    ) {
+        Ok(r) => r,
+        Err(e) => return Ok(Err(e)),
+    };
+    let what = match &medic {
+        Some(m) => format!("heal (by {})", m.character.sheet.name),
+        None => "heal".to_string(),
+    };
+    let patient_name = patient.character.sheet.name.clone();
+    patient.commit(&done.state, what, None, done.lines, out)?;
+    if let (Some(m), Some(after)) = (medic, medic_after) {
+        if after != m.state {
+            let what = format!("treated {patient_name}");
+            m.commit(&after, what, None, Vec::new(), out)?;
+        }
+    }
+    Ok(Ok(()))
+}
+
+/// `state repair`: armor or a weapon repaired. The inner error is the
+/// rules' refusal.
+fn repair(
+    file: &Path,
+    weapon: Option<usize>,
+    effort: Effort,
+    dice: &DiceArgs,
+    pack: &Pack,
+    out: &mut dyn Write,
+) -> Result<Result<(), CarryError>> {
+    let c = read(file, pack)?;
+    let mut dice = dice.source();
+    let done = match c
+        .state
+        .repair(&c.character.sheet, pack, weapon, effort, dice.as_mut())
+    {
+        Ok(done) => done,
+        Err(e) => return Ok(Err(e)),
+    };
+    c.commit(&done.state, "repair".into(), None, done.lines, out)?;
+    Ok(Ok(()))
+}
+
+/// `state correct`: the GM corrects one field, with a reason. The inner
+/// error is the rules' refusal.
+fn correct(
+    file: &Path,
+    field: &str,
+    value: &str,
+    reason: &str,
+    pack: &Pack,
+    out: &mut dyn Write,
+) -> Result<Result<(), CarryError>> {
+    let reason = reason_given(reason)?;
+    let correction: Correction = correction(field, value)?;
+    let c = read(file, pack)?;
+    let state = match c.state.correct(&correction) {
+        Ok(s) => s,
+        Err(e) => return Ok(Err(e)),
+    };
+    c.commit(
+        &state,
+        format!("correct {field}"),
+        Some(reason),
+        Vec::new(),
+        out,
+    )?;
+    Ok(Ok(()))
+}
+
+/// `state level-up`: the character file is rewritten at its new level and
+/// the state file takes what changed. The inner error is the rules'
+/// refusal.
+fn level_up(
+    file: &Path,
+    choices: &Choices,
+    pack: &Pack,
+    out: &mut dyn Write,
+) -> Result<Result<(), CarryError>> {
+    let c = read(file, pack)?;
+    let choices = choices.read()?;
+    let (leveled, state) = match c.state.level_up(&c.character.character, pack, &choices) {
+        Ok(r) => r,
+        Err(e) => return Ok(Err(e)),
+    };
+    write_file(&c.path, &leveled.to_toml())?;
+    let what = format!("level up to {}", leveled.level);
+    let line = format!(
+        "{} is now level {} ({} rewritten)",
+        leveled.name,
+        leveled.level,
+        c.path.display()
+    );
+    c.commit(&state, what, None, vec![line], out)?;
+    Ok(Ok(()))
 }
 
 /// Whether two paths name one file.

@@ -13,6 +13,8 @@ use crate::check::Effort;
 use crate::combat::{ConditionKind, Cover, Fighter, Fire, ShotRefusal, Stance};
 use crate::pack::{DamageType, FireMode};
 
+mod clock;
+
 /// A request to change the fight.
 #[derive(Clone, Debug, Serialize, serde::Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = CxCommand))]
@@ -685,99 +687,14 @@ fn decide_into(
             stance,
         } => gm::add(d, id, side, *hidden, fighter, *cover, *stance)?,
         Command::RollInitiative { who } => roll_initiative(d, who, dice)?,
-        Command::Clock(ClockCommand::Join { id, .. }) => {
-            return Err(Refusal::Illegal {
-                why: format!("add '{id}' with its character (Add), not with a bare join"),
-            });
-        }
-        Command::Clock(ClockCommand::Begin { surprise }) => turn::begin(d, surprise, dice)?,
-        Command::Clock(ClockCommand::NextTurn) => turn::next(d, dice)?,
-        Command::Clock(ClockCommand::Trigger { id }) => {
-            // Held actions are a reaction: only for one who can act (CX-TURN-05).
-            if d.state.combatants.contains_key(id) {
-                gm::able(d, id)?;
-            }
-            for e in d
-                .state
-                .clock
-                .decide(&ClockCommand::Trigger { id: id.clone() })?
-            {
-                d.clock(e);
-            }
-        }
-        Command::Clock(ClockCommand::Leave { id }) => {
-            // One who leaves the fight lets go of whoever it grapples and
-            // its holds on them end (CX-MELEE-03): nothing left behind
-            // names it.
-            d.state.combatant(id)?;
-            grapple::left(d, id);
-            for e in d
-                .state
-                .clock
-                .decide(&ClockCommand::Leave { id: id.clone() })?
-            {
-                d.clock(e);
-            }
-        }
-        Command::Clock(clock) => {
-            for e in d.state.clock.decide(clock)? {
-                d.clock(e);
-            }
-            if let ClockCommand::End = clock {
-                // What lasts a turn or a round ends with the fight.
-                let passing: Vec<_> = d
-                    .state
-                    .clock
-                    .effects
-                    .iter()
-                    .filter(|e| {
-                        !matches!(
-                            e.payload,
-                            super::CxEffect::Condition(_)
-                                | super::CxEffect::NoCriticals
-                                | super::CxEffect::Injured { .. }
-                        )
-                    })
-                    .map(|e| (e.id, e.name.clone()))
-                    .collect();
-                for (id, name) in passing {
-                    d.clock(nanite_core::ClockEvent::EffectEnded {
-                        id,
-                        why: format!("{name} ends with the fight"),
-                    });
-                }
-                d.push(Event::EncounterClosed);
-            }
-        }
+        Command::Clock(clock) => clock::decide(d, clock, dice)?,
         Command::Distance { a, b, metres } => gm::distance(d, a, b, *metres)?,
-        Command::Position { id, cover, stance } => {
-            d.state.combatant(id)?;
-            d.push(Event::Positioned {
-                id: id.clone(),
-                cover: *cover,
-                stance: *stance,
-            });
-        }
+        Command::Position { id, cover, stance } => gm::position(d, id, *cover, *stance)?,
         Command::Hold {
             id,
             actions,
             trigger,
-        } => {
-            gm::able(d, id)?;
-            if d.state.clock.active.as_ref() != Some(id) {
-                return Err(EncounterError::NotTheirTurn {
-                    id: id.clone(),
-                    active: d.state.clock.active.clone(),
-                }
-                .into());
-            }
-            for e in d.state.clock.decide(&ClockCommand::Hold {
-                actions: *actions,
-                trigger: trigger.clone(),
-            })? {
-                d.clock(e);
-            }
-        }
+        } => clock::hold(d, id, *actions, trigger)?,
         Command::Treat {
             id,
             target,
@@ -849,15 +766,7 @@ fn decide_into(
             distance,
         } => thrown::throw(d, id, target, *weapon, *distance, dice)?,
         Command::PenaltyAttack { by, target, why } => {
-            d.state.combatant(by)?;
-            d.state.combatant(target)?;
-            if !melee::penalty_attack(d, by, target, why, dice)? {
-                return Err(Refusal::Illegal {
-                    why: format!(
-                        "{by} cannot make a penalty attack now (unable to act, or no reactions left this round)"
-                    ),
-                });
-            }
+            melee::ordered_penalty_attack(d, by, target, why, dice)?
         }
         Command::Aim { id } => shooting::aim(d, id)?,
         Command::Fire {
@@ -929,18 +838,7 @@ fn decide_into(
             amount,
             why,
         } => gm::heal(d, target, *amount, why)?,
-        Command::Kill { target, why } => {
-            let c = d.state.combatant(target)?;
-            if c.fighter.dead {
-                return Err(Refusal::Illegal {
-                    why: format!("{target} is already dead"),
-                });
-            }
-            d.push(Event::Died {
-                id: target.clone(),
-                why: format!("{why} (kills outright, CX-DEATH-09)"),
-            });
-        }
+        Command::Kill { target, why } => gm::kill(d, target, why)?,
         Command::Afflict {
             target,
             condition,

@@ -4,10 +4,17 @@
 use nanite_core::{Breakdown, ClockEvent, CombatantId};
 use serde::{Deserialize, Serialize};
 
-use super::{Battle, Combatant, CxEffect, pair};
+use super::{Battle, CxEffect, pair};
 use crate::check::CheckResult;
 use crate::combat::{BlackCat, Cover, DeathSaveOutcome, Fighter, Shot, Stance, Strike, Tick};
 use crate::pack::FireMode;
+
+mod clock;
+mod contact;
+mod dying;
+mod field;
+mod gear;
+mod harm;
 
 /// A fact of the fight.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -527,138 +534,40 @@ pub enum Event {
     },
 }
 
+/// Applies one event to the battle: each kind of fact goes to the rule it
+/// belongs to.
 pub(crate) fn evolve(state: &mut Battle, event: &Event) {
     match event {
-        Event::Clock(e) => {
-            super::cloak::before_clock(state, e);
-            super::spells::before_clock(state, e);
-            state.clock.apply(e);
-            // What the clock's events change on a combatant, found once.
-            match e {
-                ClockEvent::TurnBegan { id, .. } => {
-                    // Its suppression ends as its turn begins (CX-SUP-01).
-                    if let Some(scene) = state.scene.as_mut() {
-                        scene.areas.retain(|a| &a.by != id);
-                    }
-                    if let Some(c) = state.combatants.get_mut(id) {
-                        c.moved_last_turn = c.moved_this_turn;
-                        c.moved_this_turn = false;
-                        super::cloak::turn_began(c);
-                    }
-                }
-                ClockEvent::ActionsSpent {
-                    id, actions, on, ..
-                } => {
-                    if let Some(c) = state.combatants.get_mut(id) {
-                        super::cloak::actions_passed(c, *actions);
-                        // The sprint's window and streak count the other
-                        // actions (CX-MOVE-02).
-                        if *actions > 0 && !on.starts_with(super::SPRINT) {
-                            c.sprint_window = c.sprint_window.saturating_sub(*actions);
-                            c.sprint_streak = 0;
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
+        Event::Clock(e) => clock::ticked(state, e),
         Event::Moved {
             id,
             sprint,
             actions,
             cover,
             ..
-        } => {
-            if let Some(c) = state.combatants.get_mut(id) {
-                c.moved_this_turn = true;
-                if *sprint {
-                    c.sprint_streak += actions;
-                    c.sprint_window = super::SPRINT_WINDOW;
-                }
-                if let Some(cover) = cover {
-                    c.cover = *cover;
-                }
-            }
-        }
-        Event::Mapped { layout } => match state.scene.as_mut() {
-            Some(scene) => scene.layout = (**layout).clone(),
-            None => state.scene = Some(Box::new(super::Scene::new((**layout).clone()))),
-        },
-        Event::WallAdded { wall } => {
-            if let Some(scene) = state.scene.as_mut() {
-                scene.layout.walls.push(wall.clone());
-            }
-        }
-        Event::WallRemoved { index, .. } => {
-            if let Some(scene) = state.scene.as_mut()
-                && *index < scene.layout.walls.len()
-            {
-                scene.layout.walls.remove(*index);
-            }
-        }
-        Event::Placed { id, at } => {
-            if let Some(scene) = state.scene.as_mut() {
-                scene.positions.insert(id.clone(), *at);
-            }
-            state.measure_from(id);
-        }
-        Event::Walked { id, path } => {
-            if let (Some(scene), Some(at)) = (state.scene.as_mut(), path.last()) {
-                scene.positions.insert(id.clone(), *at);
-            }
-            state.measure_from(id);
-        }
+        } => field::moved(state, id, *sprint, *actions, *cover),
+        Event::Mapped { layout } => field::mapped(state, layout),
+        Event::WallAdded { wall } => field::wall_added(state, wall),
+        Event::WallRemoved { index, .. } => field::wall_removed(state, *index),
+        Event::Placed { id, at } => field::placed(state, id, *at),
+        Event::Walked { id, path } => field::walked(state, id, path),
         Event::Area {
             by,
             at,
             radius,
             blast: false,
-        } => {
-            if let Some(scene) = state.scene.as_mut() {
-                scene.areas.retain(|a| &a.by != by);
-                scene.areas.push(super::scene::Area {
-                    by: by.clone(),
-                    at: *at,
-                    radius: *radius,
-                });
-            }
-        }
+        } => field::suppressed_area(state, by, *at, *radius),
         Event::Area { blast: true, .. } => {}
-        Event::DoorSet { door, open, .. } => {
-            if let Some(w) = state
-                .scene
-                .as_mut()
-                .and_then(|s| s.layout.walls.get_mut(*door))
-            {
-                w.open = *open;
-            }
-        }
-        Event::Engaged { a, b } => {
-            state.engaged.insert(pair(a, b));
-            state.distances.insert(a, b, 1);
-        }
+        Event::DoorSet { door, open, .. } => field::door_set(state, *door, *open),
+        Event::Engaged { a, b } => contact::engaged(state, a, b),
         Event::Disengaged { a, b } => {
             state.engaged.remove(&pair(a, b));
         }
-        Event::Melee { target, swing, .. } => {
-            if let (Some(strike), Some(f)) = (&swing.strike, fighter(state, target)) {
-                take(f, strike);
-            }
-        }
+        Event::Melee { target, swing, .. } => harm::struck(state, target, swing.strike.as_ref()),
         Event::GrappleBegan { grappler, grappled } => {
-            state.grapples.push(super::Grapple {
-                grappler: grappler.clone(),
-                grappled: grappled.clone(),
-                controller: None,
-            });
-            state.engaged.insert(pair(grappler, grappled));
-            state.distances.insert(grappler, grappled, 1);
+            contact::grapple_began(state, grappler, grappled)
         }
-        Event::GrappleControl { controller, .. } => {
-            if let Some(g) = state.grapples.iter_mut().find(|g| g.involves(controller)) {
-                g.controller = Some(controller.clone());
-            }
-        }
+        Event::GrappleControl { controller, .. } => contact::grapple_controlled(state, controller),
         Event::GrappleEnded { a, .. } => state.grapples.retain(|g| !g.involves(a)),
         Event::Suppressing {
             id,
@@ -666,212 +575,62 @@ pub(crate) fn evolve(state: &mut Battle, event: &Event) {
             rounds,
             suppressed,
             ..
-        } => {
-            if let Some(f) = fighter(state, id) {
-                f.fired(*weapon, *rounds, false);
-            }
-            // A new turn's suppression: it may fire on each of them again.
-            for who in suppressed {
-                if let Some(c) = state.combatants.get_mut(who) {
-                    c.suppression_fired_by.retain(|by| by != id);
-                }
-            }
-        }
+        } => harm::suppressing(state, id, *weapon, *rounds, suppressed),
         Event::SuppressionFire {
             by, target, hit, ..
-        } => {
-            if let Some(c) = state.combatants.get_mut(target)
-                && !c.suppression_fired_by.contains(by)
-            {
-                c.suppression_fired_by.push(by.clone());
-            }
-            if let (Some(strike), Some(f)) = (&hit.strike, fighter(state, target)) {
-                take(f, strike);
-            }
-            if let Some(w) = hit
-                .jammed_weapon
-                .and_then(|w| fighter(state, by).and_then(|f| f.weapons.get_mut(w)))
-            {
-                w.jammed = true;
-            }
-        }
-        Event::ThrownAway { id, weapon } => {
-            if let Some(w) = fighter(state, id).and_then(|f| f.weapons.get_mut(*weapon)) {
-                w.spare_magazines = (w.spare_magazines - 1).max(0);
-            }
-        }
+        } => harm::suppression_fire(state, by, target, hit),
+        Event::ThrownAway { id, weapon } => gear::thrown_away(state, id, *weapon),
         Event::Grenade { .. } => {}
         Event::Entered {
             id,
             fighter,
             cover,
             stance,
-        } => {
-            state.combatants.insert(
-                id.clone(),
-                Combatant::new((**fighter).clone(), *cover, *stance),
-            );
-        }
+        } => field::entered(state, id, fighter, *cover, *stance),
         Event::DistanceSet { a, b, metres } => {
             state.distances.insert(a, b, *metres);
         }
-        Event::Positioned { id, cover, stance } => {
-            if let Some(c) = state.combatants.get_mut(id) {
-                if let Some(cover) = cover {
-                    c.cover = *cover;
-                }
-                if let Some(stance) = stance {
-                    c.stance = *stance;
-                }
-            }
-        }
+        Event::Positioned { id, cover, stance } => field::positioned(state, id, *cover, *stance),
         Event::BlackCat { .. } | Event::Checked { .. } => {}
-        Event::WeaponBroken { id, weapon } => {
-            if let Some(w) = fighter(state, id).and_then(|f| f.weapons.get_mut(*weapon)) {
-                w.broken = true;
-            }
-        }
+        Event::WeaponBroken { id, weapon } => gear::weapon_broken(state, id, *weapon),
         Event::Shot {
             attacker,
             target,
             weapon,
             shot,
             ..
-        } => {
-            if let Some(f) = fighter(state, attacker) {
-                f.fired(*weapon, shot.rounds, shot.jammed);
-            }
-            if let (Some(strike), Some(f)) = (&shot.strike, fighter(state, target)) {
-                take(f, strike);
-            }
-        }
-        Event::Struck { target, strike, .. } => {
-            if let Some(f) = fighter(state, target) {
-                take(f, strike);
-            }
-        }
-        Event::Ticked { id, tick } => {
-            if let Some(f) = fighter(state, id) {
-                f.wound(tick.damage);
-                f.hp = if f.hp >= 1 && f.hp - tick.damage < 1 {
-                    0
-                } else {
-                    f.hp.saturating_sub(tick.damage)
-                };
-            }
-        }
-        Event::Reloaded { id, weapon } => {
-            if let Some(w) = fighter(state, id).and_then(|f| f.weapons.get_mut(*weapon)) {
-                w.loaded = w.magazine;
-                w.spare_magazines = (w.spare_magazines - 1).max(0);
-            }
-        }
+        } => harm::shot(state, attacker, target, *weapon, shot),
+        Event::Struck { target, strike, .. } => harm::struck(state, target, Some(strike)),
+        Event::Ticked { id, tick } => harm::ticked(state, id, tick),
+        Event::Reloaded { id, weapon } => gear::reloaded(state, id, *weapon),
         Event::FastRecharged { id, cost, strength } => {
-            if let Some(f) = fighter(state, id) {
-                f.nanites = (f.nanites - cost).max(0);
-                if let Some(s) = f.shield.as_mut() {
-                    s.strength = *strength;
-                    s.waited = 0;
-                }
-            }
+            gear::fast_recharged(state, id, *cost, *strength)
         }
-        Event::ItemUsed { id, kind } => {
-            if let Some(f) = fighter(state, id) {
-                f.use_one(*kind);
-            }
-        }
+        Event::ItemUsed { id, kind } => gear::item_used(state, id, *kind),
         Event::WoundHealed { .. }
         | Event::Rested { .. }
         | Event::StayedUp { .. }
         | Event::Fell { .. } => super::heal::evolve(state, event),
-        Event::Repaired { id, weapon } => {
-            if let Some(f) = fighter(state, id) {
-                match weapon {
-                    Some(i) => {
-                        if let Some(w) = f.weapons.get_mut(*i) {
-                            w.broken = false;
-                        }
-                    }
-                    None => {
-                        if let Some(a) = f.armor.as_mut().filter(|a| a.plasma_damaged) {
-                            a.plasma_damaged = false;
-                            a.apl += 1;
-                        }
-                    }
-                }
-            }
-        }
-        Event::JamCleared { id, weapon } => {
-            if let Some(w) = fighter(state, id).and_then(|f| f.weapons.get_mut(*weapon)) {
-                w.jammed = false;
-            }
-        }
-        Event::Downed { id } => {
-            if let Some(c) = state.combatants.get_mut(id) {
-                c.stance = Stance::Prone;
-                c.fighter.hp = c.fighter.hp.min(0);
-            }
-        }
-        Event::DeathSave { id, outcome, .. } => {
-            if let Some(f) = fighter(state, id) {
-                f.death_saves.record(*outcome);
-            }
-        }
-        Event::FortSave { id, result } => {
-            if let Some(c) = state.combatants.get_mut(id) {
-                if !result.success {
-                    c.fort_failures += 1;
-                }
-            }
-        }
-        Event::Died { id, .. } => {
-            if let Some(f) = fighter(state, id) {
-                f.dead = true;
-                // A hazard that kills outright reduces the victim "to zero
-                // health points" (CX-DEATH-09); the other deaths come at 0
-                // or below already.
-                f.hp = f.hp.min(0);
-            }
-        }
-        Event::Stabilized { id, counts, .. } => {
-            if let Some(c) = state.combatants.get_mut(id) {
-                c.fighter.hp = 1;
-                c.fighter.death_saves.back_up();
-                if *counts {
-                    c.revives += 1;
-                }
-            }
-        }
-        Event::KitSpent { id, round } => {
-            if let Some(c) = state.combatants.get_mut(id) {
-                c.kit_round = Some(*round);
-            }
-        }
-        Event::ArmorRefreshed { id, points } => {
-            if let Some(a) = fighter(state, id).and_then(|f| f.armor.as_mut()) {
-                a.points_left = *points;
-            }
-        }
+        Event::Repaired { id, weapon } => gear::repaired(state, id, *weapon),
+        Event::JamCleared { id, weapon } => gear::jam_cleared(state, id, *weapon),
+        Event::Downed { id } => dying::downed(state, id),
+        Event::DeathSave { id, outcome, .. } => dying::death_save(state, id, *outcome),
+        Event::FortSave { id, result } => dying::fort_save(state, id, result),
+        Event::Died { id, .. } => dying::died(state, id),
+        Event::Stabilized { id, counts, .. } => dying::stabilized(state, id, *counts),
+        Event::KitSpent { id, round } => dying::kit_spent(state, id, *round),
+        Event::ArmorRefreshed { id, points } => gear::armor_refreshed(state, id, *points),
         Event::ShieldTurn {
             id,
             strength,
             waited,
             ..
-        } => {
-            if let Some(s) = fighter(state, id).and_then(|f| f.shield.as_mut()) {
-                s.strength = *strength;
-                s.waited = *waited;
-            }
-        }
+        } => gear::shield_turn(state, id, *strength, *waited),
         Event::SaveTried {
             id,
             condition,
             round,
-        } => {
-            if let Some(c) = state.combatants.get_mut(id) {
-                c.saves_tried.push((*condition, *round));
-            }
-        }
+        } => dying::save_tried(state, id, *condition, *round),
         Event::Concealed { .. }
         | Event::Detected { .. }
         | Event::Searched { .. }
@@ -880,26 +639,11 @@ pub(crate) fn evolve(state: &mut Battle, event: &Event) {
         | Event::CloakUpkeep { .. }
         | Event::Uncloaked { .. } => super::stealth::evolve(state, event),
         Event::SpellCast { .. } | Event::Healed { .. } => super::spells::evolve(state, event),
-        Event::EncounterClosed => {
-            for c in state.combatants.values_mut() {
-                c.fighter.death_saves.encounter_ended();
-                c.revives = 0;
-            }
-        }
+        Event::EncounterClosed => dying::encounter_closed(state),
     }
 }
 
+/// The fighting state of a combatant, if it is in the battle.
 fn fighter<'a>(state: &'a mut Battle, id: &CombatantId) -> Option<&'a mut Fighter> {
     state.combatants.get_mut(id).map(|c| &mut c.fighter)
-}
-
-/// A hit lands: shield, armor, health; a hit restarts a dead shield's wait
-/// (CX-DMG-04).
-fn take(f: &mut Fighter, strike: &Strike) {
-    f.take(strike);
-    if let Some(shield) = &mut f.shield {
-        if shield.strength == 0 {
-            shield.waited = 0;
-        }
-    }
 }

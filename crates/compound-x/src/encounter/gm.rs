@@ -94,6 +94,37 @@ pub(crate) fn distance(
     Ok(())
 }
 
+/// The GM sets a combatant's cover or stance (or both).
+pub(crate) fn position(
+    d: &mut Decision<'_>,
+    id: &CombatantId,
+    cover: Option<Cover>,
+    stance: Option<Stance>,
+) -> Result<(), Refusal> {
+    d.state.combatant(id)?;
+    d.push(Event::Positioned {
+        id: id.clone(),
+        cover,
+        stance,
+    });
+    Ok(())
+}
+
+/// The GM kills a living combatant outright (CX-DEATH-09).
+pub(crate) fn kill(d: &mut Decision<'_>, target: &CombatantId, why: &str) -> Result<(), Refusal> {
+    let c = d.state.combatant(target)?;
+    if c.fighter.dead {
+        return Err(Refusal::Illegal {
+            why: format!("{target} is already dead"),
+        });
+    }
+    d.push(Event::Died {
+        id: target.clone(),
+        why: format!("{why} (kills outright, CX-DEATH-09)"),
+    });
+    Ok(())
+}
+
 /// Checks that `id` can take an action now: in the fight, alive, not downed,
 /// not stunned, paralyzed or unconscious.
 pub(crate) fn able<'a>(d: &'a Decision<'_>, id: &CombatantId) -> Result<&'a Combatant, Refusal> {

@@ -10,7 +10,7 @@ use nanite_core::{Breakdown, CombatantId, DiceSource};
 use super::gm::{able, melee_check_penalty, not_afraid, spend_on};
 use super::{Battle, Decision, Event, Refusal};
 use crate::check::{CheckResult, Effort};
-use crate::combat::d100_for;
+use crate::combat::{Fighter, d100_for};
 use crate::pack::ItemKind;
 
 pub use fall::{FALL_DC_PER_METRE, INJURY_STEP, Injury};
@@ -52,13 +52,99 @@ pub(crate) fn treat(
     let Treatment {
         id,
         target,
-        wound,
         medikit,
         effort,
+        ..
     } = *treatment;
     let medic = able(d, id)?.fighter.clone();
     not_afraid(d, id, "treat wounds")?;
     let patient = d.state.combatant(target)?.fighter.clone();
+    let index = wound_to_treat(d, treatment, &medic, &patient)?;
+    if d.state.in_combat() {
+        spend_on(d, id, 1, format!("treat {target}'s wound"), target)?;
+        melee_check_penalty(d, id, dice)?;
+        if able(d, id).is_err() {
+            return Ok(());
+        }
+    }
+    let size = patient.wounds[index];
+    let skill = MedicineSkill::of(&medic, medikit);
+    let equipped = medikit || medic.count(ItemKind::MedicineBag) > 0;
+    let dc = size + if equipped { 0 } else { NO_BAG };
+    let mut b = Breakdown::new();
+    b.value(format!("wound {index} of {}", patient.name), size);
+    if !equipped {
+        b.modifier("no medicine bag or medikit (CX-HEAL-03)", NO_BAG);
+    }
+    let (die, total) = medicine_total(&mut b, effort, &skill, &medic, &patient, dice)?;
+    let success = total > dc;
+    b.compare(
+        format!("total {total}"),
+        if success { ">" } else { "<=" },
+        format!("DC {dc} (the wound, CX-HEAL-02)"),
+        match (success, total == dc) {
+            (true, _) => "success",
+            (false, true) => "failure: a tie fails, nothing healed (CX-DICE-03)",
+            (false, false) => "failure: nothing healed",
+        },
+    );
+    let bonus = if medikit && medic.is_medic() {
+        MEDIKIT_BONUS
+    } else {
+        0
+    };
+    let healed = if success {
+        healed(&mut b, skill.skill, total - dc, bonus, size)
+    } else {
+        0
+    };
+    d.push(Event::Checked {
+        id: id.clone(),
+        what: format!("Medicine on {}'s wound {index}", patient.name),
+        result: CheckResult {
+            die,
+            total,
+            dc,
+            hidden: false,
+            success,
+            margin: total - dc,
+            breakdown: b,
+        },
+    });
+    if medikit {
+        d.push(Event::ItemUsed {
+            id: id.clone(),
+            kind: ItemKind::Medikit,
+        });
+    }
+    if healed > 0 {
+        d.push(Event::WoundHealed {
+            id: target.clone(),
+            wound: index,
+            amount: healed,
+        });
+    }
+    Ok(())
+}
+
+/// The wound a treatment works on, if the treatment may be given: a living
+/// patient not downed (CX-DEATH-05), adjacent unless it is the medic, with
+/// the wound named or the worst; a medikit if one is asked for, a usable
+/// Medicine line unless a medikit makes anyone a medic (CX-HEAL-03), and a
+/// roll in combat (CX-DICE-06).
+fn wound_to_treat(
+    d: &Decision<'_>,
+    treatment: &Treatment<'_>,
+    medic: &Fighter,
+    patient: &Fighter,
+) -> Result<usize, Refusal> {
+    let Treatment {
+        id,
+        target,
+        wound,
+        medikit,
+        effort,
+    } = *treatment;
     let illegal = |why: String| Refusal::Illegal { why };
     if patient.dead {
         return Err(illegal(format!("{target} is dead")));
@@ -93,9 +179,8 @@ pub(crate) fn treat(
     if medikit && medic.count(ItemKind::Medikit) < 1 {
         return Err(illegal(format!("{id} has no medikit left")));
     }
-    let line = medic.skill("medicine").cloned();
     // A medikit makes anyone a medic with skill 30 (CX-HEAL-03).
-    if let Some(l) = line.as_ref().filter(|l| !l.usable && !medikit) {
+    if let Some(l) = medic.skill("medicine").filter(|l| !l.usable && !medikit) {
         return Err(illegal(format!(
             "{} cannot attempt Medicine: {}; with a medikit anyone heals as skill 30 (CX-HEAL-03)",
             medic.name,
@@ -107,42 +192,78 @@ pub(crate) fn treat(
             "taking 50 or 100 is only possible out of combat; roll instead (CX-DICE-06)".into(),
         ));
     }
-    if d.state.in_combat() {
-        spend_on(d, id, 1, format!("treat {target}'s wound"), target)?;
-        melee_check_penalty(d, id, dice)?;
-        if able(d, id).is_err() {
-            return Ok(());
+    Ok(index)
+}
+
+/// The Medicine skill a treatment uses: the Medicine line without its stat
+/// bonus (points, feats, class: 000's "Medic has 25 skill"); a non-medic
+/// with a medikit works as a medic with skill 30 (CX-HEAL-03).
+struct MedicineSkill {
+    /// The Medicine line, if the medic has one.
+    line: Option<crate::sheet::SkillLine>,
+    /// Its points.
+    points: i64,
+    /// Its stat bonus.
+    stat_bonus: i64,
+    /// Its modifiers, each with its source.
+    modifiers: Vec<(String, i64)>,
+    /// The medic's own skill: points and modifiers.
+    own: i64,
+    /// The skill the treatment uses.
+    skill: i64,
+}
+
+impl MedicineSkill {
+    /// The skill `medic` treats with, with a medikit or not.
+    fn of(medic: &Fighter, medikit: bool) -> Self {
+        let line = medic.skill("medicine").cloned();
+        let (points, stat_bonus, modifiers) = line.as_ref().map_or((0, 0, Vec::new()), |l| {
+            (l.points, l.stat_bonus, l.modifiers.clone())
+        });
+        let own = points + modifiers.iter().map(|(_, n)| n).sum::<i64>();
+        let skill = if medikit && !medic.is_medic() {
+            own.max(MEDIKIT_SKILL)
+        } else {
+            own
+        };
+        Self {
+            line,
+            points,
+            stat_bonus,
+            modifiers,
+            own,
+            skill,
         }
     }
-    let size = patient.wounds[index];
-    let is_medic = medic.is_medic();
-    // The skill is the Medicine line without its stat bonus: points, feats,
-    // class (000: "Medic has 25 skill").
-    let (points, stat_bonus, modifiers) = line.as_ref().map_or((0, 0, Vec::new()), |l| {
-        (l.points, l.stat_bonus, l.modifiers.clone())
-    });
-    let own = points + modifiers.iter().map(|(_, n)| n).sum::<i64>();
-    // A non-medic with a medikit works as a medic with skill 30.
-    let skill = if medikit && !is_medic {
-        own.max(MEDIKIT_SKILL)
-    } else {
-        own
-    };
-    let equipped = medikit || medic.count(ItemKind::MedicineBag) > 0;
-    let dc = size + if equipped { 0 } else { NO_BAG };
-    let mut b = Breakdown::new();
-    b.value(format!("wound {index} of {}", patient.name), size);
-    if !equipped {
-        b.modifier("no medicine bag or medikit (CX-HEAL-03)", NO_BAG);
-    }
-    let (die, total) = match effort {
+}
+
+/// The Medicine check's die (if rolled) and total, itemised: a d100 with
+/// the points, modifiers and stat bonus (CX-DICE-05), or taking 50 or 100.
+fn medicine_total(
+    b: &mut Breakdown,
+    effort: Effort,
+    skill: &MedicineSkill,
+    medic: &Fighter,
+    patient: &Fighter,
+    dice: &mut dyn DiceSource,
+) -> Result<(Option<u32>, i64), Refusal> {
+    let MedicineSkill {
+        line,
+        points,
+        stat_bonus,
+        modifiers,
+        own,
+        skill,
+    } = skill;
+    let (points, stat_bonus, own, skill) = (*points, *stat_bonus, *own, *skill);
+    Ok(match effort {
         Effort::Roll => {
             let die = d100_for(dice, || {
                 format!("Medicine d100 for {} on {}", medic.name, patient.name)
             })?;
             b.die(format!("Medicine, {}", medic.name), 100, die);
             b.modifier("Medicine points", points);
-            for (source, n) in &modifiers {
+            for (source, n) in modifiers {
                 b.modifier(source.clone(), *n);
             }
             b.modifier(
@@ -166,7 +287,7 @@ pub(crate) fn treat(
             let taken = if effort == Effort::Take50 { 50 } else { 100 };
             b.value(format!("take {taken} (CX-DICE-06)"), taken);
             b.modifier("Medicine ranks", points);
-            for (source, n) in &modifiers {
+            for (source, n) in modifiers {
                 b.modifier(source.clone(), *n);
             }
             b.modifier(
@@ -175,68 +296,26 @@ pub(crate) fn treat(
             );
             (None, taken + skill)
         }
-    };
-    let success = total > dc;
-    b.compare(
-        format!("total {total}"),
-        if success { ">" } else { "<=" },
-        format!("DC {dc} (the wound, CX-HEAL-02)"),
-        match (success, total == dc) {
-            (true, _) => "success",
-            (false, true) => "failure: a tie fails, nothing healed (CX-DICE-03)",
-            (false, false) => "failure: nothing healed",
-        },
+    })
+}
+
+/// What a successful treatment heals: the skill and the margin over the
+/// DC, plus a medic's medikit bonus, at most the wound (CX-HEAL-02,
+/// CX-HEAL-03).
+fn healed(b: &mut Breakdown, skill: i64, over: i64, bonus: i64, size: i64) -> i64 {
+    let amount = (skill + over + bonus).clamp(0, size);
+    b.value(
+        format!(
+            "healed: skill {skill} + {over} over the DC{}, at most the wound's {size}",
+            if bonus > 0 {
+                " + 30 for a medic's medikit"
+            } else {
+                ""
+            }
+        ),
+        amount,
     );
-    let healed = if success {
-        let bonus = if medikit && is_medic {
-            MEDIKIT_BONUS
-        } else {
-            0
-        };
-        let amount = (skill + (total - dc) + bonus).clamp(0, size);
-        b.value(
-            format!(
-                "healed: skill {skill} + {} over the DC{}, at most the wound's {size}",
-                total - dc,
-                if bonus > 0 {
-                    " + 30 for a medic's medikit"
-                } else {
-                    ""
-                }
-            ),
-            amount,
-        );
-        amount
-    } else {
-        0
-    };
-    d.push(Event::Checked {
-        id: id.clone(),
-        what: format!("Medicine on {}'s wound {index}", patient.name),
-        result: CheckResult {
-            die,
-            total,
-            dc,
-            hidden: false,
-            success,
-            margin: total - dc,
-            breakdown: b,
-        },
-    });
-    if medikit {
-        d.push(Event::ItemUsed {
-            id: id.clone(),
-            kind: ItemKind::Medikit,
-        });
-    }
-    if healed > 0 {
-        d.push(Event::WoundHealed {
-            id: target.clone(),
-            wound: index,
-            amount: healed,
-        });
-    }
-    Ok(())
+    amount
 }
 
 fn list(wounds: &[i64]) -> String {

@@ -242,6 +242,27 @@ pub(crate) fn in_reach(
     }
 }
 
+/// A penalty attack the table asks for (CX-MELEE-02): both must be in the
+/// fight, and one who cannot react now is refused rather than skipped.
+pub(crate) fn ordered_penalty_attack(
+    d: &mut Decision<'_>,
+    by: &CombatantId,
+    target: &CombatantId,
+    why: &str,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Refusal> {
+    d.state.combatant(by)?;
+    d.state.combatant(target)?;
+    if !penalty_attack(d, by, target, why, dice)? {
+        return Err(Refusal::Illegal {
+            why: format!(
+                "{by} cannot make a penalty attack now (unable to act, or no reactions left this round)"
+            ),
+        });
+    }
+    Ok(())
+}
+
 /// A penalty attack (CX-MELEE-02): a reaction of `by` against `target`, if
 /// `by` can react. Returns whether it was made.
 pub(crate) fn penalty_attack(

@@ -4,7 +4,10 @@
 use nanite_core::{ClockEvent, CombatantId};
 
 use super::{Battle, CxEffect, Event};
-use crate::combat::{Cover, DeathSaveOutcome};
+
+mod dying;
+mod field;
+mod gear;
 
 fn name(state: &Battle, id: &CombatantId) -> String {
     state.name(id)
@@ -34,115 +37,41 @@ pub fn narrate(state: &Battle, event: &Event) -> Vec<String> {
             fighter,
             cover,
             stance,
-        } => lines(format!(
-            "{} ({id}) enters: {} HP, {}, {}",
-            fighter.name,
-            fighter.hp,
-            cover.words(),
-            stance.key()
-        )),
+        } => lines(field::entered(id, fighter, *cover, *stance)),
         Event::DistanceSet { a, b, metres } => {
             lines(format!("{} and {} are {metres} m apart", n(a), n(b)))
         }
         Event::Positioned { id, cover, stance } => {
-            let mut parts = Vec::new();
-            if let Some(c) = cover {
-                parts.push(c.words().to_string());
-            }
-            if let Some(s) = stance {
-                parts.push(s.key().to_string());
-            }
-            lines(format!("{} is now {}", n(id), parts.join(", ")))
+            lines(field::positioned(state, id, *cover, *stance))
         }
         Event::BlackCat { id, die, row } => lines(format!(
             "Black Cat table for {} (LUCK 1, CX-STAT-13): d10 = {die}: {}",
             n(id),
             row.text()
         )),
-        Event::WeaponBroken { id, weapon } => lines(format!(
-            "{}'s {} is broken until a DC 60 repair",
-            n(id),
-            state
-                .combatants
-                .get(id)
-                .and_then(|c| c.fighter.weapons.get(*weapon))
-                .map_or("weapon", |w| w.name.as_str())
-        )),
+        Event::WeaponBroken { id, weapon } => lines(gear::weapon_broken(state, id, *weapon)),
         Event::Moved {
             id,
             metres,
             sprint,
             cover,
             ..
-        } => lines(format!(
-            "{} {} {metres} m{}",
-            n(id),
-            if *sprint { "sprints" } else { "moves" },
-            match cover {
-                None => String::new(),
-                Some(Cover::None) => ", into the open".to_string(),
-                Some(c) => format!(", into {}", c.words()),
-            }
-        )),
-        Event::Mapped { layout } => lines(format!(
-            "the map: {} x {} m, {} wall(s){}",
-            super::scene::show_dm(layout.width),
-            super::scene::show_dm(layout.height),
-            layout.walls.len(),
-            if layout.grid {
-                ", a 1 m grid drawn"
-            } else {
-                ""
-            }
-        )),
-        Event::WallAdded { wall } => lines(format!(
-            "the GM adds {} to the map: {}",
-            wall.label(),
-            wall_gives(wall)
-        )),
+        } => lines(field::moved(state, id, *metres, *sprint, *cover)),
+        Event::Mapped { layout } => lines(field::mapped(layout)),
+        Event::WallAdded { wall } => lines(field::wall_added(wall)),
         Event::WallRemoved { wall, .. } => {
             lines(format!("the GM takes {} off the map", wall.label()))
         }
         Event::Placed { id, at } => lines(format!("{} stands at {at}", n(id))),
-        Event::Walked { id, path } => {
-            let via: Vec<String> = path
-                .iter()
-                .skip(1)
-                .take(path.len().saturating_sub(2))
-                .map(|p| p.to_string())
-                .collect();
-            lines(format!(
-                "{} goes to {}{}",
-                n(id),
-                path.last().map_or_else(String::new, |p| p.to_string()),
-                if via.is_empty() {
-                    String::new()
-                } else {
-                    format!(" by way of {}", via.join(", "))
-                }
-            ))
-        }
+        Event::Walked { id, path } => lines(field::walked(state, id, path)),
         Event::Area {
             by,
             at,
             radius,
             blast,
-        } => lines(if *blast {
-            format!("{}'s grenade bursts at {at}: {radius} m blast", n(by))
-        } else {
-            format!("{}'s suppressed area: {radius} m around {at}", n(by))
-        }),
+        } => lines(field::area(state, by, at, *radius, *blast)),
         Event::DoorSet { door, open, by } => {
-            let name = state
-                .scene
-                .as_ref()
-                .and_then(|s| s.layout.walls.get(*door))
-                .map_or_else(|| "door".to_string(), super::Wall::label);
-            lines(format!(
-                "{} {} the {name}",
-                by.as_ref().map_or_else(|| "the GM".to_string(), &n),
-                if *open { "opens" } else { "closes" }
-            ))
+            lines(field::door_set(state, *door, *open, by.as_ref()))
         }
         Event::Engaged { a, b } => lines(format!("{} and {} are locked in melee", n(a), n(b))),
         Event::Disengaged { a, b } => {
@@ -162,23 +91,7 @@ pub fn narrate(state: &Battle, event: &Event) -> Vec<String> {
             suppressed,
             unhittable,
             ..
-        } => {
-            let mut out = vec![format!(
-                "{} lays down {} suppression on {} ({rounds} rounds, CX-SUP): {} suppressed until {}'s next turn",
-                n(id),
-                super::level_key(*level),
-                n(target),
-                suppressed.iter().map(&n).collect::<Vec<_>>().join(", "),
-                n(id)
-            )];
-            for u in unhittable {
-                out.push(format!(
-                    "{} cannot be hit at all from there, so is not suppressed (CX-SUP-05)",
-                    n(u)
-                ));
-            }
-            out
-        }
+        } => gear::suppressing(state, id, target, *level, *rounds, suppressed, unhittable),
         Event::ThrownAway { .. } => Vec::new(),
         Event::Shot { breakdown, .. }
         | Event::Struck { breakdown, .. }
@@ -188,88 +101,34 @@ pub fn narrate(state: &Battle, event: &Event) -> Vec<String> {
         | Event::Grenade { breakdown, .. } => {
             breakdown.steps().iter().map(|s| s.to_string()).collect()
         }
-        Event::Ticked { id, tick } => lines(format!(
-            "{} takes {} from {} (dice {:?}, CX-COND)",
-            n(id),
-            tick.damage,
-            tick.kind.key(),
-            tick.dice
-        )),
+        Event::Ticked { id, tick } => lines(gear::ticked(state, id, tick)),
         Event::Checked { id, what, result } => {
             let mut out = vec![format!("{}: {what}", n(id))];
             out.extend(result.breakdown.steps().iter().map(|s| format!("  {s}")));
             out
         }
-        Event::Reloaded { id, weapon } => lines(format!(
-            "{} reloads the {} (CX-RNG-12)",
-            n(id),
-            state
-                .combatants
-                .get(id)
-                .and_then(|c| c.fighter.weapons.get(*weapon))
-                .map_or("weapon", |w| w.name.as_str())
-        )),
+        Event::Reloaded { id, weapon } => lines(gear::reloaded(state, id, *weapon)),
         Event::FastRecharged { id, cost, strength } => lines(format!(
             "{} pays {cost} nanites for a fast shield recharge: strength {strength} (CX-DMG-04)",
             n(id)
         )),
-        Event::ItemUsed { id, kind } => lines(format!(
-            "{} uses up a {}",
-            n(id),
-            match kind {
-                crate::pack::ItemKind::Medikit => "medikit",
-                crate::pack::ItemKind::RepairKit => "repair kit",
-                _ => "supply",
-            }
-        )),
+        Event::ItemUsed { id, kind } => lines(gear::item_used(state, id, *kind)),
         Event::WoundHealed { .. }
         | Event::Rested { .. }
         | Event::StayedUp { .. }
         | Event::Fell { .. } => super::heal::narrate(state, event),
-        Event::Repaired { id, weapon } => lines(match weapon {
-            Some(i) => format!(
-                "{}'s {} works again (CX-STAT-13)",
-                n(id),
-                state
-                    .combatants
-                    .get(id)
-                    .and_then(|c| c.fighter.weapons.get(*i))
-                    .map_or("weapon", |w| w.name.as_str())
-            ),
-            None => format!("{}'s armor has its APL back (CX-COND-07)", n(id)),
-        }),
+        Event::Repaired { id, weapon } => lines(gear::repaired(state, id, *weapon)),
         Event::JamCleared { id, .. } => lines(format!("{} clears the jam", n(id))),
         Event::Downed { id } => lines(format!(
             "{} is downed: health 0, prone, bleeding out (CX-DEATH-01, CX-DEATH-02)",
             n(id)
         )),
-        Event::DeathSave { id, die, outcome } => lines(format!(
-            "{} death save: d100 = {die} against DC 50: {} (CX-DEATH-03)",
-            n(id),
-            match outcome {
-                DeathSaveOutcome::Survived => "holds on".to_string(),
-                DeathSaveOutcome::Failed { left } => format!("failed, {left} left"),
-                DeathSaveOutcome::Died => "failed: the last one".to_string(),
-            }
-        )),
-        Event::FortSave { id, result } => lines(format!(
-            "{} Fort save while downed: total {} against DC {}: {} (CX-HOUSE-05)",
-            n(id),
-            result.total,
-            result.dc,
-            if result.success { "holds on" } else { "failed" }
-        )),
+        Event::DeathSave { id, die, outcome } => {
+            lines(dying::death_save(state, id, *die, *outcome))
+        }
+        Event::FortSave { id, result } => lines(dying::fort_save(state, id, result)),
         Event::Died { id, why } => lines(format!("{} dies: {why}", n(id))),
-        Event::Stabilized { by, id, counts } => lines(format!(
-            "{} stabilizes {}: 1 HP, no longer downed{} (CX-DEATH-05)",
-            n(by),
-            n(id),
-            if *counts {
-                ""
-            } else {
-                "; this revive does not count"
-            }
-        )),
+        Event::Stabilized { by, id, counts } => lines(dying::stabilized(state, by, id, *counts)),
         Event::KitSpent { id, .. } => lines(format!(
             "a kit is spent on {}: +20 to stabilize it this round (CX-DEATH-08)",
             n(id)
@@ -288,35 +147,7 @@ pub fn narrate(state: &Battle, event: &Event) -> Vec<String> {
         | Event::CloakUpkeep { .. }
         | Event::Uncloaked { .. } => super::stealth::narrate(state, event),
         Event::SpellCast { .. } | Event::Healed { .. } => super::spells::narrate(state, event),
-        Event::EncounterClosed => {
-            let mut out = vec![
-                "the fight is over: death saves regained where none failed (CX-DEATH-04)".into(),
-            ];
-            // What each one carries into its next fight: the character
-            // file's `death_saves`.
-            for (id, c) in state.combatants.iter() {
-                let f = &c.fighter;
-                if f.dead {
-                    continue;
-                }
-                if f.house_rules.fort_downed {
-                    let n = c.fort_failures;
-                    out.push(format!(
-                        "{} ({id}) carries {n} failed Fort save{} into the next fight (fort_failures = {n} in its character file, CX-HOUSE-05)",
-                        f.name,
-                        if n == 1 { "" } else { "s" }
-                    ));
-                    continue;
-                }
-                let next = f.death_saves.after_encounter();
-                out.push(format!(
-                    "{} ({id}) carries {next} death save{} into the next fight (death_saves = {next} in its character file)",
-                    f.name,
-                    if next == 1 { "" } else { "s" }
-                ));
-            }
-            out
-        }
+        Event::EncounterClosed => dying::encounter_closed(state),
     }
 }
 

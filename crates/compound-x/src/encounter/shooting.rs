@@ -8,7 +8,7 @@ use super::command::shot_refusal;
 use super::gm::{able, after_harm, not_afraid, spend};
 use super::{CxEffect, Decision, Event, Refusal};
 use crate::check::{CheckSpec, skill_check};
-use crate::combat::{Aim, Cover, Fire, Stance, check_shot, d100_for, shoot};
+use crate::combat::{Aim, Cover, Fire, Shot, Stance, check_shot, d100_for, shoot};
 use crate::pack::FireMode;
 
 /// DC to clear a jam (CX-RNG-08).
@@ -98,15 +98,7 @@ pub(crate) fn fire(
             weapon.name
         )));
     }
-    let distance = match order.distance.or_else(|| d.state.distance(id, target)) {
-        Some(m) if (0..=100_000).contains(&m) => m,
-        Some(m) => return Err(refuse(format!("{m} m is not a distance (0 to 100000)"))),
-        None => {
-            return Err(refuse(format!(
-                "the distance between {id} and {target} is not known; give it (\"15m\") or have the GM set it"
-            )));
-        }
-    };
+    let distance = distance_of(d, &order)?;
     // On a map, a concealing wall or a closed door between them stops the
     // shot, unless the GM rules the cover for it (an override).
     if order.cover.is_none() && !d.state.sees(id, target) {
@@ -115,16 +107,7 @@ pub(crate) fn fire(
         )));
     }
     let aimed = bearing.aimed;
-    let fire = match order.fire {
-        Some(Fire::Aimed) if !aimed => {
-            return Err(refuse(format!(
-                "{id} has not aimed this turn; aim first (1 action) or hip fire (+3) (CX-RNG-05)"
-            )));
-        }
-        Some(f) => f,
-        None if aimed => Fire::Aimed,
-        None => Fire::Hip,
-    };
+    let fire = fire_kind(&order, aimed)?;
     // An optic fitted does not forbid hip fire: it gives no bonus there,
     // and the hip-fire row already leaves it out (CX-RNG-05).
     let no_crits = bearing.no_crits;
@@ -149,42 +132,12 @@ pub(crate) fn fire(
         aim.stealth,
         fire == Fire::Aimed && super::stealth::unseen(d.state, id, target)
     );
-    if aim.shooter_stance == Stance::Hunkered && fire != Fire::Blind {
-        if d.state
-            .has_condition(id, crate::combat::ConditionKind::PinnedDown)
-        {
-            return Err(refuse(
-                "pinned down, it stays hunkered and can only blind fire, until 2 full turns pass or a DC 70 Will save (CX-COND-06, CX-MOVE-06)"
-                    .into(),
-            ));
-        }
-        return Err(refuse(shot_refusal(
-            &crate::combat::ShotRefusal::Hunkered,
-            &weapon.name,
-        )));
-    }
+    hunkered_blind_only(d, id, &aim, &weapon.name)?;
     check_shot(&shooter.fighter, &aim).map_err(|r| refuse(shot_refusal(&r, &weapon.name)))?;
     let actions = u32::try_from(weapon.shot_actions.max(1)).unwrap_or(1);
     let crit_from = weapon.crit_from;
     let was_down = victim.fighter.is_downed() || victim.fighter.dead;
-    // "fire Rifle burst at raider-1": put together piece by piece, as
-    // every shot spends. Unexplained (the simulator, which keeps no
-    // events), the action's kind alone: all the rules read of it (it is
-    // not a sprint, nor what a turn's start spends by itself).
-    let on: std::borrow::Cow<'static, str> = if d.explain {
-        [
-            "fire ",
-            &weapon.name,
-            " ",
-            order.mode.key(),
-            " at ",
-            target.as_str(),
-        ]
-        .concat()
-        .into()
-    } else {
-        "fire".into()
-    };
+    let on = action_kind(d.explain, &weapon.name, order.mode, target);
     spend(d, id, actions, on)?;
     if order.distance.is_some() && d.state.distance(id, target) != Some(distance) {
         d.push(Event::DistanceSet {
@@ -199,24 +152,18 @@ pub(crate) fn fire(
     );
     let shot = shoot(shooter, victim, &aim, &mut d.roller, dice)?
         .map_err(|r| refuse(shot_refusal(&r, &shooter.weapons[order.weapon].name)))?;
-    let mut breakdown = if d.explain {
-        shot.explain(shooter, victim, &aim)
+    let breakdown = if d.explain {
+        explained(
+            d,
+            &order,
+            &shot,
+            &aim,
+            distance,
+            no_crits && shot.hit && shot.accuracy >= crit_from,
+        )?
     } else {
         nanite_core::Breakdown::new()
     };
-    if d.explain {
-        super::scene_rules::note_map(
-            d,
-            &mut breakdown,
-            id,
-            target,
-            distance,
-            (aim.cover, order.cover.is_some()),
-        );
-    }
-    if d.explain && no_crits && shot.hit && shot.accuracy >= crit_from {
-        breakdown.note("no critical this encounter (Black Cat, CX-STAT-13)");
-    }
     d.push(Event::Shot {
         attacker: id.clone(),
         target: target.clone(),
@@ -228,6 +175,125 @@ pub(crate) fn fire(
     after_harm(d, target, was_down, shot.strike.as_ref());
     super::movement::hit_the_dirt(d, target, Some(id));
     Ok(())
+}
+
+/// Refuses a shot of `id`, saying why.
+fn refused(id: &CombatantId, why: String) -> Refusal {
+    Refusal::Shot {
+        id: id.clone(),
+        why,
+    }
+}
+
+/// The distance of the shot: the order's, or the one set, within 0 to
+/// 100000 m.
+fn distance_of(d: &Decision<'_>, order: &Order<'_>) -> Result<i64, Refusal> {
+    let (id, target) = (order.id, order.target);
+    let refuse = |why: String| refused(id, why);
+    Ok(
+        match order.distance.or_else(|| d.state.distance(id, target)) {
+            Some(m) if (0..=100_000).contains(&m) => m,
+            Some(m) => return Err(refuse(format!("{m} m is not a distance (0 to 100000)"))),
+            None => {
+                return Err(refuse(format!(
+                    "the distance between {id} and {target} is not known; give it (\"15m\") or have the GM set it"
+                )));
+            }
+        },
+    )
+}
+
+/// How the shot is fired: as ordered (aimed fire only after aiming,
+/// CX-RNG-05), else aimed if the shooter aimed, else from the hip.
+fn fire_kind(order: &Order<'_>, aimed: bool) -> Result<Fire, Refusal> {
+    let id = order.id;
+    let refuse = |why: String| refused(id, why);
+    Ok(match order.fire {
+        Some(Fire::Aimed) if !aimed => {
+            return Err(refuse(format!(
+                "{id} has not aimed this turn; aim first (1 action) or hip fire (+3) (CX-RNG-05)"
+            )));
+        }
+        Some(f) => f,
+        None if aimed => Fire::Aimed,
+        None => Fire::Hip,
+    })
+}
+
+/// A hunkered shooter can only blind fire (CX-MOVE-06); pinned down, it
+/// stays hunkered until 2 full turns pass or a DC 70 Will save (CX-COND-06).
+fn hunkered_blind_only(
+    d: &Decision<'_>,
+    id: &CombatantId,
+    aim: &Aim,
+    weapon: &str,
+) -> Result<(), Refusal> {
+    let refuse = |why: String| refused(id, why);
+    if aim.shooter_stance == Stance::Hunkered && aim.fire != Fire::Blind {
+        if d.state
+            .has_condition(id, crate::combat::ConditionKind::PinnedDown)
+        {
+            return Err(refuse(
+                "pinned down, it stays hunkered and can only blind fire, until 2 full turns pass or a DC 70 Will save (CX-COND-06, CX-MOVE-06)"
+                    .into(),
+            ));
+        }
+        return Err(refuse(shot_refusal(
+            &crate::combat::ShotRefusal::Hunkered,
+            weapon,
+        )));
+    }
+    Ok(())
+}
+
+/// What the shot spends its actions on: "fire Rifle burst at raider-1", put
+/// together piece by piece, as every shot spends. Unexplained (the
+/// simulator, which keeps no events), the action's kind alone: all the
+/// rules read of it (it is not a sprint, nor what a turn's start spends by
+/// itself).
+fn action_kind(
+    explain: bool,
+    weapon: &str,
+    mode: FireMode,
+    target: &CombatantId,
+) -> std::borrow::Cow<'static, str> {
+    if explain {
+        ["fire ", weapon, " ", mode.key(), " at ", target.as_str()]
+            .concat()
+            .into()
+    } else {
+        "fire".into()
+    }
+}
+
+/// The shot explained, with what the map adds and, when a critical is
+/// lost to the Black Cat, a note saying so (CX-STAT-13).
+fn explained(
+    d: &Decision<'_>,
+    order: &Order<'_>,
+    shot: &Shot,
+    aim: &Aim,
+    distance: i64,
+    crit_lost: bool,
+) -> Result<nanite_core::Breakdown, Refusal> {
+    let (id, target) = (order.id, order.target);
+    let (shooter, victim) = (
+        &d.state.combatant(id)?.fighter,
+        &d.state.combatant(target)?.fighter,
+    );
+    let mut breakdown = shot.explain(shooter, victim, aim);
+    super::scene_rules::note_map(
+        d,
+        &mut breakdown,
+        id,
+        target,
+        distance,
+        (aim.cover, order.cover.is_some()),
+    );
+    if crit_lost {
+        breakdown.note("no critical this encounter (Black Cat, CX-STAT-13)");
+    }
+    Ok(breakdown)
 }
 
 /// What a shooter's effects say of its shot, found in one pass through the

@@ -16,6 +16,7 @@ use super::{Battle, CxEffect, Decision, Event, Refusal};
 use crate::check::{CheckSpec, judge_total, may_attempt, skill_check};
 use crate::combat::{Blow, Cover, Fighter, KnownSpell, d100_for, explain_strike, strike};
 use crate::pack::{OnSave, Save};
+use crate::sheet::SkillLine;
 use crate::stat::Stat;
 
 /// Actions a spell takes (CX-SPELL-01, CX-TURN-07).
@@ -56,73 +57,19 @@ pub(crate) fn cast(
     let caster = able(d, id)?.fighter.clone();
     not_afraid(d, id, "cast")?;
     let illegal = |why: String| Refusal::Illegal { why };
-    let Some(book) = &caster.spellbook else {
-        return Err(Refusal::CannotAct {
-            id: id.clone(),
-            why: format!(
-                "{} is a {}; only Paladins, Mages and Sorcerers cast spells (CX-SPELL-01)",
-                caster.name, caster.class
-            ),
-        });
-    };
-    let spell = book
-        .spell(c.spell)
-        .ok_or_else(|| {
-            illegal(format!(
-                "{} knows no spell '{}'; it can cast {}",
-                caster.name,
-                c.spell,
-                book.spells
-                    .iter()
-                    .map(|s| s.id.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ))
-        })?
-        .clone();
+    let (spell, line) = known_spell(id, &caster, c.spell)?;
     let mut victim = d.state.combatant(target)?.clone();
     // Drink changes CHA, PER and DEX, and so the Will and Reflex saves
     // against the spell (CX-COND-09, CX-COND-10).
     victim.fighter.saves.will = d.state.will_save(target);
     victim.fighter.saves.reflex = d.state.reflex_save(target);
-    if victim.fighter.dead {
-        return Err(illegal(format!("{target} is dead")));
-    }
-    if spell.heal.is_some() && victim.fighter.is_downed() {
-        return Err(illegal(format!(
-            "{target} is downed: stabilize it first (CX-DEATH-05); healing does not raise the downed"
-        )));
-    }
-    let distance = if id == target {
-        0
-    } else {
-        d.state.distance(id, target).ok_or_else(|| {
-            illegal(format!(
-                "the distance between {id} and {target} is not known; the GM sets it (the spell's range depends on it, CX-SPELL-03)"
-            ))
-        })?
-    };
-    if let Some(range) = spell.range
-        && distance > range
-    {
-        return Err(illegal(format!(
-            "{target} is {distance} m from {id}; {} reaches {range} m with {}'s CHA (CX-SPELL-03)",
-            spell.name, caster.name
-        )));
-    }
-    if caster.nanites < spell.nanites {
-        return Err(illegal(format!(
-            "{} costs {} nanites and {} has {} (CX-SPELL-02)",
-            spell.name, spell.nanites, caster.name, caster.nanites
-        )));
-    }
+    let distance = may_cast_at(d, id, target, &caster, &victim.fighter, &spell)?;
     let cover = if id == target {
         Cover::None
     } else {
         c.cover.unwrap_or_else(|| d.state.cover_against(id, target))
     };
     let dc = spell.nanites + cover.modifier();
-    let line = caster.skill(&book.skill).cloned();
     let spec = CheckSpec {
         dc,
         in_combat: d.state.in_combat(),
@@ -159,21 +106,14 @@ pub(crate) fn cast(
         }
     };
     let mut b = Breakdown::new();
-    b.note(format!(
-        "{} casts {} at {} ({distance} m{})",
-        caster.name,
-        spell.name,
-        victim.fighter.name,
-        spell
-            .range
-            .map_or(String::new(), |r| format!(", range {r} m"))
-    ));
-    b.value("nanites spent (CX-SPELL-02)", spell.nanites);
-    b.modifier(
-        format!("{} of the target (CX-SPELL-02)", cover.words()),
-        cover.modifier(),
+    note_casting(
+        &mut b,
+        (&caster, &victim.fighter),
+        &spell,
+        distance,
+        cover,
+        dc,
     );
-    b.value("casting DC", dc);
     b.extend(result.breakdown.clone());
     let saved = if result.success {
         match spell.save {
@@ -192,18 +132,12 @@ pub(crate) fn cast(
         None
     };
     if let Some(radius) = spell.area {
-        let placed = d.state.position(target).is_some();
-        b.note(if placed {
-            format!(
-                "an area of {radius} m: everyone on the map within {radius} m of {} is caught, each with its own save",
-                victim.fighter.name
-            )
-        } else {
-            format!(
-                "an area of {radius} m: {} is not on the map, so only it is caught",
-                victim.fighter.name
-            )
-        });
+        note_area(
+            &mut b,
+            radius,
+            d.state.position(target).is_some(),
+            &victim.fighter.name,
+        );
     }
     let resisted = saved.is_some_and(|s| s.resisted);
     d.push(Event::SpellCast {
@@ -222,6 +156,132 @@ pub(crate) fn cast(
         effects(d, id, &caster, target, &spell, resisted, dice)?;
     }
     area(d, id, &caster, target, &spell, result.total, dice)
+}
+
+/// The spell `wanted` as `caster` knows it, and the caster's line in its
+/// spellbook's skill; only Paladins, Mages and Sorcerers cast spells
+/// (CX-SPELL-01).
+fn known_spell(
+    id: &CombatantId,
+    caster: &Fighter,
+    wanted: &str,
+) -> Result<(KnownSpell, Option<SkillLine>), Refusal> {
+    let illegal = |why: String| Refusal::Illegal { why };
+    let Some(book) = &caster.spellbook else {
+        return Err(Refusal::CannotAct {
+            id: id.clone(),
+            why: format!(
+                "{} is a {}; only Paladins, Mages and Sorcerers cast spells (CX-SPELL-01)",
+                caster.name, caster.class
+            ),
+        });
+    };
+    let spell = book
+        .spell(wanted)
+        .ok_or_else(|| {
+            illegal(format!(
+                "{} knows no spell '{}'; it can cast {}",
+                caster.name,
+                wanted,
+                book.spells
+                    .iter()
+                    .map(|s| s.id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        })?
+        .clone();
+    Ok((spell, caster.skill(&book.skill).cloned()))
+}
+
+/// The distance the spell is cast over, if it may be cast at `target`: a
+/// living target, not downed for a healing spell (CX-DEATH-05), within the
+/// spell's range (CX-SPELL-03), with the nanites it costs (CX-SPELL-02).
+fn may_cast_at(
+    d: &Decision<'_>,
+    id: &CombatantId,
+    target: &CombatantId,
+    caster: &Fighter,
+    victim: &Fighter,
+    spell: &KnownSpell,
+) -> Result<i64, Refusal> {
+    let illegal = |why: String| Refusal::Illegal { why };
+    if victim.dead {
+        return Err(illegal(format!("{target} is dead")));
+    }
+    if spell.heal.is_some() && victim.is_downed() {
+        return Err(illegal(format!(
+            "{target} is downed: stabilize it first (CX-DEATH-05); healing does not raise the downed"
+        )));
+    }
+    let distance = if id == target {
+        0
+    } else {
+        d.state.distance(id, target).ok_or_else(|| {
+            illegal(format!(
+                "the distance between {id} and {target} is not known; the GM sets it (the spell's range depends on it, CX-SPELL-03)"
+            ))
+        })?
+    };
+    if let Some(range) = spell.range
+        && distance > range
+    {
+        return Err(illegal(format!(
+            "{target} is {distance} m from {id}; {} reaches {range} m with {}'s CHA (CX-SPELL-03)",
+            spell.name, caster.name
+        )));
+    }
+    if caster.nanites < spell.nanites {
+        return Err(illegal(format!(
+            "{} costs {} nanites and {} has {} (CX-SPELL-02)",
+            spell.name, spell.nanites, caster.name, caster.nanites
+        )));
+    }
+    Ok(distance)
+}
+
+/// The casting explained: who casts what at whom and how far, the nanites
+/// spent and the target's cover making the casting DC (CX-SPELL-02).
+fn note_casting(
+    b: &mut Breakdown,
+    (caster, victim): (&Fighter, &Fighter),
+    spell: &KnownSpell,
+    distance: i64,
+    cover: Cover,
+    dc: i64,
+) {
+    b.note(format!(
+        "{} casts {} at {} ({distance} m{})",
+        caster.name,
+        spell.name,
+        victim.name,
+        spell
+            .range
+            .map_or(String::new(), |r| format!(", range {r} m"))
+    ));
+    b.value("nanites spent (CX-SPELL-02)", spell.nanites);
+    b.modifier(
+        format!("{} of the target (CX-SPELL-02)", cover.words()),
+        cover.modifier(),
+    );
+    b.value("casting DC", dc);
+}
+
+/// An area spell's reach: everyone on the map within its radius of the
+/// target, each with its own save, or only the target when it is not on
+/// the map.
+fn note_area(b: &mut Breakdown, radius: i64, placed: bool, victim: &str) {
+    b.note(if placed {
+        format!(
+            "an area of {radius} m: everyone on the map within {radius} m of {} is caught, each with its own save",
+            victim
+        )
+    } else {
+        format!(
+            "an area of {radius} m: {} is not on the map, so only it is caught",
+            victim
+        )
+    });
 }
 
 /// Everyone else a spell with an area catches on the map: every living

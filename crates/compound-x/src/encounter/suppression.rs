@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 use super::gm::{able, consequences, not_afraid, spend};
 use super::{CxEffect, Decision, Event, Refusal};
 use crate::combat::{
-    Blow, CRITICAL_DAMAGE, Cover, Fighter, Stance, Strike, d10_for, explain_strike, strike,
+    Blow, CRITICAL_DAMAGE, Cover, Fighter, Stance, Strike, WeaponState, d10_for, explain_strike,
+    strike,
 };
 use crate::pack::{FireMode, Suppression};
 
@@ -129,6 +130,69 @@ pub(crate) fn suppress(
         .weapons
         .get(weapon)
         .ok_or_else(|| illegal(format!("{id} has no weapon {weapon}")))?;
+    let (level, spent) = level_and_rounds(w, level)?;
+    d.state.combatant(target)?;
+    if id == target {
+        return Err(illegal("a combatant cannot suppress itself".into()));
+    }
+    let distance = d.state.distance(id, target).ok_or_else(|| {
+        illegal(format!(
+            "the distance between {id} and {target} is not known; set it first"
+        ))
+    })?;
+    if w.bracket(distance).is_none() {
+        return Err(illegal(format!(
+            "{target} is beyond the {}'s range (CX-RNG-02)",
+            w.name
+        )));
+    }
+    // The last action of the turn: what is left goes with it (CX-SUP-01).
+    let left = if d.state.clock.active.as_ref() == Some(id) {
+        d.state.clock.budget.left.max(1)
+    } else {
+        1
+    };
+    spend(
+        d,
+        id,
+        left,
+        format!("suppress {target} ({}, the last action)", level_key(level)),
+    )?;
+    let at = d.state.position(target);
+    let held = held_by(d, id, target, level);
+    let (suppressed, refused) = hittable(d, id, weapon, distance, held);
+    d.push(Event::Suppressing {
+        id: id.clone(),
+        target: target.clone(),
+        weapon,
+        level,
+        rounds: spent,
+        suppressed: suppressed.clone(),
+        unhittable: refused,
+    });
+    if let Some(at) = at {
+        d.push(Event::Area {
+            by: id.clone(),
+            at,
+            radius: radius(level),
+            blast: false,
+        });
+    }
+    for who in suppressed {
+        hold_down(d, id, &who, weapon, level);
+    }
+    Ok(())
+}
+
+/// The level laid down (the weapon's heaviest unless one is named, never
+/// heavier) and the rounds it spends; a jammed or broken weapon cannot,
+/// and the magazine must hold them, though light suppression takes what is
+/// left, at least 1 (CX-SUP-02).
+fn level_and_rounds(
+    w: &WeaponState,
+    level: Option<Suppression>,
+) -> Result<(Suppression, i64), Refusal> {
+    let illegal = |why: String| Refusal::Illegal { why };
     let most = w.suppression.ok_or_else(|| {
         illegal(format!(
             "the {} cannot lay down suppressive fire (CX-SUP)",
@@ -160,36 +224,18 @@ pub(crate) fn suppress(
             )));
         }
     };
-    d.state.combatant(target)?;
-    if id == target {
-        return Err(illegal("a combatant cannot suppress itself".into()));
-    }
-    let distance = d.state.distance(id, target).ok_or_else(|| {
-        illegal(format!(
-            "the distance between {id} and {target} is not known; set it first"
-        ))
-    })?;
-    if w.bracket(distance).is_none() {
-        return Err(illegal(format!(
-            "{target} is beyond the {}'s range (CX-RNG-02)",
-            w.name
-        )));
-    }
-    // The last action of the turn: what is left goes with it (CX-SUP-01).
-    let left = if d.state.clock.active.as_ref() == Some(id) {
-        d.state.clock.budget.left.max(1)
-    } else {
-        1
-    };
-    spend(
-        d,
-        id,
-        left,
-        format!("suppress {target} ({}, the last action)", level_key(level)),
-    )?;
-    // Heavy suppression holds every enemy within 2 m of the target; on a
-    // map, every level holds every enemy in its area (1 m, or 2 m heavy)
-    // around the point the target stands on.
+    Ok((level, spent))
+}
+
+/// Who the suppression holds: the target; heavy suppression holds every
+/// enemy within 2 m of it; on a map, every level holds every enemy in its
+/// area (1 m, or 2 m heavy) around the point the target stands on.
+fn held_by(
+    d: &Decision<'_>,
+    id: &CombatantId,
+    target: &CombatantId,
+    level: Suppression,
+) -> Vec<CombatantId> {
     let side = d
         .state
         .clock
@@ -223,6 +269,19 @@ pub(crate) fn suppress(
             }
         }
     }
+    held
+}
+
+/// The held split into those suppressed and those the suppressor cannot
+/// hit at all, so not suppressed (CX-SUP-05): out of its sight on the map,
+/// or out of its reach.
+fn hittable(
+    d: &Decision<'_>,
+    id: &CombatantId,
+    weapon: usize,
+    distance: i64,
+    held: Vec<CombatantId>,
+) -> (Vec<CombatantId>, Vec<CombatantId>) {
     let mut refused = Vec::new();
     let mut suppressed = Vec::new();
     for who in held {
@@ -246,52 +305,43 @@ pub(crate) fn suppress(
             refused.push(who);
         }
     }
-    d.push(Event::Suppressing {
-        id: id.clone(),
-        target: target.clone(),
-        weapon,
-        level,
-        rounds: spent,
-        suppressed: suppressed.clone(),
-        unhittable: refused,
-    });
-    if let Some(at) = at {
-        d.push(Event::Area {
-            by: id.clone(),
-            at,
-            radius: radius(level),
-            blast: false,
+    (suppressed, refused)
+}
+
+/// Holds one suppressed combatant until the suppressor's next turn.
+/// Renewing replaces the suppressor's old hold; holds of others stay (the
+/// +1 does not stack, CX-SUP-01).
+fn hold_down(
+    d: &mut Decision<'_>,
+    id: &CombatantId,
+    who: &CombatantId,
+    weapon: usize,
+    level: Suppression,
+) {
+    let old: Vec<_> = d
+        .state
+        .clock
+        .effects_on(who)
+        .filter(|e| matches!(&e.payload, CxEffect::Suppressed { by, .. } if by == id))
+        .map(|e| e.id)
+        .collect();
+    for effect in old {
+        d.clock(ClockEvent::EffectEnded {
+            id: effect,
+            why: "suppression renewed".into(),
         });
     }
-    for who in suppressed {
-        // Renewing replaces the suppressor's old hold; holds of others stay
-        // (the +1 does not stack, CX-SUP-01).
-        let old: Vec<_> = d
-            .state
-            .clock
-            .effects_on(&who)
-            .filter(|e| matches!(&e.payload, CxEffect::Suppressed { by, .. } if by == id))
-            .map(|e| e.id)
-            .collect();
-        for effect in old {
-            d.clock(ClockEvent::EffectEnded {
-                id: effect,
-                why: "suppression renewed".into(),
-            });
-        }
-        let e = d.state.clock.add_effect(
-            &who,
-            format!("suppressed by {id} ({})", level_key(level)),
-            Some(Expiry::next(Moment::start_of(id))),
-            CxEffect::Suppressed {
-                by: id.clone(),
-                weapon,
-                level,
-            },
-        );
-        d.clock(e);
-    }
-    Ok(())
+    let e = d.state.clock.add_effect(
+        who,
+        format!("suppressed by {id} ({})", level_key(level)),
+        Some(Expiry::next(Moment::start_of(id))),
+        CxEffect::Suppressed {
+            by: id.clone(),
+            weapon,
+            level,
+        },
+    );
+    d.clock(e);
 }
 
 /// A suppressed combatant moved `metres`: each suppressor that can react

@@ -21,27 +21,43 @@ fn check_effects(pack: &Pack, entry: &str, effects: &[Effect], found: &mut Diagn
 /// Reports every reference to an id the pack does not define, and content that
 /// contradicts the rules.
 pub(super) fn check(pack: &Pack, found: &mut Diagnostics) {
-    let missing = |found: &mut Diagnostics,
-                   entry: String,
-                   field: &str,
-                   kind: &str,
-                   id: &str,
-                   known: Vec<&str>| {
-        let kinds = if kind.ends_with('s') {
-            format!("{kind}es")
-        } else {
-            format!("{kind}s")
-        };
-        found.push(
-            pack.problem(&entry, field, format!("unknown {kind} `{id}`"))
-                .help(format!("known {kinds}: {}", known.join(", "))),
-        );
+    class_refs(pack, found);
+    feat_refs(pack, found);
+    spell_refs(pack, found);
+    weapon_refs(pack, found);
+    effect_refs(pack, found);
+}
+
+/// An unknown id in `entry`'s `field`, with the ids known.
+fn missing(
+    pack: &Pack,
+    found: &mut Diagnostics,
+    entry: String,
+    field: &str,
+    kind: &str,
+    id: &str,
+    known: Vec<&str>,
+) {
+    let kinds = if kind.ends_with('s') {
+        format!("{kind}es")
+    } else {
+        format!("{kind}s")
     };
+    found.push(
+        pack.problem(&entry, field, format!("unknown {kind} `{id}`"))
+            .help(format!("known {kinds}: {}", known.join(", "))),
+    );
+}
+
+/// Each class's feats (marked class feats), spellcasting skill and weapon
+/// categories exist.
+fn class_refs(pack: &Pack, found: &mut Diagnostics) {
     for class in pack.classes.iter() {
         let entry = format!("class.{}", class.id);
         for feat in &class.class_feats {
             match pack.feats.get(feat) {
                 None => missing(
+                    pack,
                     found,
                     entry.clone(),
                     "class_feats",
@@ -66,6 +82,7 @@ pub(super) fn check(pack: &Pack, found: &mut Diagnostics) {
             && pack.skills.get(skill).is_none()
         {
             missing(
+                pack,
                 found,
                 entry.clone(),
                 "spellcasting",
@@ -84,11 +101,17 @@ pub(super) fn check(pack: &Pack, found: &mut Diagnostics) {
             }
         }
     }
+}
+
+/// Each feat's classes, required feats and skills, and the granted feat it
+/// may be taken instead of exist.
+fn feat_refs(pack: &Pack, found: &mut Diagnostics) {
     for feat in pack.feats.iter() {
         let entry = format!("feat.{}", feat.id);
         for class in &feat.classes {
             if pack.classes.get(class).is_none() {
                 missing(
+                    pack,
                     found,
                     entry.clone(),
                     "classes",
@@ -101,6 +124,7 @@ pub(super) fn check(pack: &Pack, found: &mut Diagnostics) {
         for needed in &feat.requires.feats {
             if pack.feats.get(needed).is_none() {
                 missing(
+                    pack,
                     found,
                     entry.clone(),
                     "requires.feats",
@@ -113,6 +137,7 @@ pub(super) fn check(pack: &Pack, found: &mut Diagnostics) {
         for (skill, _) in &feat.requires.skills {
             if pack.skills.get(skill).is_none() {
                 missing(
+                    pack,
                     found,
                     entry.clone(),
                     "requires.skills",
@@ -125,6 +150,7 @@ pub(super) fn check(pack: &Pack, found: &mut Diagnostics) {
         if let Some(other) = &feat.instead_of {
             match pack.feats.get(other) {
                 None => missing(
+                    pack,
                     found,
                     entry.clone(),
                     "instead_of",
@@ -143,10 +169,15 @@ pub(super) fn check(pack: &Pack, found: &mut Diagnostics) {
             }
         }
     }
+}
+
+/// Each spell's classes exist.
+fn spell_refs(pack: &Pack, found: &mut Diagnostics) {
     for spell in pack.spells.iter() {
         for class in &spell.classes {
             if pack.classes.get(class).is_none() {
                 missing(
+                    pack,
                     found,
                     format!("spell.{}", spell.id),
                     "classes",
@@ -157,10 +188,16 @@ pub(super) fn check(pack: &Pack, found: &mut Diagnostics) {
             }
         }
     }
+}
+
+/// Each weapon's skill exists, and an automatic weapon has the `auto` mode
+/// (CX-RNG-07).
+fn weapon_refs(pack: &Pack, found: &mut Diagnostics) {
     for weapon in pack.weapons.iter() {
         let entry = format!("weapon.{}", weapon.id);
         if !weapon.skill.is_empty() && pack.skills.get(&weapon.skill).is_none() {
             missing(
+                pack,
                 found,
                 entry.clone(),
                 "skill",
@@ -180,6 +217,11 @@ pub(super) fn check(pack: &Pack, found: &mut Diagnostics) {
             );
         }
     }
+}
+
+/// The effects of races, classes, feats, attachments, armor and items name
+/// what exists.
+fn effect_refs(pack: &Pack, found: &mut Diagnostics) {
     let entries: Vec<(String, &[Effect])> = pack
         .races
         .iter()

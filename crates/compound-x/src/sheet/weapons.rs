@@ -295,74 +295,19 @@ pub(crate) fn weapon_sheet(
         },
         wielder,
     ));
-    let attachment_terms = |optical_too: bool| -> Vec<AccuracyTerm> {
-        attachments
-            .iter()
-            .filter(|a| optical_too || !a.optical)
-            .flat_map(|a| {
-                let own = (a.accuracy != Tenths(0)).then(|| AccuracyTerm {
-                    bonus: a.accuracy,
-                    source: Source::new(SourceKind::Attachment, &a.name),
-                });
-                let effects = a
-                    .effects
-                    .iter()
-                    .filter_map(|e| match (&e.target, &e.amount) {
-                        (
-                            EffectTarget::RangedAccuracy | EffectTarget::MeleeAccuracy,
-                            crate::pack::EffectAmount::Fixed(n),
-                        ) => Some(AccuracyTerm {
-                            bonus: Tenths(*n),
-                            source: Source::new(SourceKind::Attachment, &a.name),
-                        }),
-                        _ => None,
-                    });
-                own.into_iter().chain(effects).collect::<Vec<_>>()
-            })
-            .collect()
-    };
     let aimed = Accuracy::new(
         base_terms
             .iter()
             .cloned()
-            .chain(attachment_terms(true))
+            .chain(attachment_terms(&attachments, true))
             .collect(),
         house,
     );
     let mode_bonus = mode_bonuses(&attachments, wielder);
     let miss_chances = rows(weapon, 0, aimed.applied, mode_bonus);
     let firearm = weapon.attack == Attack::Ranged;
-    let hip_fire = firearm.then(|| {
-        // Optical attachments give no bonus in hip fire (CX-RNG-05), on the
-        // fire modes either.
-        let usable: Vec<&Attachment> = attachments.iter().copied().filter(|a| !a.optical).collect();
-        let mode_bonus = mode_bonuses(&usable, wielder);
-        let hip = Accuracy::new(
-            base_terms
-                .iter()
-                .cloned()
-                .chain(attachment_terms(false))
-                .collect(),
-            house,
-        );
-        rows(weapon, HIP_FIRE, hip.applied, mode_bonus)
-    });
-    let blind_fire = firearm.then(|| {
-        let blind = Accuracy::new(
-            vec![
-                stat_term(Stat::Perception, wielder.stats, house),
-                stat_term(Stat::Luck, wielder.stats, house),
-            ],
-            house,
-        );
-        // No attachments at all in blind fire (CX-RNG-06), on the fire modes too.
-        rows(
-            weapon,
-            BLIND_FIRE,
-            blind.applied,
-            mode_bonuses(&[], wielder),
-        )
-    });
+    let hip_fire = firearm.then(|| hip_fire(weapon, &base_terms, &attachments, wielder));
+    let blind_fire = firearm.then(|| blind_fire(weapon, wielder));
     let crit_faces = if weapon.automatic {
         Vec::new()
     } else {
@@ -375,22 +320,8 @@ pub(crate) fn weapon_sheet(
         .chain(attachments.iter().filter_map(|a| a.min_distance))
         .max();
     let skill_points = (wielder.skill_points)(&weapon.skill);
-    let mut problems = Vec::new();
-    if let Some(min) = weapon.min_skill
-        && skill_points < min
-    {
-        problems.push(format!(
-            "needs {min} points in {} to use (has {skill_points}; rule CX-RNG-15)",
-            weapon.skill
-        ));
-    }
-    let mut rounds = BTreeMap::new();
-    if let Some(b) = weapon.burst {
-        rounds.insert("burst".into(), b.rounds);
-    }
-    if let Some(a) = weapon.auto {
-        rounds.insert("auto".into(), a.rounds);
-    }
+    let problems = skill_problems(weapon, skill_points);
+    let rounds = burst_and_auto_rounds(weapon);
     WeaponSheet {
         id: weapon.id.clone(),
         name: weapon.name.clone(),
@@ -444,6 +375,107 @@ pub(crate) fn weapon_sheet(
         reflex_modifier: weapon.reflex_modifier,
         problems,
     }
+}
+
+/// The accuracy terms of the attachments: each one's own bonus and its
+/// fixed accuracy effects; the optical ones only when `optical_too`.
+fn attachment_terms(attachments: &[&Attachment], optical_too: bool) -> Vec<AccuracyTerm> {
+    attachments
+        .iter()
+        .filter(|a| optical_too || !a.optical)
+        .flat_map(|a| {
+            let own = (a.accuracy != Tenths(0)).then(|| AccuracyTerm {
+                bonus: a.accuracy,
+                source: Source::new(SourceKind::Attachment, &a.name),
+            });
+            let effects = a
+                .effects
+                .iter()
+                .filter_map(|e| match (&e.target, &e.amount) {
+                    (
+                        EffectTarget::RangedAccuracy | EffectTarget::MeleeAccuracy,
+                        crate::pack::EffectAmount::Fixed(n),
+                    ) => Some(AccuracyTerm {
+                        bonus: Tenths(*n),
+                        source: Source::new(SourceKind::Attachment, &a.name),
+                    }),
+                    _ => None,
+                });
+            own.into_iter().chain(effects).collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// The hip-fire rows (CX-RNG-05): optical attachments give no bonus in hip
+/// fire, on the fire modes either.
+fn hip_fire(
+    weapon: &Weapon,
+    base_terms: &[AccuracyTerm],
+    attachments: &[&Attachment],
+    wielder: &Wielder<'_>,
+) -> MissChances {
+    let house = wielder.house;
+    // Optical attachments give no bonus in hip fire (CX-RNG-05), on the
+    // fire modes either.
+    let usable: Vec<&Attachment> = attachments.iter().copied().filter(|a| !a.optical).collect();
+    let mode_bonus = mode_bonuses(&usable, wielder);
+    let hip = Accuracy::new(
+        base_terms
+            .iter()
+            .cloned()
+            .chain(attachment_terms(attachments, false))
+            .collect(),
+        house,
+    );
+    rows(weapon, HIP_FIRE, hip.applied, mode_bonus)
+}
+
+/// The blind-fire rows (CX-RNG-06): PER and LUCK only, no attachments at
+/// all, on the fire modes too.
+fn blind_fire(weapon: &Weapon, wielder: &Wielder<'_>) -> MissChances {
+    let house = wielder.house;
+    let blind = Accuracy::new(
+        vec![
+            stat_term(Stat::Perception, wielder.stats, house),
+            stat_term(Stat::Luck, wielder.stats, house),
+        ],
+        house,
+    );
+    // No attachments at all in blind fire (CX-RNG-06), on the fire modes too.
+    rows(
+        weapon,
+        BLIND_FIRE,
+        blind.applied,
+        mode_bonuses(&[], wielder),
+    )
+}
+
+/// What keeps the wielder from using the weapon: too few points in its
+/// skill (CX-RNG-15).
+fn skill_problems(weapon: &Weapon, skill_points: i64) -> Vec<String> {
+    let mut problems = Vec::new();
+    if let Some(min) = weapon.min_skill
+        && skill_points < min
+    {
+        problems.push(format!(
+            "needs {min} points in {} to use (has {skill_points}; rule CX-RNG-15)",
+            weapon.skill
+        ));
+    }
+    problems
+}
+
+/// The rounds a burst and a full-auto shot spend, for the modes the weapon
+/// has.
+fn burst_and_auto_rounds(weapon: &Weapon) -> BTreeMap<Cow<'static, str>, i64> {
+    let mut rounds = BTreeMap::new();
+    if let Some(b) = weapon.burst {
+        rounds.insert("burst".into(), b.rounds);
+    }
+    if let Some(a) = weapon.auto {
+        rounds.insert("auto".into(), a.rounds);
+    }
+    rounds
 }
 
 /// Bonuses to the burst and auto miss chances (negative is better), from the

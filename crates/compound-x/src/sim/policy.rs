@@ -237,12 +237,27 @@ pub(crate) fn choose(run: &Run<'_>, me: &CombatantId, index: usize) -> Option<Ch
     let Some(pick) = pick else {
         return supply(&me).or_else(|| close_in(run, &me, left));
     };
+    shoot_with(run, &me, KeptPick { key, pick }, left, mapped)
+}
+
+/// What to do with the best shot found: clear a jam, reload, lay down
+/// suppressive fire when outnumbered (CX-SUP), close in for a long shot,
+/// aim, or fire.
+fn shoot_with(
+    run: &Run<'_>,
+    me: &Me<'_>,
+    kept: KeptPick,
+    left: u32,
+    mapped: bool,
+) -> Option<Choice> {
+    let KeptPick { key, pick } = kept;
+    let (c, fire, pinned, aimed) = (me.c, key.1, me.pinned, me.aimed);
     // On a map, one behind cover against all who see it takes its long
     // shot rather than leave its cover.
-    let settled = mapped && on_map::settled(run, &me);
+    let settled = mapped && on_map::settled(run, me);
     let (reloading, outnumbered) = (me.reloading, me.foes > me.allies);
     let target = &run.setup.sides[pick.target].0;
-    let chooser = &me;
+    let chooser = me;
     let me = me.id;
     let weapon = &c.fighter.weapons[pick.weapon];
     if weapon.jammed {

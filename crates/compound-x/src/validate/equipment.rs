@@ -9,6 +9,19 @@ use crate::stat::Stat;
 /// Every piece of equipment; with a sheet (a sound character), what the
 /// stats forbid and the stat caps after every bonus too.
 pub(super) fn equipment(c: &mut Check<'_>, pack: &Pack, sheet: Option<&Sheet>) {
+    weapons(c, pack);
+    armor(c, pack, sheet);
+    shield_cloak_and_items(c, pack);
+    // Stat caps after every bonus, feats and equipment included (CX-STAT-06).
+    if let Some(sheet) = sheet {
+        stat_caps(c, sheet);
+    }
+}
+
+/// Each weapon in the pack and usable by the class (CX-LVL-01), its
+/// magazines counted (CX-RNG-12), its attachments in the pack and fitting
+/// it (none on a melee weapon), and the skill it needs (CX-RNG-15).
+fn weapons(c: &mut Check<'_>, pack: &Pack) {
     let ch = c.character;
     let class = pack.classes.get(&ch.class);
     for (n, carried) in ch.equipment.weapons.iter().enumerate() {
@@ -88,6 +101,13 @@ pub(super) fn equipment(c: &mut Check<'_>, pack: &Pack, sheet: Option<&Sheet>) {
             );
         }
     }
+}
+
+/// The armor in the pack and wearable by the class (CX-LVL-01); with STR 1
+/// no armor above the coverage limit (CX-STAT-07).
+fn armor(c: &mut Check<'_>, pack: &Pack, sheet: Option<&Sheet>) {
+    let ch = c.character;
+    let class = pack.classes.get(&ch.class);
     if let Some(id) = &ch.equipment.armor {
         match pack.armors.get(id) {
             None => c.error(
@@ -128,6 +148,11 @@ pub(super) fn equipment(c: &mut Check<'_>, pack: &Pack, sheet: Option<&Sheet>) {
             }
         }
     }
+}
+
+/// The shield, cloaking module and items in the pack, items counted.
+fn shield_cloak_and_items(c: &mut Check<'_>, pack: &Pack) {
+    let ch = c.character;
     if let Some(id) = &ch.equipment.shield
         && pack.shields.get(id).is_none()
     {
@@ -166,10 +191,12 @@ pub(super) fn equipment(c: &mut Check<'_>, pack: &Pack, sheet: Option<&Sheet>) {
             );
         }
     }
-    // Stat caps after every bonus, feats and equipment included (CX-STAT-06).
-    let Some(sheet) = sheet else {
-        return;
-    };
+}
+
+/// No stat above the cap at the character's level after every bonus
+/// (CX-STAT-06).
+fn stat_caps(c: &mut Check<'_>, sheet: &Sheet) {
+    let ch = c.character;
     let cap = if ch.level >= 15 {
         CAP_FROM_15
     } else {

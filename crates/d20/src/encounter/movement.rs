@@ -5,7 +5,7 @@
 use nanite_core::{CombatantId, DiceSource};
 
 use super::field::{RETRY_FEET, SQUARE_FEET, adjacent, path};
-use super::{Battle, Decision, Event, Field, Place, Refusal, Row, Square, gm};
+use super::{Battle, Combatant, Decision, Event, Field, Place, Refusal, Row, Square, gm};
 use crate::attribute::Attribute;
 use crate::check::opposed;
 
@@ -80,14 +80,45 @@ pub(crate) fn walk(
 ) -> Result<(), Refusal> {
     gm::on_own_turn(d, id, "move")?;
     gm::free_to_move(d, id)?;
+    let (width, height) = map_size(d)?;
+    let from = d.state.square(id).ok_or_else(|| Refusal::Illegal {
+        why: format!("{} has no square; the GM places it first", d.state.name(id)),
+    })?;
+    let squares = drawn_path(d, id, from, waypoints, width, height)?;
+    let standing: Vec<(CombatantId, Square)> = d
+        .state
+        .combatants
+        .keys()
+        .filter(|o| *o != id && !d.state.is_down(o))
+        .filter_map(|o| Some((o.clone(), d.state.square(o)?)))
+        .collect();
+    no_square_shared(d, id, &squares, &standing, width, height)?;
+    let mover = d.state.combatant(id)?.clone();
+    let (passes, retries) = slipped_past(d, id, &mover, from, &squares, &standing);
+    enough_movement(d, &mover, squares.len(), retries)?;
+    step_and_contest(d, id, &mover, &squares, passes, dice)
+}
+
+/// The map's width and height; a fight without a map moves by rows.
+fn map_size(d: &Decision) -> Result<(i64, i64), Refusal> {
     let Field::Map { width, height } = d.state.field else {
         return Err(Refusal::Illegal {
             why: "this fight has no map; change rows instead (`row front` or `row back`)".into(),
         });
     };
-    let from = d.state.square(id).ok_or_else(|| Refusal::Illegal {
-        why: format!("{} has no square; the GM places it first", d.state.name(id)),
-    })?;
+    Ok((width, height))
+}
+
+/// The path from `from` through the waypoints, each of them on the map;
+/// a path that goes nowhere is refused.
+fn drawn_path(
+    d: &Decision,
+    id: &CombatantId,
+    from: Square,
+    waypoints: &[Square],
+    width: i64,
+    height: i64,
+) -> Result<Vec<Square>, Refusal> {
     if waypoints.is_empty() {
         return Err(Refusal::Illegal {
             why: "name the square to move to (`move 4,2`)".into(),
@@ -113,13 +144,19 @@ pub(crate) fn walk(
             why: format!("{} is already at ({})", d.state.name(id), from),
         });
     }
-    let standing: Vec<(CombatantId, Square)> = d
-        .state
-        .combatants
-        .keys()
-        .filter(|o| *o != id && !d.state.is_down(o))
-        .filter_map(|o| Some((o.clone(), d.state.square(o)?)))
-        .collect();
+    Ok(squares)
+}
+
+/// Each square of the path is on the map, and no enemy stands on it; an
+/// ally's square may be passed through but not ended on.
+fn no_square_shared(
+    d: &Decision,
+    id: &CombatantId,
+    squares: &[Square],
+    standing: &[(CombatantId, Square)],
+    width: i64,
+    height: i64,
+) -> Result<(), Refusal> {
     for (n, s) in squares.iter().enumerate() {
         if s.x < 0 || s.y < 0 || s.x >= width || s.y >= height {
             return Err(Refusal::Illegal {
@@ -130,7 +167,7 @@ pub(crate) fn walk(
                 ),
             });
         }
-        for (other, at) in &standing {
+        for (other, at) in standing {
             if at != s {
                 continue;
             }
@@ -149,14 +186,25 @@ pub(crate) fn walk(
             }
         }
     }
-    // Every enemy the path slips past, in order: a step from a square next
-    // to it to another square next to it (a decision).
+    Ok(())
+}
+
+/// Every enemy the path slips past, in order: a step from a square next to
+/// it to another square next to it (a decision), with how many of them
+/// stopped the mover before (each try again costs movement, D20-MOVE-02).
+fn slipped_past(
+    d: &Decision,
+    id: &CombatantId,
+    mover: &Combatant,
+    from: Square,
+    squares: &[Square],
+    standing: &[(CombatantId, Square)],
+) -> (Vec<(usize, CombatantId)>, i64) {
     let contesting: Vec<(CombatantId, Square)> = standing
         .iter()
         .filter(|(o, _)| d.state.enemies(id, o) && can_contest(&d.state, o))
         .cloned()
         .collect();
-    let mover = d.state.combatant(id)?.clone();
     let mut retries = 0;
     let mut at = from;
     let mut passes: Vec<(usize, CombatantId)> = Vec::new();
@@ -175,7 +223,18 @@ pub(crate) fn walk(
         }
         at = to;
     }
-    let cost = SQUARE_FEET * i64::try_from(squares.len()).unwrap_or(i64::MAX);
+    (passes, retries)
+}
+
+/// The move's steps and tries again fit in the movement left this turn
+/// (D20-MOVE-01, D20-MOVE-02).
+fn enough_movement(
+    d: &Decision,
+    mover: &Combatant,
+    steps: usize,
+    retries: i64,
+) -> Result<(), Refusal> {
+    let cost = SQUARE_FEET * i64::try_from(steps).unwrap_or(i64::MAX);
     let needed = cost + RETRY_FEET * retries;
     let left = mover.movement.left();
     if needed > left {
@@ -200,6 +259,19 @@ pub(crate) fn walk(
             ),
         });
     }
+    Ok(())
+}
+
+/// Moves square by square, stopping at each enemy slipped past for a DEX
+/// contest (D20-MOVE-02); a lost contest ends the move there.
+fn step_and_contest(
+    d: &mut Decision,
+    id: &CombatantId,
+    mover: &Combatant,
+    squares: &[Square],
+    passes: Vec<(usize, CombatantId)>,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Refusal> {
     let mut start = 0;
     for (n, enemy) in passes {
         if n > start {

@@ -90,74 +90,82 @@ pub(super) fn action(
             let trigger = w.wants("a trigger in quotes")?;
             plain(Command::Hold { id, trigger })
         }
-        "check" => {
-            let what = w.wants("a skill or an attribute")?;
-            let dc = w.number("the DC")?;
-            let mut attribute = Attribute::parse(&what);
-            let skill = if attribute.is_some() {
-                None
-            } else {
-                Some(what)
-            };
-            let mut hidden = false;
-            while let Some(word) = w.next() {
-                match word.as_str() {
-                    "hidden" => hidden = true,
-                    "with" => {
-                        let a = w.wants("an attribute")?;
-                        attribute = Some(Attribute::parse(&a).ok_or_else(|| {
-                            err(
-                                format!("`{a}` is not an attribute"),
-                                "the attributes are STR, DEX, CON and WIS",
-                            )
-                        })?);
-                    }
-                    other => {
-                        return Err(err(
-                            format!("`{other}` is not part of a check"),
-                            format!("write `{}`", form("check")),
-                        ));
-                    }
-                }
-            }
-            plain(Command::Check {
-                id,
-                skill,
-                attribute,
-                dc,
-                hidden,
-            })
-        }
+        "check" => plain(check(id, w)?),
         "rest" => plain(Command::Rest {
             id,
             periods: w.number("the periods of 8 hours")?,
         }),
-        "kit" => {
-            let kit = w.wants("a kit")?;
-            let target = w.id("a patient")?;
-            let mut max_checks = None;
-            if let Some(word) = w.next() {
-                if word != "max" {
-                    return Err(err(
-                        format!("`{word}` is not part of a kit line"),
-                        format!("write `{}`", form("kit")),
-                    ));
-                }
-                let n = w.number("the maximum number of rolls")?;
-                max_checks = Some(u32::try_from(n).map_err(|_| {
+        "kit" => plain(kit(id, w)?),
+        _ => unreachable!("ACTION_FORMS lists the verbs"),
+    }
+}
+
+/// `check SKILL|ATTRIBUTE DC [hidden] [with ATTRIBUTE]`: a skill check, or
+/// an attribute check, maybe hidden, maybe with another attribute.
+fn check(id: CombatantId, w: &mut Words) -> Result<Command, LineError> {
+    let what = w.wants("a skill or an attribute")?;
+    let dc = w.number("the DC")?;
+    let mut attribute = Attribute::parse(&what);
+    let skill = if attribute.is_some() {
+        None
+    } else {
+        Some(what)
+    };
+    let mut hidden = false;
+    while let Some(word) = w.next() {
+        match word.as_str() {
+            "hidden" => hidden = true,
+            "with" => {
+                let a = w.wants("an attribute")?;
+                attribute = Some(Attribute::parse(&a).ok_or_else(|| {
                     err(
-                        format!("{n} rolls is not a maximum"),
-                        "give a whole number from 1",
+                        format!("`{a}` is not an attribute"),
+                        "the attributes are STR, DEX, CON and WIS",
                     )
                 })?);
             }
-            plain(Command::UseKit {
-                id,
-                target,
-                kit,
-                max_checks,
-            })
+            other => {
+                return Err(err(
+                    format!("`{other}` is not part of a check"),
+                    format!("write `{}`", form("check")),
+                ));
+            }
         }
-        _ => unreachable!("ACTION_FORMS lists the verbs"),
     }
+    Ok(Command::Check {
+        id,
+        skill,
+        attribute,
+        dc,
+        hidden,
+    })
+}
+
+/// `kit KIT PATIENT [max N]`: a healing kit used on a patient, with at most
+/// N rolls.
+fn kit(id: CombatantId, w: &mut Words) -> Result<Command, LineError> {
+    let kit = w.wants("a kit")?;
+    let target = w.id("a patient")?;
+    let mut max_checks = None;
+    if let Some(word) = w.next() {
+        if word != "max" {
+            return Err(err(
+                format!("`{word}` is not part of a kit line"),
+                format!("write `{}`", form("kit")),
+            ));
+        }
+        let n = w.number("the maximum number of rolls")?;
+        max_checks = Some(u32::try_from(n).map_err(|_| {
+            err(
+                format!("{n} rolls is not a maximum"),
+                "give a whole number from 1",
+            )
+        })?);
+    }
+    Ok(Command::UseKit {
+        id,
+        target,
+        kit,
+        max_checks,
+    })
 }

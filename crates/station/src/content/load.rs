@@ -111,11 +111,9 @@ fn read_file(top: &Fields<'_, '_>, pack: &mut Pack, refs: &mut Vec<Reference>) {
         t.finish();
     }
     for t in top.tables("armor") {
-        if let Some(id) = t.required_string("id") {
-            let name = t.required_string("name").unwrap_or_else(|| id.clone());
-            let resist = resistances(&t);
-            duplicate(&t, "armor", &id, pack.armors.contains_key(&id));
-            pack.armors.insert(id.clone(), Armor { id, name, resist });
+        if let Some(a) = armor(&t) {
+            duplicate(&t, "armor", &a.id, pack.armors.contains_key(&a.id));
+            pack.armors.insert(a.id.clone(), a);
         }
         t.finish();
     }
@@ -134,25 +132,7 @@ fn read_file(top: &Fields<'_, '_>, pack: &mut Pack, refs: &mut Vec<Reference>) {
         t.finish();
     }
     for t in top.tables("threat") {
-        if let Some(level) = t.required_integer("level") {
-            let levels = crate::scenario::limits::THREAT_LEVELS;
-            let level = u32::try_from(level).ok().filter(|l| levels.contains(l));
-            if level.is_none() {
-                t.error_at(
-                    "level",
-                    format!(
-                        "threat levels run from {} to {}",
-                        levels.start(),
-                        levels.end()
-                    ),
-                    None,
-                );
-            }
-            let income = ThreatIncome {
-                level: level.unwrap_or(1),
-                bcp: positive(&t, "bcp", 0),
-                mcp: positive(&t, "mcp", 0),
-            };
+        if let Some(income) = threat_income(&t) {
             pack.threats.insert(income.level, income);
         }
         t.finish();
@@ -165,25 +145,8 @@ fn read_file(top: &Fields<'_, '_>, pack: &mut Pack, refs: &mut Vec<Reference>) {
         t.finish();
     }
     for t in top.tables("card") {
-        if let (Some(id), Some(name)) = (t.required_string("id"), t.required_string("name")) {
-            let text = t.string("text").unwrap_or_default();
-            let mut effects = Vec::new();
-            for (i, e) in list(&t, "effects").into_iter().enumerate().take(LIST) {
-                match e.string().map(|s| parse::card_effect(&s)) {
-                    Some(Ok(effect)) => effects.push(effect),
-                    Some(Err(why)) => e.error(why, Some(format!(
-                        "effect {} must be like \"bcp +2\", \"mcp +1\", \"threat +1\", \"alarm\", \"lights-out\" or \"break-machine\"",
-                        i + 1
-                    ))),
-                    None => {}
-                }
-            }
-            pack.cards.push(Card {
-                id,
-                name,
-                text,
-                effects,
-            });
+        if let Some(c) = card(&t) {
+            pack.cards.push(c);
         }
         t.finish();
     }
@@ -200,52 +163,121 @@ fn read_file(top: &Fields<'_, '_>, pack: &mut Pack, refs: &mut Vec<Reference>) {
         t.finish();
     }
     for t in top.tables("power") {
-        if let Some(id) = t.required_string("id") {
-            let name = t.required_string("name").unwrap_or_else(|| id.clone());
-            let damage_type = match t.required_string("type") {
-                Some(text) => DamageType::parse(&text).unwrap_or_else(|| {
-                    t.error_at("type", format!("`{text}` is not a damage type"), None);
-                    DamageType::Psi
-                }),
-                None => DamageType::Psi,
-            };
-            let power = Power {
-                name,
-                tier: positive(&t, "tier", 1).max(1),
-                pp: positive(&t, "pp", 1),
-                range: positive(&t, "range", 0),
-                damage: positive(&t, "damage", 1).max(1),
-                damage_type,
-                id: id.clone(),
-            };
-            duplicate(&t, "power", &id, pack.powers.contains_key(&id));
-            pack.powers.insert(id, power);
+        if let Some(p) = power(&t) {
+            duplicate(&t, "power", &p.id, pack.powers.contains_key(&p.id));
+            pack.powers.insert(p.id.clone(), p);
         }
         t.finish();
     }
     if let Some(t) = top.table("cyber") {
-        pack.cyber = CyberPrices {
-            skill: prices(&t, "skill"),
-            stat: prices(&t, "stat"),
-            psi_tier: prices(&t, "psi_tier"),
-            psi_skill: prices(&t, "psi_skill"),
-            upgrades: t
-                .table("upgrades")
-                .map(|u| {
-                    let mut map = BTreeMap::new();
-                    for (k, v) in u.entries() {
-                        if let Some(n) = v.integer().and_then(|n| within(&v, "a price", n, &PRICE))
-                        {
-                            map.insert(k, n);
-                        }
-                    }
-                    map
-                })
-                .unwrap_or_default(),
-        };
+        pack.cyber = cyber_prices(&t);
         t.finish();
     }
     top.finish();
+}
+
+/// An `[[armor]]` table: its id, name (the id if none) and resistances.
+fn armor(t: &Fields<'_, '_>) -> Option<Armor> {
+    let id = t.required_string("id")?;
+    let name = t.required_string("name").unwrap_or_else(|| id.clone());
+    let resist = resistances(t);
+    Some(Armor { id, name, resist })
+}
+
+/// A `[[threat]]` table: the GM's income at a threat level, the level in
+/// range.
+fn threat_income(t: &Fields<'_, '_>) -> Option<ThreatIncome> {
+    let level = t.required_integer("level")?;
+    let levels = crate::scenario::limits::THREAT_LEVELS;
+    let level = u32::try_from(level).ok().filter(|l| levels.contains(l));
+    if level.is_none() {
+        t.error_at(
+            "level",
+            format!(
+                "threat levels run from {} to {}",
+                levels.start(),
+                levels.end()
+            ),
+            None,
+        );
+    }
+    Some(ThreatIncome {
+        level: level.unwrap_or(1),
+        bcp: positive(t, "bcp", 0),
+        mcp: positive(t, "mcp", 0),
+    })
+}
+
+/// A `[[card]]` table: an action card with its text and effects, each
+/// effect read by the card-effect grammar.
+fn card(t: &Fields<'_, '_>) -> Option<Card> {
+    let (Some(id), Some(name)) = (t.required_string("id"), t.required_string("name")) else {
+        return None;
+    };
+    let text = t.string("text").unwrap_or_default();
+    let mut effects = Vec::new();
+    for (i, e) in list(t, "effects").into_iter().enumerate().take(LIST) {
+        match e.string().map(|s| parse::card_effect(&s)) {
+            Some(Ok(effect)) => effects.push(effect),
+            Some(Err(why)) => e.error(why, Some(format!(
+                "effect {} must be like \"bcp +2\", \"mcp +1\", \"threat +1\", \"alarm\", \"lights-out\" or \"break-machine\"",
+                i + 1
+            ))),
+            None => {}
+        }
+    }
+    Some(Card {
+        id,
+        name,
+        text,
+        effects,
+    })
+}
+
+/// A `[[power]]` table: a psi power, its damage type Psi unless it names
+/// another.
+fn power(t: &Fields<'_, '_>) -> Option<Power> {
+    let id = t.required_string("id")?;
+    let name = t.required_string("name").unwrap_or_else(|| id.clone());
+    let damage_type = match t.required_string("type") {
+        Some(text) => DamageType::parse(&text).unwrap_or_else(|| {
+            t.error_at("type", format!("`{text}` is not a damage type"), None);
+            DamageType::Psi
+        }),
+        None => DamageType::Psi,
+    };
+    Some(Power {
+        name,
+        tier: positive(t, "tier", 1).max(1),
+        pp: positive(t, "pp", 1),
+        range: positive(t, "range", 0),
+        damage: positive(t, "damage", 1).max(1),
+        damage_type,
+        id,
+    })
+}
+
+/// The `[cyber]` table: what skills, stats, psi and upgrades cost in cyber
+/// modules.
+fn cyber_prices(t: &Fields<'_, '_>) -> CyberPrices {
+    CyberPrices {
+        skill: prices(t, "skill"),
+        stat: prices(t, "stat"),
+        psi_tier: prices(t, "psi_tier"),
+        psi_skill: prices(t, "psi_skill"),
+        upgrades: t
+            .table("upgrades")
+            .map(|u| {
+                let mut map = BTreeMap::new();
+                for (k, v) in u.entries() {
+                    if let Some(n) = v.integer().and_then(|n| within(&v, "a price", n, &PRICE)) {
+                        map.insert(k, n);
+                    }
+                }
+                map
+            })
+            .unwrap_or_default(),
+    }
 }
 
 fn duplicate(t: &Fields<'_, '_>, what: &str, id: &str, seen: bool) {

@@ -18,6 +18,16 @@ use legend::Legend;
 use crate::content::Pack;
 use crate::map::{Cone, Pos};
 
+/// What the map's cells say before the legend is read.
+struct MapCells {
+    /// The squares of each legend marker.
+    markers: BTreeMap<char, Vec<Pos>>,
+    /// Each player start by its digit.
+    starts: BTreeMap<char, Pos>,
+    /// The plain doors (`+`).
+    plain_doors: Vec<Pos>,
+}
+
 pub(super) struct Parser<'a> {
     file: &'a str,
     pack: &'a Pack,
@@ -144,107 +154,14 @@ impl<'a> Parser<'a> {
             "threat-start" => {
                 self.threat_start = whole(value, "threat level", &limits::THREAT_LEVELS)?;
             }
-            "player" => {
-                match words.as_slice() {
-                    [id, class, "picks", picks @ ..] => {
-                        let picks: Result<Vec<usize>, _> =
-                            picks.iter().map(|p| p.parse::<usize>()).collect();
-                        let picks = picks.map_err(|_| {
-                            "picks are numbers, one per training year, like `picks 1 3 2`"
-                                .to_string()
-                        })?;
-                        limits::at_most(self.players.len() + 1, limits::PLAYERS, "players")?;
-                        let Some(card) = self.pack.classes.get(*class) else {
-                            let known: Vec<&str> =
-                                self.pack.classes.keys().map(String::as_str).collect();
-                            return Err(format!(
-                                "no class `{class}`; classes: {}",
-                                known.join(", ")
-                            ));
-                        };
-                        if picks.len() != card.years.len() {
-                            self.rule_error(n, "player", &format!("the {} card has {} training years; pick one bonus from each, not {}", card.name, card.years.len(), picks.len()), "ST-CHAR-02");
-                        }
-                        for (year, pick) in picks.iter().enumerate() {
-                            if let Some(options) = card.years.get(year) {
-                                if *pick < 1 || *pick > options.len() {
-                                    self.rule_error(n, "player", &format!("year {} of the {} card offers bonuses 1 to {}, not {pick}", year + 1, card.name, options.len()), "ST-CHAR-02");
-                                }
-                            }
-                        }
-                        if self.players.iter().any(|p| p.id == *id) {
-                            return Err(format!("player `{id}` is named twice"));
-                        }
-                        if !id
-                            .chars()
-                            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-                            || id.starts_with('c') && id[1..].chars().all(|c| c.is_ascii_digit())
-                        {
-                            return Err(format!(
-                                "`{id}` cannot name a player: use lower-case letters (names like c1 are kept for creatures)"
-                            ));
-                        }
-                        self.players.push(PlayerSpec {
-                            id: (*id).to_string(),
-                            class: (*class).to_string(),
-                            picks,
-                        });
-                    }
-                    _ => return Err("expected `player: NAME CLASS picks N N N`".into()),
-                }
-            }
-            "objective" => {
-                let (goal, rest) = match words.as_slice() {
-                    ["reach", m, rest @ ..] if m.chars().count() == 1 => (Goal::Reach(m.chars().next().unwrap_or(' ')), rest),
-                    ["kill", k, rest @ ..] => (Goal::Kill(whole(k, "kills", &limits::KILLS)?), rest),
-                    ["survive", t, rest @ ..] => (Goal::Survive(whole(t, "turns", &limits::TURNS)?), rest),
-                    _ => return Err("expected `objective: reach MARKER`, `kill N` or `survive TURNS`, then optional `reward CM` and `win`".into()),
-                };
-                let mut reward = 0;
-                let mut win = false;
-                let mut i = 0;
-                while i < rest.len() {
-                    match (rest[i], rest.get(i + 1)) {
-                        ("win", _) => win = true,
-                        ("reward", Some(r)) => {
-                            reward = whole(r, "reward", &limits::REWARD)?;
-                            i += 1;
-                        }
-                        (w, _) => {
-                            return Err(format!(
-                                "`{w}` is not part of an objective; after the goal come `reward N` and `win`"
-                            ));
-                        }
-                    }
-                    i += 1;
-                }
-                limits::at_most(self.objectives.len() + 1, limits::OBJECTIVES, "objectives")?;
-                self.objectives.push((n, Objective { goal, reward, win }));
-            }
+            "player" => match words.as_slice() {
+                [id, class, "picks", picks @ ..] => self.player(n, id, class, picks)?,
+                _ => return Err("expected `player: NAME CLASS picks N N N`".into()),
+            },
+            "objective" => self.objective(n, &words)?,
             other => {
                 if let Some(level) = other.strip_prefix("threat ") {
-                    let level = whole(level.trim(), "threat level", &limits::THREAT_LEVELS)?;
-                    let mut allowed = BTreeMap::new();
-                    for part in value.split(',') {
-                        let w: Vec<&str> = part.split_whitespace().collect();
-                        let [id, count] = w.as_slice() else {
-                            return Err(format!(
-                                "`{}` must be CREATURE COUNT, like `hybrid 2`",
-                                part.trim()
-                            ));
-                        };
-                        if !self.pack.creatures.contains_key(*id) {
-                            let known: Vec<&str> =
-                                self.pack.creatures.keys().map(String::as_str).collect();
-                            return Err(format!(
-                                "no creature `{id}`; creatures: {}",
-                                known.join(", ")
-                            ));
-                        }
-                        let count = whole(count, "creature count", &limits::CREATURES_ALLOWED)?;
-                        allowed.insert((*id).to_string(), count);
-                    }
-                    self.threats.insert(level, allowed);
+                    self.threat(level, value)?;
                 } else {
                     return Err(format!(
                         "`{other}` is not a scenario setting; settings: name, kind, cyber-modules, starting-cm, starting-cm-by-players, gm-points, threat-start, threat N, player, objective"
@@ -255,12 +172,149 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// `player: NAME CLASS picks N N N`: a player of a class with one
+    /// bonus picked from each training year of its card (ST-CHAR-02), named
+    /// once, with a name creatures do not use.
+    fn player(&mut self, n: usize, id: &str, class: &str, picks: &[&str]) -> Result<(), String> {
+        let picks: Result<Vec<usize>, _> = picks.iter().map(|p| p.parse::<usize>()).collect();
+        let picks = picks.map_err(|_| {
+            "picks are numbers, one per training year, like `picks 1 3 2`".to_string()
+        })?;
+        limits::at_most(self.players.len() + 1, limits::PLAYERS, "players")?;
+        let Some(card) = self.pack.classes.get(class) else {
+            let known: Vec<&str> = self.pack.classes.keys().map(String::as_str).collect();
+            return Err(format!("no class `{class}`; classes: {}", known.join(", ")));
+        };
+        if picks.len() != card.years.len() {
+            self.rule_error(
+                n,
+                "player",
+                &format!(
+                    "the {} card has {} training years; pick one bonus from each, not {}",
+                    card.name,
+                    card.years.len(),
+                    picks.len()
+                ),
+                "ST-CHAR-02",
+            );
+        }
+        for (year, pick) in picks.iter().enumerate() {
+            if let Some(options) = card.years.get(year) {
+                if *pick < 1 || *pick > options.len() {
+                    self.rule_error(
+                        n,
+                        "player",
+                        &format!(
+                            "year {} of the {} card offers bonuses 1 to {}, not {pick}",
+                            year + 1,
+                            card.name,
+                            options.len()
+                        ),
+                        "ST-CHAR-02",
+                    );
+                }
+            }
+        }
+        if self.players.iter().any(|p| p.id == id) {
+            return Err(format!("player `{id}` is named twice"));
+        }
+        if !id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            || id.starts_with('c') && id[1..].chars().all(|c| c.is_ascii_digit())
+        {
+            return Err(format!(
+                "`{id}` cannot name a player: use lower-case letters (names like c1 are kept for creatures)"
+            ));
+        }
+        self.players.push(PlayerSpec {
+            id: id.to_string(),
+            class: class.to_string(),
+            picks,
+        });
+        Ok(())
+    }
+
+    /// `objective: reach MARKER|kill N|survive TURNS [reward CM] [win]`.
+    fn objective(&mut self, n: usize, words: &[&str]) -> Result<(), String> {
+        let (goal, rest) = match words {
+            ["reach", m, rest @ ..] if m.chars().count() == 1 => (Goal::Reach(m.chars().next().unwrap_or(' ')), rest),
+            ["kill", k, rest @ ..] => (Goal::Kill(whole(k, "kills", &limits::KILLS)?), rest),
+            ["survive", t, rest @ ..] => (Goal::Survive(whole(t, "turns", &limits::TURNS)?), rest),
+            _ => return Err("expected `objective: reach MARKER`, `kill N` or `survive TURNS`, then optional `reward CM` and `win`".into()),
+        };
+        let mut reward = 0;
+        let mut win = false;
+        let mut i = 0;
+        while i < rest.len() {
+            match (rest[i], rest.get(i + 1)) {
+                ("win", _) => win = true,
+                ("reward", Some(r)) => {
+                    reward = whole(r, "reward", &limits::REWARD)?;
+                    i += 1;
+                }
+                (w, _) => {
+                    return Err(format!(
+                        "`{w}` is not part of an objective; after the goal come `reward N` and `win`"
+                    ));
+                }
+            }
+            i += 1;
+        }
+        limits::at_most(self.objectives.len() + 1, limits::OBJECTIVES, "objectives")?;
+        self.objectives.push((n, Objective { goal, reward, win }));
+        Ok(())
+    }
+
+    /// `threat N: CREATURE COUNT, ...`: the creatures the GM may deploy at a
+    /// threat level (ST-GM-02).
+    fn threat(&mut self, level: &str, value: &str) -> Result<(), String> {
+        let level = whole(level.trim(), "threat level", &limits::THREAT_LEVELS)?;
+        let mut allowed = BTreeMap::new();
+        for part in value.split(',') {
+            let w: Vec<&str> = part.split_whitespace().collect();
+            let [id, count] = w.as_slice() else {
+                return Err(format!(
+                    "`{}` must be CREATURE COUNT, like `hybrid 2`",
+                    part.trim()
+                ));
+            };
+            if !self.pack.creatures.contains_key(*id) {
+                let known: Vec<&str> = self.pack.creatures.keys().map(String::as_str).collect();
+                return Err(format!(
+                    "no creature `{id}`; creatures: {}",
+                    known.join(", ")
+                ));
+            }
+            let count = whole(count, "creature count", &limits::CREATURES_ALLOWED)?;
+            allowed.insert((*id).to_string(), count);
+        }
+        self.threats.insert(level, allowed);
+        Ok(())
+    }
+
     /// Builds the scenario from the map cells and everything read.
     pub(super) fn finish(&mut self, cells: Cells) -> Option<Scenario> {
+        let MapCells {
+            markers,
+            starts,
+            plain_doors,
+        } = self.read_cells(&cells);
+        let mut s = self.scenario(&cells, &markers, &starts, &plain_doors);
+        self.place_legend(&mut s, &markers);
+        let door_squares: Vec<Pos> = s.doors.iter().map(|d| d.at).collect();
+        s.grid = grid_of(&cells, &door_squares);
+        self.check(&s);
+        Some(s)
+    }
+
+    /// The map's markers, player starts (each digit once) and plain doors;
+    /// a marker with no legend line is an error.
+    fn read_cells(&mut self, cells: &Cells) -> MapCells {
         let mut markers: BTreeMap<char, Vec<Pos>> = BTreeMap::new();
         let mut starts: BTreeMap<char, Pos> = BTreeMap::new();
         let mut plain_doors = Vec::new();
-        for (pos, (c, line)) in &cells {
+        for (pos, (c, line)) in cells {
             match c {
                 '#' | '.' => {}
                 '+' => plain_doors.push(*pos),
@@ -288,7 +342,23 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        let mut s = Scenario {
+        MapCells {
+            markers,
+            starts,
+            plain_doors,
+        }
+    }
+
+    /// The scenario as read, with the map's plain doors (a standard lock)
+    /// and none of its legend placed yet.
+    fn scenario(
+        &self,
+        cells: &Cells,
+        markers: &BTreeMap<char, Vec<Pos>>,
+        starts: &BTreeMap<char, Pos>,
+        plain_doors: &[Pos],
+    ) -> Scenario {
+        Scenario {
             name: self.name.clone().unwrap_or_default(),
             kind: self.kind.unwrap_or(Kind::PlayersVsGm),
             cyber: self.cyber,
@@ -300,7 +370,7 @@ impl<'a> Parser<'a> {
             threats: self.threats.clone(),
             players: self.players.clone(),
             objectives: self.objectives.iter().map(|(_, o)| o.clone()).collect(),
-            grid: grid_of(&cells, &[]),
+            grid: grid_of(cells, &[]),
             starts: starts.values().copied().collect(),
             doors: plain_doors
                 .iter()
@@ -324,7 +394,13 @@ impl<'a> Parser<'a> {
             dark: Vec::new(),
             no_light: Vec::new(),
             markers: markers.clone(),
-        };
+        }
+    }
+
+    /// Each legend line's marker placed on its squares: doors, cameras,
+    /// turrets, stations, machines, upgrade units, searchables, light
+    /// tokens and switches; a legend marker not on the map is a warning.
+    fn place_legend(&mut self, s: &mut Scenario, markers: &BTreeMap<char, Vec<Pos>>) {
         let legend = self.legend.clone();
         for (c, (line, what)) in &legend {
             let Some(squares) = markers.get(c) else {
@@ -393,32 +469,39 @@ impl<'a> Parser<'a> {
                     Legend::Dark => s.dark.push(at),
                     Legend::NoLight => s.no_light.push(at),
                     Legend::Switch(doors) => {
-                        let mut unlocks = Vec::new();
-                        for d in doors {
-                            let door_squares: Vec<Pos> =
-                                markers.get(d).cloned().unwrap_or_default();
-                            let is_door = matches!(legend.get(d), Some((_, Legend::Door(..))));
-                            if !is_door || door_squares.is_empty() {
-                                self.error(
-                                    *line,
-                                    &c.to_string(),
-                                    &format!(
-                                        "switch `{c}` unlocks `{d}`, which is not a door on the map"
-                                    ),
-                                    "",
-                                );
-                            }
-                            unlocks.extend(door_squares);
-                        }
-                        s.switches.push(SwitchSpec { at, doors: unlocks });
+                        let doors = self.switched_doors(*line, *c, doors, markers, &legend);
+                        s.switches.push(SwitchSpec { at, doors });
                     }
                 }
             }
         }
-        let door_squares: Vec<Pos> = s.doors.iter().map(|d| d.at).collect();
-        s.grid = grid_of(&cells, &door_squares);
-        self.check(&s);
-        Some(s)
+    }
+
+    /// The door squares a switch unlocks; a switch naming a marker that is
+    /// not a door on the map is an error.
+    fn switched_doors(
+        &mut self,
+        line: usize,
+        c: char,
+        doors: &[char],
+        markers: &BTreeMap<char, Vec<Pos>>,
+        legend: &BTreeMap<char, (usize, Legend)>,
+    ) -> Vec<Pos> {
+        let mut unlocks = Vec::new();
+        for d in doors {
+            let door_squares: Vec<Pos> = markers.get(d).cloned().unwrap_or_default();
+            let is_door = matches!(legend.get(d), Some((_, Legend::Door(..))));
+            if !is_door || door_squares.is_empty() {
+                self.error(
+                    line,
+                    &c.to_string(),
+                    &format!("switch `{c}` unlocks `{d}`, which is not a door on the map"),
+                    "",
+                );
+            }
+            unlocks.extend(door_squares);
+        }
+        unlocks
     }
 
     fn check(&mut self, s: &Scenario) {

@@ -9,7 +9,7 @@ use nanite_core::{ClockCommand, CombatantId};
 use super::{Offer, conditions, covers, efforts, text, whole};
 use crate::check::Effort;
 use crate::combat::{ConditionKind, Stance};
-use crate::encounter::{Command, CxEffect};
+use crate::encounter::{Combatant, Command, CxEffect};
 use crate::pack::DamageType;
 
 /// The stances the GM may put a combatant in, with their keys.
@@ -26,37 +26,24 @@ impl Offer<'_> {
         let Some(me) = self.battle.combatants.get(id) else {
             return;
         };
+        self.gm_health_on(id, me);
+        self.gm_conditions_on(id);
+        self.gm_placing_on(id);
+        self.gm_initiative_on(id);
+        self.gm_check_on(id, me);
+        self.push(
+            Draft::new(
+                "leave",
+                "Remove from the fight",
+                Command::Clock(ClockCommand::Leave { id: id.clone() }),
+            )
+            .at(id),
+        );
+    }
+
+    /// Healing up to what it misses, and a hazard's harm.
+    fn gm_health_on(&mut self, id: &CombatantId, me: &Combatant) {
         let missing = (me.fighter.max_hp - me.fighter.hp).max(1);
-        let skills: Vec<_> = me
-            .fighter
-            .skills
-            .iter()
-            .map(|s| ParamOption::new(ParamValue::word(&s.id), s.name.as_str()))
-            .collect();
-        let first_skill = me.fighter.skills.first().map(|s| s.id.clone());
-        let mut bearing: Vec<ConditionKind> = Vec::new();
-        for e in self.battle.clock.effects_on(id) {
-            if let CxEffect::Condition(c) = &e.payload
-                && !bearing.contains(&c.kind)
-            {
-                bearing.push(c.kind);
-            }
-        }
-        let hidden = self
-            .battle
-            .clock
-            .seats
-            .iter()
-            .find(|s| &s.id == id)
-            .is_some_and(|s| s.hidden);
-        let total = self
-            .battle
-            .clock
-            .seats
-            .iter()
-            .find(|s| &s.id == id)
-            .and_then(|s| s.initiative.as_ref())
-            .map(|i| i.total);
         self.push(
             Draft::new(
                 "heal",
@@ -98,6 +85,18 @@ impl Offer<'_> {
             .param("apl", "armor-piercing level", whole(0, 20, Some(0)))
             .param("why", "why", text("a hazard")),
         );
+    }
+
+    /// A condition put on, and each condition it bears ended.
+    fn gm_conditions_on(&mut self, id: &CombatantId) {
+        let mut bearing: Vec<ConditionKind> = Vec::new();
+        for e in self.battle.clock.effects_on(id) {
+            if let CxEffect::Condition(c) = &e.payload
+                && !bearing.contains(&c.kind)
+            {
+                bearing.push(c.kind);
+            }
+        }
         self.push(
             Draft::new(
                 "afflict",
@@ -125,6 +124,18 @@ impl Offer<'_> {
                 .at(id),
             );
         }
+    }
+
+    /// Its cover and stance, and hiding it from or revealing it to the
+    /// players.
+    fn gm_placing_on(&mut self, id: &CombatantId) {
+        let hidden = self
+            .battle
+            .clock
+            .seats
+            .iter()
+            .find(|s| &s.id == id)
+            .is_some_and(|s| s.hidden);
         self.push(
             Draft::new(
                 "position",
@@ -166,6 +177,18 @@ impl Offer<'_> {
             )
             .at(id),
         );
+    }
+
+    /// Its initiative total, and delaying its turn.
+    fn gm_initiative_on(&mut self, id: &CombatantId) {
+        let total = self
+            .battle
+            .clock
+            .seats
+            .iter()
+            .find(|s| &s.id == id)
+            .and_then(|s| s.initiative.as_ref())
+            .map(|i| i.total);
         self.push(
             Draft::new(
                 "initiative",
@@ -183,6 +206,17 @@ impl Offer<'_> {
             ),
         );
         self.delay(id);
+    }
+
+    /// A check called on one of its skills.
+    fn gm_check_on(&mut self, id: &CombatantId, me: &Combatant) {
+        let skills: Vec<_> = me
+            .fighter
+            .skills
+            .iter()
+            .map(|s| ParamOption::new(ParamValue::word(&s.id), s.name.as_str()))
+            .collect();
+        let first_skill = me.fighter.skills.first().map(|s| s.id.clone());
         if let Some(skill) = first_skill {
             self.push(
                 Draft::new(
@@ -208,14 +242,6 @@ impl Offer<'_> {
                 ),
             );
         }
-        self.push(
-            Draft::new(
-                "leave",
-                "Remove from the fight",
-                Command::Clock(ClockCommand::Leave { id: id.clone() }),
-            )
-            .at(id),
-        );
     }
 
     /// Delaying `id`'s turn, when it has someone behind it.

@@ -122,26 +122,7 @@ pub(super) fn route(layout: &Layout, from: Point, to: Point, limit: i64) -> Opti
         return done(s.corners.clone());
     }
     let limit_cost = limit * 100 + 100;
-    // Lattice points within the map; the start and the end join the
-    // lattice points of their own cells.
-    let snap_down = |v: i64| v.div_euclid(STEP) * STEP;
-    let corners_of = |p: Point| {
-        let (x0, y0) = (snap_down(p.x), snap_down(p.y));
-        let mut out = vec![];
-        for (x, y) in [
-            (x0, y0),
-            (x0 + STEP, y0),
-            (x0, y0 + STEP),
-            (x0 + STEP, y0 + STEP),
-        ] {
-            let q = Point::new(x, y);
-            if layout.contains(q) && !out.contains(&q) {
-                out.push(q);
-            }
-        }
-        out
-    };
-    let goal_corners = corners_of(to);
+    let goal_corners = lattice_corners(layout, to);
     let h = |p: Point| cost(p, to);
     let mut best: BTreeMap<Point, i64> = BTreeMap::new();
     let mut came: BTreeMap<Point, Point> = BTreeMap::new();
@@ -161,25 +142,9 @@ pub(super) fn route(layout: &Layout, from: Point, to: Point, limit: i64) -> Opti
             break;
         }
         let mut next: Vec<Point> = if p == from {
-            corners_of(from)
+            lattice_corners(layout, from)
         } else {
-            let mut n = Vec::with_capacity(9);
-            for (dx, dy) in [
-                (-1, -1),
-                (0, -1),
-                (1, -1),
-                (-1, 0),
-                (1, 0),
-                (-1, 1),
-                (0, 1),
-                (1, 1),
-            ] {
-                let q = Point::new(p.x + dx * STEP, p.y + dy * STEP);
-                if layout.contains(q) {
-                    n.push(q);
-                }
-            }
-            n
+            neighbours(layout, p)
         };
         if goal_corners.contains(&p) {
             next.push(to);
@@ -206,10 +171,66 @@ pub(super) fn route(layout: &Layout, from: Point, to: Point, limit: i64) -> Opti
         at = p;
     }
     steps.reverse();
-    // Pulled straight: from each corner, on to the farthest point of the
-    // path in clear sight of the feet (on rough maps, only where the
-    // straight leg costs no more than the steps it replaces, give or take
-    // a hundredth of a decimetre a step for the rounding of each).
+    let mut corners = pulled_straight(&steps, rough, &clear, &step);
+    tighten(&mut corners, &near, &clear, &step);
+    let found = measure(corners);
+    match straight {
+        Some(s) if s.paid_dm() <= found.paid_dm() => done(s.corners),
+        _ => done(found.corners),
+    }
+}
+
+/// The lattice points of `p`'s cell within the map: the start and the end
+/// join the lattice through them.
+fn lattice_corners(layout: &Layout, p: Point) -> Vec<Point> {
+    let snap_down = |v: i64| v.div_euclid(STEP) * STEP;
+    let (x0, y0) = (snap_down(p.x), snap_down(p.y));
+    let mut out = vec![];
+    for (x, y) in [
+        (x0, y0),
+        (x0 + STEP, y0),
+        (x0, y0 + STEP),
+        (x0 + STEP, y0 + STEP),
+    ] {
+        let q = Point::new(x, y);
+        if layout.contains(q) && !out.contains(&q) {
+            out.push(q);
+        }
+    }
+    out
+}
+
+/// The eight lattice points around `p` within the map.
+fn neighbours(layout: &Layout, p: Point) -> Vec<Point> {
+    let mut n = Vec::with_capacity(9);
+    for (dx, dy) in [
+        (-1, -1),
+        (0, -1),
+        (1, -1),
+        (-1, 0),
+        (1, 0),
+        (-1, 1),
+        (0, 1),
+        (1, 1),
+    ] {
+        let q = Point::new(p.x + dx * STEP, p.y + dy * STEP);
+        if layout.contains(q) {
+            n.push(q);
+        }
+    }
+    n
+}
+
+/// The lattice path pulled straight: from each corner, on to the farthest
+/// point of the path in clear sight of the feet (on rough maps, only where
+/// the straight leg costs no more than the steps it replaces, give or take
+/// a hundredth of a decimetre a step for the rounding of each).
+fn pulled_straight(
+    steps: &[Point],
+    rough: bool,
+    clear: &dyn Fn(Point, Point) -> bool,
+    step: &dyn Fn(Point, Point) -> i64,
+) -> Vec<Point> {
     let mut paid = vec![0i64; steps.len()];
     if rough {
         for k in 1..steps.len() {
@@ -230,12 +251,7 @@ pub(super) fn route(layout: &Layout, from: Point, to: Point, limit: i64) -> Opti
         corners.push(steps[j]);
         i = j;
     }
-    tighten(&mut corners, &near, &clear, &step);
-    let found = measure(corners);
-    match straight {
-        Some(s) if s.paid_dm() <= found.paid_dm() => done(s.corners),
-        _ => done(found.corners),
-    }
+    corners
 }
 
 /// Draws each corner of a pulled path in to the wall end it turns round:
