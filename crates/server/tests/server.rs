@@ -42,6 +42,7 @@ mod server {
     mod station_choices;
     mod station_packs;
     pub(crate) mod support;
+    mod tag_browser;
     mod undo;
     mod unseen;
     mod verifiable;

@@ -101,6 +101,12 @@ struct Part<'a> {
 }
 
 impl Part<'_> {
+    /// Whether the campaign plays a registered ruleset, which has no
+    /// characters nor NPC library.
+    fn plugged(&self) -> bool {
+        matches!(self.d.campaign.ruleset, Ruleset::Plugged(_))
+    }
+
     fn initiative_by(&self) -> &'static str {
         match self.d.campaign.d20.as_ref().map(|d| d.initiative) {
             Some(nanite_d20::InitiativeBy::Side) => "side",

@@ -175,6 +175,8 @@ struct Page<'a> {
     encounter: &'a str,
     /// Whether the viewer may act: the command line.
     acts: bool,
+    /// Whether the viewer is the GM: the GM controls (undo).
+    gm: bool,
     /// The command line's examples (none: the ruleset's language is its own).
     examples: &'a [&'a str],
     part: &'a str,
@@ -197,6 +199,7 @@ pub(crate) async fn page(
         campaign,
         encounter,
         acts: seat.role != Role::Spectator,
+        gm: seat.is_gm(),
         examples: &["next"],
         part: &part,
         rolls: &rolls,
