@@ -71,9 +71,16 @@ async function main() {
   gm = await h.open("gm", { width: 1280, height: 900 });
   al = await h.open("alice", { width: 390, height: 844 }); // a phone
 
-  // 1. The GM opens an encounter and invites Alice.
+  // 1. The GM creates a second tag campaign from the page (the server
+  // offers the rulesets registered on it), then, in the first, opens an
+  // encounter and invites Alice.
   await h.join(gm.page, gmLink);
   check((await gm.page.locator("#dashboard").innerText()).includes("Playground tag"), "the dashboard names the ruleset");
+  await gm.page.locator("details > summary", { hasText: "Playground tag" }).click();
+  const create = gm.page.locator("form", { has: gm.page.getByRole("button", { name: "Create Playground tag campaign" }) });
+  await create.getByLabel("Name").fill("Tag Rematch");
+  await create.getByRole("button", { name: "Create Playground tag campaign" }).click();
+  check((await create.locator("input.link").inputValue()).includes("/join/"), "the new tag campaign's GM link is shown");
   const open = gm.page.locator("form", { has: gm.page.getByRole("button", { name: "Open encounter" }) });
   await open.getByLabel("Name").fill("The yard");
   await open.getByRole("button", { name: "Open encounter" }).click();

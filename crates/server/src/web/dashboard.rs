@@ -173,6 +173,18 @@ impl Page<'_> {
         matches!(self.c.ruleset, Ruleset::Plugged(_))
     }
 
+    /// The rulesets registered on this server (`plugged`): key and name,
+    /// each offered for a new campaign.
+    fn registered(&self) -> Vec<(&'static str, &'static str)> {
+        Ruleset::all()
+            .into_iter()
+            .filter_map(|r| match r {
+                Ruleset::Plugged(key) => Some((key, r.title())),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Compound X's house rules: key, rule ID, summary.
     fn house_rules(&self) -> &'static [(&'static str, &'static str, &'static str)] {
         &HouseRules::ALL
