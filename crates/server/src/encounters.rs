@@ -802,7 +802,14 @@ async fn given(
             };
             let seeded = draw.filter(|_| !done.dice.is_empty()).map(|d| d.seeded);
             let physical = physical && !done.dice.is_empty();
-            let name = crate::permissions::command_name(&request.command);
+            // The engine's JSON of the command names it, as serializing
+            // it again would (`permissions::command_name`).
+            let name = request
+                .json
+                .get("command")
+                .and_then(Value::as_str)
+                .unwrap_or("this")
+                .to_string();
             Ok(command_record(
                 &encounter, &order, &name, done, seeded, physical,
             ))

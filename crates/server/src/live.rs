@@ -315,8 +315,8 @@ async fn catch_up(
             let shown: Vec<String> = table
                 .after(from)
                 .iter()
-                .filter_map(|item| view::item(table, item, viewer))
-                .map(|v| v.to_string())
+                .filter_map(|item| view::shown(table, item, viewer))
+                .filter_map(|shown| serde_json::to_string(&shown).ok())
                 .collect();
             let now = Reached {
                 version: table.version.max(from),

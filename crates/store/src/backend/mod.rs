@@ -9,6 +9,7 @@
 mod postgres;
 mod rows;
 mod sqlite;
+mod sqlite_group;
 mod statements;
 
 pub use postgres::PostgresStore;

@@ -4,7 +4,8 @@
 //! one writer at a time: every write waits its turn on the store's writer
 //! lock rather than meeting another as "database is locked", and appends go
 //! through the group commit (`group.rs`) with one writer: [`write_group`]
-//! checks each append, then writes those that passed. A commit is on disk
+//! checks the group's appends on one read, then writes those that passed
+//! (`sqlite_group.rs`). A commit is on disk
 //! before it is acknowledged (WAL mode, `synchronous = FULL`), except a
 //! snapshot's ([`relax`]).
 
@@ -59,6 +60,10 @@ impl SqliteStore {
         } else {
             pool = pool.max_connections(8);
         }
+        // A SQLite connection is a file handle in this process: it does not
+        // break as a network one does, so it is not pinged (a round trip to
+        // its thread) each time it is taken from the pool.
+        let pool = pool.test_before_acquire(false);
         let pool = pool.connect_with(options).await?;
         super::MIGRATOR.run(&pool).await?;
         Ok(SqliteStore {
@@ -74,35 +79,25 @@ impl SqliteStore {
 }
 
 /// Writes a group in one transaction and answers each append once the
-/// transaction has committed. Each append is checked first (its command
-/// key, its stream's version: `statements::checked`), and only an append
-/// that passes writes anything, so a refused append fails alone with
-/// nothing to roll back; the transaction is the only writer, so the writes
-/// of one that passed are not refused, and an error in them (the
-/// database's own) fails the whole group, nothing of it committed. (A
-/// savepoint around each append did the same at two more statements an
-/// append, each a round trip to SQLite's thread.)
+/// transaction has committed. The appends are checked together, in order,
+/// on one read, and only those that pass write anything, in three
+/// statements for the whole group (`sqlite_group.rs`), so a refused append
+/// fails alone with nothing to roll back; the transaction is the only
+/// writer, so nothing changes between the read and the writes, and an
+/// error in them (the database's own) fails the whole group, nothing of it
+/// committed. (Five statements an append, each a round trip to SQLite's
+/// thread, did the same before.)
 pub(crate) async fn write_group(pool: SqlitePool, jobs: Vec<Job>) {
-    let mut results = Vec::with_capacity(jobs.len());
-    let committed: Result<(), Error> = async {
+    let committed: Result<Vec<Result<Appended, Error>>, Error> = async {
         let mut tx = pool.begin().await?;
-        for job in &jobs {
-            let (id, expected, key) = (&job.id, job.expected, job.key.as_deref());
-            let result = match statements::checked(&mut *tx, id, expected, key).await {
-                Ok(None) => {
-                    Ok(statements::written(&mut *tx, id, expected, key, &job.events).await?)
-                }
-                Ok(Some(seen)) => Ok(seen),
-                Err(refused) => Err(refused),
-            };
-            results.push(result);
-        }
+        let group = super::sqlite_group::Group::read(&mut tx, &jobs).await?;
+        group.write(&mut tx, &statements::now()).await?;
         tx.commit().await?;
-        Ok(())
+        Ok(group.answers)
     }
     .await;
     match committed {
-        Ok(()) => {
+        Ok(results) => {
             for (job, result) in jobs.into_iter().zip(results) {
                 job.answer(result);
             }
