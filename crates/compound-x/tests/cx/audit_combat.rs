@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use nanite_compound_x::Sheet;
+use nanite_compound_x::check::Effort;
 use nanite_compound_x::combat::{Aim, ArmorHit, Cover, Fighter, Fire, Shot, Stance, shoot};
 use nanite_compound_x::{DamageType, FireMode};
 use nanite_core::ModifierPhase;
@@ -481,7 +482,7 @@ use nanite_compound_x::combat::ConditionKind;
 use nanite_compound_x::encounter::{Command, Event, MeleeKind, Way};
 use nanite_dice::Expression;
 
-use super::arena::{blow, fire as fire_at, suppress};
+use super::arena::{blow, check, fire as fire_at, into_cover, suppress, throw};
 use super::skirmish::{Skirmish, away, fighter as soldier_fighter, id, line, soldier, step};
 use super::support::last_event;
 
@@ -619,12 +620,7 @@ fn audit_rng_10_stealth_blows_double_to_the_cap_and_vital_spots_bypass_armor() {
         );
         s.run(conceal("tia"), &[]);
         let full = s.hp("mark");
-        let throw = Command::Throw {
-            id: id("tia"),
-            target: id("mark"),
-            weapon: 0,
-            distance: None,
-        };
+        let throw = throw("tia", "mark", 0);
         let log = s.run(throw.clone(), &[4, 5, 3, 10]);
         // Crouched: +1, so the miss chance is 3 (2 + 1), not 2.
         line(&log, "d10 4 > miss chance 3");
@@ -850,12 +846,7 @@ fn audit_rng_14_thrown_weapons_aim_with_per_and_bypass_armor_at_three_over() {
             &[("throwing-knife", 3)],
         ))
     };
-    let throw = Command::Throw {
-        id: id("tia"),
-        target: id("mark"),
-        weapon: 0,
-        distance: None,
-    };
+    let throw = throw("tia", "mark", 0);
     let rows: &[(&[(&str, i64)], i64)] = &[
         (&[("PER", 1), ("CHA", 9), ("INT", 8)], 3),
         (&[], 2),
@@ -1453,17 +1444,7 @@ fn audit_sup_05_moving_into_the_open_unhittable_targets_and_how_it_ends() {
     );
     s.run(suppress("lena", "mark", None), &[]);
     s.next(&[]);
-    s.run(
-        Command::Move {
-            id: id("mark"),
-            metres: 1,
-            way: Way::Elsewhere,
-            sprint: false,
-            cover: Some(Cover::Full),
-            concealed: true,
-        },
-        &[],
-    );
+    s.run(into_cover("mark", 1, Some(Cover::Full), true), &[]);
     assert!(suppressed(&s, "mark"));
     // Not renewed: at the start of Lena's next turn it ends.
     s.next(&[]);
@@ -1655,17 +1636,7 @@ fn audit_melee_02_leaving_melee_or_a_skill_check_in_it_draws_a_penalty_attack() 
     // A skill check in melee draws one too (a 1 misses), and the lock holds.
     let mut s = locked();
     let full = s.hp("mark");
-    let log = s.run(
-        Command::Check {
-            id: id("mark"),
-            skill: "search".into(),
-            dc: 30,
-            hidden: false,
-            effort: nanite_compound_x::check::Effort::Roll,
-            combined_with: None,
-        },
-        &[1, 5, 5],
-    );
+    let log = s.run(check("mark", "search", 30, Effort::Roll), &[1, 5, 5]);
     line(&log, "penalty attack");
     assert_eq!(s.hp("mark"), full, "the penalty attack missed");
     assert!(s.state().engaged(&id("bo"), &id("mark")));
@@ -2066,17 +2037,7 @@ fn audit_cloak_03_detect_dc_moving_detect_dc_and_combat_actions() {
     for (d100, found) in [([2, 6], false), ([2, 7], true)] {
         let mut s = stalk(ghost(0, "mk1-cloak", 200));
         s.run(Command::Cloak { id: id("ghost") }, &[]);
-        s.run(
-            Command::Check {
-                id: id("ghost"),
-                skill: "search".into(),
-                dc: 30,
-                hidden: false,
-                effort: nanite_compound_x::check::Effort::Roll,
-                combined_with: None,
-            },
-            &[5, 5],
-        );
+        s.run(check("ghost", "search", 30, Effort::Roll), &[5, 5]);
         s.next(&[]);
         s.run(
             Command::Search {
@@ -2171,12 +2132,7 @@ fn coven(nyx: Fighter) -> Skirmish {
 }
 
 fn cast(spell: &str, target: &str, cover: Option<Cover>) -> Command {
-    Command::Cast {
-        id: id("nyx"),
-        spell: spell.into(),
-        target: id(target),
-        cover,
-    }
+    super::arena::cast("nyx", spell, target, cover)
 }
 
 fn last_cast(s: &Skirmish) -> bool {

@@ -16,7 +16,7 @@ use nanite_compound_x::combat::{Cover, Fighter, Stance};
 use nanite_compound_x::encounter::scene::Ground;
 use nanite_compound_x::encounter::{Command, Layout, MeleeKind, Point, Wall, WallKind};
 
-use super::arena::{fire, suppress};
+use super::arena::{blow, fire, suppress};
 use super::skirmish::{Skirmish, fighter, id, line, soldier, step, toward};
 use super::support::edit;
 use nanite_compound_x::combat::ConditionKind;
@@ -381,16 +381,7 @@ fn flanking_is_read_from_an_ally_on_the_far_side() {
         } else {
             line(&log, "d10 1 <= miss chance 3: miss");
             // The GM may still rule it: an override, shown.
-            let log = s.run(
-                Command::Melee {
-                    id: id("lena"),
-                    target: id("mark"),
-                    weapon: None,
-                    kind: MeleeKind::Strike,
-                    flanking: true,
-                },
-                &[1],
-            );
+            let log = s.run(blow("lena", "mark", None, MeleeKind::Strike, true), &[1]);
             line(
                 &log,
                 "flanking: the GM's override (the map shows no ally on the far side)",

@@ -9,10 +9,11 @@
 //! 2. Mark: the template soldier (STR 6: bonus +0.5, truncated 0; fists 3,
 //! Grappling 4), no armor, an SMG.
 
+use nanite_compound_x::check::Effort;
 use nanite_compound_x::combat::{ConditionKind, Fighter, Stance};
 use nanite_compound_x::encounter::{Command, GrappleAct, Hold, MeleeKind, Way};
 
-use super::arena::{blow, fire, suppress};
+use super::arena::{blow, check, fire, suppress};
 use super::skirmish::{Skirmish, away, fighter, id, line, soldier, step, toward};
 use super::support::edit;
 
@@ -339,17 +340,7 @@ fn leaving_melee_or_a_skill_check_in_it_draws_penalty_attacks() {
 
     // A skill check in melee: the penalty attack comes first.
     let mut s = melee_ring(false);
-    let log = s.run(
-        Command::Check {
-            id: id("mark"),
-            skill: "awareness".into(),
-            dc: 10,
-            hidden: false,
-            effort: nanite_compound_x::check::Effort::Roll,
-            combined_with: None,
-        },
-        &[1, 5, 5],
-    );
+    let log = s.run(check("mark", "awareness", 10, Effort::Roll), &[1, 5, 5]);
     line(
         &log,
         "Bo reacts: penalty attack on mark: a skill check in melee",
@@ -360,17 +351,7 @@ fn leaving_melee_or_a_skill_check_in_it_draws_penalty_attacks() {
     // GM cannot grant Bo another.
     let mut s = melee_ring(false);
     for _ in 0..2 {
-        s.run(
-            Command::Check {
-                id: id("mark"),
-                skill: "awareness".into(),
-                dc: 10,
-                hidden: false,
-                effort: nanite_compound_x::check::Effort::Roll,
-                combined_with: None,
-            },
-            &[1, 5, 5],
-        );
+        s.run(check("mark", "awareness", 10, Effort::Roll), &[1, 5, 5]);
     }
     s.run(
         Command::PenaltyAttack {
@@ -515,17 +496,7 @@ fn a_held_combatant_can_only_contest_control() {
     assert!(s.state().is_restrained(&id("mark")));
     // Bo's skill check in melee draws no penalty blow from a held Mark: only
     // the check's d100 is rolled.
-    let log = s.run(
-        Command::Check {
-            id: id("bo"),
-            skill: "awareness".into(),
-            dc: 10,
-            hidden: false,
-            effort: nanite_compound_x::check::Effort::Roll,
-            combined_with: None,
-        },
-        &[5, 5],
-    );
+    let log = s.run(check("bo", "awareness", 10, Effort::Roll), &[5, 5]);
     assert!(
         !log.iter().any(|l| l.contains("reacts")),
         "{}",

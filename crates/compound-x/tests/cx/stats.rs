@@ -307,13 +307,7 @@ fn charisma_and_luck_grant_feats() {
             );
         }
         let s = sheet(&text);
-        let granted: Vec<&str> = s
-            .feats
-            .owned
-            .iter()
-            .filter(|f| f.how == "granted")
-            .map(|f| f.id.as_str())
-            .collect();
+        let granted = super::support::granted_feats(&s);
         assert_eq!(granted, expected, "CHA {cha} LUCK {luck} {choice:?}");
         // Granted feats do not count against the allowance.
         assert_eq!(s.feats.chosen, 0);

@@ -13,7 +13,7 @@ use nanite_compound_x::Suppression;
 use nanite_compound_x::combat::{ConditionKind, Cover, Fighter, Stance};
 use nanite_compound_x::encounter::{Command, CxEffect, Way};
 
-use super::arena::{hip, suppress};
+use super::arena::{hip, into_cover, suppress};
 use super::skirmish::{Skirmish, fighter, id, line, soldier, step};
 
 fn lena() -> Fighter {
@@ -637,14 +637,7 @@ fn scene_a_suppressed_target_breaks_cover_under_heavy_fire() {
     // strikes it, APL 2 pierces 2, its 15 armor points take 15: 7. 3 m is
     // more than the 2 m area: Mark is free of it, but Nell is still held.
     log.extend(s.run(
-        Command::Move {
-            id: id("mark"),
-            metres: 3,
-            way: Way::Elsewhere,
-            sprint: false,
-            cover: Some(Cover::None),
-            concealed: false,
-        },
+        into_cover("mark", 3, Some(Cover::None), false),
         &[6, 4, 8, 10, 3, 7, 2, 5],
     ));
     log.extend(s.next(&[]));

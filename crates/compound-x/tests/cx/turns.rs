@@ -10,8 +10,8 @@ use nanite_compound_x::{DamageType, FireMode};
 use nanite_core::{ClockCommand, ClockEvent, encounter::FightPhase};
 
 use super::arena::{
-    Arena, RAIDER, Recruit, VEX, act, afflict, aim, distance, fighter, fire, fire_with, harm, id,
-    reload, save, stance,
+    Arena, RAIDER, Recruit, VEX, act, afflict, aim, distance, fighter, fire, fire_with, harm, hold,
+    id, position, reload, save, stance,
 };
 use super::support::last_event;
 
@@ -215,14 +215,7 @@ fn reactions_of_every_kind_share_the_limit_of_three_a_round() {
     // rule: CX-TURN-04
     // rule: CX-TURN-05
     let mut a = Arena::duel();
-    a.run(
-        Command::Hold {
-            id: id("vex"),
-            actions: 2,
-            trigger: "the raider moves".into(),
-        },
-        &[],
-    );
+    a.run(hold("vex", 2, "the raider moves"), &[]);
     a.next(&[]);
     // Three penalty attacks (unarmed, miss chance 3; a 1 misses) use Vex's
     // three reactions; setting off the held actions would be a fourth.
@@ -300,14 +293,7 @@ fn triggered_held_actions_are_spent_out_of_turn_and_the_rest_is_lost() {
     // rule: CX-TURN-04
     let mut a = Arena::duel();
     a.run(act("vex", "take cover", 2), &[]);
-    a.run(
-        Command::Hold {
-            id: id("vex"),
-            actions: 2,
-            trigger: "the raider shows itself".into(),
-        },
-        &[],
-    );
+    a.run(hold("vex", 2, "the raider shows itself"), &[]);
     assert_eq!(a.left(), 0, "held actions come out of the turn");
     a.next(&[]);
     let log = a.run(Command::Clock(ClockCommand::Trigger { id: id("vex") }), &[]);
@@ -340,14 +326,7 @@ fn an_aim_taken_with_held_actions_does_not_last_into_the_next_turn() {
     // rule: CX-RNG-05
     // rule: CX-TURN-05
     let mut a = Arena::duel();
-    a.run(
-        Command::Hold {
-            id: id("vex"),
-            actions: 2,
-            trigger: "the raider shows itself".into(),
-        },
-        &[],
-    );
+    a.run(hold("vex", 2, "the raider shows itself"), &[]);
     a.next(&[]);
     a.run(Command::Clock(ClockCommand::Trigger { id: id("vex") }), &[]);
     a.run(aim("vex"), &[]);
@@ -634,14 +613,7 @@ fn stance_changes_cost_what_the_table_says() {
     ];
     for (from, to, expected) in cases {
         let mut a = Arena::duel();
-        a.run(
-            Command::Position {
-                id: id("vex"),
-                cover: None,
-                stance: Some(from),
-            },
-            &[],
-        );
+        a.run(position("vex", None, Some(from)), &[]);
         assert_eq!(a.left(), 4, "the GM's placing is free");
         a.run(stance("vex", to), &[]);
         assert_eq!(4 - a.left(), expected, "{from:?} to {to:?}");
@@ -848,11 +820,7 @@ fn mundane_actions_and_the_gms_bookkeeping_roll_nothing() {
         act("vex", "open the door", 1),
         act("vex", "shout", 0),
         stance("vex", Stance::Crouched),
-        Command::Position {
-            id: id("raider"),
-            cover: Some(Cover::Full),
-            stance: None,
-        },
+        position("raider", Some(Cover::Full), None),
         distance("vex", "raider", 20),
         afflict("raider", ConditionKind::Buzzed, None),
         aim("vex"),
