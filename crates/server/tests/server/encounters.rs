@@ -68,11 +68,8 @@ async fn a_player_sees_only_what_the_table_shows(db: Db) {
 
 async fn physical_dice_are_asked_for_by_purpose(db: Db) {
     let t = Table::new(db).await;
-    let e = t.depot().await;
+    let e = t.depot_aimed().await;
     let alice = &t.alice.session;
-    t.command(&e, alice, json!({"command": "aim", "id": "vex"}))
-        .await
-        .expect(201);
     let fire = json!({"command": "fire", "id": "vex", "target": "raider", "weapon": 0,
         "mode": "burst", "fire": null, "distance": null, "cover": null});
     let mut first = fire.clone();
@@ -278,11 +275,7 @@ async fn the_gm_lets_a_character_take_100_or_combine_two_skills(db: Db) {
     let t = Table::new(db).await;
     t.upload(&t.alice.session, "vex", VEX).await.expect(201);
     let e = t.encounter("Before the depot").await;
-    t.enter(
-        &e,
-        json!({"id": "vex", "character": "vex", "side": "players"}),
-    )
-    .await;
+    t.enter_vex(&e).await;
     // Out of combat, no die: 100 + Medicine's 20 ranks = 120 against 119;
     // combined with Awareness (30 ranks), 150 against DC 75 doubled: a tie.
     let take = t
@@ -316,13 +309,11 @@ async fn the_gm_lets_a_character_take_100_or_combine_two_skills(db: Db) {
         combined.text
     );
     // In a fight taking 50 is refused, with the rule.
-    t.command(
+    t.by_gm(
         &e,
-        &t.gm.session,
         json!({"command": "clock", "clock": "set_initiative", "id": "vex", "total": 80}),
     )
-    .await
-    .expect(201);
+    .await;
     t.begin(&e).await;
     let refused = t
         .command(

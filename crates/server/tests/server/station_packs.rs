@@ -202,15 +202,8 @@ async fn station_packs_are_versioned_and_start_new_games(db: Db) {
     assert_eq!(refused.code(), "no_such_scenario", "{}", refused.text);
     // The export carries the pack: `nanite verify` replays both games, and
     // a server that never saw the pack imports and shows them.
-    let export = nanite_server::transfer::export(&url, std::slice::from_ref(&t.campaign))
-        .await
-        .unwrap();
-    assert!(
-        export
-            .records
-            .iter()
-            .any(|r| r.collection == format!("packs:{}", t.campaign))
-    );
+    let export = support::export(&url, &t.campaign).await;
+    assert!(support::carries_packs(&export, &t.campaign));
     let text = serde_json::to_string(&export).unwrap();
     let checked = verify::verify(&verify::read(&text).unwrap()).unwrap();
     assert!(checked.mismatches.is_empty(), "{:?}", checked.mismatches);
@@ -229,12 +222,7 @@ async fn station_packs_are_versioned_and_start_new_games(db: Db) {
         assert_eq!(seen.json["scenario"]["name"], title, "{}", seen.text);
     }
     // Without its pack, the import is refused, saying why.
-    let mut bare = export.clone();
-    bare.records.retain(|r| !r.collection.starts_with("packs:"));
-    let refused = nanite_server::transfer::import(&support::sqlite().0, &bare, false)
-        .await
-        .unwrap_err();
-    assert!(refused.to_string().contains("pack"), "{refused}");
+    support::refused_without_packs(&export).await;
 }
 
 async fn a_broken_station_pack_is_refused_with_every_problem(db: Db) {
