@@ -189,15 +189,20 @@ impl Arena {
     /// Vex (first) and the raider, 12 m apart in the open, begun: Vex's
     /// turn in round 1.
     pub(crate) fn duel() -> Arena {
-        let mut a = Arena::with(
+        let mut a = Arena::vex_and_raider(12);
+        a.begin(&[]);
+        a
+    }
+
+    /// Vex (first) and the raider, `metres` apart in the open; not begun.
+    pub(crate) fn vex_and_raider(metres: i64) -> Arena {
+        Arena::with(
             vec![
                 ("vex", "crew", fighter(VEX)),
                 ("raider", "raiders", fighter(RAIDER)),
             ],
-            12,
-        );
-        a.begin(&[]);
-        a
+            metres,
+        )
     }
 
     /// Adds `who` on `side`, standing in the open.
@@ -264,6 +269,16 @@ impl Arena {
         );
         assert_eq!(self.game.log().len(), entries, "refused ({why}) but logged");
         why
+    }
+
+    /// The order of play, as combatant ids.
+    pub(crate) fn order(&self) -> Vec<String> {
+        self.state()
+            .clock
+            .order
+            .iter()
+            .map(|o| o.to_string())
+            .collect()
     }
 
     /// Ends the turn; the next begins (its start uses `dice`).
@@ -378,6 +393,25 @@ pub(crate) fn fire_with(
         fire: how,
         distance: None,
         cover: None,
+    }
+}
+
+/// A semi-automatic shot with the first weapon, fire as the state decides,
+/// at the `distance` and the target's `cover` the GM rules (if given).
+pub(crate) fn fire_ruled(
+    who: &str,
+    at: &str,
+    distance: Option<i64>,
+    cover: Option<Cover>,
+) -> Command {
+    Command::Fire {
+        id: id(who),
+        target: id(at),
+        weapon: 0,
+        mode: FireMode::Semi,
+        fire: None,
+        distance,
+        cover,
     }
 }
 
@@ -552,5 +586,23 @@ pub(crate) fn throw(who: &str, at: &str, weapon: usize) -> Command {
         target: id(at),
         weapon,
         distance: None,
+    }
+}
+
+/// `who` grabs `target` to begin a grapple (CX-MELEE-03).
+pub(crate) fn grab(who: &str, target: &str) -> Command {
+    Command::Grapple {
+        id: id(who),
+        target: id(target),
+    }
+}
+
+/// `who` looks for the undetected `target`: a free glance (Awareness), or a
+/// search (1 action).
+pub(crate) fn search(who: &str, target: &str, glance: bool) -> Command {
+    Command::Search {
+        id: id(who),
+        target: id(target),
+        glance,
     }
 }

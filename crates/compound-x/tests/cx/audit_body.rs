@@ -1300,16 +1300,6 @@ fn audit_more_than_70_damage_forces_a_shock_save_and_the_roll_to_wake() {
     }
 }
 
-/// The order of play as combatant ids.
-fn order(a: &Arena) -> Vec<String> {
-    a.state()
-        .clock
-        .order
-        .iter()
-        .map(|o| o.to_string())
-        .collect()
-}
-
 #[test]
 fn audit_initiative_is_a_d100_higher_first_only_soldiers_add() {
     // rule: CX-TURN-01
@@ -1350,7 +1340,7 @@ fn audit_initiative_is_a_d100_higher_first_only_soldiers_add() {
             .stat("CHA", 8);
         a.add("slow", "raiders", slow.fighter());
         let log = a.run(Command::RollInitiative { who: vec![] }, dice);
-        assert_eq!(order(&a), expected, "{dice:?}: {log}");
+        assert_eq!(a.order(), expected, "{dice:?}: {log}");
     }
 }
 
@@ -1361,13 +1351,7 @@ fn audit_the_surprise_round_is_the_hidden_attackers_alone() {
     //       drop on another character, and decides to attack, then the
     //       character or characters that were hidden get to take a whole
     //       round without the surprised characters getting a turn."
-    let mut a = Arena::with(
-        vec![
-            ("vex", "crew", fighter(VEX)),
-            ("raider", "raiders", fighter(RAIDER)),
-        ],
-        12,
-    );
+    let mut a = Arena::vex_and_raider(12);
     a.run(
         Command::Add {
             id: id("lurker"),

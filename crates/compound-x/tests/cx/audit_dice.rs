@@ -13,7 +13,7 @@ use nanite_compound_x::{
     Character, FireMode, LevelUp, Sheet, Stat, level_up, stat_bonus, validate,
 };
 
-use super::arena::{Arena, Recruit, act, blast, check_with, id};
+use super::arena::{Arena, Recruit, act, blast, check_with, grab, id};
 use super::support::{TEMPLATE, character, last_event, problems, sample, sheet, valid_sheet, with};
 
 /// `recruits` (id, fighter), 1 m apart, out of combat (the fight not begun).
@@ -96,18 +96,7 @@ fn audit_dice_02_the_stat_bonus_is_stat_minus_5_times_4() {
     // 000: "Stat Bonus = (4 * Stat) - 20 ... which is equal to ... Stat Bonus
     //       = (Stat - 5) * 4"
     // (stat, bonus) by hand, from the lowest stat to the cap of 20.
-    let cases = [
-        (1, -16),
-        (2, -12),
-        (4, -4),
-        (5, 0),
-        (6, 4),
-        (8, 12),
-        (9, 16),
-        (15, 40),
-        (20, 60),
-    ];
-    for (stat, bonus) in cases {
+    for &(stat, bonus) in super::stats::STAT_BONUS {
         assert_eq!(stat_bonus(stat), bonus, "stat {stat}");
     }
     // 000: "Let's say that you rolled a 71, and your Strength Base Stat is a
@@ -202,13 +191,7 @@ fn audit_dice_04_the_defender_wins_a_tie_of_opposed_rolls() {
         let mut dice = vec![2];
         dice.extend_from_slice(&ana_die);
         dice.extend_from_slice(&ben_die);
-        let log = a.run(
-            Command::Grapple {
-                id: id("ana"),
-                target: id("ben"),
-            },
-            &dice,
-        );
+        let log = a.run(grab("ana", "ben"), &dice);
         let g = &a.state().grapples[0];
         assert_eq!(
             g.controller,

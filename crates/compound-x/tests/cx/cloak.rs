@@ -10,7 +10,7 @@ use nanite_compound_x::encounter::{
 };
 use nanite_core::ClockCommand;
 
-use super::arena::{check, conceal, fire, suppress};
+use super::arena::{check, conceal, fire, search, suppress};
 use super::skirmish::{step, toward};
 use super::table::{Table, armed, fighter, id};
 
@@ -352,14 +352,7 @@ fn a_search_beats_the_detect_dc_or_the_moving_detect_dc() {
             _ => {}
         }
         t.next(&[]);
-        t.run(
-            Command::Search {
-                id: id("raider"),
-                target: id("ghost"),
-                glance: false,
-            },
-            &d100,
-        );
+        t.run(search("raider", "ghost", false), &d100);
         assert_eq!(t.actions_left(), 3, "a search is a skill check: 1 action");
         assert_eq!(
             t.c("ghost").stealth.unseen_by.is_empty(),
@@ -376,14 +369,7 @@ fn the_search_breakdown_names_the_dc() {
     t.run(cloak(), &[]);
     t.run(step("ghost", 2, toward("raider"), false), &[]);
     t.next(&[]);
-    let log = t.run(
-        Command::Search {
-            id: id("raider"),
-            target: id("ghost"),
-            glance: false,
-        },
-        &[4, 1],
-    );
+    let log = t.run(search("raider", "ghost", false), &[4, 1]);
     expect_test::expect![[r#"
         Raider: search for ghost (1 action)
         Raider looks for Ghost: found
@@ -401,11 +387,7 @@ fn a_glance_is_a_free_awareness_check_once_a_round() {
     // rule: CX-TURN-07
     let mut t = fight(ghost("mk1-cloak", &[]));
     t.run(cloak(), &[]);
-    let glance = || Command::Search {
-        id: id("raider"),
-        target: id("ghost"),
-        glance: true,
-    };
+    let glance = || search("raider", "ghost", true);
     // On Ghost's own turn: free actions may be taken at any time.
     let left = t.actions_left();
     let log = t.run(glance(), &[2, 10]);
@@ -628,14 +610,7 @@ fn surprise_attackers_start_undetected() {
         "{log:?}"
     );
     let why = t
-        .refuse(
-            Command::Search {
-                id: id("raider"),
-                target: id("ghost"),
-                glance: true,
-            },
-            &[9, 9],
-        )
+        .refuse(search("raider", "ghost", true), &[9, 9])
         .to_string();
     assert!(why.contains("without a DC"), "{why}");
     t.run(Command::Aim { id: id("ghost") }, &[]);

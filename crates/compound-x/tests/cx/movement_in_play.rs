@@ -6,7 +6,7 @@ use nanite_compound_x::FireMode;
 use nanite_compound_x::combat::{ConditionKind, Cover, Fighter, Fire, Stance};
 use nanite_compound_x::encounter::{Command, CxEffect, MeleeKind, Way};
 
-use super::arena::{blow, fire, fire_with, hip, throw};
+use super::arena::{blow, fire, fire_with, grab, hip, throw};
 use super::skirmish::{Skirmish, away, fighter, id, line, soldier, step, toward};
 
 /// A soldier with an SMG (rows 4/5/6 with PER 6) and `stats` changed.
@@ -581,13 +581,7 @@ fn neither_side_of_a_grapple_moves_or_jumps() {
     s.distance("tess", "mark", 1);
     s.begin();
     // Mark's penalty blow misses (1); Tess 50 + 36 against Mark 50 + 4.
-    s.run(
-        Command::Grapple {
-            id: id("tess"),
-            target: id("mark"),
-        },
-        &[1, 5, 10, 5, 10],
-    );
+    s.run(grab("tess", "mark"), &[1, 5, 10, 5, 10]);
     let grappled = "cannot act: in a grapple: win control and let go first (CX-MELEE-03)";
     assert_eq!(
         s.refuse(step("tess", 2, away("mark"), false)),

@@ -200,15 +200,7 @@ fn illegal_commands_explain_themselves_and_change_nothing() {
         ),
         (
             "shooting before the fight",
-            {
-                Arena::with(
-                    vec![
-                        ("vex", "crew", fighter(VEX)),
-                        ("raider", "raiders", fighter(RAIDER)),
-                    ],
-                    12,
-                )
-            },
+            { Arena::vex_and_raider(12) },
             blind("vex", "raider"),
             "the fight has not begun yet",
         ),

@@ -13,7 +13,8 @@ use nanite_compound_x::encounter::{Command, GrappleAct, Hold, MeleeKind, Way};
 use nanite_core::ClockCommand;
 
 use super::arena::{
-    Arena, RAIDER, VEX, blow, check, fighter, id, into_cover, position, suppress, throw,
+    Arena, RAIDER, VEX, blow, check, fighter, fire_ruled, grab, id, into_cover, position, suppress,
+    throw,
 };
 use super::support::edit;
 
@@ -81,18 +82,7 @@ fn suppression_is_the_last_action_and_holds_until_the_suppressors_next_turn() {
     assert!(t.suppressed("vex"));
     // A suppressed shooter takes +1: the SMG's 4 at 11-20 m becomes 5.
     t.run(Command::Aim { id: id("vex") }, &[]);
-    let log = t.run(
-        Command::Fire {
-            id: id("vex"),
-            target: id("raider"),
-            weapon: 0,
-            mode: FireMode::Semi,
-            fire: None,
-            distance: None,
-            cover: None,
-        },
-        &[5],
-    );
+    let log = t.run(fire_ruled("vex", "raider", None, None), &[5]);
     assert!(log.contains("+1 suppressed (CX-SUP-01)"), "{log}");
     assert!(log.contains("d10 5 <= miss chance 5: miss"), "{log}");
     // It ends when the raider's next turn starts.
@@ -255,13 +245,7 @@ fn grapples_are_won_by_opposed_checks_and_holds_restrain() {
     // The grab: the raider's knife thrust (1: a miss), then Vex 5 10 = 50 +
     // Grappling 8 = 58 against the raider's 5 4 = 54 + 4 = 58: a tie, so the
     // defender has control.
-    let log = t.run(
-        Command::Grapple {
-            id: id("vex"),
-            target: id("raider"),
-        },
-        &[1, 5, 10, 5, 4],
-    );
+    let log = t.run(grab("vex", "raider"), &[1, 5, 10, 5, 4]);
     assert!(log.contains("the defender wins ties"), "{log}");
     let controller = |t: &Arena| t.state().grapples[0].controller.clone();
     assert_eq!(controller(&t), Some(id("raider")));
@@ -317,13 +301,7 @@ fn grapples_are_won_by_opposed_checks_and_holds_restrain() {
 fn a_failed_strike_in_a_grapple_lets_the_other_contest() {
     // rule: CX-MELEE-03
     let mut t = duel(1);
-    t.run(
-        Command::Grapple {
-            id: id("vex"),
-            target: id("raider"),
-        },
-        &[1, 9, 9, 1, 1],
-    );
+    t.run(grab("vex", "raider"), &[1, 9, 9, 1, 1]);
     // Vex strikes and misses (1); the raider contests at once and wins.
     let log = t.run(
         Command::GrappleAct {

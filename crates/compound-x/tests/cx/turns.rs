@@ -26,15 +26,6 @@ fn initiative_of(a: &Arena, who: &str) -> i64 {
         .unwrap()
 }
 
-fn order(a: &Arena) -> Vec<String> {
-    a.state()
-        .clock
-        .order
-        .iter()
-        .map(|o| o.to_string())
-        .collect()
-}
-
 #[test]
 fn initiative_is_a_d100_plus_the_soldier_passive_only() {
     // rule: CX-TURN-01
@@ -65,7 +56,7 @@ fn initiative_is_a_d100_plus_the_soldier_passive_only() {
         for (who, total) in ["vex", "raider", "doc"].iter().zip(totals) {
             assert_eq!(initiative_of(&a, who), total, "{who}: {log}");
         }
-        assert_eq!(order(&a), expected, "{log}");
+        assert_eq!(a.order(), expected, "{log}");
     }
 }
 
@@ -93,7 +84,7 @@ fn initiative_ties_are_rolled_off_until_they_break() {
         "Doc rolls off a tie: d100 = 81 (CX-TURN-01)",
     ];
     assert_eq!(log, expected.join("\n"));
-    assert_eq!(order(&a), ["doc", "vex", "raider"]);
+    assert_eq!(a.order(), ["doc", "vex", "raider"]);
     // Rerolling one combatant into a tie with a standing total rolls both
     // off: Doc 4,6 = 46 meets the raider's 46; 3,3 = 33 against 7,7 = 77.
     let log = a.run(
@@ -107,19 +98,13 @@ fn initiative_ties_are_rolled_off_until_they_break() {
             && log.contains("Doc rolls off a tie: d100 = 77"),
         "{log}"
     );
-    assert_eq!(order(&a), ["vex", "doc", "raider"]);
+    assert_eq!(a.order(), ["vex", "doc", "raider"]);
 }
 
 #[test]
 fn only_hidden_attackers_act_in_the_surprise_round() {
     // rule: CX-TURN-02
-    let mut a = Arena::with(
-        vec![
-            ("vex", "crew", fighter(VEX)),
-            ("raider", "raiders", fighter(RAIDER)),
-        ],
-        12,
-    );
+    let mut a = Arena::vex_and_raider(12);
     a.run(
         Command::Add {
             id: id("sniper"),
