@@ -84,6 +84,20 @@ async fn gm_rolls_and_begins(t: &Table, e: &str, dice: Value) {
     .await;
 }
 
+/// Encounter `e`'s stream replays on a server restarted over `db` into
+/// the fight the GM sees now.
+async fn replays_after_a_restart(t: &Table, db: &Db, e: &str) {
+    let again = super::support::state(db, nanite_server::Config::default()).await;
+    let router = nanite_server::app(again);
+    let view = super::support::send(
+        &router,
+        t.get(&t.path(&format!("/encounters/{e}")), &t.gm.session),
+    )
+    .await
+    .expect(200);
+    assert_eq!(view.json, t.view(e, &t.gm.session).await);
+}
+
 async fn campaigns_take_a_ruleset(db: Db) {
     let t = Table::new(db).await;
     let create = |body: Value| t.post("/api/campaigns", &t.gm.session).json(body);
@@ -615,15 +629,7 @@ async fn seeded_d20_dice_are_verified(db: Db) {
     assert!(checked.verified >= 2, "{checked:?}");
     assert!(checked.physical >= 2, "{checked:?}");
     // The stream replays into the same fight after a restart.
-    let again = super::support::state(&db, nanite_server::Config::default()).await;
-    let router = nanite_server::app(again);
-    let view = super::support::send(
-        &router,
-        t.get(&t.path(&format!("/encounters/{e}")), &t.gm.session),
-    )
-    .await
-    .expect(200);
-    assert_eq!(view.json, t.view(&e, &t.gm.session).await);
+    replays_after_a_restart(&t, &db, &e).await;
 }
 
 /// A hidden enemy leaves no hole among a player's squares: the square it
@@ -749,15 +755,7 @@ async fn the_gm_takes_back_the_last_command(db: Db) {
     // after a restart.
     t.send(undo(&t.gm.session)).await.expect(201);
     assert_eq!(t.view(&e, &t.gm.session).await["phase"], "setup");
-    let again = super::support::state(&db, nanite_server::Config::default()).await;
-    let router = nanite_server::app(again);
-    let view = super::support::send(
-        &router,
-        t.get(&t.path(&format!("/encounters/{e}")), &t.gm.session),
-    )
-    .await
-    .expect(200);
-    assert_eq!(view.json, t.view(&e, &t.gm.session).await);
+    replays_after_a_restart(&t, &db, &e).await;
     // An encounter with nothing left to take back says so.
     let empty = open(&t, "Empty", json!({"field": "rows"})).await;
     let nothing = t

@@ -35,11 +35,7 @@ async fn the_engine_card_offers_the_npc_sides_only(db: Db) {
         ))
         .await
         .expect(200);
-    assert!(
-        part.text.contains("Hand the raiders to the engine"),
-        "{}",
-        part.text
-    );
+    part.has("Hand the raiders to the engine");
     assert!(
         !part.text.contains("the players to the engine"),
         "the players' side is theirs to play"

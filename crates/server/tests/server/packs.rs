@@ -429,11 +429,7 @@ async fn the_compendium_shows_the_pack_in_force(db: Db) {
         ))
         .await
         .expect(200);
-    assert!(
-        page.text.contains("id=\"weapon-rail-smg\""),
-        "{}",
-        page.text
-    );
+    page.has("id=\"weapon-rail-smg\"");
     let sheet = t
         .send(t.get(
             &format!("/c/{}/characters/vex", t.campaign),

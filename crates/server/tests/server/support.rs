@@ -258,6 +258,11 @@ impl Answer {
 
     /// Panics unless the status is `status`.
     #[track_caller]
+    /// Panics, showing the body, unless the body contains `needle`.
+    pub(crate) fn has(&self, needle: &str) {
+        assert!(self.text.contains(needle), "{}", self.text);
+    }
+
     pub(crate) fn expect(self, status: u16) -> Answer {
         assert_eq!(self.status.as_u16(), status, "{}", self.text);
         self
