@@ -257,7 +257,8 @@ fn cx_levels_come_with_the_xp_and_through_the_level_up_checks() {
         "--reason",
         "the depot",
     ]);
-    let err = refused(&[
+    // Two skill choices, refused below 6,000 XP and taken at it.
+    let level_up: [&str; 8] = [
         "cx",
         "state",
         "level-up",
@@ -266,23 +267,15 @@ fn cx_levels_come_with_the_xp_and_through_the_level_up_checks() {
         "smgs=2",
         "--skill",
         "repair=10",
-    ]);
+    ];
+    let err = refused(&level_up);
     assert!(err.contains("5999 XP and level 6 takes 6000"), "{err}");
     assert!(room.read("vex.toml").contains("level = 5"));
     succeeds(&["cx", "state", "award-xp", &vex, "1"]);
     // Illegal choices are refused by the level-up checks, naming the rule.
     let err = refused(&["cx", "state", "level-up", &vex, "--skill", "smgs=11"]);
     assert!(err.contains("at most 10 into any one skill"), "{err}");
-    let out = succeeds(&[
-        "cx",
-        "state",
-        "level-up",
-        &vex,
-        "--skill",
-        "smgs=2",
-        "--skill",
-        "repair=10",
-    ]);
+    let out = succeeds(&level_up);
     assert!(out.contains("Vex Marrow is now level 6"), "{out}");
     let text = room.read("vex.toml");
     assert!(text.contains("level = 6"), "{text}");

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 
-use super::serve::{RAIDER, Server, campaign_of, http, postgres};
+use super::serve::{Pair, RAIDER, http, postgres};
 
 const CLIENTS: usize = 3;
 /// Commands each client sends in all.
@@ -28,12 +28,9 @@ fn clients_of_a_killed_server_go_on_through_another_and_lose_nothing_acknowledge
     else {
         return;
     };
-    let one = Server::start(&database);
-    let two = Server::start(&database);
-    // The second start replaced the GM link; the new one works on both.
-    let gm = two.gm.clone();
-    let campaign = campaign_of(&two);
-    let base = format!("/api/campaigns/{campaign}");
+    let Pair {
+        one, two, gm, base, ..
+    } = Pair::start(&database);
     let opened = http(
         &one.addr,
         "POST",

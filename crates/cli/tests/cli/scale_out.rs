@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
-use super::serve::{RAIDER, Server, campaign_of, http, postgres};
+use super::serve::{Pair, RAIDER, Server, http, postgres};
 
 /// A WebSocket client of `/live`, read on a thread of its own; each JSON
 /// message arrives on the channel.
@@ -63,12 +63,13 @@ fn two_servers_on_one_postgres_database_share_a_live_table() {
     let Some(database) = postgres("two_servers_on_one_postgres_database_share_a_live_table") else {
         return;
     };
-    let one = Server::start(&database);
-    let two = Server::start(&database);
-    // The second start replaced the first GM link; the new one works on both.
-    let gm = two.gm.clone();
-    let campaign = campaign_of(&two);
-    let base = format!("/api/campaigns/{campaign}");
+    let Pair {
+        one,
+        two,
+        gm,
+        campaign,
+        base,
+    } = Pair::start(&database);
     let call = |server: &Server, method: &str, path: &str, body: Option<&Value>| {
         http(&server.addr, method, path, &gm, body, &[])
     };

@@ -73,6 +73,37 @@ pub(crate) struct Server {
     log: PathBuf,
 }
 
+/// Two servers started one after the other over one database: the second
+/// start replaced the first GM link, and the new one works on both.
+pub(crate) struct Pair {
+    pub(crate) one: Server,
+    pub(crate) two: Server,
+    /// The GM token the second printed.
+    pub(crate) gm: String,
+    /// The campaign's id.
+    pub(crate) campaign: String,
+    /// `/api/campaigns/{campaign}`.
+    pub(crate) base: String,
+}
+
+impl Pair {
+    /// Starts the two over `database`.
+    pub(crate) fn start(database: &str) -> Pair {
+        let one = Server::start(database);
+        let two = Server::start(database);
+        let gm = two.gm.clone();
+        let campaign = campaign_of(&two);
+        let base = format!("/api/campaigns/{campaign}");
+        Pair {
+            one,
+            two,
+            gm,
+            campaign,
+            base,
+        }
+    }
+}
+
 impl Server {
     /// Starts `nanite serve` on a free port over `database` and waits for
     /// its GM link.

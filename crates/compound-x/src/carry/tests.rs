@@ -33,9 +33,8 @@ fn id(s: &str) -> CombatantId {
     CombatantId::from(s)
 }
 
-/// A fight with Vex alone, started from `state`, ended after `during`.
-fn fight(state: &CharacterState, during: impl FnOnce(&mut Game<CompoundX>)) -> CharacterState {
-    let (_, sheet) = vex();
+/// A fight with `f` alone as Vex ("vex", crew, standing in the open).
+fn alone(f: Fighter) -> Game<CompoundX> {
     let mut game: Game<CompoundX> = Game::new(Battle::new());
     let mut none = ScriptedDice::new(Vec::<i64>::new());
     game.execute(
@@ -43,13 +42,21 @@ fn fight(state: &CharacterState, during: impl FnOnce(&mut Game<CompoundX>)) -> C
             id: id("vex"),
             side: "crew".into(),
             hidden: false,
-            fighter: Box::new(state.fighter(&sheet, pack()).unwrap()),
+            fighter: Box::new(f),
             cover: Cover::None,
             stance: Stance::Standing,
         },
         &mut none,
     )
     .unwrap();
+    game
+}
+
+/// A fight with Vex alone, started from `state`, ended after `during`.
+fn fight(state: &CharacterState, during: impl FnOnce(&mut Game<CompoundX>)) -> CharacterState {
+    let (_, sheet) = vex();
+    let mut game = alone(state.fighter(&sheet, pack()).unwrap());
+    let mut none = ScriptedDice::new(Vec::<i64>::new());
     during(&mut game);
     game.execute(&Command::Clock(ClockCommand::End), &mut none)
         .unwrap();
@@ -104,20 +111,7 @@ fn a_fight_starts_from_the_carried_state() {
     assert_eq!(f.nanites, 10);
     assert_eq!(f.death_saves.allowance, 2);
     // Entering, the injury and the bleeding go on the clock.
-    let mut game: Game<CompoundX> = Game::new(Battle::new());
-    let mut none = ScriptedDice::new(Vec::<i64>::new());
-    game.execute(
-        &Command::Add {
-            id: id("vex"),
-            side: "crew".into(),
-            hidden: false,
-            fighter: Box::new(f),
-            cover: Cover::None,
-            stance: Stance::Standing,
-        },
-        &mut none,
-    )
-    .unwrap();
+    let game = alone(f);
     let vex_id = id("vex");
     let effects: Vec<&CxEffect> = game
         .state()

@@ -6,8 +6,11 @@
 //! Forced dice: a d10 is its face; a d100 is two d10, tens then ones, with a
 //! face 0 typed as 10 (42 is `4, 2`; 30 is `3, 10`; 100 is `10, 10`).
 
+use nanite_compound_x::check::Effort;
 use nanite_compound_x::combat::{ConditionKind, Cover, Fighter, Fire, Stance};
-use nanite_compound_x::encounter::{Battle, Combatant, Command, CompoundX, MeleeKind, narrate_all};
+use nanite_compound_x::encounter::{
+    Battle, Combatant, Command, CompoundX, MeleeKind, Way, narrate_all,
+};
 use nanite_compound_x::{DamageType, FireMode, Sheet, Suppression};
 use nanite_core::{ClockCommand, CombatantId, Game, ScriptedDice};
 
@@ -186,15 +189,20 @@ impl Arena {
     /// Vex (first) and the raider, 12 m apart in the open, begun: Vex's
     /// turn in round 1.
     pub(crate) fn duel() -> Arena {
-        let mut a = Arena::with(
+        let mut a = Arena::vex_and_raider(12);
+        a.begin(&[]);
+        a
+    }
+
+    /// Vex (first) and the raider, `metres` apart in the open; not begun.
+    pub(crate) fn vex_and_raider(metres: i64) -> Arena {
+        Arena::with(
             vec![
                 ("vex", "crew", fighter(VEX)),
                 ("raider", "raiders", fighter(RAIDER)),
             ],
-            12,
-        );
-        a.begin(&[]);
-        a
+            metres,
+        )
     }
 
     /// Adds `who` on `side`, standing in the open.
@@ -261,6 +269,16 @@ impl Arena {
         );
         assert_eq!(self.game.log().len(), entries, "refused ({why}) but logged");
         why
+    }
+
+    /// The order of play, as combatant ids.
+    pub(crate) fn order(&self) -> Vec<String> {
+        self.state()
+            .clock
+            .order
+            .iter()
+            .map(|o| o.to_string())
+            .collect()
     }
 
     /// Ends the turn; the next begins (its start uses `dice`).
@@ -378,6 +396,25 @@ pub(crate) fn fire_with(
     }
 }
 
+/// A semi-automatic shot with the first weapon, fire as the state decides,
+/// at the `distance` and the target's `cover` the GM rules (if given).
+pub(crate) fn fire_ruled(
+    who: &str,
+    at: &str,
+    distance: Option<i64>,
+    cover: Option<Cover>,
+) -> Command {
+    Command::Fire {
+        id: id(who),
+        target: id(at),
+        weapon: 0,
+        mode: FireMode::Semi,
+        fire: None,
+        distance,
+        cover,
+    }
+}
+
 /// Suppressive fire with the first weapon, at the level its weapon lays
 /// down unless `level` is given.
 pub(crate) fn suppress(who: &str, at: &str, level: Option<Suppression>) -> Command {
@@ -460,4 +497,112 @@ pub(crate) fn reload(who: &str) -> Command {
 /// A stance change on the combatant's turn.
 pub(crate) fn stance(who: &str, to: Stance) -> Command {
     Command::Stance { id: id(who), to }
+}
+
+/// A walk of `metres` to somewhere else, ending in `cover` (if it changes)
+/// and, if `concealed`, out of every suppressor's sight (CX-SUP-05).
+pub(crate) fn into_cover(who: &str, metres: i64, cover: Option<Cover>, concealed: bool) -> Command {
+    Command::Move {
+        id: id(who),
+        metres,
+        way: Way::Elsewhere,
+        sprint: false,
+        cover,
+        concealed,
+    }
+}
+
+/// The GM's check of `skill` against `dc` for `who`, open and alone.
+pub(crate) fn check(who: &str, skill: &str, dc: i64, effort: Effort) -> Command {
+    check_with(who, skill, dc, effort, None)
+}
+
+/// The GM's open check with everything named: `combined_with`, the
+/// combatant whose effort joins `who`'s.
+pub(crate) fn check_with(
+    who: &str,
+    skill: &str,
+    dc: i64,
+    effort: Effort,
+    combined_with: Option<&str>,
+) -> Command {
+    Command::Check {
+        id: id(who),
+        skill: skill.into(),
+        dc,
+        hidden: false,
+        effort,
+        combined_with: combined_with.map(str::to_string),
+    }
+}
+
+/// A cast of `spell` at `target`, in `cover` if it is given.
+pub(crate) fn cast(who: &str, spell: &str, target: &str, cover: Option<Cover>) -> Command {
+    Command::Cast {
+        id: id(who),
+        spell: spell.into(),
+        target: id(target),
+        cover,
+    }
+}
+
+/// Holds `actions` until `trigger` (CX-TURN).
+pub(crate) fn hold(who: &str, actions: u32, trigger: &str) -> Command {
+    Command::Hold {
+        id: id(who),
+        actions,
+        trigger: trigger.into(),
+    }
+}
+
+/// A change of cover and, if given, stance.
+pub(crate) fn position(who: &str, cover: Option<Cover>, stance: Option<Stance>) -> Command {
+    Command::Position {
+        id: id(who),
+        cover,
+        stance,
+    }
+}
+
+/// The GM rules `who` undetected by each of `from` (every enemy when
+/// empty); `dc`, the DC a search must beat while it is not cloaked.
+pub(crate) fn conceal(who: &str, from: &[&str], dc: Option<i64>) -> Command {
+    Command::Conceal {
+        id: id(who),
+        from: from.iter().map(|f| id(f)).collect(),
+        dc,
+    }
+}
+
+/// A rest: long, or a short one.
+pub(crate) fn rest(who: &str, long: bool) -> Command {
+    Command::Rest { id: id(who), long }
+}
+
+/// A throw of `weapon` at `at`, at the distance the state gives.
+pub(crate) fn throw(who: &str, at: &str, weapon: usize) -> Command {
+    Command::Throw {
+        id: id(who),
+        target: id(at),
+        weapon,
+        distance: None,
+    }
+}
+
+/// `who` grabs `target` to begin a grapple (CX-MELEE-03).
+pub(crate) fn grab(who: &str, target: &str) -> Command {
+    Command::Grapple {
+        id: id(who),
+        target: id(target),
+    }
+}
+
+/// `who` looks for the undetected `target`: a free glance (Awareness), or a
+/// search (1 action).
+pub(crate) fn search(who: &str, target: &str, glance: bool) -> Command {
+    Command::Search {
+        id: id(who),
+        target: id(target),
+        glance,
+    }
 }

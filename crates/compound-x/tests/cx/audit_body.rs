@@ -10,7 +10,8 @@ use nanite_compound_x::combat::{ConditionKind, Stance};
 use nanite_compound_x::encounter::Command;
 
 use super::arena::{
-    Arena, RAIDER, Recruit, VEX, act, afflict, blast, fighter, harm, id, save, stance, suppress,
+    Arena, RAIDER, Recruit, VEX, act, afflict, blast, check, fighter, harm, id, position, rest,
+    save, stance, suppress,
 };
 
 #[test]
@@ -502,18 +503,6 @@ fn audit_take_50_or_100_on_a_repair_out_of_combat() {
     );
 }
 
-/// A GM's check of `skill` against `dc` for `who`.
-fn check(who: &str, skill: &str, dc: i64, effort: Effort) -> Command {
-    Command::Check {
-        id: id(who),
-        skill: skill.into(),
-        dc,
-        hidden: false,
-        effort,
-        combined_with: None,
-    }
-}
-
 #[test]
 fn audit_drink_weighs_on_attacks_stats_checks_and_saves() {
     // rule: CX-COND-09
@@ -713,21 +702,9 @@ fn audit_drink_rises_a_level_at_a_time_and_wears_off() {
     // (about 8 hours) outlasts hammered's 2 hours and buzzed's 2 after.
     let mut a = Arena::with(vec![("vex", "crew", fighter(VEX))], 1);
     a.run(afflict("vex", ConditionKind::Hammered, None), &[]);
-    a.run(
-        Command::Rest {
-            id: id("vex"),
-            long: false,
-        },
-        &[],
-    );
+    a.run(rest("vex", false), &[]);
     assert!(a.has("vex", ConditionKind::Hammered));
-    a.run(
-        Command::Rest {
-            id: id("vex"),
-            long: true,
-        },
-        &[],
-    );
+    a.run(rest("vex", true), &[]);
     assert!(!a.has("vex", ConditionKind::Hammered));
     assert!(!a.has("vex", ConditionKind::Buzzed));
 }
@@ -951,38 +928,12 @@ fn audit_stunned_paralyzed_and_unconscious_take_no_actions() {
     //       duration."
     // Unconscious (a failed Shock save, CX-DEATH-10; poison, CX-COND-08)
     // acts no more and, like the downed, falls prone (the decision).
-    // (condition, dice at its turn start: the unconscious roll to wake,
-    // d100 11 + Shock fails DC 70)
-    let cases: [(ConditionKind, &[i64]); 3] = [
-        (ConditionKind::Stunned, &[]),
-        (ConditionKind::Paralyzed, &[]),
-        (ConditionKind::Unconscious, &[1, 1]),
-    ];
-    for (kind, dice) in cases {
-        let mut a = Arena::duel();
-        a.run(afflict("raider", kind, Some(1)), &[]);
-        let log = a.next(dice);
-        assert!(
-            log.contains(&format!("{} (CX-COND-11) (4 actions)", kind.key())),
-            "{log}"
-        );
-        assert_eq!(a.left(), 0);
-        for refused in [act("raider", "shout", 0), act("raider", "draw", 1)] {
-            let why = a.refuse(refused, &[]);
-            assert!(
-                why.contains(&format!("{} (no actions, CX-COND-11)", kind.key())),
-                "{why}"
-            );
-        }
-        assert_eq!(
-            a.c("raider").stance == Stance::Prone,
-            kind == ConditionKind::Unconscious
-        );
-        // For the duration only: 1 turn, then its turns are its own.
-        a.next(&[]);
-        a.next(&[]);
-        assert_eq!((a.active().as_deref(), a.left()), (Some("raider"), 4));
-    }
+    // The unconscious roll to wake (d100 11 + Shock fails DC 70) is in the
+    // shared cases.
+    super::conditions_in_play::lose_their_turns(&[
+        act("raider", "shout", 0),
+        act("raider", "draw", 1),
+    ]);
 }
 
 /// Downs `who` from any health with explosive blasts of at most 60 (no
@@ -1349,16 +1300,6 @@ fn audit_more_than_70_damage_forces_a_shock_save_and_the_roll_to_wake() {
     }
 }
 
-/// The order of play as combatant ids.
-fn order(a: &Arena) -> Vec<String> {
-    a.state()
-        .clock
-        .order
-        .iter()
-        .map(|o| o.to_string())
-        .collect()
-}
-
 #[test]
 fn audit_initiative_is_a_d100_higher_first_only_soldiers_add() {
     // rule: CX-TURN-01
@@ -1399,7 +1340,7 @@ fn audit_initiative_is_a_d100_higher_first_only_soldiers_add() {
             .stat("CHA", 8);
         a.add("slow", "raiders", slow.fighter());
         let log = a.run(Command::RollInitiative { who: vec![] }, dice);
-        assert_eq!(order(&a), expected, "{dice:?}: {log}");
+        assert_eq!(a.order(), expected, "{dice:?}: {log}");
     }
 }
 
@@ -1410,13 +1351,7 @@ fn audit_the_surprise_round_is_the_hidden_attackers_alone() {
     //       drop on another character, and decides to attack, then the
     //       character or characters that were hidden get to take a whole
     //       round without the surprised characters getting a turn."
-    let mut a = Arena::with(
-        vec![
-            ("vex", "crew", fighter(VEX)),
-            ("raider", "raiders", fighter(RAIDER)),
-        ],
-        12,
-    );
+    let mut a = Arena::vex_and_raider(12);
     a.run(
         Command::Add {
             id: id("lurker"),
@@ -1693,24 +1628,12 @@ fn audit_the_gm_ends_the_fight() {
     // is allowed (refused in the fight) and actions cost nothing.
     use nanite_core::ClockCommand;
     let mut a = Arena::duel();
-    let why = a.refuse(
-        Command::Rest {
-            id: id("vex"),
-            long: false,
-        },
-        &[],
-    );
+    let why = a.refuse(rest("vex", false), &[]);
     assert!(why.contains("no resting in the middle of a fight"), "{why}");
     let log = a.run(Command::Clock(ClockCommand::End), &[]);
     assert!(log.contains("the GM ends the fight (CX-TURN-08)"), "{log}");
     assert!(!a.state().in_combat());
-    a.run(
-        Command::Rest {
-            id: id("vex"),
-            long: false,
-        },
-        &[],
-    );
+    a.run(rest("vex", false), &[]);
     let why = a.refuse(Command::Clock(ClockCommand::NextTurn), &[]);
     assert!(why.contains("over"), "{why}");
 }
@@ -1896,14 +1819,7 @@ fn audit_shot_at_in_the_open_a_survivor_hits_the_dirt() {
     ];
     for (cover, stance_, dives) in cases {
         let mut a = Arena::duel();
-        a.run(
-            Command::Position {
-                id: id("raider"),
-                cover: Some(cover),
-                stance: Some(stance_),
-            },
-            &[],
-        );
+        a.run(position("raider", Some(cover), Some(stance_)), &[]);
         a.run(super::arena::aim("vex"), &[]);
         a.run(super::arena::fire("vex", "raider"), &[2]);
         let prone = a.c("raider").stance == Stance::Prone;
@@ -1974,43 +1890,19 @@ fn audit_rests_are_an_hour_or_eight_and_a_night_up_leaves_one_below_par() {
     // Not in a fight; out of one, 1 and 8 hours. Below par (the decision):
     // -10 on skill checks until a long rest. Tess's Awareness: d100 50 + 4.
     let mut a = tess_and_the_raider();
-    let why = a.refuse(
-        Command::Rest {
-            id: id("tess"),
-            long: true,
-        },
-        &[],
-    );
+    let why = a.refuse(rest("tess", true), &[]);
     assert!(why.contains("no resting in the middle of a fight"), "{why}");
     let mut a = Arena::with(vec![("tess", "crew", Recruit::new("Tess").fighter())], 1);
-    let log = a.run(
-        Command::Rest {
-            id: id("tess"),
-            long: false,
-        },
-        &[],
-    );
+    let log = a.run(rest("tess", false), &[]);
     assert!(log.contains("about 1 hour"), "{log}");
     let awareness = |a: &mut Arena| a.run(check("tess", "awareness", 50, Effort::Roll), &[5, 10]);
     assert!(awareness(&mut a).contains("total 54 > DC 50"));
     a.run(Command::StayUp { id: id("tess") }, &[]);
     assert!(awareness(&mut a).contains("total 44 <= DC 50"));
     // A short rest does not make up for the night; a long one does.
-    a.run(
-        Command::Rest {
-            id: id("tess"),
-            long: false,
-        },
-        &[],
-    );
+    a.run(rest("tess", false), &[]);
     assert!(awareness(&mut a).contains("total 44 <= DC 50"));
-    let log = a.run(
-        Command::Rest {
-            id: id("tess"),
-            long: true,
-        },
-        &[],
-    );
+    let log = a.run(rest("tess", true), &[]);
     assert!(log.contains("about 8 hours"), "{log}");
     assert!(awareness(&mut a).contains("total 54 > DC 50"));
 }

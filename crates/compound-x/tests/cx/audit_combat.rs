@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use nanite_compound_x::Sheet;
+use nanite_compound_x::check::Effort;
 use nanite_compound_x::combat::{Aim, ArmorHit, Cover, Fighter, Fire, Shot, Stance, shoot};
 use nanite_compound_x::{DamageType, FireMode};
 use nanite_core::ModifierPhase;
@@ -481,7 +482,9 @@ use nanite_compound_x::combat::ConditionKind;
 use nanite_compound_x::encounter::{Command, Event, MeleeKind, Way};
 use nanite_dice::Expression;
 
-use super::arena::{blow, fire as fire_at, suppress};
+use super::arena::{
+    blow, check, fire as fire_at, grab, into_cover, reload, search, suppress, throw,
+};
 use super::skirmish::{Skirmish, away, fighter as soldier_fighter, id, line, soldier, step};
 use super::support::last_event;
 
@@ -619,12 +622,7 @@ fn audit_rng_10_stealth_blows_double_to_the_cap_and_vital_spots_bypass_armor() {
         );
         s.run(conceal("tia"), &[]);
         let full = s.hp("mark");
-        let throw = Command::Throw {
-            id: id("tia"),
-            target: id("mark"),
-            weapon: 0,
-            distance: None,
-        };
+        let throw = throw("tia", "mark", 0);
         let log = s.run(throw.clone(), &[4, 5, 3, 10]);
         // Crouched: +1, so the miss chance is 3 (2 + 1), not 2.
         line(&log, "d10 4 > miss chance 3");
@@ -711,22 +709,10 @@ fn audit_rng_12_each_shot_spends_its_rounds_and_an_empty_gun_must_reload() {
     let mut lena = mark("Lena", None);
     lena.weapons[0].loaded = 0;
     let mut s = face_off(("lena", lena), ("mark", mark("Mark", None)), 12);
-    s.run(
-        Command::Reload {
-            id: id("lena"),
-            weapon: 0,
-        },
-        &[5, 5],
-    );
+    s.run(reload("lena"), &[5, 5]);
     let smg = &s.c("lena").fighter.weapons[0];
     assert_eq!((smg.loaded, smg.spare_magazines), (30, 0));
-    assert_eq!(
-        s.refuse(Command::Reload {
-            id: id("lena"),
-            weapon: 0
-        }),
-        "the Basic SMG is fully loaded"
-    );
+    assert_eq!(s.refuse(reload("lena")), "the Basic SMG is fully loaded");
 }
 
 #[test]
@@ -761,13 +747,7 @@ fn audit_rng_13_the_reload_check_sets_the_time() {
         let mut f = unchecked(&soldier("Lena", &[], &[(skill, 10)], None, &[(weapon, 1)]));
         f.weapons[0].loaded = 0;
         let mut s = face_off(("lena", f), ("mark", mark("Mark", None)), 12);
-        s.run(
-            Command::Reload {
-                id: id("lena"),
-                weapon: 0,
-            },
-            &d100,
-        );
+        s.run(reload("lena"), &d100);
         assert_eq!(4 - s.left(), now, "{weapon} {d100:?}");
         let done = s.c("lena").fighter.weapons[0].loaded > 0;
         assert_eq!(done, later == 0, "{weapon} {d100:?}");
@@ -800,13 +780,7 @@ fn audit_rng_13_the_reload_check_sets_the_time() {
         ));
         f.weapons[0].loaded = 0;
         let mut s = face_off(("lena", f), ("mark", mark("Mark", None)), 12);
-        s.run(
-            Command::Reload {
-                id: id("lena"),
-                weapon: 0,
-            },
-            &d100,
-        );
+        s.run(reload("lena"), &d100);
         assert_eq!(4 - s.left(), actions, "{stats:?} {d100:?}");
     }
     // Under the Black Cat's "no critical of any kind this encounter" (its 3-4 row, CX-STAT-13)
@@ -823,13 +797,7 @@ fn audit_rng_13_the_reload_check_sets_the_time() {
         Command::Clock(nanite_core::ClockCommand::Begin { surprise: vec![] }),
         &[4],
     );
-    s.run(
-        Command::Reload {
-            id: id("lena"),
-            weapon: 0,
-        },
-        &[7, 6],
-    );
+    s.run(reload("lena"), &[7, 6]);
     assert_eq!(s.left(), 2);
 }
 
@@ -850,12 +818,7 @@ fn audit_rng_14_thrown_weapons_aim_with_per_and_bypass_armor_at_three_over() {
             &[("throwing-knife", 3)],
         ))
     };
-    let throw = Command::Throw {
-        id: id("tia"),
-        target: id("mark"),
-        weapon: 0,
-        distance: None,
-    };
+    let throw = throw("tia", "mark", 0);
     let rows: &[(&[(&str, i64)], i64)] = &[
         (&[("PER", 1), ("CHA", 9), ("INT", 8)], 3),
         (&[], 2),
@@ -1453,17 +1416,7 @@ fn audit_sup_05_moving_into_the_open_unhittable_targets_and_how_it_ends() {
     );
     s.run(suppress("lena", "mark", None), &[]);
     s.next(&[]);
-    s.run(
-        Command::Move {
-            id: id("mark"),
-            metres: 1,
-            way: Way::Elsewhere,
-            sprint: false,
-            cover: Some(Cover::Full),
-            concealed: true,
-        },
-        &[],
-    );
+    s.run(into_cover("mark", 1, Some(Cover::Full), true), &[]);
     assert!(suppressed(&s, "mark"));
     // Not renewed: at the start of Lena's next turn it ends.
     s.next(&[]);
@@ -1655,17 +1608,7 @@ fn audit_melee_02_leaving_melee_or_a_skill_check_in_it_draws_a_penalty_attack() 
     // A skill check in melee draws one too (a 1 misses), and the lock holds.
     let mut s = locked();
     let full = s.hp("mark");
-    let log = s.run(
-        Command::Check {
-            id: id("mark"),
-            skill: "search".into(),
-            dc: 30,
-            hidden: false,
-            effort: nanite_compound_x::check::Effort::Roll,
-            combined_with: None,
-        },
-        &[1, 5, 5],
-    );
+    let log = s.run(check("mark", "search", 30, Effort::Roll), &[1, 5, 5]);
     line(&log, "penalty attack");
     assert_eq!(s.hp("mark"), full, "the penalty attack missed");
     assert!(s.state().engaged(&id("bo"), &id("mark")));
@@ -1698,12 +1641,8 @@ fn audit_melee_03_grapples_penalty_attack_opposed_control_and_holds() {
     // does not count). Mark's penalty attack: fists 3, a 3 misses.
     let mark_brawler = soldier_fighter(&soldier("Mark", &[], &[("unarmed", 30)], None, &[]));
     let mut s = face_off(("bo", bo()), ("mark", mark_brawler), 1);
-    let grab = Command::Grapple {
-        id: id("bo"),
-        target: id("mark"),
-    };
     // Bo d100 10 + 36 = 46, Mark 42 + 4 = 46: the defender wins the tie.
-    let log = s.run(grab, &[3, 1, 10, 4, 2]);
+    let log = s.run(grab("bo", "mark"), &[3, 1, 10, 4, 2]);
     line(&log, "penalty attack");
     line(&log, "Bo 46 <= Mark 46");
     assert_eq!(s.left(), 3);
@@ -1731,13 +1670,7 @@ fn audit_melee_03_grapples_penalty_attack_opposed_control_and_holds() {
     // A strike that fails lets the other contest control at once: Bo's fists (2) miss with
     // a 2; Mark contests: 99 + 4 = 103 against Bo's 1 + 36 = 37: Mark takes control.
     let mut s = face_off(("bo", bo()), ("mark", mark("Mark", None)), 1);
-    s.run(
-        Command::Grapple {
-            id: id("bo"),
-            target: id("mark"),
-        },
-        &[3, 5, 10, 1, 1],
-    );
+    s.run(grab("bo", "mark"), &[3, 5, 10, 1, 1]);
     s.run(
         Command::GrappleAct {
             id: id("bo"),
@@ -2049,14 +1982,7 @@ fn audit_cloak_03_detect_dc_moving_detect_dc_and_combat_actions() {
             s.run(step("ghost", 2, Way::Elsewhere, false), &[]);
         }
         s.next(&[]);
-        s.run(
-            Command::Search {
-                id: id("raider"),
-                target: id("ghost"),
-                glance: false,
-            },
-            &d100,
-        );
+        s.run(search("raider", "ghost", false), &d100);
         assert_eq!(s.left(), 3, "a search is a skill check: 1 action");
         let unseen = s.c("ghost").stealth.unseen_by.contains(&id("raider"));
         assert_eq!(unseen, !found, "level {level}, moved {moved}, {d100:?}");
@@ -2066,26 +1992,9 @@ fn audit_cloak_03_detect_dc_moving_detect_dc_and_combat_actions() {
     for (d100, found) in [([2, 6], false), ([2, 7], true)] {
         let mut s = stalk(ghost(0, "mk1-cloak", 200));
         s.run(Command::Cloak { id: id("ghost") }, &[]);
-        s.run(
-            Command::Check {
-                id: id("ghost"),
-                skill: "search".into(),
-                dc: 30,
-                hidden: false,
-                effort: nanite_compound_x::check::Effort::Roll,
-                combined_with: None,
-            },
-            &[5, 5],
-        );
+        s.run(check("ghost", "search", 30, Effort::Roll), &[5, 5]);
         s.next(&[]);
-        s.run(
-            Command::Search {
-                id: id("raider"),
-                target: id("ghost"),
-                glance: false,
-            },
-            &d100,
-        );
+        s.run(search("raider", "ghost", false), &d100);
         let unseen = s.c("ghost").stealth.unseen_by.contains(&id("raider"));
         assert_eq!(unseen, !found, "after a skill, {d100:?}");
     }
@@ -2171,12 +2080,7 @@ fn coven(nyx: Fighter) -> Skirmish {
 }
 
 fn cast(spell: &str, target: &str, cover: Option<Cover>) -> Command {
-    Command::Cast {
-        id: id("nyx"),
-        spell: spell.into(),
-        target: id(target),
-        cover,
-    }
+    super::arena::cast("nyx", spell, target, cover)
 }
 
 fn last_cast(s: &Skirmish) -> bool {

@@ -13,7 +13,7 @@ use nanite_compound_x::{
     Character, FireMode, LevelUp, Sheet, Stat, level_up, stat_bonus, validate,
 };
 
-use super::arena::{Arena, Recruit, act, blast, id};
+use super::arena::{Arena, Recruit, act, blast, check_with, grab, id};
 use super::support::{TEMPLATE, character, last_event, problems, sample, sheet, valid_sheet, with};
 
 /// `recruits` (id, fighter), 1 m apart, out of combat (the fight not begun).
@@ -25,24 +25,6 @@ fn table(recruits: Vec<(&str, Fighter)>) -> Arena {
             .collect(),
         1,
     )
-}
-
-/// The GM's check command.
-fn check_cmd(
-    who: &str,
-    skill: &str,
-    dc: i64,
-    effort: Effort,
-    combined_with: Option<&str>,
-) -> Command {
-    Command::Check {
-        id: id(who),
-        skill: skill.into(),
-        dc,
-        hidden: false,
-        effort,
-        combined_with: combined_with.map(str::to_string),
-    }
 }
 
 /// The result of the last check made in `a`.
@@ -99,7 +81,7 @@ fn audit_dice_01_two_d10_read_as_tens_and_ones() {
         let mut a = table(vec![("ana", ana.clone())]);
         let r = check(
             &mut a,
-            check_cmd("ana", "gambling", 50, Effort::Roll, None),
+            check_with("ana", "gambling", 50, Effort::Roll, None),
             &dice,
         );
         assert_eq!((r.die, r.total), (Some(read as u32), read), "{dice:?}");
@@ -114,18 +96,7 @@ fn audit_dice_02_the_stat_bonus_is_stat_minus_5_times_4() {
     // 000: "Stat Bonus = (4 * Stat) - 20 ... which is equal to ... Stat Bonus
     //       = (Stat - 5) * 4"
     // (stat, bonus) by hand, from the lowest stat to the cap of 20.
-    let cases = [
-        (1, -16),
-        (2, -12),
-        (4, -4),
-        (5, 0),
-        (6, 4),
-        (8, 12),
-        (9, 16),
-        (15, 40),
-        (20, 60),
-    ];
-    for (stat, bonus) in cases {
+    for &(stat, bonus) in super::stats::STAT_BONUS {
         assert_eq!(stat_bonus(stat), bonus, "stat {stat}");
     }
     // 000: "Let's say that you rolled a 71, and your Strength Base Stat is a
@@ -143,7 +114,7 @@ fn audit_dice_02_the_stat_bonus_is_stat_minus_5_times_4() {
         let mut a = table(vec![("x", f)]);
         let r = check(
             &mut a,
-            check_cmd("x", "athletics", 50, Effort::Roll, None),
+            check_with("x", "athletics", 50, Effort::Roll, None),
             &[7, 1],
         );
         assert_eq!((r.die, r.total), (Some(71), total));
@@ -174,7 +145,11 @@ fn audit_dice_03_a_check_must_roll_over_the_dc_and_a_tie_fails() {
     ];
     for (f, skill, dice, dc, success, margin) in cases {
         let mut a = table(vec![("x", f.clone())]);
-        let r = check(&mut a, check_cmd("x", skill, dc, Effort::Roll, None), &dice);
+        let r = check(
+            &mut a,
+            check_with("x", skill, dc, Effort::Roll, None),
+            &dice,
+        );
         assert_eq!((r.success, r.margin), (success, margin), "{skill} DC {dc}");
         if margin == 0 {
             assert!(
@@ -216,13 +191,7 @@ fn audit_dice_04_the_defender_wins_a_tie_of_opposed_rolls() {
         let mut dice = vec![2];
         dice.extend_from_slice(&ana_die);
         dice.extend_from_slice(&ben_die);
-        let log = a.run(
-            Command::Grapple {
-                id: id("ana"),
-                target: id("ben"),
-            },
-            &dice,
-        );
+        let log = a.run(grab("ana", "ben"), &dice);
         let g = &a.state().grapples[0];
         assert_eq!(
             g.controller,
@@ -260,7 +229,7 @@ fn audit_dice_05_skill_ranks_and_the_stat_bonus_add_to_the_d100() {
         let mut a = table(vec![("ana", r.fighter())]);
         let c = check(
             &mut a,
-            check_cmd("ana", skill, 200, Effort::Roll, None),
+            check_with("ana", skill, 200, Effort::Roll, None),
             &dice,
         );
         assert_eq!(c.total, total, "{skill} {points} PER {per} {dice:?}");
@@ -293,7 +262,7 @@ fn audit_dice_06_taking_50_or_100_out_of_combat_adds_the_ranks() {
     ];
     for (f, effort, dc, total, success) in cases {
         let mut a = table(vec![("x", f.clone())]);
-        let r = check(&mut a, check_cmd("x", "medicine", dc, effort, None), &[]);
+        let r = check(&mut a, check_with("x", "medicine", dc, effort, None), &[]);
         assert_eq!(
             (r.die, r.total, r.success),
             (None, total, success),
@@ -314,13 +283,13 @@ fn audit_dice_06_taking_50_or_100_out_of_combat_adds_the_ranks() {
     let mut a = table(vec![("mum", mumbler)]);
     let r = check(
         &mut a,
-        check_cmd("mum", "speech", 95, Effort::Take100, None),
+        check_with("mum", "speech", 95, Effort::Take100, None),
         &[],
     );
     assert_eq!((r.total, r.success), (96, true), "{}", r.breakdown);
     let r = check(
         &mut a,
-        check_cmd("mum", "speech", 95, Effort::Roll, None),
+        check_with("mum", "speech", 95, Effort::Roll, None),
         &[4, 6],
     );
     assert_eq!(r.total, 26, "{}", r.breakdown);
@@ -353,7 +322,7 @@ fn audit_dice_06_taking_50_or_100_out_of_combat_adds_the_ranks() {
     let mut a = Arena::with(vec![("ana", "crew", medic.clone())], 1);
     a.begin(&[]);
     for effort in [Effort::Take50, Effort::Take100] {
-        let why = a.refuse(check_cmd("ana", "medicine", 50, effort, None), &[]);
+        let why = a.refuse(check_with("ana", "medicine", 50, effort, None), &[]);
         assert!(why.contains("only possible out of combat"), "{why}");
         assert!(why.contains("CX-DICE-06"), "{why}");
     }
@@ -401,7 +370,7 @@ fn audit_dice_07_a_combined_check_doubles_the_dc_and_adds_both_skills() {
         let mut a = table(vec![("ana", ana.clone())]);
         let r = check(
             &mut a,
-            check_cmd("ana", "stealth", 60, Effort::Roll, Some("unarmed")),
+            check_with("ana", "stealth", 60, Effort::Roll, Some("unarmed")),
             &dice,
         );
         assert_eq!(
@@ -416,13 +385,13 @@ fn audit_dice_07_a_combined_check_doubles_the_dc_and_adds_both_skills() {
     let mut a = table(vec![("ana", ana.clone())]);
     let r = check(
         &mut a,
-        check_cmd("ana", "stealth", 60, Effort::Roll, None),
+        check_with("ana", "stealth", 60, Effort::Roll, None),
         &[6, 2],
     );
     assert_eq!((r.dc, r.total, r.success), (60, 96, true));
     let r = check(
         &mut a,
-        check_cmd("ana", "unarmed", 60, Effort::Roll, None),
+        check_with("ana", "unarmed", 60, Effort::Roll, None),
         &[3, 10],
     );
     assert_eq!((r.dc, r.total, r.success), (60, 54, false));
@@ -432,7 +401,7 @@ fn audit_dice_07_a_combined_check_doubles_the_dc_and_adds_both_skills() {
         let mut a = table(vec![("ana", ana.clone())]);
         let r = check(
             &mut a,
-            check_cmd("ana", "stealth", dc, Effort::Take100, Some("unarmed")),
+            check_with("ana", "stealth", dc, Effort::Take100, Some("unarmed")),
             &[],
         );
         assert_eq!((r.dc, r.total, r.success), (2 * dc, 150, success));
@@ -440,7 +409,7 @@ fn audit_dice_07_a_combined_check_doubles_the_dc_and_adds_both_skills() {
     // The same skill twice is not a combination.
     let mut a = table(vec![("ana", ana)]);
     let why = a.refuse(
-        check_cmd("ana", "stealth", 60, Effort::Roll, Some("stealth")),
+        check_with("ana", "stealth", 60, Effort::Roll, Some("stealth")),
         &[],
     );
     assert!(why.contains("two different skills"), "{why}");
@@ -471,7 +440,7 @@ fn audit_dice_08_any_skill_may_be_tried_and_int_1_only_proficient_ones() {
     let mut a = table(vec![("ana", Recruit::new("Ana").fighter())]);
     let r = check(
         &mut a,
-        check_cmd("ana", "repair", 40, Effort::Roll, None),
+        check_with("ana", "repair", 40, Effort::Roll, None),
         &[4, 6],
     );
     assert_eq!((r.total, r.success), (50, true));
@@ -484,11 +453,11 @@ fn audit_dice_08_any_skill_may_be_tried_and_int_1_only_proficient_ones() {
         .skill("medicine", 10)
         .fighter();
     let mut a = table(vec![("dim", dim)]);
-    let why = a.refuse(check_cmd("dim", "repair", 40, Effort::Roll, None), &[4, 6]);
+    let why = a.refuse(check_with("dim", "repair", 40, Effort::Roll, None), &[4, 6]);
     assert!(why.contains("INT 1"), "{why}");
     let r = check(
         &mut a,
-        check_cmd("dim", "medicine", 39, Effort::Roll, None),
+        check_with("dim", "medicine", 39, Effort::Roll, None),
         &[4, 6],
     );
     assert_eq!((r.total, r.success), (40, true));
@@ -539,7 +508,7 @@ fn audit_dice_09_the_dc_may_be_kept_from_the_player() {
     )]);
     let r = check(
         &mut a,
-        check_cmd("ana", "medicine", 69, Effort::Roll, None),
+        check_with("ana", "medicine", 69, Effort::Roll, None),
         &[4, 6],
     );
     assert_eq!(r.for_player(), r);
@@ -822,18 +791,7 @@ fn audit_lvl_05_a_class_feat_every_5th_level() {
     // rule: CX-LVL-05
     // 000: "every 5th level, +1 Class feat" (the table: 5: 1, 10: 2, 15: 3,
     //       20: 4)
-    let cases = [
-        (0, 0),
-        (4, 0),
-        (5, 1),
-        (9, 1),
-        (10, 2),
-        (14, 2),
-        (15, 3),
-        (19, 3),
-        (20, 4),
-    ];
-    for (level, allowed) in cases {
+    for &(level, allowed) in super::levels::CLASS_FEATS_BY_LEVEL {
         assert_eq!(class_feats_allowed(level), allowed, "level {level}");
     }
     // A level 4 soldier with a class feat is refused; at level 5 it is legal.

@@ -17,7 +17,7 @@ use nanite_compound_x::{
 use nanite_core::content::SourceFile;
 use nanite_core::{Diagnostics, ModifierPhase};
 
-use super::arena::{Arena, act, afflict, blast, id, save};
+use super::arena::{Arena, act, afflict, blast, blow, id, save};
 use super::support::{edit, read, sample_files};
 
 /// A pack file added to the sample pack for the audit: a race whose bonus
@@ -450,16 +450,7 @@ fn audit_stat_04_05_fists_sum_the_melee_bonuses_before_truncating() {
             let full = a.hp("mark");
             // On a hit: damage d10 5 + STR, body roll 30 (3, 10): full.
             let dice: Vec<i64> = if hits { vec![die, 5, 3, 10] } else { vec![die] };
-            let log = a.run(
-                Command::Melee {
-                    id: id("bo"),
-                    target: id("mark"),
-                    weapon: None,
-                    kind: MeleeKind::Strike,
-                    flanking: false,
-                },
-                &dice,
-            );
+            let log = a.run(blow("bo", "mark", None, MeleeKind::Strike, false), &dice);
             let verdict = if hits {
                 "> miss chance"
             } else {
@@ -677,14 +668,7 @@ fn audit_stat_07_strength_1_moves_2_m_per_2_actions_and_wears_50_percent() {
 
 /// An in-combat check of `skill` against DC 30.
 fn check(who: &str, skill: &str) -> Command {
-    Command::Check {
-        id: id(who),
-        skill: skill.into(),
-        dc: 30,
-        hidden: false,
-        effort: Effort::Roll,
-        combined_with: None,
-    }
+    super::arena::check(who, skill, 30, Effort::Roll)
 }
 
 /// `who` (built from `text`) first in a fight against Mark, 12 m apart, begun.
@@ -1059,13 +1043,7 @@ fn audit_stat_14_charisma_and_luck_grant_their_feats() {
             None => text,
         };
         let s = legal_sheet(&text);
-        let got: Vec<&str> = s
-            .feats
-            .owned
-            .iter()
-            .filter(|f| f.how == "granted")
-            .map(|f| f.id.as_str())
-            .collect();
+        let got = super::support::granted_feats(&s);
         assert_eq!(got, granted, "{choice:?}");
         let fort = s.stats.get(Stat::Fortitude);
         // Soldier: +10 max HP (its ability).

@@ -10,26 +10,15 @@
 //! 5 m, 4d10 + 20 explosive) and an SMG. Every soldier moves 6 m per 2
 //! actions standing. Points are in decimetres; the map is 40 x 40 m.
 
-use nanite_compound_x::FireMode;
 use nanite_compound_x::Suppression;
 use nanite_compound_x::combat::{Cover, Fighter, Stance};
 use nanite_compound_x::encounter::scene::Ground;
 use nanite_compound_x::encounter::{Command, Layout, MeleeKind, Point, Wall, WallKind};
 
-use super::arena::{fire, suppress};
-use super::skirmish::{Skirmish, fighter, id, line, soldier, step, toward};
+use super::arena::{blow, fire, fire_ruled, suppress};
+use super::skirmish::{Skirmish, fighter, gus, id, lena, line, soldier, step, target, toward};
 use super::support::edit;
 use nanite_compound_x::combat::ConditionKind;
-
-fn lena() -> Fighter {
-    fighter(&soldier(
-        "Lena",
-        &[],
-        &[("smgs", 10)],
-        None,
-        &[("smg", 2), ("combat-knife", 0)],
-    ))
-}
 
 fn tia() -> Fighter {
     fighter(&soldier(
@@ -39,21 +28,6 @@ fn tia() -> Fighter {
         None,
         &[("he-grenade", 2), ("smg", 1)],
     ))
-}
-
-fn gus() -> Fighter {
-    fighter(&soldier(
-        "Gus",
-        &[],
-        &[("heavy-weapons", 10)],
-        None,
-        &[("lmg", 1)],
-    ))
-}
-
-/// A target with an SMG.
-fn target(name: &str) -> Fighter {
-    fighter(&soldier(name, &[], &[("smgs", 10)], None, &[("smg", 2)]))
 }
 
 /// A point in decimetres.
@@ -127,8 +101,8 @@ fn distance_and_bracket_come_from_positions_rounded_to_the_nearest_metre() {
     for &(x, metres, bracket, mc) in CASES {
         let mut s = on_map(
             vec![
-                ("lena", lena(), p(20, 20)),
-                ("mark", target("Mark"), p(x, 20)),
+                ("lena", lena(&[]), p(20, 20)),
+                ("mark", target("Mark", None), p(x, 20)),
             ],
             vec![],
         );
@@ -143,8 +117,8 @@ fn distance_and_bracket_come_from_positions_rounded_to_the_nearest_metre() {
     // Diagonally 3 m by 4 m: 5 m.
     let s = on_map(
         vec![
-            ("lena", lena(), p(20, 20)),
-            ("mark", target("Mark"), p(50, 60)),
+            ("lena", lena(&[]), p(20, 20)),
+            ("mark", target("Mark", None), p(50, 60)),
         ],
         vec![],
     );
@@ -158,8 +132,8 @@ fn a_gm_override_of_distance_or_cover_shows_in_the_breakdown() {
     let crates = wall("crates", WallKind::Partial, p(100, 0), p(100, 100));
     let mut s = on_map(
         vec![
-            ("lena", lena(), p(20, 50)),
-            ("mark", target("Mark"), p(150, 50)),
+            ("lena", lena(&[]), p(20, 50)),
+            ("mark", target("Mark", None), p(150, 50)),
         ],
         vec![crates],
     );
@@ -171,15 +145,7 @@ fn a_gm_override_of_distance_or_cover_shows_in_the_breakdown() {
     line(&log, "d10 2 <= miss chance 11: miss");
     // The GM's distance and cover for one shot: 25 m (9) in the open (+1).
     let log = s.run(
-        Command::Fire {
-            id: id("lena"),
-            target: id("mark"),
-            weapon: 0,
-            mode: FireMode::Semi,
-            fire: None,
-            distance: Some(25),
-            cover: Some(Cover::None),
-        },
+        fire_ruled("lena", "mark", Some(25), Some(Cover::None)),
         &[2],
     );
     line(
@@ -223,8 +189,8 @@ fn cover_comes_from_the_walls_crossing_the_line_of_fire() {
     for (walls, words, mc) in cases {
         let mut s = on_map(
             vec![
-                ("lena", lena(), p(20, 50)),
-                ("mark", target("Mark"), p(150, 50)),
+                ("lena", lena(&[]), p(20, 50)),
+                ("mark", target("Mark", None), p(150, 50)),
             ],
             walls,
         );
@@ -246,8 +212,8 @@ fn a_concealing_wall_or_a_closed_door_blocks_sight_and_shots() {
     ];
     let mut s = on_map(
         vec![
-            ("lena", lena(), p(50, 50)),
-            ("mark", target("Mark"), p(150, 50)),
+            ("lena", lena(&[]), p(50, 50)),
+            ("mark", target("Mark", None), p(150, 50)),
         ],
         walls,
     );
@@ -304,18 +270,7 @@ fn a_concealing_wall_or_a_closed_door_blocks_sight_and_shots() {
         .contains("the map has no door called 'gate'; its doors: door")
     );
     // The GM's cover for the shot overrides the wall.
-    s.run(
-        Command::Fire {
-            id: id("lena"),
-            target: id("mark"),
-            weapon: 0,
-            mode: FireMode::Semi,
-            fire: None,
-            distance: None,
-            cover: Some(Cover::Full),
-        },
-        &[2],
-    );
+    s.run(fire_ruled("lena", "mark", None, Some(Cover::Full)), &[2]);
 }
 
 fn strike(who: &str, at: &str) -> Command {
@@ -335,7 +290,10 @@ fn melee_needs_adjacent_metres_measured_on_the_map() {
     // (Mark's point, adjacent): 1 m apart, 1.4 m diagonally, 1.5 m not.
     for (at, adjacent) in [(p(60, 50), true), (p(60, 60), true), (p(65, 50), false)] {
         let mut s = on_map(
-            vec![("lena", lena(), p(50, 50)), ("mark", target("Mark"), at)],
+            vec![
+                ("lena", lena(&[]), p(50, 50)),
+                ("mark", target("Mark", None), at),
+            ],
             vec![],
         );
         if adjacent {
@@ -365,9 +323,9 @@ fn flanking_is_read_from_an_ally_on_the_far_side() {
     for (ally, flanking) in cases {
         let mut s = on_map(
             vec![
-                ("lena", lena(), p(40, 50)),
-                ("mark", target("Mark"), p(50, 50)),
-                ("ally-1", target("Ally"), ally),
+                ("lena", lena(&[]), p(40, 50)),
+                ("mark", target("Mark", None), p(50, 50)),
+                ("ally-1", target("Ally", None), ally),
             ],
             vec![],
         );
@@ -381,16 +339,7 @@ fn flanking_is_read_from_an_ally_on_the_far_side() {
         } else {
             line(&log, "d10 1 <= miss chance 3: miss");
             // The GM may still rule it: an override, shown.
-            let log = s.run(
-                Command::Melee {
-                    id: id("lena"),
-                    target: id("mark"),
-                    weapon: None,
-                    kind: MeleeKind::Strike,
-                    flanking: true,
-                },
-                &[1],
-            );
+            let log = s.run(blow("lena", "mark", None, MeleeKind::Strike, true), &[1]);
             line(
                 &log,
                 "flanking: the GM's override (the map shows no ally on the far side)",
@@ -409,8 +358,8 @@ fn a_move_walks_around_walls_and_pays_the_way_at_the_stance_rate() {
     let w = wall("wall", WallKind::Concealing, p(100, 10), p(100, 90));
     let mut s = on_map(
         vec![
-            ("lena", lena(), p(80, 50)),
-            ("mark", target("Mark"), p(300, 300)),
+            ("lena", lena(&[]), p(80, 50)),
+            ("mark", target("Mark", None), p(300, 300)),
         ],
         vec![w],
     );
@@ -456,10 +405,10 @@ fn suppression_holds_everyone_in_its_area_around_the_target() {
     let cast = |first: (&'static str, Fighter)| {
         vec![
             (first.0, first.1, p(50, 50)),
-            ("mark", target("Mark"), p(200, 50)),
-            ("nina", target("Nina"), p(200, 68)),
-            ("otto", target("Otto"), p(200, 80)),
-            ("pia", target("Pia"), p(200, 30)),
+            ("mark", target("Mark", None), p(200, 50)),
+            ("nina", target("Nina", None), p(200, 68)),
+            ("otto", target("Otto", None), p(200, 80)),
+            ("pia", target("Pia", None), p(200, 30)),
         ]
     };
     let screen = wall("screen", WallKind::Concealing, p(190, 35), p(190, 20));
@@ -473,7 +422,7 @@ fn suppression_holds_everyone_in_its_area_around_the_target() {
     assert!(s.state().is_suppressed(&id("nina")));
     assert!(!s.state().is_suppressed(&id("otto")));
     // Light suppression's area is 1 m: Nina, 1.8 m off, is outside.
-    let mut s = on_map(cast(("lena", lena())), vec![screen]);
+    let mut s = on_map(cast(("lena", lena(&[]))), vec![screen]);
     let log = s.run(suppress("lena", "mark", Some(Suppression::Light)), &[]);
     line(&log, "Mark suppressed until Lena's next turn");
     assert!(!s.state().is_suppressed(&id("nina")));
@@ -490,8 +439,8 @@ fn moving_into_the_open_is_read_from_the_suppressors_line_of_fire() {
     let setup = || {
         let mut s = on_map(
             vec![
-                ("lena", lena(), p(50, 50)),
-                ("mark", target("Mark"), p(150, 50)),
+                ("lena", lena(&[]), p(50, 50)),
+                ("mark", target("Mark", None), p(150, 50)),
             ],
             vec![w.clone()],
         );
@@ -539,10 +488,10 @@ fn a_grenade_on_target_catches_everyone_in_its_blast_each_with_a_dodge() {
     let mut s = on_map(
         vec![
             ("tia", tia(), p(20, 200)),
-            ("mark", target("Mark"), p(140, 200)),
-            ("nina", target("Nina"), p(140, 160)),
-            ("otto", target("Otto"), p(140, 260)),
-            ("pia", target("Pia"), p(160, 220)),
+            ("mark", target("Mark", None), p(140, 200)),
+            ("nina", target("Nina", None), p(140, 160)),
+            ("otto", target("Otto", None), p(140, 260)),
+            ("pia", target("Pia", None), p(160, 220)),
         ],
         vec![pillar],
     );
@@ -564,9 +513,9 @@ fn a_scattered_grenade_lands_the_way_a_d8_says() {
     let mut s = on_map(
         vec![
             ("tia", tia(), p(20, 200)),
-            ("mark", target("Mark"), p(140, 200)),
-            ("nina", target("Nina"), p(140, 160)),
-            ("otto", target("Otto"), p(220, 200)),
+            ("mark", target("Mark", None), p(140, 200)),
+            ("nina", target("Nina", None), p(140, 160)),
+            ("otto", target("Otto", None), p(220, 200)),
         ],
         vec![],
     );
@@ -635,8 +584,8 @@ fn a_way_through_difficult_ground_pays_its_metres_there_twice() {
     layout.ground = vec![ground("mud", &[(40, 0), (80, 0), (80, 400), (40, 400)])];
     let mut s = on_layout(
         vec![
-            ("lena", lena(), p(20, 50)),
-            ("mark", target("Mark"), p(300, 300)),
+            ("lena", lena(&[]), p(20, 50)),
+            ("mark", target("Mark", None), p(300, 300)),
         ],
         layout,
     );
@@ -678,8 +627,8 @@ fn a_way_goes_round_a_patch_of_difficult_ground_when_that_is_cheaper() {
     layout.ground = vec![ground("rubble", &[(40, 30), (80, 30), (80, 70), (40, 70)])];
     let mut s = on_layout(
         vec![
-            ("lena", lena(), p(20, 50)),
-            ("mark", target("Mark"), p(300, 300)),
+            ("lena", lena(&[]), p(20, 50)),
+            ("mark", target("Mark", None), p(300, 300)),
         ],
         layout.clone(),
     );
@@ -735,10 +684,10 @@ fn a_spell_with_an_area_catches_everyone_in_it_each_with_a_save() {
     let cast = || {
         vec![
             ("nyx", mage(), p(50, 200)),
-            ("mark", target("Mark"), p(150, 200)),
-            ("nick", target("Nick"), p(160, 200)),
-            ("ned", target("Ned"), p(180, 200)),
-            ("nora", target("Nora"), p(150, 220)),
+            ("mark", target("Mark", None), p(150, 200)),
+            ("nick", target("Nick", None), p(160, 200)),
+            ("ned", target("Ned", None), p(180, 200)),
+            ("nora", target("Nora", None), p(150, 220)),
         ]
     };
     let screen = || {
@@ -788,8 +737,8 @@ fn the_gm_adds_and_takes_off_walls_checked_as_a_whole_map() {
     // rule: CX-SUP-05
     let mut s = on_map(
         vec![
-            ("lena", lena(), p(50, 50)),
-            ("mark", target("Mark"), p(150, 50)),
+            ("lena", lena(&[]), p(50, 50)),
+            ("mark", target("Mark", None), p(150, 50)),
         ],
         vec![],
     );

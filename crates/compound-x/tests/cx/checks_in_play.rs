@@ -8,28 +8,15 @@
 use nanite_compound_x::check::Effort;
 use nanite_compound_x::encounter::Command;
 
-use super::arena::{Arena, RAIDER, VEX, fighter, id};
+use super::arena::{Arena, check_with};
 
 /// Vex and the raider 12 m apart, the fight not begun.
 fn table() -> Arena {
-    Arena::with(
-        vec![
-            ("vex", "crew", fighter(VEX)),
-            ("raider", "raiders", fighter(RAIDER)),
-        ],
-        12,
-    )
+    Arena::vex_and_raider(12)
 }
 
 fn check(skill: &str, dc: i64, effort: Effort, combined_with: Option<&str>) -> Command {
-    Command::Check {
-        id: id("vex"),
-        skill: skill.into(),
-        dc,
-        hidden: false,
-        effort,
-        combined_with: combined_with.map(String::from),
-    }
+    check_with("vex", skill, dc, effort, combined_with)
 }
 
 #[test]

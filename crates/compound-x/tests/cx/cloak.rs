@@ -3,13 +3,15 @@
 
 use nanite_compound_x::DamageType;
 use nanite_compound_x::FireMode;
+use nanite_compound_x::check::Effort;
 use nanite_compound_x::combat::{Fighter, Stance};
 use nanite_compound_x::encounter::{
     Command, Event, StealthBlow, StealthStrike, Way, stealth_melee,
 };
 use nanite_core::ClockCommand;
 
-use super::arena::{fire, suppress};
+use super::arena::{check, conceal, fire, search, suppress};
+use super::skirmish::{step, toward};
 use super::table::{Table, armed, fighter, id};
 
 /// Ghost: the armed template wearing `cloak`, with `changes`.
@@ -124,14 +126,7 @@ fn upkeep_is_paid_unless_the_wearer_kept_still_the_whole_previous_turn() {
         ("keeps still", None, 0),
         (
             "moves 2 m",
-            Some(Command::Move {
-                id: id("ghost"),
-                metres: 2,
-                way: Way::Elsewhere,
-                sprint: false,
-                cover: None,
-                concealed: false,
-            }),
+            Some(step("ghost", 2, Way::Elsewhere, false)),
             5,
         ),
         (
@@ -225,17 +220,7 @@ fn running_out_of_nanites_ends_the_cloak() {
     g.nanites = 24;
     let mut t = fight(g);
     t.run(cloak(), &[]);
-    t.run(
-        Command::Move {
-            id: id("ghost"),
-            metres: 2,
-            way: Way::Elsewhere,
-            sprint: false,
-            cover: None,
-            concealed: false,
-        },
-        &[],
-    );
+    t.run(step("ghost", 2, Way::Elsewhere, false), &[]);
     let log = to_ghost(&mut t);
     let g = t.c("ghost");
     assert_eq!(
@@ -359,42 +344,15 @@ fn a_search_beats_the_detect_dc_or_the_moving_detect_dc() {
         t.run(cloak(), &[]);
         match did {
             "moved" => {
-                t.run(
-                    Command::Move {
-                        id: id("ghost"),
-                        metres: 2,
-                        way: Way::Toward { id: id("raider") },
-                        sprint: false,
-                        cover: None,
-                        concealed: false,
-                    },
-                    &[],
-                );
+                t.run(step("ghost", 2, toward("raider"), false), &[]);
             }
             "skill" => {
-                t.run(
-                    Command::Check {
-                        id: id("ghost"),
-                        skill: "hacking".into(),
-                        dc: 10,
-                        hidden: false,
-                        effort: nanite_compound_x::check::Effort::Roll,
-                        combined_with: None,
-                    },
-                    &[9, 9],
-                );
+                t.run(check("ghost", "hacking", 10, Effort::Roll), &[9, 9]);
             }
             _ => {}
         }
         t.next(&[]);
-        t.run(
-            Command::Search {
-                id: id("raider"),
-                target: id("ghost"),
-                glance: false,
-            },
-            &d100,
-        );
+        t.run(search("raider", "ghost", false), &d100);
         assert_eq!(t.actions_left(), 3, "a search is a skill check: 1 action");
         assert_eq!(
             t.c("ghost").stealth.unseen_by.is_empty(),
@@ -409,26 +367,9 @@ fn the_search_breakdown_names_the_dc() {
     // rule: CX-CLOAK-03
     let mut t = fight(ghost("mk1-cloak", &[]));
     t.run(cloak(), &[]);
-    t.run(
-        Command::Move {
-            id: id("ghost"),
-            metres: 2,
-            way: Way::Toward { id: id("raider") },
-            sprint: false,
-            cover: None,
-            concealed: false,
-        },
-        &[],
-    );
+    t.run(step("ghost", 2, toward("raider"), false), &[]);
     t.next(&[]);
-    let log = t.run(
-        Command::Search {
-            id: id("raider"),
-            target: id("ghost"),
-            glance: false,
-        },
-        &[4, 1],
-    );
+    let log = t.run(search("raider", "ghost", false), &[4, 1]);
     expect_test::expect![[r#"
         Raider: search for ghost (1 action)
         Raider looks for Ghost: found
@@ -446,11 +387,7 @@ fn a_glance_is_a_free_awareness_check_once_a_round() {
     // rule: CX-TURN-07
     let mut t = fight(ghost("mk1-cloak", &[]));
     t.run(cloak(), &[]);
-    let glance = || Command::Search {
-        id: id("raider"),
-        target: id("ghost"),
-        glance: true,
-    };
+    let glance = || search("raider", "ghost", true);
     // On Ghost's own turn: free actions may be taken at any time.
     let left = t.actions_left();
     let log = t.run(glance(), &[2, 10]);
@@ -494,24 +431,10 @@ fn searches_that_cannot_be_made_are_refused() {
     let why = t.refuse(search("raider", "ghost"), &[9, 9]).to_string();
     assert!(why.contains("CX-STAT-08"), "PER 1: {why}");
     // Hiding by other means has no DC until the GM gives one.
-    t.run(
-        Command::Conceal {
-            id: id("hider"),
-            from: vec![],
-            dc: None,
-        },
-        &[],
-    );
+    t.run(conceal("hider", &[], None), &[]);
     let why = t.refuse(search("scout", "hider"), &[9, 9]).to_string();
     assert!(why.contains("without a DC"), "{why}");
-    t.run(
-        Command::Conceal {
-            id: id("hider"),
-            from: vec![],
-            dc: Some(55),
-        },
-        &[],
-    );
+    t.run(conceal("hider", &[], Some(55)), &[]);
     // 51 + 4 = 55: a tie fails; then 52 + 4.
     t.run(search("scout", "hider"), &[5, 1]);
     assert!(!t.c("hider").stealth.unseen_by.is_empty());
@@ -632,14 +555,7 @@ fn an_undetected_aimed_shot_is_a_stealth_attack() {
     for (undetected, aims, accuracy, expected) in cases {
         let mut t = fight(ghost("mk1-cloak", &[]));
         if undetected {
-            t.run(
-                Command::Conceal {
-                    id: id("ghost"),
-                    from: vec![],
-                    dc: None,
-                },
-                &[],
-            );
+            t.run(conceal("ghost", &[], None), &[]);
         }
         if aims {
             t.run(Command::Aim { id: id("ghost") }, &[]);
@@ -694,14 +610,7 @@ fn surprise_attackers_start_undetected() {
         "{log:?}"
     );
     let why = t
-        .refuse(
-            Command::Search {
-                id: id("raider"),
-                target: id("ghost"),
-                glance: true,
-            },
-            &[9, 9],
-        )
+        .refuse(search("raider", "ghost", true), &[9, 9])
         .to_string();
     assert!(why.contains("without a DC"), "{why}");
     t.run(Command::Aim { id: id("ghost") }, &[]);

@@ -5,12 +5,15 @@
 
 use nanite_compound_x::DamageType;
 use nanite_compound_x::FireMode;
+use nanite_compound_x::check::Effort;
 use nanite_compound_x::combat::{ConditionKind, Fire, Stance};
-use nanite_compound_x::encounter::{Command, MeleeKind, Way};
+use nanite_compound_x::encounter::{Command, MeleeKind};
 
 use super::arena::{
-    Arena, act, afflict, aim, fire, fire_with, harm, id, reload, save, stabilize, stance, suppress,
+    Arena, act, afflict, aim, blow, check, fire, fire_with, harm, id, reload, save, stabilize,
+    stance, suppress,
 };
+use super::skirmish::{away, step, toward};
 
 /// The effect count of `kind` on `who`, and their stacks.
 fn stacks(a: &Arena, who: &str, kind: ConditionKind) -> Vec<u32> {
@@ -88,17 +91,7 @@ fn bleeding_stacks_on_one_effect_and_ends_by_the_sources_check() {
     // (1 action) and the GM's cure end it.
     let why = a.refuse(save("raider", ConditionKind::Bleeding), &[]);
     assert!(why.contains("its source sets the check"), "{why}");
-    a.run(
-        Command::Check {
-            id: id("raider"),
-            skill: "medicine".into(),
-            dc: 30,
-            hidden: false,
-            effort: nanite_compound_x::check::Effort::Roll,
-            combined_with: None,
-        },
-        &[9, 9],
-    );
+    a.run(check("raider", "medicine", 30, Effort::Roll), &[9, 9]);
     a.run(
         Command::Cure {
             target: id("raider"),
@@ -262,48 +255,18 @@ fn fear_allows_only_fleeing_and_the_save() {
     let refused = [
         aim("vex"),
         fire_with("vex", "raider", 0, FireMode::Semi, Some(Fire::Blind)),
-        Command::Melee {
-            id: id("vex"),
-            target: id("raider"),
-            weapon: None,
-            kind: MeleeKind::Strike,
-            flanking: false,
-        },
+        blow("vex", "raider", None, MeleeKind::Strike, false),
         stabilize("vex", "raider", false),
-        Command::Check {
-            id: id("vex"),
-            skill: "awareness".into(),
-            dc: 50,
-            hidden: false,
-            effort: nanite_compound_x::check::Effort::Roll,
-            combined_with: None,
-        },
+        check("vex", "awareness", 50, Effort::Roll),
         stance("vex", Stance::Prone),
-        Command::Move {
-            id: id("vex"),
-            metres: 2,
-            way: Way::Toward { id: id("raider") },
-            sprint: false,
-            cover: None,
-            concealed: false,
-        },
+        step("vex", 2, toward("raider"), false),
     ];
     for command in refused {
         let why = a.refuse(command, &[5, 5, 5]);
         assert!(why.contains("(CX-COND-04)"), "{why}");
     }
     // Fleeing: a move away.
-    a.run(
-        Command::Move {
-            id: id("vex"),
-            metres: 3,
-            way: Way::Away { id: id("raider") },
-            sprint: false,
-            cover: None,
-            concealed: false,
-        },
-        &[],
-    );
+    a.run(step("vex", 3, away("raider"), false), &[]);
     // 40 + Will 12 = 52 > 50 ends it; then Vex may act.
     a.run(save("vex", ConditionKind::Fear), &[4, 10]);
     a.run(aim("vex"), &[]);
@@ -314,17 +277,7 @@ fn greater_fear_allows_only_the_save() {
     // rule: CX-COND-04
     let mut a = Arena::duel();
     a.run(afflict("vex", ConditionKind::GreaterFear, None), &[]);
-    let why = a.refuse(
-        Command::Move {
-            id: id("vex"),
-            metres: 3,
-            way: Way::Away { id: id("raider") },
-            sprint: false,
-            cover: None,
-            concealed: false,
-        },
-        &[],
-    );
+    let why = a.refuse(step("vex", 3, away("raider"), false), &[]);
     assert!(why.contains("greater-fear"), "{why}");
     let why = a.refuse(reload("vex"), &[]);
     assert!(why.contains("roll a DC 75 Will save (CX-COND-04)"), "{why}");
@@ -361,17 +314,7 @@ fn pinned_down_hunkers_and_holds_still_for_two_full_turns() {
             assert!(a.has("vex", ConditionKind::PinnedDown), "{on_own_turn}");
             let why = a.refuse(stance("vex", Stance::Standing), &[]);
             assert!(why.contains("pinned down"), "{why}");
-            let why = a.refuse(
-                Command::Move {
-                    id: id("vex"),
-                    metres: 2,
-                    way: Way::Away { id: id("raider") },
-                    sprint: false,
-                    cover: None,
-                    concealed: false,
-                },
-                &[],
-            );
+            let why = a.refuse(step("vex", 2, away("raider"), false), &[]);
             assert!(
                 why.contains("pinned down: unable to move (CX-COND-06)"),
                 "{why}"
@@ -419,13 +362,7 @@ fn drink_makes_every_attack_harder() {
         a.run(super::arena::distance("vex", "raider", 1), &[]);
         let mc = 2 + extra;
         let log = a.run(
-            Command::Melee {
-                id: id("raider"),
-                target: id("vex"),
-                weapon: Some(1),
-                kind: MeleeKind::Strike,
-                flanking: false,
-            },
+            blow("raider", "vex", Some(1), MeleeKind::Strike, false),
             &[mc],
         );
         assert!(
@@ -446,11 +383,24 @@ fn drink_makes_every_attack_harder() {
 #[test]
 fn stunned_paralyzed_and_unconscious_combatants_lose_their_turns() {
     // rule: CX-COND-11
+    lose_their_turns(&[
+        act("raider", "shout", 0),
+        aim("raider"),
+        fire("raider", "vex"),
+    ]);
+}
+
+/// Puts each of stunned, paralyzed and unconscious on the raider for 1 turn
+/// in a fresh duel and checks that its turn comes with no actions, that each
+/// of `refused` is refused for it (with a die of 5 on hand), that only the
+/// unconscious fall prone, and that the turn after is its own again
+/// (CX-COND-11).
+pub(super) fn lose_their_turns(refused: &[Command]) {
     // (condition, dice at its turn start)
     let cases: [(ConditionKind, &[i64]); 3] = [
         (ConditionKind::Stunned, &[]),
         (ConditionKind::Paralyzed, &[]),
-        // The roll to wake: 1,1 = 11 + Shock 10 fails.
+        // The roll to wake: 1,1 = 11 + Shock 10 fails DC 70.
         (ConditionKind::Unconscious, &[1, 1]),
     ];
     for (kind, dice) in cases {
@@ -461,12 +411,9 @@ fn stunned_paralyzed_and_unconscious_combatants_lose_their_turns() {
             log.contains(&format!("{} (CX-COND-11) (4 actions)", kind.key())),
             "{log}"
         );
-        for command in [
-            act("raider", "shout", 0),
-            aim("raider"),
-            fire("raider", "vex"),
-        ] {
-            let why = a.refuse(command, &[5]);
+        assert_eq!(a.left(), 0);
+        for command in refused {
+            let why = a.refuse(command.clone(), &[5]);
             assert!(
                 why.contains(&format!("{} (no actions, CX-COND-11)", kind.key())),
                 "{why}"
@@ -482,7 +429,7 @@ fn stunned_paralyzed_and_unconscious_combatants_lose_their_turns() {
         assert!(!a.has("raider", kind), "{kind:?}");
         let log = a.next(&[]);
         assert!(log.contains("-- Depot Raider's turn (4 actions)"), "{log}");
-        assert_eq!(a.left(), 4);
+        assert_eq!((a.active().as_deref(), a.left()), (Some("raider"), 4));
     }
 }
 

@@ -432,13 +432,7 @@ fn bleeding_out_and_a_stabilize_over_two_turns() {
     // rule: CX-DEATH-05
     // rule: CX-DEATH-08
     // rule: CX-DEATH-04
-    let mut a = Arena::with(
-        vec![
-            ("vex", "crew", fighter(VEX)),
-            ("raider", "raiders", fighter(RAIDER)),
-        ],
-        1,
-    );
+    let mut a = Arena::vex_and_raider(1);
     let bleed = || super::arena::afflict("raider", ConditionKind::Bleeding, None);
     check(
         &mut a,

@@ -9,12 +9,13 @@
 use std::sync::OnceLock;
 
 use nanite_compound_x::combat::{ConditionKind, Cover, Fighter, Fire, Stance};
-use nanite_compound_x::encounter::{Battle, Command, CompoundX, MeleeKind, Way};
+use nanite_compound_x::encounter::{Battle, Command, CompoundX, MeleeKind};
 use nanite_compound_x::{DamageType, FireMode};
 use nanite_core::{ClockCommand, CombatantId, Game, Ruleset, SeededDice, replay};
 use proptest::prelude::*;
 
 use super::arena::{RAIDER, Recruit, VEX, fighter};
+use super::support::{COVERS, STANCES, toward_or_away};
 
 const IDS: [&str; 4] = ["vex", "raider", "cat", "pump"];
 
@@ -139,13 +140,6 @@ fn command(kind: u8, a: usize, b: usize, x: u8, n: usize, context: &Context) -> 
         who.clone()
     };
     let patient = context.downed.clone().unwrap_or_else(|| at.clone());
-    let covers = [Cover::None, Cover::Partial, Cover::Full];
-    let stances = [
-        Stance::Standing,
-        Stance::Crouched,
-        Stance::Prone,
-        Stance::Hunkered,
-    ];
     let x_us = usize::from(x);
     let condition = ConditionKind::ALL[x_us % ConditionKind::ALL.len()];
     // Someone other than the actor, or (now and then) nobody.
@@ -199,12 +193,12 @@ fn command(kind: u8, a: usize, b: usize, x: u8, n: usize, context: &Context) -> 
         },
         25 => Command::Stance {
             id: who,
-            to: stances[x_us % 4],
+            to: STANCES[x_us % 4],
         },
         26 => Command::Position {
             id: who,
-            cover: Some(covers[x_us % 3]),
-            stance: Some(stances[x_us / 3 % 4]),
+            cover: Some(COVERS[x_us % 3]),
+            stance: Some(STANCES[x_us / 3 % 4]),
         },
         27 => Command::Distance {
             a: who,
@@ -299,11 +293,7 @@ fn command(kind: u8, a: usize, b: usize, x: u8, n: usize, context: &Context) -> 
         44 => Command::Move {
             id: who,
             metres: i64::from(x % 8),
-            way: if x % 2 == 0 {
-                Way::Toward { id: at }
-            } else {
-                Way::Away { id: at }
-            },
+            way: toward_or_away(x % 2 == 0, at),
             sprint: x % 3 == 0,
             cover: None,
             concealed: false,

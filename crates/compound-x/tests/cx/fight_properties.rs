@@ -5,11 +5,12 @@
 
 use nanite_compound_x::check::Effort;
 use nanite_compound_x::combat::{ConditionKind, Cover, Fighter, Fire, Stance};
-use nanite_compound_x::encounter::{Battle, Command, CompoundX, MeleeKind, Way};
+use nanite_compound_x::encounter::{Battle, Command, CompoundX, MeleeKind};
 use nanite_compound_x::{DamageType, FireMode, Sheet};
 use nanite_core::{ClockCommand, CombatantId, Game, SeededDice, replay};
 use proptest::prelude::*;
 
+use super::support::{COVERS, STANCES, toward_or_away};
 use super::support::{character, sample};
 
 const VEX: &str = include_str!("../../../../examples/compound-x/vex.toml");
@@ -66,13 +67,6 @@ pub(super) fn start() -> Game<CompoundX> {
 /// A command from a few numbers: every kind of thing a table does.
 pub(super) fn command(kind: u8, a: usize, b: usize, n: u8) -> Command {
     let (who, at) = (id(a), id(b));
-    let covers = [Cover::None, Cover::Partial, Cover::Full];
-    let stances = [
-        Stance::Standing,
-        Stance::Crouched,
-        Stance::Prone,
-        Stance::Hunkered,
-    ];
     match kind % 22 {
         0 => Command::RollInitiative { who: vec![] },
         1 => Command::Clock(ClockCommand::Begin { surprise: vec![] }),
@@ -91,21 +85,17 @@ pub(super) fn command(kind: u8, a: usize, b: usize, n: u8) -> Command {
         8 => Command::ClearJam { id: who, weapon: 0 },
         9 => Command::Stance {
             id: who,
-            to: stances[usize::from(n % 4)],
+            to: STANCES[usize::from(n % 4)],
         },
         10 => Command::Position {
             id: who,
-            cover: Some(covers[usize::from(n % 3)]),
+            cover: Some(COVERS[usize::from(n % 3)]),
             stance: None,
         },
         11 => Command::Move {
             id: who,
             metres: i64::from(n % 6) + 1,
-            way: if n % 2 == 0 {
-                Way::Toward { id: at }
-            } else {
-                Way::Away { id: at }
-            },
+            way: toward_or_away(n % 2 == 0, at),
             sprint: n % 3 == 0,
             cover: None,
             concealed: false,

@@ -10,7 +10,7 @@ use nanite_compound_x::combat::{ConditionKind, Fighter};
 use nanite_compound_x::encounter::{Command, CxEffect, Injury, Way};
 use nanite_core::{ClockCommand, ScriptedDice};
 
-use super::arena::fire;
+use super::arena::{check, fire, position, rest};
 use super::support::{TEMPLATE, edit};
 use super::table::{Table, armed, fighter, id};
 
@@ -152,14 +152,7 @@ fn the_treatment_and_the_rest_are_told_item_by_item() {
     tired.name = "Ada".into();
     tired.nanites = 20;
     t.add("ada", "crew", tired);
-    let log = play(
-        &mut t,
-        Command::Rest {
-            id: id("ada"),
-            long: false,
-        },
-        &[],
-    );
+    let log = play(&mut t, rest("ada", false), &[]);
     expect_test::expect![[r#"
         Ada takes a short rest (CX-HEAL-04)
           a short rest, about 1 hour (CX-HEAL-04)
@@ -169,14 +162,7 @@ fn the_treatment_and_the_rest_are_told_item_by_item() {
     .assert_eq(&log);
     let log = play(&mut t, Command::StayUp { id: id("doc") }, &[]);
     expect_test::expect!["Tess goes without a long rest: below par, -10 on every skill check until the next one (CX-HEAL-04)"].assert_eq(&log);
-    let log = play(
-        &mut t,
-        Command::Rest {
-            id: id("pat"),
-            long: false,
-        },
-        &[],
-    );
+    let log = play(&mut t, rest("pat", false), &[]);
     expect_test::expect![[r#"
         Pat takes a short rest (CX-HEAL-04)
           a short rest, about 1 hour (CX-HEAL-04)
@@ -536,10 +522,7 @@ fn refusals_explain_themselves_and_change_nothing() {
         (
             "rest in a fight",
             fighting,
-            Command::Rest {
-                id: id("doc"),
-                long: false,
-            },
+            rest("doc", false),
             "no resting in the middle of a fight",
         ),
         (
@@ -686,14 +669,7 @@ fn rests_restore_by_their_length_and_a_night_up_leaves_one_below_par() {
 fn below_par_takes_10_off_every_skill_check_until_a_long_rest() {
     // rule: CX-HEAL-04
     let mut t = ward(person(25, "medicine-bag = 1", "soldier"));
-    let check = || Command::Check {
-        id: id("doc"),
-        skill: "medicine".into(),
-        dc: 50,
-        hidden: false,
-        effort: nanite_compound_x::check::Effort::Roll,
-        combined_with: None,
-    };
+    let check = || check("doc", "medicine", 50, Effort::Roll);
     let log = play(&mut t, check(), &d100(30));
     assert!(log.contains("total 59"), "{log}");
     let log = play(&mut t, Command::StayUp { id: id("doc") }, &[]);
@@ -704,23 +680,9 @@ fn below_par_takes_10_off_every_skill_check_until_a_long_rest() {
         "{log}"
     );
     assert!(log.contains("total 49"), "{log}");
-    play(
-        &mut t,
-        Command::Rest {
-            id: id("doc"),
-            long: false,
-        },
-        &[],
-    );
+    play(&mut t, rest("doc", false), &[]);
     assert!(play(&mut t, check(), &d100(30)).contains("total 49"));
-    play(
-        &mut t,
-        Command::Rest {
-            id: id("doc"),
-            long: true,
-        },
-        &[],
-    );
+    play(&mut t, rest("doc", true), &[]);
     assert!(play(&mut t, check(), &d100(30)).contains("total 59"));
 }
 
@@ -844,11 +806,11 @@ fn injured(failed_by: i64) -> Table {
         &d100(100 - 4 - failed_by),
     );
     t.run(
-        Command::Position {
-            id: id("doc"),
-            cover: None,
-            stance: Some(nanite_compound_x::combat::Stance::Standing),
-        },
+        position(
+            "doc",
+            None,
+            Some(nanite_compound_x::combat::Stance::Standing),
+        ),
         &[],
     );
     t.begin(&["doc", "foe"]);

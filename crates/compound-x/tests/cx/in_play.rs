@@ -8,7 +8,7 @@ use nanite_compound_x::combat::{ConditionKind, Cover, Stance};
 use nanite_compound_x::encounter::{Command, MeleeKind};
 use nanite_core::ClockCommand;
 
-use super::arena::{Arena, RAIDER, VEX, fighter, fire, id};
+use super::arena::{Arena, RAIDER, VEX, fighter, fire, hold, id, position};
 
 /// A running fight: Vex (initiative 60) and the raider (30), 12 m apart,
 /// both standing in the open; Vex's turn in round 1.
@@ -154,14 +154,9 @@ fn a_fourth_reaction_in_a_round_is_refused_until_the_next_round() {
 fn held_actions_wait_for_their_trigger_and_are_lost_at_the_next_turn() {
     // rule: CX-TURN-05
     let mut t = duel();
-    let hold = |actions| Command::Hold {
-        id: id("vex"),
-        actions,
-        trigger: "the raider breaks cover".into(),
-    };
-    let refusal = t.refuse(hold(3), &[]);
+    let refusal = t.refuse(hold("vex", 3, "the raider breaks cover"), &[]);
     assert!(refusal.contains("at most 2"), "{refusal}");
-    t.run(hold(2), &[]);
+    t.run(hold("vex", 2, "the raider breaks cover"), &[]);
     assert_eq!(t.left(), 2);
     t.next(&[]);
     // Out of turn Vex cannot act, until the trigger happens.
@@ -173,14 +168,7 @@ fn held_actions_wait_for_their_trigger_and_are_lost_at_the_next_turn() {
     let log = t.next(&[]);
     assert!(log.contains("1 held action(s) are lost unused"), "{log}");
     // A raider cannot hold on Vex's turn.
-    let refusal = t.refuse(
-        Command::Hold {
-            id: id("raider"),
-            actions: 1,
-            trigger: "x".into(),
-        },
-        &[],
-    );
+    let refusal = t.refuse(hold("raider", 1, "x"), &[]);
     assert!(refusal.contains("not raider's turn"), "{refusal}");
 }
 
@@ -540,14 +528,7 @@ fn shot_at_in_the_open_the_target_hits_the_dirt() {
     assert_eq!(t.left(), 3);
     // In cover there is no dive.
     let mut t = duel();
-    t.run(
-        Command::Position {
-            id: id("raider"),
-            cover: Some(Cover::Partial),
-            stance: None,
-        },
-        &[],
-    );
+    t.run(position("raider", Some(Cover::Partial), None), &[]);
     t.run(Command::Aim { id: id("vex") }, &[]);
     t.run(fire("vex", "raider"), &[2]);
     assert_eq!(t.state().combatants[&id("raider")].stance, Stance::Standing);

@@ -9,10 +9,11 @@
 //! 2. Mark: the template soldier (STR 6: bonus +0.5, truncated 0; fists 3,
 //! Grappling 4), no armor, an SMG.
 
+use nanite_compound_x::check::Effort;
 use nanite_compound_x::combat::{ConditionKind, Fighter, Stance};
 use nanite_compound_x::encounter::{Command, GrappleAct, Hold, MeleeKind, Way};
 
-use super::arena::{blow, fire, suppress};
+use super::arena::{blow, check, fire, grab, suppress};
 use super::skirmish::{Skirmish, away, fighter, id, line, soldier, step, toward};
 use super::support::edit;
 
@@ -339,17 +340,7 @@ fn leaving_melee_or_a_skill_check_in_it_draws_penalty_attacks() {
 
     // A skill check in melee: the penalty attack comes first.
     let mut s = melee_ring(false);
-    let log = s.run(
-        Command::Check {
-            id: id("mark"),
-            skill: "awareness".into(),
-            dc: 10,
-            hidden: false,
-            effort: nanite_compound_x::check::Effort::Roll,
-            combined_with: None,
-        },
-        &[1, 5, 5],
-    );
+    let log = s.run(check("mark", "awareness", 10, Effort::Roll), &[1, 5, 5]);
     line(
         &log,
         "Bo reacts: penalty attack on mark: a skill check in melee",
@@ -360,17 +351,7 @@ fn leaving_melee_or_a_skill_check_in_it_draws_penalty_attacks() {
     // GM cannot grant Bo another.
     let mut s = melee_ring(false);
     for _ in 0..2 {
-        s.run(
-            Command::Check {
-                id: id("mark"),
-                skill: "awareness".into(),
-                dc: 10,
-                hidden: false,
-                effort: nanite_compound_x::check::Effort::Roll,
-                combined_with: None,
-            },
-            &[1, 5, 5],
-        );
+        s.run(check("mark", "awareness", 10, Effort::Roll), &[1, 5, 5]);
     }
     s.run(
         Command::PenaltyAttack {
@@ -413,13 +394,7 @@ fn a_grab_draws_a_penalty_attack_then_opposed_checks_where_the_defender_wins_tie
         let mut dice = vec![2];
         dice.extend_from_slice(bo_die);
         dice.extend_from_slice(mark_die);
-        let log = s.run(
-            Command::Grapple {
-                id: id("bo"),
-                target: id("mark"),
-            },
-            &dice,
-        );
+        let log = s.run(grab("bo", "mark"), &dice);
         line(&log, "Bo: grapple mark (1 action)");
         line(&log, "Mark reacts: penalty attack on bo: grappled");
         line(&log, "+36 Grappling");
@@ -441,26 +416,14 @@ fn grappling_is_its_own_skill_apart_from_unarmed() {
     // A boxer with Unarmed 40 grapples with STR 6 alone: +4.
     let boxer = fighter(&soldier("Box", &[], &[("unarmed", 40)], None, &[]));
     let mut s = pair(("box", boxer), ("mark", mark()), 1);
-    let log = s.run(
-        Command::Grapple {
-            id: id("box"),
-            target: id("mark"),
-        },
-        &[2, 5, 10, 5, 10],
-    );
+    let log = s.run(grab("box", "mark"), &[2, 5, 10, 5, 10]);
     line(&log, "Box 54 <= Mark 54");
 }
 
 /// Bo holds Mark in his control (Bo 99 + 36 against Mark 11 + 4).
 fn bo_in_control() -> Skirmish {
     let mut s = pair(("bo", bo()), ("mark", mark()), 1);
-    s.run(
-        Command::Grapple {
-            id: id("bo"),
-            target: id("mark"),
-        },
-        &[2, 9, 9, 1, 1],
-    );
+    s.run(grab("bo", "mark"), &[2, 9, 9, 1, 1]);
     assert_eq!(s.state().grapples[0].controller, Some(id("bo")));
     s
 }
@@ -515,17 +478,7 @@ fn a_held_combatant_can_only_contest_control() {
     assert!(s.state().is_restrained(&id("mark")));
     // Bo's skill check in melee draws no penalty blow from a held Mark: only
     // the check's d100 is rolled.
-    let log = s.run(
-        Command::Check {
-            id: id("bo"),
-            skill: "awareness".into(),
-            dc: 10,
-            hidden: false,
-            effort: nanite_compound_x::check::Effort::Roll,
-            combined_with: None,
-        },
-        &[5, 5],
-    );
+    let log = s.run(check("bo", "awareness", 10, Effort::Roll), &[5, 5]);
     assert!(
         !log.iter().any(|l| l.contains("reacts")),
         "{}",
@@ -717,13 +670,7 @@ fn blows_and_grabs_the_rules_refuse_explain_themselves_and_change_nothing() {
             strike("bo", "ward", None),
             "the distance between bo and ward is not known; set it (adjacent is 1 m)",
         ),
-        (
-            Command::Grapple {
-                id: id("bo"),
-                target: id("bo"),
-            },
-            "a combatant cannot grapple itself",
-        ),
+        (grab("bo", "bo"), "a combatant cannot grapple itself"),
         (
             grapple("bo", GrappleAct::Contest),
             "bo is not in a grapple; grapple someone first",
@@ -738,27 +685,12 @@ fn blows_and_grabs_the_rules_refuse_explain_themselves_and_change_nothing() {
     }
     s.distance("bo", "ward", 2);
     assert_eq!(
-        s.refuse(Command::Grapple {
-            id: id("bo"),
-            target: id("ward"),
-        }),
+        s.refuse(grab("bo", "ward")),
         "ward is 2 m from bo, beyond reach (1 m); move toward it first (CX-MOVE-08)"
     );
-    s.run(
-        Command::Grapple {
-            id: id("bo"),
-            target: id("mark"),
-        },
-        &[2, 9, 9, 1, 1],
-    );
+    s.run(grab("bo", "mark"), &[2, 9, 9, 1, 1]);
     s.distance("bo", "ward", 1);
-    assert_eq!(
-        s.refuse(Command::Grapple {
-            id: id("bo"),
-            target: id("ward"),
-        }),
-        "bo is already grappling mark"
-    );
+    assert_eq!(s.refuse(grab("bo", "ward")), "bo is already grappling mark");
 }
 
 #[test]

@@ -6,7 +6,7 @@ use nanite_compound_x::FireMode;
 use nanite_compound_x::combat::{ConditionKind, Cover, Fighter, Fire, Stance};
 use nanite_compound_x::encounter::{Command, CxEffect, MeleeKind, Way};
 
-use super::arena::{fire, fire_with, hip};
+use super::arena::{blow, fire, fire_with, grab, hip, throw};
 use super::skirmish::{Skirmish, away, fighter, id, line, soldier, step, toward};
 
 /// A soldier with an SMG (rows 4/5/6 with PER 6) and `stats` changed.
@@ -417,29 +417,13 @@ fn a_thrown_knife_or_a_grenade_at_someone_in_the_open_makes_it_dive() {
     };
     // The knife at 12 m (11-15 m: 6) misses with a 2.
     let mut s = setup();
-    s.run(
-        Command::Throw {
-            id: id("tess"),
-            target: id("mark"),
-            weapon: 0,
-            distance: None,
-        },
-        &[2],
-    );
+    s.run(throw("tess", "mark", 0), &[2]);
     assert!(dived(&s, "mark"));
     // The frag grenade at 12 m: 5 - 2 (under half the 30 m throw) = 3; a 4
     // lands on target: 3d10 + 15 = 18; Mark's Reflex save 11 + 14 - 10 = 15
     // fails; frag is ballistic, the body roll 100 halves it: 9.
     let mut s = setup();
-    s.run(
-        Command::Throw {
-            id: id("tess"),
-            target: id("mark"),
-            weapon: 1,
-            distance: None,
-        },
-        &[4, 1, 1, 1, 1, 1, 10, 10],
-    );
+    s.run(throw("tess", "mark", 1), &[4, 1, 1, 1, 1, 1, 10, 10]);
     assert_eq!(s.hp("mark"), s.c("mark").fighter.max_hp - 9);
     assert!(dived(&s, "mark"), "a grenade is a throw at Mark too");
 }
@@ -501,16 +485,7 @@ fn melee_reaches_the_next_metre_or_the_weapons_reach() {
     ]);
     s.distance("tess", "mark", 1);
     s.begin();
-    s.run(
-        Command::Melee {
-            id: id("tess"),
-            target: id("mark"),
-            weapon: None,
-            kind: MeleeKind::Strike,
-            flanking: false,
-        },
-        &[1],
-    );
+    s.run(blow("tess", "mark", None, MeleeKind::Strike, false), &[1]);
     s.run(step("tess", 1, toward("mark"), false), &[]);
     assert!(s.state().engaged(&id("tess"), &id("mark")));
     assert_eq!(s.metres("tess", "mark"), Some(1));
@@ -606,13 +581,7 @@ fn neither_side_of_a_grapple_moves_or_jumps() {
     s.distance("tess", "mark", 1);
     s.begin();
     // Mark's penalty blow misses (1); Tess 50 + 36 against Mark 50 + 4.
-    s.run(
-        Command::Grapple {
-            id: id("tess"),
-            target: id("mark"),
-        },
-        &[1, 5, 10, 5, 10],
-    );
+    s.run(grab("tess", "mark"), &[1, 5, 10, 5, 10]);
     let grappled = "cannot act: in a grapple: win control and let go first (CX-MELEE-03)";
     assert_eq!(
         s.refuse(step("tess", 2, away("mark"), false)),

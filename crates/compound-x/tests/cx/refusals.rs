@@ -2,13 +2,14 @@
 //! on, and change nothing: not the battle (compared as JSON), not the log.
 
 use nanite_compound_x::FireMode;
+use nanite_compound_x::check::Effort;
 use nanite_compound_x::combat::{ConditionKind, Cover, Fire, Stance};
 use nanite_compound_x::encounter::Command;
 use nanite_core::{ClockCommand, CombatantId};
 
 use super::arena::{
-    Arena, RAIDER, Recruit, VEX, act, afflict, aim, blast, distance, fighter, fire, fire_with, id,
-    reload, save, stabilize,
+    Arena, RAIDER, Recruit, VEX, act, afflict, aim, blast, check, distance, fighter, fire,
+    fire_with, hold, id, reload, save, stabilize,
 };
 
 /// The duel after `setup`: Vex's turn in round 1 unless the setup moves on.
@@ -164,14 +165,7 @@ fn illegal_commands_explain_themselves_and_change_nothing() {
         (
             "a held trigger past the reaction limit",
             after(|a| {
-                a.run(
-                    Command::Hold {
-                        id: id("vex"),
-                        actions: 1,
-                        trigger: "x".into(),
-                    },
-                    &[],
-                );
+                a.run(hold("vex", 1, "x"), &[]);
                 a.next(&[]);
                 for _ in 0..3 {
                     a.run(
@@ -190,14 +184,7 @@ fn illegal_commands_explain_themselves_and_change_nothing() {
         (
             "setting off the held actions of one who is down",
             after(|a| {
-                a.run(
-                    Command::Hold {
-                        id: id("vex"),
-                        actions: 2,
-                        trigger: "x".into(),
-                    },
-                    &[],
-                );
+                a.run(hold("vex", 2, "x"), &[]);
                 a.run(blast("vex", 70), &[]);
                 a.run(blast("vex", 70), &[]);
                 a.next(&[]);
@@ -213,15 +200,7 @@ fn illegal_commands_explain_themselves_and_change_nothing() {
         ),
         (
             "shooting before the fight",
-            {
-                Arena::with(
-                    vec![
-                        ("vex", "crew", fighter(VEX)),
-                        ("raider", "raiders", fighter(RAIDER)),
-                    ],
-                    12,
-                )
-            },
+            { Arena::vex_and_raider(12) },
             blind("vex", "raider"),
             "the fight has not begun yet",
         ),
@@ -264,14 +243,7 @@ fn illegal_commands_explain_themselves_and_change_nothing() {
         (
             "an unknown skill",
             after(|_| {}),
-            Command::Check {
-                id: id("vex"),
-                skill: "juggling".into(),
-                dc: 50,
-                hidden: false,
-                effort: nanite_compound_x::check::Effort::Roll,
-                combined_with: None,
-            },
+            check("vex", "juggling", 50, Effort::Roll),
             "no skill 'juggling'; skills are named by id",
         ),
         (

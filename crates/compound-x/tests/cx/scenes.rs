@@ -5,9 +5,9 @@
 
 use expect_test::{Expect, expect};
 use nanite_compound_x::combat::Cover;
-use nanite_compound_x::encounter::{Command, MeleeKind, Way};
+use nanite_compound_x::encounter::{Command, MeleeKind};
 
-use super::arena::suppress;
+use super::arena::{blow, into_cover, position, suppress, throw};
 use super::support::edit;
 use super::table::{Table, fighter, id};
 
@@ -26,14 +26,7 @@ fn a_suppressed_target_breaks_cover() {
     t.add("raider", "raiders", fighter(RAIDER));
     t.add("vex", "crew", fighter(VEX));
     t.distance("raider", "vex", 12);
-    t.run(
-        Command::Position {
-            id: id("vex"),
-            cover: Some(Cover::Full),
-            stance: None,
-        },
-        &[],
-    );
+    t.run(position("vex", Some(Cover::Full), None), &[]);
     t.begin(&["raider", "vex"]);
     let mut log = t.run(suppress("raider", "vex", None), &[]);
     log.extend(t.next(&[]));
@@ -41,14 +34,7 @@ fn a_suppressed_target_breaks_cover() {
     // 2d10+15 = 7+3+15 = 25; armor d100 4 2 = 42 <= 60: the flak jacket
     // is struck, APL 2 >= 2 pierces: 15 armor points, 10 to health.
     log.extend(t.run(
-        Command::Move {
-            id: id("vex"),
-            metres: 4,
-            way: Way::Elsewhere,
-            sprint: false,
-            cover: Some(Cover::Partial),
-            concealed: false,
-        },
+        into_cover("vex", 4, Some(Cover::Partial), false),
         &[7, 3, 4, 2],
     ));
     check(
@@ -88,15 +74,7 @@ fn a_grenade_scatters() {
     // 30 <= 50, no dodge; frag is ballistic: armor 9 10 = 100 > 40, the
     // body, half: 13. Thrown at standing in the open and still up, the
     // raider hits the dirt (CX-MOVE-07).
-    let log = t.run(
-        Command::Throw {
-            id: id("vex"),
-            target: id("raider"),
-            weapon: 1,
-            distance: None,
-        },
-        &[3, 7, 4, 4, 4, 2, 2, 10, 10],
-    );
+    let log = t.run(throw("vex", "raider", 1), &[3, 7, 4, 4, 4, 2, 2, 10, 10]);
     check(
         log,
         expect![[r#"
@@ -143,13 +121,7 @@ fn a_medic_stabilizes_under_fire() {
     // The raider knifes Vex first, locking them in melee (6: a hit; d10 5 +
     // STR 6 + DEX 7 = 18; armor 10 10 = 100: the body, half: 9).
     let mut log = t.run(
-        Command::Melee {
-            id: id("raider"),
-            target: id("vex"),
-            weapon: Some(1),
-            kind: MeleeKind::Strike,
-            flanking: false,
-        },
+        blow("raider", "vex", Some(1), MeleeKind::Strike, false),
         &[6, 5, 10, 10],
     );
     // The ally is down (two 60-point blasts, no rolls).
@@ -239,13 +211,7 @@ fn a_cloaked_assassin_strikes_from_stealth() {
     // doubled to 36; an 8 is more than 3 over the miss chance: a vital spot,
     // past the armor; the body roll 3 10 = 30 takes it all.
     log.extend(t.run(
-        Command::Melee {
-            id: id("ghost"),
-            target: id("raider"),
-            weapon: Some(1),
-            kind: MeleeKind::Strike,
-            flanking: false,
-        },
+        blow("ghost", "raider", Some(1), MeleeKind::Strike, false),
         &[8, 6, 3, 10],
     ));
     check(

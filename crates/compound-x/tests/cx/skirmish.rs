@@ -18,6 +18,30 @@ pub(crate) fn id(s: &str) -> CombatantId {
     CombatantId::from(s)
 }
 
+/// Lena: SMGs 10, the SMG (2 spare magazines), a combat knife, and each
+/// of `more` (weapon, count).
+pub(crate) fn lena(more: &[(&str, i64)]) -> Fighter {
+    let mut weapons = vec![("smg", 2), ("combat-knife", 0)];
+    weapons.extend_from_slice(more);
+    fighter(&soldier("Lena", &[], &[("smgs", 10)], None, &weapons))
+}
+
+/// Gus: heavy weapons 10, the LMG with 1 spare magazine.
+pub(crate) fn gus() -> Fighter {
+    fighter(&soldier(
+        "Gus",
+        &[],
+        &[("heavy-weapons", 10)],
+        None,
+        &[("lmg", 1)],
+    ))
+}
+
+/// A target with an SMG (2 spare magazines), wearing `armor` if any.
+pub(crate) fn target(name: &str, armor: Option<&str>) -> Fighter {
+    fighter(&soldier(name, &[], &[("smgs", 10)], armor, &[("smg", 2)]))
+}
+
 /// The support template (a level-0 human soldier, every stat 6, 50 skill
 /// points) named `name`, with `stats` changed (`("STR", 9)`; the 42 points
 /// must still add up), the `skills` given instead of its SMGs 10, the

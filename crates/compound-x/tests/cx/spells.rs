@@ -48,12 +48,7 @@ fn fight(nyx: Fighter) -> Table {
 }
 
 fn cast(spell: &str, target: &str, cover: Option<Cover>) -> Command {
-    Command::Cast {
-        id: id("nyx"),
-        spell: spell.into(),
-        target: id(target),
-        cover,
-    }
+    super::arena::cast("nyx", spell, target, cover)
 }
 
 fn last_cast(t: &Table) -> (bool, Option<bool>, String) {

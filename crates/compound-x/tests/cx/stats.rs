@@ -55,14 +55,16 @@ fn seven_primary_stats_and_the_average_player() {
     assert_eq!(sheet.stats, Stats::all(6));
 }
 
-/// Stat -> d100 stat bonus, (stat - 5) * 4.
-const STAT_BONUS: &[(i64, i64)] = &[
+/// Stat -> d100 stat bonus, (stat - 5) * 4, from the lowest stat to the
+/// cap of 20.
+pub(super) const STAT_BONUS: &[(i64, i64)] = &[
     (1, -16),
     (2, -12),
     (4, -4),
     (5, 0),
     (6, 4),
     (8, 12),
+    (9, 16),
     (10, 20),
     (15, 40),
     (20, 60),
@@ -307,13 +309,7 @@ fn charisma_and_luck_grant_feats() {
             );
         }
         let s = sheet(&text);
-        let granted: Vec<&str> = s
-            .feats
-            .owned
-            .iter()
-            .filter(|f| f.how == "granted")
-            .map(|f| f.id.as_str())
-            .collect();
+        let granted = super::support::granted_feats(&s);
         assert_eq!(granted, expected, "CHA {cha} LUCK {luck} {choice:?}");
         // Granted feats do not count against the allowance.
         assert_eq!(s.feats.chosen, 0);

@@ -2,10 +2,11 @@
 
 use std::sync::OnceLock;
 
-use nanite_compound_x::encounter::{CompoundX, Event};
+use nanite_compound_x::combat::{Cover, Stance};
+use nanite_compound_x::encounter::{CompoundX, Event, Way};
 use nanite_compound_x::{Character, Pack, Sheet, validate};
 use nanite_core::content::SourceFile;
-use nanite_core::{Diagnostic, Diagnostics, Game};
+use nanite_core::{CombatantId, Diagnostic, Diagnostics, Game};
 
 /// The files of the sample pack in `content/compound-x/`.
 pub(crate) fn sample_files() -> Vec<SourceFile> {
@@ -145,3 +146,35 @@ pub(crate) fn last_event<T>(
         .find_map(pick)
         .unwrap_or_else(|| panic!("no {what} in the last command's events"))
 }
+
+/// The ids of the feats `sheet` owns because its stats grant them, in the
+/// sheet's order.
+pub(crate) fn granted_feats(sheet: &Sheet) -> Vec<&str> {
+    sheet
+        .feats
+        .owned
+        .iter()
+        .filter(|f| f.how == "granted")
+        .map(|f| f.id.as_str())
+        .collect()
+}
+
+/// Toward `whom` when `toward`, else away: a generated move's way.
+pub(crate) fn toward_or_away(toward: bool, whom: CombatantId) -> Way {
+    if toward {
+        Way::Toward { id: whom }
+    } else {
+        Way::Away { id: whom }
+    }
+}
+
+/// Every cover, for generated commands.
+pub(crate) const COVERS: [Cover; 3] = [Cover::None, Cover::Partial, Cover::Full];
+
+/// Every stance, for generated commands.
+pub(crate) const STANCES: [Stance; 4] = [
+    Stance::Standing,
+    Stance::Crouched,
+    Stance::Prone,
+    Stance::Hunkered,
+];

@@ -13,17 +13,12 @@ use nanite_compound_x::Suppression;
 use nanite_compound_x::combat::{ConditionKind, Cover, Fighter, Stance};
 use nanite_compound_x::encounter::{Command, CxEffect, Way};
 
-use super::arena::{hip, suppress};
-use super::skirmish::{Skirmish, fighter, id, line, soldier, step};
+use super::arena::{hip, into_cover, suppress};
+use super::skirmish::{Skirmish, fighter, gus, id, line, soldier, step, target};
 
+/// Lena with a stun laser pistol (1 spare) as well.
 fn lena() -> Fighter {
-    fighter(&soldier(
-        "Lena",
-        &[],
-        &[("smgs", 10)],
-        None,
-        &[("smg", 2), ("combat-knife", 0), ("stun-laser-pistol", 1)],
-    ))
+    super::skirmish::lena(&[("stun-laser-pistol", 1)])
 }
 
 fn rook() -> Fighter {
@@ -34,21 +29,6 @@ fn rook() -> Fighter {
         None,
         &[("assault-rifle", 2)],
     ))
-}
-
-fn gus() -> Fighter {
-    fighter(&soldier(
-        "Gus",
-        &[],
-        &[("heavy-weapons", 10)],
-        None,
-        &[("lmg", 1)],
-    ))
-}
-
-/// A target with an SMG, wearing `armor` if any.
-fn target(name: &str, armor: Option<&str>) -> Fighter {
-    fighter(&soldier(name, &[], &[("smgs", 10)], armor, &[("smg", 2)]))
 }
 
 /// `shooter` and Mark (in `armor`), 12 m apart; the shooter's turn.
@@ -637,14 +617,7 @@ fn scene_a_suppressed_target_breaks_cover_under_heavy_fire() {
     // strikes it, APL 2 pierces 2, its 15 armor points take 15: 7. 3 m is
     // more than the 2 m area: Mark is free of it, but Nell is still held.
     log.extend(s.run(
-        Command::Move {
-            id: id("mark"),
-            metres: 3,
-            way: Way::Elsewhere,
-            sprint: false,
-            cover: Some(Cover::None),
-            concealed: false,
-        },
+        into_cover("mark", 3, Some(Cover::None), false),
         &[6, 4, 8, 10, 3, 7, 2, 5],
     ));
     log.extend(s.next(&[]));

@@ -7,11 +7,15 @@
 
 use nanite_compound_x::FireMode;
 use nanite_compound_x::Suppression;
+use nanite_compound_x::check::Effort;
 use nanite_compound_x::combat::Cover;
 use nanite_compound_x::encounter::{Command, GrappleAct, Hold, MeleeKind, Way};
 use nanite_core::ClockCommand;
 
-use super::arena::{Arena, RAIDER, VEX, blow, fighter, id, suppress};
+use super::arena::{
+    Arena, RAIDER, VEX, blow, check, fighter, fire_ruled, grab, id, into_cover, position, suppress,
+    throw,
+};
 use super::support::edit;
 
 /// `who` (id, side, character text, initiative) with the first two
@@ -78,18 +82,7 @@ fn suppression_is_the_last_action_and_holds_until_the_suppressors_next_turn() {
     assert!(t.suppressed("vex"));
     // A suppressed shooter takes +1: the SMG's 4 at 11-20 m becomes 5.
     t.run(Command::Aim { id: id("vex") }, &[]);
-    let log = t.run(
-        Command::Fire {
-            id: id("vex"),
-            target: id("raider"),
-            weapon: 0,
-            mode: FireMode::Semi,
-            fire: None,
-            distance: None,
-            cover: None,
-        },
-        &[5],
-    );
+    let log = t.run(fire_ruled("vex", "raider", None, None), &[5]);
     assert!(log.contains("+1 suppressed (CX-SUP-01)"), "{log}");
     assert!(log.contains("d10 5 <= miss chance 5: miss"), "{log}");
     // It ends when the raider's next turn starts.
@@ -137,28 +130,11 @@ fn a_move_into_concealment_draws_no_fire_and_an_unhittable_target_is_not_suppres
     t.run(suppress("vex", "raider", None), &[]);
     t.next(&[]);
     // No dice are forced: Vex does not fire.
-    t.run(
-        Command::Move {
-            id: id("raider"),
-            metres: 1,
-            way: Way::Elsewhere,
-            sprint: false,
-            cover: Some(Cover::Full),
-            concealed: true,
-        },
-        &[],
-    );
+    t.run(into_cover("raider", 1, Some(Cover::Full), true), &[]);
     assert_eq!(t.hp("raider"), 120);
     // At 50 m behind full cover the assault rifle's 6 + 4 = 10 cannot be beaten.
     let mut t = duel(50);
-    t.run(
-        Command::Position {
-            id: id("vex"),
-            cover: Some(Cover::Full),
-            stance: None,
-        },
-        &[],
-    );
+    t.run(position("vex", Some(Cover::Full), None), &[]);
     t.next(&[]);
     let log = t.run(suppress("raider", "vex", None), &[]);
     assert!(log.contains("cannot be hit at all from there"), "{log}");
@@ -246,17 +222,7 @@ fn leaving_melee_or_a_skill_check_in_it_draws_a_penalty_attack() {
     t.run(melee("vex", "raider", None, MeleeKind::Strike), &[2]);
     t.next(&[]);
     // A skill check in melee: Vex swings at 1 (a miss), then the check.
-    let log = t.run(
-        Command::Check {
-            id: id("raider"),
-            skill: "awareness".into(),
-            dc: 10,
-            hidden: false,
-            effort: nanite_compound_x::check::Effort::Roll,
-            combined_with: None,
-        },
-        &[1, 5, 5],
-    );
+    let log = t.run(check("raider", "awareness", 10, Effort::Roll), &[1, 5, 5]);
     assert!(
         log.contains("penalty attack on raider: a skill check in melee"),
         "{log}"
@@ -279,13 +245,7 @@ fn grapples_are_won_by_opposed_checks_and_holds_restrain() {
     // The grab: the raider's knife thrust (1: a miss), then Vex 5 10 = 50 +
     // Grappling 8 = 58 against the raider's 5 4 = 54 + 4 = 58: a tie, so the
     // defender has control.
-    let log = t.run(
-        Command::Grapple {
-            id: id("vex"),
-            target: id("raider"),
-        },
-        &[1, 5, 10, 5, 4],
-    );
+    let log = t.run(grab("vex", "raider"), &[1, 5, 10, 5, 4]);
     assert!(log.contains("the defender wins ties"), "{log}");
     let controller = |t: &Arena| t.state().grapples[0].controller.clone();
     assert_eq!(controller(&t), Some(id("raider")));
@@ -341,13 +301,7 @@ fn grapples_are_won_by_opposed_checks_and_holds_restrain() {
 fn a_failed_strike_in_a_grapple_lets_the_other_contest() {
     // rule: CX-MELEE-03
     let mut t = duel(1);
-    t.run(
-        Command::Grapple {
-            id: id("vex"),
-            target: id("raider"),
-        },
-        &[1, 9, 9, 1, 1],
-    );
+    t.run(grab("vex", "raider"), &[1, 9, 9, 1, 1]);
     // Vex strikes and misses (1); the raider contests at once and wins.
     let log = t.run(
         Command::GrappleAct {
@@ -409,12 +363,7 @@ fn thrown_weapons_bypass_armor_on_a_roll_three_over() {
     );
     let knife = &t.state().combatants[&id("vex")].fighter.weapons[1];
     let row = knife.aimed.row(FireMode::Semi).unwrap()[knife.bracket(8).unwrap()];
-    let throw = || Command::Throw {
-        id: id("vex"),
-        target: id("raider"),
-        weapon: 1,
-        distance: None,
-    };
+    let throw = || throw("vex", "raider", 1);
     // A roll 3 over the miss chance: d10 + DEX = 5 + 5 = 10, the armor
     // counts as absent, and the body roll 3 10 = 30 takes it all.
     let die = row + 3;
@@ -451,12 +400,7 @@ fn grenades_need_explosives_scatter_and_can_be_dodged_unless_cooked() {
     // the raider 9 9 = 107 > 50 (half: 15), the guard 1 1 = 19 (all 30).
     // Frag is ballistic: armor rolls 10 10 = 100 (the body, half).
     let log = t.run(
-        Command::Throw {
-            id: id("vex"),
-            target: id("raider"),
-            weapon: 1,
-            distance: None,
-        },
+        throw("vex", "raider", 1),
         &[mc, 2, 5, 5, 5, 9, 9, 10, 10, 1, 1, 10, 10],
     );
     assert!(
@@ -481,15 +425,7 @@ fn grenades_need_explosives_scatter_and_can_be_dodged_unless_cooked() {
         },
         &[],
     );
-    let log = t.run(
-        Command::Throw {
-            id: id("vex"),
-            target: id("raider"),
-            weapon: 1,
-            distance: None,
-        },
-        &[9, 5, 5, 5, 10, 10, 10, 10],
-    );
+    let log = t.run(throw("vex", "raider", 1), &[9, 5, 5, 5, 10, 10, 10, 10]);
     assert!(log.contains("cooked: no dodging"), "{log}");
     assert!(!log.contains("Reflex save"), "{log}");
     // Without Explosives 6 a grenade cannot be thrown.
@@ -501,14 +437,6 @@ fn grenades_need_explosives_scatter_and_can_be_dodged_unless_cooked() {
         ],
         12,
     );
-    let refusal = t.refuse(
-        Command::Throw {
-            id: id("vex"),
-            target: id("raider"),
-            weapon: 1,
-            distance: None,
-        },
-        &[],
-    );
+    let refusal = t.refuse(throw("vex", "raider", 1), &[]);
     assert!(refusal.contains("needs explosives 6"), "{refusal}");
 }

@@ -13,7 +13,7 @@ use expect_test::expect;
 use nanite_compound_x::combat::{Cover, Fighter, Stance};
 use nanite_compound_x::encounter::{Command, CxEffect};
 
-use super::arena::suppress;
+use super::arena::{conceal, suppress};
 use super::skirmish::{Skirmish, fighter, id, line, soldier, step, toward};
 use super::support::{edit, find, problems};
 
@@ -640,14 +640,7 @@ fn an_unseen_grenade_is_a_ranged_stealth_attack_and_a_knife_is_not() {
     for &(unseen, face, on_target, lost) in CASES {
         let mut s = range(tia(&[]), None, 12);
         if unseen {
-            s.run(
-                Command::Conceal {
-                    id: id("tia"),
-                    from: vec![id("mark")],
-                    dc: None,
-                },
-                &[],
-            );
+            s.run(conceal("tia", &["mark"], None), &[]);
         }
         let full = s.hp("mark");
         // Off target, the d4 scatter of 4 m still leaves Mark in the 5 m blast.
@@ -679,14 +672,7 @@ fn an_unseen_grenade_is_a_ranged_stealth_attack_and_a_knife_is_not() {
     // A throwing knife is "any other thrown weapon": no -1, no +20 (its
     // stealth is CX-RNG-10's doubled blow). At 3 m its miss chance stays 2.
     let mut s = range(tia(&[]), None, 3);
-    s.run(
-        Command::Conceal {
-            id: id("tia"),
-            from: vec![id("mark")],
-            dc: None,
-        },
-        &[],
-    );
+    s.run(conceal("tia", &["mark"], None), &[]);
     let log = s.run(throw(KNIFE), &[1]);
     line(&log, "d10 1 <= miss chance 2: miss");
     assert!(

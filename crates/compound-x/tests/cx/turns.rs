@@ -10,8 +10,8 @@ use nanite_compound_x::{DamageType, FireMode};
 use nanite_core::{ClockCommand, ClockEvent, encounter::FightPhase};
 
 use super::arena::{
-    Arena, RAIDER, Recruit, VEX, act, afflict, aim, distance, fighter, fire, fire_with, harm, id,
-    reload, save, stance,
+    Arena, RAIDER, Recruit, VEX, act, afflict, aim, distance, fighter, fire, fire_with, harm, hold,
+    id, position, reload, save, stance,
 };
 use super::support::last_event;
 
@@ -24,15 +24,6 @@ fn initiative_of(a: &Arena, who: &str) -> i64 {
         .and_then(|s| s.initiative.as_ref())
         .map(|i| i.total)
         .unwrap()
-}
-
-fn order(a: &Arena) -> Vec<String> {
-    a.state()
-        .clock
-        .order
-        .iter()
-        .map(|o| o.to_string())
-        .collect()
 }
 
 #[test]
@@ -65,7 +56,7 @@ fn initiative_is_a_d100_plus_the_soldier_passive_only() {
         for (who, total) in ["vex", "raider", "doc"].iter().zip(totals) {
             assert_eq!(initiative_of(&a, who), total, "{who}: {log}");
         }
-        assert_eq!(order(&a), expected, "{log}");
+        assert_eq!(a.order(), expected, "{log}");
     }
 }
 
@@ -93,7 +84,7 @@ fn initiative_ties_are_rolled_off_until_they_break() {
         "Doc rolls off a tie: d100 = 81 (CX-TURN-01)",
     ];
     assert_eq!(log, expected.join("\n"));
-    assert_eq!(order(&a), ["doc", "vex", "raider"]);
+    assert_eq!(a.order(), ["doc", "vex", "raider"]);
     // Rerolling one combatant into a tie with a standing total rolls both
     // off: Doc 4,6 = 46 meets the raider's 46; 3,3 = 33 against 7,7 = 77.
     let log = a.run(
@@ -107,19 +98,13 @@ fn initiative_ties_are_rolled_off_until_they_break() {
             && log.contains("Doc rolls off a tie: d100 = 77"),
         "{log}"
     );
-    assert_eq!(order(&a), ["vex", "doc", "raider"]);
+    assert_eq!(a.order(), ["vex", "doc", "raider"]);
 }
 
 #[test]
 fn only_hidden_attackers_act_in_the_surprise_round() {
     // rule: CX-TURN-02
-    let mut a = Arena::with(
-        vec![
-            ("vex", "crew", fighter(VEX)),
-            ("raider", "raiders", fighter(RAIDER)),
-        ],
-        12,
-    );
+    let mut a = Arena::vex_and_raider(12);
     a.run(
         Command::Add {
             id: id("sniper"),
@@ -215,14 +200,7 @@ fn reactions_of_every_kind_share_the_limit_of_three_a_round() {
     // rule: CX-TURN-04
     // rule: CX-TURN-05
     let mut a = Arena::duel();
-    a.run(
-        Command::Hold {
-            id: id("vex"),
-            actions: 2,
-            trigger: "the raider moves".into(),
-        },
-        &[],
-    );
+    a.run(hold("vex", 2, "the raider moves"), &[]);
     a.next(&[]);
     // Three penalty attacks (unarmed, miss chance 3; a 1 misses) use Vex's
     // three reactions; setting off the held actions would be a fourth.
@@ -300,14 +278,7 @@ fn triggered_held_actions_are_spent_out_of_turn_and_the_rest_is_lost() {
     // rule: CX-TURN-04
     let mut a = Arena::duel();
     a.run(act("vex", "take cover", 2), &[]);
-    a.run(
-        Command::Hold {
-            id: id("vex"),
-            actions: 2,
-            trigger: "the raider shows itself".into(),
-        },
-        &[],
-    );
+    a.run(hold("vex", 2, "the raider shows itself"), &[]);
     assert_eq!(a.left(), 0, "held actions come out of the turn");
     a.next(&[]);
     let log = a.run(Command::Clock(ClockCommand::Trigger { id: id("vex") }), &[]);
@@ -340,14 +311,7 @@ fn an_aim_taken_with_held_actions_does_not_last_into_the_next_turn() {
     // rule: CX-RNG-05
     // rule: CX-TURN-05
     let mut a = Arena::duel();
-    a.run(
-        Command::Hold {
-            id: id("vex"),
-            actions: 2,
-            trigger: "the raider shows itself".into(),
-        },
-        &[],
-    );
+    a.run(hold("vex", 2, "the raider shows itself"), &[]);
     a.next(&[]);
     a.run(Command::Clock(ClockCommand::Trigger { id: id("vex") }), &[]);
     a.run(aim("vex"), &[]);
@@ -634,14 +598,7 @@ fn stance_changes_cost_what_the_table_says() {
     ];
     for (from, to, expected) in cases {
         let mut a = Arena::duel();
-        a.run(
-            Command::Position {
-                id: id("vex"),
-                cover: None,
-                stance: Some(from),
-            },
-            &[],
-        );
+        a.run(position("vex", None, Some(from)), &[]);
         assert_eq!(a.left(), 4, "the GM's placing is free");
         a.run(stance("vex", to), &[]);
         assert_eq!(4 - a.left(), expected, "{from:?} to {to:?}");
@@ -848,11 +805,7 @@ fn mundane_actions_and_the_gms_bookkeeping_roll_nothing() {
         act("vex", "open the door", 1),
         act("vex", "shout", 0),
         stance("vex", Stance::Crouched),
-        Command::Position {
-            id: id("raider"),
-            cover: Some(Cover::Full),
-            stance: None,
-        },
+        position("raider", Some(Cover::Full), None),
         distance("vex", "raider", 20),
         afflict("raider", ConditionKind::Buzzed, None),
         aim("vex"),

@@ -26,6 +26,14 @@ const W: Severity = Severity::Warning;
 
 const POOL_ON: &str = "\n[house_rules]\nsecondary_pool = true\n";
 
+/// A level 5 soldier (its stat point on PER) taking Shadow Veil, a class
+/// feat of another class, as its class feat.
+const SHADOW_VEIL_AT_5: &[(&str, &str)] = &[
+    ("level = 0", "level = 5"),
+    ("stat_increases = []", "stat_increases = [\"PER\"]"),
+    ("class_feats = []", "class_feats = [\"shadow-veil\"]"),
+];
+
 const CASES: &[Case] = &[
     // --- references -------------------------------------------------------
     Case {
@@ -381,11 +389,7 @@ const CASES: &[Case] = &[
         at: "class_feats = ",
     },
     Case {
-        changes: &[
-            ("level = 0", "level = 5"),
-            ("stat_increases = []", "stat_increases = [\"PER\"]"),
-            ("class_feats = []", "class_feats = [\"shadow-veil\"]"),
-        ],
+        changes: SHADOW_VEIL_AT_5,
         append: "",
         severity: E,
         rule: "CX-LVL-05",
@@ -394,11 +398,7 @@ const CASES: &[Case] = &[
         at: "class_feats = ",
     },
     Case {
-        changes: &[
-            ("level = 0", "level = 5"),
-            ("stat_increases = []", "stat_increases = [\"PER\"]"),
-            ("class_feats = []", "class_feats = [\"shadow-veil\"]"),
-        ],
+        changes: SHADOW_VEIL_AT_5,
         append: "",
         severity: E,
         rule: "CX-LVL-04",

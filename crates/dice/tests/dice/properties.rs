@@ -155,10 +155,14 @@ fn distribution(expr: &Expression) -> Distribution {
 /// or support limits (a documented refusal, tested in `errors.rs`, not a
 /// counterexample): the generators reach such sums now and then, such as two
 /// pools of d100 that explode on half their faces.
-fn affordable(expr: &Expression) -> Option<Distribution> {
+/// The exact distribution of `expr`; an expression over the exact
+/// distribution's limits is rejected as a case (as `prop_assume!` would).
+fn affordable(expr: &Expression) -> Result<Distribution, TestCaseError> {
     match Distribution::of(expr) {
-        Ok(dist) => Some(dist),
-        Err(e) if matches!(e.kind(), ErrorKind::Limit { .. }) => None,
+        Ok(dist) => Ok(dist),
+        Err(e) if matches!(e.kind(), ErrorKind::Limit { .. }) => Err(TestCaseError::reject(
+            format!("{expr} is over the exact distribution's limits"),
+        )),
         Err(e) => panic!("distribution of {expr}: {e}"),
     }
 }
@@ -181,9 +185,7 @@ proptest! {
     #[test]
     fn totals_lie_within_the_distribution(text in dice_expression(), seed in any::<u64>()) {
         let expr = parse(&text);
-        let dist = affordable(&expr);
-        prop_assume!(dist.is_some(), "{} is over the exact distribution's limits", text);
-        let dist = dist.unwrap();
+        let dist = affordable(&expr)?;
         let mut dice = SeededDice::new(seed);
         let mut roller = Roller::new();
         for _ in 0..50 {
@@ -211,9 +213,7 @@ proptest! {
 
     #[test]
     fn probabilities_sum_to_one(text in dice_expression()) {
-        let dist = affordable(&parse(&text));
-        prop_assume!(dist.is_some(), "{} is over the exact distribution's limits", text);
-        let dist = dist.unwrap();
+        let dist = affordable(&parse(&text))?;
         let sum: f64 = dist.outcomes().map(|(_, p)| p).sum();
         prop_assert!((sum - 1.0).abs() < 1e-9, "{}: probabilities sum to {}", text, sum);
         prop_assert!(dist.outcomes().all(|(_, p)| (0.0..=1.0 + 1e-12).contains(&p)));
@@ -228,9 +228,7 @@ proptest! {
     fn sample_means_converge_to_the_exact_mean(text in dice_expression(), seed in any::<u64>()) {
         const ROLLS: u32 = 20_000;
         let expr = parse(&text);
-        let dist = affordable(&expr);
-        prop_assume!(dist.is_some(), "{} is over the exact distribution's limits", text);
-        let dist = dist.unwrap();
+        let dist = affordable(&expr)?;
         let mut dice = SeededDice::new(seed);
         let mut roller = Roller::new();
         let mut sum = 0.0;

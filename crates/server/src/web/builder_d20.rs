@@ -12,8 +12,8 @@ use std::collections::BTreeMap;
 
 use askama::Template;
 use axum::response::{IntoResponse, Response};
+use nanite_core::Diagnostics;
 use nanite_core::content::SourceFile;
-use nanite_core::{Diagnostic, Diagnostics};
 use nanite_d20::pack::{Magic, MagicKind};
 use nanite_d20::{Attribute, Character, LEVELS, Pack, SCORES, SKILL_LEVELS, Sheet, validate};
 
@@ -85,9 +85,6 @@ impl BuilderPage<'_> {
     }
 }
 
-/// What the builder's numbers may be before validation judges them.
-const NUMBERS: std::ops::RangeInclusive<i64> = -1000..=1000;
-
 /// The character the form describes, each weapon, spell and power with the
 /// control it came from, and what the form itself got wrong.
 struct Built {
@@ -106,28 +103,9 @@ fn read(pack: &Pack, form: &BTreeMap<String, String>) -> Built {
             .unwrap_or_default()
     };
     let mut number = |key: &str, control: &str, label: &str, default: i64| -> i64 {
-        let raw = text(key);
-        if raw.is_empty() {
-            return default;
-        }
-        match raw.parse::<i64>() {
-            Ok(n) if NUMBERS.contains(&n) => n,
-            _ => {
-                found.push(
-                    Diagnostic::error(
-                        format!("form:{control}"),
-                        format!("{label}: `{raw}` is not a whole number the builder takes"),
-                    )
-                    .help(format!(
-                        "enter a whole number from {} to {}",
-                        NUMBERS.start(),
-                        NUMBERS.end()
-                    )),
-                );
-                default
-            }
-        }
+        crate::web::form_number::read(&text(key), control, label, default, &mut found)
     };
+
     let mut ch = Character::default();
     ch.name = text("name");
     ch.level = NEW_LEVEL;

@@ -21,6 +21,7 @@ mod carry;
 pub(crate) mod d20;
 mod dashboard;
 mod dice;
+mod form_number;
 mod html;
 pub(crate) mod links;
 mod npcs;

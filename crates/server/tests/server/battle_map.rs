@@ -6,9 +6,9 @@
 //! one of their characters sees.
 
 use axum::http::Method;
-use serde_json::{Value, json};
+use serde_json::json;
 
-use super::support::{Auth, Call, Db, Table};
+use super::support::{Auth, Call, Db, Table, tokens};
 use crate::both;
 
 /// A yard cut by a wall that blocks sight from the top edge down to 16 m:
@@ -35,18 +35,6 @@ scav = [25, 18]
 fn give(t: &Table, e: &str, auth: &Auth, text: &str) -> Call {
     Call::new(Method::PUT, t.path(&format!("/encounters/{e}/map")), auth)
         .json(json!({ "text": text }))
-}
-
-/// The ids of the tokens on the map of a view.
-fn tokens(view: &Value) -> Vec<String> {
-    view["map"]["tokens"]
-        .as_array()
-        .map(|ts| {
-            ts.iter()
-                .map(|t| t["id"].as_str().unwrap_or_default().to_string())
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 /// A map that does not read, or names a stranger, or is given by a

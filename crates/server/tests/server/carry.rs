@@ -65,11 +65,7 @@ async fn a_wounded_character_starts_the_next_fight_wounded(db: Db) {
     assert_eq!(again.code(), "written_back");
     // The next fight starts Vex wounded and short of rounds.
     let next = t.encounter("The second fight").await;
-    t.enter(
-        &next,
-        json!({"id": "vex", "character": "vex", "side": "players"}),
-    )
-    .await;
+    t.enter_vex(&next).await;
     let view = t.view(&next, gm).await;
     let vex = combatant(&view, "vex");
     assert_eq!(vex["hp"], max - 30);
@@ -206,9 +202,7 @@ async fn an_export_carries_the_states_and_verifies(db: Db) {
     )
     .await
     .expect(201);
-    let export = nanite_server::transfer::export(&url, std::slice::from_ref(&t.campaign))
-        .await
-        .unwrap();
+    let export = support::export(&url, &t.campaign).await;
     let text = serde_json::to_string(&export).unwrap();
     assert!(
         text.contains("state_changed"),

@@ -66,16 +66,36 @@ pub(crate) async fn ford(t: &Table) -> String {
         rolled.json["entry"]["physical"].is_null(),
         "a player's entry is cut"
     );
+    gm_rolls_and_begins(t, &e, json!([10, 10])).await;
+    e
+}
+
+/// The GM rolls initiative for everyone left (with `dice`) and begins
+/// the fight in `e`, nobody surprised.
+async fn gm_rolls_and_begins(t: &Table, e: &str, dice: Value) {
     t.commands(
-        &e,
+        e,
         &t.gm.session,
         [
-            json!({"command": "roll_initiative", "who": [], "dice": [10, 10]}),
+            json!({"command": "roll_initiative", "who": [], "dice": dice}),
             json!({"command": "clock", "clock": "begin", "surprise": []}),
         ],
     )
     .await;
-    e
+}
+
+/// Encounter `e`'s stream replays on a server restarted over `db` into
+/// the fight the GM sees now.
+async fn replays_after_a_restart(t: &Table, db: &Db, e: &str) {
+    let again = super::support::state(db, nanite_server::Config::default()).await;
+    let router = nanite_server::app(again);
+    let view = super::support::send(
+        &router,
+        t.get(&t.path(&format!("/encounters/{e}")), &t.gm.session),
+    )
+    .await
+    .expect(200);
+    assert_eq!(view.json, t.view(e, &t.gm.session).await);
 }
 
 async fn campaigns_take_a_ruleset(db: Db) {
@@ -241,20 +261,8 @@ async fn players_see_what_the_table_shows(db: Db) {
     let t = Table::d20(db).await;
     let e = ford(&t).await;
     // The GM harms the bandit and makes a hidden check for the brute.
-    t.command(
-        &e,
-        &t.gm.session,
-        json!({"command": "harm", "target": "bandit", "amount": 3, "by": null, "why": "a thrown stone"}),
-    )
-    .await
-    .expect(201);
-    t.command(
-        &e,
-        &t.gm.session,
-        json!({"command": "check", "id": "kara", "skill": "perception", "attribute": null, "dc": 17, "hidden": true}),
-    )
-    .await
-    .expect(201);
+    t.by_gm(&e, json!({"command": "harm", "target": "bandit", "amount": 3, "by": null, "why": "a thrown stone"})).await;
+    t.by_gm(&e, json!({"command": "check", "id": "kara", "skill": "perception", "attribute": null, "dc": 17, "hidden": true})).await;
     for seat in [&t.alice, &t.bob, &t.spectator] {
         let view = t.view(&e, &seat.session).await;
         let text = view.to_string();
@@ -569,15 +577,7 @@ async fn rows_and_side_initiative(db: Db) {
         json!({"id": "brute", "npc": BRUTE, "side": "bandits", "place": {"row": "front"}}),
     )
     .await;
-    t.commands(
-        &e,
-        &t.gm.session,
-        [
-            json!({"command": "roll_initiative", "who": [], "dice": [90, 10]}),
-            json!({"command": "clock", "clock": "begin", "surprise": []}),
-        ],
-    )
-    .await;
+    gm_rolls_and_begins(&t, &e, json!([90, 10])).await;
     let view = t.view(&e, &t.alice.session).await;
     assert_eq!(view["field"], json!({"field": "rows"}));
     assert_eq!(
@@ -629,15 +629,7 @@ async fn seeded_d20_dice_are_verified(db: Db) {
     assert!(checked.verified >= 2, "{checked:?}");
     assert!(checked.physical >= 2, "{checked:?}");
     // The stream replays into the same fight after a restart.
-    let again = super::support::state(&db, nanite_server::Config::default()).await;
-    let router = nanite_server::app(again);
-    let view = super::support::send(
-        &router,
-        t.get(&t.path(&format!("/encounters/{e}")), &t.gm.session),
-    )
-    .await
-    .expect(200);
-    assert_eq!(view.json, t.view(&e, &t.gm.session).await);
+    replays_after_a_restart(&t, &db, &e).await;
 }
 
 /// A hidden enemy leaves no hole among a player's squares: the square it
@@ -645,13 +637,11 @@ async fn seeded_d20_dice_are_verified(db: Db) {
 async fn a_hidden_enemy_leaves_no_hole_among_the_squares(db: Db) {
     let t = Table::d20(db).await;
     let e = ford(&t).await;
-    t.command(
+    t.by_gm(
         &e,
-        &t.gm.session,
         json!({"command": "position", "id": "brute", "place": {"square": {"x": 2, "y": 1}}}),
     )
-    .await
-    .expect(201);
+    .await;
     let page = |auth: &Auth| t.get(&format!("/c/{}/e/{e}", t.campaign), auth);
     let alice = t.send(page(&t.alice.session)).await.expect(200).text;
     assert!(
@@ -765,15 +755,7 @@ async fn the_gm_takes_back_the_last_command(db: Db) {
     // after a restart.
     t.send(undo(&t.gm.session)).await.expect(201);
     assert_eq!(t.view(&e, &t.gm.session).await["phase"], "setup");
-    let again = super::support::state(&db, nanite_server::Config::default()).await;
-    let router = nanite_server::app(again);
-    let view = super::support::send(
-        &router,
-        t.get(&t.path(&format!("/encounters/{e}")), &t.gm.session),
-    )
-    .await
-    .expect(200);
-    assert_eq!(view.json, t.view(&e, &t.gm.session).await);
+    replays_after_a_restart(&t, &db, &e).await;
     // An encounter with nothing left to take back says so.
     let empty = open(&t, "Empty", json!({"field": "rows"})).await;
     let nothing = t

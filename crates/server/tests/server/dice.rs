@@ -45,14 +45,6 @@ async fn own_dice(t: &Table, auth: &Auth, own: bool) {
         .expect(201);
 }
 
-async fn awaited(t: &Table, e: &str, auth: &Auth) -> Value {
-    t.send(t.get(&t.path(&format!("/encounters/{e}/awaited")), auth))
-        .await
-        .expect(200)
-        .json["awaited"]
-        .clone()
-}
-
 fn fire() -> Value {
     json!({"command": "fire", "id": "vex", "target": "raider", "weapon": 0,
         "mode": "semi", "fire": null, "distance": null, "cover": null})
@@ -60,11 +52,8 @@ fn fire() -> Value {
 
 async fn a_full_shot_asks_every_die_at_once(db: Db) {
     let t = Table::new(db).await;
-    let e = t.depot().await;
+    let e = t.depot_aimed().await;
     let alice = &t.alice.session;
-    t.command(&e, alice, json!({"command": "aim", "id": "vex"}))
-        .await
-        .expect(201);
     let mut first = fire();
     first["dice"] = json!([]);
     let asked = t.command(&e, alice, first).await.expect(422);
@@ -220,21 +209,7 @@ async fn a_miss_leaves_the_dice_it_did_not_need_and_a_one_asks_for_the_jam_die(d
 /// Harms Vex until downed and passes the turns round to Vex's next one.
 async fn downed_vex_comes_round(t: &Table, e: &str) -> super::support::Answer {
     let gm = &t.gm.session;
-    let harmed = t
-        .command(
-            e,
-            gm,
-            json!({"command": "harm", "target": "vex", "amount": 500,
-                "damage_type": "ballistic", "apl": 20, "why": "a falling crate"}),
-        )
-        .await
-        .expect(201);
-    if harmed.json["entry"]["type"] == "dice" {
-        // The armor roll is the defender's (CX-DMG-01): the GM rolls it
-        // for Alice here.
-        let path = t.path(&format!("/encounters/{e}/awaited"));
-        t.send(t.post(&path, gm).json(json!({}))).await.expect(201);
-    }
+    t.down_vex(e).await;
     let next = json!({"command": "clock", "clock": "next_turn"});
     // Vex's turn ends; the scav's and the raider's pass; Vex's begins.
     for _ in 0..2 {
@@ -252,13 +227,13 @@ async fn a_death_save_waits_for_the_players_dice(db: Db) {
     let waits = downed_vex_comes_round(&t, &e).await.expect(201);
     assert_eq!(waits.json["entry"]["type"], "dice", "{}", waits.text);
     assert_eq!(waits.json["entry"]["what"], "awaited");
-    let mine = awaited(&t, &e, alice).await;
+    let mine = t.awaited(&e, alice).await;
     assert_eq!(mine["yours"], true);
     assert_eq!(
         mine["purpose"],
         "death save d100 for Vex Marrow, tens d10: 10 for a face showing 0 or 00"
     );
-    assert_eq!(awaited(&t, &e, gm).await["yours"], false);
+    assert_eq!(t.awaited(&e, gm).await["yours"], false);
     // The table waits: no other command, no undo, not Bob's roll.
     let blocked = t
         .command(&e, gm, json!({"command": "clock", "clock": "next_turn"}))
@@ -303,7 +278,7 @@ async fn a_death_save_waits_for_the_players_dice(db: Db) {
         .expect(201);
     let lines = rolled.json["entry"]["lines"].to_string();
     assert!(lines.to_lowercase().contains("death save"), "{lines}");
-    assert!(awaited(&t, &e, alice).await.is_null(), "nothing waits now");
+    assert!(t.awaited(&e, alice).await.is_null(), "nothing waits now");
     let log = t.view(&e, gm).await;
     let last = log["log"].as_array().unwrap().last().unwrap().clone();
     assert_eq!(last["command"], "clock", "the GM's `next`, carried out");
@@ -329,7 +304,7 @@ async fn the_gm_may_roll_an_awaited_roll_or_drop_it(db: Db) {
     t.send(Call::new(Method::DELETE, path.clone(), gm))
         .await
         .expect(201);
-    assert!(awaited(&t, &e, gm).await.is_null());
+    assert!(t.awaited(&e, gm).await.is_null());
     assert_eq!(
         t.view(&e, gm).await["active"],
         before,
@@ -337,7 +312,7 @@ async fn the_gm_may_roll_an_awaited_roll_or_drop_it(db: Db) {
     );
     // Given again, it waits again; the GM rolls it for the player.
     t.next_turn(&e, gm).await.expect(201);
-    assert_eq!(awaited(&t, &e, alice).await["yours"], true);
+    assert_eq!(t.awaited(&e, alice).await["yours"], true);
     let rolled = t.send(t.post(&path, gm).json(json!({}))).await.expect(201);
     assert!(
         rolled.json["entry"]["lines"]

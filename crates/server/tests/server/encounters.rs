@@ -68,11 +68,8 @@ async fn a_player_sees_only_what_the_table_shows(db: Db) {
 
 async fn physical_dice_are_asked_for_by_purpose(db: Db) {
     let t = Table::new(db).await;
-    let e = t.depot().await;
+    let e = t.depot_aimed().await;
     let alice = &t.alice.session;
-    t.command(&e, alice, json!({"command": "aim", "id": "vex"}))
-        .await
-        .expect(201);
     let fire = json!({"command": "fire", "id": "vex", "target": "raider", "weapon": 0,
         "mode": "burst", "fire": null, "distance": null, "cover": null});
     let mut first = fire.clone();
@@ -142,11 +139,7 @@ async fn refusals_say_what_is_wrong(db: Db) {
         .command(&e, gm, json!({"command": "aim", "id": "ghost"}))
         .await
         .expect(422);
-    assert!(
-        ghost.text.contains("nobody called 'ghost'"),
-        "{}",
-        ghost.text
-    );
+    ghost.has("nobody called 'ghost'");
     assert!(ghost.text.contains("scav"), "the GM is told every name");
     // A player aiming at the hidden scav hears it is not there, and no names
     // of hidden combatants.
@@ -158,16 +151,8 @@ async fn refusals_say_what_is_wrong(db: Db) {
         )
         .await
         .expect(422);
-    assert!(
-        hidden.text.contains("nobody called 'scav'"),
-        "{}",
-        hidden.text
-    );
-    assert!(
-        hidden.text.contains("known: vex, raider"),
-        "{}",
-        hidden.text
-    );
+    hidden.has("nobody called 'scav'");
+    hidden.has("known: vex, raider");
     // An out-of-turn command is refused by the engine for the GM too.
     let not_now = t
         .command(&e, gm, json!({"command": "aim", "id": "raider"}))
@@ -225,11 +210,7 @@ async fn combatants_come_from_checked_files(db: Db) {
         )
         .await
         .expect(201);
-    assert!(
-        named.text.contains("Raider Two (r) enters"),
-        "{}",
-        named.text
-    );
+    named.has("Raider Two (r) enters");
     let twice = t
         .add(&e, json!({"id": "r", "npc": RAIDER, "side": "raiders"}))
         .await
@@ -278,11 +259,7 @@ async fn the_gm_lets_a_character_take_100_or_combine_two_skills(db: Db) {
     let t = Table::new(db).await;
     t.upload(&t.alice.session, "vex", VEX).await.expect(201);
     let e = t.encounter("Before the depot").await;
-    t.enter(
-        &e,
-        json!({"id": "vex", "character": "vex", "side": "players"}),
-    )
-    .await;
+    t.enter_vex(&e).await;
     // Out of combat, no die: 100 + Medicine's 20 ranks = 120 against 119;
     // combined with Awareness (30 ranks), 150 against DC 75 doubled: a tie.
     let take = t
@@ -294,11 +271,7 @@ async fn the_gm_lets_a_character_take_100_or_combine_two_skills(db: Db) {
         )
         .await
         .expect(201);
-    assert!(
-        take.text.contains("total 120 > DC 119: success"),
-        "{}",
-        take.text
-    );
+    take.has("total 120 > DC 119: success");
     let combined = t
         .command(
             &e,
@@ -316,13 +289,11 @@ async fn the_gm_lets_a_character_take_100_or_combine_two_skills(db: Db) {
         combined.text
     );
     // In a fight taking 50 is refused, with the rule.
-    t.command(
+    t.by_gm(
         &e,
-        &t.gm.session,
         json!({"command": "clock", "clock": "set_initiative", "id": "vex", "total": 80}),
     )
-    .await
-    .expect(201);
+    .await;
     t.begin(&e).await;
     let refused = t
         .command(

@@ -9,7 +9,7 @@
 use axum::http::Method;
 use serde_json::{Value, json};
 
-use super::support::{Answer, Auth, Call, Db, Table};
+use super::support::{Answer, Call, Db, Table};
 use crate::both;
 
 async fn hand(t: &Table, e: &str, body: Value) -> Answer {
@@ -24,14 +24,6 @@ async fn hand(t: &Table, e: &str, body: Value) -> Answer {
     .await
 }
 
-async fn awaited(t: &Table, e: &str, auth: &Auth) -> Value {
-    t.send(t.get(&t.path(&format!("/encounters/{e}/awaited")), auth))
-        .await
-        .expect(200)
-        .json["awaited"]
-        .clone()
-}
-
 async fn the_engine_card_offers_the_npc_sides_only(db: Db) {
     let t = Table::new(db).await;
     let e = t.depot().await;
@@ -43,11 +35,7 @@ async fn the_engine_card_offers_the_npc_sides_only(db: Db) {
         ))
         .await
         .expect(200);
-    assert!(
-        part.text.contains("Hand the raiders to the engine"),
-        "{}",
-        part.text
-    );
+    part.has("Hand the raiders to the engine");
     assert!(
         !part.text.contains("the players to the engine"),
         "the players' side is theirs to play"
@@ -86,19 +74,8 @@ async fn the_engine_waits_for_a_players_own_dice(db: Db) {
         .await
         .expect(201);
     // Vex is downed (the GM rolls her armor die for her if it is asked).
-    let harmed = t
-        .command(
-            &e,
-            gm,
-            json!({"command": "harm", "target": "vex", "amount": 500,
-                "damage_type": "ballistic", "apl": 20, "why": "a falling crate"}),
-        )
-        .await
-        .expect(201);
+    t.down_vex(&e).await;
     let path = t.path(&format!("/encounters/{e}/awaited"));
-    if harmed.json["entry"]["type"] == "dice" {
-        t.send(t.post(&path, gm).json(json!({}))).await.expect(201);
-    }
     hand(&t, &e, json!({"side": "raiders", "engine": true}))
         .await
         .expect(200);
@@ -108,7 +85,7 @@ async fn the_engine_waits_for_a_players_own_dice(db: Db) {
     t.next_turn(&e, gm).await.expect(201);
     let mut asked = Vec::new();
     for _ in 0..10 {
-        let waits = awaited(&t, &e, alice).await;
+        let waits = t.awaited(&e, alice).await;
         if waits.is_null() {
             break;
         }

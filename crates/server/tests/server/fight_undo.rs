@@ -34,25 +34,18 @@ pub(crate) async fn a_fight_before_its_end(t: &Table) -> String {
     )
     .await
     .expect(201);
-    t.command(
+    t.by_gm(
         &e,
-        &t.gm.session,
         json!({"command": "harm", "target": "vex", "amount": 30,
                "damage_type": "explosive", "apl": 0, "why": "a grenade"}),
     )
-    .await
-    .expect(201);
+    .await;
     e
 }
 
 async fn end(t: &Table, e: &str) {
-    t.command(
-        e,
-        &t.gm.session,
-        json!({"command": "clock", "clock": "end"}),
-    )
-    .await
-    .expect(201);
+    t.by_gm(e, json!({"command": "clock", "clock": "end"}))
+        .await;
 }
 
 async fn phase(t: &Table, e: &str) -> Value {

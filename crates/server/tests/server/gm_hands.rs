@@ -4,16 +4,8 @@
 
 use serde_json::{Value, json};
 
-use super::support::{Db, Table, VEX};
+use super::support::{Db, Table, VEX, combatant};
 use crate::both;
-
-fn combatant<'a>(view: &'a Value, id: &str) -> Option<&'a Value> {
-    view["combatants"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["id"] == id)
-}
 
 async fn copies(t: &Table, e: &str, of: &str, body: Value) -> super::support::Answer {
     t.send(

@@ -88,6 +88,21 @@ pub(crate) async fn catch_up(socket: &mut Socket) -> (Vec<Value>, i64) {
     }
 }
 
+/// The next message to the GM and the next to Alice, numbered
+/// `gm_version` and `alice_version` in their own feeds.
+async fn heard_by_both(
+    gm: &mut Socket,
+    alice: &mut Socket,
+    gm_version: i64,
+    alice_version: i64,
+) -> (Value, Value) {
+    let to_gm = next(gm).await;
+    let to_alice = next(alice).await;
+    assert_eq!(to_gm["version"], gm_version);
+    assert_eq!(to_alice["version"], alice_version);
+    (to_gm, to_alice)
+}
+
 fn versions(items: &[Value]) -> Vec<i64> {
     items
         .iter()
@@ -129,21 +144,16 @@ async fn live_updates_catch_up_and_follow(db: Db) {
     t.command(&e, &t.alice.session, json!({"command": "aim", "id": "vex"}))
         .await
         .expect(201);
-    let to_gm = next(&mut gm).await;
-    let to_alice = next(&mut alice).await;
-    assert_eq!(to_gm["version"], version + 1);
-    assert_eq!(to_alice["version"], alices + 1);
+    let (to_gm, to_alice) = heard_by_both(&mut gm, &mut alice, version + 1, alices + 1).await;
     assert_eq!(to_alice["command"], "aim");
     assert!(to_gm["dice"].is_array() && to_alice.get("dice").is_none());
 
     // What only the GM may know reaches only the GM.
-    t.command(
+    t.by_gm(
         &e,
-        &t.gm.session,
         json!({"command": "position", "id": "scav", "cover": "partial", "stance": null}),
     )
-    .await
-    .expect(201);
+    .await;
     assert_eq!(next(&mut gm).await["version"], version + 2);
     t.send(
         t.post(&t.path("/rolls"), &t.gm.session)
@@ -152,13 +162,11 @@ async fn live_updates_catch_up_and_follow(db: Db) {
     .await
     .expect(201);
     assert_eq!(next(&mut gm).await["type"], "roll");
-    t.command(
+    t.by_gm(
         &e,
-        &t.gm.session,
         json!({"command": "distance", "a": "vex", "b": "raider", "metres": 14}),
     )
-    .await
-    .expect(201);
+    .await;
     assert_eq!(next(&mut gm).await["version"], version + 4);
     // The GM's roll started a play session: Alice learns its commitment
     // (the SHA-256 of its seed), and nothing of the roll.
@@ -175,13 +183,11 @@ async fn live_updates_catch_up_and_follow(db: Db) {
     alice.close(None).await.unwrap();
     drop(alice);
     for metres in [13, 12] {
-        t.command(
+        t.by_gm(
             &e,
-            &t.gm.session,
             json!({"command": "distance", "a": "vex", "b": "raider", "metres": metres}),
         )
-        .await
-        .expect(201);
+        .await;
     }
     let mut alice = connect(address, &t, &t.alice.session, alices + 3).await;
     let (missed, now) = catch_up(&mut alice).await;
@@ -292,20 +298,11 @@ async fn a_d20_fight_is_followed_live(db: Db) {
     )
     .await
     .expect(201);
-    let to_gm = next(&mut gm).await;
-    let to_alice = next(&mut alice).await;
-    assert_eq!(to_gm["version"], version + 1);
-    assert_eq!(to_alice["version"], alices + 1);
+    let (to_gm, to_alice) = heard_by_both(&mut gm, &mut alice, version + 1, alices + 1).await;
     assert_eq!(to_alice["command"], "move");
     assert!(to_gm["order"].is_object() && to_alice.get("order").is_none());
     // A hidden check reaches Alice without its DC.
-    t.command(
-        &e,
-        &t.gm.session,
-        json!({"command": "check", "id": "kara", "skill": "perception", "attribute": null, "dc": 17, "hidden": true}),
-    )
-    .await
-    .expect(201);
+    t.by_gm(&e, json!({"command": "check", "id": "kara", "skill": "perception", "attribute": null, "dc": 17, "hidden": true})).await;
     assert_eq!(next(&mut gm).await["version"], version + 2);
     let checked = next(&mut alice).await;
     assert_eq!(checked["version"], alices + 2);
@@ -320,13 +317,11 @@ async fn a_d20_fight_is_followed_live(db: Db) {
     // Alice drops; the GM harms the bandit and takes it back; she catches up.
     alice.close(None).await.unwrap();
     drop(alice);
-    t.command(
+    t.by_gm(
         &e,
-        &t.gm.session,
         json!({"command": "harm", "target": "bandit", "amount": 2, "by": null, "why": "a stone"}),
     )
-    .await
-    .expect(201);
+    .await;
     t.undo(&e).await.expect(201);
     let mut alice = connect(address, &t, &t.alice.session, alices + 2).await;
     let (missed, now) = catch_up(&mut alice).await;

@@ -4,16 +4,8 @@
 
 use serde_json::{Value, json};
 
-use super::support::{Answer, BANDIT, Db, RAIDER, SCAV, Table};
+use super::support::{Answer, BANDIT, Db, RAIDER, SCAV, Table, combatant};
 use crate::both;
-
-fn combatant<'a>(view: &'a Value, id: &str) -> Option<&'a Value> {
-    view["combatants"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["id"] == id)
-}
 
 async fn post(t: &Table, rest: &str, body: Value) -> Answer {
     t.send(t.post(&t.path(rest), &t.gm.session).json(body))

@@ -235,14 +235,7 @@ async fn a_campaign_with_its_pack_and_states_round_trips(db: Db) {
         .expect(201);
     let e = packs::rail_yard(&t).await;
     let gm = &t.gm.session;
-    t.vex_first(&e, 12).await;
-    t.command(
-        &e,
-        &t.alice.session,
-        json!({"command": "fire", "id": "vex", "target": "raider", "weapon": 0, "mode": "semi"}),
-    )
-    .await
-    .expect(201);
+    packs::vex_shoots_first(&t, &e).await;
     t.command(
         &e,
         gm,
@@ -270,19 +263,14 @@ async fn a_campaign_with_its_pack_and_states_round_trips(db: Db) {
         "{}",
         before.text
     );
-    let export = nanite_server::transfer::export(&url, std::slice::from_ref(&t.campaign))
-        .await
-        .unwrap();
+    let export = support::export(&url, &t.campaign).await;
     let text = serde_json::to_string(&export).unwrap();
     assert!(
         text.contains("state_changed"),
         "the states are in the export"
     );
     assert!(
-        export
-            .records
-            .iter()
-            .any(|r| r.collection == format!("packs:{}", t.campaign)),
+        support::carries_packs(&export, &t.campaign),
         "the export carries the pack"
     );
     let found = support::verified(&text);

@@ -96,17 +96,22 @@ async fn rail_campaign(t: &Table) -> String {
 /// the encounter.
 pub(crate) async fn rail_yard(t: &Table) -> String {
     let e = t.encounter("Rail yard").await;
-    t.enter(
-        &e,
-        json!({"id": "vex", "character": "vex", "side": "players"}),
-    )
-    .await;
-    t.enter(
-        &e,
-        json!({"id": "raider", "npc": support::RAIDER, "side": "raiders"}),
-    )
-    .await;
+    t.enter_vex(&e).await;
+    t.enter_raider(&e).await;
     e
+}
+
+/// Vex and the raider 12 m apart, Vex first, and her semi-automatic shot
+/// at the raider with her first weapon (the pack's when it is on).
+pub(crate) async fn vex_shoots_first(t: &Table, e: &str) {
+    t.vex_first(e, 12).await;
+    t.command(
+        e,
+        &t.alice.session,
+        json!({"command": "fire", "id": "vex", "target": "raider", "weapon": 0, "mode": "semi"}),
+    )
+    .await
+    .expect(201);
 }
 
 /// Encounter `e` of `t`'s campaign as its GM sees it on another server
@@ -424,11 +429,7 @@ async fn the_compendium_shows_the_pack_in_force(db: Db) {
         ))
         .await
         .expect(200);
-    assert!(
-        page.text.contains("id=\"weapon-rail-smg\""),
-        "{}",
-        page.text
-    );
+    page.has("id=\"weapon-rail-smg\"");
     let sheet = t
         .send(t.get(
             &format!("/c/{}/characters/vex", t.campaign),
@@ -452,22 +453,10 @@ async fn export_import_and_verify_carry_the_pack(db: Db) {
     let url = db.0.clone();
     let t = Table::new(db).await;
     let e = rail_campaign(&t).await;
-    t.vex_first(&e, 12).await;
-    t.command(
-        &e,
-        &t.alice.session,
-        json!({"command": "fire", "id": "vex", "target": "raider", "weapon": 0, "mode": "semi"}),
-    )
-    .await
-    .expect(201);
-    let export = nanite_server::transfer::export(&url, std::slice::from_ref(&t.campaign))
-        .await
-        .unwrap();
+    vex_shoots_first(&t, &e).await;
+    let export = support::export(&url, &t.campaign).await;
     assert!(
-        export
-            .records
-            .iter()
-            .any(|r| r.collection == format!("packs:{}", t.campaign)),
+        support::carries_packs(&export, &t.campaign),
         "the export carries the pack"
     );
     // `nanite verify` replays it with the pack, and finds nothing wrong.
@@ -478,12 +467,7 @@ async fn export_import_and_verify_carry_the_pack(db: Db) {
     let view = seen_elsewhere(&t, support::imported(&export).await, &e).await;
     assert!(view.to_string().contains("Rail SMG"), "{view}");
     // Without its pack, the import is refused, saying why.
-    let mut bare = export.clone();
-    bare.records.retain(|r| !r.collection.starts_with("packs:"));
-    let refused = nanite_server::transfer::import(&support::sqlite().0, &bare, false)
-        .await
-        .unwrap_err();
-    assert!(refused.to_string().contains("pack"), "{refused}");
+    support::refused_without_packs(&export).await;
     // A tampered pack is refused too.
     let mut tampered = export.clone();
     for r in &mut tampered.records {

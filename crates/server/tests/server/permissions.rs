@@ -280,16 +280,8 @@ async fn players_roll_initiative_only_for_their_own(db: Db) {
     let t = Table::new(db).await;
     t.upload(&t.alice.session, "vex", VEX).await.expect(201);
     let e = t.encounter("Yard").await;
-    t.enter(
-        &e,
-        json!({"id": "vex", "character": "vex", "side": "players"}),
-    )
-    .await;
-    t.enter(
-        &e,
-        json!({"id": "raider", "npc": super::support::RAIDER, "side": "raiders"}),
-    )
-    .await;
+    t.enter_vex(&e).await;
+    t.enter_raider(&e).await;
     let theirs = t
         .command(
             &e,

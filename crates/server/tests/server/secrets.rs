@@ -8,7 +8,7 @@
 use serde_json::{Value, json};
 
 use super::live::{catch_up, connect, listen};
-use super::support::{Auth, Db, RAIDER, SCAV, Table, VEX};
+use super::support::{Auth, Db, SCAV, Table, VEX};
 use crate::both;
 
 /// The fight both tables play; with `secrets`, the GM's secrets are
@@ -23,11 +23,7 @@ async fn play(db: Db, secrets: bool) -> (Table, String) {
             t.command(&e, gm, command).await.expect(201);
         }
     };
-    t.enter(
-        &e,
-        json!({"id": "vex", "character": "vex", "side": "players"}),
-    )
-    .await;
+    t.enter_vex(&e).await;
     if secrets {
         t.enter(
             &e,
@@ -35,22 +31,9 @@ async fn play(db: Db, secrets: bool) -> (Table, String) {
         )
         .await;
     }
-    t.enter(
-        &e,
-        json!({"id": "raider", "npc": RAIDER, "side": "raiders"}),
-    )
-    .await;
+    t.enter_raider(&e).await;
     secret(json!({"command": "distance", "a": "vex", "b": "scav", "metres": 25})).await;
-    t.commands(
-        &e,
-        gm,
-        [
-            json!({"command": "distance", "a": "vex", "b": "raider", "metres": 15}),
-            json!({"command": "clock", "clock": "set_initiative", "id": "vex", "total": 80}),
-            json!({"command": "clock", "clock": "set_initiative", "id": "raider", "total": 50}),
-        ],
-    )
-    .await;
+    t.vex_ahead(&e, 15).await;
     // The scav acts last: nothing of this test reaches its turn.
     secret(json!({"command": "clock", "clock": "set_initiative", "id": "scav", "total": 10})).await;
     t.begin(&e).await;

@@ -29,11 +29,7 @@ async fn a_stale_table_catches_up_and_decides_again(db: Db) {
     )
     .await
     .expect(201);
-    t.enter(
-        &e,
-        json!({"id": "raider", "npc": RAIDER, "side": "raiders"}),
-    )
-    .await;
+    t.enter_raider(&e).await;
 
     // Through the second, two entries behind: it knows nothing of the
     // raider yet, and its command still lands, after them.

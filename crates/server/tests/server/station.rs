@@ -69,17 +69,17 @@ impl Station {
     }
 
     async fn invite(&self, body: Value) -> Seat {
-        let made = self
-            .send(self.post("/invites", &self.gm.session).json(body))
-            .await
-            .expect(201);
-        let token = made.json["token"].as_str().unwrap().to_string();
-        let session = join(&self.router, &token).await;
-        Seat {
-            invite: made.json["invite"]["id"].as_str().unwrap().to_string(),
-            token,
-            session,
-        }
+        Seat::invited(&self.router, &self.campaign, &self.gm.session, body).await
+    }
+
+    /// The sessions of the GM, Alice, Bob and the spectator.
+    pub(crate) fn sessions(&self) -> (&Auth, &Auth, &Auth, &Auth) {
+        (
+            &self.gm.session,
+            &self.alice.session,
+            &self.bob.session,
+            &self.spectator.session,
+        )
     }
 
     pub(crate) fn path(&self, rest: &str) -> String {
@@ -270,12 +270,7 @@ async fn single_player_games_answer_at_once(db: Db) {
 async fn the_permission_matrix(db: Db) {
     let t = Station::new(db).await;
     let g = t.start("outpost-siege").await;
-    let (gm, alice, bob, spectator) = (
-        &t.gm.session,
-        &t.alice.session,
-        &t.bob.session,
-        &t.spectator.session,
-    );
+    let (gm, alice, bob, spectator) = t.sessions();
     let view = t.view(&g, gm).await;
     assert_eq!(view["phase"], "setup");
     let ana = crew(&view, "ana")["at"].clone();

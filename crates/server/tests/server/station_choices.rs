@@ -39,12 +39,7 @@ async fn each_seat_is_offered_its_own_choices(db: Db) {
     // rule: ST-FLOW-01, ST-FLOW-02
     let t = Station::new(db).await;
     let g = t.start("outpost-siege").await;
-    let (gm, alice, bob, spectator) = (
-        &t.gm.session,
-        &t.alice.session,
-        &t.bob.session,
-        &t.spectator.session,
-    );
+    let (gm, alice, bob, spectator) = t.sessions();
     // Setup: the GM deploys and begins; the players wait.
     let setup = choices(&t, &g, gm).await;
     assert!(kinds(&setup).contains(&"deploy"), "{setup:?}");

@@ -137,52 +137,24 @@ async fn station_packs_are_versioned_and_start_new_games(db: Db) {
         .collect();
     assert!(sections.contains(&"creature"), "{}", c.text);
     let all = t.send(t.get("/compendium", gm)).await.expect(200);
-    assert!(
-        all.text.contains("\"anchor\":\"scenario-nest\""),
-        "{}",
-        all.text
-    );
+    all.has("\"anchor\":\"scenario-nest\"");
     assert!(all.text.contains("ST-GM-01"), "{}", all.text);
     // The pages: the GM reaches the packs page from the dashboard; the
     // start form offers the pack's scenario; the compendium shows it.
     let page = |path: &str, auth| Call::new(Method::GET, format!("/c/{}{path}", t.campaign), auth);
     let dashboard = t.send(page("", gm)).await.expect(200);
-    assert!(
-        dashboard.text.contains(&format!("/c/{}/packs", t.campaign)),
-        "{}",
-        dashboard.text
-    );
-    assert!(
-        dashboard.text.contains("Spitter Nest (campaign pack)"),
-        "{}",
-        dashboard.text
-    );
+    dashboard.has(&format!("/c/{}/packs", t.campaign));
+    dashboard.has("Spitter Nest (campaign pack)");
     let packs = t.send(page("/packs", gm)).await.expect(200);
-    assert!(
-        packs.text.contains("Pack and scenario files"),
-        "{}",
-        packs.text
-    );
-    assert!(
-        packs.text.contains("accept=\".toml,.txt\""),
-        "{}",
-        packs.text
-    );
+    packs.has("Pack and scenario files");
+    packs.has("accept=\".toml,.txt\"");
     t.send(page("/packs", &t.alice.session)).await.expect(403);
     let shown = t
         .send(page("/compendium", &t.alice.session))
         .await
         .expect(200);
-    assert!(
-        shown.text.contains("id=\"creature-spitter\""),
-        "{}",
-        shown.text
-    );
-    assert!(
-        shown.text.contains("id=\"scenario-nest\""),
-        "{}",
-        shown.text
-    );
+    shown.has("id=\"creature-spitter\"");
+    shown.has("id=\"scenario-nest\"");
     // Going back to the built-in pack would break the nest game's
     // scenario: named before the switch, refused unless confirmed.
     let breaks = switch(&t, 0, false).await.expect(409);
@@ -202,15 +174,8 @@ async fn station_packs_are_versioned_and_start_new_games(db: Db) {
     assert_eq!(refused.code(), "no_such_scenario", "{}", refused.text);
     // The export carries the pack: `nanite verify` replays both games, and
     // a server that never saw the pack imports and shows them.
-    let export = nanite_server::transfer::export(&url, std::slice::from_ref(&t.campaign))
-        .await
-        .unwrap();
-    assert!(
-        export
-            .records
-            .iter()
-            .any(|r| r.collection == format!("packs:{}", t.campaign))
-    );
+    let export = support::export(&url, &t.campaign).await;
+    assert!(support::carries_packs(&export, &t.campaign));
     let text = serde_json::to_string(&export).unwrap();
     let checked = verify::verify(&verify::read(&text).unwrap()).unwrap();
     assert!(checked.mismatches.is_empty(), "{:?}", checked.mismatches);
@@ -229,12 +194,7 @@ async fn station_packs_are_versioned_and_start_new_games(db: Db) {
         assert_eq!(seen.json["scenario"]["name"], title, "{}", seen.text);
     }
     // Without its pack, the import is refused, saying why.
-    let mut bare = export.clone();
-    bare.records.retain(|r| !r.collection.starts_with("packs:"));
-    let refused = nanite_server::transfer::import(&support::sqlite().0, &bare, false)
-        .await
-        .unwrap_err();
-    assert!(refused.to_string().contains("pack"), "{refused}");
+    support::refused_without_packs(&export).await;
 }
 
 async fn a_broken_station_pack_is_refused_with_every_problem(db: Db) {
@@ -253,11 +213,7 @@ async fn a_broken_station_pack_is_refused_with_every_problem(db: Db) {
     files.insert("nest/creatures.toml".into(), creatures);
     let refused = upload(&t, &files).await.expect(422);
     assert_eq!(refused.code(), "invalid_pack", "{}", refused.text);
-    assert!(
-        refused.text.contains("nanite station --pack"),
-        "{}",
-        refused.text
-    );
+    refused.has("nanite station --pack");
     let found = refused.json["error"]["diagnostics"].as_array().unwrap();
     let in_file = |f: &str| {
         found

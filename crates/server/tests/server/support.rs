@@ -258,6 +258,11 @@ impl Answer {
 
     /// Panics unless the status is `status`.
     #[track_caller]
+    /// Panics, showing the body, unless the body contains `needle`.
+    pub(crate) fn has(&self, needle: &str) {
+        assert!(self.text.contains(needle), "{}", self.text);
+    }
+
     pub(crate) fn expect(self, status: u16) -> Answer {
         assert_eq!(self.status.as_u16(), status, "{}", self.text);
         self
@@ -365,6 +370,29 @@ pub(crate) struct Seat {
 }
 
 impl Seat {
+    /// A new invitation to `campaign` as `body` asks, made by its GM
+    /// (`gm`), and joined.
+    pub(crate) async fn invited(router: &Router, campaign: &str, gm: &Auth, body: Value) -> Seat {
+        let made = send(
+            router,
+            Call::new(
+                Method::POST,
+                format!("/api/campaigns/{campaign}/invites"),
+                gm,
+            )
+            .json(body),
+        )
+        .await
+        .expect(201);
+        let token = made.json["token"].as_str().unwrap().to_string();
+        let session = join(router, &token).await;
+        Seat {
+            invite: made.json["invite"]["id"].as_str().unwrap().to_string(),
+            token,
+            session,
+        }
+    }
+
     pub(crate) fn bearer(&self) -> Auth {
         Auth::Bearer(self.token.clone())
     }
@@ -440,20 +468,7 @@ impl Table {
 
     /// A new invitation, joined.
     pub(crate) async fn invite(&self, body: Value) -> Seat {
-        let made = self
-            .send(
-                self.post(&self.path("/invites"), &self.gm.session)
-                    .json(body),
-            )
-            .await
-            .expect(201);
-        let token = made.json["token"].as_str().unwrap().to_string();
-        let session = join(&self.router, &token).await;
-        Seat {
-            invite: made.json["invite"]["id"].as_str().unwrap().to_string(),
-            token,
-            session,
-        }
+        Seat::invited(&self.router, &self.campaign, &self.gm.session, body).await
     }
 
     pub(crate) fn path(&self, rest: &str) -> String {
@@ -516,6 +531,74 @@ impl Table {
         self.add(encounter, body).await.expect(201);
     }
 
+    /// [`Table::depot`] with Vex (Alice's) aiming: her shot comes next.
+    pub(crate) async fn depot_aimed(&self) -> String {
+        let e = self.depot().await;
+        self.command(
+            &e,
+            &self.alice.session,
+            json!({"command": "aim", "id": "vex"}),
+        )
+        .await
+        .expect(201);
+        e
+    }
+
+    /// Vex, Alice's character (uploaded already), enters `encounter` for
+    /// the players.
+    pub(crate) async fn enter_vex(&self, encounter: &str) {
+        self.enter(
+            encounter,
+            json!({"id": "vex", "character": "vex", "side": "players"}),
+        )
+        .await;
+    }
+
+    /// The sample raider enters `encounter` for the raiders.
+    pub(crate) async fn enter_raider(&self, encounter: &str) {
+        self.enter(
+            encounter,
+            json!({"id": "raider", "npc": RAIDER, "side": "raiders"}),
+        )
+        .await;
+    }
+
+    /// Gives `command` as the GM; it must be taken.
+    pub(crate) async fn by_gm(&self, encounter: &str, command: Value) -> Answer {
+        self.command(encounter, &self.gm.session, command)
+            .await
+            .expect(201)
+    }
+
+    /// What encounter `e` awaits, as `auth` sees it (`null`: nothing).
+    pub(crate) async fn awaited(&self, e: &str, auth: &Auth) -> Value {
+        self.send(self.get(&self.path(&format!("/encounters/{e}/awaited")), auth))
+            .await
+            .expect(200)
+            .json["awaited"]
+            .clone()
+    }
+
+    /// The GM downs Vex with 500 ballistic damage in encounter `e`,
+    /// rolling her armor die for her if it is asked (it is the defender's,
+    /// CX-DMG-01).
+    pub(crate) async fn down_vex(&self, e: &str) {
+        let gm = &self.gm.session;
+        let harmed = self
+            .by_gm(
+                e,
+                json!({"command": "harm", "target": "vex", "amount": 500,
+                    "damage_type": "ballistic", "apl": 20, "why": "a falling crate"}),
+            )
+            .await;
+        if harmed.json["entry"]["type"] == "dice" {
+            let path = self.path(&format!("/encounters/{e}/awaited"));
+            self.send(self.post(&path, gm).json(json!({})))
+                .await
+                .expect(201);
+        }
+    }
+
     /// Gives each of `commands` as `auth`; each must be taken.
     pub(crate) async fn commands(
         &self,
@@ -541,6 +624,13 @@ impl Table {
     /// Vex and the raider `metres` apart, Vex's initiative 80 and the
     /// raider's 50, the fight begun: Vex acts first.
     pub(crate) async fn vex_first(&self, encounter: &str, metres: u32) {
+        self.vex_ahead(encounter, metres).await;
+        self.begin(encounter).await;
+    }
+
+    /// Vex and the raider `metres` apart, Vex's initiative 80 and the
+    /// raider's 50 (the GM's), the fight not begun.
+    pub(crate) async fn vex_ahead(&self, encounter: &str, metres: u32) {
         self.commands(
             encounter,
             &self.gm.session,
@@ -551,7 +641,6 @@ impl Table {
             ],
         )
         .await;
-        self.begin(encounter).await;
     }
 
     /// The GM begins the fight, nobody surprised, with physical dice.
@@ -647,11 +736,7 @@ impl Table {
             json!({"id": "vex", "character": "vex", "side": "players", "cover": "partial"}),
         )
         .await;
-        self.enter(
-            &e,
-            json!({"id": "raider", "npc": RAIDER, "side": "raiders"}),
-        )
-        .await;
+        self.enter_raider(&e).await;
         self.enter(
             &e,
             json!({"id": "scav", "npc": SCAV, "side": "raiders", "hidden": true, "cover": "full", "stance": "crouched"}),
@@ -723,4 +808,50 @@ macro_rules! both {
             )*
         }
     };
+}
+
+/// The export of `campaign` from the database at `url`.
+pub(crate) async fn export(url: &str, campaign: &str) -> nanite_store::Export {
+    nanite_server::transfer::export(url, &[campaign.to_string()])
+        .await
+        .unwrap()
+}
+
+/// Importing `export` without its packs is refused, saying why.
+pub(crate) async fn refused_without_packs(export: &nanite_store::Export) {
+    let mut bare = export.clone();
+    bare.records.retain(|r| !r.collection.starts_with("packs:"));
+    let refused = nanite_server::transfer::import(&sqlite().0, &bare, false)
+        .await
+        .unwrap_err();
+    assert!(refused.to_string().contains("pack"), "{refused}");
+}
+
+/// Whether `export` carries the packs of `campaign`.
+pub(crate) fn carries_packs(export: &nanite_store::Export, campaign: &str) -> bool {
+    export
+        .records
+        .iter()
+        .any(|r| r.collection == format!("packs:{campaign}"))
+}
+
+/// The ids of the tokens on the battle map of `view`, in its order.
+pub(crate) fn tokens(view: &Value) -> Vec<String> {
+    view["map"]["tokens"]
+        .as_array()
+        .map(|ts| {
+            ts.iter()
+                .map(|t| t["id"].as_str().unwrap_or_default().to_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The combatant `id` in `view`, if it is there.
+pub(crate) fn combatant<'a>(view: &'a Value, id: &str) -> Option<&'a Value> {
+    view["combatants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == id)
 }

@@ -9,7 +9,7 @@
 use serde_json::{Value, json};
 
 use super::d20::ford;
-use super::support::{Auth, Db, RAIDER, SCAV, Table, VEX};
+use super::support::{Auth, Db, SCAV, Table, VEX};
 use crate::both;
 
 /// The lines of the last log entry `auth` is told.
@@ -27,16 +27,8 @@ async fn a_hidden_name_inside_a_visible_one_hides_nothing_of_it(db: Db) {
     t.upload(&t.alice.session, "vex", VEX).await.expect(201);
     let e = t.encounter("Ambush at the depot").await;
     let gm = &t.gm.session;
-    t.enter(
-        &e,
-        json!({"id": "vex", "character": "vex", "side": "players"}),
-    )
-    .await;
-    t.enter(
-        &e,
-        json!({"id": "raider", "npc": RAIDER, "side": "raiders"}),
-    )
-    .await;
+    t.enter_vex(&e).await;
+    t.enter_raider(&e).await;
     let namesake = SCAV.replace("name = \"Scav Lookout\"", "name = \"Vex\"");
     assert_ne!(namesake, SCAV, "the scav's file names it Scav Lookout");
     t.enter(
@@ -44,17 +36,14 @@ async fn a_hidden_name_inside_a_visible_one_hides_nothing_of_it(db: Db) {
         json!({"id": "lurker", "npc": namesake, "side": "raiders", "hidden": true}),
     )
     .await;
-    t.commands(
+    t.vex_ahead(&e, 15).await;
+    t.command(
         &e,
         gm,
-        [
-            json!({"command": "distance", "a": "vex", "b": "raider", "metres": 15}),
-            json!({"command": "clock", "clock": "set_initiative", "id": "vex", "total": 80}),
-            json!({"command": "clock", "clock": "set_initiative", "id": "raider", "total": 50}),
-            json!({"command": "clock", "clock": "set_initiative", "id": "lurker", "total": 10}),
-        ],
+        json!({"command": "clock", "clock": "set_initiative", "id": "lurker", "total": 10}),
     )
-    .await;
+    .await
+    .expect(201);
     t.begin(&e).await;
     t.command(&e, &t.alice.session, json!({"command": "aim", "id": "vex"}))
         .await

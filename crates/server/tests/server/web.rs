@@ -6,11 +6,19 @@
 
 use axum::http::Method;
 
-use super::support::{Auth, Call, Db, RAIDER, Table, VEX};
+use super::support::{Answer, Auth, Call, Db, RAIDER, Table, VEX};
 use crate::both;
 
 fn page(t: &Table, path: &str, auth: &Auth) -> Call {
     Call::new(Method::GET, format!("/c/{}{path}", t.campaign), auth)
+}
+
+/// The tracker's part of encounter `e` (what htmx refreshes) as `auth`
+/// sees it.
+async fn tracker_part(t: &Table, e: &str, auth: &Auth) -> Answer {
+    t.send(page(t, &format!("/e/{e}/part"), auth))
+        .await
+        .expect(200)
 }
 
 /// The combatant card of `name` in a tracker page.
@@ -54,10 +62,7 @@ async fn each_role_sees_the_fight_as_the_api_cuts_it(db: Db) {
     );
     assert!(gm.text.contains("hidden from players"));
     for seat in [&t.alice.session, &t.bob.session, &t.spectator.session] {
-        let seen = t
-            .send(page(&t, &format!("/e/{e}/part"), seat))
-            .await
-            .expect(200);
+        let seen = tracker_part(&t, &e, seat).await;
         let raider = card(&seen.text, "Depot Raider");
         assert!(!raider.contains("Health"), "{raider}");
         assert!(!raider.contains(&raider_hp.to_string()), "{raider}");
@@ -68,10 +73,7 @@ async fn each_role_sees_the_fight_as_the_api_cuts_it(db: Db) {
         );
     }
     // Alice sees her own Vex whole.
-    let alice = t
-        .send(page(&t, &format!("/e/{e}/part"), &t.alice.session))
-        .await
-        .expect(200);
+    let alice = tracker_part(&t, &e, &t.alice.session).await;
     assert!(card(&alice.text, "Vex Marrow").contains("Health"));
 }
 
@@ -79,15 +81,8 @@ async fn action_buttons_carry_the_engines_costs_and_reasons(db: Db) {
     let t = Table::new(db).await;
     let e = t.depot().await;
     // Vex acts first: Alice gets her actions, Bob and the spectator none.
-    let alice = t
-        .send(page(&t, &format!("/e/{e}/part"), &t.alice.session))
-        .await
-        .expect(200);
-    assert!(
-        alice.text.contains("Actions of Vex Marrow"),
-        "{}",
-        alice.text
-    );
+    let alice = tracker_part(&t, &e, &t.alice.session).await;
+    alice.has("Actions of Vex Marrow");
     // rule: CX-TURN-07
     // Aiming and going prone cost an action, crouching is free, as the
     // engine spends them.
@@ -111,17 +106,11 @@ async fn action_buttons_carry_the_engines_costs_and_reasons(db: Db) {
     // The hidden scav is no target of hers.
     assert!(!alice.text.contains("data-target-group=\"scav\""));
     for seat in [&t.bob.session, &t.spectator.session] {
-        let seen = t
-            .send(page(&t, &format!("/e/{e}/part"), seat))
-            .await
-            .expect(200);
+        let seen = tracker_part(&t, &e, seat).await;
         assert!(!seen.text.contains("Actions of"), "{}", seen.text);
     }
     // The GM may act for anyone, the scav included as a target.
-    let gm = t
-        .send(page(&t, &format!("/e/{e}/part"), &t.gm.session))
-        .await
-        .expect(200);
+    let gm = tracker_part(&t, &e, &t.gm.session).await;
     assert!(gm.text.contains("data-target-group=\"scav\""));
 }
 
@@ -135,12 +124,7 @@ async fn a_secret_leaves_no_gap_in_a_players_log(db: Db) {
         .await
         .expect(201);
     // The hidden scav's turn: Alice is told only that the GM is acting.
-    let part = async |auth| {
-        t.send(page(&t, &format!("/e/{e}/part"), auth))
-            .await
-            .expect(200)
-            .text
-    };
+    let part = async |auth| tracker_part(&t, &e, auth).await.text;
     let alice = part(&t.alice.session).await;
     assert!(alice.contains("The GM is acting."), "{alice}");
     assert!(
@@ -158,15 +142,9 @@ async fn a_secret_leaves_no_gap_in_a_players_log(db: Db) {
     .await
     .expect(201);
     t.command(&e, &t.gm.session, next).await.expect(201);
-    let gm = t
-        .send(page(&t, &format!("/e/{e}/part"), &t.gm.session))
-        .await
-        .expect(200);
+    let gm = tracker_part(&t, &e, &t.gm.session).await;
     assert!(gm.text.contains("aim"), "the GM's log has the aim");
-    let alice = t
-        .send(page(&t, &format!("/e/{e}/part"), &t.alice.session))
-        .await
-        .expect(200);
+    let alice = tracker_part(&t, &e, &t.alice.session).await;
     assert!(
         !alice.text.contains("<li><div class=\"lines\"></div></li>"),
         "{}",
@@ -246,10 +224,7 @@ async fn a_shot_shows_its_chance_to_hit(db: Db) {
     )
     .await
     .expect(201);
-    let alice = t
-        .send(page(&t, &format!("/e/{e}/part"), &t.alice.session))
-        .await
-        .expect(200);
+    let alice = tracker_part(&t, &e, &t.alice.session).await;
     let button = alice
         .text
         .split("<form class=\"act ")
@@ -343,10 +318,7 @@ async fn conditions_show_with_when_they_end(db: Db) {
     .await
     .expect(201);
     for seat in [&t.gm.session, &t.alice.session] {
-        let seen = t
-            .send(page(&t, &format!("/e/{e}/part"), seat))
-            .await
-            .expect(200);
+        let seen = tracker_part(&t, &e, seat).await;
         let raider = card(&seen.text, "Depot Raider");
         // The condition's name links to its compendium entry.
         assert!(
@@ -375,10 +347,7 @@ async fn a_downed_character_shows_its_death_saves(db: Db) {
     .expect(201);
     // rule: CX-DEATH-04
     for seat in [&t.gm.session, &t.alice.session] {
-        let seen = t
-            .send(page(&t, &format!("/e/{e}/part"), seat))
-            .await
-            .expect(200);
+        let seen = tracker_part(&t, &e, seat).await;
         let vex = card(&seen.text, "Vex Marrow");
         assert!(
             vex.contains("<b>Downed</b>: bleeding out, 3 death saves left before death"),
@@ -386,22 +355,12 @@ async fn a_downed_character_shows_its_death_saves(db: Db) {
         );
     }
     for seat in [&t.bob.session, &t.spectator.session] {
-        let seen = t
-            .send(page(&t, &format!("/e/{e}/part"), seat))
-            .await
-            .expect(200);
+        let seen = tracker_part(&t, &e, seat).await;
         assert!(!seen.text.contains("death saves left"), "{}", seen.text);
     }
     // rule: CX-DEATH-02
-    let alice = t
-        .send(page(&t, &format!("/e/{e}/part"), &t.alice.session))
-        .await
-        .expect(200);
-    assert!(
-        alice.text.contains("Actions of Vex Marrow"),
-        "{}",
-        alice.text
-    );
+    let alice = tracker_part(&t, &e, &t.alice.session).await;
+    alice.has("Actions of Vex Marrow");
     let said_once = alice.text.matches("class=\"why why-all\"").count();
     let said_each = alice.text.matches("class=\"why\"").count();
     let refused = alice.text.matches("aria-disabled=\"true\"").count();

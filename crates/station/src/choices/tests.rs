@@ -15,7 +15,11 @@ use crate::map::Pos;
 use crate::scenario;
 use crate::state::{Monster, Phase, State, Task};
 
-const MAP: &str = "\
+/// The scenario: its own threats, players and objectives on the two rooms
+/// every Station rule test plays in (`tests/station/two_rooms.txt`: the
+/// locked door L between them, the bio-machine Q, the engineer's body B).
+const MAP: &str = concat!(
+    "\
 name: Test
 kind: players-vs-gm
 gm-points: 10 bcp 5 mcp
@@ -24,19 +28,9 @@ player: ana engineer picks 1 1 1
 player: bo marine picks 1 1 1
 objective: survive 30 win
 
-piece a at 0,0
-####################
-#1.........#.......#
-#2.........L.......#
-#..........#.......#
-#..........+.......#
-#..Q.......#....B..#
-####################
-end
-L: door locked difficulty 5 skill 1 nanites 1
-Q: bio-machine
-B: search engineer-body
-";
+",
+    include_str!("../../tests/station/two_rooms.txt")
+);
 
 fn setup() -> State {
     let pack = Arc::new(Pack::sample());

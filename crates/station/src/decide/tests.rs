@@ -13,7 +13,11 @@ use crate::state::{Carried, Gear, Monster, Phase, Side, State};
 
 use super::Station;
 
-const MAP: &str = "\
+/// The scenario: its own threats, players and objectives on the two rooms
+/// every Station rule test plays in (`tests/station/two_rooms.txt`: the
+/// locked door L between them, the bio-machine Q, the engineer's body B).
+const MAP: &str = concat!(
+    "\
 name: Test
 kind: players-vs-gm
 gm-points: 10 bcp 5 mcp
@@ -24,19 +28,9 @@ player: bo marine picks 1 1 1
 objective: kill 2 reward 1
 objective: survive 30 win
 
-piece a at 0,0
-####################
-#1.........#.......#
-#2.........L.......#
-#..........#.......#
-#..........+.......#
-#..Q.......#....B..#
-####################
-end
-L: door locked difficulty 5 skill 1 nanites 1
-Q: bio-machine
-B: search engineer-body
-";
+",
+    include_str!("../../tests/station/two_rooms.txt")
+);
 
 fn state_of(text: &str) -> State {
     let pack = Arc::new(Pack::sample());
@@ -129,6 +123,38 @@ fn defend(who: &str, against: &str) -> Command {
 fn deploy(creature: &str, at: Pos) -> Command {
     Command::Deploy {
         creature: creature.into(),
+        at,
+    }
+}
+
+/// `who` hacks the thing at `at` (a door, a camera, a turret, a station).
+fn hack(who: &str, at: Pos) -> Command {
+    Command::Hack {
+        who: who.into(),
+        at,
+    }
+}
+
+/// `who` searches the object at `at`.
+fn search(who: &str, at: Pos) -> Command {
+    Command::Search {
+        who: who.into(),
+        at,
+    }
+}
+
+/// `who` uses the switch at `at`.
+fn use_switch(who: &str, at: Pos) -> Command {
+    Command::UseSwitch {
+        who: who.into(),
+        at,
+    }
+}
+
+/// `who` uses a security card on the door at `at`.
+fn use_card(who: &str, at: Pos) -> Command {
+    Command::UseCard {
+        who: who.into(),
         at,
     }
 }

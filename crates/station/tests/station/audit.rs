@@ -18,7 +18,11 @@ use nanite_station::{Command, Event, Pack, Phase, Side, State, Station, scenario
 /// Two rooms: the first (x 1..10) with the crew's start squares, a
 /// bio-reconstruction machine at 3,5 and a searchable body; a locked door at
 /// 11,2 and a standard door at 11,4 lead to the second (x 12..18).
-const MAP: &str = "\
+/// The scenario: its own threats, players and objectives on the two rooms
+/// every Station rule test plays in (`tests/station/two_rooms.txt`: the
+/// locked door L between them, the bio-machine Q, the engineer's body B).
+const MAP: &str = concat!(
+    "\
 name: Audit
 kind: players-vs-gm
 gm-points: 10 bcp 5 mcp
@@ -29,19 +33,9 @@ player: ana engineer picks 1 1 1
 player: bo marine picks 1 1 1
 objective: survive 30 win
 
-piece a at 0,0
-####################
-#1.........#.......#
-#2.........L.......#
-#..........#.......#
-#..........+.......#
-#..Q.......#....B..#
-####################
-end
-L: door locked difficulty 5 skill 1 nanites 1
-Q: bio-machine
-B: search engineer-body
-";
+",
+    include_str!("two_rooms.txt")
+);
 
 fn state_of(text: &str) -> State {
     let pack = Arc::new(Pack::sample());

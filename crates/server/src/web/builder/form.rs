@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use nanite_compound_x::{Character, CharacterWeapon, Pack, Secondary, Stat};
-use nanite_core::{Diagnostic, Diagnostics};
+use nanite_core::Diagnostics;
 
 use super::marks::Slot;
 
@@ -15,10 +15,6 @@ pub(crate) const WEAPON_SLOTS: [(u8, &str); 2] = [(1, "Primary weapon"), (2, "Se
 
 /// The largest count the form takes for magazines or items of one kind.
 pub(crate) const MAX_COUNT: i64 = 99;
-
-/// What the form's numbers may be before the rules judge them: anything
-/// else is a typing slip, refused at its field.
-const NUMBERS: std::ops::RangeInclusive<i64> = -1000..=1000;
 
 /// The character a builder form describes, at level 0.
 pub(crate) struct Built {
@@ -39,28 +35,9 @@ pub(crate) fn read(pack: &Pack, form: &BTreeMap<String, String>) -> Built {
             .unwrap_or_default()
     };
     let mut number = |key: &str, control: &str, label: &str| -> i64 {
-        let raw = text(key);
-        if raw.is_empty() {
-            return 0;
-        }
-        match raw.parse::<i64>() {
-            Ok(n) if NUMBERS.contains(&n) => n,
-            _ => {
-                found.push(
-                    Diagnostic::error(
-                        format!("form:{control}"),
-                        format!("{label}: `{raw}` is not a whole number the builder takes"),
-                    )
-                    .help(format!(
-                        "enter a whole number from {} to {}",
-                        NUMBERS.start(),
-                        NUMBERS.end()
-                    )),
-                );
-                0
-            }
-        }
+        crate::web::form_number::read(&text(key), control, label, 0, &mut found)
     };
+
     let mut ch = Character::default();
     ch.name = text("name");
     ch.race = text("race");

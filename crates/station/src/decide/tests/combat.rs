@@ -51,14 +51,20 @@ fn shooting_in_play_with_light_and_resistance() {
     );
 }
 
-#[test]
-fn aimed_shots_spend_ap() {
-    // rule: ST-SHOOT-03
+/// The game begun with the doors open, bo at 9,2 and a hybrid (c1) at
+/// 16,2, 7 squares east along the same row.
+fn bo_seven_from_a_hybrid() -> Game<Station> {
     let mut s = state();
     s.doors.clear();
     creature(&mut s, "c1", "hybrid", p(16, 2));
     s.players[1].at = Some(p(9, 2));
-    let mut g = begun(s);
+    begun(s)
+}
+
+#[test]
+fn aimed_shots_spend_ap() {
+    // rule: ST-SHOOT-03
+    let mut g = bo_seven_from_a_hybrid();
     let events = run(&mut g, attack("bo", "c1", 2), &[6, 6, 6]);
     let Event::Attacked { report, ap, .. } = &events[0] else {
         panic!()
@@ -72,11 +78,7 @@ fn aim_beyond_the_ap_at_hand_is_refused() {
     // rule: ST-SHOOT-03
     // input: the audit's `attack c1 aim 4294967295` (attacked for 0 AP, a u32
     // read into an i32) and `aim 2147483648` (left negative AP)
-    let mut s = state();
-    s.doors.clear();
-    creature(&mut s, "c1", "hybrid", p(16, 2));
-    s.players[1].at = Some(p(9, 2));
-    let mut g = begun(s);
+    let mut g = bo_seven_from_a_hybrid();
     let cases = [
         (
             3,
@@ -119,14 +121,8 @@ fn squares_far_off_the_map_are_refused_not_wrapped() {
                 who: "ana".into(),
                 to: at,
             },
-            Command::Hack {
-                who: "ana".into(),
-                at,
-            },
-            Command::Search {
-                who: "ana".into(),
-                at,
-            },
+            hack("ana", at),
+            search("ana", at),
             Command::Activate {
                 who: "ana".into(),
                 at,
@@ -203,18 +199,26 @@ fn damage_types_meet_armor() {
     );
 }
 
-#[test]
-fn death_leaves_a_body_and_reconstruction_costs_15_nanites() {
-    // rule: ST-DEATH-01
-    // rule: ST-DEATH-02
+/// Ana and bo at 1 HP, a brute (c1) at 2,2 next to ana, the first
+/// bio-reconstruction machine `machine_on`; the players end their turn and
+/// the brute's first blow kills ana (a 1).
+fn ana_killed(machine_on: bool) -> Game<Station> {
     let mut s = state();
-    s.machines[0].active = true;
+    s.machines[0].active = machine_on;
     creature(&mut s, "c1", "brute", p(2, 2));
     s.players[0].hp = 1;
     s.players[1].hp = 1;
     let mut g = begun(s);
     run(&mut g, Command::EndTurn, &[]);
     run(&mut g, attack("c1", "ana", 0), &[1]);
+    g
+}
+
+#[test]
+fn death_leaves_a_body_and_reconstruction_costs_15_nanites() {
+    // rule: ST-DEATH-01
+    // rule: ST-DEATH-02
+    let mut g = ana_killed(true);
     let ana = g.state().player("ana").unwrap();
     assert!(!ana.alive(), "ana had 10 nanites: no reconstruction");
     let body = g
@@ -244,13 +248,7 @@ fn death_leaves_a_body_and_reconstruction_costs_15_nanites() {
 fn the_gm_wins_when_nobody_can_come_back() {
     // rule: ST-DEATH-04
     // rule: ST-FLOW-03
-    let mut s = state();
-    creature(&mut s, "c1", "brute", p(2, 2));
-    s.players[0].hp = 1;
-    s.players[1].hp = 1;
-    let mut g = begun(s);
-    run(&mut g, Command::EndTurn, &[]);
-    run(&mut g, attack("c1", "ana", 0), &[1]);
+    let mut g = ana_killed(false);
     let events = run(&mut g, attack("c1", "bo", 0), &[1]);
     assert!(
         events.iter().any(|e| matches!(
@@ -339,6 +337,15 @@ fn machines_are_activated_repaired_and_broken() {
     assert!(!g.state().machines[0].broken);
 }
 
+/// `who` uses the psionic `power` on `target`.
+fn psi(who: &str, power: &str, target: &str) -> Command {
+    Command::Psi {
+        who: who.into(),
+        power: power.into(),
+        target: target.into(),
+    }
+}
+
 #[test]
 fn psionic_powers_cost_pp_and_need_their_tier() {
     // rule: ST-CHAR-01
@@ -347,14 +354,7 @@ fn psionic_powers_cost_pp_and_need_their_tier() {
     creature(&mut s, "c1", "crawler", p(4, 1));
     s.players[0].cm = 10;
     let mut g = begun(s);
-    let reason = refused(
-        &mut g,
-        Command::Psi {
-            who: "ana".into(),
-            power: "mind-spike".into(),
-            target: "c1".into(),
-        },
-    );
+    let reason = refused(&mut g, psi("ana", "mind-spike", "c1"));
     assert!(
         reason.contains("Mind Spike needs psionic tier 1; ana has 0"),
         "{reason}"
@@ -381,15 +381,7 @@ fn psionic_powers_cost_pp_and_need_their_tier() {
         "a psionic tier brings 2 PP"
     );
     // psionic skill 1 + PSI 0 + range 3 = 4 at 3 squares; k6 4 hits for 2 Psi.
-    let events = run(
-        &mut g,
-        Command::Psi {
-            who: "ana".into(),
-            power: "mind-spike".into(),
-            target: "c1".into(),
-        },
-        &[4],
-    );
+    let events = run(&mut g, psi("ana", "mind-spike", "c1"), &[4]);
     assert!(
         matches!(&events[0], Event::PsiSpent { pp: 1, .. }),
         "{events:?}"
@@ -400,31 +392,9 @@ fn psionic_powers_cost_pp_and_need_their_tier() {
     assert_eq!((report.accuracy, report.chance, report.damage), (4, 4, 2));
     let ana = g.state().player("ana").unwrap();
     assert_eq!((ana.pp, ana.ap), (1, 2));
-    let reason = refused(
-        &mut g,
-        Command::Psi {
-            who: "ana".into(),
-            power: "pyrokinesis".into(),
-            target: "c1".into(),
-        },
-    );
+    let reason = refused(&mut g, psi("ana", "pyrokinesis", "c1"));
     assert!(reason.contains("needs psionic tier 2"), "{reason}");
-    run(
-        &mut g,
-        Command::Psi {
-            who: "ana".into(),
-            power: "mind-spike".into(),
-            target: "c1".into(),
-        },
-        &[6],
-    );
-    let reason = refused(
-        &mut g,
-        Command::Psi {
-            who: "ana".into(),
-            power: "mind-spike".into(),
-            target: "c1".into(),
-        },
-    );
+    run(&mut g, psi("ana", "mind-spike", "c1"), &[6]);
+    let reason = refused(&mut g, psi("ana", "mind-spike", "c1"));
     assert!(reason.contains("costs 1 Psi Points; ana has 0"), "{reason}");
 }

@@ -2,6 +2,17 @@
 
 use super::*;
 
+/// `events` reset the station's security for 12 turns (a hack of a
+/// security station).
+fn assert_security_reset_for_12(events: &[Event]) {
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::SecurityReset { down: 12 })),
+        "{events:?}"
+    );
+}
+
 #[test]
 fn standard_doors_open_when_someone_stands_in_front() {
     // rule: ST-ENV-04
@@ -34,35 +45,16 @@ fn switches_and_security_cards_unlock_for_2_ap() {
     s.players[0].at = Some(p(10, 2));
     s.players[1].at = Some(p(9, 4));
     let mut g = begun(s.clone());
-    let reason = refused(
-        &mut g,
-        Command::UseCard {
-            who: "ana".into(),
-            at: p(11, 2),
-        },
-    );
+    let reason = refused(&mut g, use_card("ana", p(11, 2)));
     assert!(reason.contains("carries no security card"), "{reason}");
     s.players[0]
         .inventory
         .push(Carried::Item("security-card".into()));
     let mut g = begun(s);
-    run(
-        &mut g,
-        Command::UseCard {
-            who: "ana".into(),
-            at: p(11, 2),
-        },
-        &[],
-    );
+    run(&mut g, use_card("ana", p(11, 2)), &[]);
     assert!(!g.state().door(p(11, 2)).unwrap().locked);
     assert_eq!(g.state().player("ana").unwrap().ap, 1);
-    let reason = refused(
-        &mut g,
-        Command::UseSwitch {
-            who: "bo".into(),
-            at: p(10, 5),
-        },
-    );
+    let reason = refused(&mut g, use_switch("bo", p(10, 5)));
     assert!(reason.contains("already unlocked"), "{reason}");
 }
 
@@ -107,22 +99,10 @@ fn cameras_count_down_to_the_alarm_and_a_station_hack_ends_it() {
     run(&mut g, Command::EndTurn, &[]);
     assert_eq!(g.state().gm.alarm, 11);
     // ana hacks the security station in front of her: hacking 2 + CYB 1, k6 3 beats 5.
-    run(
-        &mut g,
-        Command::Hack {
-            who: "ana".into(),
-            at: p(10, 5),
-        },
-        &[3],
-    );
+    run(&mut g, hack("ana", p(10, 5)), &[3]);
     end_round(&mut g, &[1, 1]);
     let events = end_round(&mut g, &[1]);
-    assert!(
-        events
-            .iter()
-            .any(|e| matches!(e, Event::SecurityReset { down: 12 })),
-        "{events:?}"
-    );
+    assert_security_reset_for_12(&events);
     assert_eq!(g.state().gm.alarm, 0);
     assert!(!g.state().turrets[0].active);
 }
@@ -147,23 +127,11 @@ fn a_hacked_station_shuts_cameras_and_turrets_down_for_12_turns() {
     s.players[0].at = Some(p(9, 5));
     let mut g = begun(s);
     // ana hacks the station in front of her on turn 1: k6 3 + strength 3 > 5.
-    run(
-        &mut g,
-        Command::Hack {
-            who: "ana".into(),
-            at: p(10, 5),
-        },
-        &[3],
-    );
+    run(&mut g, hack("ana", p(10, 5)), &[3]);
     end_round(&mut g, &[]);
     assert_eq!(g.state().cameras[0].counter, 2, "the camera still watches");
     let events = end_round(&mut g, &[1]);
-    assert!(
-        events
-            .iter()
-            .any(|e| matches!(e, Event::SecurityReset { down: 12 })),
-        "{events:?}"
-    );
+    assert_security_reset_for_12(&events);
     assert_eq!(g.state().gm.security_down, 12);
     assert_eq!(g.state().cameras[0].counter, 3, "the camera restarts");
     // Turns 3 to 14: ana stands in the camera's view, and it does not count.

@@ -2,6 +2,19 @@
 
 use super::*;
 
+/// `who` researches the carried `item`.
+fn research(who: &str, item: &str) -> Command {
+    Command::Research {
+        who: who.into(),
+        item: item.into(),
+    }
+}
+
+/// Ana's weapon in `g`.
+fn anas_weapon(g: &Game<Station>) -> &Gear {
+    g.state().player("ana").unwrap().weapon.as_ref().unwrap()
+}
+
 #[test]
 fn hacking_a_locked_door_takes_two_turns() {
     // rule: ST-TECH-01
@@ -13,14 +26,7 @@ fn hacking_a_locked_door_takes_two_turns() {
     let reason = refused(&mut g, mv("ana", 12, 2));
     assert!(reason.contains("no way to 12,2"), "{reason}");
     // hacking 2 + CYB 1 = 3, k6 3: 6 > 5.
-    let events = run(
-        &mut g,
-        Command::Hack {
-            who: "ana".into(),
-            at: p(11, 2),
-        },
-        &[3],
-    );
+    let events = run(&mut g, hack("ana", p(11, 2)), &[3]);
     let Event::TaskStarted {
         breakdown,
         nanites: 1,
@@ -63,24 +69,11 @@ fn a_failed_hack_breaks_the_lock_until_repaired() {
     let mut s = state();
     s.players[0].at = Some(p(10, 2));
     let mut g = begun(s);
-    run(
-        &mut g,
-        Command::Hack {
-            who: "ana".into(),
-            at: p(11, 2),
-        },
-        &[1],
-    );
+    run(&mut g, hack("ana", p(11, 2)), &[1]);
     end_round(&mut g, &[]);
     end_round(&mut g, &[]);
     assert!(g.state().door(p(11, 2)).unwrap().broken);
-    let reason = refused(
-        &mut g,
-        Command::Hack {
-            who: "ana".into(),
-            at: p(11, 2),
-        },
-    );
+    let reason = refused(&mut g, hack("ana", p(11, 2)));
     assert!(reason.contains("repair it before another hack"), "{reason}");
     // repairing 1 + CYB 1 = 2, k6 3 = 5: equal, the repair fails but breaks nothing.
     run(
@@ -110,16 +103,7 @@ fn modifications_in_order_and_failures_break_the_weapon() {
     run(&mut g, Command::Modify { who: "ana".into() }, &[4]);
     end_round(&mut g, &[]);
     end_round(&mut g, &[]);
-    assert_eq!(
-        g.state()
-            .player("ana")
-            .unwrap()
-            .weapon
-            .as_ref()
-            .unwrap()
-            .mods,
-        1
-    );
+    assert_eq!(anas_weapon(&g).mods, 1);
     let reason = refused(&mut g, Command::Modify { who: "ana".into() });
     assert!(
         reason.contains("the overcharger modification needs modifying 2"),
@@ -129,15 +113,7 @@ fn modifications_in_order_and_failures_break_the_weapon() {
     run(&mut g, Command::Modify { who: "ana".into() }, &[2]);
     end_round(&mut g, &[]);
     end_round(&mut g, &[]);
-    assert!(
-        g.state()
-            .player("ana")
-            .unwrap()
-            .weapon
-            .as_ref()
-            .unwrap()
-            .broken
-    );
+    assert!(anas_weapon(&g).broken);
     let reason = refused(&mut g, attack("ana", "c1", 0));
     assert!(
         reason.contains("Laser Pistol is broken; repair it first"),
@@ -153,41 +129,16 @@ fn research_takes_time_and_uses_the_chemical() {
         .inventory
         .push(Carried::Item("hybrid-organ".into()));
     let mut g = begun(s.clone());
-    assert!(
-        refused(
-            &mut g,
-            Command::Research {
-                who: "ana".into(),
-                item: "hybrid-organ".into()
-            }
-        )
-        .contains("needs research 1")
-    );
+    assert!(refused(&mut g, research("ana", "hybrid-organ")).contains("needs research 1"));
     s.players[0].skills.insert(Skill::Research, 1);
     let mut g = begun(s.clone());
-    assert!(
-        refused(
-            &mut g,
-            Command::Research {
-                who: "ana".into(),
-                item: "hybrid-organ".into()
-            }
-        )
-        .contains("needs Basic Chemicals")
-    );
+    assert!(refused(&mut g, research("ana", "hybrid-organ")).contains("needs Basic Chemicals"));
     s.players[0]
         .inventory
         .push(Carried::Item("basic-chemicals".into()));
     let mut g = begun(s);
     // 6 - research 1 - CYB 1 = 4 turns.
-    let events = run(
-        &mut g,
-        Command::Research {
-            who: "ana".into(),
-            item: "hybrid-organ".into(),
-        },
-        &[],
-    );
+    let events = run(&mut g, research("ana", "hybrid-organ"), &[]);
     assert!(
         events
             .iter()
@@ -213,23 +164,10 @@ fn searching_the_seeds_engineer_body() {
     s.players[1].at = Some(p(15, 5));
     s.players[0].at = Some(p(13, 3));
     let mut g = begun(s);
-    let reason = refused(
-        &mut g,
-        Command::Search {
-            who: "ana".into(),
-            at: p(16, 5),
-        },
-    );
+    let reason = refused(&mut g, search("ana", p(16, 5)));
     assert!(reason.contains("in front of the object"), "{reason}");
     // First roll 5: "Engineer dead body 5"; second roll 1: the Hazard Suit.
-    let events = run(
-        &mut g,
-        Command::Search {
-            who: "bo".into(),
-            at: p(16, 5),
-        },
-        &[5, 1],
-    );
+    let events = run(&mut g, search("bo", p(16, 5)), &[5, 1]);
     let Event::Searched {
         found,
         removed,
@@ -263,13 +201,6 @@ fn searching_the_seeds_engineer_body() {
     s.players[0].at = Some(p(16, 4));
     s.doors.clear();
     let mut g = begun(s);
-    run(
-        &mut g,
-        Command::Search {
-            who: "ana".into(),
-            at: p(16, 5),
-        },
-        &[5, 1],
-    );
+    run(&mut g, search("ana", p(16, 5)), &[5, 1]);
     assert_eq!(g.state().searchables.len(), 1);
 }
