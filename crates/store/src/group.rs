@@ -2,10 +2,9 @@
 //! being written queue up, and the next free writer commits all of them in
 //! one transaction, so one sync to disk (SQLite's `synchronous = FULL`,
 //! PostgreSQL's WAL flush) and one round of `BEGIN`/`COMMIT` serve many
-//! appends. Each append is checked on its own inside the group (SQLite checks
-//! them in order on one read and writes only those that pass,
-//! `backend/sqlite_group.rs`; PostgreSQL writes them in a statement in which
-//! a refused append changes nothing, `backend/postgres.rs`),
+//! appends. Each append is checked on its own inside the group (SQLite runs
+//! each under a savepoint, `backend/sqlite.rs`; PostgreSQL writes each as one
+//! statement that changes nothing when it is refused, `backend/postgres.rs`),
 //! so one append's conflict or duplicate key leaves the others of its group
 //! whole, and every caller is answered only after the transaction holding
 //! its events has committed: an acknowledged append is on disk.

@@ -2,11 +2,10 @@
 //!
 //! Its statements are written in PostgreSQL's SQL (`$1` parameters).
 //! Appends go through the group commit (`group.rs`) with a few writers in
-//! flight: [`write_group`] writes a group's appends to distinct streams
-//! together as one statement ([`APPENDS`]) in which each append checks its
-//! command key and its version and changes nothing when it refuses, so a
-//! group needs no savepoints, and a group of distinct streams (a server's
-//! usual) costs one round trip, committed on its own. Every append
+//! flight: [`write_group`] writes each append of a group as one statement
+//! ([`APPEND`]) that checks the command key and the version and changes
+//! nothing when it refuses, so a group needs no savepoints and costs one
+//! round trip per append plus one `BEGIN` and one `COMMIT`. Every append
 //! tells the other connections, when it commits, which stream reached which
 //! version (`NOTIFY`, `announce.rs`), and an append that lost a race to the
 //! same command key (another group, another server) is answered as that
@@ -38,59 +37,42 @@ pub struct PostgresStore {
 /// being written on another connection.
 const WRITERS: usize = 4;
 
-/// One round of a group as one statement: appends to distinct streams,
-/// each of which checks its command key and its version and changes nothing
-/// when it refuses, so a group needs no savepoints. For each append, a
-/// command key already taken answers its versions (`seen_*`); otherwise the
-/// stream moves from the expected version to the new one (`stored`, none if
-/// it was not at the expected version or does not exist) and only then are
-/// its events, its command key and its announcement written. `actual` is
-/// the version the statement started from (none: no such stream). One row
-/// an append, in the order given.
+/// One append as one statement, inside a group's transaction: a command key
+/// already taken answers its versions (`seen_*`); otherwise the stream moves
+/// from the expected version to the new one (`stored`, none if it was not at
+/// the expected version or does not exist) and only then are the events,
+/// the command key and the announcement written. `actual` is the version
+/// the statement started from (none: no such stream). A refused append
+/// changes nothing, so the group goes on without a savepoint.
 ///
-/// The appends: `$1` streams, `$2` expected versions, `$3` command keys
-/// (null: none), `$4` numbers of events, `$5` announcement payloads; their
-/// events: `$6` the append each belongs to (from 1, in the order given),
-/// `$7` its place in that append (from 1), `$8` kinds, `$9` data; `$10` the
-/// time recorded, `$11` the announcement channel.
-const APPENDS: &str = "
-WITH j AS (
-    SELECT * FROM unnest($1::text[], $2::int8[], $3::text[], $4::int8[], $5::text[])
-        WITH ORDINALITY AS j (id, expected, key, count, payload, n)
-), seen AS (
-    SELECT j.n, c.first_version, c.last_version
-    FROM j JOIN commands AS c ON c.stream_id = j.id AND c.key = j.key
+/// `$1` stream, `$2` expected version, `$3` command key or null, `$4` the
+/// events' kinds, `$5` their data, `$6` the time recorded, `$7` the
+/// announcement channel, `$8` its payload.
+const APPEND: &str = "
+WITH seen AS (
+    SELECT first_version, last_version FROM commands WHERE stream_id = $1 AND key = $3
 ), moved AS (
-    UPDATE streams AS s SET version = j.expected + j.count
-    FROM j
-    WHERE s.id = j.id AND s.version = j.expected
-        AND NOT EXISTS (SELECT 1 FROM seen WHERE seen.n = j.n)
-    RETURNING j.n, j.id, j.expected, j.key, j.payload, s.version
+    UPDATE streams SET version = $2 + cardinality($4::text[])
+    WHERE id = $1 AND version = $2 AND NOT EXISTS (SELECT 1 FROM seen)
+    RETURNING version
 ), written AS (
     INSERT INTO events (stream_id, version, kind, data, command_key, recorded_at)
-    SELECT moved.id, moved.expected + e.i, e.kind, e.data, moved.key, $10
-    FROM moved
-    JOIN unnest($6::int8[], $7::int8[], $8::text[], $9::text[]) AS e (n, i, kind, data)
-        ON e.n = moved.n
+    SELECT $1, $2 + e.n, e.kind, e.data, $3, $6
+    FROM moved, unnest($4::text[], $5::text[]) WITH ORDINALITY AS e (kind, data, n)
 ), keyed AS (
     INSERT INTO commands (stream_id, key, first_version, last_version)
-    SELECT moved.id, moved.key, moved.expected + 1, moved.version FROM moved
-    WHERE moved.key IS NOT NULL
+    SELECT $1, $3, $2 + 1, moved.version FROM moved WHERE $3::text IS NOT NULL
 ), told AS (
-    SELECT pg_notify($11, moved.payload) FROM moved
+    SELECT pg_notify($7, $8) FROM moved
 )
 SELECT
-    seen.first_version AS seen_first,
-    seen.last_version AS seen_last,
-    moved.version AS stored,
-    (SELECT version FROM streams WHERE id = j.id) AS actual,
-    (SELECT count(*) FROM told) AS told
-FROM j
-LEFT JOIN seen ON seen.n = j.n
-LEFT JOIN moved ON moved.n = j.n
-ORDER BY j.n";
+    (SELECT first_version FROM seen) AS seen_first,
+    (SELECT last_version FROM seen) AS seen_last,
+    (SELECT version FROM moved) AS stored,
+    (SELECT version FROM streams WHERE id = $1) AS actual,
+    (SELECT count(*) FROM told) AS told";
 
-/// What [`APPENDS`] answers for one append.
+/// What [`APPEND`] answers.
 #[derive(Debug, sqlx::FromRow)]
 struct AppendRow {
     seen_first: Option<i64>,
@@ -134,17 +116,12 @@ impl AppendRow {
     }
 }
 
-/// Writes a group and answers each append once it has committed, in
-/// rounds of appends to distinct streams (a stream's second append of the
-/// group goes in the second round, after its first), each round one
-/// [`APPENDS`] statement: a group whose streams are all distinct (a
-/// server's usual, each table deciding one command at a time) is one
-/// statement, committed on its own, one round trip in all; a group of
-/// several rounds runs them in one transaction. Its streams are written in
-/// order of their ids (a stream's own appends keep their order), so two
-/// groups in flight lock streams in the same order and never wait on each
-/// other in a cycle. If the group fails as a whole (a lost connection, a
-/// deadlock with another server), nothing of it was committed, and each
+/// Writes a group in one transaction, one [`APPEND`] statement per append,
+/// and answers each once the transaction has committed. Its streams are
+/// written in order of their ids (a stream's own appends keep their order),
+/// so two groups in flight lock streams in the same order and never wait on
+/// each other in a cycle. If the group fails as a whole (a lost connection,
+/// a deadlock with another server), nothing of it was committed, and each
 /// append is tried again alone.
 pub(crate) async fn write_group(pool: PgPool, mut jobs: Vec<Job>) {
     jobs.sort_by(|a, b| a.id.cmp(&b.id));
@@ -163,102 +140,29 @@ pub(crate) async fn write_group(pool: PgPool, mut jobs: Vec<Job>) {
     }
 }
 
-/// The rounds of a group: each append's place in the group, in rounds of
-/// distinct streams, a stream's appends in their order.
-fn rounds(jobs: &[Job]) -> Vec<Vec<usize>> {
-    let mut rounds: Vec<Vec<usize>> = Vec::new();
-    let mut before = std::collections::HashMap::<&str, usize>::new();
-    for (place, job) in jobs.iter().enumerate() {
-        let round = before.entry(job.id.as_str()).or_insert(0);
-        if rounds.len() <= *round {
-            rounds.push(Vec::new());
-        }
-        rounds[*round].push(place);
-        *round += 1;
-    }
-    rounds
-}
-
 async fn append_group(pool: &PgPool, jobs: &[Job]) -> Result<Vec<Result<Appended, Error>>, Error> {
     let at = statements::now();
-    let rounds = rounds(jobs);
-    let mut results: Vec<Option<Result<Appended, Error>>> = jobs.iter().map(|_| None).collect();
-    if let [round] = rounds.as_slice() {
-        let mut conn = pool.acquire().await?;
-        append_round(&mut conn, jobs, round, &at, &mut results).await?;
-    } else {
-        let mut tx = pool.begin().await?;
-        for round in &rounds {
-            append_round(&mut tx, jobs, round, &at, &mut results).await?;
-        }
-        tx.commit().await?;
-    }
-    results
-        .into_iter()
-        .map(|result| {
-            result.ok_or_else(|| {
-                Error::from(sqlx::Error::Protocol(
-                    "an append of the group was in no round".into(),
-                ))
-            })
-        })
-        .collect()
-}
-
-/// One round's [`APPENDS`] statement; each append's answer goes to its
-/// place in `results`.
-async fn append_round(
-    conn: &mut PgConnection,
-    jobs: &[Job],
-    round: &[usize],
-    at: &str,
-    results: &mut [Option<Result<Appended, Error>>],
-) -> Result<(), Error> {
-    let mut ids = Vec::with_capacity(round.len());
-    let mut expected = Vec::with_capacity(round.len());
-    let mut keys = Vec::with_capacity(round.len());
-    let mut counts = Vec::with_capacity(round.len());
-    let mut payloads = Vec::with_capacity(round.len());
-    let (mut owners, mut places, mut kinds, mut data) = (vec![], vec![], vec![], vec![]);
-    for (n, job) in (1i64..).zip(round.iter().map(|&place| &jobs[place])) {
-        ids.push(job.id.as_str());
-        expected.push(job.expected);
-        keys.push(job.key.as_deref());
-        counts.push(job.events.len() as i64);
+    let mut tx = pool.begin().await?;
+    let mut results = Vec::with_capacity(jobs.len());
+    for job in jobs {
+        let kinds: Vec<&str> = job.events.iter().map(|e| e.kind.as_str()).collect();
+        let data: Vec<String> = job.events.iter().map(|e| e.data.to_string()).collect();
         let last = job.expected + job.events.len() as i64;
-        payloads.push(crate::announce::payload(&job.id, last));
-        for (i, e) in (1i64..).zip(&job.events) {
-            owners.push(n);
-            places.push(i);
-            kinds.push(e.kind.as_str());
-            data.push(e.data.to_string());
-        }
+        let row: AppendRow = sqlx::query_as(APPEND)
+            .bind(&job.id)
+            .bind(job.expected)
+            .bind(job.key.as_deref())
+            .bind(&kinds)
+            .bind(&data)
+            .bind(&at)
+            .bind(crate::announce::CHANNEL)
+            .bind(crate::announce::payload(&job.id, last))
+            .fetch_one(&mut *tx)
+            .await?;
+        results.push(row.into_appended(job));
     }
-    let rows: Vec<AppendRow> = sqlx::query_as(APPENDS)
-        .bind(&ids)
-        .bind(&expected)
-        .bind(&keys)
-        .bind(&counts)
-        .bind(&payloads)
-        .bind(&owners)
-        .bind(&places)
-        .bind(&kinds)
-        .bind(&data)
-        .bind(at)
-        .bind(crate::announce::CHANNEL)
-        .fetch_all(&mut *conn)
-        .await?;
-    if rows.len() != round.len() {
-        return Err(Error::from(sqlx::Error::Protocol(format!(
-            "a round of {} appends was answered {} rows",
-            round.len(),
-            rows.len()
-        ))));
-    }
-    for (&place, row) in round.iter().zip(rows) {
-        results[place] = Some(row.into_appended(&jobs[place]));
-    }
-    Ok(())
+    tx.commit().await?;
+    Ok(results)
 }
 
 /// One append in its own transaction, announced when it commits (a group
