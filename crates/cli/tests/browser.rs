@@ -176,6 +176,38 @@ fn a_three_encounter_campaign_on_its_own_pack() {
     scenario("campaign.mjs", "e2e/campaign", "campaign");
 }
 
+/// How many scenarios drive browsers at once. Each starts a server and two
+/// or three Chromium contexts; all fourteen at once on a 2-core machine
+/// starved some pages past their 30-second waits, so they queue here.
+const AT_ONCE: usize = 4;
+
+/// A place among the scenarios driving browsers now, given back when dropped.
+struct Browsers;
+
+static RUNNING: (std::sync::Mutex<usize>, std::sync::Condvar) =
+    (std::sync::Mutex::new(0), std::sync::Condvar::new());
+
+impl Browsers {
+    /// Waits for a place and takes it.
+    fn take() -> Browsers {
+        let (count, freed) = &RUNNING;
+        let mut running = count.lock().unwrap_or_else(|p| p.into_inner());
+        while *running >= AT_ONCE {
+            running = freed.wait(running).unwrap_or_else(|p| p.into_inner());
+        }
+        *running += 1;
+        Browsers
+    }
+}
+
+impl Drop for Browsers {
+    fn drop(&mut self) {
+        let (count, freed) = &RUNNING;
+        *count.lock().unwrap_or_else(|p| p.into_inner()) -= 1;
+        freed.notify_one();
+    }
+}
+
 /// Runs `e2e/{script}` against a fresh server, its screenshots going to
 /// `target/{shots}`.
 fn scenario(script: &str, shots: &str, name: &str) {
@@ -193,6 +225,7 @@ fn scenario(script: &str, shots: &str, name: &str) {
         }
         return;
     }
+    let _turn = Browsers::take();
     let scratch = std::env::temp_dir().join(format!("nanite-e2e-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).expect("a scratch directory");
     let (server, gm_link) = serve(&scratch.join("table.db"));
