@@ -42,6 +42,7 @@ fn sees(yard: &Yard, seat: &Seat, id: &CombatantId) -> bool {
 impl TableRules for Tag {
     const KEY: &'static str = "tag";
     const TITLE: &'static str = "Playground tag";
+    const EXAMPLES: &'static [&'static str] = &["ann tag bob", "next", "initiative ann 6"];
     type Setup = Setup;
 
     fn open(setup: &Setup) -> Result<Yard, TableRefusal> {

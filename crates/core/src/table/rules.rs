@@ -73,6 +73,10 @@ pub trait TableRules:
     /// way", not who).
     fn refusal(error: &Self::Error) -> Refusal;
 
+    /// Lines of its text command language a command box shows as
+    /// examples (`ann tag bob`, `next`); none: the page shows no box.
+    const EXAMPLES: &'static [&'static str];
+
     /// One line of its text command language, read against `state` (the
     /// language of its encounter files and its `play` prompt).
     fn parse(state: &Self::State, line: &str) -> Result<Self::Command, LineError>;

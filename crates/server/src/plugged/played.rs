@@ -52,6 +52,8 @@ pub(crate) trait Played: Send + Sync {
     fn board(&self, seat: &Seat) -> Board;
     /// What `seat` may do now, each command as JSON.
     fn choices(&self, seat: &Seat) -> Vec<Choice<Value>>;
+    /// Example lines of the ruleset's text command language.
+    fn examples(&self) -> &'static [&'static str];
     /// One line of the ruleset's text command language, as JSON.
     fn parse(&self, line: &str) -> Result<Value, LineError>;
 }
@@ -154,6 +156,10 @@ impl<R: TableRules> Played for Game<R> {
                 price: c.price,
             })
             .collect()
+    }
+
+    fn examples(&self) -> &'static [&'static str] {
+        R::EXAMPLES
     }
 
     fn parse(&self, line: &str) -> Result<Value, LineError> {

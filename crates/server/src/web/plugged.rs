@@ -26,6 +26,8 @@ struct Drawn {
     name: String,
     /// The ruleset's name for people.
     title: &'static str,
+    /// Example lines of its command language, for the command box.
+    examples: &'static [&'static str],
     /// The game as the viewer may see it.
     board: Board,
     /// Each combatant the viewer acts for now with its choices; then the
@@ -80,6 +82,7 @@ async fn read(
             Ok(Drawn {
                 name: enc.name.clone(),
                 title: crate::plugged::title(game.key()),
+                examples: game.examples(),
                 log: shown
                     .log
                     .iter()
@@ -198,9 +201,10 @@ pub(crate) async fn page(
     let body = html::render(&Page {
         campaign,
         encounter,
-        acts: seat.role != Role::Spectator,
+        // The command box shows the ruleset's first example as its hint.
+        acts: seat.role != Role::Spectator && !drawn.examples.is_empty(),
         gm: seat.is_gm(),
-        examples: &["next"],
+        examples: drawn.examples,
         part: &part,
         rolls: &rolls,
     });
