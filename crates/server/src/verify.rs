@@ -19,7 +19,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use nanite_core::{KeyedDice, RolledDie, ScriptedDice};
+use nanite_core::{KeyedDice, RolledDie};
 use nanite_dice::Expression;
 use serde::Serialize;
 use serde_json::Value;
@@ -29,6 +29,8 @@ use crate::rolls::RollItem;
 use crate::seeds::{Seed, SeedUse, commitment, hex, parse_seed};
 use crate::table::{Encounter, STREAM_KIND};
 
+mod again;
+use again::Logged;
 mod station;
 
 pub use nanite_store::{EXPORT_FORMAT, Export};
@@ -519,61 +521,20 @@ impl StreamCheck<'_> {
                         }
                     };
                     let what = format!("command `{}` in encounter {encounter}", command.name());
+                    let logged = Logged {
+                        what: &what,
+                        command: &command,
+                        seeded: seeded.as_ref(),
+                        dice,
+                    };
                     if *physical {
                         self.out.physical += 1;
-                    } else if let Some(used) = seeded {
-                        if let Ok(seed) = self.seed_of(version, used, &what, &mut seen) {
-                            let mut keyed = KeyedDice::new(seed, used.index);
-                            match enc.run(&command, &mut keyed) {
-                                Ok(done) if done.dice == *dice => {
-                                    self.out.verified += 1;
-                                    continue;
-                                }
-                                Ok(done) => {
-                                    enc.undo();
-                                    let why = differ(dice, &done.dice);
-                                    self.mismatch(
-                                        version,
-                                        format!(
-                                            "{what}: {why} (play session {}, index {})",
-                                            used.session, used.index
-                                        ),
-                                    );
-                                }
-                                Err(r) => self.mismatch(
-                                    version,
-                                    format!(
-                                        "{what}: with the dice of play session {}, index {} the engine refuses it: {r}",
-                                        used.session, used.index
-                                    ),
-                                ),
-                            }
-                        }
-                    } else if !dice.is_empty() {
-                        self.unverifiable(
-                            version,
-                            format!(
-                                "{what} rolled {} dice from no play session's seed",
-                                dice.len()
-                            ),
-                        );
+                    } else if self.verified(version, enc, &logged, &mut seen) {
+                        continue;
                     }
                     // Go on from the encounter as the log has it.
-                    let mut recorded = ScriptedDice::new(dice.iter().map(|d| i64::from(d.value)));
-                    match enc.run(&command, &mut recorded) {
-                        Ok(done) if done.dice == *dice => {}
-                        replayed => {
-                            if replayed.is_ok() {
-                                enc.undo();
-                            }
-                            self.mismatch(
-                                version,
-                                format!(
-                                    "{what} no longer replays with the dice the log holds; encounter {encounter} is not checked further"
-                                ),
-                            );
-                            broken.insert(encounter.clone());
-                        }
+                    if !self.replayed(version, enc, &logged, &format!("encounter {encounter}")) {
+                        broken.insert(encounter.clone());
                     }
                 }
                 Fact::Undone { encounter, .. } => {
