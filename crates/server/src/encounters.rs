@@ -170,20 +170,16 @@ pub(crate) async fn show(
     Path((campaign, encounter)): Path<(String, String)>,
     caller: Caller,
 ) -> Result<Json<Value>, AppError> {
-    caller.member_of(&campaign)?;
-    let viewer = view::viewer(&caller);
-    let shown = state
-        .tables()
-        .read(&state, &campaign, |t| {
-            t.encounter(&encounter).and_then(|e| {
-                serde_json::to_value(EncounterAnswer {
-                    version: t.seen_by(&viewer),
-                    encounter: view::encounter(t, e, &viewer),
-                })
-                .map_err(AppError::internal)
+    let shown = view::read_as(&state, &campaign, &caller, |t, viewer| {
+        t.encounter(&encounter).and_then(|e| {
+            serde_json::to_value(EncounterAnswer {
+                version: t.seen_by(viewer),
+                encounter: view::encounter(t, e, viewer),
             })
+            .map_err(AppError::internal)
         })
-        .await??;
+    })
+    .await??;
     Ok(Json(shown))
 }
 
@@ -205,34 +201,30 @@ pub(crate) async fn choices(
     Path((campaign, encounter)): Path<(String, String)>,
     caller: Caller,
 ) -> Result<Json<Choices>, AppError> {
-    caller.member_of(&campaign)?;
-    let viewer = view::viewer(&caller);
-    state
-        .tables()
-        .read(&state, &campaign, |t| {
-            t.encounter(&encounter).map(|e| {
-                let choices = match &e.play {
-                    Play::CompoundX(game) => {
-                        let battle = game.state();
-                        let seat = view::seat(e, battle.clock.seats.iter().map(|s| &s.id), &viewer);
-                        Offered::CompoundX(crate::fog::choices(e, battle, &viewer, &seat))
-                    }
-                    Play::D20(game) => {
-                        let battle = game.state();
-                        let seat = view::seat(e, battle.clock.seats.iter().map(|s| &s.id), &viewer);
-                        Offered::D20(nanite_d20::encounter::choices::choices(battle, &seat))
-                    }
-                    Play::Plugged(game) => {
-                        Offered::Plugged(game.choices(&view::seat(e, e.roster.keys(), &viewer)))
-                    }
-                };
-                Json(Choices {
-                    version: t.seen_by(&viewer),
-                    choices,
-                })
+    view::read_as(&state, &campaign, &caller, |t, viewer| {
+        t.encounter(&encounter).map(|e| {
+            let choices = match &e.play {
+                Play::CompoundX(game) => {
+                    let battle = game.state();
+                    let seat = view::seat(e, battle.clock.seats.iter().map(|s| &s.id), viewer);
+                    Offered::CompoundX(crate::fog::choices(e, battle, viewer, &seat))
+                }
+                Play::D20(game) => {
+                    let battle = game.state();
+                    let seat = view::seat(e, battle.clock.seats.iter().map(|s| &s.id), viewer);
+                    Offered::D20(nanite_d20::encounter::choices::choices(battle, &seat))
+                }
+                Play::Plugged(game) => {
+                    Offered::Plugged(game.choices(&view::seat(e, e.roster.keys(), viewer)))
+                }
+            };
+            Json(Choices {
+                version: t.seen_by(viewer),
+                choices,
             })
         })
-        .await?
+    })
+    .await?
 }
 
 /// What `GET .../choices` answers.

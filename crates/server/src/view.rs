@@ -29,6 +29,23 @@ pub(crate) fn viewer(caller: &Caller) -> Viewer {
     }
 }
 
+/// Reads the table of `campaign` for `caller`, who must be a member of
+/// it, with the viewer they are: what a member's `GET` answers is worked
+/// out from what they may see.
+pub(crate) async fn read_as<T>(
+    state: &crate::AppState,
+    campaign: &str,
+    caller: &Caller,
+    f: impl FnOnce(&Table, &Viewer) -> T,
+) -> Result<T, crate::error::AppError> {
+    caller.member_of(campaign)?;
+    let viewer = viewer(caller);
+    state
+        .tables()
+        .read(state, campaign, |t| f(t, &viewer))
+        .await
+}
+
 /// A feed entry as `viewer` may see it, or `None`, as the API's JSON,
 /// numbered in the viewer's own feed (`feed.rs`).
 pub(crate) fn item(table: &Table, item: &Item, viewer: &Viewer) -> Option<Value> {
