@@ -75,6 +75,21 @@ impl Lasting {
     pub fn is_empty(&self) -> bool {
         self.injuries.is_empty() && self.conditions.is_empty()
     }
+
+    /// The injuries' and conditions' keys, as a character's state shows
+    /// them: the injuries first, a stacked condition with its stacks
+    /// (`bleeding ×2`).
+    pub fn keys(&self) -> Vec<String> {
+        let injuries = self.injuries.iter().map(|i| i.key().to_string());
+        let conditions = self.conditions.iter().map(|c| {
+            if c.stacks > 1 {
+                format!("{} ×{}", c.kind.key(), c.stacks)
+            } else {
+                c.kind.key().to_string()
+            }
+        });
+        injuries.chain(conditions).collect()
+    }
 }
 
 /// A weapon's rounds and state between fights.

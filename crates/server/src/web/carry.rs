@@ -172,19 +172,7 @@ fn render(
                         .join(", ")
                 },
             );
-            let mut lasting: Vec<String> = s
-                .lasting
-                .injuries
-                .iter()
-                .map(|i| i.key().to_string())
-                .collect();
-            lasting.extend(s.lasting.conditions.iter().map(|c| {
-                if c.stacks > 1 {
-                    format!("{} ×{}", c.kind.key(), c.stacks)
-                } else {
-                    c.kind.key().to_string()
-                }
-            }));
+            let mut lasting = s.lasting.keys();
             if s.below_par {
                 lasting.push("below par".into());
             }
