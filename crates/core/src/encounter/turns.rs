@@ -410,7 +410,7 @@ pub(super) fn apply<P: Clone>(enc: &mut Encounter<P>, event: &ClockEvent<P>) {
         ClockEvent::TurnEnded { id } => turn_ended(enc, id),
         ClockEvent::ActionsSpent {
             id, actions, on, ..
-        } => actions_spent(enc, id, *actions, on),
+        } => actions_spent(enc, id, *actions, on.clone()),
         ClockEvent::ReactionUsed { id, .. } => {
             *enc.reactions.entry(id.clone()).or_insert(0) += 1;
         }
@@ -537,10 +537,10 @@ fn actions_spent<P>(
     enc: &mut Encounter<P>,
     id: &CombatantId,
     actions: u32,
-    on: &std::borrow::Cow<'static, str>,
+    on: std::borrow::Cow<'static, str>,
 ) {
     if enc.active.as_ref() == Some(id) {
-        enc.budget.spend(actions, on.clone());
+        enc.budget.spend(actions, on);
     } else if let Some(held) = enc.held.get_mut(id) {
         held.actions = held.actions.saturating_sub(actions);
         if held.actions == 0 {
