@@ -457,38 +457,39 @@ impl Offer<'_> {
         );
     }
 
-    /// A move on the grid (D20-MOVE-01/02): to a square the page fills in,
-    /// offered at the first square in reading order the engine accepts
-    /// (where it stands when none is).
+    /// A move on the grid (D20-MOVE-01/02): its parameter is the square,
+    /// one of those the engine accepts from where the actor stands, each
+    /// labelled with its distance; offered at the first in reading order
+    /// (where it stands, refused with the engine's reason, when none is).
     fn walk(&mut self, actor: &CombatantId, me: &Combatant, width: i64, height: i64) {
         let Some(from) = self.battle.square(actor) else {
             return;
         };
         let left = me.movement.left();
-        let to = (0..height)
+        let step = |to: Square| Command::Move {
+            id: actor.clone(),
+            to: vec![to],
+        };
+        let legal: Vec<Square> = (0..height)
             .flat_map(|y| (0..width).map(move |x| Square { x, y }))
             .filter(|s| *s != from && distance_feet(from, *s) <= left)
-            .find(|s| {
-                let command = Command::Move {
-                    id: actor.clone(),
-                    to: vec![*s],
-                };
-                matches!(self.judge(&command, Some(actor)), Verdict::Allowed { .. })
-            })
-            .unwrap_or(from);
-        self.push(
-            Draft::new(
-                "move",
-                "Move",
-                Command::Move {
-                    id: actor.clone(),
-                    to: vec![to],
-                },
-            )
-            .by(actor)
-            .param("to.0.x", "to column", whole(0, width - 1, to.x))
-            .param("to.0.y", "to row", whole(0, height - 1, to.y)),
-        );
+            .filter(|s| matches!(self.judge(&step(*s), Some(actor)), Verdict::Allowed { .. }))
+            .collect();
+        let mut draft =
+            Draft::new("move", "Move", step(legal.first().copied().unwrap_or(from))).by(actor);
+        if !legal.is_empty() {
+            let squares = legal
+                .iter()
+                .map(|s| {
+                    ParamOption::new(
+                        ParamValue::Square { x: s.x, y: s.y },
+                        format!("{},{} ({} ft)", s.x, s.y, distance_feet(from, *s)),
+                    )
+                })
+                .collect();
+            draft = draft.param("to.0", "to square", ParamKind::one_of(squares));
+        }
+        self.push(draft);
     }
 
     /// The GM's own hand: the clock, placing, checks with their DCs, harm,
