@@ -5,7 +5,7 @@ use nanite_core::encounter::{Expiry, Moment};
 use nanite_core::{CombatantId, DiceSource};
 
 use super::command::shot_refusal;
-use super::gm::{able, after_harm, not_afraid, spend};
+use super::gm::{able, after_harm, not_afraid, spend, weapon_of};
 use super::{CxEffect, Decision, Event, Refusal};
 use crate::check::{CheckSpec, skill_check};
 use crate::combat::{Aim, Cover, Fire, Shot, Stance, check_shot, d100_for, shoot};
@@ -353,13 +353,7 @@ pub(crate) fn clear_jam(
 ) -> Result<(), Refusal> {
     let c = able(d, id)?.clone();
     not_afraid(d, id, "clear a jam")?;
-    let w = c
-        .fighter
-        .weapons
-        .get(weapon)
-        .ok_or_else(|| Refusal::Illegal {
-            why: format!("{id} has no weapon {weapon}"),
-        })?;
+    let w = weapon_of(&c, id, weapon)?;
     if !w.jammed {
         return Err(Refusal::Illegal {
             why: format!("the {} is not jammed", w.name),

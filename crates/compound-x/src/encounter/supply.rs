@@ -5,7 +5,7 @@
 use nanite_core::encounter::{Expiry, Moment};
 use nanite_core::{CombatantId, DiceSource};
 
-use super::gm::{able, not_afraid, spend};
+use super::gm::{able, not_afraid, spend, weapon_of};
 use super::{CxEffect, Decision, Event, Refusal};
 use crate::check::{CheckSpec, Effort, judge_total, skill_check};
 use crate::combat::d100_for;
@@ -37,11 +37,7 @@ pub(crate) fn reload(
     let c = able(d, id)?.clone();
     not_afraid(d, id, "reload")?;
     let illegal = |why: String| Refusal::Illegal { why };
-    let w = c
-        .fighter
-        .weapons
-        .get(weapon)
-        .ok_or_else(|| illegal(format!("{id} has no weapon {weapon}")))?;
+    let w = weapon_of(&c, id, weapon)?;
     if w.magazine == 0 {
         return Err(illegal(format!("the {} takes no ammunition", w.name)));
     }

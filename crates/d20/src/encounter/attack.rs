@@ -86,12 +86,7 @@ pub(crate) fn weapons_list(f: &super::Fighter) -> String {
     if f.weapons.is_empty() {
         return "none (attack unarmed)".into();
     }
-    f.weapons
-        .iter()
-        .enumerate()
-        .map(|(i, w)| format!("{i} {}", w.id))
-        .collect::<Vec<_>>()
-        .join(", ")
+    f.numbered_weapons()
 }
 
 /// Resolves one attack (an action already paid for, or a free one): a
