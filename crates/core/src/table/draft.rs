@@ -210,6 +210,16 @@ pub fn set_initiative<P>(
     )
 }
 
+/// The GM's choice of removing `id` from the fight.
+pub fn remove_from_the_fight(id: &CombatantId) -> Draft<ClockCommand> {
+    Draft::new(
+        "leave",
+        "Remove from the fight",
+        ClockCommand::Leave { id: id.clone() },
+    )
+    .at(id)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

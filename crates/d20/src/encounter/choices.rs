@@ -522,12 +522,8 @@ impl Offer<'_> {
     /// rest, hiding, setting off held actions.
     fn gm(&mut self) {
         let ids = self.battle.clock.seated();
-        let drafts = nanite_core::table::gm_clock(
-            &self.battle.clock,
-            Command::RollInitiative { who: Vec::new() },
-            Command::Clock,
-        );
-        for draft in drafts {
+        let roll_all = Command::RollInitiative { who: Vec::new() };
+        for draft in nanite_core::table::gm_clock(&self.battle.clock, roll_all, Command::Clock) {
             self.push(draft);
         }
         let held: Vec<CombatantId> = self.battle.clock.held.keys().cloned().collect();

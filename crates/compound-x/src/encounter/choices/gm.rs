@@ -50,12 +50,8 @@ impl Offer<'_> {
     /// Initiative and the fight's beginning during setup, the next turn
     /// once someone acts.
     fn gm_clock(&mut self) {
-        let drafts = nanite_core::table::gm_clock(
-            &self.battle.clock,
-            Command::RollInitiative { who: Vec::new() },
-            Command::Clock,
-        );
-        for draft in drafts {
+        let roll_all = Command::RollInitiative { who: Vec::new() };
+        for draft in nanite_core::table::gm_clock(&self.battle.clock, roll_all, Command::Clock) {
             self.push(draft);
         }
     }

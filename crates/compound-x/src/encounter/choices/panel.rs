@@ -3,10 +3,11 @@
 //! stance, hiding, removing, initiative and delaying its turn, a check),
 //! each judged on that combatant, for a panel on its card.
 
+use nanite_core::CombatantId;
 use nanite_core::table::{
-    Draft, ParamKind, ParamOption, ParamValue, delay, hide_or_reveal, set_initiative,
+    Draft, ParamKind, ParamOption, ParamValue, delay, hide_or_reveal, remove_from_the_fight,
+    set_initiative,
 };
-use nanite_core::{ClockCommand, CombatantId};
 
 use super::{Offer, called_check, conditions, covers, dc_params, stances, text, whole};
 use crate::combat::ConditionKind;
@@ -24,14 +25,7 @@ impl Offer<'_> {
         self.gm_placing_on(id);
         self.gm_initiative_on(id);
         self.gm_check_on(id, me);
-        self.push(
-            Draft::new(
-                "leave",
-                "Remove from the fight",
-                Command::Clock(ClockCommand::Leave { id: id.clone() }),
-            )
-            .at(id),
-        );
+        self.push(remove_from_the_fight(id).map(Command::Clock));
     }
 
     /// Healing up to what it misses, and a hazard's harm.

@@ -3,8 +3,8 @@
 //! hiding, initiative and delaying its turn, removing it), each judged on
 //! that combatant, for a panel on its card.
 
-use nanite_core::table::{Draft, delay, hide_or_reveal, set_initiative};
-use nanite_core::{ClockCommand, CombatantId};
+use nanite_core::CombatantId;
+use nanite_core::table::{Draft, delay, hide_or_reveal, remove_from_the_fight, set_initiative};
 
 use super::{Offer, called_check, check_params, text, whole};
 use crate::encounter::Command;
@@ -48,14 +48,7 @@ impl Offer<'_> {
         self.push(hide_or_reveal(id, hidden, "reveal").map(Command::Clock));
         self.push(set_initiative(&self.battle.clock, id, 1_000).map(Command::Clock));
         self.delay(id);
-        self.push(
-            Draft::new(
-                "leave",
-                "Remove from the fight",
-                Command::Clock(ClockCommand::Leave { id: id.clone() }),
-            )
-            .at(id),
-        );
+        self.push(remove_from_the_fight(id).map(Command::Clock));
     }
 
     /// Delaying `id`'s turn, when it has someone behind it.
