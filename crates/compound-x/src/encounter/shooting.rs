@@ -346,6 +346,8 @@ impl Bearing {
     }
 }
 
+/// `id` clears the jam of its weapon `weapon`: an action, then a check of
+/// the weapon's skill against [`CLEAR_JAM_DC`] (CX-RNG-08).
 pub(crate) fn clear_jam(
     d: &mut Decision<'_>,
     id: &CombatantId,

@@ -1,6 +1,7 @@
 //! Reloading with its check (CX-RNG-12, CX-RNG-13, CX-TURN-07), carried over
-//! into the next turn when it takes longer than the actions left, and the
-//! shield's fast recharge (CX-DMG-04).
+//! into the next turn when it takes longer than the actions left, the
+//! shield's fast recharge (CX-DMG-04) and repairs; and the weapon check a
+//! reload and clearing a jam both roll.
 
 use nanite_core::encounter::{Expiry, Moment};
 use nanite_core::{CombatantId, DiceSource};
@@ -24,11 +25,16 @@ pub fn critical_reload(crit_from: u32) -> i64 {
     let faces = 11 - i64::from(crit_from.clamp(1, 11));
     CRITICAL_RELOAD + 10 - 10 * faces
 }
+
 /// Actions of a reload when the weapon data gives none: a magazine (CX-TURN-07).
 pub const DEFAULT_RELOAD_ACTIONS: i64 = 2;
 /// What a reload carried over spends at the start of the next turn.
 pub(crate) const RELOAD_CONTINUED: &str = "reload, continued";
 
+/// `id` reloads its weapon `weapon` from a spare magazine, with the reload
+/// check when the weapon has a reload DC (a critical halves the time, a
+/// failure doubles it, CX-RNG-13); what the actions left this turn cannot
+/// pay carries over into the next (CX-TURN-07).
 pub(crate) fn reload(
     d: &mut Decision<'_>,
     id: &CombatantId,
