@@ -28,3 +28,20 @@ pub trait Ruleset {
     /// Applies one event. Must not fail: events are facts already decided.
     fn evolve(state: &mut Self::State, event: &Self::Event);
 }
+
+/// The lines telling every event of one command, starting from `before`,
+/// the state just before the command: each event is told by `tell` from the
+/// state just before it (names, what it changed), then applied.
+pub fn narrate_each<R: Ruleset>(
+    before: &R::State,
+    events: &[R::Event],
+    tell: impl Fn(&R::State, &R::Event) -> Vec<String>,
+) -> Vec<String> {
+    let mut state = before.clone();
+    let mut lines = Vec::new();
+    for event in events {
+        lines.extend(tell(&state, event));
+        R::evolve(&mut state, event);
+    }
+    lines
+}
