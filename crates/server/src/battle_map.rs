@@ -170,7 +170,11 @@ fn try_on_copy(battle: &Battle, commands: &[Command], viewer: &Viewer) -> Result
         let mut dice = ScriptedDice::new(Vec::new());
         if let Err(refusal) = execute_cx(&mut game, command, &mut dice) {
             let name = crate::permissions::command_name(command);
-            let e = crate::refusals::refused(refusal, viewer, Some(battle));
+            let e = crate::refusals::refused::<nanite_compound_x::encounter::CompoundX>(
+                refusal,
+                viewer,
+                Some(battle),
+            );
             return Err(AppError::unprocessable(
                 "refused",
                 format!(
@@ -270,9 +274,11 @@ pub(crate) async fn give(
             .commit(&state, change, |table| {
                 let enc = table.encounter_mut(&encounter)?;
                 let mut dice = ScriptedDice::new(Vec::new());
-                let done = enc
-                    .execute(command, &mut dice)
-                    .map_err(|r| crate::refusals::refused(r, &viewer, None))?;
+                let done = enc.execute(command, &mut dice).map_err(|r| {
+                    crate::refusals::refused::<nanite_compound_x::encounter::CompoundX>(
+                        r, &viewer, None,
+                    )
+                })?;
                 let order = Order::Rules {
                     command: json.clone(),
                 };

@@ -169,8 +169,9 @@ pub(crate) async fn enter_all(
                             .cx_of(in_force.as_deref())
                             .map_err(AppError::internal)?;
                         let command = order.command(&pack).map_err(AppError::internal)?;
-                        crate::table::execute_cx(game, &command, &mut draw.dice)
-                            .map_err(|r| refused(r, &viewer, None))?
+                        crate::table::execute_cx(game, &command, &mut draw.dice).map_err(|r| {
+                            refused::<nanite_compound_x::encounter::CompoundX>(r, &viewer, None)
+                        })?
                     }
                     Play::D20(game) => {
                         let battle = game.state().clone();
@@ -180,8 +181,9 @@ pub(crate) async fn enter_all(
                             .map_err(AppError::internal)?;
                         let command = crate::d20::command(&order, &pack, &battle)
                             .map_err(AppError::internal)?;
-                        crate::d20::execute(game, &command, &mut draw.dice)
-                            .map_err(|r| crate::d20::refusals::refused(r, &viewer, Some(&battle)))?
+                        crate::d20::execute(game, &command, &mut draw.dice).map_err(|r| {
+                            refused::<nanite_d20::encounter::D20>(r, &viewer, Some(&battle))
+                        })?
                     }
                     Play::Plugged(game) => {
                         return Err(crate::campaigns::plugged_has_no(

@@ -461,9 +461,9 @@ pub(crate) async fn add_combatant(
                 .map_err(|why| AppError::unprocessable("state_refused", why))?;
             let mut draw = table.sessions.draw()?;
             let enc = table.encounter_mut(&encounter)?;
-            let done = enc
-                .execute(&command, &mut draw.dice)
-                .map_err(|r| refused(r, &viewer, None))?;
+            let done = enc.execute(&command, &mut draw.dice).map_err(|r| {
+                refused::<nanite_compound_x::encounter::CompoundX>(r, &viewer, None)
+            })?;
             Ok(enc.entered(&order, done, draw.seeded))
         })
         .await?;
@@ -504,7 +504,9 @@ impl CommandedGame for crate::table::Encounter {
         mine: &dyn Fn(&str) -> bool,
     ) -> AppError {
         match self.battle() {
-            Ok(battle) => refused_with_dice(refusal, viewer, battle, dice, command, mine),
+            Ok(battle) => refused_with_dice::<nanite_compound_x::encounter::CompoundX>(
+                refusal, viewer, battle, dice, command, mine,
+            ),
             Err(e) => e,
         }
     }
@@ -762,7 +764,10 @@ async fn given(
             };
             may_command(caller.role(), owns, enc.battle()?, &request.command)?;
             if !viewer.is_gm() {
-                unseen_targets(enc.battle()?, &request.json)?;
+                unseen_targets::<nanite_compound_x::encounter::CompoundX>(
+                    enc.battle()?,
+                    &request.json,
+                )?;
             }
             // The engine's JSON of the command names it, as serializing
             // it again would (`permissions::command_name`).

@@ -5,9 +5,10 @@
 
 use std::collections::BTreeSet;
 
-use nanite_compound_x::encounter::{Battle, Command, CompoundX, Refusal};
-use nanite_core::Ruleset as _;
+use nanite_compound_x::encounter::CompoundX;
+use nanite_core::Ruleset;
 use nanite_core::{ClockCommand, CombatantId, Encounter, SeededDice};
+use nanite_d20::encounter::D20;
 use nanite_dice::SourceError;
 use serde_json::Value;
 
@@ -16,12 +17,103 @@ use crate::permissions::Viewer;
 use crate::physical::{DiceTyped, Physical};
 use crate::told;
 
+/// A fight whose refusals the table words for each viewer (Compound X and
+/// D20): what it needs of the ruleset to keep a player from learning of a
+/// combatant hidden from them through a refusal. Written once for both.
+pub(crate) trait Fought: Ruleset<Error: serde::Serialize + std::fmt::Display> {
+    /// What the fight's clock keeps on its effects.
+    type Effect;
+    /// The fight's clock: who is in it, who is hidden.
+    fn clock(state: &Self::State) -> &Encounter<Self::Effect>;
+    /// The combatants hidden from the players, with their names.
+    fn hidden(state: &Self::State) -> BTreeSet<(CombatantId, String)>;
+    /// The command by which `id` leaves the fight (to decide a command on
+    /// the fight as a player knows it).
+    fn leave(id: CombatantId) -> Self::Command;
+    /// The refusal's message when it is for want of dice.
+    fn wants_dice(refusal: &Self::Error) -> Option<&str>;
+    /// Whether the refusal carries the engine's words on the fight (its
+    /// `why`), which may be about someone hidden.
+    fn worded(refusal: &Self::Error) -> bool;
+    /// The id a refusal says nobody in the fight has.
+    fn unknown(refusal: &Self::Error) -> Option<&CombatantId>;
+    /// The combatants the refusal names, as data.
+    fn mentions(refusal: &Self::Error) -> Vec<&CombatantId>;
+}
+
+impl Fought for CompoundX {
+    type Effect = nanite_compound_x::encounter::CxEffect;
+    fn clock(state: &Self::State) -> &Encounter<Self::Effect> {
+        &state.clock
+    }
+    fn hidden(state: &Self::State) -> BTreeSet<(CombatantId, String)> {
+        told::hidden(state)
+    }
+    fn leave(id: CombatantId) -> Self::Command {
+        nanite_compound_x::encounter::Command::Clock(ClockCommand::Leave { id })
+    }
+    fn wants_dice(refusal: &Self::Error) -> Option<&str> {
+        match refusal {
+            nanite_compound_x::encounter::Refusal::Dice(message) => Some(message),
+            _ => None,
+        }
+    }
+    fn worded(refusal: &Self::Error) -> bool {
+        use nanite_compound_x::encounter::Refusal;
+        matches!(
+            refusal,
+            Refusal::Illegal { .. } | Refusal::CannotAct { .. } | Refusal::Shot { .. }
+        )
+    }
+    fn unknown(refusal: &Self::Error) -> Option<&CombatantId> {
+        match refusal {
+            nanite_compound_x::encounter::Refusal::Unknown { id, .. } => Some(id),
+            _ => None,
+        }
+    }
+    fn mentions(refusal: &Self::Error) -> Vec<&CombatantId> {
+        refusal.mentions()
+    }
+}
+
+impl Fought for D20 {
+    type Effect = nanite_d20::encounter::D20Effect;
+    fn clock(state: &Self::State) -> &Encounter<Self::Effect> {
+        &state.clock
+    }
+    fn hidden(state: &Self::State) -> BTreeSet<(CombatantId, String)> {
+        crate::d20::told::hidden(state)
+    }
+    fn leave(id: CombatantId) -> Self::Command {
+        nanite_d20::encounter::Command::Clock(ClockCommand::Leave { id })
+    }
+    fn wants_dice(refusal: &Self::Error) -> Option<&str> {
+        match refusal {
+            nanite_d20::encounter::Refusal::Dice(message) => Some(message),
+            _ => None,
+        }
+    }
+    fn worded(refusal: &Self::Error) -> bool {
+        use nanite_d20::encounter::Refusal;
+        matches!(refusal, Refusal::Illegal { .. } | Refusal::CannotAct { .. })
+    }
+    fn unknown(refusal: &Self::Error) -> Option<&CombatantId> {
+        match refusal {
+            nanite_d20::encounter::Refusal::Unknown { id, .. } => Some(id),
+            _ => None,
+        }
+    }
+    fn mentions(refusal: &Self::Error) -> Vec<&CombatantId> {
+        refusal.mentions()
+    }
+}
+
 /// Refuses a player's command that names a combatant hidden from them, in
 /// the words the engine uses for one that is not there at all.
-pub(crate) fn unseen_targets(battle: &Battle, json: &Value) -> Result<(), AppError> {
-    for (id, _) in told::hidden(battle) {
+pub(crate) fn unseen_targets<R: Fought>(state: &R::State, json: &Value) -> Result<(), AppError> {
+    for (id, _) in R::hidden(state) {
         if names(json, id.as_str()) {
-            return Err(nobody(id.as_str(), &battle.clock));
+            return Err(nobody(id.as_str(), R::clock(state)));
         }
     }
     Ok(())
@@ -70,15 +162,15 @@ pub(crate) fn source_code(e: &SourceError) -> &'static str {
 /// of `command` on `battle` (`physical::dice_refused`). A player while
 /// someone is hidden from them is given the rules' words on the fight as
 /// they know it ([`as_they_know`]).
-pub(crate) fn refused_with_dice(
-    refusal: Refusal,
+pub(crate) fn refused_with_dice<R: Fought>(
+    refusal: R::Error,
     viewer: &Viewer,
-    battle: &Battle,
+    state: &R::State,
     dice: Option<(&Physical, &DiceTyped)>,
-    command: &Command,
+    command: &R::Command,
     mine: &dyn Fn(&str) -> bool,
 ) -> AppError {
-    if let (Refusal::Dice(message), Some((physical, typed))) = (&refusal, dice) {
+    if let (Some(message), Some((physical, typed))) = (R::wants_dice(&refusal), dice) {
         return crate::physical::refused_dice(
             message,
             physical,
@@ -86,41 +178,34 @@ pub(crate) fn refused_with_dice(
             viewer.is_gm(),
             mine,
             |d| {
-                let _ = CompoundX::decide(battle, command, d);
+                let _ = R::decide(state, command, d);
             },
         );
     }
-    match as_they_know(refusal, viewer, battle, command) {
-        Some(refusal) => refused(refusal, viewer, Some(battle)),
+    match as_they_know::<R>(refusal, viewer, state, command) {
+        Some(refusal) => refused::<R>(refusal, viewer, Some(state)),
         None => ask_the_gm(),
     }
 }
 
 /// The engine's words (`why`) are about the fight it decided. For a player
 /// while someone is hidden from them, the command is decided again on the
-/// fight as they know it (`choices::as_known_by`: the hidden combatants
-/// left), so the words can only be about what they may know; none when
-/// that fight would take the command (the refusal is about something
-/// hidden from them). A refusal with no words of the engine's, and the
-/// GM's, stay as they are.
-fn as_they_know(
-    refusal: Refusal,
+/// fight as they know it (the hidden combatants left), so the words can
+/// only be about what they may know; none when that fight would take the
+/// command (the refusal is about something hidden from them). A refusal
+/// with no words of the engine's, and the GM's, stay as they are.
+fn as_they_know<R: Fought>(
+    refusal: R::Error,
     viewer: &Viewer,
-    battle: &Battle,
-    command: &Command,
-) -> Option<Refusal> {
-    let worded = matches!(
-        refusal,
-        Refusal::Illegal { .. } | Refusal::CannotAct { .. } | Refusal::Shot { .. }
-    );
-    if viewer.is_gm() || !worded || told::hidden(battle).is_empty() {
+    state: &R::State,
+    command: &R::Command,
+) -> Option<R::Error> {
+    if viewer.is_gm() || !R::worded(&refusal) || R::hidden(state).is_empty() {
         return Some(refusal);
     }
-    let known = nanite_core::table::without_hidden::<CompoundX, _>(battle, &battle.clock, |id| {
-        Command::Clock(ClockCommand::Leave { id })
-    });
+    let known = nanite_core::table::without_hidden::<R, _>(state, R::clock(state), R::leave);
     // The probe's dice never leave this function.
-    CompoundX::decide(&known, command, &mut SeededDice::new(0)).err()
+    R::decide(&known, command, &mut SeededDice::new(0)).err()
 }
 
 /// A refusal a player may not be told the reason of.
@@ -136,16 +221,25 @@ pub(crate) fn ask_the_gm() -> AppError {
 /// refusal names its combatants as data (`Refusal::mentions`), and one
 /// that names a combatant hidden from the player tells them to ask the GM.
 /// The GM's is the engine's own.
-pub(crate) fn refused(refusal: Refusal, viewer: &Viewer, battle: Option<&Battle>) -> AppError {
-    let hidden: BTreeSet<CombatantId> = match (battle, viewer.is_gm()) {
-        (Some(battle), false) => told::hidden(battle).into_iter().map(|(id, _)| id).collect(),
-        _ => BTreeSet::new(),
+pub(crate) fn refused<R: Fought>(
+    refusal: R::Error,
+    viewer: &Viewer,
+    state: Option<&R::State>,
+) -> AppError {
+    let Some(state) = state.filter(|_| !viewer.is_gm()) else {
+        return told(
+            &R::mentions(&refusal),
+            &BTreeSet::new(),
+            refusal.to_string(),
+            serde_json::to_value(&refusal),
+        );
     };
-    if let (Refusal::Unknown { id, .. }, Some(battle), false) = (&refusal, battle, viewer.is_gm()) {
-        return nobody(id.as_str(), &battle.clock);
+    if let Some(id) = R::unknown(&refusal) {
+        return nobody(id.as_str(), R::clock(state));
     }
+    let hidden: BTreeSet<CombatantId> = R::hidden(state).into_iter().map(|(id, _)| id).collect();
     told(
-        &refusal.mentions(),
+        &R::mentions(&refusal),
         &hidden,
         refusal.to_string(),
         serde_json::to_value(&refusal),

@@ -130,9 +130,11 @@ async fn set(
             let command = Command::Map { layout };
             let json = serde_json::to_value(&command).map_err(AppError::internal)?;
             let mut dice = ScriptedDice::new(Vec::new());
-            let done = enc
-                .execute(&command, &mut dice)
-                .map_err(|r| crate::refusals::refused(r, &viewer, None))?;
+            let done = enc.execute(&command, &mut dice).map_err(|r| {
+                crate::refusals::refused::<nanite_compound_x::encounter::CompoundX>(
+                    r, &viewer, None,
+                )
+            })?;
             let order = Order::Rules { command: json };
             Ok(command_record(encounter, &order, "map", done, None, false))
         })

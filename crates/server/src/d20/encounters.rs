@@ -11,7 +11,6 @@ use nanite_core::{CombatantId, DiceSource, Game};
 use nanite_d20::encounter::{Command, D20, Field, Place, Refusal, Row};
 use serde::Deserialize;
 
-use super::refusals::{refused, refused_with_dice, unseen_targets};
 use super::{D20Entrance, permissions};
 use crate::body::Asked;
 use crate::command_dice::{self, Asker, CommandedGame};
@@ -20,6 +19,7 @@ use crate::error::AppError;
 use crate::facts::Order;
 use crate::permissions::Viewer;
 use crate::physical::{DiceTyped, Physical};
+use crate::refusals::{refused, refused_with_dice, unseen_targets};
 use crate::sessions::Caller;
 use crate::table::Executed;
 use crate::tables::Change;
@@ -180,7 +180,7 @@ pub(crate) async fn add_combatant(
             let game = enc.d20_game()?;
             let battle = game.state().clone();
             let done = super::execute(game, &command, &mut draw.dice)
-                .map_err(|r| refused(r, &viewer, Some(&battle)))?;
+                .map_err(|r| refused::<nanite_d20::encounter::D20>(r, &viewer, Some(&battle)))?;
             Ok(enc.entered(&order, done, draw.seeded))
         })
         .await?;
@@ -209,7 +209,14 @@ impl CommandedGame for Game<D20> {
         dice: Option<(&Physical, &DiceTyped)>,
         mine: &dyn Fn(&str) -> bool,
     ) -> AppError {
-        refused_with_dice(refusal, viewer, self.state(), dice, command, mine)
+        refused_with_dice::<nanite_d20::encounter::D20>(
+            refusal,
+            viewer,
+            self.state(),
+            dice,
+            command,
+            mine,
+        )
     }
 }
 
@@ -237,7 +244,7 @@ pub(crate) async fn command(
             let battle = game.state().clone();
             permissions::may_command(caller.role(), owns, &battle, &request.command)?;
             if !viewer.is_gm() {
-                unseen_targets(&battle, &request.json)?;
+                unseen_targets::<nanite_d20::encounter::D20>(&battle, &request.json)?;
             }
             let name = crate::ruleset::RulesCommand::D20(request.command.clone()).name();
             let by = Asker {

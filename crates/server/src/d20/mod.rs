@@ -11,12 +11,12 @@
 //!   routes, idempotency keys, play-session dice and physical dice as
 //!   Compound X.
 //! - `permissions`: who acts in each D20 command.
-//! - `told`, `view`, `refusals`: what each viewer hears, sees and is told.
+//! - `told`, `view`: what each viewer hears and sees (its refusals are
+//!   worded by `crate::refusals`, written once for both fights).
 
 pub(crate) mod characters;
 pub(crate) mod encounters;
 pub(crate) mod permissions;
-pub(crate) mod refusals;
 mod setup;
 pub(crate) mod told;
 pub(crate) mod view;
