@@ -762,7 +762,12 @@ async fn given(
                         || (e.character.is_some() && e.character == viewer.slot)
                 })
             };
-            may_command(caller.role(), owns, enc.battle()?, &request.command)?;
+            may_command::<nanite_compound_x::encounter::CompoundX>(
+                caller.role(),
+                owns,
+                enc.battle()?,
+                &request.command,
+            )?;
             if !viewer.is_gm() {
                 unseen_targets::<nanite_compound_x::encounter::CompoundX>(
                     enc.battle()?,

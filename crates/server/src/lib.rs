@@ -39,6 +39,7 @@ mod facts;
 mod failure;
 mod feed;
 mod fog;
+mod fought;
 mod headers;
 mod idempotency;
 mod invites;

@@ -3,11 +3,11 @@
 //! are the server's only decisions: whether an action is legal is the
 //! engine's to say.
 
-use nanite_compound_x::encounter::{Battle, Command};
 use nanite_core::CombatantId;
 use serde::{Deserialize, Serialize};
 
 use crate::error::AppError;
+use crate::fought::Fought;
 
 /// A seat's role at the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
@@ -52,33 +52,28 @@ impl Viewer {
 
 pub(crate) use nanite_core::table::Acting;
 
-/// Who acts in `command`: the ruleset's to say (a command added to the
-/// engine is the GM's until the ruleset decides otherwise).
-pub(crate) fn acting(command: &Command, battle: &Battle) -> Acting {
-    nanite_compound_x::encounter::choices::acting(command, battle)
-}
-
 /// The command's name as it is sent (`fire`, `clock`).
-pub(crate) fn command_name(command: &Command) -> String {
+pub(crate) fn command_name(command: &impl serde::Serialize) -> String {
     serde_json::to_value(command)
         .ok()
         .and_then(|v| v.get("command").and_then(|c| c.as_str()).map(String::from))
         .unwrap_or_else(|| "this".into())
 }
 
-/// Whether `role` may give `command` now; `owns` says which combatants are
-/// the caller's.
-pub(crate) fn may_command(
+/// Whether `role` may give `command` in a fight of `R` now; `owns` says
+/// which combatants are the caller's.
+pub(crate) fn may_command<R: Fought<Command: serde::Serialize>>(
     role: Role,
     owns: impl Fn(&CombatantId) -> bool,
-    battle: &Battle,
-    command: &Command,
+    state: &R::State,
+    command: &R::Command,
 ) -> Result<(), AppError> {
-    let acting = acting(command, battle);
+    let acting = R::acting(command, state);
+    let clock = R::clock(state);
     // The command's name is only in a refusal's message: it is read (by
     // serializing the command) only when there is one.
-    may_act(role, &owns, &battle.clock, acting.clone(), "")
-        .or_else(|_| may_act(role, &owns, &battle.clock, acting, &command_name(command)))
+    may_act(role, &owns, clock, acting.clone(), "")
+        .or_else(|_| may_act(role, &owns, clock, acting, &command_name(command)))
 }
 
 /// Whether `role` may do what `acting` says with a command called `name`,
@@ -157,6 +152,7 @@ pub(crate) fn owns_character(viewer: &Viewer, character: &str, uploaded_by: Opti
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nanite_compound_x::encounter::{Battle, Command, CompoundX};
 
     fn command(text: &str) -> Command {
         serde_json::from_str(text).unwrap()
@@ -190,7 +186,11 @@ mod tests {
             ),
         ];
         for (text, expected) in cases {
-            assert_eq!(acting(&command(text), &battle), expected, "{text}");
+            assert_eq!(
+                CompoundX::acting(&command(text), &battle),
+                expected,
+                "{text}"
+            );
         }
     }
 
@@ -200,19 +200,29 @@ mod tests {
         let aim = command(r#"{"command":"aim","id":"vex"}"#);
         let mine = |id: &CombatantId| id.as_str() == "vex";
         let theirs = |_: &CombatantId| false;
-        assert!(may_command(Role::Gm, theirs, &battle, &aim).is_ok());
+        assert!(may_command::<CompoundX>(Role::Gm, theirs, &battle, &aim).is_ok());
         let code = |r: Result<(), AppError>| r.unwrap_err().code();
         assert_eq!(
-            code(may_command(Role::Spectator, mine, &battle, &aim)),
+            code(may_command::<CompoundX>(
+                Role::Spectator,
+                mine,
+                &battle,
+                &aim
+            )),
             "spectators_watch"
         );
         assert_eq!(
-            code(may_command(Role::Player, theirs, &battle, &aim)),
+            code(may_command::<CompoundX>(
+                Role::Player,
+                theirs,
+                &battle,
+                &aim
+            )),
             "not_your_character"
         );
         // Nobody's turn before the fight begins.
         assert_eq!(
-            code(may_command(Role::Player, mine, &battle, &aim)),
+            code(may_command::<CompoundX>(Role::Player, mine, &battle, &aim)),
             "not_your_turn"
         );
     }

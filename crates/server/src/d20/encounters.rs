@@ -11,7 +11,7 @@ use nanite_core::{CombatantId, DiceSource, Game};
 use nanite_d20::encounter::{Command, D20, Field, Place, Refusal, Row};
 use serde::Deserialize;
 
-use super::{D20Entrance, permissions};
+use super::D20Entrance;
 use crate::body::Asked;
 use crate::command_dice::{self, Asker, CommandedGame};
 use crate::encounters::{CommandRequest, read_command};
@@ -242,7 +242,12 @@ pub(crate) async fn command(
             let owns = |id: &CombatantId| view::owns(roster.get(id), &viewer);
             let game = enc.d20_game()?;
             let battle = game.state().clone();
-            permissions::may_command(caller.role(), owns, &battle, &request.command)?;
+            crate::permissions::may_command::<nanite_d20::encounter::D20>(
+                caller.role(),
+                owns,
+                &battle,
+                &request.command,
+            )?;
             if !viewer.is_gm() {
                 unseen_targets::<nanite_d20::encounter::D20>(&battle, &request.json)?;
             }

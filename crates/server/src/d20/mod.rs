@@ -10,13 +10,13 @@
 //! - `encounters`: adding combatants and commands, through the same
 //!   routes, idempotency keys, play-session dice and physical dice as
 //!   Compound X.
-//! - `permissions`: who acts in each D20 command.
+//! - who acts in each D20 command, and how a refusal is worded for each
+//!   viewer, are `crate::fought`'s, written once for both fights.
 //! - `told`, `view`: what each viewer hears and sees (its refusals are
 //!   worded by `crate::refusals`, written once for both fights).
 
 pub(crate) mod characters;
 pub(crate) mod encounters;
-pub(crate) mod permissions;
 mod setup;
 pub(crate) mod told;
 pub(crate) mod view;
