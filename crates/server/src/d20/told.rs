@@ -45,9 +45,9 @@ impl Teller for D20Teller {
 }
 
 /// Tells D20 `events`, starting from `before`, the battle just before the
-/// command.
-pub(crate) fn tell(before: Battle, events: &[Event]) -> Told {
-    tell_as::<D20Teller>(before, events)
+/// command, which led to `after`.
+pub(crate) fn tell(before: Battle, after: &Battle, events: &[Event]) -> Told {
+    tell_as::<D20Teller>(before, after, events)
 }
 
 /// The combatants the clock hides from the players, with their names.
