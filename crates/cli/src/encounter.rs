@@ -28,6 +28,21 @@ use nanite_core::script::LineError;
 use nanite_core::{ClockCommand, CombatantId, Diagnostic, Diagnostics, RolledDie, Ruleset};
 use serde::Serialize;
 
+/// A script form: its first word (verb) and its usage.
+pub(crate) type Form = (&'static str, &'static str);
+
+/// [`Rules::forms`] of a script that lists its forms as [`Form`]s: the
+/// usages of the GM's, then of a combatant's.
+pub(crate) fn usages(gm: &[Form], actions: &[Form]) -> (Vec<&'static str>, Vec<&'static str>) {
+    let usage = |forms: &[Form]| forms.iter().map(|(_, usage)| *usage).collect();
+    (usage(gm), usage(actions))
+}
+
+/// [`Rules::verbs`] of a script that lists its forms as [`Form`]s.
+pub(crate) fn verbs(gm: &[Form], actions: &[Form]) -> Vec<&'static str> {
+    gm.iter().chain(actions).map(|(verb, _)| *verb).collect()
+}
+
 /// A ruleset as the encounter commands drive it. A value of it carries the
 /// content pack (and settings) lines and character files are read against.
 pub(crate) trait Rules {

@@ -95,6 +95,20 @@ struct Words {
     losses_note: &'static str,
 }
 
+impl Words {
+    /// A fight's words (Compound X, D20): its rounds and the combatants
+    /// lost, with the loss columns `losses` that `losses_note` explains.
+    fn fight(losses: [bool; 3], losses_note: &'static str) -> Words {
+        Words {
+            run: "fight",
+            rounds: "rounds",
+            losses,
+            lost: "combatants lost",
+            losses_note,
+        }
+    }
+}
+
 impl Ruleset {
     /// Tells the ruleset of `path` from its text: a `.txt` file or one
     /// whose first line is `name: ...` is a Station scenario; a TOML file
@@ -146,20 +160,14 @@ impl Ruleset {
 
     fn words(self) -> Words {
         match self {
-            Ruleset::CompoundX => Words {
-                run: "fight",
-                rounds: "rounds",
-                losses: [true, true, true],
-                lost: "combatants lost",
-                losses_note: "Dead, down (downed or knocked out at the end) and fled are per fight. The interval is Wilson's, at 95%.",
-            },
-            Ruleset::D20 => Words {
-                run: "fight",
-                rounds: "rounds",
-                losses: [false, true, true],
-                lost: "combatants lost",
-                losses_note: "Down (0 hit points or less at the end, after the winners' healing kits) and fled are per fight. The interval is Wilson's, at 95%.",
-            },
+            Ruleset::CompoundX => Words::fight(
+                [true, true, true],
+                "Dead, down (downed or knocked out at the end) and fled are per fight. The interval is Wilson's, at 95%.",
+            ),
+            Ruleset::D20 => Words::fight(
+                [false, true, true],
+                "Down (0 hit points or less at the end, after the winners' healing kits) and fled are per fight. The interval is Wilson's, at 95%.",
+            ),
             Ruleset::Station => Words {
                 run: "game",
                 rounds: "turns",
@@ -210,6 +218,14 @@ pub(crate) fn run(args: &SimArgs) -> Result<()> {
     );
     let progress = |n| bar.inc(n);
     let cannot = || format!("{} cannot be simulated", args.file.display());
+    // D20 and Station play on the shared simulator, a draw after `most`
+    // rounds (or turns) unless the command line says otherwise.
+    let shared = |most| nanite_core::sim::Options {
+        runs: args.runs,
+        seed: args.seed,
+        threads,
+        max_rounds: args.max_rounds.unwrap_or(most),
+    };
     let (name, report, shots) = match ruleset {
         Ruleset::CompoundX => {
             use nanite_compound_x::sim::{MAX_ROUNDS, Setup, SimOptions, simulate};
@@ -229,28 +245,16 @@ pub(crate) fn run(args: &SimArgs) -> Result<()> {
             (name, report.common, Some(report.shots))
         }
         Ruleset::D20 => {
-            use nanite_d20::sim::{MAX_ROUNDS, Setup, SimOptions, simulate};
+            use nanite_d20::sim::{MAX_ROUNDS, Setup, simulate};
             let (name, battle) = crate::d20::encounter_setup(&args.file, args.pack.as_deref())?;
             let setup = Setup::new(battle).with_context(cannot)?;
-            let options = SimOptions {
-                runs: args.runs,
-                seed: args.seed,
-                threads,
-                max_rounds: args.max_rounds.unwrap_or(MAX_ROUNDS),
-            };
-            (name, simulate(&setup, &options, &progress), None)
+            (name, simulate(&setup, &shared(MAX_ROUNDS), &progress), None)
         }
         Ruleset::Station => {
-            use nanite_station::sim::{MAX_TURNS, Setup, SimOptions, simulate};
+            use nanite_station::sim::{MAX_TURNS, Setup, simulate};
             let (name, state) = crate::station::scenario_setup(&args.file, args.pack.as_deref())?;
             let setup = Setup::new(state).with_context(cannot)?;
-            let options = SimOptions {
-                runs: args.runs,
-                seed: args.seed,
-                threads,
-                max_rounds: args.max_rounds.unwrap_or(MAX_TURNS),
-            };
-            (name, simulate(&setup, &options, &progress), None)
+            (name, simulate(&setup, &shared(MAX_TURNS), &progress), None)
         }
     };
     bar.finish_and_clear();

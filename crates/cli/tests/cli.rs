@@ -108,6 +108,37 @@ fn play_in(room: &Room, ruleset: &str, input: &str, args: &[&str]) -> String {
     stdout(&output)
 }
 
+/// Types `commands` then `undo` twice at `nanite RULESET play` of the
+/// room's session: the last two commands are taken back (`undone`, the
+/// newest first), and the saved file forgets them (has none of
+/// `forgotten`).
+fn undo_twice_in(
+    room: &Room,
+    ruleset: &str,
+    commands: &str,
+    undone: [&str; 2],
+    forgotten: [&str; 2],
+) {
+    let input = format!("{commands}undo\nundo\nstatus\n");
+    let out = play_in(room, ruleset, &input, &["--seed", "1"]);
+    for command in undone {
+        assert!(out.contains(&format!("undone: {command}")), "{out}");
+    }
+    let saved = room.saved();
+    for words in forgotten {
+        assert!(!saved.contains(words), "{saved}");
+    }
+}
+
+/// `help` at `nanite RULESET play` of the room's session lists the
+/// prompt's words and the script's, among them each of `forms`.
+fn help_lists_in(room: &Room, ruleset: &str, forms: &[&str]) {
+    let out = play_in(room, ruleset, "help\n", &[]);
+    for form in forms {
+        assert!(out.contains(form), "{form}: {out}");
+    }
+}
+
 /// Runs `nanite` with `args` and no standard input.
 fn nanite(args: &[&str]) -> Output {
     nanite_with_input(args, "")

@@ -24,7 +24,8 @@ use std::hint::black_box;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-use criterion::{Criterion, Throughput, criterion_group};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group};
 use nanite_compound_x::Pack;
 use nanite_compound_x::combat::{Cover, Stance};
 use nanite_compound_x::encounter::{Battle, Command, CompoundX, Layout, Point};
@@ -120,18 +121,24 @@ fn warehouse_layout() -> Layout {
     map.unwrap_or_else(|| panic!("{found:?}")).layout
 }
 
-fn fights(c: &mut Criterion) {
-    let setup = four_against_four(&pack());
-    let mut group = c.benchmark_group("4 against 4");
-    group.sample_size(10);
+/// Fights of `setup` one after another, each with the next seed, as one
+/// fight (element) at a time.
+fn one_fight_at_a_time(group: &mut BenchmarkGroup<'_, WallTime>, setup: &Setup) {
     group.throughput(Throughput::Elements(1));
     let mut i = 0;
     group.bench_function("one fight", |b| {
         b.iter(|| {
             i += 1;
-            play(black_box(&setup), run_seed(5, i), MAX_ROUNDS)
+            play(black_box(setup), run_seed(5, i), MAX_ROUNDS)
         });
     });
+}
+
+fn fights(c: &mut Criterion) {
+    let setup = four_against_four(&pack());
+    let mut group = c.benchmark_group("4 against 4");
+    group.sample_size(10);
+    one_fight_at_a_time(&mut group, &setup);
     let runs = 200;
     group.throughput(Throughput::Elements(runs));
     for threads in [1, 2] {
@@ -149,14 +156,7 @@ fn fights(c: &mut Criterion) {
     let mapped = on_the_warehouse_map(&pack());
     let mut group = c.benchmark_group("4 against 4 on a map");
     group.sample_size(10);
-    group.throughput(Throughput::Elements(1));
-    let mut i = 0;
-    group.bench_function("one fight", |b| {
-        b.iter(|| {
-            i += 1;
-            play(black_box(&mapped), run_seed(5, i), MAX_ROUNDS)
-        });
-    });
+    one_fight_at_a_time(&mut group, &mapped);
     group.finish();
 }
 

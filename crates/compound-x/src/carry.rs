@@ -33,19 +33,11 @@ use crate::pack::Pack;
 use crate::sheet::Sheet;
 use crate::{Character, LevelUp};
 
-/// XP a level costs: reaching level `n` takes `n` times this in all
-/// (a decision: the texts give no XP table; docs/campaign.md).
-pub const XP_PER_LEVEL: i64 = 1000;
-/// The most XP one award may give.
-pub const MAX_AWARD: i64 = 1_000_000;
+pub use nanite_core::campaign::{CarryError, MAX_AWARD, XP_PER_LEVEL, xp_for_level};
+
 /// The most of one item, magazine count or grenade a character may carry
 /// after a loot or a correction.
 pub const MAX_COUNT: i64 = 10_000;
-
-/// The total XP that reaching `level` takes (a decision, docs/campaign.md).
-pub fn xp_for_level(level: i64) -> i64 {
-    level.max(0).saturating_mul(XP_PER_LEVEL)
-}
 
 /// A condition that outlasts a fight, with its stacks (bleeding and plasma
 /// burn stack, CX-COND-01/07).
@@ -74,6 +66,21 @@ impl Lasting {
     /// Nothing carried.
     pub fn is_empty(&self) -> bool {
         self.injuries.is_empty() && self.conditions.is_empty()
+    }
+
+    /// The injuries' and conditions' keys, as a character's state shows
+    /// them: the injuries first, a stacked condition with its stacks
+    /// (`bleeding ×2`).
+    pub fn keys(&self) -> Vec<String> {
+        let injuries = self.injuries.iter().map(|i| i.key().to_string());
+        let conditions = self.conditions.iter().map(|c| {
+            if c.stacks > 1 {
+                format!("{} ×{}", c.kind.key(), c.stacks)
+            } else {
+                c.kind.key().to_string()
+            }
+        });
+        injuries.chain(conditions).collect()
     }
 }
 
@@ -161,34 +168,6 @@ pub struct CharacterState {
     pub xp: i64,
     /// Its level (the file's).
     pub level: i64,
-}
-
-/// Why a change to a character's state is refused. Nothing changed.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum CarryError {
-    /// The rules refuse it (the engine's own words).
-    #[error("{0}")]
-    Refused(String),
-    /// A value out of its range.
-    #[error("{0}")]
-    Invalid(String),
-    /// Not enough XP for the next level.
-    #[error(
-        "{name} has {xp} XP and level {next} takes {needed} in all ({XP_PER_LEVEL} a level); the GM awards XP first"
-    )]
-    NotEnoughXp {
-        /// The character's name.
-        name: String,
-        /// Its XP.
-        xp: i64,
-        /// The level it would reach.
-        next: i64,
-        /// XP that level takes.
-        needed: i64,
-    },
-    /// The level-up checks refuse the choices (each with its rule).
-    #[error("the level-up is refused:\n{0}")]
-    LevelUp(String),
 }
 
 /// The handle a character has in the one-person battles of the
@@ -575,13 +554,8 @@ impl CharacterState {
 
     /// The GM awards `xp` experience points.
     pub fn award(&self, xp: i64) -> Result<CharacterState, CarryError> {
-        if !(1..=MAX_AWARD).contains(&xp) {
-            return Err(CarryError::Invalid(format!(
-                "an award is 1 to {MAX_AWARD} XP, not {xp}"
-            )));
-        }
         let mut state = self.clone();
-        state.xp = state.xp.saturating_add(xp);
+        state.xp = nanite_core::campaign::award_xp(self.xp, xp)?;
         Ok(state)
     }
 
@@ -594,16 +568,7 @@ impl CharacterState {
                 "{name} is level {MAX_LEVEL}, the highest (CX-LVL-07)"
             )));
         }
-        let needed = xp_for_level(next);
-        if self.xp < needed {
-            return Err(CarryError::NotEnoughXp {
-                name: name.to_string(),
-                xp: self.xp,
-                next,
-                needed,
-            });
-        }
-        Ok(())
+        nanite_core::campaign::check_xp_for(name, self.xp, next)
     }
 
     /// One level up with its choices, once the XP allows it, through the

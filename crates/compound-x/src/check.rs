@@ -75,6 +75,20 @@ pub struct CheckResult {
 }
 
 impl CheckResult {
+    /// The result of a total `total` against `dc`, reached as `breakdown`
+    /// says: a success only strictly above the DC (CX-DICE-03).
+    pub fn new(die: Option<u32>, total: i64, dc: i64, hidden: bool, breakdown: Breakdown) -> Self {
+        CheckResult {
+            die,
+            total,
+            dc,
+            hidden,
+            success: total > dc,
+            margin: total - dc,
+            breakdown,
+        }
+    }
+
     /// The result as a player may see it: the DC and margin removed when hidden
     /// (CX-DICE-09).
     pub fn for_player(&self) -> CheckResult {
@@ -272,15 +286,7 @@ fn judge(total: i64, dc: i64, hidden: bool, die: Option<u32>, mut b: Breakdown) 
             "failure"
         },
     );
-    CheckResult {
-        die,
-        total,
-        dc,
-        hidden,
-        success,
-        margin: total - dc,
-        breakdown: b,
-    }
+    CheckResult::new(die, total, dc, hidden, b)
 }
 
 /// Opposed rolls: the attacker must beat the defender; the defender wins ties

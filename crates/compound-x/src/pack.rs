@@ -21,7 +21,11 @@ pub use people::{
 pub use weapon::{Action, Attack, Bracket, DamageType, FireMode, ModeData, Suppression, Weapon};
 
 use nanite_core::Formula;
-use nanite_core::content::{Fields, Reading, SourceFile, check_format};
+pub use nanite_core::content::PackInfo;
+
+use nanite_core::content::{
+    Definitions, Fields, PackReading, SourceFile, check_entry_id, read_pack, source_files,
+};
 use nanite_core::{Diagnostic, Diagnostics};
 
 /// The newest pack format this build reads.
@@ -88,21 +92,6 @@ impl<T: Entry> Catalog<T> {
     }
 }
 
-/// The pack's manifest.
-#[derive(Clone, Debug, Default)]
-pub struct PackInfo {
-    /// Its id.
-    pub id: String,
-    /// Its name.
-    pub name: String,
-    /// Its own version.
-    pub version: String,
-    /// Sample content, not the authors' numbers.
-    pub sample: bool,
-    /// What it is.
-    pub description: String,
-}
-
 /// A loaded Compound X content pack.
 #[derive(Clone, Debug)]
 pub struct Pack {
@@ -136,7 +125,7 @@ pub struct Pack {
     pub spells: Catalog<Spell>,
     /// Where each entry is defined (`weapon.smg` -> file and line), for
     /// problems found after reading.
-    locations: Vec<(String, String, usize)>,
+    locations: Definitions,
 }
 
 /// The sections a pack file may hold, besides `[pack]` and `[formulas]`.
@@ -194,10 +183,7 @@ pub const SAMPLE_PACK: [(&str, &str); 8] = [
 impl Pack {
     /// The files of the built-in sample pack ([`SAMPLE_PACK`]).
     pub fn sample_files() -> Vec<SourceFile> {
-        SAMPLE_PACK
-            .iter()
-            .map(|(path, text)| SourceFile::new(*path, *text))
-            .collect()
+        source_files(&SAMPLE_PACK)
     }
 
     /// Loads a pack from its files (one must be called `pack.toml`). Returns
@@ -218,59 +204,27 @@ impl Pack {
             cloaks: Catalog::default(),
             items: Catalog::default(),
             spells: Catalog::default(),
-            locations: Vec::new(),
+            locations: Definitions::default(),
         };
-        let mut found = Diagnostics::new();
-        let mut sorted: Vec<&SourceFile> = files.iter().collect();
-        sorted.sort_by_key(|f| (!is_manifest(f), f.name().to_string()));
-        if !sorted.first().is_some_and(|f| is_manifest(f)) {
-            found.push(
-                Diagnostic::error("", "a pack needs a pack.toml with [pack] and [formulas]")
-                    .help("see docs/content/compound-x-pack.md"),
-            );
-        }
-        for file in sorted {
-            let reading = Reading::new(file);
-            reading.document(|top| {
-                if is_manifest(file) {
-                    pack.read_manifest(&top);
-                }
-                for section in SECTIONS {
-                    if let Some(table) = top.table(section) {
-                        pack.read_section(section, &table);
-                        table.finish();
-                    }
-                }
-                top.finish();
-            });
-            found.extend(reading.finish());
-        }
+        let mut found = read_pack(
+            files,
+            &mut pack,
+            Diagnostic::error("", "a pack needs a pack.toml with [pack] and [formulas]")
+                .help("see docs/content/compound-x-pack.md"),
+        );
         refs::check(&pack, &mut found);
         (pack, found)
     }
+}
+
+impl PackReading for Pack {
+    const SECTIONS: &'static [&'static str] = &SECTIONS;
 
     fn read_manifest(&mut self, top: &Fields<'_, '_>) {
-        let Some(meta) = top.required("pack").and_then(|i| i.table()) else {
+        let Some(info) = PackInfo::read(top, PACK_FORMAT, "compound-x", "Compound X") else {
             return;
         };
-        if check_format(&meta, "pack", PACK_FORMAT) {
-            self.info.id = meta.required_string("id").unwrap_or_default();
-            self.info.name = meta.required_string("name").unwrap_or_default();
-            self.info.version = meta.string("version").unwrap_or_default();
-            self.info.sample = meta.boolean("sample").unwrap_or_default();
-            self.info.description = meta.string("description").unwrap_or_default();
-            if let Some(ruleset) = meta.required_string("ruleset")
-                && ruleset != "compound-x"
-            {
-                meta.error_at(
-                    "ruleset",
-                    format!("this is a pack for `{ruleset}`, not Compound X"),
-                    Some("set ruleset = \"compound-x\", or load it with its own ruleset".into()),
-                );
-            }
-            // Only a readable manifest has its other fields checked.
-            meta.finish();
-        }
+        self.info = info;
         if let Some(formulas) = top.required("formulas").and_then(|i| i.table()) {
             if let Some(f) = read::formula(&formulas, "max_hp", true) {
                 self.max_hp = f;
@@ -284,15 +238,10 @@ impl Pack {
 
     fn read_section(&mut self, section: &str, table: &Fields<'_, '_>) {
         for (id, item) in table.entries() {
-            if !valid_id(&id) {
-                item.error(
-                    format!("`{id}` is not a valid id"),
-                    Some("ids use lowercase letters, digits and `-`".to_string()),
-                );
-            }
+            check_entry_id(&item, &id);
             let Some(fields) = item.table() else { continue };
             self.locations
-                .push((format!("{section}.{id}"), table_file(table), item.line()));
+                .add(format!("{section}.{id}"), table.file_name(), item.line());
             macro_rules! add {
                 ($catalog:ident, $read:path) => {{
                     if self.$catalog.get(&id).is_some() {
@@ -324,28 +273,9 @@ impl Pack {
     }
 }
 
-fn table_file(table: &Fields<'_, '_>) -> String {
-    table.file_name().to_string()
-}
-
 impl Pack {
     /// A diagnostic placed at the definition of `entry` (`weapon.smg`).
     pub(crate) fn problem(&self, entry: &str, field: &str, message: String) -> Diagnostic {
-        let d = Diagnostic::error(format!("{entry}.{field}"), message);
-        match self.locations.iter().find(|(e, _, _)| e == entry) {
-            Some((_, file, line)) => d.at(file.clone(), Some(*line)),
-            None => d,
-        }
+        self.locations.problem(entry, field, message)
     }
-}
-
-fn is_manifest(file: &SourceFile) -> bool {
-    file.name() == "pack.toml" || file.name().ends_with("/pack.toml")
-}
-
-fn valid_id(id: &str) -> bool {
-    !id.is_empty()
-        && id
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
 }

@@ -14,8 +14,12 @@
 //! for a newer nanite is refused with a clear message rather than misread.
 
 mod fields;
+mod pack;
 
 pub use fields::{Fields, Item};
+pub use pack::{
+    Definitions, PackInfo, PackReading, check_entry_id, is_manifest, read_pack, source_files,
+};
 
 use std::cell::RefCell;
 

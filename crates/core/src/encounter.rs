@@ -693,6 +693,49 @@ impl<P> Encounter<P> {
         }
     }
 
+    /// Refuses unless it is `id`'s turn (held actions do not count): what
+    /// a combatant may do only as its turn's own, such as holding actions.
+    pub fn check_turn_of(&self, id: &CombatantId) -> Result<(), EncounterError> {
+        if self.active.as_ref() != Some(id) {
+            return Err(EncounterError::NotTheirTurn {
+                id: id.clone(),
+                active: self.active.clone(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Everyone seated, in seat order.
+    pub fn seated(&self) -> Vec<CombatantId> {
+        self.seats.iter().map(|s| s.id.clone()).collect()
+    }
+
+    /// The events ending every effect with the fight but those that
+    /// `outlast` it (conditions, a drain that runs its hour).
+    pub fn effects_ending_with_the_fight(
+        &self,
+        outlast: impl Fn(&P) -> bool,
+    ) -> Vec<ClockEvent<P>> {
+        self.effects
+            .iter()
+            .filter(|e| !outlast(&e.payload))
+            .map(|e| ClockEvent::EffectEnded {
+                id: e.id,
+                why: format!("{} ends with the fight", e.name),
+            })
+            .collect()
+    }
+
+    /// Everyone seated who has no initiative yet, in seat order: whom a
+    /// roll of initiative naming nobody rolls for.
+    pub fn without_initiative(&self) -> Vec<CombatantId> {
+        self.seats
+            .iter()
+            .filter(|s| s.initiative.is_none())
+            .map(|s| s.id.clone())
+            .collect()
+    }
+
     /// Who is left on each side (not counting those who left).
     pub fn sides(&self) -> BTreeMap<&str, Vec<&CombatantId>> {
         let mut sides: BTreeMap<&str, Vec<&CombatantId>> = BTreeMap::new();

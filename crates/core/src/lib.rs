@@ -23,6 +23,7 @@
 #![forbid(unsafe_code)]
 
 mod breakdown;
+pub mod campaign;
 pub mod check;
 pub mod content;
 mod decision;
@@ -52,4 +53,4 @@ pub use nanite_dice::{
     SourceError,
 };
 pub use recorded::{RecordingDice, RolledDie};
-pub use ruleset::{Decided, Ruleset};
+pub use ruleset::{Decided, Ruleset, narrate_each};

@@ -56,3 +56,20 @@ pub trait Ruleset {
         Ok((after, events))
     }
 }
+
+/// The lines telling every event of one command, starting from `before`,
+/// the state just before the command: each event is told by `tell` from the
+/// state just before it (names, what it changed), then applied.
+pub fn narrate_each<R: Ruleset>(
+    before: &R::State,
+    events: &[R::Event],
+    tell: impl Fn(&R::State, &R::Event) -> Vec<String>,
+) -> Vec<String> {
+    let mut state = before.clone();
+    let mut lines = Vec::new();
+    for event in events {
+        lines.extend(tell(&state, event));
+        R::evolve(&mut state, event);
+    }
+    lines
+}

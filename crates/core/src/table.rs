@@ -22,7 +22,7 @@ use serde::Serialize;
 use crate::encounter::{CombatantId, Encounter};
 use crate::ruleset::Ruleset;
 
-pub use draft::{Draft, delay};
+pub use draft::{Draft, delay, gm_clock, hide_or_reveal, remove_from_the_fight, set_initiative};
 pub use rules::{Board, Narration, Piece, Stat, TableRules};
 
 /// Who is looking at a table, as far as the rules' secrets go.

@@ -21,18 +21,10 @@ use serde::{Deserialize, Serialize};
 use crate::encounter::{Battle, Command, D20, D20Effect, Field, Fighter, Place, Row, narrate_all};
 use crate::{Campaign, Character, Pack, validate};
 
-/// XP a level costs: reaching level `n` takes `n` times this in all (a
-/// decision, as in Compound X: the seed gives no XP table).
-pub const XP_PER_LEVEL: i64 = 1000;
-/// The most XP one award may give.
-pub const MAX_AWARD: i64 = 1_000_000;
+pub use nanite_core::campaign::{CarryError, MAX_AWARD, XP_PER_LEVEL, xp_for_level};
+
 /// The most kits of one kind after a loot or a correction.
 pub const MAX_KITS: i64 = 1_000;
-
-/// The total XP that reaching `level` takes.
-pub fn xp_for_level(level: i64) -> i64 {
-    level.max(0).saturating_mul(XP_PER_LEVEL)
-}
 
 /// A submission drain still running (D20-GRAP-05).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -84,34 +76,6 @@ pub struct CharacterState {
     pub xp: i64,
     /// Its level (the file's).
     pub level: i64,
-}
-
-/// Why a change to a character's state is refused. Nothing changed.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum CarryError {
-    /// The rules refuse it (the engine's own words).
-    #[error("{0}")]
-    Refused(String),
-    /// A value out of its range.
-    #[error("{0}")]
-    Invalid(String),
-    /// Not enough XP for the next level.
-    #[error(
-        "{name} has {xp} XP and level {next} takes {needed} in all ({XP_PER_LEVEL} a level); the GM awards XP first"
-    )]
-    NotEnoughXp {
-        /// The character's name.
-        name: String,
-        /// Its XP.
-        xp: i64,
-        /// The level it would reach.
-        next: i64,
-        /// XP that level takes.
-        needed: i64,
-    },
-    /// The character file's checks refuse the new level.
-    #[error("the level-up is refused:\n{0}")]
-    LevelUp(String),
 }
 
 /// A between-fight command's result.
@@ -377,13 +341,8 @@ impl CharacterState {
 
     /// The GM awards `xp` experience points.
     pub fn award(&self, xp: i64) -> Result<CharacterState, CarryError> {
-        if !(1..=MAX_AWARD).contains(&xp) {
-            return Err(CarryError::Invalid(format!(
-                "an award is 1 to {MAX_AWARD} XP, not {xp}"
-            )));
-        }
         let mut state = self.clone();
-        state.xp = state.xp.saturating_add(xp);
+        state.xp = nanite_core::campaign::award_xp(self.xp, xp)?;
         Ok(state)
     }
 
@@ -398,15 +357,7 @@ impl CharacterState {
         campaign: &Campaign,
     ) -> Result<(String, CharacterState), CarryError> {
         let next = character.level + 1;
-        let needed = xp_for_level(next);
-        if self.xp < needed {
-            return Err(CarryError::NotEnoughXp {
-                name: character.name.clone(),
-                xp: self.xp,
-                next,
-                needed,
-            });
-        }
+        nanite_core::campaign::check_xp_for(&character.name, self.xp, next)?;
         let new_text = with_level(text, next)?;
         let (leveled, mut found) = Character::read(&nanite_core::content::SourceFile::new(
             character.file().unwrap_or("character.toml"),

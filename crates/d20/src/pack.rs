@@ -16,7 +16,11 @@ pub use gear::{Armor, Kit, Weapon, WeaponKind};
 pub use magic::{Magic, MagicKind};
 pub use skills::{Alternate, AlternateUse, Skill};
 
-use nanite_core::content::{Fields, Reading, SourceFile, check_format};
+pub use nanite_core::content::PackInfo;
+
+use nanite_core::content::{
+    Definitions, Fields, PackReading, SourceFile, check_entry_id, read_pack, source_files,
+};
 use nanite_core::{Diagnostic, Diagnostics, Formula};
 
 use crate::campaign::Campaign;
@@ -37,21 +41,6 @@ pub const FORMULA_VARIABLES: [&str; 9] = [
     "WIS_BONUS",
     "LEVEL",
 ];
-
-/// The pack's manifest.
-#[derive(Clone, Debug, Default)]
-pub struct PackInfo {
-    /// Its id.
-    pub id: String,
-    /// Its name.
-    pub name: String,
-    /// Its own version.
-    pub version: String,
-    /// Sample content, not a published game's numbers.
-    pub sample: bool,
-    /// What it is.
-    pub description: String,
-}
 
 /// The numbers the seed leaves to the table, as formulas over
 /// [`FORMULA_VARIABLES`].
@@ -91,7 +80,7 @@ pub struct Pack {
     /// Spells and psionic powers.
     pub magic: Vec<Magic>,
     /// Where each entry is defined (`weapon.rapier` -> file, line).
-    locations: Vec<(String, String, usize)>,
+    locations: Definitions,
 }
 
 /// The sections a pack file may hold, besides `[pack]`, `[campaign]`,
@@ -122,10 +111,7 @@ pub const SAMPLE_PACK: [(&str, &str); 4] = [
 impl Pack {
     /// The files of the built-in sample pack ([`SAMPLE_PACK`]).
     pub fn sample_files() -> Vec<SourceFile> {
-        SAMPLE_PACK
-            .iter()
-            .map(|(path, text)| SourceFile::new(*path, *text))
-            .collect()
+        source_files(&SAMPLE_PACK)
     }
 
     /// Loads a pack from its files (one must be called `pack.toml`). The
@@ -147,61 +133,30 @@ impl Pack {
             armors: Vec::new(),
             kits: Vec::new(),
             magic: Vec::new(),
-            locations: Vec::new(),
+            locations: Definitions::default(),
         };
-        let mut found = Diagnostics::new();
-        let mut sorted: Vec<&SourceFile> = files.iter().collect();
-        sorted.sort_by_key(|f| (!is_manifest(f), f.name().to_string()));
-        if !sorted.first().is_some_and(|f| is_manifest(f)) {
-            found.push(
-                Diagnostic::error(
-                    "",
-                    "a pack needs a pack.toml with [pack], [formulas] and [rules]",
-                )
-                .help("see docs/content/d20-pack.md"),
-            );
-        }
-        for file in sorted {
-            let reading = Reading::new(file);
-            reading.document(|top| {
-                if is_manifest(file) {
-                    pack.read_manifest(&top);
-                }
-                for section in SECTIONS {
-                    if let Some(table) = top.table(section) {
-                        pack.read_section(section, &table);
-                        table.finish();
-                    }
-                }
-                top.finish();
-            });
-            found.extend(reading.finish());
-        }
+        let mut found = read_pack(
+            files,
+            &mut pack,
+            Diagnostic::error(
+                "",
+                "a pack needs a pack.toml with [pack], [formulas] and [rules]",
+            )
+            .help("see docs/content/d20-pack.md"),
+        );
         pack.check_references(&mut found);
         (pack, found)
     }
+}
+
+impl PackReading for Pack {
+    const SECTIONS: &'static [&'static str] = &SECTIONS;
 
     fn read_manifest(&mut self, top: &Fields<'_, '_>) {
-        let Some(meta) = top.required("pack").and_then(|i| i.table()) else {
+        let Some(info) = PackInfo::read(top, PACK_FORMAT, "d20", "D20") else {
             return;
         };
-        if check_format(&meta, "pack", PACK_FORMAT) {
-            self.info.id = meta.required_string("id").unwrap_or_default();
-            self.info.name = meta.required_string("name").unwrap_or_default();
-            self.info.version = meta.string("version").unwrap_or_default();
-            self.info.sample = meta.boolean("sample").unwrap_or_default();
-            self.info.description = meta.string("description").unwrap_or_default();
-            if let Some(ruleset) = meta.required_string("ruleset")
-                && ruleset != "d20"
-            {
-                meta.error_at(
-                    "ruleset",
-                    format!("this is a pack for `{ruleset}`, not D20"),
-                    Some("set ruleset = \"d20\", or load it with its own ruleset".into()),
-                );
-            }
-            meta.finish();
-        }
+        self.info = info;
         if let Some(campaign) = top.table("campaign") {
             self.campaign.read_over(&campaign);
         }
@@ -233,15 +188,10 @@ impl Pack {
 
     fn read_section(&mut self, section: &str, table: &Fields<'_, '_>) {
         for (id, item) in table.entries() {
-            if !valid_id(&id) {
-                item.error(
-                    format!("`{id}` is not a valid id"),
-                    Some("ids use lowercase letters, digits and `-`".to_string()),
-                );
-            }
+            check_entry_id(&item, &id);
             let Some(fields) = item.table() else { continue };
             let key = format!("{section}.{id}");
-            if self.locations.iter().any(|(k, _, _)| k == &key)
+            if self.locations.contains(&key)
                 || (matches!(section, "spell" | "power") && self.magic.iter().any(|m| m.id == id))
             {
                 item.error(
@@ -251,8 +201,7 @@ impl Pack {
                 fields.finish();
                 continue;
             }
-            self.locations
-                .push((key, fields.file_name().to_string(), item.line()));
+            self.locations.add(key, fields.file_name(), item.line());
             match section {
                 "skill" => self.skills.extend(skills::read(&id, &fields)),
                 "weapon" => self.weapons.extend(gear::read_weapon(&id, &fields)),
@@ -269,7 +218,9 @@ impl Pack {
             fields.finish();
         }
     }
+}
 
+impl Pack {
     fn check_references(&self, found: &mut Diagnostics) {
         let skill = |entry: &str, field: &str, id: &str, found: &mut Diagnostics| {
             if !id.is_empty() && self.skill(id).is_none() {
@@ -307,11 +258,7 @@ impl Pack {
 
     /// A diagnostic placed at the definition of `entry` (`weapon.rapier`).
     pub(crate) fn problem(&self, entry: &str, field: &str, message: String) -> Diagnostic {
-        let d = Diagnostic::error(format!("{entry}.{field}"), message);
-        match self.locations.iter().find(|(e, _, _)| e == entry) {
-            Some((_, file, line)) => d.at(file.clone(), Some(*line)),
-            None => d,
-        }
+        self.locations.problem(entry, field, message)
     }
 
     /// The skill `id`.
@@ -384,15 +331,4 @@ pub(crate) fn dice_formula(fields: &Fields<'_, '_>, key: &str, required: bool) -
             None
         }
     }
-}
-
-fn is_manifest(file: &SourceFile) -> bool {
-    file.name() == "pack.toml" || file.name().ends_with("/pack.toml")
-}
-
-fn valid_id(id: &str) -> bool {
-    !id.is_empty()
-        && id
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
 }

@@ -446,15 +446,7 @@ fn weapons(f: &crate::encounter::Fighter) -> String {
     if f.weapons.is_empty() {
         return "it carries no weapon: attack `unarmed`".into();
     }
-    format!(
-        "its weapons: {}, or `unarmed`",
-        f.weapons
-            .iter()
-            .enumerate()
-            .map(|(i, w)| format!("{i} {}", w.id))
-            .collect::<Vec<_>>()
-            .join(", ")
-    )
+    format!("its weapons: {}, or `unarmed`", f.numbered_weapons())
 }
 
 #[cfg(test)]

@@ -70,22 +70,10 @@ impl Setup {
         if battle.clock.phase != FightPhase::Setup {
             return Err(SetupError::Begun);
         }
-        let mut side_names: Vec<String> =
-            battle.clock.seats.iter().map(|s| s.side.clone()).collect();
-        side_names.sort();
-        side_names.dedup();
+        let (side_names, sides) = sides_of(&battle);
         if side_names.len() < 2 {
             return Err(SetupError::OneSide(side_names));
         }
-        let sides = battle
-            .clock
-            .seats
-            .iter()
-            .filter_map(|s| {
-                let i = side_names.iter().position(|n| *n == s.side)?;
-                Some((s.id.clone(), i))
-            })
-            .collect();
         let surprise = battle
             .clock
             .seats
@@ -107,19 +95,7 @@ impl Setup {
     /// policies ([`next_command`], [`choice`]) can play some of its
     /// combatants there: its sides as they stand, whatever its phase.
     pub fn at_the_table(battle: &Battle) -> Setup {
-        let mut side_names: Vec<String> =
-            battle.clock.seats.iter().map(|s| s.side.clone()).collect();
-        side_names.sort();
-        side_names.dedup();
-        let sides = battle
-            .clock
-            .seats
-            .iter()
-            .filter_map(|s| {
-                let i = side_names.iter().position(|n| *n == s.side)?;
-                Some((s.id.clone(), i))
-            })
-            .collect();
+        let (side_names, sides) = sides_of(battle);
         Setup {
             means: estimate::Means::of(battle),
             battle: battle.clone(),
@@ -150,6 +126,24 @@ impl Setup {
             })
             .collect()
     }
+}
+
+/// The names of the sides of `battle`, sorted, and each combatant with the
+/// index of its side among them.
+fn sides_of(battle: &Battle) -> (Vec<String>, Vec<(CombatantId, usize)>) {
+    let mut side_names: Vec<String> = battle.clock.seats.iter().map(|s| s.side.clone()).collect();
+    side_names.sort();
+    side_names.dedup();
+    let sides = battle
+        .clock
+        .seats
+        .iter()
+        .filter_map(|s| {
+            let i = side_names.iter().position(|n| *n == s.side)?;
+            Some((s.id.clone(), i))
+        })
+        .collect();
+    (side_names, sides)
 }
 
 /// How many fights, with which dice, on how many threads (`max_rounds`:

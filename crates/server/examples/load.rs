@@ -502,14 +502,12 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
     sorted[at].as_secs_f64() * 1000.0
 }
 
-async fn run(options: Options) -> Result<(), String> {
-    let mut campaigns = Vec::new();
-    for n in 0..options.tables {
-        campaigns.push(Arc::new(setup(&options, n).await?));
-    }
-    let mut versions_before = 0i64;
-    let mut http = Http::connect(&options.hosts[0]).await?;
-    for c in &campaigns {
+/// The versions of `campaigns` added up, as `host` reads them: what the
+/// run persisted is the difference between before and after.
+async fn versions(host: &str, campaigns: &[Arc<Campaign>]) -> Result<i64, String> {
+    let mut http = Http::connect(host).await?;
+    let mut sum = 0;
+    for c in campaigns {
         let shown = expect(
             &mut http,
             "GET",
@@ -519,8 +517,17 @@ async fn run(options: Options) -> Result<(), String> {
             200,
         )
         .await?;
-        versions_before += shown["version"].as_i64().unwrap_or(0);
+        sum += shown["version"].as_i64().unwrap_or(0);
     }
+    Ok(sum)
+}
+
+async fn run(options: Options) -> Result<(), String> {
+    let mut campaigns = Vec::new();
+    for n in 0..options.tables {
+        campaigns.push(Arc::new(setup(&options, n).await?));
+    }
+    let versions_before = versions(&options.hosts[0], &campaigns).await?;
     let totals = Arc::new(Totals::default());
     let hosts = Arc::new(options.hosts.clone());
     let started = Instant::now();
@@ -561,20 +568,7 @@ async fn run(options: Options) -> Result<(), String> {
     let cross = cross_server(&by_table);
     // Every acknowledged command must be in the streams (read through the
     // last server: the first may have been killed).
-    let mut http = Http::connect(&options.hosts[options.hosts.len() - 1]).await?;
-    let mut versions_after = 0i64;
-    for c in &campaigns {
-        let shown = expect(
-            &mut http,
-            "GET",
-            &format!("/api/campaigns/{}", c.id),
-            &c.token,
-            None,
-            200,
-        )
-        .await?;
-        versions_after += shown["version"].as_i64().unwrap_or(0);
-    }
+    let versions_after = versions(&options.hosts[options.hosts.len() - 1], &campaigns).await?;
     latencies.sort();
     let acknowledged = totals.acknowledged.load(Ordering::Relaxed);
     let persisted = versions_after - versions_before;

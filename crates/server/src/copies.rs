@@ -23,7 +23,7 @@ use crate::openapi::IdempotencyKey;
 use crate::refusals::refused;
 use crate::ruleset::{Play, Ruleset};
 use crate::sessions::Caller;
-use crate::table::{Encounter, ItemBody, command_record};
+use crate::table::{Encounter, ItemBody};
 use crate::tables::Change;
 use crate::{AppState, campaigns};
 
@@ -190,13 +190,7 @@ pub(crate) async fn enter_all(
                         ));
                     }
                 };
-                let seeded = (!done.dice.is_empty()).then_some(draw.seeded);
-                if let Some((id, entrant)) = order.entrant() {
-                    enc.roster.insert(id, entrant);
-                }
-                Ok(command_record(
-                    encounter, &order, "add", done, seeded, false,
-                ))
+                Ok(enc.entered(&order, done, draw.seeded))
             })
             .await?;
         version = committed.version;

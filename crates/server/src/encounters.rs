@@ -20,15 +20,16 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, OneOfBuilder, Schema, Type};
 
 use crate::body::{Asked, json_error};
+use crate::command_dice::{self, Asker, CommandedGame};
 use crate::error::{AppError, ErrorBody};
 use crate::facts::{Entrance, Fact, Order};
 use crate::openapi::IdempotencyKey;
-use crate::permissions::{Role, may_command};
+use crate::permissions::{Role, Viewer, may_command};
 use crate::physical::{DiceTyped, Physical};
 use crate::refusals::{refused, refused_with_dice, unseen_targets};
 use crate::ruleset::{Play, Ruleset};
 use crate::sessions::Caller;
-use crate::table::{ItemBody, command_record};
+use crate::table::{Executed, ItemBody};
 use crate::view::{Changed, EncounterAnswer};
 use crate::{AppState, campaigns, characters, tokens, view};
 
@@ -170,20 +171,16 @@ pub(crate) async fn show(
     Path((campaign, encounter)): Path<(String, String)>,
     caller: Caller,
 ) -> Result<Json<Value>, AppError> {
-    caller.member_of(&campaign)?;
-    let viewer = view::viewer(&caller);
-    let shown = state
-        .tables()
-        .read(&state, &campaign, |t| {
-            t.encounter(&encounter).and_then(|e| {
-                serde_json::to_value(EncounterAnswer {
-                    version: t.seen_by(&viewer),
-                    encounter: view::encounter(t, e, &viewer),
-                })
-                .map_err(AppError::internal)
+    let shown = view::read_as(&state, &campaign, &caller, |t, viewer| {
+        t.encounter(&encounter).and_then(|e| {
+            serde_json::to_value(EncounterAnswer {
+                version: t.seen_by(viewer),
+                encounter: view::encounter(t, e, viewer),
             })
+            .map_err(AppError::internal)
         })
-        .await??;
+    })
+    .await??;
     Ok(Json(shown))
 }
 
@@ -205,34 +202,30 @@ pub(crate) async fn choices(
     Path((campaign, encounter)): Path<(String, String)>,
     caller: Caller,
 ) -> Result<Json<Choices>, AppError> {
-    caller.member_of(&campaign)?;
-    let viewer = view::viewer(&caller);
-    state
-        .tables()
-        .read(&state, &campaign, |t| {
-            t.encounter(&encounter).map(|e| {
-                let choices = match &e.play {
-                    Play::CompoundX(game) => {
-                        let battle = game.state();
-                        let seat = view::seat(e, battle.clock.seats.iter().map(|s| &s.id), &viewer);
-                        Offered::CompoundX(crate::fog::choices(e, battle, &viewer, &seat))
-                    }
-                    Play::D20(game) => {
-                        let battle = game.state();
-                        let seat = view::seat(e, battle.clock.seats.iter().map(|s| &s.id), &viewer);
-                        Offered::D20(nanite_d20::encounter::choices::choices(battle, &seat))
-                    }
-                    Play::Plugged(game) => {
-                        Offered::Plugged(game.choices(&view::seat(e, e.roster.keys(), &viewer)))
-                    }
-                };
-                Json(Choices {
-                    version: t.seen_by(&viewer),
-                    choices,
-                })
+    view::read_as(&state, &campaign, &caller, |t, viewer| {
+        t.encounter(&encounter).map(|e| {
+            let choices = match &e.play {
+                Play::CompoundX(game) => {
+                    let battle = game.state();
+                    let seat = view::seat(e, battle.clock.seats.iter().map(|s| &s.id), viewer);
+                    Offered::CompoundX(crate::fog::choices(e, battle, viewer, &seat))
+                }
+                Play::D20(game) => {
+                    let battle = game.state();
+                    let seat = view::seat(e, battle.clock.seats.iter().map(|s| &s.id), viewer);
+                    Offered::D20(nanite_d20::encounter::choices::choices(battle, &seat))
+                }
+                Play::Plugged(game) => {
+                    Offered::Plugged(game.choices(&view::seat(e, e.roster.keys(), viewer)))
+                }
+            };
+            Json(Choices {
+                version: t.seen_by(viewer),
+                choices,
             })
         })
-        .await?
+    })
+    .await?
 }
 
 /// What `GET .../choices` answers.
@@ -471,13 +464,7 @@ pub(crate) async fn add_combatant(
             let done = enc
                 .execute(&command, &mut draw.dice)
                 .map_err(|r| refused(r, &viewer, None))?;
-            let seeded = (!done.dice.is_empty()).then_some(draw.seeded);
-            if let Some((id, entrant)) = order.entrant() {
-                enc.roster.insert(id, entrant);
-            }
-            Ok(command_record(
-                &encounter, &order, "add", done, seeded, false,
-            ))
+            Ok(enc.entered(&order, done, draw.seeded))
         })
         .await?;
     Ok(view::created(committed))
@@ -492,6 +479,35 @@ pub(crate) struct CommandRequest<C> {
     pub(crate) json: Value,
     /// The physical dice typed in.
     pub(crate) dice: Option<DiceTyped>,
+}
+
+/// A Compound X encounter runs the table's commands (`command_dice`).
+impl CommandedGame for crate::table::Encounter {
+    type Command = Command;
+    type Refusal = nanite_compound_x::encounter::Refusal;
+    fn execute(
+        &mut self,
+        command: &Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Executed, Self::Refusal> {
+        crate::table::Encounter::execute(self, command, dice)
+    }
+    fn take_back(&mut self) {
+        self.undo();
+    }
+    fn refused(
+        &self,
+        refusal: Self::Refusal,
+        viewer: &Viewer,
+        command: &Command,
+        dice: Option<(&Physical, &DiceTyped)>,
+        mine: &dyn Fn(&str) -> bool,
+    ) -> AppError {
+        match self.battle() {
+            Ok(battle) => refused_with_dice(refusal, viewer, battle, dice, command, mine),
+            Err(e) => e,
+        }
+    }
 }
 
 /// Reads a command body for an engine whose commands are `C`.
@@ -737,7 +753,7 @@ async fn given(
         .commit_with_dice(state, change, !physical, |table| {
             crate::waiting::not_waiting(table, &encounter)?;
             let rollers = crate::waiting::Rollers::of(table, table.encounter(&encounter)?);
-            let mut draw = (!physical).then(|| table.sessions.draw()).transpose()?;
+            let draw = (!physical).then(|| table.sessions.draw()).transpose()?;
             let enc = table.encounter_mut(&encounter)?;
             let owns = |id: &CombatantId| {
                 enc.roster.get(id).is_some_and(|e| {
@@ -749,71 +765,20 @@ async fn given(
             if !viewer.is_gm() {
                 unseen_targets(enc.battle()?, &request.json)?;
             }
-            let mut typed = request.dice.as_ref().map(DiceTyped::source);
-            let own: &mut dyn DiceSource = match (typed.as_mut(), draw.as_mut()) {
-                (Some(s), _) => s,
-                (None, Some(d)) => &mut d.dice,
-                (None, None) => return Err(AppError::internal("no dice for a command")),
-            };
-            // A die the rules give another player who rolls their own
-            // dice waits for them (`waiting.rs`).
-            let me = viewer.invite.clone();
-            let waits = |seat: &str| seat != me;
-            let (done, stop, so_far) = {
-                let mut shared = crate::waiting::Shared::new(Vec::new(), own, &rollers, &waits);
-                let done = enc.execute(&request.command, &mut shared);
-                (done, shared.stopped().cloned(), shared.so_far())
-            };
-            let done = match done {
-                Ok(done) => done,
-                Err(_) if stop.is_some() => {
-                    let kept = match &request.dice {
-                        Some(DiceTyped::ByPurpose(dice)) => dice.clone(),
-                        _ => so_far,
-                    };
-                    let stop = stop.as_ref().ok_or_else(|| AppError::internal("no stop"))?;
-                    return Ok(crate::waiting::awaiting(
-                        &encounter,
-                        &request.json,
-                        &viewer.invite,
-                        stop,
-                        kept,
-                    ));
-                }
-                Err(r) => {
-                    let battle = enc.battle()?;
-                    let dice = typed.as_ref().zip(request.dice.as_ref());
-                    let mine = |purpose: &str| rollers.asks(&me, purpose);
-                    return Err(refused_with_dice(
-                        r,
-                        &viewer,
-                        battle,
-                        dice,
-                        &request.command,
-                        &mine,
-                    ));
-                }
-            };
-            if let Some(unused) = typed.as_ref().and_then(Physical::unused) {
-                enc.undo();
-                return Err(unused);
-            }
-            let order = Order::Rules {
-                command: request.json.clone(),
-            };
-            let seeded = draw.filter(|_| !done.dice.is_empty()).map(|d| d.seeded);
-            let physical = physical && !done.dice.is_empty();
             // The engine's JSON of the command names it, as serializing
             // it again would (`permissions::command_name`).
             let name = request
                 .json
                 .get("command")
                 .and_then(Value::as_str)
-                .unwrap_or("this")
-                .to_string();
-            Ok(command_record(
-                &encounter, &order, &name, done, seeded, physical,
-            ))
+                .unwrap_or("this");
+            let by = Asker {
+                encounter: &encounter,
+                name,
+                viewer: &viewer,
+                rollers: &rollers,
+            };
+            command_dice::run(enc, &request, &by, draw)
         })
         .await?;
     crate::carry::after_command(state, &campaign, &encounter, caller).await?;

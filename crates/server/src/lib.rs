@@ -27,6 +27,7 @@ mod carry;
 mod characters;
 mod chat;
 mod clock;
+mod command_dice;
 mod copies;
 mod credentials;
 mod d20;

@@ -373,19 +373,15 @@ pub(crate) async fn shown_rolls(
     campaign: &str,
     caller: &Caller,
 ) -> Result<Vec<Value>, AppError> {
-    caller.member_of(campaign)?;
-    let viewer = view::viewer(caller);
-    state
-        .tables()
-        .read(state, campaign, |table| {
-            table
-                .feed
-                .iter()
-                .filter_map(|i| view::shown(table, i, &viewer))
-                // Not the start of a play session a hidden roll made.
-                .filter(|s| matches!(s.entry, view::FeedEntry::Table(view::Entry::Roll(_))))
-                .filter_map(|s| serde_json::to_value(s).ok())
-                .collect::<Vec<_>>()
-        })
-        .await
+    view::read_as(state, campaign, caller, |table, viewer| {
+        table
+            .feed
+            .iter()
+            .filter_map(|i| view::shown(table, i, viewer))
+            // Not the start of a play session a hidden roll made.
+            .filter(|s| matches!(s.entry, view::FeedEntry::Table(view::Entry::Roll(_))))
+            .filter_map(|s| serde_json::to_value(s).ok())
+            .collect::<Vec<_>>()
+    })
+    .await
 }

@@ -327,6 +327,22 @@ impl Encounter {
         Ok(item)
     }
 
+    /// The record of an entrance (`order`, an `add`) the engine took
+    /// (`done`), its dice, if it rolled any, `seeded`'s; the entrant joins
+    /// the roster.
+    pub(crate) fn entered(
+        &mut self,
+        order: &Order,
+        done: Executed,
+        seeded: SeedUse,
+    ) -> (Fact, ItemBody) {
+        let seeded = (!done.dice.is_empty()).then_some(seeded);
+        if let Some((id, entrant)) = order.entrant() {
+            self.roster.insert(id, entrant);
+        }
+        command_record(&self.id, order, "add", done, seeded, false)
+    }
+
     /// Takes back the last command (physical dice left over).
     pub(crate) fn undo(&mut self) {
         match &mut self.play {

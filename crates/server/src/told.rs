@@ -186,60 +186,81 @@ pub(crate) fn effect_ended<P>(
     Some(vec![format!("{} ended for {}", effect.name, effect.bearer)])
 }
 
-/// How Compound X is told.
-struct CxTeller;
+/// Makes the `tell` of the module it is called in, for ruleset `$rules`,
+/// from that module's own words: its `Battle` and `Event`, its `hidden`
+/// (the combatants the clock hides, with their names), `narrate`,
+/// `for_table` and `unseen_by_table` ([`Teller::for_table`],
+/// [`Teller::unseen`]). Whom an event concerns is the event's typed
+/// `concerns`; the clock's `HiddenSet` to false reveals a combatant.
+macro_rules! tell_in_this_module {
+    ($rules:ty) => {
+        /// How the ruleset is told (`told::tell_in_this_module`).
+        struct ThisTeller;
 
-impl Teller for CxTeller {
-    type Rules = CompoundX;
-    fn hidden(state: &Battle) -> BTreeSet<CombatantId> {
-        hidden(state).into_iter().map(|(id, _)| id).collect()
-    }
-    fn narrate(state: &Battle, event: &Event) -> Vec<String> {
-        narrate(state, event)
-    }
-    fn concerns<'a>(state: &'a Battle, event: &'a Event) -> Vec<&'a CombatantId> {
-        event.concerns(state)
-    }
-    fn for_table(state: &Battle, event: &Event) -> Hears {
-        for_table(state, event)
-    }
-    fn unseen(
-        state: &Battle,
-        event: &Event,
-        unseen: &dyn Fn(&CombatantId) -> bool,
-    ) -> Option<Vec<String>> {
-        unseen_by_table(state, event, unseen)
-    }
-    fn revealed(event: &Event) -> Option<&CombatantId> {
-        match event {
-            Event::Clock(ClockEvent::HiddenSet { id, hidden: false }) => Some(id),
-            _ => None,
+        impl $crate::told::Teller for ThisTeller {
+            type Rules = $rules;
+            fn hidden(state: &Battle) -> BTreeSet<CombatantId> {
+                hidden(state).into_iter().map(|(id, _)| id).collect()
+            }
+            fn narrate(state: &Battle, event: &Event) -> Vec<String> {
+                narrate(state, event)
+            }
+            fn concerns<'a>(state: &'a Battle, event: &'a Event) -> Vec<&'a CombatantId> {
+                event.concerns(state)
+            }
+            fn for_table(state: &Battle, event: &Event) -> $crate::told::Hears {
+                for_table(state, event)
+            }
+            fn unseen(
+                state: &Battle,
+                event: &Event,
+                unseen: &dyn Fn(&CombatantId) -> bool,
+            ) -> Option<Vec<String>> {
+                unseen_by_table(state, event, unseen)
+            }
+            fn revealed(event: &Event) -> Option<&CombatantId> {
+                match event {
+                    Event::Clock(ClockEvent::HiddenSet { id, hidden: false }) => Some(id),
+                    _ => None,
+                }
+            }
         }
-    }
-}
 
-/// Tells Compound X `events`, starting from `before`, the battle just
-/// before the command, which led to `after`.
-pub(crate) fn tell(before: Battle, after: &Battle, events: &[Event]) -> Told {
-    tell_as::<CxTeller>(before, after, events)
+        /// Tells `events`, starting from `before`, the battle just before
+        /// the command, which led to `after`.
+        pub(crate) fn tell(before: Battle, after: &Battle, events: &[Event]) -> $crate::told::Told {
+            $crate::told::tell_as::<ThisTeller>(before, after, events)
+        }
+    };
+}
+pub(crate) use tell_in_this_module;
+
+// Compound X is told by this module's words.
+tell_in_this_module!(CompoundX);
+
+/// The combatants `clock` hides from the players, each with its name
+/// (`name`), in any ruleset.
+pub(crate) fn hidden_by<P>(
+    clock: &Encounter<P>,
+    name: impl Fn(&CombatantId) -> String,
+) -> BTreeSet<(CombatantId, String)> {
+    clock
+        .seats
+        .iter()
+        .filter(|s| s.hidden)
+        .map(|s| (s.id.clone(), name(&s.id)))
+        .collect()
 }
 
 /// The combatants the clock hides from the players, with their names.
 pub(crate) fn hidden(battle: &Battle) -> BTreeSet<(CombatantId, String)> {
-    battle
-        .clock
-        .seats
-        .iter()
-        .filter(|s| s.hidden)
-        .map(|s| {
-            let name = battle
-                .combatants
-                .get(&s.id)
-                .map(|c| c.fighter.name.clone())
-                .unwrap_or_default();
-            (s.id.clone(), name)
-        })
-        .collect()
+    hidden_by(&battle.clock, |id| {
+        battle
+            .combatants
+            .get(id)
+            .map(|c| c.fighter.name.clone())
+            .unwrap_or_default()
+    })
 }
 
 /// What the table may hear of `event`, which concerns nobody hidden from

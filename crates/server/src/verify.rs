@@ -19,7 +19,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use nanite_core::{KeyedDice, RolledDie, ScriptedDice};
+use nanite_core::{KeyedDice, RolledDie};
 use nanite_dice::Expression;
 use serde::Serialize;
 use serde_json::Value;
@@ -29,6 +29,8 @@ use crate::rolls::RollItem;
 use crate::seeds::{Seed, SeedUse, commitment, hex, parse_seed};
 use crate::table::{Encounter, STREAM_KIND};
 
+mod again;
+use again::Logged;
 mod station;
 
 pub use nanite_store::{EXPORT_FORMAT, Export};
@@ -148,6 +150,20 @@ pub fn verify(export: &Export) -> Result<Verification, VerifyError> {
 }
 
 /// A session as the verifier knows it.
+/// The fights and games of a stream as replayed so far, to check each
+/// command's dice against them.
+#[derive(Default)]
+struct Replay {
+    encounters: BTreeMap<String, Encounter>,
+    games: BTreeMap<String, crate::station::Game>,
+    /// Encounters and games that no longer replay: not checked further.
+    broken: BTreeSet<String>,
+    /// Each roll key seen, by play session and index, with its version.
+    seen: HashMap<(u32, u64), i64>,
+    /// The content pack in force (none: the built-in sample).
+    in_force: Option<String>,
+}
+
 struct Known {
     commitment: String,
     started: i64,
@@ -195,64 +211,8 @@ impl StreamCheck<'_> {
     /// Commitments and revealed seeds.
     fn sessions(&mut self, entries: &[(i64, Entry)]) {
         for (version, entry) in entries {
-            let opened = match &entry.fact {
-                Fact::SessionStarted {
-                    session,
-                    commitment,
-                } => Some((*session, commitment)),
-                Fact::Roll(RollItem {
-                    seeded: Some(u), ..
-                })
-                | Fact::Command {
-                    seeded: Some(u), ..
-                } => u.commitment.as_ref().map(|c| (u.session, c)),
-                // A Station change's first rolling command may start a session.
-                Fact::StationStarted(crate::station::record::Started { moves, .. })
-                | Fact::StationPlayed(crate::station::record::Played { moves, .. }) => {
-                    moves.iter().find_map(|m| {
-                        let u = m.seeded.as_ref()?;
-                        u.commitment.as_ref().map(|c| (u.session, c))
-                    })
-                }
-                _ => None,
-            };
-            match (&entry.fact, opened) {
-                (_, Some((session, c))) => {
-                    let session = &session;
-                    if self.sessions.contains_key(session) {
-                        self.mismatch(
-                            *version,
-                            format!("play session {session} starts a second time"),
-                        );
-                        continue;
-                    }
-                    let twin = self
-                        .sessions
-                        .iter()
-                        .find(|(_, k)| k.commitment == *c)
-                        .map(|(n, _)| *n);
-                    let mut status = SessionStatus::NotRevealed;
-                    if let Some(twin) = twin {
-                        status = SessionStatus::Reused;
-                        self.mismatch(
-                            *version,
-                            format!(
-                                "play session {session} commits to the seed of play session {twin} ({c}): a seed is used twice"
-                            ),
-                        );
-                    }
-                    self.sessions.insert(
-                        *session,
-                        Known {
-                            commitment: c.clone(),
-                            started: *version,
-                            ended: None,
-                            seed: None,
-                            keys: None,
-                            status,
-                        },
-                    );
-                }
+            match (&entry.fact, opened(&entry.fact)) {
+                (_, Some((session, c))) => self.started(*version, session, c),
                 (
                     Fact::SessionEnded {
                         session,
@@ -260,21 +220,7 @@ impl StreamCheck<'_> {
                         keys,
                     },
                     None,
-                ) => {
-                    let Some(known) = self.sessions.get_mut(session) else {
-                        self.mismatch(
-                            *version,
-                            format!("play session {session} ends but never started"),
-                        );
-                        continue;
-                    };
-                    known.ended = Some(*version);
-                    if known.status == SessionStatus::NotRevealed {
-                        known.status = SessionStatus::Revealed;
-                    }
-                    known.keys = Some(HashMap::new());
-                    self.keys(*version, *session, keys);
-                }
+                ) => self.ended_sealed(*version, *session, keys),
                 (Fact::SecretsRevealed { session, keys }, None) => {
                     match self.sessions.get(session) {
                         Some(k) if k.keys.is_some() => self.keys(*version, *session, keys),
@@ -293,52 +239,7 @@ impl StreamCheck<'_> {
                         ..
                     },
                     None,
-                ) => {
-                    let earlier: Vec<(u32, Seed)> = self
-                        .sessions
-                        .iter()
-                        .filter_map(|(n, k)| k.seed.map(|s| (*n, s)))
-                        .collect();
-                    let Some(known) = self.sessions.get_mut(session) else {
-                        self.mismatch(
-                            *version,
-                            format!("play session {session} ends but never started"),
-                        );
-                        continue;
-                    };
-                    known.ended = Some(*version);
-                    let problem = match parse_seed(seed) {
-                        None => Some(format!(
-                            "the seed revealed for play session {session} is not 64 hex digits: {seed:?}"
-                        )),
-                        Some(s) if commitment(&s) != known.commitment => Some(format!(
-                            "the seed revealed for play session {session} does not match its commitment: its SHA-256 is {}, the session committed to {}",
-                            commitment(&s),
-                            known.commitment
-                        )),
-                        Some(s) => match earlier.iter().find(|(_, e)| *e == s) {
-                            Some((twin, _)) => {
-                                known.status = SessionStatus::Reused;
-                                Some(format!(
-                                    "play session {session} reveals the seed of play session {twin}: a seed is used twice"
-                                ))
-                            }
-                            None => {
-                                if known.status == SessionStatus::NotRevealed {
-                                    known.status = SessionStatus::Revealed;
-                                    known.seed = Some(s);
-                                }
-                                None
-                            }
-                        },
-                    };
-                    if let Some(problem) = problem {
-                        if known.status != SessionStatus::Reused {
-                            known.status = SessionStatus::SeedMismatch;
-                        }
-                        self.mismatch(*version, problem);
-                    }
-                }
+                ) => self.ended_seeded(*version, *session, seed),
                 _ => {}
             }
         }
@@ -351,6 +252,112 @@ impl StreamCheck<'_> {
                 keys: k.keys.as_ref().map_or(0, HashMap::len),
                 status: k.status,
             });
+        }
+    }
+
+    /// Play session `session` starts at `version`, committed to `c`: a
+    /// session started twice, or a commitment used before, is a mismatch.
+    fn started(&mut self, version: i64, session: u32, c: &str) {
+        if self.sessions.contains_key(&session) {
+            self.mismatch(
+                version,
+                format!("play session {session} starts a second time"),
+            );
+            return;
+        }
+        let twin = self
+            .sessions
+            .iter()
+            .find(|(_, k)| k.commitment == c)
+            .map(|(n, _)| *n);
+        let mut status = SessionStatus::NotRevealed;
+        if let Some(twin) = twin {
+            status = SessionStatus::Reused;
+            self.mismatch(
+                version,
+                format!(
+                    "play session {session} commits to the seed of play session {twin} ({c}): a seed is used twice"
+                ),
+            );
+        }
+        self.sessions.insert(
+            session,
+            Known {
+                commitment: c.to_string(),
+                started: version,
+                ended: None,
+                seed: None,
+                keys: None,
+                status,
+            },
+        );
+    }
+
+    /// A session of sealed rolls ends at `version` with the keys of the
+    /// rolls everyone saw.
+    fn ended_sealed(&mut self, version: i64, session: u32, keys: &[crate::sealed::Opened]) {
+        let Some(known) = self.sessions.get_mut(&session) else {
+            self.mismatch(
+                version,
+                format!("play session {session} ends but never started"),
+            );
+            return;
+        };
+        known.ended = Some(version);
+        if known.status == SessionStatus::NotRevealed {
+            known.status = SessionStatus::Revealed;
+        }
+        known.keys = Some(HashMap::new());
+        self.keys(version, session, keys);
+    }
+
+    /// A session from before sealed rolls ends at `version`, revealing its
+    /// `seed`: it must be 64 hex digits, match the commitment and not be an
+    /// earlier session's.
+    fn ended_seeded(&mut self, version: i64, session: u32, seed: &str) {
+        let earlier: Vec<(u32, Seed)> = self
+            .sessions
+            .iter()
+            .filter_map(|(n, k)| k.seed.map(|s| (*n, s)))
+            .collect();
+        let Some(known) = self.sessions.get_mut(&session) else {
+            self.mismatch(
+                version,
+                format!("play session {session} ends but never started"),
+            );
+            return;
+        };
+        known.ended = Some(version);
+        let problem = match parse_seed(seed) {
+            None => Some(format!(
+                "the seed revealed for play session {session} is not 64 hex digits: {seed:?}"
+            )),
+            Some(s) if commitment(&s) != known.commitment => Some(format!(
+                "the seed revealed for play session {session} does not match its commitment: its SHA-256 is {}, the session committed to {}",
+                commitment(&s),
+                known.commitment
+            )),
+            Some(s) => match earlier.iter().find(|(_, e)| *e == s) {
+                Some((twin, _)) => {
+                    known.status = SessionStatus::Reused;
+                    Some(format!(
+                        "play session {session} reveals the seed of play session {twin}: a seed is used twice"
+                    ))
+                }
+                None => {
+                    if known.status == SessionStatus::NotRevealed {
+                        known.status = SessionStatus::Revealed;
+                        known.seed = Some(s);
+                    }
+                    None
+                }
+            },
+        };
+        if let Some(problem) = problem {
+            if known.status != SessionStatus::Reused {
+                known.status = SessionStatus::SeedMismatch;
+            }
+            self.mismatch(version, problem);
         }
     }
 
@@ -450,12 +457,7 @@ impl StreamCheck<'_> {
 
     /// Every roll and command, again.
     fn dice(&mut self, entries: &[(i64, Entry)], pack: &crate::pack::Packs) {
-        let mut encounters: BTreeMap<String, Encounter> = BTreeMap::new();
-        let mut games: BTreeMap<String, crate::station::Game> = BTreeMap::new();
-        let mut broken: BTreeSet<String> = BTreeSet::new();
-        let mut seen: HashMap<(u32, u64), i64> = HashMap::new();
-        // The content pack in force (none: the built-in sample).
-        let mut in_force: Option<String> = None;
+        let mut r = Replay::default();
         for (version, entry) in entries {
             let version = *version;
             match &entry.fact {
@@ -464,168 +466,38 @@ impl StreamCheck<'_> {
                     name,
                     d20,
                     plugged,
-                } => {
-                    let opened = match plugged {
-                        Some(setup) => Encounter::plugged(encounter.clone(), name.clone(), setup),
-                        None => Ok(Encounter::new(
-                            encounter.clone(),
-                            name.clone(),
-                            d20.as_ref(),
-                        )),
-                    };
-                    match opened {
-                        Ok(opened) => {
-                            encounters.insert(encounter.clone(), opened);
-                        }
-                        Err(e) => {
-                            self.mismatch(
-                                version,
-                                format!("encounter {encounter} cannot be opened: {}", e.message()),
-                            );
-                            broken.insert(encounter.clone());
-                        }
-                    }
-                }
-                Fact::Roll(roll) => self.roll(version, roll, &mut seen),
-                Fact::Command {
+                } => self.encounter_created(
+                    version,
                     encounter,
-                    order,
-                    dice,
-                    seeded,
-                    physical,
-                    ..
-                } => {
-                    if broken.contains(encounter) {
-                        continue;
-                    }
-                    let Some(enc) = encounters.get_mut(encounter) else {
-                        self.mismatch(
-                            version,
-                            format!(
-                                "a command names encounter {encounter}, which was never opened"
-                            ),
-                        );
-                        continue;
-                    };
-                    let command = match pack
-                        .in_force(in_force.as_deref())
-                        .and_then(|packs| order.rules_command(&packs, &enc.play))
-                    {
-                        Ok(c) => c,
-                        Err(e) => {
-                            self.mismatch(version, format!("the command cannot be read: {e}"));
-                            broken.insert(encounter.clone());
-                            continue;
-                        }
-                    };
-                    let what = format!("command `{}` in encounter {encounter}", command.name());
-                    if *physical {
-                        self.out.physical += 1;
-                    } else if let Some(used) = seeded {
-                        if let Ok(seed) = self.seed_of(version, used, &what, &mut seen) {
-                            let mut keyed = KeyedDice::new(seed, used.index);
-                            match enc.run(&command, &mut keyed) {
-                                Ok(done) if done.dice == *dice => {
-                                    self.out.verified += 1;
-                                    continue;
-                                }
-                                Ok(done) => {
-                                    enc.undo();
-                                    let why = differ(dice, &done.dice);
-                                    self.mismatch(
-                                        version,
-                                        format!(
-                                            "{what}: {why} (play session {}, index {})",
-                                            used.session, used.index
-                                        ),
-                                    );
-                                }
-                                Err(r) => self.mismatch(
-                                    version,
-                                    format!(
-                                        "{what}: with the dice of play session {}, index {} the engine refuses it: {r}",
-                                        used.session, used.index
-                                    ),
-                                ),
-                            }
-                        }
-                    } else if !dice.is_empty() {
-                        self.unverifiable(
-                            version,
-                            format!(
-                                "{what} rolled {} dice from no play session's seed",
-                                dice.len()
-                            ),
-                        );
-                    }
-                    // Go on from the encounter as the log has it.
-                    let mut recorded = ScriptedDice::new(dice.iter().map(|d| i64::from(d.value)));
-                    match enc.run(&command, &mut recorded) {
-                        Ok(done) if done.dice == *dice => {}
-                        replayed => {
-                            if replayed.is_ok() {
-                                enc.undo();
-                            }
-                            self.mismatch(
-                                version,
-                                format!(
-                                    "{what} no longer replays with the dice the log holds; encounter {encounter} is not checked further"
-                                ),
-                            );
-                            broken.insert(encounter.clone());
-                        }
-                    }
-                }
+                    name,
+                    d20.as_ref(),
+                    plugged.as_ref(),
+                    &mut r,
+                ),
+                Fact::Roll(roll) => self.roll(version, roll, &mut r.seen),
+                Fact::Command { .. } => self.command(version, &entry.fact, pack, &mut r),
                 Fact::Undone { encounter, .. } => {
-                    if let Some(enc) = encounters.get_mut(encounter)
-                        && !broken.contains(encounter)
+                    if let Some(enc) = r.encounters.get_mut(encounter)
+                        && !r.broken.contains(encounter)
                     {
                         enc.undo();
                     }
                 }
-                Fact::StationStarted(s) => {
-                    let read = pack
-                        .station_of(s.pack.as_deref())
-                        .map_err(|e| e.to_string())
-                        .and_then(|p| {
-                            crate::station::game::read_scenario_on(p, &s.file, &s.text)
-                                .map_err(|e| e.message().to_string())
-                        });
-                    match read {
-                        Ok(state) => {
-                            games.insert(
-                                s.game.clone(),
-                                crate::station::Game::new(&s.game, &s.name, &s.file, state),
-                            );
-                            let mut ctx = (&mut games, &mut broken, &mut seen);
-                            self.station_moves(version, &s.game, &s.moves, false, &mut ctx);
-                        }
-                        Err(e) => {
-                            self.mismatch(
-                                version,
-                                format!(
-                                    "the scenario of Station game {} does not read: {e}",
-                                    s.game
-                                ),
-                            );
-                            broken.insert(s.game.clone());
-                        }
-                    }
-                }
+                Fact::StationStarted(s) => self.station_started(version, s, pack, &mut r),
                 Fact::StationPlayed(p) => {
-                    let mut ctx = (&mut games, &mut broken, &mut seen);
+                    let mut ctx = (&mut r.games, &mut r.broken, &mut r.seen);
                     self.station_moves(version, &p.game, &p.moves, true, &mut ctx);
                 }
                 Fact::StationUndone(u) => {
-                    if let Some(g) = games.get_mut(&u.game) {
+                    if let Some(g) = r.games.get_mut(&u.game) {
                         g.undo();
                     }
                 }
-                Fact::PackSwitched(switched) => in_force.clone_from(&switched.digest),
+                Fact::PackSwitched(switched) => r.in_force.clone_from(&switched.digest),
                 // A state change keeps each character's state after: its
                 // dice (a treatment, a repair) are checked against the
                 // play session's seed, die by die.
-                Fact::StateChanged(change) => self.state_dice(version, change, &mut seen),
+                Fact::StateChanged(change) => self.state_dice(version, change, &mut r.seen),
                 Fact::SessionStarted { .. }
                 | Fact::SessionEnded { .. }
                 | Fact::SecretsRevealed { .. }
@@ -633,6 +505,123 @@ impl StreamCheck<'_> {
                 | Fact::StateUndone { .. }
                 | Fact::Chat(_)
                 | Fact::Dice(_) => {}
+            }
+        }
+    }
+
+    /// An encounter opens at `version`; one that cannot is not checked
+    /// further.
+    fn encounter_created(
+        &mut self,
+        version: i64,
+        encounter: &str,
+        name: &str,
+        d20: Option<&crate::d20::D20Setup>,
+        plugged: Option<&crate::plugged::Setup>,
+        r: &mut Replay,
+    ) {
+        let opened = match plugged {
+            Some(setup) => Encounter::plugged(encounter.to_string(), name.to_string(), setup),
+            None => Ok(Encounter::new(encounter.to_string(), name.to_string(), d20)),
+        };
+        match opened {
+            Ok(opened) => {
+                r.encounters.insert(encounter.to_string(), opened);
+            }
+            Err(e) => {
+                self.mismatch(
+                    version,
+                    format!("encounter {encounter} cannot be opened: {}", e.message()),
+                );
+                r.broken.insert(encounter.to_string());
+            }
+        }
+    }
+
+    /// A command at `version`: its dice checked against its play session's
+    /// seed, then replayed with the dice the log holds to go on from.
+    fn command(&mut self, version: i64, fact: &Fact, pack: &crate::pack::Packs, r: &mut Replay) {
+        let Fact::Command {
+            encounter,
+            order,
+            dice,
+            seeded,
+            physical,
+            ..
+        } = fact
+        else {
+            return;
+        };
+        if r.broken.contains(encounter) {
+            return;
+        }
+        let Some(enc) = r.encounters.get_mut(encounter) else {
+            self.mismatch(
+                version,
+                format!("a command names encounter {encounter}, which was never opened"),
+            );
+            return;
+        };
+        let command = match pack
+            .in_force(r.in_force.as_deref())
+            .and_then(|packs| order.rules_command(&packs, &enc.play))
+        {
+            Ok(c) => c,
+            Err(e) => {
+                self.mismatch(version, format!("the command cannot be read: {e}"));
+                r.broken.insert(encounter.clone());
+                return;
+            }
+        };
+        let what = format!("command `{}` in encounter {encounter}", command.name());
+        let logged = Logged {
+            what: &what,
+            command: &command,
+            seeded: seeded.as_ref(),
+            dice,
+        };
+        if *physical {
+            self.out.physical += 1;
+        } else if self.verified(version, enc, &logged, &mut r.seen) {
+            return;
+        }
+        // Go on from the encounter as the log has it.
+        if !self.replayed(version, enc, &logged, &format!("encounter {encounter}")) {
+            r.broken.insert(encounter.clone());
+        }
+    }
+
+    /// A Station game starts at `version` from its scenario, with its first
+    /// moves.
+    fn station_started(
+        &mut self,
+        version: i64,
+        s: &crate::station::record::Started,
+        pack: &crate::pack::Packs,
+        r: &mut Replay,
+    ) {
+        let read = pack
+            .station_of(s.pack.as_deref())
+            .map_err(|e| e.to_string())
+            .and_then(|p| {
+                crate::station::game::read_scenario_on(p, &s.file, &s.text)
+                    .map_err(|e| e.message().to_string())
+            });
+        match read {
+            Ok(state) => {
+                r.games.insert(
+                    s.game.clone(),
+                    crate::station::Game::new(&s.game, &s.name, &s.file, state),
+                );
+                let mut ctx = (&mut r.games, &mut r.broken, &mut r.seen);
+                self.station_moves(version, &s.game, &s.moves, false, &mut ctx);
+            }
+            Err(e) => {
+                self.mismatch(
+                    version,
+                    format!("the scenario of Station game {} does not read: {e}", s.game),
+                );
+                r.broken.insert(s.game.clone());
             }
         }
     }
@@ -769,5 +758,31 @@ fn differ(logged: &[RolledDie], derived: &[RolledDie]) -> String {
             logged.len(),
             derived.len()
         ),
+    }
+}
+
+/// The play session `fact` opens and its commitment: a session's start,
+/// or the first seeded roll or command of a session started with it.
+fn opened(fact: &Fact) -> Option<(u32, &str)> {
+    match fact {
+        Fact::SessionStarted {
+            session,
+            commitment,
+        } => Some((*session, commitment.as_str())),
+        Fact::Roll(RollItem {
+            seeded: Some(u), ..
+        })
+        | Fact::Command {
+            seeded: Some(u), ..
+        } => u.commitment.as_deref().map(|c| (u.session, c)),
+        // A Station change's first rolling command may start a session.
+        Fact::StationStarted(crate::station::record::Started { moves, .. })
+        | Fact::StationPlayed(crate::station::record::Played { moves, .. }) => {
+            moves.iter().find_map(|m| {
+                let u = m.seeded.as_ref()?;
+                u.commitment.as_deref().map(|c| (u.session, c))
+            })
+        }
+        _ => None,
     }
 }

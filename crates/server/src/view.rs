@@ -30,6 +30,23 @@ pub(crate) fn viewer(caller: &Caller) -> Viewer {
     }
 }
 
+/// Reads the table of `campaign` for `caller`, who must be a member of
+/// it, with the viewer they are: what a member's `GET` answers is worked
+/// out from what they may see.
+pub(crate) async fn read_as<T>(
+    state: &crate::AppState,
+    campaign: &str,
+    caller: &Caller,
+    f: impl FnOnce(&Table, &Viewer) -> T,
+) -> Result<T, crate::error::AppError> {
+    caller.member_of(campaign)?;
+    let viewer = viewer(caller);
+    state
+        .tables()
+        .read(state, campaign, |t| f(t, &viewer))
+        .await
+}
+
 /// A feed entry as `viewer` may see it, or `None`, as the API's JSON text,
 /// numbered in the viewer's own feed (`feed.rs`). Serialized once, straight
 /// to text: the answer that carries it copies the text as it is.
@@ -406,41 +423,7 @@ fn entry<'a>(
             encounter,
             undone,
             write_back,
-        } => {
-            let ItemBody::Command(c) = &undone.body else {
-                return None;
-            };
-            if !viewer.is_gm() && c.told.secret {
-                return None;
-            }
-            let lines = if viewer.is_gm() {
-                &c.told.gm
-            } else {
-                &c.told.table
-            };
-            let mut said = vec![format!("The GM takes back `{}`:", c.name)];
-            said.extend(lines.iter().map(|l| format!("  {l}")));
-            let write_back = write_back.as_ref().and_then(|w| match &w.body {
-                ItemBody::StateChanged(change) if change.seen_by(viewer) => Some((w, change)),
-                _ => None,
-            });
-            if let Some((_, change)) = write_back {
-                said.push("and with it the fight's write-back:".into());
-                said.extend(
-                    change
-                        .lines_for(viewer)
-                        .into_iter()
-                        .map(|l| format!("  {l}")),
-                );
-            }
-            Entry::Undone {
-                encounter,
-                command: &c.name,
-                undone_version: number(undone.version),
-                lines: said,
-                write_back_version: write_back.map(|(w, _)| number(w.version)),
-            }
-        }
+        } => undone_entry(encounter, undone, write_back.as_ref(), viewer, number)?,
         ItemBody::Roll(roll) => Entry::Roll(roll.shown_to(&item.by, viewer)?),
         ItemBody::Chat(line) => Entry::Chat(line.shown_to(&item.by, viewer)?),
         // The awaited roll itself is shown by the tracker and
@@ -504,27 +487,79 @@ fn entry<'a>(
             lines: change.lines_for(viewer),
         },
         ItemBody::StateChanged(_) => return None,
-        ItemBody::StateUndone { undone } => {
-            let ItemBody::StateChanged(change) = &undone.body else {
-                return None;
-            };
-            if !change.seen_by(viewer) {
-                return None;
-            }
-            let mut said = vec![format!("The GM takes back the {}:", change.what.words())];
-            said.extend(
-                change
-                    .lines_for(viewer)
-                    .into_iter()
-                    .map(|l| format!("  {l}")),
-            );
-            Entry::StateUndone {
-                undone_version: number(undone.version),
-                lines: said,
-            }
-        }
+        ItemBody::StateUndone { undone } => state_undone(undone, viewer, number)?,
     };
     Some(FeedEntry::Table(out))
+}
+
+/// A command taken back, as `viewer` may see it: what it said, and the
+/// fight's write-back taken back with it; none for a secret command a
+/// player never saw.
+fn undone_entry<'a>(
+    encounter: &'a str,
+    undone: &'a Item,
+    write_back: Option<&'a std::sync::Arc<Item>>,
+    viewer: &Viewer,
+    number: &dyn Fn(i64) -> i64,
+) -> Option<Entry<'a>> {
+    let ItemBody::Command(c) = &undone.body else {
+        return None;
+    };
+    if !viewer.is_gm() && c.told.secret {
+        return None;
+    }
+    let lines = if viewer.is_gm() {
+        &c.told.gm
+    } else {
+        &c.told.table
+    };
+    let mut said = vec![format!("The GM takes back `{}`:", c.name)];
+    said.extend(lines.iter().map(|l| format!("  {l}")));
+    let write_back = write_back.and_then(|w| match &w.body {
+        ItemBody::StateChanged(change) if change.seen_by(viewer) => Some((w, change)),
+        _ => None,
+    });
+    if let Some((_, change)) = write_back {
+        said.push("and with it the fight's write-back:".into());
+        said.extend(
+            change
+                .lines_for(viewer)
+                .into_iter()
+                .map(|l| format!("  {l}")),
+        );
+    }
+    Some(Entry::Undone {
+        encounter,
+        command: &c.name,
+        undone_version: number(undone.version),
+        lines: said,
+        write_back_version: write_back.map(|(w, _)| number(w.version)),
+    })
+}
+
+/// A change of characters' state taken back, as `viewer` may see it.
+fn state_undone<'a>(
+    undone: &'a Item,
+    viewer: &Viewer,
+    number: &dyn Fn(i64) -> i64,
+) -> Option<Entry<'a>> {
+    let ItemBody::StateChanged(change) = &undone.body else {
+        return None;
+    };
+    if !change.seen_by(viewer) {
+        return None;
+    }
+    let mut said = vec![format!("The GM takes back the {}:", change.what.words())];
+    said.extend(
+        change
+            .lines_for(viewer)
+            .into_iter()
+            .map(|l| format!("  {l}")),
+    );
+    Some(Entry::StateUndone {
+        undone_version: number(undone.version),
+        lines: said,
+    })
 }
 
 /// The answer to a change: 201 with the entry as the caller sees it, or 200

@@ -423,17 +423,13 @@ pub(crate) async fn show(
     Path((campaign, encounter)): Path<(String, String)>,
     caller: Caller,
 ) -> Result<Json<AwaitedAnswer>, AppError> {
-    caller.member_of(&campaign)?;
-    let viewer = view::viewer(&caller);
-    state
-        .tables()
-        .read(&state, &campaign, |t| {
-            t.encounter(&encounter)?;
-            Ok(Json(AwaitedAnswer {
-                awaited: shown(t, &encounter, &viewer),
-            }))
-        })
-        .await?
+    view::read_as(&state, &campaign, &caller, |t, viewer| {
+        t.encounter(&encounter)?;
+        Ok(Json(AwaitedAnswer {
+            awaited: shown(t, &encounter, viewer),
+        }))
+    })
+    .await?
 }
 
 /// What `POST .../awaited` takes.

@@ -241,27 +241,13 @@ mod tests {
 
     #[tokio::test]
     async fn a_postgres_group_refuses_each_append_alone() {
-        let Ok(admin) = std::env::var("NANITE_TEST_POSTGRES") else {
+        let Some(url) = crate::testing::fresh_postgres("nanite_group").await else {
+            crate::testing::say_once(
+                "note: PostgreSQL group tests skipped: set NANITE_TEST_POSTGRES=postgres://... to run them",
+            );
             return;
         };
-        let name = format!(
-            "nanite_group_{}_{}",
-            std::process::id(),
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .unwrap()
-                .as_nanos()
-        );
-        let pool = sqlx::PgPool::connect(&admin).await.unwrap();
-        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
-            .execute(&pool)
-            .await
-            .unwrap();
-        pool.close().await;
-        let base = admin.rsplit_once('/').map_or(admin.as_str(), |(b, _)| b);
-        let s = PostgresStore::open(&format!("{base}/{name}"))
-            .await
-            .unwrap();
+        let s = PostgresStore::open(&url).await.unwrap();
         prepare(&s).await;
         let mut heard = s.announcements().await.unwrap();
         let (jobs, answers) = jobs();

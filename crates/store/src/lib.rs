@@ -28,6 +28,8 @@ mod backend;
 mod error;
 mod group;
 mod model;
+#[cfg(feature = "testing")]
+pub mod testing;
 
 pub use announce::{Announced, Announcements};
 pub use backend::{AnyStore, PostgresStore, SqliteStore, open};

@@ -2,27 +2,12 @@
 //! `NANITE_TEST_POSTGRES` names a server (`postgres://user@host:port/db`);
 //! without it the PostgreSQL tests say they were skipped.
 
-use std::sync::atomic::{AtomicU32, Ordering};
-
+use nanite_store::testing::unique;
 use nanite_store::{
     Announced, AnyStore, Appended, ErrorKind, EventStore, NewEvent, PostgresStore, SqliteStore,
     export, import,
 };
 use serde_json::json;
-
-static COUNTER: AtomicU32 = AtomicU32::new(0);
-
-fn unique(prefix: &str) -> String {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .subsec_nanos();
-    format!(
-        "{prefix}_{}_{}_{nanos}",
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    )
-}
 
 async fn sqlite() -> AnyStore {
     let path = std::env::temp_dir().join(format!("{}.db", unique("nanite_store")));
@@ -35,33 +20,13 @@ async fn sqlite() -> AnyStore {
 
 /// A fresh PostgreSQL database for one test, or `None` (skipped).
 async fn postgres() -> Option<AnyStore> {
-    let Ok(admin) = std::env::var("NANITE_TEST_POSTGRES") else {
-        // Written past the test harness's capture, so a passing run says it.
-        static SAID: std::sync::Once = std::sync::Once::new();
-        SAID.call_once(|| {
-            use std::io::Write;
-            let _ = writeln!(
-                std::io::stderr(),
-                "note: PostgreSQL store tests skipped: set NANITE_TEST_POSTGRES=postgres://... to run them"
-            );
-        });
+    let Some(url) = nanite_store::testing::fresh_postgres("nanite_t").await else {
+        nanite_store::testing::say_once(
+            "note: PostgreSQL store tests skipped: set NANITE_TEST_POSTGRES=postgres://... to run them",
+        );
         return None;
     };
-    let name = unique("nanite_t");
-    let pool = sqlx::PgPool::connect(&admin)
-        .await
-        .expect("the test server");
-    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
-        .execute(&pool)
-        .await
-        .unwrap();
-    pool.close().await;
-    let base = admin.rsplit_once('/').map_or(admin.as_str(), |(b, _)| b);
-    Some(AnyStore::Postgres(
-        PostgresStore::open(&format!("{base}/{name}"))
-            .await
-            .unwrap(),
-    ))
+    Some(AnyStore::Postgres(PostgresStore::open(&url).await.unwrap()))
 }
 
 fn event(n: i64) -> NewEvent {

@@ -354,45 +354,40 @@ fn weapon_section(doc: &mut Doc, w: &WeaponSheet) {
 }
 
 fn protection(doc: &mut Doc, sheet: &Sheet) {
-    let mut pairs = Vec::new();
-    if let Some(a) = &sheet.armor {
-        pairs.push((
-            "Armor".into(),
-            format!(
-                "{}: {}% coverage, APL {}, {} AP, movement penalty {} m",
-                a.name, a.coverage, a.apl, a.armor_points, a.movement_penalty
-            ),
-        ));
-    }
-    if let Some(s) = &sheet.shield {
-        pairs.push((
-            "Shield".into(),
-            format!(
-                "{}: strength {}, recharge {} per turn, restarts after {} turns, fast recharge {} nanites",
-                s.name, s.strength, s.recharge_rate, s.restart_turns, s.fast_recharge_cost
-            ),
-        ));
-    }
-    if let Some(c) = &sheet.cloak {
-        pairs.push((
-            "Cloak".into(),
-            format!(
-                "{}: {} turns ({} by level + {} module + {} class), detect DC {} / moving {} (+{} by level), {} nanites to start, {} per turn, {} actions to recharge{}",
-                c.name,
-                c.turns,
-                c.level_turns,
-                c.turn_bonus,
-                c.class_gain,
-                c.detect_dc,
-                c.moving_detect_dc,
-                c.detect_dc_gain,
-                c.activation_cost,
-                c.upkeep,
-                c.charge_delay,
-                if c.once_per_encounter { "; once per encounter" } else { "" }
-            ),
-        ));
-    }
+    let armor = sheet.armor.as_ref().map(|a| {
+        format!(
+            "{}: {}% coverage, APL {}, {} AP, movement penalty {} m",
+            a.name, a.coverage, a.apl, a.armor_points, a.movement_penalty
+        )
+    });
+    let shield = sheet.shield.as_ref().map(|s| {
+        format!(
+            "{}: strength {}, recharge {} per turn, restarts after {} turns, fast recharge {} nanites",
+            s.name, s.strength, s.recharge_rate, s.restart_turns, s.fast_recharge_cost
+        )
+    });
+    let cloak = sheet.cloak.as_ref().map(|c| {
+        format!(
+            "{}: {} turns ({} by level + {} module + {} class), detect DC {} / moving {} (+{} by level), {} nanites to start, {} per turn, {} actions to recharge{}",
+            c.name,
+            c.turns,
+            c.level_turns,
+            c.turn_bonus,
+            c.class_gain,
+            c.detect_dc,
+            c.moving_detect_dc,
+            c.detect_dc_gain,
+            c.activation_cost,
+            c.upkeep,
+            c.charge_delay,
+            if c.once_per_encounter { "; once per encounter" } else { "" }
+        )
+    });
+    // Only what the character wears, in this order.
+    let mut pairs: Vec<(String, String)> = [("Armor", armor), ("Shield", shield), ("Cloak", cloak)]
+        .into_iter()
+        .filter_map(|(label, worn)| Some((label.to_string(), worn?)))
+        .collect();
     if !sheet.items.is_empty() {
         let items: Vec<String> = sheet
             .items

@@ -575,19 +575,7 @@ fn show(c: &Carried, pack: &Pack) -> String {
         let items: Vec<String> = s.items.iter().map(|(k, v)| format!("{k} {v}")).collect();
         out.push_str(&format!("Items: {}\n", items.join(", ")));
     }
-    let mut lasting: Vec<String> = s
-        .lasting
-        .injuries
-        .iter()
-        .map(|i| i.key().to_string())
-        .collect();
-    lasting.extend(s.lasting.conditions.iter().map(|c| {
-        if c.stacks > 1 {
-            format!("{} ×{}", c.kind.key(), c.stacks)
-        } else {
-            c.kind.key().to_string()
-        }
-    }));
+    let lasting = s.lasting.keys();
     if !lasting.is_empty() {
         out.push_str(&format!(
             "Injuries and conditions: {}\n",

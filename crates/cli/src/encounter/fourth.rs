@@ -68,18 +68,11 @@ impl Rules for TagRules {
     }
 
     fn forms() -> (Vec<&'static str>, Vec<&'static str>) {
-        (
-            GM_FORMS.iter().map(|(_, usage)| *usage).collect(),
-            ACTION_FORMS.iter().map(|(_, usage)| *usage).collect(),
-        )
+        crate::encounter::usages(GM_FORMS, ACTION_FORMS)
     }
 
     fn verbs() -> Vec<&'static str> {
-        GM_FORMS
-            .iter()
-            .chain(ACTION_FORMS)
-            .map(|(verb, _)| *verb)
-            .collect()
+        crate::encounter::verbs(GM_FORMS, ACTION_FORMS)
     }
 
     fn battle(_settings: &()) -> Yard {

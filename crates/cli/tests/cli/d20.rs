@@ -32,6 +32,16 @@ impl Scratch {
         std::fs::write(&path, text).unwrap();
         path.to_str().unwrap().to_string()
     }
+
+    /// Writes example `name` as `file`, each `(from, to)` of `edits`
+    /// replaced; returns its path.
+    fn edited(&self, name: &str, file: &str, edits: &[(&str, &str)]) -> String {
+        let mut text = std::fs::read_to_string(example(name)).unwrap();
+        for (from, to) in edits {
+            text = text.replace(from, to);
+        }
+        self.write(file, &text)
+    }
 }
 
 impl Drop for Scratch {
@@ -112,11 +122,14 @@ fn sheet_json_and_the_bonus_formula_setting() {
 #[test]
 fn a_broken_character_lists_every_problem() {
     let scratch = Scratch::new("broken");
-    let text = std::fs::read_to_string(example("kara"))
-        .unwrap()
-        .replace("DEX = 16", "DEX = 40")
-        .replace("acrobatics = 2", "acrobatix = 2");
-    let path = scratch.write("broken.toml", &text);
+    let path = scratch.edited(
+        "kara",
+        "broken.toml",
+        &[
+            ("DEX = 16", "DEX = 40"),
+            ("acrobatics = 2", "acrobatix = 2"),
+        ],
+    );
     let err = fails(&["d20", "sheet", &path]);
     assert!(err.contains("has 2 errors"), "{err}");
     assert!(
@@ -283,15 +296,13 @@ fn opposed_and_extended_checks() {
 fn the_map_example_runs_to_its_end() {
     // rule: D20-INIT-01, D20-INIT-02, D20-MOVE-01, D20-CAST-01, D20-GRAP-02, D20-GRAP-03, D20-GRAP-05, D20-GRAP-06, D20-REST-02
     let out = succeeds(&["d20", "encounter", &example("ford-ambush")]);
-    assert!(
-        out.contains("  Kara Voss initiative: d100 = 45 + DEX 16 = 61 (D20-INIT-01)\n"),
-        "{out}"
-    );
-    assert!(
-        out.contains("  Ilsa Wren's casting Firebolt ends at the start of Ilsa Wren's turn\n"),
-        "{out}"
-    );
-    assert!(out.contains("  Bram Holt and Bandit Brute are grappling; Bram Holt has Grappling Advantage (D20-GRAP-02)\n"), "{out}");
+    for line in [
+        "  Kara Voss initiative: d100 = 45 + DEX 16 = 61 (D20-INIT-01)\n",
+        "  Ilsa Wren's casting Firebolt ends at the start of Ilsa Wren's turn\n",
+        "  Bram Holt and Bandit Brute are grappling; Bram Holt has Grappling Advantage (D20-GRAP-02)\n",
+    ] {
+        assert!(out.contains(line), "{line}: {out}");
+    }
     let status = &out[out.find("Status\n").unwrap()..];
     expect![[r#"
         Status
@@ -311,19 +322,14 @@ fn the_map_example_runs_to_its_end() {
 fn the_rows_example_runs_to_its_end() {
     // rule: D20-MOVE-03, D20-INIT-03, D20-CAST-02, D20-CAST-03, D20-REST-01
     let out = succeeds(&["d20", "encounter", &example("cellar-brawl")]);
-    assert!(
-        out.contains("side initiative (D20-INIT-03): heroes d100 = 25; smugglers d100 = 80"),
-        "{out}"
-    );
-    assert!(
-        out.contains("Orun the Seer must keep concentrating: kept"),
-        "{out}"
-    );
-    assert!(out.contains("against Bandit Brute's power resistance 12 (D20-CAST-03; psionics ignores spell resistance)"), "{out}");
-    assert!(
-        out.contains("Orun the Seer rests 2 period(s) of 8 hours and regains 2 HP (D20-REST-01)"),
-        "{out}"
-    );
+    for said in [
+        "side initiative (D20-INIT-03): heroes d100 = 25; smugglers d100 = 80",
+        "Orun the Seer must keep concentrating: kept",
+        "against Bandit Brute's power resistance 12 (D20-CAST-03; psionics ignores spell resistance)",
+        "Orun the Seer rests 2 period(s) of 8 hours and regains 2 HP (D20-REST-01)",
+    ] {
+        assert!(out.contains(said), "{said}: {out}");
+    }
 }
 
 #[test]
@@ -364,13 +370,14 @@ fn succeeds_or_refused(args: &[&str]) -> String {
 #[test]
 fn a_refused_line_stops_the_fight_with_exit_1() {
     let scratch = Scratch::new("refused");
-    let text = std::fs::read_to_string(example("ford-ambush"))
-        .unwrap()
-        .replace(
+    let path = scratch.edited(
+        "ford-ambush",
+        "fight.toml",
+        &[(
             "\"kara attack raider rapier\"",
             "\"kara attack brute rapier\"",
-        );
-    let path = scratch.write("fight.toml", &text);
+        )],
+    );
     let output = nanite(&["d20", "encounter", &path]);
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     assert!(stdout(&output).contains("> kara attack brute rapier\n  refused: Kara Voss cannot reach: Bandit Brute is 10 ft away, beyond 5 ft (melee reaches adjacent squares)\n"));
@@ -386,12 +393,15 @@ fn a_refused_line_stops_the_fight_with_exit_1() {
 #[test]
 fn a_broken_encounter_file_lists_every_problem_before_any_die() {
     let scratch = Scratch::new("broken-encounter");
-    let text = std::fs::read_to_string(example("ford-ambush"))
-        .unwrap()
-        .replace("\"kara move 6,3\"", "\"kara move 6 3\"")
-        .replace("\"bram clinch brute\"", "\"bram clinch brutus\"")
-        .replace("at = [6, 5]", "at = [16, 5]");
-    let path = scratch.write("fight.toml", &text);
+    let path = scratch.edited(
+        "ford-ambush",
+        "fight.toml",
+        &[
+            ("\"kara move 6,3\"", "\"kara move 6 3\""),
+            ("\"bram clinch brute\"", "\"bram clinch brutus\""),
+            ("at = [6, 5]", "at = [16, 5]"),
+        ],
+    );
     let err = fails(&["d20", "encounter", &path]);
     assert!(err.contains("cannot run: 3 errors"), "{err}");
     assert!(
@@ -409,13 +419,14 @@ fn a_broken_encounter_file_lists_every_problem_before_any_die() {
         "{err}"
     );
     // Weapons are checked against the characters before any die is rolled.
-    let text = std::fs::read_to_string(example("ford-ambush"))
-        .unwrap()
-        .replace(
+    let path = scratch.edited(
+        "ford-ambush",
+        "axe.toml",
+        &[(
             "\"kara attack raider rapier\"",
             "\"kara attack raider axe\"",
-        );
-    let path = scratch.write("axe.toml", &text);
+        )],
+    );
     let err = fails(&["d20", "encounter", &path]);
     assert!(
         err.contains("`kara attack raider axe`: Kara Voss carries no `axe`"),

@@ -103,17 +103,13 @@ fn a_map_less_session_puts_newcomers_in_the_front_row_unless_told() {
 
 #[test]
 fn undo_takes_back_the_last_command_and_the_file_forgets_it() {
-    let room = room("undo");
-    let out = play(
-        &room,
-        "add kara kara.toml travellers\nadd raider raider.toml raiders\ninitiative kara 50\nundo\nundo\nstatus\n",
-        &["--seed", "1"],
+    undo_twice_in(
+        &room("undo"),
+        "d20",
+        "add kara kara.toml travellers\nadd raider raider.toml raiders\ninitiative kara 50\n",
+        ["initiative kara 50", "add raider"],
+        ["raider", "initiative kara"],
     );
-    assert!(out.contains("undone: initiative kara 50"), "{out}");
-    assert!(out.contains("undone: add raider"), "{out}");
-    let saved = room.saved();
-    assert!(!saved.contains("raider"), "{saved}");
-    assert!(!saved.contains("initiative kara"), "{saved}");
 }
 
 #[test]
@@ -134,17 +130,18 @@ fn mistakes_explain_themselves_and_change_nothing() {
          add next raider.toml raiders 5,5\n",
         &["--map", "8x8", "--seed", "3"],
     );
-    assert!(out.contains("give the square to stand on"), "{out}");
-    assert!(out.contains("refused:"), "{out}");
-    assert!(out.contains("nothing changed"), "{out}");
-    assert!(
-        out.contains("nobody called 'rader' is in this fight"),
-        "{out}"
-    );
-    assert!(out.contains("flies"), "{out}");
-    assert!(out.contains("expected the number of sides"), "{out}");
-    assert!(out.contains("nobody.toml"), "{out}");
-    assert!(out.contains("`next` cannot be a combatant's id"), "{out}");
+    for said in [
+        "give the square to stand on",
+        "refused:",
+        "nothing changed",
+        "nobody called 'rader' is in this fight",
+        "flies",
+        "expected the number of sides",
+        "nobody.toml",
+        "`next` cannot be a combatant's id",
+    ] {
+        assert!(out.contains(said), "{said}: {out}");
+    }
     let saved = room.saved();
     assert!(
         !saved.contains("attack"),
@@ -177,17 +174,17 @@ fn someone_added_mid_fight_joins_at_the_same_moment_on_replay() {
 
 #[test]
 fn help_lists_the_prompt_and_script_commands() {
-    let room = room("help");
-    let out = play(&room, "help\n", &[]);
-    for form in [
-        "add ID CHARACTER.toml SIDE",
-        "undo",
-        "roll initiative",
-        "ID attack TARGET",
-        "ID clinch TARGET",
-    ] {
-        assert!(out.contains(form), "{form}: {out}");
-    }
+    help_lists_in(
+        &room("help"),
+        "d20",
+        &[
+            "add ID CHARACTER.toml SIDE",
+            "undo",
+            "roll initiative",
+            "ID attack TARGET",
+            "ID clinch TARGET",
+        ],
+    );
 }
 
 #[test]

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use super::serve::{RAIDER, Server, campaign_of, http, postgres, sqlite};
+use super::serve::{RAIDER, Reply, Server, campaign_of, http, postgres, sqlite};
 
 /// A command the server acknowledged.
 #[derive(Clone, Debug)]
@@ -35,6 +35,19 @@ const ROLLERS: usize = 3;
 const BEFORE_KILL: usize = 60;
 /// No client sends more than this, so the test is bounded.
 const MOST_PER_CLIENT: usize = 400;
+
+/// `POST path` with `body`, as `token`, under Idempotency-Key `key`: the
+/// key the new process must still know.
+fn post_keyed(addr: &str, path: &str, token: &str, body: &Value, key: &str) -> Reply {
+    http(
+        addr,
+        "POST",
+        path,
+        token,
+        Some(body),
+        &[("Idempotency-Key", key)],
+    )
+}
 
 fn survives_kill_9(database: &str) {
     let server = Server::start(database);
@@ -80,14 +93,7 @@ fn survives_kill_9(database: &str) {
                 let id = format!("raider-{n}-{i}");
                 let key = format!("add-{id}");
                 let body = json!({"id": id, "npc": RAIDER, "side": "raiders"});
-                let reply = http(
-                    &addr,
-                    "POST",
-                    &path,
-                    &token,
-                    Some(&body),
-                    &[("Idempotency-Key", &key)],
-                );
+                let reply = post_keyed(&addr, &path, &token, &body, &key);
                 match reply.status {
                     201 => acks.lock().unwrap().push(Ack {
                         key,
@@ -115,14 +121,7 @@ fn survives_kill_9(database: &str) {
                 }
                 let key = format!("roll-{n}-{i}");
                 let body = json!({"expression": "3d100 # load"});
-                let reply = http(
-                    &addr,
-                    "POST",
-                    &path,
-                    &token,
-                    Some(&body),
-                    &[("Idempotency-Key", &key)],
-                );
+                let reply = post_keyed(&addr, &path, &token, &body, &key);
                 match reply.status {
                     201 => acks.lock().unwrap().push(Ack {
                         key,

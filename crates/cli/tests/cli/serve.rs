@@ -6,26 +6,12 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
+pub(crate) use nanite_store::testing::unique;
 use serde_json::Value;
 
 pub(crate) const RAIDER: &str = include_str!("../../../../examples/compound-x/raider.toml");
-
-static COUNTER: AtomicU32 = AtomicU32::new(0);
-
-/// A name no other test run uses.
-pub(crate) fn unique(prefix: &str) -> String {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.subsec_nanos());
-    format!(
-        "{prefix}_{}_{}_{nanos}",
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    )
-}
 
 /// A fresh SQLite file (as a `sqlite:` URL) and its path.
 pub(crate) fn sqlite() -> (String, PathBuf) {
@@ -36,31 +22,18 @@ pub(crate) fn sqlite() -> (String, PathBuf) {
 /// A fresh PostgreSQL database on the server `NANITE_TEST_POSTGRES` names,
 /// or `None` (and a note that the test was skipped).
 pub(crate) fn postgres(test: &str) -> Option<String> {
-    let Ok(admin) = std::env::var("NANITE_TEST_POSTGRES") else {
-        let mut err = std::io::stderr();
-        let _ = writeln!(
-            err,
-            "note: {test} skipped on PostgreSQL: set NANITE_TEST_POSTGRES=postgres://... to run it"
-        );
-        return None;
-    };
-    let name = unique("nanite_cli");
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .expect("a runtime");
-    runtime.block_on(async {
-        let pool = sqlx::PgPool::connect(&admin)
-            .await
-            .expect("the PostgreSQL test server");
-        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
-            .execute(&pool)
-            .await
-            .expect("a fresh database");
-        pool.close().await;
-    });
-    let base = admin.rsplit_once('/').map_or(admin.as_str(), |(b, _)| b);
-    Some(format!("{base}/{name}"))
+    let url = runtime.block_on(nanite_store::testing::fresh_postgres("nanite_cli"));
+    if url.is_none() {
+        let _ = writeln!(
+            std::io::stderr(),
+            "note: {test} skipped on PostgreSQL: set NANITE_TEST_POSTGRES=postgres://... to run it"
+        );
+    }
+    url
 }
 
 /// A running `nanite serve`.

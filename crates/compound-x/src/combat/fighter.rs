@@ -464,6 +464,12 @@ impl Fighter {
         self.hp < 1 && !self.dead
     }
 
+    /// Its skills' ids, as commands name them: `awareness, search`.
+    pub fn skill_ids(&self) -> String {
+        let ids: Vec<&str> = self.skills.iter().map(|s| s.id.as_str()).collect();
+        ids.join(", ")
+    }
+
     /// Its skill line for `id`.
     pub fn skill(&self, id: &str) -> Option<&SkillLine> {
         self.skills.iter().find(|s| s.id == id)

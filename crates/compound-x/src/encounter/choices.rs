@@ -22,7 +22,7 @@ use nanite_core::{ClockCommand, ClockEvent, CombatantId, Ruleset, SeededDice};
 
 use super::{Battle, Command, CompoundX, Event, Refusal, Way};
 use crate::check::Effort;
-use crate::combat::ConditionKind;
+use crate::combat::{ConditionKind, Stance};
 use crate::pack::{DamageType, Suppression};
 
 /// Suppression levels, lightest first, with their keys (CX-SUP-02..04).
@@ -156,12 +156,59 @@ fn whole(min: i64, max: i64, default: Option<i64>) -> ParamKind {
     ParamKind::Whole { min, max, default }
 }
 
+/// The check the GM calls on `id`'s `skill` until other parameters are
+/// picked: rolled, against DC 50 hidden from the players.
+fn called_check(id: &CombatantId, skill: String) -> Command {
+    Command::Check {
+        id: id.clone(),
+        skill,
+        dc: 50,
+        hidden: true,
+        effort: Effort::Roll,
+        combined_with: None,
+    }
+}
+
+/// `draft` of a [`called_check`] with what the GM may pick after the skill:
+/// the DC, whether the players see it, and rolling or taking 50 or 100.
+fn dc_params(draft: Draft<Command>) -> Draft<Command> {
+    draft
+        .param("dc", "DC", whole(1, 300, Some(50)))
+        .param("hidden", "hide the DC from the players", ParamKind::Flag)
+        .param(
+            "effort",
+            "roll, or out of combat take 50 or 100 (CX-DICE-06)",
+            efforts(),
+        )
+}
+
 /// Free text, `default` in the command.
 fn text(default: &str) -> ParamKind {
     ParamKind::Text {
         max_len: TEXT_MAX,
         default: default.to_string(),
     }
+}
+
+/// A stance to choose, headed by `default_label` meaning "as it is" when
+/// given.
+fn stances(default_label: Option<&str>) -> ParamKind {
+    let mut options = Vec::new();
+    if let Some(label) = default_label {
+        options.push(ParamOption::new(ParamValue::Unset, label));
+    }
+    for stance in [
+        Stance::Standing,
+        Stance::Crouched,
+        Stance::Prone,
+        Stance::Hunkered,
+    ] {
+        options.push(ParamOption::new(
+            ParamValue::word(stance.key()),
+            stance.key(),
+        ));
+    }
+    ParamKind::one_of(options)
 }
 
 fn covers(default_label: Option<&str>) -> ParamKind {

@@ -884,13 +884,7 @@ fn roll_initiative(
     dice: &mut dyn DiceSource,
 ) -> Result<(), Refusal> {
     let who: Vec<(CombatantId, i64)> = if who.is_empty() {
-        d.state
-            .clock
-            .seats
-            .iter()
-            .filter(|s| s.initiative.is_none())
-            .map(|s| s.id.clone())
-            .collect::<Vec<_>>()
+        d.state.clock.without_initiative()
     } else {
         who.to_vec()
     }

@@ -8,7 +8,8 @@ use nanite_core::{ClockCommand, ClockEvent, CombatantId, DiceSource};
 use super::{Combatant, CxEffect, Decision, Event, Refusal};
 use crate::check::{CheckSpec, Effort, combined_spec, skill_check};
 use crate::combat::{
-    Blow, Condition, ConditionKind, Cover, Fighter, Stance, Strike, explain_strike, strike,
+    Blow, Condition, ConditionKind, Cover, Fighter, Stance, Strike, WeaponState, explain_strike,
+    strike,
 };
 use crate::pack::DamageType;
 use crate::sheet::SkillLine;
@@ -123,6 +124,21 @@ pub(crate) fn kill(d: &mut Decision<'_>, target: &CombatantId, why: &str) -> Res
         why: format!("{why} (kills outright, CX-DEATH-09)"),
     });
     Ok(())
+}
+
+/// Weapon `weapon` of `c`, the combatant `id`, or the refusal that it has
+/// no such weapon.
+pub(crate) fn weapon_of<'c>(
+    c: &'c Combatant,
+    id: &CombatantId,
+    weapon: usize,
+) -> Result<&'c WeaponState, Refusal> {
+    c.fighter
+        .weapons
+        .get(weapon)
+        .ok_or_else(|| Refusal::Illegal {
+            why: format!("{id} has no weapon {weapon}"),
+        })
 }
 
 /// Checks that `id` can take an action now: in the fight, alive, not downed,
@@ -273,12 +289,7 @@ fn skill_line(c: &Combatant, skill: &str) -> Result<SkillLine, Refusal> {
         .ok_or_else(|| Refusal::Illegal {
             why: format!(
                 "no skill '{skill}'; skills are named by id: {}",
-                c.fighter
-                    .skills
-                    .iter()
-                    .map(|s| s.id.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                c.fighter.skill_ids()
             ),
         })
 }

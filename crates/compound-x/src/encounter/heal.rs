@@ -101,15 +101,7 @@ pub(crate) fn treat(
     d.push(Event::Checked {
         id: id.clone(),
         what: format!("Medicine on {}'s wound {index}", patient.name),
-        result: CheckResult {
-            die,
-            total,
-            dc,
-            hidden: false,
-            success,
-            margin: total - dc,
-            breakdown: b,
-        },
+        result: CheckResult::new(die, total, dc, false, b),
     });
     if medikit {
         d.push(Event::ItemUsed {
@@ -242,20 +234,18 @@ impl MedicineSkill {
 fn medicine_total(
     b: &mut Breakdown,
     effort: Effort,
-    skill: &MedicineSkill,
+    medicine: &MedicineSkill,
     medic: &Fighter,
     patient: &Fighter,
     dice: &mut dyn DiceSource,
 ) -> Result<(Option<u32>, i64), Refusal> {
     let MedicineSkill {
-        line,
         points,
         stat_bonus,
-        modifiers,
         own,
         skill,
-    } = skill;
-    let (points, stat_bonus, own, skill) = (*points, *stat_bonus, *own, *skill);
+        ..
+    } = *medicine;
     Ok(match effort {
         Effort::Roll => {
             let die = d100_for(dice, || {
@@ -263,13 +253,16 @@ fn medicine_total(
             })?;
             b.die(format!("Medicine, {}", medic.name), 100, die);
             b.modifier("Medicine points", points);
-            for (source, n) in modifiers {
+            for (source, n) in &medicine.modifiers {
                 b.modifier(source.clone(), *n);
             }
             b.modifier(
                 format!(
                     "{} bonus (CX-DICE-05)",
-                    line.as_ref().map_or("INT".into(), |l| l.stat.to_string())
+                    medicine
+                        .line
+                        .as_ref()
+                        .map_or("INT".into(), |l| l.stat.to_string())
                 ),
                 stat_bonus,
             );
@@ -287,7 +280,7 @@ fn medicine_total(
             let taken = if effort == Effort::Take50 { 50 } else { 100 };
             b.value(format!("take {taken} (CX-DICE-06)"), taken);
             b.modifier("Medicine ranks", points);
-            for (source, n) in modifiers {
+            for (source, n) in &medicine.modifiers {
                 b.modifier(source.clone(), *n);
             }
             b.modifier(

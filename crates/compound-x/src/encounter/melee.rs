@@ -263,6 +263,22 @@ pub(crate) fn ordered_penalty_attack(
     Ok(())
 }
 
+/// `id` leaves melee with `enemy` (CX-MELEE-02): the enemy's penalty
+/// attack, if it can react, and the engagement ends.
+pub(crate) fn leave_melee(
+    d: &mut Decision<'_>,
+    id: &CombatantId,
+    enemy: &CombatantId,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Refusal> {
+    penalty_attack(d, enemy, id, "leaving melee", dice)?;
+    d.push(Event::Disengaged {
+        a: id.clone(),
+        b: enemy.clone(),
+    });
+    Ok(())
+}
+
 /// A penalty attack (CX-MELEE-02): a reaction of `by` against `target`, if
 /// `by` can react. Returns whether it was made.
 pub(crate) fn penalty_attack(

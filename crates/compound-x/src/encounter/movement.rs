@@ -187,11 +187,7 @@ pub(crate) fn step(
         if matches!(s.way, Way::Toward { id } if *id == enemy) {
             continue;
         }
-        super::melee::penalty_attack(d, &enemy, s.id, "leaving melee", dice)?;
-        d.push(Event::Disengaged {
-            a: s.id.clone(),
-            b: enemy.clone(),
-        });
+        super::melee::leave_melee(d, s.id, &enemy, dice)?;
     }
     if d.state.combatant(s.id)?.fighter.is_downed() || d.state.combatant(s.id)?.fighter.dead {
         return Ok(());
@@ -276,11 +272,7 @@ pub(crate) fn jump(
         ),
     )?;
     for enemy in d.state.engaged_with(id) {
-        super::melee::penalty_attack(d, &enemy, id, "leaving melee", dice)?;
-        d.push(Event::Disengaged {
-            a: id.clone(),
-            b: enemy.clone(),
-        });
+        super::melee::leave_melee(d, id, &enemy, dice)?;
     }
     let c = d.state.combatant(id)?;
     if c.fighter.is_downed() || c.fighter.dead {

@@ -16,13 +16,7 @@ fn name(state: &Battle, id: &CombatantId) -> String {
 /// The lines telling every event of one command, starting from `before`,
 /// the battle as it was just before the command.
 pub fn narrate_all(before: &Battle, events: &[Event]) -> Vec<String> {
-    let mut state = before.clone();
-    let mut lines = Vec::new();
-    for event in events {
-        lines.extend(narrate(&state, event));
-        super::event::evolve(&mut state, event);
-    }
-    lines
+    nanite_core::narrate_each::<super::CompoundX>(before, events, narrate)
 }
 
 /// The lines telling `event`, using `state` (the battle just before it) for

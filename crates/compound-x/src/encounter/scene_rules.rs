@@ -261,11 +261,7 @@ pub(crate) fn move_to(
         if still {
             continue;
         }
-        super::melee::penalty_attack(d, &enemy, id, "leaving melee", dice)?;
-        d.push(Event::Disengaged {
-            a: id.clone(),
-            b: enemy.clone(),
-        });
+        super::melee::leave_melee(d, id, &enemy, dice)?;
     }
     let c = d.state.combatant(id)?;
     if c.fighter.is_downed() || c.fighter.dead {

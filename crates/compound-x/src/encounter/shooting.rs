@@ -5,10 +5,11 @@ use nanite_core::encounter::{Expiry, Moment};
 use nanite_core::{CombatantId, DiceSource};
 
 use super::command::shot_refusal;
-use super::gm::{able, after_harm, not_afraid, spend};
+use super::gm::{able, after_harm, not_afraid, spend, weapon_of};
+use super::supply::{checked_then, weapon_check};
 use super::{CxEffect, Decision, Event, Refusal};
-use crate::check::{CheckSpec, skill_check};
-use crate::combat::{Aim, Cover, Fire, Shot, Stance, check_shot, d100_for, shoot};
+
+use crate::combat::{Aim, Cover, Fire, Shot, Stance, check_shot, shoot};
 use crate::pack::FireMode;
 
 /// DC to clear a jam (CX-RNG-08).
@@ -345,6 +346,8 @@ impl Bearing {
     }
 }
 
+/// `id` clears the jam of its weapon `weapon`: an action, then a check of
+/// the weapon's skill against [`CLEAR_JAM_DC`] (CX-RNG-08).
 pub(crate) fn clear_jam(
     d: &mut Decision<'_>,
     id: &CombatantId,
@@ -353,58 +356,19 @@ pub(crate) fn clear_jam(
 ) -> Result<(), Refusal> {
     let c = able(d, id)?.clone();
     not_afraid(d, id, "clear a jam")?;
-    let w = c
-        .fighter
-        .weapons
-        .get(weapon)
-        .ok_or_else(|| Refusal::Illegal {
-            why: format!("{id} has no weapon {weapon}"),
-        })?;
+    let w = weapon_of(&c, id, weapon)?;
     if !w.jammed {
         return Err(Refusal::Illegal {
             why: format!("the {} is not jammed", w.name),
         });
     }
     spend(d, id, 1, format!("clear the {}'s jam", w.name))?;
-    let spec = CheckSpec {
-        dc: CLEAR_JAM_DC,
-        in_combat: true,
-        // Drink's stat changes (CX-COND-09, CX-COND-10).
-        modifiers: c
-            .fighter
-            .skill(&w.skill)
-            .map_or_else(Vec::new, |l| d.state.line_changes(id, l)),
-        ..CheckSpec::default()
-    };
-    let result = match c.fighter.skill(&w.skill) {
-        Some(line) => {
-            skill_check(&c.fighter.name, line, &spec, dice)?.map_err(|r| Refusal::Illegal {
-                why: format!("{} (rule {})", r.message, r.rule),
-            })?
-        }
-        // A weapon skill the pack does not list: the points alone.
-        None => {
-            let die = d100_for(dice, || format!("clear jam d100 for {}", c.fighter.name))?;
-            crate::check::judge_total(
-                i64::from(die) + w.skill_points,
-                CLEAR_JAM_DC,
-                false,
-                Some(die),
-                &[(format!("{} skill points", w.skill), w.skill_points)],
-            )
-        }
-    };
-    let cleared = result.success;
-    d.push(Event::Checked {
+    let result = weapon_check(d, id, w, CLEAR_JAM_DC, true, "clear jam", dice)?;
+    let what = format!("clear the {}'s jam (DC 60, CX-RNG-08)", w.name);
+    let cleared = Event::JamCleared {
         id: id.clone(),
-        what: format!("clear the {}'s jam (DC 60, CX-RNG-08)", w.name),
-        result,
-    });
-    if cleared {
-        d.push(Event::JamCleared {
-            id: id.clone(),
-            weapon,
-        });
-    }
+        weapon,
+    };
+    checked_then(d, id, what, result, cleared);
     Ok(())
 }

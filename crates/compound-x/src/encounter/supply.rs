@@ -1,13 +1,15 @@
 //! Reloading with its check (CX-RNG-12, CX-RNG-13, CX-TURN-07), carried over
-//! into the next turn when it takes longer than the actions left, and the
-//! shield's fast recharge (CX-DMG-04).
+//! into the next turn when it takes longer than the actions left, the
+//! shield's fast recharge (CX-DMG-04) and repairs; and the weapon check a
+//! reload and clearing a jam both roll.
 
 use nanite_core::encounter::{Expiry, Moment};
 use nanite_core::{CombatantId, DiceSource};
 
-use super::gm::{able, not_afraid, spend};
+use super::gm::{able, not_afraid, spend, weapon_of};
 use super::{CxEffect, Decision, Event, Refusal};
-use crate::check::{CheckSpec, Effort, judge_total, skill_check};
+use crate::check::{CheckResult, CheckSpec, Effort, judge_total, skill_check};
+use crate::combat::WeaponState;
 use crate::combat::d100_for;
 
 /// A reload check total of this or more is a critical reload with the base
@@ -23,11 +25,16 @@ pub fn critical_reload(crit_from: u32) -> i64 {
     let faces = 11 - i64::from(crit_from.clamp(1, 11));
     CRITICAL_RELOAD + 10 - 10 * faces
 }
+
 /// Actions of a reload when the weapon data gives none: a magazine (CX-TURN-07).
 pub const DEFAULT_RELOAD_ACTIONS: i64 = 2;
 /// What a reload carried over spends at the start of the next turn.
 pub(crate) const RELOAD_CONTINUED: &str = "reload, continued";
 
+/// `id` reloads its weapon `weapon` from a spare magazine, with the reload
+/// check when the weapon has a reload DC (a critical halves the time, a
+/// failure doubles it, CX-RNG-13); what the actions left this turn cannot
+/// pay carries over into the next (CX-TURN-07).
 pub(crate) fn reload(
     d: &mut Decision<'_>,
     id: &CombatantId,
@@ -37,11 +44,7 @@ pub(crate) fn reload(
     let c = able(d, id)?.clone();
     not_afraid(d, id, "reload")?;
     let illegal = |why: String| Refusal::Illegal { why };
-    let w = c
-        .fighter
-        .weapons
-        .get(weapon)
-        .ok_or_else(|| illegal(format!("{id} has no weapon {weapon}")))?;
+    let w = weapon_of(&c, id, weapon)?;
     if w.magazine == 0 {
         return Err(illegal(format!("the {} takes no ammunition", w.name)));
     }
@@ -73,30 +76,7 @@ pub(crate) fn reload(
     );
     let (actions, what) = match w.reload_dc {
         Some(dc) => {
-            let spec = CheckSpec {
-                dc,
-                in_combat: d.state.in_combat(),
-                // Drink's stat changes (CX-COND-09, CX-COND-10).
-                modifiers: c
-                    .fighter
-                    .skill(&w.skill)
-                    .map_or_else(Vec::new, |l| d.state.line_changes(id, l)),
-                ..CheckSpec::default()
-            };
-            let result = match c.fighter.skill(&w.skill) {
-                Some(line) => skill_check(&c.fighter.name, line, &spec, dice)?
-                    .map_err(|r| illegal(format!("{} (rule {})", r.message, r.rule)))?,
-                None => {
-                    let die = d100_for(dice, || format!("reload d100 for {}", c.fighter.name))?;
-                    judge_total(
-                        i64::from(die) + w.skill_points,
-                        dc,
-                        false,
-                        Some(die),
-                        &[(format!("{} skill points", w.skill), w.skill_points)],
-                    )
-                }
-            };
+            let result = weapon_check(d, id, w, dc, d.state.in_combat(), "reload", dice)?;
             // Black Cat 3-4: no critical success "in any form" (CX-STAT-13).
             let no_crits = d
                 .state
@@ -359,17 +339,70 @@ pub(crate) fn repair(
             }
         },
     };
-    let fixed = result.success;
+    let fixed = Event::Repaired {
+        id: target.clone(),
+        weapon,
+    };
+    checked_then(d, id, format!("{what} (DC 60)"), result, fixed);
+    Ok(())
+}
+
+/// A check of the skill `w` is worked with, against `dc` (reloading,
+/// clearing a jam): with its skill line, and drink's stat changes
+/// (CX-COND-09, CX-COND-10), when the pack lists the skill; else the d100
+/// and the weapon's skill points alone. `what` names the d100 asked for.
+pub(super) fn weapon_check(
+    d: &Decision<'_>,
+    id: &CombatantId,
+    w: &WeaponState,
+    dc: i64,
+    in_combat: bool,
+    what: &str,
+    dice: &mut dyn DiceSource,
+) -> Result<CheckResult, Refusal> {
+    let fighter = &d.state.combatant(id)?.fighter;
+    let line = fighter.skill(&w.skill);
+    let spec = CheckSpec {
+        dc,
+        in_combat,
+        modifiers: line.map_or_else(Vec::new, |l| d.state.line_changes(id, l)),
+        ..CheckSpec::default()
+    };
+    Ok(match line {
+        Some(line) => {
+            skill_check(&fighter.name, line, &spec, dice)?.map_err(|r| Refusal::Illegal {
+                why: format!("{} (rule {})", r.message, r.rule),
+            })?
+        }
+        // A weapon skill the pack does not list: the points alone.
+        None => {
+            let die = d100_for(dice, || format!("{what} d100 for {}", fighter.name))?;
+            judge_total(
+                i64::from(die) + w.skill_points,
+                dc,
+                false,
+                Some(die),
+                &[(format!("{} skill points", w.skill), w.skill_points)],
+            )
+        }
+    })
+}
+
+/// `id`'s check `result` at `what`, then what it `achieves` if it succeeds.
+pub(super) fn checked_then(
+    d: &mut Decision<'_>,
+    id: &CombatantId,
+    what: String,
+    result: CheckResult,
+    achieves: Event,
+) {
+    let success = result.success;
     d.push(Event::Checked {
         id: id.clone(),
-        what: format!("{what} (DC 60)"),
+        what,
         result,
     });
-    if fixed {
-        d.push(Event::Repaired {
-            id: target.clone(),
-            weapon,
-        });
+    if success {
+        d.push(achieves);
     }
-    Ok(())
 }

@@ -6,7 +6,7 @@ use nanite_core::encounter::{Expiry, Moment};
 use nanite_core::{Breakdown, ClockEvent, CombatantId, DiceSource};
 use serde::{Deserialize, Serialize};
 
-use super::gm::{able, consequences, not_afraid, spend};
+use super::gm::{able, consequences, not_afraid, spend, weapon_of};
 use super::{CxEffect, Decision, Event, Refusal};
 use crate::combat::{
     Blow, CRITICAL_DAMAGE, Cover, Fighter, Stance, Strike, WeaponState, d10_for, explain_strike,
@@ -125,11 +125,7 @@ pub(crate) fn suppress(
             "a hunkered shooter can only blind fire, not suppress (CX-MOVE-06)".into(),
         ));
     }
-    let w = c
-        .fighter
-        .weapons
-        .get(weapon)
-        .ok_or_else(|| illegal(format!("{id} has no weapon {weapon}")))?;
+    let w = weapon_of(&c, id, weapon)?;
     let (level, spent) = level_and_rounds(w, level)?;
     d.state.combatant(target)?;
     if id == target {

@@ -7,7 +7,7 @@ use nanite_core::encounter::{Expiry, Moment};
 use nanite_core::{ClockEvent, CombatantId, DiceSource};
 use nanite_dice::Roller;
 
-use super::gm::{able, consequences, not_afraid, spend, spend_on};
+use super::gm::{able, consequences, not_afraid, spend, spend_on, weapon_of};
 use super::{Combatant, CxEffect, Decision, Event, Refusal};
 use crate::combat::{Aim, Fire, Stance, WeaponState, shoot_unseen};
 use crate::pack::{Attack, FireMode};
@@ -18,13 +18,7 @@ pub use grenade::{CLOSE_THROW, DODGE_DC};
 
 pub(crate) fn cook(d: &mut Decision<'_>, id: &CombatantId, weapon: usize) -> Result<(), Refusal> {
     let c = able(d, id)?.clone();
-    let w = c
-        .fighter
-        .weapons
-        .get(weapon)
-        .ok_or_else(|| Refusal::Illegal {
-            why: format!("{id} has no weapon {weapon}"),
-        })?;
+    let w = weapon_of(&c, id, weapon)?;
     if w.blast_radius.is_none() || w.attack != Attack::Thrown {
         return Err(Refusal::Illegal {
             why: format!("only a grenade is cooked; the {} is not one", w.name),
@@ -144,12 +138,7 @@ fn ready<'a>(
     if id == target {
         return Err(illegal("a combatant cannot throw at itself".into()));
     }
-    let w = thrower
-        .fighter
-        .weapons
-        .get(weapon)
-        .ok_or_else(|| illegal(format!("{id} has no weapon {weapon}")))?
-        .clone();
+    let w = weapon_of(&thrower, id, weapon)?.clone();
     if w.attack != Attack::Thrown {
         return Err(illegal(format!(
             "the {} is not a thrown weapon; fire it instead",

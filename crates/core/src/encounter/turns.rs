@@ -366,20 +366,7 @@ pub(super) fn apply<P: Clone>(enc: &mut Encounter<P>, event: &ClockEvent<P>) {
             enc.order.push(id.clone());
             reorder(enc);
         }
-        ClockEvent::Left { id } => {
-            if let Some(i) = enc.order.iter().position(|o| o == id) {
-                if enc.active.is_none() && i < enc.cursor {
-                    enc.cursor -= 1;
-                }
-            }
-            enc.seats.retain(|s| &s.id != id);
-            enc.order.retain(|o| o != id);
-            enc.acted.retain(|o| o != id);
-            enc.reactions.remove(id);
-            enc.held.remove(id);
-            enc.effects.retain(|e| &e.bearer != id);
-            reorder(enc);
-        }
+        ClockEvent::Left { id } => left(enc, id),
         ClockEvent::HiddenSet { id, hidden } => {
             if let Some(seat) = enc.seat_mut(id) {
                 seat.hidden = *hidden;
@@ -390,54 +377,21 @@ pub(super) fn apply<P: Clone>(enc: &mut Encounter<P>, event: &ClockEvent<P>) {
             die,
             modifier,
             total,
-        } => {
-            let had = enc.seat(id).is_ok_and(|s| s.initiative.is_some());
-            if let Some(seat) = enc.seat_mut(id) {
-                seat.initiative = Some(Initiative {
-                    die: Some(*die),
-                    modifier: *modifier,
-                    total: *total,
-                    rolloff: Vec::new(),
-                });
-            }
-            reorder(enc);
-            passed(enc, id, had);
-        }
+        } => initiative(enc, id, Some(*die), *modifier, *total),
         ClockEvent::RolledOff { id, die } => {
             if let Some(init) = enc.seat_mut(id).and_then(|s| s.initiative.as_mut()) {
                 init.rolloff.push(*die);
             }
             reorder(enc);
         }
-        ClockEvent::InitiativeSet { id, total } => {
-            let had = enc.seat(id).is_ok_and(|s| s.initiative.is_some());
-            if let Some(seat) = enc.seat_mut(id) {
-                seat.initiative = Some(Initiative {
-                    die: None,
-                    modifier: 0,
-                    total: *total,
-                    rolloff: Vec::new(),
-                });
-            }
-            reorder(enc);
-            passed(enc, id, had);
-        }
+        ClockEvent::InitiativeSet { id, total } => initiative(enc, id, None, 0, *total),
         ClockEvent::PinSet { id, pinned } => {
             if let Some(seat) = enc.seat_mut(id) {
                 seat.pinned = *pinned;
             }
             reorder(enc);
         }
-        ClockEvent::Placed { id, position } => {
-            enc.order.retain(|o| o != id);
-            let at = (*position).min(enc.order.len());
-            enc.order.insert(at, id.clone());
-            if let Some(seat) = enc.seat_mut(id) {
-                seat.pinned = true;
-            }
-            // Others pinned keep their places relative to the new order.
-            reorder(enc);
-        }
+        ClockEvent::Placed { id, position } => placed(enc, id, *position),
         ClockEvent::SurpriseBegan { actors } => {
             enc.phase = FightPhase::Surprise {
                 actors: actors.clone(),
@@ -452,37 +406,11 @@ pub(super) fn apply<P: Clone>(enc: &mut Encounter<P>, event: &ClockEvent<P>) {
             enc.active = None;
             enc.cursor = 0;
         }
-        ClockEvent::TurnBegan { id, actions } => {
-            enc.active = Some(id.clone());
-            enc.acted.push(id.clone());
-            enc.budget.begin(*actions);
-            if let Some(i) = enc.order.iter().position(|o| o == id) {
-                enc.cursor = i;
-            }
-            tick_expiries(enc, &Moment::start_of(id));
-        }
-        ClockEvent::TurnEnded { id } => {
-            if enc.active.as_ref() == Some(id) {
-                if let Some(i) = enc.order.iter().position(|o| o == id) {
-                    enc.cursor = i + 1;
-                }
-                enc.active = None;
-                enc.budget.begin(0);
-            }
-            tick_expiries(enc, &Moment::end_of(id));
-        }
+        ClockEvent::TurnBegan { id, actions } => turn_began(enc, id, *actions),
+        ClockEvent::TurnEnded { id } => turn_ended(enc, id),
         ClockEvent::ActionsSpent {
             id, actions, on, ..
-        } => {
-            if enc.active.as_ref() == Some(id) {
-                enc.budget.spend(*actions, on.clone());
-            } else if let Some(held) = enc.held.get_mut(id) {
-                held.actions = held.actions.saturating_sub(*actions);
-                if held.actions == 0 {
-                    enc.held.remove(id);
-                }
-            }
-        }
+        } => actions_spent(enc, id, *actions, on.clone()),
         ClockEvent::ReactionUsed { id, .. } => {
             *enc.reactions.entry(id.clone()).or_insert(0) += 1;
         }
@@ -523,6 +451,100 @@ pub(super) fn apply<P: Clone>(enc: &mut Encounter<P>, event: &ClockEvent<P>) {
             enc.phase = FightPhase::Ended;
             enc.active = None;
             enc.held.clear();
+        }
+    }
+}
+
+/// `id` leaves the fight: its seat, its place in the order (the cursor
+/// between turns keeps pointing at the same next combatant), its
+/// reactions, held actions and the effects it bears.
+fn left<P>(enc: &mut Encounter<P>, id: &CombatantId) {
+    if let Some(i) = enc.order.iter().position(|o| o == id) {
+        if enc.active.is_none() && i < enc.cursor {
+            enc.cursor -= 1;
+        }
+    }
+    enc.seats.retain(|s| &s.id != id);
+    enc.order.retain(|o| o != id);
+    enc.acted.retain(|o| o != id);
+    enc.reactions.remove(id);
+    enc.held.remove(id);
+    enc.effects.retain(|e| &e.bearer != id);
+    reorder(enc);
+}
+
+/// `id`'s initiative, rolled (`die`) or set by the GM (none): the order
+/// is sorted again, and a newcomer whose place has passed acts next round.
+fn initiative<P>(
+    enc: &mut Encounter<P>,
+    id: &CombatantId,
+    die: Option<u32>,
+    modifier: i64,
+    total: i64,
+) {
+    let had = enc.seat(id).is_ok_and(|s| s.initiative.is_some());
+    if let Some(seat) = enc.seat_mut(id) {
+        seat.initiative = Some(Initiative {
+            die,
+            modifier,
+            total,
+            rolloff: Vec::new(),
+        });
+    }
+    reorder(enc);
+    passed(enc, id, had);
+}
+
+/// The GM places `id` at `position` in the order: it is pinned there, and
+/// the others pinned keep their places relative to the new order.
+fn placed<P>(enc: &mut Encounter<P>, id: &CombatantId, position: usize) {
+    enc.order.retain(|o| o != id);
+    let at = position.min(enc.order.len());
+    enc.order.insert(at, id.clone());
+    if let Some(seat) = enc.seat_mut(id) {
+        seat.pinned = true;
+    }
+    reorder(enc);
+}
+
+/// `id`'s turn begins with `actions`: effects waiting for its start tick.
+fn turn_began<P>(enc: &mut Encounter<P>, id: &CombatantId, actions: u32) {
+    enc.active = Some(id.clone());
+    enc.acted.push(id.clone());
+    enc.budget.begin(actions);
+    if let Some(i) = enc.order.iter().position(|o| o == id) {
+        enc.cursor = i;
+    }
+    tick_expiries(enc, &Moment::start_of(id));
+}
+
+/// `id`'s turn ends: the cursor moves past it and effects waiting for its
+/// end tick.
+fn turn_ended<P>(enc: &mut Encounter<P>, id: &CombatantId) {
+    if enc.active.as_ref() == Some(id) {
+        if let Some(i) = enc.order.iter().position(|o| o == id) {
+            enc.cursor = i + 1;
+        }
+        enc.active = None;
+        enc.budget.begin(0);
+    }
+    tick_expiries(enc, &Moment::end_of(id));
+}
+
+/// `id` spends `actions` on `on`: from its turn's budget, or out of turn
+/// from the actions it held (gone when none is left).
+fn actions_spent<P>(
+    enc: &mut Encounter<P>,
+    id: &CombatantId,
+    actions: u32,
+    on: std::borrow::Cow<'static, str>,
+) {
+    if enc.active.as_ref() == Some(id) {
+        enc.budget.spend(actions, on);
+    } else if let Some(held) = enc.held.get_mut(id) {
+        held.actions = held.actions.saturating_sub(actions);
+        if held.actions == 0 {
+            enc.held.remove(id);
         }
     }
 }

@@ -2,7 +2,7 @@
 //! parameters, before the ruleset judges it and gives it a [`Verdict`].
 
 use super::{Choice, Param, ParamKind, ParamOption, ParamValue, Verdict};
-use crate::encounter::{ClockCommand, CombatantId};
+use crate::encounter::{ClockCommand, CombatantId, Encounter, FightPhase};
 
 /// A choice before it is judged: the ruleset names the action and its
 /// command, says who acts and at whom, lists what may still be filled in,
@@ -120,6 +120,104 @@ pub fn delay(
         .at(id)
         .param("position", "act", ParamKind::one_of(later)),
     )
+}
+
+/// The GM's hand on the clock as it stands: in setup, `roll_initiative`
+/// (the ruleset's own command rolling for everyone without initiative: its
+/// die is the ruleset's) and beginning the fight; once someone acts, the
+/// next turn. `clock` makes a clock command the ruleset's.
+pub fn gm_clock<P, C>(
+    encounter: &Encounter<P>,
+    roll_initiative: C,
+    clock: impl Fn(ClockCommand) -> C,
+) -> Vec<Draft<C>> {
+    if matches!(encounter.phase, FightPhase::Setup) {
+        vec![
+            Draft::new(
+                "roll_initiative",
+                "Roll initiative for everyone without it",
+                roll_initiative,
+            ),
+            Draft::new(
+                "begin",
+                "Begin the fight",
+                clock(ClockCommand::Begin {
+                    surprise: Vec::new(),
+                }),
+            ),
+        ]
+    } else if encounter.active.is_some() {
+        vec![Draft::new(
+            "next_turn",
+            "Next turn (GM)",
+            clock(ClockCommand::NextTurn),
+        )]
+    } else {
+        Vec::new()
+    }
+}
+
+/// The GM's choice of hiding `id` from the players, or, when it is
+/// `hidden`, of revealing it to them (a choice of the kind `reveal`, as
+/// the ruleset names it).
+pub fn hide_or_reveal(id: &CombatantId, hidden: bool, reveal: &'static str) -> Draft<ClockCommand> {
+    let (kind, label) = if hidden {
+        (reveal, "Reveal to the players")
+    } else {
+        ("hide", "Hide from the players")
+    };
+    Draft::new(
+        kind,
+        label,
+        ClockCommand::Hide {
+            id: id.clone(),
+            hidden: !hidden,
+        },
+    )
+    .at(id)
+}
+
+/// The GM's choice of setting `id`'s initiative total, from -1,000 to
+/// `max`: its own total as it stands, 50 when it has none.
+pub fn set_initiative<P>(
+    encounter: &Encounter<P>,
+    id: &CombatantId,
+    max: i64,
+) -> Draft<ClockCommand> {
+    let total = encounter
+        .seats
+        .iter()
+        .find(|s| &s.id == id)
+        .and_then(|s| s.initiative.as_ref())
+        .map_or(50, |i| i.total);
+    Draft::new(
+        "initiative",
+        "Set initiative",
+        ClockCommand::SetInitiative {
+            id: id.clone(),
+            total,
+        },
+    )
+    .at(id)
+    .param(
+        "total",
+        "initiative total",
+        ParamKind::Whole {
+            min: -1_000,
+            max,
+            default: Some(total),
+        },
+    )
+}
+
+/// The GM's choice of removing `id` from the fight.
+pub fn remove_from_the_fight(id: &CombatantId) -> Draft<ClockCommand> {
+    Draft::new(
+        "leave",
+        "Remove from the fight",
+        ClockCommand::Leave { id: id.clone() },
+    )
+    .at(id)
 }
 
 #[cfg(test)]

@@ -13,20 +13,6 @@ use crate::attribute::Attribute;
 use crate::check::{BEATS, d20};
 use crate::pack::WeaponKind;
 
-/// A fighter's unarmed strike: a melee "weapon" of the grappling skill.
-pub(crate) fn unarmed(fighter: &super::Fighter) -> FighterWeapon {
-    FighterWeapon {
-        id: "unarmed".into(),
-        name: "unarmed strike".into(),
-        kind: WeaponKind::Melee,
-        skill: fighter.grappling_skill.clone(),
-        damage: fighter.unarmed_damage.clone(),
-        finesse: false,
-        reach: false,
-        range: 0,
-    }
-}
-
 /// An attack with a weapon by index (none: unarmed), on the attacker's
 /// action.
 pub(crate) fn attack(
@@ -59,7 +45,7 @@ pub(crate) fn attack(
         });
     }
     let w = match weapon {
-        None => unarmed(&attacker),
+        None => attacker.unarmed(),
         Some(i) => attacker
             .weapons
             .get(i)
@@ -86,12 +72,7 @@ pub(crate) fn weapons_list(f: &super::Fighter) -> String {
     if f.weapons.is_empty() {
         return "none (attack unarmed)".into();
     }
-    f.weapons
-        .iter()
-        .enumerate()
-        .map(|(i, w)| format!("{i} {}", w.id))
-        .collect::<Vec<_>>()
-        .join(", ")
+    f.numbered_weapons()
 }
 
 /// Resolves one attack (an action already paid for, or a free one): a

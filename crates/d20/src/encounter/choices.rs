@@ -140,7 +140,6 @@ fn whole(min: i64, max: i64, default: i64) -> ParamKind {
     }
 }
 
-/// Free text, `default` in the command.
 /// The skills a check may use: none (the attribute alone), then each of
 /// `checked`'s skills.
 fn skill_options(checked: Option<&Combatant>) -> Vec<ParamOption> {
@@ -170,6 +169,33 @@ fn attribute_options() -> Vec<ParamOption> {
         .collect()
 }
 
+/// The check the GM calls for `id` until other parameters are picked: WIS
+/// against DC 15, open.
+fn called_check(id: &CombatantId) -> Command {
+    Command::Check {
+        id: id.clone(),
+        skill: None,
+        attribute: Some(Attribute::Wis),
+        dc: 15,
+        hidden: false,
+    }
+}
+
+/// `draft` of a [`called_check`] with what the GM may pick: a skill of
+/// `checked`'s, the attribute, the DC and whether it is hidden.
+fn check_params(draft: Draft<Command>, checked: Option<&Combatant>) -> Draft<Command> {
+    draft
+        .param("skill", "skill", ParamKind::one_of(skill_options(checked)))
+        .param(
+            "attribute",
+            "attribute",
+            ParamKind::one_of(attribute_options()),
+        )
+        .param("dc", "DC", whole(1, 100, 15))
+        .param("hidden", "hidden DC", ParamKind::Flag)
+}
+
+/// Free text, `default` in the command.
 fn text(default: &str) -> ParamKind {
     ParamKind::Text {
         max_len: TEXT_MAX,
@@ -457,72 +483,50 @@ impl Offer<'_> {
         );
     }
 
-    /// A move on the grid (D20-MOVE-01/02): to a square the page fills in,
-    /// offered at the first square in reading order the engine accepts
-    /// (where it stands when none is).
+    /// A move on the grid (D20-MOVE-01/02): its parameter is the square,
+    /// one of those the engine accepts from where the actor stands, each
+    /// labelled with its distance; offered at the first in reading order
+    /// (where it stands, refused with the engine's reason, when none is).
     fn walk(&mut self, actor: &CombatantId, me: &Combatant, width: i64, height: i64) {
         let Some(from) = self.battle.square(actor) else {
             return;
         };
         let left = me.movement.left();
-        let to = (0..height)
+        let step = |to: Square| Command::Move {
+            id: actor.clone(),
+            to: vec![to],
+        };
+        let legal: Vec<Square> = (0..height)
             .flat_map(|y| (0..width).map(move |x| Square { x, y }))
             .filter(|s| *s != from && distance_feet(from, *s) <= left)
-            .find(|s| {
-                let command = Command::Move {
-                    id: actor.clone(),
-                    to: vec![*s],
-                };
-                matches!(self.judge(&command, Some(actor)), Verdict::Allowed { .. })
-            })
-            .unwrap_or(from);
-        self.push(
-            Draft::new(
-                "move",
-                "Move",
-                Command::Move {
-                    id: actor.clone(),
-                    to: vec![to],
-                },
-            )
-            .by(actor)
-            .param("to.0.x", "to column", whole(0, width - 1, to.x))
-            .param("to.0.y", "to row", whole(0, height - 1, to.y)),
-        );
+            .filter(|s| matches!(self.judge(&step(*s), Some(actor)), Verdict::Allowed { .. }))
+            .collect();
+        let mut draft =
+            Draft::new("move", "Move", step(legal.first().copied().unwrap_or(from))).by(actor);
+        if !legal.is_empty() {
+            let squares = legal
+                .iter()
+                .map(|s| {
+                    ParamOption::new(
+                        ParamValue::Square { x: s.x, y: s.y },
+                        format!("{},{} ({} ft)", s.x, s.y, distance_feet(from, *s)),
+                    )
+                })
+                .collect();
+            draft = draft.param("to.0", "to square", ParamKind::one_of(squares));
+        }
+        self.push(draft);
     }
 
     /// The GM's own hand: the clock, placing, checks with their DCs, harm,
     /// rest, hiding, setting off held actions.
     fn gm(&mut self) {
-        let ids: Vec<CombatantId> = self
-            .battle
-            .clock
-            .seats
-            .iter()
-            .map(|s| s.id.clone())
-            .collect();
-        let clock = &self.battle.clock;
-        if matches!(clock.phase, FightPhase::Setup) {
-            self.push(Draft::new(
-                "roll_initiative",
-                "Roll initiative for everyone without it",
-                Command::RollInitiative { who: Vec::new() },
-            ));
-            self.push(Draft::new(
-                "begin",
-                "Begin the fight",
-                Command::Clock(ClockCommand::Begin {
-                    surprise: Vec::new(),
-                }),
-            ));
-        } else if clock.active.is_some() {
-            self.push(Draft::new(
-                "next_turn",
-                "Next turn (GM)",
-                Command::Clock(ClockCommand::NextTurn),
-            ));
+        let ids = self.battle.clock.seated();
+        let roll_all = Command::RollInitiative { who: Vec::new() };
+        for draft in nanite_core::table::gm_clock(&self.battle.clock, roll_all, Command::Clock) {
+            self.push(draft);
         }
-        let held: Vec<CombatantId> = clock.held.keys().cloned().collect();
+        let held: Vec<CombatantId> = self.battle.clock.held.keys().cloned().collect();
         for id in held {
             self.push(Draft::new(
                 "trigger",
@@ -601,26 +605,14 @@ impl Offer<'_> {
             position = position.param(field, label, kind);
         }
         self.push(position);
-        let skills = skill_options(self.battle.combatants.get(first));
-        let attributes = attribute_options();
-        self.push(
-            Draft::new(
-                "check",
-                "Call for a check",
-                Command::Check {
-                    id: first.clone(),
-                    skill: None,
-                    attribute: Some(Attribute::Wis),
-                    dc: 15,
-                    hidden: false,
-                },
-            )
-            .param("id", "who", combatants.clone())
-            .param("skill", "skill", ParamKind::one_of(skills))
-            .param("attribute", "attribute", ParamKind::one_of(attributes))
-            .param("dc", "DC", whole(1, 100, 15))
-            .param("hidden", "hidden DC", ParamKind::Flag),
-        );
+        self.push(check_params(
+            Draft::new("check", "Call for a check", called_check(first)).param(
+                "id",
+                "who",
+                combatants.clone(),
+            ),
+            self.battle.combatants.get(first),
+        ));
         self.push(
             Draft::new(
                 "harm",

@@ -1,6 +1,6 @@
 //! What the table asks of a D20 fight, and why a request is refused.
 
-use nanite_core::{ClockCommand, ClockEvent, CombatantId, DiceSource, EncounterError};
+use nanite_core::{ClockCommand, CombatantId, DiceSource, EncounterError};
 use nanite_dice::SourceError;
 use serde::{Deserialize, Serialize};
 
@@ -374,13 +374,7 @@ pub(crate) fn decide_with_state(
 
 fn hold(d: &mut Decision, id: &CombatantId, trigger: &str) -> Result<(), Refusal> {
     gm::able(d, id)?;
-    if d.state.clock.active.as_ref() != Some(id) {
-        return Err(EncounterError::NotTheirTurn {
-            id: id.clone(),
-            active: d.state.clock.active.clone(),
-        }
-        .into());
-    }
+    d.state.clock.check_turn_of(id)?;
     for e in d.state.clock.decide(&ClockCommand::Hold {
         actions: 1,
         trigger: trigger.to_string(),
@@ -394,19 +388,12 @@ fn hold(d: &mut Decision, id: &CombatantId, trigger: &str) -> Result<(), Refusal
 /// interrupted (their energy kept) and stuns end; a submission's drain
 /// lasts its hour (D20-GRAP-05).
 fn end_of_fight(d: &mut Decision) {
-    let passing: Vec<_> = d
+    let ending = d
         .state
         .clock
-        .effects
-        .iter()
-        .filter(|e| !matches!(e.payload, D20Effect::Drained { .. }))
-        .map(|e| (e.id, e.name.clone()))
-        .collect();
-    for (id, name) in passing {
-        d.clock(ClockEvent::EffectEnded {
-            id,
-            why: format!("{name} ends with the fight"),
-        });
+        .effects_ending_with_the_fight(|p| matches!(p, D20Effect::Drained { .. }));
+    for e in ending {
+        d.clock(e);
     }
     let grapples: Vec<_> = d.state.grapples.clone();
     for g in grapples {

@@ -196,6 +196,37 @@ impl Fighter {
         }
     }
 
+    /// Its unarmed strike: a melee "weapon" of the grappling skill, with
+    /// the pack's unarmed damage (short strikes, D20-GRAP-07).
+    pub fn unarmed(&self) -> FighterWeapon {
+        FighterWeapon {
+            id: "unarmed".into(),
+            name: "unarmed strike".into(),
+            kind: WeaponKind::Melee,
+            skill: self.grappling_skill.clone(),
+            damage: self.unarmed_damage.clone(),
+            finesse: false,
+            reach: false,
+            range: 0,
+        }
+    }
+
+    /// Its skills' ids as a check names them (`melee-fighting, athletics`).
+    pub fn skill_ids(&self) -> String {
+        let ids: Vec<&str> = self.skills.iter().map(|s| s.id.as_str()).collect();
+        ids.join(", ")
+    }
+
+    /// Its weapons as commands name them, by index: `0 rapier, 1 shortbow`.
+    pub fn numbered_weapons(&self) -> String {
+        self.weapons
+            .iter()
+            .enumerate()
+            .map(|(i, w)| format!("{i} {}", w.id))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
     /// The skill `id` (an untrained stand-in for a skill the pack lacks).
     pub fn skill(&self, id: &str) -> FighterSkill {
         self.skills

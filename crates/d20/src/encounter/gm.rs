@@ -201,12 +201,7 @@ pub(crate) fn check_command(
                 return Err(Refusal::Illegal {
                     why: format!(
                         "no skill `{skill}`; known skills: {}",
-                        c.fighter
-                            .skills
-                            .iter()
-                            .map(|s| s.id.as_str())
-                            .collect::<Vec<_>>()
-                            .join(", ")
+                        c.fighter.skill_ids()
                     ),
                 });
             };

@@ -11,7 +11,7 @@ mod kinds;
 
 pub use kinds::{Grapple, GrappleAttack, PositionChange, Takedown, TakedownChoice};
 
-use super::attack::{explain_damage, roll_damage, strike, unarmed};
+use super::attack::{explain_damage, roll_damage, strike};
 use super::{D20Effect, Decision, Event, Refusal, casting, gm};
 use crate::attribute::Attribute;
 use crate::check::{CheckSpec, d20, opposed_after};
@@ -196,7 +196,7 @@ pub(crate) fn choose(
             gm::able(d, id)?;
             let f = d.state.combatant(id)?.fighter.clone();
             let w = match weapon {
-                None => unarmed(&f),
+                None => f.unarmed(),
                 Some(i) => f.weapons.get(i).cloned().ok_or_else(|| Refusal::Illegal {
                     why: format!(
                         "{} has no weapon {i}; its weapons: {}",

@@ -20,13 +20,7 @@ use clock::clock;
 /// The lines telling every event of one command, starting from `before`,
 /// the battle just before the command.
 pub fn narrate_all(before: &Battle, events: &[Event]) -> Vec<String> {
-    let mut state = before.clone();
-    let mut lines = Vec::new();
-    for event in events {
-        lines.extend(narrate(&state, event));
-        super::event::evolve(&mut state, event);
-    }
-    lines
+    nanite_core::narrate_each::<super::D20>(before, events, narrate)
 }
 
 fn indent(b: &Breakdown) -> Vec<String> {

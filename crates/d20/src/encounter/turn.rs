@@ -35,13 +35,7 @@ pub(crate) fn roll_initiative(
         return side_initiative(d, dice);
     }
     let who: Vec<CombatantId> = if who.is_empty() {
-        d.state
-            .clock
-            .seats
-            .iter()
-            .filter(|s| s.initiative.is_none())
-            .map(|s| s.id.clone())
-            .collect()
+        d.state.clock.without_initiative()
     } else {
         who.to_vec()
     };

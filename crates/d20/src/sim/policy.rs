@@ -72,22 +72,9 @@ fn weapons(b: &Battle, id: &CombatantId) -> Vec<(Option<usize>, FighterWeapon)> 
         .map(|(i, w)| (Some(i), w))
         .collect();
     if !all.iter().any(|(_, w)| w.kind == WeaponKind::Melee) {
-        all.push((None, unarmed(&c.fighter)));
+        all.push((None, c.fighter.unarmed()));
     }
     all
-}
-
-fn unarmed(f: &crate::encounter::Fighter) -> FighterWeapon {
-    FighterWeapon {
-        id: "unarmed".into(),
-        name: "unarmed strike".into(),
-        kind: WeaponKind::Melee,
-        skill: f.grappling_skill.clone(),
-        damage: f.unarmed_damage.clone(),
-        finesse: false,
-        reach: false,
-        range: 0,
-    }
 }
 
 /// The standing enemies of `id` still in the fight.

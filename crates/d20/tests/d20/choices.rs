@@ -3,10 +3,10 @@
 //! nothing for a spectator; each judged by the engine on the fight as the
 //! viewer knows it, so a hidden combatant is never offered to a player.
 
-use nanite_core::table::{Choice, Seat, Verdict};
-use nanite_core::{ClockCommand, CombatantId};
+use nanite_core::table::{Choice, ParamKind, ParamValue, Seat, Verdict};
+use nanite_core::{ClockCommand, CombatantId, Ruleset as _, SeededDice};
 use nanite_d20::encounter::choices::choices;
-use nanite_d20::encounter::{Command, Takedown};
+use nanite_d20::encounter::{Command, D20, Square, Takedown};
 
 use super::support::{Table, id};
 
@@ -81,12 +81,37 @@ fn the_acting_player_is_offered_every_action_of_a_turn() {
             (verdict, _) => panic!("{label}: {verdict:?}"),
         }
     }
-    // The move is offered on a square it may reach, which the page may change.
+    // The move is offered on a square it may reach; its one parameter
+    // lists every square the engine accepts, and only those
+    // (D20-MOVE-01/02).
     let step = find(&offered, "Move", None);
     assert_eq!(
         step.params.iter().map(|p| p.field).collect::<Vec<_>>(),
-        ["to.0.x", "to.0.y"]
+        ["to.0"]
     );
+    let ParamKind::OneOf { options } = &step.params[0].kind else {
+        panic!("the squares are a list: {:?}", step.params);
+    };
+    assert!(!options.is_empty());
+    assert!(
+        !options
+            .iter()
+            .any(|o| o.value == ParamValue::Square { x: 4, y: 1 }),
+        "the raider's square is not a move"
+    );
+    for option in options {
+        let ParamValue::Square { x, y } = option.value else {
+            panic!("a square: {option:?}");
+        };
+        let moved = Command::Move {
+            id: "kara".into(),
+            to: vec![Square { x, y }],
+        };
+        assert!(
+            D20::decide(t.state(), &moved, &mut SeededDice::new(0)).is_ok(),
+            "{x},{y} is offered, so the engine takes it"
+        );
+    }
 }
 
 #[test]

@@ -7,19 +7,21 @@
 
 use axum::body::Bytes;
 use axum::response::Response;
-use nanite_core::{CombatantId, DiceSource};
-use nanite_d20::encounter::{Command, Field, Place, Row};
+use nanite_core::{CombatantId, DiceSource, Game};
+use nanite_d20::encounter::{Command, D20, Field, Place, Refusal, Row};
 use serde::Deserialize;
 
 use super::refusals::{refused, refused_with_dice, unseen_targets};
 use super::{D20Entrance, permissions};
 use crate::body::Asked;
+use crate::command_dice::{self, Asker, CommandedGame};
 use crate::encounters::{CommandRequest, read_command};
 use crate::error::AppError;
 use crate::facts::Order;
+use crate::permissions::Viewer;
 use crate::physical::{DiceTyped, Physical};
 use crate::sessions::Caller;
-use crate::table::command_record;
+use crate::table::Executed;
 use crate::tables::Change;
 use crate::{AppState, characters, view};
 
@@ -179,16 +181,36 @@ pub(crate) async fn add_combatant(
             let battle = game.state().clone();
             let done = super::execute(game, &command, &mut draw.dice)
                 .map_err(|r| refused(r, &viewer, Some(&battle)))?;
-            let seeded = (!done.dice.is_empty()).then_some(draw.seeded);
-            if let Some((id, entrant)) = order.entrant() {
-                enc.roster.insert(id, entrant);
-            }
-            Ok(command_record(
-                &encounter, &order, "add", done, seeded, false,
-            ))
+            Ok(enc.entered(&order, done, draw.seeded))
         })
         .await?;
     Ok(view::created(committed))
+}
+
+/// A D20 game runs the table's commands (`command_dice`).
+impl CommandedGame for Game<D20> {
+    type Command = Command;
+    type Refusal = Refusal;
+    fn execute(
+        &mut self,
+        command: &Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Executed, Refusal> {
+        super::execute(self, command, dice)
+    }
+    fn take_back(&mut self) {
+        self.undo();
+    }
+    fn refused(
+        &self,
+        refusal: Refusal,
+        viewer: &Viewer,
+        command: &Command,
+        dice: Option<(&Physical, &DiceTyped)>,
+        mine: &dyn Fn(&str) -> bool,
+    ) -> AppError {
+        refused_with_dice(refusal, viewer, self.state(), dice, command, mine)
+    }
 }
 
 /// `POST .../commands` in a D20 campaign: one engine command.
@@ -207,7 +229,7 @@ pub(crate) async fn command(
         .commit_with_dice(state, at.change(), !physical, |table| {
             crate::waiting::not_waiting(table, &encounter)?;
             let rollers = crate::waiting::Rollers::of(table, table.encounter(&encounter)?);
-            let mut draw = (!physical).then(|| table.sessions.draw()).transpose()?;
+            let draw = (!physical).then(|| table.sessions.draw()).transpose()?;
             let enc = table.encounter_mut(&encounter)?;
             let roster = enc.roster.clone();
             let owns = |id: &CombatantId| view::owns(roster.get(id), &viewer);
@@ -217,63 +239,14 @@ pub(crate) async fn command(
             if !viewer.is_gm() {
                 unseen_targets(&battle, &request.json)?;
             }
-            let mut typed = request.dice.as_ref().map(DiceTyped::source);
-            let own: &mut dyn DiceSource = match (typed.as_mut(), draw.as_mut()) {
-                (Some(s), _) => s,
-                (None, Some(d)) => &mut d.dice,
-                (None, None) => return Err(AppError::internal("no dice for a command")),
-            };
-            // A die the rules give another player who rolls their own
-            // dice waits for them (`waiting.rs`).
-            let me = viewer.invite.clone();
-            let waits = |seat: &str| seat != me;
-            let (done, stop, so_far) = {
-                let mut shared = crate::waiting::Shared::new(Vec::new(), own, &rollers, &waits);
-                let done = super::execute(game, &request.command, &mut shared);
-                (done, shared.stopped().cloned(), shared.so_far())
-            };
-            let done = match done {
-                Ok(done) => done,
-                Err(_) if stop.is_some() => {
-                    let kept = match &request.dice {
-                        Some(DiceTyped::ByPurpose(dice)) => dice.clone(),
-                        _ => so_far,
-                    };
-                    let stop = stop.as_ref().ok_or_else(|| AppError::internal("no stop"))?;
-                    return Ok(crate::waiting::awaiting(
-                        &encounter,
-                        &request.json,
-                        &viewer.invite,
-                        stop,
-                        kept,
-                    ));
-                }
-                Err(r) => {
-                    let dice = typed.as_ref().zip(request.dice.as_ref());
-                    let mine = |purpose: &str| rollers.asks(&me, purpose);
-                    return Err(refused_with_dice(
-                        r,
-                        &viewer,
-                        &battle,
-                        dice,
-                        &request.command,
-                        &mine,
-                    ));
-                }
-            };
-            if let Some(unused) = typed.as_ref().and_then(Physical::unused) {
-                game.undo();
-                return Err(unused);
-            }
-            let order = Order::Rules {
-                command: request.json.clone(),
-            };
-            let seeded = draw.filter(|_| !done.dice.is_empty()).map(|d| d.seeded);
-            let physical = physical && !done.dice.is_empty();
             let name = crate::ruleset::RulesCommand::D20(request.command.clone()).name();
-            Ok(command_record(
-                &encounter, &order, &name, done, seeded, physical,
-            ))
+            let by = Asker {
+                encounter: &encounter,
+                name: &name,
+                viewer: &viewer,
+                rollers: &rollers,
+            };
+            command_dice::run(game, &request, &by, draw)
         })
         .await?;
     Ok(view::created(committed))

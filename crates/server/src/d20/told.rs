@@ -10,55 +10,14 @@ use std::collections::BTreeSet;
 use nanite_core::{ClockEvent, CombatantId};
 use nanite_d20::encounter::{Battle, D20, Event, narrate};
 
-use crate::told::{Hears, Teller, Told, effect_ended, tell_as};
+use crate::told::{Hears, effect_ended};
 
-/// How D20 is told.
-struct D20Teller;
-
-impl Teller for D20Teller {
-    type Rules = D20;
-    fn hidden(state: &Battle) -> BTreeSet<CombatantId> {
-        hidden(state).into_iter().map(|(id, _)| id).collect()
-    }
-    fn narrate(state: &Battle, event: &Event) -> Vec<String> {
-        narrate(state, event)
-    }
-    fn concerns<'a>(state: &'a Battle, event: &'a Event) -> Vec<&'a CombatantId> {
-        event.concerns(state)
-    }
-    fn for_table(state: &Battle, event: &Event) -> Hears {
-        for_table(state, event)
-    }
-    fn unseen(
-        state: &Battle,
-        event: &Event,
-        unseen: &dyn Fn(&CombatantId) -> bool,
-    ) -> Option<Vec<String>> {
-        unseen_by_table(state, event, unseen)
-    }
-    fn revealed(event: &Event) -> Option<&CombatantId> {
-        match event {
-            Event::Clock(ClockEvent::HiddenSet { id, hidden: false }) => Some(id),
-            _ => None,
-        }
-    }
-}
-
-/// Tells D20 `events`, starting from `before`, the battle just before the
-/// command, which led to `after`.
-pub(crate) fn tell(before: Battle, after: &Battle, events: &[Event]) -> Told {
-    tell_as::<D20Teller>(before, after, events)
-}
+// D20 is told by this module's words, as Compound X is (`crate::told`).
+crate::told::tell_in_this_module!(D20);
 
 /// The combatants the clock hides from the players, with their names.
 pub(crate) fn hidden(battle: &Battle) -> BTreeSet<(CombatantId, String)> {
-    battle
-        .clock
-        .seats
-        .iter()
-        .filter(|s| s.hidden)
-        .map(|s| (s.id.clone(), battle.name(&s.id)))
-        .collect()
+    crate::told::hidden_by(&battle.clock, |id| battle.name(id))
 }
 
 /// What the table may hear of `event`, which concerns nobody hidden from

@@ -134,49 +134,33 @@ pub(crate) async fn impact(
         characters.push(serde_json::from_value(record.data).map_err(AppError::internal)?);
     }
     characters.sort_by(|a, b| a.id.cmp(&b.id));
-    for c in characters {
+    // Each file checked against `packs`, kept when it breaks.
+    let mut check = |kind, id, file: String, text: &str, encounter| {
         checked += 1;
-        let found = problems(campaign, packs, &c.file, &c.text);
-        if found.has_errors() {
+        let diagnostics = problems(campaign, packs, &file, text);
+        if diagnostics.has_errors() {
             broken.push(Broken {
-                kind: FileKind::Character,
-                id: c.id,
-                file: c.file,
-                encounter: None,
-                diagnostics: found,
+                kind,
+                id,
+                file,
+                encounter,
+                diagnostics,
             });
         }
+    };
+    for c in characters {
+        check(FileKind::Character, c.id, c.file, &c.text, None);
     }
     let scenarios = state
         .tables()
         .read(state, &campaign.id, scenario_files)
         .await?;
     for (id, file, text) in scenarios {
-        checked += 1;
-        let found = problems(campaign, packs, &file, &text);
-        if found.has_errors() {
-            broken.push(Broken {
-                kind: FileKind::Scenario,
-                id,
-                file,
-                encounter: None,
-                diagnostics: found,
-            });
-        }
+        check(FileKind::Scenario, id, file, &text, None);
     }
     let npcs = state.tables().read(state, &campaign.id, npc_files).await?;
     for (id, file, text, encounter) in npcs {
-        checked += 1;
-        let found = problems(campaign, packs, &file, &text);
-        if found.has_errors() {
-            broken.push(Broken {
-                kind: FileKind::Npc,
-                id,
-                file,
-                encounter: Some(encounter),
-                diagnostics: found,
-            });
-        }
+        check(FileKind::Npc, id, file, &text, Some(encounter));
     }
     Ok(Impact { checked, broken })
 }

@@ -176,8 +176,25 @@ fn stat_list(stats: &[(nanite_compound_x::Stat, i64)]) -> String {
 
 /// The Compound X sections of `pack`.
 fn compound_x(pack: &Pack) -> Vec<Section> {
-    let mut out = Vec::new();
-    out.push(Section {
+    vec![
+        races(pack),
+        classes(pack),
+        skills(pack),
+        feats(pack),
+        weapons(pack),
+        attachments(pack),
+        armors(pack),
+        shields(pack),
+        cloaks(pack),
+        gear(pack),
+        spells(pack),
+        conditions(),
+    ]
+}
+
+/// Races and species: the `race` section.
+fn races(pack: &Pack) -> Section {
+    Section {
         key: "race",
         title: "Races and species",
         entries: pack
@@ -198,8 +215,12 @@ fn compound_x(pack: &Pack) -> Vec<Section> {
                 )
             })
             .collect(),
-    });
-    out.push(Section {
+    }
+}
+
+/// Classes: the `class` section.
+fn classes(pack: &Pack) -> Section {
+    Section {
         key: "class",
         title: "Classes",
         entries: pack
@@ -234,8 +255,12 @@ fn compound_x(pack: &Pack) -> Vec<Section> {
                 )
             })
             .collect(),
-    });
-    out.push(Section {
+    }
+}
+
+/// Skills: the `skill` section.
+fn skills(pack: &Pack) -> Section {
+    Section {
         key: "skill",
         title: "Skills",
         entries: pack
@@ -252,8 +277,12 @@ fn compound_x(pack: &Pack) -> Vec<Section> {
                 )
             })
             .collect(),
-    });
-    out.push(Section {
+    }
+}
+
+/// Feats: the `feat` section.
+fn feats(pack: &Pack) -> Section {
+    Section {
         key: "feat",
         title: "Feats",
         entries: pack
@@ -286,8 +315,12 @@ fn compound_x(pack: &Pack) -> Vec<Section> {
                 )
             })
             .collect(),
-    });
-    out.push(Section {
+    }
+}
+
+/// Weapons, with their range brackets and the attachments that fit them: the `weapon` section.
+fn weapons(pack: &Pack) -> Section {
+    Section {
         key: "weapon",
         title: "Weapons",
         entries: pack
@@ -359,8 +392,12 @@ fn compound_x(pack: &Pack) -> Vec<Section> {
                 e
             })
             .collect(),
-    });
-    out.push(Section {
+    }
+}
+
+/// Weapon attachments: the `attachment` section.
+fn attachments(pack: &Pack) -> Section {
+    Section {
         key: "attachment",
         title: "Weapon attachments",
         entries: pack
@@ -384,8 +421,12 @@ fn compound_x(pack: &Pack) -> Vec<Section> {
                 )
             })
             .collect(),
-    });
-    out.push(Section {
+    }
+}
+
+/// Armor: the `armor` section.
+fn armors(pack: &Pack) -> Section {
+    Section {
         key: "armor",
         title: "Armor",
         entries: pack
@@ -410,8 +451,12 @@ fn compound_x(pack: &Pack) -> Vec<Section> {
                 )
             })
             .collect(),
-    });
-    out.push(Section {
+    }
+}
+
+/// Shields: the `shield` section.
+fn shields(pack: &Pack) -> Section {
+    Section {
         key: "shield",
         title: "Shields",
         entries: pack
@@ -434,8 +479,12 @@ fn compound_x(pack: &Pack) -> Vec<Section> {
                 )
             })
             .collect(),
-    });
-    out.push(Section {
+    }
+}
+
+/// Cloaking modules: the `cloak` section.
+fn cloaks(pack: &Pack) -> Section {
+    Section {
         key: "cloak",
         title: "Cloaking modules",
         entries: pack
@@ -460,8 +509,12 @@ fn compound_x(pack: &Pack) -> Vec<Section> {
                 )
             })
             .collect(),
-    });
-    out.push(Section {
+    }
+}
+
+/// Gear: the `item` section.
+fn gear(pack: &Pack) -> Section {
+    Section {
         key: "item",
         title: "Gear",
         entries: pack
@@ -483,8 +536,12 @@ fn compound_x(pack: &Pack) -> Vec<Section> {
                 )
             })
             .collect(),
-    });
-    out.push(Section {
+    }
+}
+
+/// Spells: the `spell` section.
+fn spells(pack: &Pack) -> Section {
+    Section {
         key: "spell",
         title: "Spells",
         entries: pack
@@ -525,9 +582,7 @@ fn compound_x(pack: &Pack) -> Vec<Section> {
                 )
             })
             .collect(),
-    });
-    out.push(conditions());
-    out
+    }
 }
 
 /// The engine's conditions (not pack content: the rules define them).

@@ -348,17 +348,13 @@ pub(crate) async fn show(
     Path((campaign, id)): Path<(String, String)>,
     caller: Caller,
 ) -> Result<Json<station_view::GameView>, AppError> {
-    caller.member_of(&campaign)?;
-    let viewer = view::viewer(&caller);
-    let shown = state
-        .tables()
-        .read(&state, &campaign, |t| {
-            t.stations
-                .get(&id)
-                .map(|g| station_view::game(t, g, &viewer))
-        })
-        .await?
-        .ok_or_else(|| no_game(&id))?;
+    let shown = view::read_as(&state, &campaign, &caller, |t, viewer| {
+        t.stations
+            .get(&id)
+            .map(|g| station_view::game(t, g, viewer))
+    })
+    .await?
+    .ok_or_else(|| no_game(&id))?;
     Ok(Json(shown))
 }
 

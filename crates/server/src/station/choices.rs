@@ -49,17 +49,13 @@ pub(crate) async fn choices(
     Path((campaign, id)): Path<(String, String)>,
     caller: Caller,
 ) -> Result<Json<Choices>, AppError> {
-    caller.member_of(&campaign)?;
-    let viewer = view::viewer(&caller);
-    state
-        .tables()
-        .read(&state, &campaign, |t| {
-            t.stations.get(&id).map(|g| Choices {
-                version: t.seen_by(&viewer),
-                choices: of(g, &viewer),
-            })
+    view::read_as(&state, &campaign, &caller, |t, viewer| {
+        t.stations.get(&id).map(|g| Choices {
+            version: t.seen_by(viewer),
+            choices: of(g, viewer),
         })
-        .await?
-        .map(Json)
-        .ok_or_else(|| super::api::no_game(&id))
+    })
+    .await?
+    .map(Json)
+    .ok_or_else(|| super::api::no_game(&id))
 }

@@ -3,9 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use nanite_core::{KeyedDice, ScriptedDice};
-
-use super::{StreamCheck, differ};
+use super::{Logged, StreamCheck};
 
 /// The Station games of a stream being checked, those not checked
 /// further, and the session indices seen.
@@ -39,59 +37,18 @@ impl StreamCheck<'_> {
         };
         for m in moves {
             let what = format!("Station command `{}` in game {game}", m.command.name());
-            if let Some(used) = &m.seeded {
-                if let Ok(seed) = self.seed_of(version, used, &what, seen) {
-                    let mut keyed = KeyedDice::new(seed, used.index);
-                    match g.execute_with(&m.command, &mut keyed) {
-                        Ok(dice) if dice == m.dice => {
-                            self.out.verified += 1;
-                            continue;
-                        }
-                        Ok(dice) => {
-                            g.undo_one();
-                            let why = differ(&m.dice, &dice);
-                            self.mismatch(
-                                version,
-                                format!(
-                                    "{what}: {why} (play session {}, index {})",
-                                    used.session, used.index
-                                ),
-                            );
-                        }
-                        Err(r) => self.mismatch(
-                            version,
-                            format!(
-                                "{what}: with the dice of play session {}, index {} the engine refuses it: {r}",
-                                used.session, used.index
-                            ),
-                        ),
-                    }
-                }
-            } else if !m.dice.is_empty() {
-                self.unverifiable(
-                    version,
-                    format!(
-                        "{what} rolled {} dice from no play session's seed",
-                        m.dice.len()
-                    ),
-                );
+            let logged = Logged {
+                what: &what,
+                command: &m.command,
+                seeded: m.seeded.as_ref(),
+                dice: &m.dice,
+            };
+            if self.verified(version, g, &logged, seen) {
+                continue;
             }
-            let mut recorded = ScriptedDice::new(m.dice.iter().map(|d| i64::from(d.value)));
-            match g.execute_with(&m.command, &mut recorded) {
-                Ok(dice) if dice == m.dice => {}
-                replayed => {
-                    if replayed.is_ok() {
-                        g.undo_one();
-                    }
-                    self.mismatch(
-                        version,
-                        format!(
-                            "{what} no longer replays with the dice the log holds; game {game} is not checked further"
-                        ),
-                    );
-                    broken.insert(game.to_string());
-                    return;
-                }
+            if !self.replayed(version, g, &logged, &format!("game {game}")) {
+                broken.insert(game.to_string());
+                return;
             }
         }
         if undoable {

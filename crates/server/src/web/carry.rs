@@ -126,145 +126,19 @@ fn render(
     links: &crate::web::links::Links,
     pack: &nanite_compound_x::Pack,
 ) -> String {
-    let mut rows: Vec<Row> = Vec::new();
-    let mut gear = Vec::new();
-    let mut wounds: Vec<(usize, i64)> = Vec::new();
-    let row = |rows: &mut Vec<Row>, k: &str, v: String| {
-        rows.push(Row {
-            label: k.to_string(),
-            href: None,
-            value: v,
-        });
+    let mut sheet = Sheet {
+        rows: Vec::new(),
+        gear: Vec::new(),
+        links,
     };
-    // Gear by its id: its name and entry in the pack in force.
-    let gear_row = |rows: &mut Vec<Row>, section: &str, id: &str, v: String| {
-        let found = links
-            .name(section, id)
-            .map(|n| (n, links.entry(section, id)));
-        rows.push(Row {
-            label: found.map_or_else(|| id.to_string(), |(n, _)| n.to_string()),
-            href: found.and_then(|(_, h)| h.map(str::to_string)),
-            value: v,
-        });
-    };
-    match &shown.state {
-        Carried::CompoundX(s) => {
-            let hp = if s.dead {
-                "dead".to_string()
-            } else if s.hp < 1 {
-                format!("{} of {} — downed", s.hp, s.max_hp)
-            } else {
-                format!("{} of {}", s.hp, s.max_hp)
-            };
-            row(&mut rows, "Health", hp);
-            wounds = s.wounds.iter().copied().enumerate().collect();
-            wounds.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-            row(
-                &mut rows,
-                "Wounds",
-                if s.wounds.is_empty() {
-                    "none".into()
-                } else {
-                    s.wounds
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                },
-            );
-            let mut lasting: Vec<String> = s
-                .lasting
-                .injuries
-                .iter()
-                .map(|i| i.key().to_string())
-                .collect();
-            lasting.extend(s.lasting.conditions.iter().map(|c| {
-                if c.stacks > 1 {
-                    format!("{} ×{}", c.kind.key(), c.stacks)
-                } else {
-                    c.kind.key().to_string()
-                }
-            }));
-            if s.below_par {
-                lasting.push("below par".into());
-            }
-            row(
-                &mut rows,
-                "Injuries and conditions",
-                if lasting.is_empty() {
-                    "none".into()
-                } else {
-                    lasting.join(", ")
-                },
-            );
-            if let Some(a) = &s.armor {
-                let dulled = if a.apl_lowered {
-                    ", APL lowered by plasma"
-                } else {
-                    ""
-                };
-                row(
-                    &mut rows,
-                    "Armor points",
-                    format!("{} of {}{dulled}", a.points, a.full),
-                );
-            }
-            if let Some(sh) = &s.shield {
-                row(
-                    &mut rows,
-                    "Shield",
-                    format!("{} of {}", sh.strength, sh.max),
-                );
-            }
-            for w in &s.weapons {
-                let kind = thrown(pack, &w.id);
-                let mut v = carried_rounds(kind, w.loaded, w.spare_magazines);
-                if w.jammed {
-                    v.push_str(", jammed");
-                }
-                if w.broken {
-                    v.push_str(", broken");
-                }
-                gear_row(&mut rows, "weapon", &w.id, v);
-                gear.push((w.id.clone(), loot_unit(kind)));
-            }
-            for (id, n) in &s.items {
-                gear_row(&mut rows, "item", id, n.to_string());
-                gear.push((id.clone(), None));
-            }
-            row(
-                &mut rows,
-                "Nanites",
-                format!("{} of {}", s.nanites, s.max_nanites),
-            );
-            row(
-                &mut rows,
-                "Death saves at the next downing",
-                s.death_saves.to_string(),
-            );
-        }
+    let wounds = match &shown.state {
+        Carried::CompoundX(s) => compound_x_rows(s, pack, &mut sheet),
         Carried::D20(s) => {
-            row(&mut rows, "Hit points", format!("{} of {}", s.hp, s.max_hp));
-            row(
-                &mut rows,
-                "Spell energy",
-                format!("{} of {}", s.energy, s.max_energy),
-            );
-            row(
-                &mut rows,
-                "Power points",
-                format!("{} of {}", s.power_points, s.max_power_points),
-            );
-            let drained: i64 = s.drains.iter().map(|d| d.points).sum();
-            if drained > 0 {
-                row(&mut rows, "Drained STR and CON", format!("-{drained}"));
-            }
-            for (id, n) in &s.kits {
-                gear_row(&mut rows, "kit", id, n.to_string());
-                gear.push((id.clone(), None));
-            }
+            d20_rows(s, &mut sheet);
+            Vec::new()
         }
-    }
+    };
+    let Sheet { rows, gear, .. } = sheet;
     crate::web::html::render(&StatePart {
         api: format!("/api/campaigns/{campaign}/characters/{id}/state"),
         compound_x: matches!(shown.state, Carried::CompoundX(_)),
@@ -298,6 +172,134 @@ fn render(
             .collect(),
         wounds,
     })
+}
+
+/// A character's state as lines, with the gear it carries (by id, with
+/// the unit it is counted in) for the loot and kit forms.
+struct Sheet<'a> {
+    rows: Vec<Row>,
+    gear: Vec<(String, Option<&'static str>)>,
+    links: &'a crate::web::links::Links,
+}
+
+impl Sheet<'_> {
+    /// A line `label`: `value`.
+    fn row(&mut self, label: &str, value: String) {
+        self.rows.push(Row {
+            label: label.to_string(),
+            href: None,
+            value,
+        });
+    }
+
+    /// A line of gear by its id: its name and entry in the pack in force.
+    fn gear_row(&mut self, section: &str, id: &str, value: String) {
+        let found = self
+            .links
+            .name(section, id)
+            .map(|n| (n, self.links.entry(section, id)));
+        self.rows.push(Row {
+            label: found.map_or_else(|| id.to_string(), |(n, _)| n.to_string()),
+            href: found.and_then(|(_, h)| h.map(str::to_string)),
+            value,
+        });
+    }
+}
+
+/// A Compound X character's lines (health, wounds, injuries, armor,
+/// shield, weapons, items, nanites, death saves); gives its wounds by
+/// index, the worst first (the treat form's choice, CX-HEAL-01).
+fn compound_x_rows(
+    s: &nanite_compound_x::carry::CharacterState,
+    pack: &nanite_compound_x::Pack,
+    sheet: &mut Sheet<'_>,
+) -> Vec<(usize, i64)> {
+    let hp = if s.dead {
+        "dead".to_string()
+    } else if s.hp < 1 {
+        format!("{} of {} — downed", s.hp, s.max_hp)
+    } else {
+        format!("{} of {}", s.hp, s.max_hp)
+    };
+    sheet.row("Health", hp);
+    let mut wounds: Vec<(usize, i64)> = s.wounds.iter().copied().enumerate().collect();
+    wounds.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    sheet.row(
+        "Wounds",
+        if s.wounds.is_empty() {
+            "none".into()
+        } else {
+            s.wounds
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        },
+    );
+    let mut lasting = s.lasting.keys();
+    if s.below_par {
+        lasting.push("below par".into());
+    }
+    sheet.row(
+        "Injuries and conditions",
+        if lasting.is_empty() {
+            "none".into()
+        } else {
+            lasting.join(", ")
+        },
+    );
+    if let Some(a) = &s.armor {
+        let dulled = if a.apl_lowered {
+            ", APL lowered by plasma"
+        } else {
+            ""
+        };
+        sheet.row(
+            "Armor points",
+            format!("{} of {}{dulled}", a.points, a.full),
+        );
+    }
+    if let Some(sh) = &s.shield {
+        sheet.row("Shield", format!("{} of {}", sh.strength, sh.max));
+    }
+    for w in &s.weapons {
+        let kind = thrown(pack, &w.id);
+        let mut v = carried_rounds(kind, w.loaded, w.spare_magazines);
+        if w.jammed {
+            v.push_str(", jammed");
+        }
+        if w.broken {
+            v.push_str(", broken");
+        }
+        sheet.gear_row("weapon", &w.id, v);
+        sheet.gear.push((w.id.clone(), loot_unit(kind)));
+    }
+    for (id, n) in &s.items {
+        sheet.gear_row("item", id, n.to_string());
+        sheet.gear.push((id.clone(), None));
+    }
+    sheet.row("Nanites", format!("{} of {}", s.nanites, s.max_nanites));
+    sheet.row("Death saves at the next downing", s.death_saves.to_string());
+    wounds
+}
+
+/// A D20 character's lines: hit points, spell energy, power points,
+/// drained STR and CON, and kits.
+fn d20_rows(s: &nanite_d20::carry::CharacterState, sheet: &mut Sheet<'_>) {
+    sheet.row("Hit points", format!("{} of {}", s.hp, s.max_hp));
+    sheet.row("Spell energy", format!("{} of {}", s.energy, s.max_energy));
+    sheet.row(
+        "Power points",
+        format!("{} of {}", s.power_points, s.max_power_points),
+    );
+    let drained: i64 = s.drains.iter().map(|d| d.points).sum();
+    if drained > 0 {
+        sheet.row("Drained STR and CON", format!("-{drained}"));
+    }
+    for (id, n) in &s.kits {
+        sheet.gear_row("kit", id, n.to_string());
+        sheet.gear.push((id.clone(), None));
+    }
 }
 
 #[cfg(test)]

@@ -39,15 +39,11 @@ pub(crate) async fn markup(
     encounter: &str,
     caller: &Caller,
 ) -> Result<String, AppError> {
-    caller.member_of(campaign)?;
-    let viewer = crate::view::viewer(caller);
-    let (own, awaited) = state
-        .tables()
-        .read(state, campaign, |t| {
-            t.encounter(encounter)?;
-            Ok::<_, AppError>((rolls_own(t, &viewer.invite), shown(t, encounter, &viewer)))
-        })
-        .await??;
+    let (own, awaited) = crate::view::read_as(state, campaign, caller, |t, viewer| {
+        t.encounter(encounter)?;
+        Ok::<_, AppError>((rolls_own(t, &viewer.invite), shown(t, encounter, viewer)))
+    })
+    .await??;
     Ok(super::html::render(&Part {
         acts: caller.role() != Role::Spectator,
         own,

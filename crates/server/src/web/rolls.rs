@@ -103,23 +103,19 @@ pub(crate) async fn part(
 }
 
 async fn log_html(state: &AppState, campaign: &str, caller: &Caller) -> Result<String, AppError> {
-    caller.member_of(campaign)?;
-    let viewer = crate::view::viewer(caller);
-    state
-        .tables()
-        .read(state, campaign, |table| {
-            let lines = table
-                .feed
-                .iter()
-                .filter_map(|i| match &i.body {
-                    ItemBody::Roll(r) => r.shown_to(&i.by, &viewer).map(Line::Roll),
-                    ItemBody::Chat(c) => c.shown_to(&i.by, &viewer).map(Line::Chat),
-                    _ => None,
-                })
-                .collect();
-            render(&Log { lines })
-        })
-        .await
+    crate::view::read_as(state, campaign, caller, |table, viewer| {
+        let lines = table
+            .feed
+            .iter()
+            .filter_map(|i| match &i.body {
+                ItemBody::Roll(r) => r.shown_to(&i.by, viewer).map(Line::Roll),
+                ItemBody::Chat(c) => c.shown_to(&i.by, viewer).map(Line::Chat),
+                _ => None,
+            })
+            .collect();
+        render(&Log { lines })
+    })
+    .await
 }
 
 /// A time in milliseconds since the Unix epoch as the log shows it

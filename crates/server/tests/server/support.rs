@@ -3,13 +3,12 @@
 //! with `oneshot`, and the seats of a campaign: the GM, Alice (who plays
 //! Vex), Bob (a player with no character in the fight) and a spectator.
 
-use std::sync::atomic::{AtomicU32, Ordering};
-
 use axum::Router;
 use axum::body::Body;
 use axum::http::{HeaderMap, Method, Request, StatusCode, header};
 use http_body_util::BodyExt;
 use nanite_server::{AppState, Config, app};
+use nanite_store::testing::unique;
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
@@ -19,20 +18,6 @@ pub(crate) const SCAV: &str = include_str!("../../../../examples/compound-x/scav
 pub(crate) const KARA: &str = include_str!("../../../../examples/d20/kara.toml");
 pub(crate) const BANDIT: &str = include_str!("../../../../examples/d20/raider.toml");
 pub(crate) const BRUTE: &str = include_str!("../../../../examples/d20/brute.toml");
-
-static COUNTER: AtomicU32 = AtomicU32::new(0);
-
-fn unique(prefix: &str) -> String {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .subsec_nanos();
-    format!(
-        "{prefix}_{}_{}_{nanos}",
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    )
-}
 
 /// The schema of the JSON body of `POST path` in the document `router`
 /// serves (the same for every router), compiled once per path.
@@ -200,28 +185,13 @@ fn scratch() -> &'static std::path::Path {
 
 /// A fresh PostgreSQL database, or `None` (skipped, and said so once).
 pub(crate) async fn postgres() -> Option<Db> {
-    let Ok(admin) = std::env::var("NANITE_TEST_POSTGRES") else {
-        static SAID: std::sync::Once = std::sync::Once::new();
-        SAID.call_once(|| {
-            use std::io::Write;
-            let _ = writeln!(
-                std::io::stderr(),
-                "note: PostgreSQL server tests skipped: set NANITE_TEST_POSTGRES=postgres://... to run them"
-            );
-        });
+    let Some(url) = nanite_store::testing::fresh_postgres("nanite_srv").await else {
+        nanite_store::testing::say_once(
+            "note: PostgreSQL server tests skipped: set NANITE_TEST_POSTGRES=postgres://... to run them",
+        );
         return None;
     };
-    let name = unique("nanite_srv");
-    let pool = sqlx::PgPool::connect(&admin)
-        .await
-        .expect("the test server");
-    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
-        .execute(&pool)
-        .await
-        .unwrap();
-    pool.close().await;
-    let base = admin.rsplit_once('/').map_or(admin.as_str(), |(b, _)| b);
-    Some(Db(format!("{base}/{name}")))
+    Some(Db(url))
 }
 
 /// A server state over `db`.

@@ -6,22 +6,17 @@ use nanite_core::table::{Draft, ParamKind, ParamOption, ParamValue};
 use nanite_core::{ClockCommand, CombatantId};
 
 use super::super::Command;
-use super::{DAMAGE_TYPES, Offer, conditions, covers, efforts, text, whole};
-use crate::check::Effort;
-use crate::combat::{ConditionKind, Stance};
+use super::{
+    DAMAGE_TYPES, Offer, called_check, conditions, covers, dc_params, stances, text, whole,
+};
+use crate::combat::ConditionKind;
 use crate::pack::DamageType;
 
 impl Offer<'_> {
     /// The GM's own hand: the clock, the scene, harm and rulings, each
     /// command's combatants chosen from everyone in the fight.
     pub(super) fn gm(&mut self) {
-        let ids: Vec<CombatantId> = self
-            .battle
-            .clock
-            .seats
-            .iter()
-            .map(|s| s.id.clone())
-            .collect();
+        let ids = self.battle.clock.seated();
         let Some(first) = ids.first().cloned() else {
             return;
         };
@@ -55,26 +50,9 @@ impl Offer<'_> {
     /// Initiative and the fight's beginning during setup, the next turn
     /// once someone acts.
     fn gm_clock(&mut self) {
-        let clock = &self.battle.clock;
-        if matches!(clock.phase, nanite_core::encounter::FightPhase::Setup) {
-            self.push(Draft::new(
-                "roll_initiative",
-                "Roll initiative for everyone without it",
-                Command::RollInitiative { who: Vec::new() },
-            ));
-            self.push(Draft::new(
-                "begin",
-                "Begin the fight",
-                Command::Clock(ClockCommand::Begin {
-                    surprise: Vec::new(),
-                }),
-            ));
-        } else if clock.active.is_some() {
-            self.push(Draft::new(
-                "next_turn",
-                "Next turn (GM)",
-                Command::Clock(ClockCommand::NextTurn),
-            ));
+        let roll_all = Command::RollInitiative { who: Vec::new() };
+        for draft in nanite_core::table::gm_clock(&self.battle.clock, roll_all, Command::Clock) {
+            self.push(draft);
         }
     }
 
@@ -106,24 +84,7 @@ impl Offer<'_> {
             )
             .param("id", "who", combatants.clone())
             .param("cover", "cover", covers(Some("unchanged")))
-            .param(
-                "stance",
-                "stance",
-                ParamKind::one_of(
-                    std::iter::once(ParamOption::new(ParamValue::Unset, "unchanged"))
-                        .chain(
-                            [
-                                Stance::Standing,
-                                Stance::Crouched,
-                                Stance::Prone,
-                                Stance::Hunkered,
-                            ]
-                            .into_iter()
-                            .map(|s| ParamOption::new(ParamValue::word(s.key()), s.key())),
-                        )
-                        .collect(),
-                ),
-            ),
+            .param("stance", "stance", stances(Some("unchanged"))),
         );
     }
 
@@ -184,29 +145,15 @@ impl Offer<'_> {
     /// A check the GM calls, maybe hidden, maybe two skills combined
     /// (CX-DICE-07).
     fn gm_check(&mut self, first: &CombatantId, combatants: &ParamKind) {
+        let check = Draft::new(
+            "check",
+            "Call a check (GM)",
+            called_check(first, String::new()),
+        )
+        .param("id", "who", combatants.clone())
+        .param("skill", "skill id", text(""));
         self.push(
-            Draft::new(
-                "check",
-                "Call a check (GM)",
-                Command::Check {
-                    id: first.clone(),
-                    skill: String::new(),
-                    dc: 50,
-                    hidden: true,
-                    effort: Effort::Roll,
-                    combined_with: None,
-                },
-            )
-            .param("id", "who", combatants.clone())
-            .param("skill", "skill id", text(""))
-            .param("dc", "DC", whole(1, 300, Some(50)))
-            .param("hidden", "hide the DC from the players", ParamKind::Flag)
-            .param(
-                "effort",
-                "roll, or out of combat take 50 or 100 (CX-DICE-06)",
-                efforts(),
-            )
-            .param(
+            dc_params(check).param(
                 "combined_with",
                 "combined with a second skill id: one roll adding both, against twice the DC (CX-DICE-07)",
                 text(""),

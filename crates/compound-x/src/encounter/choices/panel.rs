@@ -3,22 +3,16 @@
 //! stance, hiding, removing, initiative and delaying its turn, a check),
 //! each judged on that combatant, for a panel on its card.
 
-use nanite_core::table::{Draft, ParamKind, ParamOption, ParamValue, delay};
-use nanite_core::{ClockCommand, CombatantId};
+use nanite_core::CombatantId;
+use nanite_core::table::{
+    Draft, ParamKind, ParamOption, ParamValue, delay, hide_or_reveal, remove_from_the_fight,
+    set_initiative,
+};
 
-use super::{Offer, conditions, covers, efforts, text, whole};
-use crate::check::Effort;
-use crate::combat::{ConditionKind, Stance};
+use super::{Offer, called_check, conditions, covers, dc_params, stances, text, whole};
+use crate::combat::ConditionKind;
 use crate::encounter::{Combatant, Command, CxEffect};
 use crate::pack::DamageType;
-
-/// The stances the GM may put a combatant in, with their keys.
-const STANCES: [Stance; 4] = [
-    Stance::Standing,
-    Stance::Crouched,
-    Stance::Prone,
-    Stance::Hunkered,
-];
 
 impl Offer<'_> {
     /// The GM's commands on `id`, aimed at it.
@@ -31,14 +25,7 @@ impl Offer<'_> {
         self.gm_placing_on(id);
         self.gm_initiative_on(id);
         self.gm_check_on(id, me);
-        self.push(
-            Draft::new(
-                "leave",
-                "Remove from the fight",
-                Command::Clock(ClockCommand::Leave { id: id.clone() }),
-            )
-            .at(id),
-        );
+        self.push(remove_from_the_fight(id).map(Command::Clock));
     }
 
     /// Healing up to what it misses, and a hazard's harm.
@@ -148,63 +135,14 @@ impl Offer<'_> {
             )
             .at(id)
             .param("cover", "cover", covers(Some("unchanged")))
-            .param(
-                "stance",
-                "stance",
-                ParamKind::one_of(
-                    std::iter::once(ParamOption::new(ParamValue::Unset, "unchanged"))
-                        .chain(
-                            STANCES
-                                .iter()
-                                .map(|s| ParamOption::new(ParamValue::word(s.key()), s.key())),
-                        )
-                        .collect(),
-                ),
-            ),
+            .param("stance", "stance", stances(Some("unchanged"))),
         );
-        self.push(
-            Draft::new(
-                if hidden { "unhide" } else { "hide" },
-                if hidden {
-                    "Reveal to the players"
-                } else {
-                    "Hide from the players"
-                },
-                Command::Clock(ClockCommand::Hide {
-                    id: id.clone(),
-                    hidden: !hidden,
-                }),
-            )
-            .at(id),
-        );
+        self.push(hide_or_reveal(id, hidden, "unhide").map(Command::Clock));
     }
 
     /// Its initiative total, and delaying its turn.
     fn gm_initiative_on(&mut self, id: &CombatantId) {
-        let total = self
-            .battle
-            .clock
-            .seats
-            .iter()
-            .find(|s| &s.id == id)
-            .and_then(|s| s.initiative.as_ref())
-            .map(|i| i.total);
-        self.push(
-            Draft::new(
-                "initiative",
-                "Set initiative",
-                Command::Clock(ClockCommand::SetInitiative {
-                    id: id.clone(),
-                    total: total.unwrap_or(50),
-                }),
-            )
-            .at(id)
-            .param(
-                "total",
-                "initiative total",
-                whole(-1_000, 10_000, Some(total.unwrap_or(50))),
-            ),
-        );
+        self.push(set_initiative(&self.battle.clock, id, 10_000).map(Command::Clock));
         self.delay(id);
     }
 
@@ -218,29 +156,10 @@ impl Offer<'_> {
             .collect();
         let first_skill = me.fighter.skills.first().map(|s| s.id.clone());
         if let Some(skill) = first_skill {
-            self.push(
-                Draft::new(
-                    "check",
-                    "Call a check",
-                    Command::Check {
-                        id: id.clone(),
-                        skill,
-                        dc: 50,
-                        hidden: true,
-                        effort: Effort::Roll,
-                        combined_with: None,
-                    },
-                )
+            let check = Draft::new("check", "Call a check", called_check(id, skill))
                 .at(id)
-                .param("skill", "skill", ParamKind::one_of(skills))
-                .param("dc", "DC", whole(1, 300, Some(50)))
-                .param("hidden", "hide the DC from the players", ParamKind::Flag)
-                .param(
-                    "effort",
-                    "roll, or out of combat take 50 or 100 (CX-DICE-06)",
-                    efforts(),
-                ),
-            );
+                .param("skill", "skill", ParamKind::one_of(skills));
+            self.push(dc_params(check));
         }
     }
 

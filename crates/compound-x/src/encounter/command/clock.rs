@@ -2,7 +2,7 @@
 //! held actions, leaving and ending, with what the Compound X rules add to
 //! each.
 
-use nanite_core::{ClockCommand, ClockEvent, CombatantId, DiceSource, EncounterError};
+use nanite_core::{ClockCommand, CombatantId, DiceSource};
 
 use super::super::{CxEffect, Decision, Event, Refusal, gm, grapple, turn};
 
@@ -60,24 +60,14 @@ fn leave(d: &mut Decision<'_>, id: &CombatantId) -> Result<(), Refusal> {
 /// The fight ends: what lasts a turn or a round ends with it (conditions,
 /// lost criticals and injuries stay), and the encounter closes.
 fn end_fight(d: &mut Decision<'_>) {
-    let passing: Vec<_> = d
-        .state
-        .clock
-        .effects
-        .iter()
-        .filter(|e| {
-            !matches!(
-                e.payload,
-                CxEffect::Condition(_) | CxEffect::NoCriticals | CxEffect::Injured { .. }
-            )
-        })
-        .map(|e| (e.id, e.name.clone()))
-        .collect();
-    for (id, name) in passing {
-        d.clock(ClockEvent::EffectEnded {
-            id,
-            why: format!("{name} ends with the fight"),
-        });
+    let ending = d.state.clock.effects_ending_with_the_fight(|p| {
+        matches!(
+            p,
+            CxEffect::Condition(_) | CxEffect::NoCriticals | CxEffect::Injured { .. }
+        )
+    });
+    for e in ending {
+        d.clock(e);
     }
     d.push(Event::EncounterClosed);
 }
@@ -91,13 +81,7 @@ pub(super) fn hold(
     trigger: &str,
 ) -> Result<(), Refusal> {
     gm::able(d, id)?;
-    if d.state.clock.active.as_ref() != Some(id) {
-        return Err(EncounterError::NotTheirTurn {
-            id: id.clone(),
-            active: d.state.clock.active.clone(),
-        }
-        .into());
-    }
+    d.state.clock.check_turn_of(id)?;
     apply(
         d,
         &ClockCommand::Hold {

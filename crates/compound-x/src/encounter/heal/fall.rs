@@ -173,15 +173,7 @@ pub(crate) fn fall(
     d.push(Event::Fell {
         id: id.clone(),
         metres,
-        check: Some(CheckResult {
-            die: Some(die),
-            total,
-            dc,
-            hidden: false,
-            success,
-            margin: total - dc,
-            breakdown: b,
-        }),
+        check: Some(CheckResult::new(Some(die), total, dc, false, b)),
         damage,
         injury,
     });

@@ -200,19 +200,22 @@ fn lattice_corners(layout: &Layout, p: Point) -> Vec<Point> {
     out
 }
 
+/// The eight steps to the points around one, in rows from the top left.
+const AROUND: [(i64, i64); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
+
 /// The eight lattice points around `p` within the map.
 fn neighbours(layout: &Layout, p: Point) -> Vec<Point> {
     let mut n = Vec::with_capacity(9);
-    for (dx, dy) in [
-        (-1, -1),
-        (0, -1),
-        (1, -1),
-        (-1, 0),
-        (1, 0),
-        (-1, 1),
-        (0, 1),
-        (1, 1),
-    ] {
+    for (dx, dy) in AROUND {
         let q = Point::new(p.x + dx * STEP, p.y + dy * STEP);
         if layout.contains(q) {
             n.push(q);
@@ -271,16 +274,7 @@ fn tighten(
             let length = |c: Point| step(prev, c) + step(c, next);
             let mut best = (length(here), here);
             for end in ends.iter().filter(|e| e.distance2(here) <= 4 * STEP * STEP) {
-                for (dx, dy) in [
-                    (-1, -1),
-                    (0, -1),
-                    (1, -1),
-                    (-1, 0),
-                    (1, 0),
-                    (-1, 1),
-                    (0, 1),
-                    (1, 1),
-                ] {
+                for (dx, dy) in AROUND {
                     let c = Point::new(end.x + dx, end.y + dy);
                     let l = length(c);
                     if l < best.0 && clear(prev, c) && clear(c, next) {

@@ -34,28 +34,16 @@ pub(super) fn told(state: &Battle, event: &Event) -> Vec<String> {
             amount,
             why,
             ..
-        } => {
-            let hp = state
-                .combatants
-                .get(target)
-                .map_or(0, |c| c.hp.saturating_sub(*amount));
-            one(format!(
-                "{} takes {amount} damage from {why}: {hp}/{} HP",
-                n(target),
-                state.max_hp(target)
-            ))
-        }
-        Event::Healed { id, amount, why } => {
-            let hp = state
-                .combatants
-                .get(id)
-                .map_or(0, |c| c.hp.saturating_add(*amount));
-            one(format!(
-                "{} regains {amount} HP from {why}: {hp}/{} HP",
-                n(id),
-                state.max_hp(id)
-            ))
-        }
+        } => one(format!(
+            "{} takes {amount} damage from {why}: {}",
+            n(target),
+            hit_points_after(state, target, |hp| hp.saturating_sub(*amount))
+        )),
+        Event::Healed { id, amount, why } => one(format!(
+            "{} regains {amount} HP from {why}: {}",
+            n(id),
+            hit_points_after(state, id, |hp| hp.saturating_add(*amount))
+        )),
         Event::HpCapped { id, hp, max } => one(format!(
             "{}'s maximum hit points fall to {max} with its Constitution: {hp} HP (D20-GRAP-05)",
             n(id)
@@ -64,4 +52,11 @@ pub(super) fn told(state: &Battle, event: &Event) -> Vec<String> {
         Event::Rose { id } => one(format!("{} is back on its feet", n(id))),
         _ => Vec::new(),
     }
+}
+
+/// `id`'s hit points once `change` has changed them, out of its maximum:
+/// `12/22 HP` (0 for one not in the fight).
+fn hit_points_after(state: &Battle, id: &CombatantId, change: impl Fn(i64) -> i64) -> String {
+    let hp = state.combatants.get(id).map_or(0, |c| change(c.hp));
+    format!("{hp}/{} HP", state.max_hp(id))
 }

@@ -6,47 +6,32 @@
 
 use askama::Template;
 use nanite_core::CombatantId;
-use nanite_d20::encounter::{Battle, Command, Field, Place, Row, Square, distance_feet};
+use nanite_core::table::{Choice, ParamKind, ParamValue, Verdict};
+use nanite_d20::encounter::{Command, Field, Place, Row, Square};
 
 use super::Judged;
-use super::actions::judge;
 use super::render::place_words;
 use crate::d20::view::{CombatantView, EncounterView};
-use crate::permissions::Viewer;
 
-/// The squares `actor` could move to straight from where it stands this
-/// turn, each judged by the engine (empty off the grid).
-pub(crate) fn moves(
-    battle: &Battle,
-    viewer: &Viewer,
-    owns: &dyn Fn(&CombatantId) -> bool,
-    actor: &CombatantId,
-) -> Vec<(Square, Result<(), String>)> {
-    let Field::Map { width, height } = battle.field else {
-        return Vec::new();
-    };
-    let (Some(from), Some(me)) = (battle.square(actor), battle.combatants.get(actor)) else {
-        return Vec::new();
-    };
-    if battle.clock.active.as_ref() != Some(actor) {
-        return Vec::new();
-    }
-    let left = me.movement.left();
-    let mut out = Vec::new();
-    for y in 0..height {
-        for x in 0..width {
-            let to = Square { x, y };
-            if to == from || distance_feet(from, to) > left {
-                continue;
-            }
-            let command = Command::Move {
-                id: actor.clone(),
-                to: vec![to],
-            };
-            out.push((to, judge(battle, viewer, owns, actor, &command).map(|_| ())));
-        }
-    }
-    out
+/// The squares `actor` may move to straight from where it stands: those
+/// of the engine's move choice for it (none off the grid, or when it may
+/// not move now).
+pub(crate) fn moves(offered: &[Choice<Command>], actor: &CombatantId) -> Vec<Square> {
+    offered
+        .iter()
+        .filter(|c| c.kind == "move" && c.actor.as_ref() == Some(actor))
+        .filter(|c| matches!(c.verdict, Verdict::Allowed { .. }))
+        .flat_map(|c| &c.params)
+        .filter_map(|p| match &p.kind {
+            ParamKind::OneOf { options } => Some(options),
+            _ => None,
+        })
+        .flatten()
+        .filter_map(|o| match o.value {
+            ParamValue::Square { x, y } => Some(Square { x, y }),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The field on the page (`templates/d20/field.html`): the grid, or each
@@ -191,7 +176,7 @@ fn grid(
 ) -> Grid {
     let active = shown.active.as_ref();
     let actor = judged.actor.as_ref();
-    let reachable = judged.moves.iter().filter(|(_, ok)| ok.is_ok()).count();
+    let reachable = judged.moves.len();
     let help = actor
         .and_then(|a| shown.combatant(a))
         .filter(|_| !judged.moves.is_empty())
@@ -203,7 +188,7 @@ fn grid(
             cells: (0..width)
                 .map(|x| {
                     let here = Square { x, y };
-                    let reach = judged.moves.iter().any(|(s, ok)| *s == here && ok.is_ok());
+                    let reach = judged.moves.contains(&here);
                     let mv = actor.filter(|_| reach).map(|a| {
                         let command = Command::Move {
                             id: a.clone(),

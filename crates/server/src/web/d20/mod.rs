@@ -7,7 +7,6 @@
 //! judges them, the latest result with its breakdown, the log, and the
 //! GM's controls.
 
-mod actions;
 mod field;
 mod render;
 pub(crate) mod sheet;
@@ -39,7 +38,7 @@ pub(crate) struct Judged {
     /// on its card (empty for anyone else).
     pub(crate) panels: std::collections::BTreeMap<String, Vec<ChoiceView>>,
     /// On the grid: each square it may move to, or why not.
-    pub(crate) moves: Vec<(nanite_d20::encounter::Square, Result<(), String>)>,
+    pub(crate) moves: Vec<nanite_d20::encounter::Square>,
     /// Who the engine plays (`engine`), and the sides for the GM.
     pub(crate) engine: crate::web::npcs::EngineShown,
 }
@@ -92,8 +91,9 @@ fn judged(
     seat: &nanite_core::table::Seat,
     owns: &dyn Fn(&CombatantId) -> bool,
 ) -> Judged {
-    let (turn, gm): (Vec<_>, Vec<_>) = nanite_d20::encounter::choices::choices(battle, seat)
-        .into_iter()
+    let offered = nanite_d20::encounter::choices::choices(battle, seat);
+    let (turn, gm): (Vec<_>, Vec<_>) = offered
+        .iter()
         // The GM controls keep their forms; the same commands aimed at one
         // combatant go on its card.
         .filter(|c| c.actor.is_some() || c.target.is_some() || !GM_CONTROLS.contains(&c.kind))
@@ -109,8 +109,8 @@ fn judged(
                 .push(ChoiceView::new(c));
         }
     }
-    let turn = turn.iter().map(ChoiceView::new).collect();
-    let hand = hand.iter().map(ChoiceView::new).collect();
+    let turn = turn.into_iter().map(ChoiceView::new).collect();
+    let hand = hand.into_iter().map(ChoiceView::new).collect();
     let clock = &battle.clock;
     let visible =
         |id: &CombatantId| viewer.is_gm() || clock.seats.iter().any(|s| &s.id == id && !s.hidden);
@@ -133,11 +133,10 @@ fn judged(
             engine: Default::default(),
         };
     };
-    // A player's squares are judged on the fight as they know it (as the
-    // engine's choices are), so a hidden enemy leaves no hole among the
-    // squares and no reason that names it.
-    let known = nanite_d20::encounter::choices::as_known_by(battle, seat);
-    let moves = field::moves(&known, viewer, owns, &actor);
+    // The squares are the engine's move choice's (judged, as every choice
+    // is, on the fight as the seat knows it: a hidden enemy leaves no hole
+    // among them and no reason that names it).
+    let moves = field::moves(&offered, &actor);
     Judged {
         actor: Some(actor),
         turn,

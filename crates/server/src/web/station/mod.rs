@@ -38,20 +38,16 @@ async fn read(
     game: &str,
     caller: &Caller,
 ) -> Result<(GameView, actions::Judged), AppError> {
-    caller.member_of(campaign)?;
-    let viewer = view::viewer(caller);
-    state
-        .tables()
-        .read(state, campaign, |t| {
-            t.stations.get(game).map(|g| {
-                (
-                    crate::station::view::game(t, g, &viewer),
-                    actions::judged(g, &viewer),
-                )
-            })
+    view::read_as(state, campaign, caller, |t, viewer| {
+        t.stations.get(game).map(|g| {
+            (
+                crate::station::view::game(t, g, viewer),
+                actions::judged(g, viewer),
+            )
         })
-        .await?
-        .ok_or_else(|| AppError::not_found(format!("no Station game {game} in this campaign")))
+    })
+    .await?
+    .ok_or_else(|| AppError::not_found(format!("no Station game {game} in this campaign")))
 }
 
 /// The board htmx refreshes: status, map, side panel and log.
@@ -142,6 +138,20 @@ async fn seating(
     })
 }
 
+/// The game as `caller` may see it, and its board: the part the page
+/// embeds and htmx refreshes.
+async fn board(
+    state: &AppState,
+    campaign: &str,
+    game: &str,
+    caller: &Caller,
+) -> Result<(GameView, String), AppError> {
+    let (shown, judged) = read(state, campaign, game, caller).await?;
+    let seats = seating(state, campaign, caller).await?;
+    let part = part_html(campaign, game, &shown, &judged, &seats);
+    Ok((shown, part))
+}
+
 /// `GET /c/{campaign}/s/{game}`: the Station table.
 pub(crate) async fn page(
     State(state): State<AppState>,
@@ -150,10 +160,9 @@ pub(crate) async fn page(
 ) -> Response {
     let run = async {
         let caller = caller?;
-        let (shown, judged) = read(&state, &campaign, &game, &caller).await?;
+        let (shown, part) = board(&state, &campaign, &game, &caller).await?;
         let settings = campaigns::get(&state, &campaign).await?;
         let seat = Seat::new(&caller, &settings.name, shown.version);
-        let seats = seating(&state, &campaign, &caller).await?;
         let scenario = if shown.name == shown.scenario.name {
             shown.scenario.kind.to_string()
         } else {
@@ -165,7 +174,7 @@ pub(crate) async fn page(
             api: &format!("/api/campaigns/{campaign}/station/games/{game}"),
             name: &shown.name,
             scenario,
-            part: part_html(&campaign, &game, &shown, &judged, &seats),
+            part,
         });
         Ok::<_, AppError>(
             html::page(&format!("{} · nanite", shown.name), Some(&seat), &body).into_response(),
@@ -180,14 +189,9 @@ pub(crate) async fn part(
     Path((campaign, game)): Path<(String, String)>,
     caller: Result<Caller, AppError>,
 ) -> Response {
-    let run = async {
-        let caller = caller?;
-        let (shown, judged) = read(&state, &campaign, &game, &caller).await?;
-        let seats = seating(&state, &campaign, &caller).await?;
-        Ok::<_, AppError>(part_html(&campaign, &game, &shown, &judged, &seats))
-    };
+    let run = async { board(&state, &campaign, &game, &caller?).await };
     match run.await {
-        Ok(html) => Html(html).into_response(),
+        Ok((_, html)) => Html(html).into_response(),
         Err(e) => error_part(&e),
     }
 }
