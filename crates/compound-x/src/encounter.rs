@@ -625,6 +625,15 @@ impl Ruleset for CompoundX {
     fn evolve(state: &mut Battle, event: &Event) {
         event::evolve(state, event);
     }
+
+    // The decision's scratch battle, each event applied as it was decided.
+    fn decide_with_state(
+        state: &Battle,
+        command: &Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<(Battle, Vec<Event>), Refusal> {
+        command::decide_with_state(state, command, dice)
+    }
 }
 
 /// Events decided so far, applied to the battle as they are pushed, so

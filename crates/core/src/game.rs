@@ -14,6 +14,17 @@ pub struct Entry<E> {
     pub dice: Vec<RolledDie>,
 }
 
+/// A command [`Game::execute_keeping_before`] accepted.
+#[derive(Debug)]
+pub struct Accepted<'g, R: Ruleset> {
+    /// The state just before it (the game's no longer: handed over).
+    pub before: R::State,
+    /// What it left in the log.
+    pub entry: &'g Entry<R::Event>,
+    /// The state it led to: the game's state now.
+    pub after: &'g R::State,
+}
+
 /// A game: its starting state, the log of accepted commands, and the state
 /// the log leads to.
 #[derive(Debug, Clone)]
@@ -73,6 +84,28 @@ impl<R: Ruleset> Game<R> {
             dice: recording.into_rolled(),
         });
         Ok(&self.log[self.log.len() - 1])
+    }
+
+    /// As [`Game::execute`], also giving back the state just before the
+    /// command (what narrating it needs) without copying it: the decision's own
+    /// scratch state ([`Ruleset::decide_with_state`]) becomes the game's
+    /// state, and the old one is handed over. On refusal nothing changes.
+    pub fn execute_keeping_before(
+        &mut self,
+        command: &R::Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Accepted<'_, R>, R::Error> {
+        let mut recording = RecordingDice::new(dice);
+        let (after, events) = R::decide_with_state(&self.state, command, &mut recording)?;
+        self.log.push(Entry {
+            events,
+            dice: recording.into_rolled(),
+        });
+        Ok(Accepted {
+            before: std::mem::replace(&mut self.state, after),
+            entry: &self.log[self.log.len() - 1],
+            after: &self.state,
+        })
     }
 
     /// Takes back the last accepted command by rebuilding the state from the

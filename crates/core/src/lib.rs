@@ -47,10 +47,10 @@ pub use encounter::{ClockCommand, ClockEvent, CombatantId, Encounter, EncounterE
 pub use formula::{Formula, FormulaError};
 pub use modifier::{ModifierPhase, Source, SourceKind, Tally, Term};
 
-pub use game::{Entry, Game, replay};
+pub use game::{Accepted, Entry, Game, replay};
 pub use nanite_dice::{
     DiceSource, DieRequest, DieRole, EntropyDice, Expression, KeyedDice, ScriptedDice, SeededDice,
     SourceError,
 };
 pub use recorded::{RecordingDice, RolledDie};
-pub use ruleset::{Ruleset, narrate_each};
+pub use ruleset::{Decided, Ruleset, narrate_each};

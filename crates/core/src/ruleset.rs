@@ -2,6 +2,9 @@
 
 use nanite_dice::DiceSource;
 
+/// A decided command: the state its events lead to, and the events.
+pub type Decided<R> = (<R as Ruleset>::State, Vec<<R as Ruleset>::Event>);
+
 /// A game's rules: how commands become events and events change state.
 ///
 /// Implementations hold no state of their own and do no I/O. `decide` may roll
@@ -27,6 +30,31 @@ pub trait Ruleset {
 
     /// Applies one event. Must not fail: events are facts already decided.
     fn evolve(state: &mut Self::State, event: &Self::Event);
+
+    /// As [`Ruleset::decide`], also giving the state the events lead to:
+    /// exactly what applying them to a copy of `state` with
+    /// [`Ruleset::evolve`] gives, which is what this default does.
+    ///
+    /// A ruleset that decides on a scratch copy of the state already (as
+    /// [`crate::Decision`] does, so that each step sees the steps before
+    /// it) gives that copy back instead: [`Game::execute_keeping_before`]
+    /// then takes it as the game's new state and hands back the old one,
+    /// so a table that narrates a command from the state before it copies
+    /// no state at all.
+    ///
+    /// [`Game::execute_keeping_before`]: crate::Game::execute_keeping_before
+    fn decide_with_state(
+        state: &Self::State,
+        command: &Self::Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Decided<Self>, Self::Error> {
+        let events = Self::decide(state, command, dice)?;
+        let mut after = state.clone();
+        for event in &events {
+            Self::evolve(&mut after, event);
+        }
+        Ok((after, events))
+    }
 }
 
 /// The lines telling every event of one command, starting from `before`,

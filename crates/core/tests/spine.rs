@@ -142,3 +142,43 @@ fn undo_rebuilds_without_the_last_command() {
     assert_eq!(game.state().marker, 0);
     assert!(game.undo().is_none());
 }
+
+#[test]
+fn executing_keeping_the_state_before_changes_the_game_as_executing_does() {
+    // The same commands on the same dice, one game through `execute`, the
+    // other through `execute_keeping_before`: the same states and logs,
+    // and the state handed back is the one before each command.
+    let pulls = [
+        Pull::Right { strength: 2 },
+        Pull::Left { strength: 0 },
+        Pull::Right { strength: 5 },
+        Pull::Right { strength: 5 },
+    ];
+    let mut executed = Game::<TugOfWar>::new(Rope { marker: 0 });
+    let mut kept = Game::<TugOfWar>::new(Rope { marker: 0 });
+    let (mut a, mut b) = (
+        ScriptedDice::new([6, 1, 6, 6]),
+        ScriptedDice::new([6, 1, 6, 6]),
+    );
+    for pull in &pulls {
+        let state_before = kept.state().clone();
+        let by_execute = executed.execute(pull, &mut a).cloned();
+        let by_keeping = kept
+            .execute_keeping_before(pull, &mut b)
+            .map(|accepted| accepted.before);
+        match (by_execute, by_keeping) {
+            (Ok(_), Ok(before)) => assert_eq!(before, state_before),
+            (Err(x), Err(y)) => {
+                assert_eq!(x, y);
+                // A refusal changes nothing.
+                assert_eq!(kept.state(), &state_before);
+            }
+            (x, y) => panic!("execute gave {x:?}, execute_keeping_before gave {y:?}"),
+        }
+        assert_eq!(executed.state(), kept.state());
+        assert_eq!(executed.log(), kept.log());
+    }
+    // The fourth pull is refused: the marker passed 10 on the third.
+    assert_eq!(kept.log().len(), 3);
+    assert_eq!(kept.state().marker, 18);
+}

@@ -283,6 +283,15 @@ impl Ruleset for D20 {
     fn evolve(state: &mut Battle, event: &Event) {
         event::evolve(state, event);
     }
+
+    // The decision's scratch battle, each event applied as it was decided.
+    fn decide_with_state(
+        state: &Battle,
+        command: &Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<(Battle, Vec<Event>), Refusal> {
+        command::decide_with_state(state, command, dice).map(|d| (d.state, d.events))
+    }
 }
 
 /// Events decided so far, applied to a scratch copy of the battle as they

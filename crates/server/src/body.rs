@@ -53,7 +53,7 @@ impl Asking {
         Asking {
             method: method.clone(),
             uri,
-            headers: headers.clone(),
+            headers: crate::idempotency::kept(headers),
         }
     }
 

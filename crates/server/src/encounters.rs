@@ -530,7 +530,8 @@ pub(crate) fn read_command<C: serde::de::DeserializeOwned + serde::Serialize>(
         ));
     }
     let input = Value::Object(body);
-    let command: C = serde_json::from_value(input.clone()).map_err(json_error)?;
+    // Read from the body's JSON where it is, not from a copy of it.
+    let command = C::deserialize(&input).map_err(json_error)?;
     let json = serde_json::to_value(&command).map_err(AppError::internal)?;
     // The engine's commands ignore fields they do not know; the API does not.
     // A field at its default may be left out of the engine's own JSON

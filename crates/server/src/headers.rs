@@ -17,7 +17,6 @@
 //!
 //! A handler that sets one of them itself keeps its own.
 
-use axum::Router;
 use axum::http::{HeaderName, HeaderValue, header};
 use tower_http::set_header::SetResponseHeaderLayer;
 
@@ -29,22 +28,17 @@ pub(crate) const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src
 /// The referrer policy: none.
 pub(crate) const REFERRER_POLICY: &str = "no-referrer";
 
-/// `router` with the headers above on every response.
-pub(crate) fn secured<S: Clone + Send + Sync + 'static>(router: Router<S>) -> Router<S> {
+/// The headers above, each a layer that sets it on a response whose
+/// handler did not (`app` stacks them with its other layers, so that a
+/// request passes one boxed service, not one a layer).
+pub(crate) fn secured() -> [SetResponseHeaderLayer<HeaderValue>; 4] {
     [
         (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
         (header::REFERRER_POLICY, REFERRER_POLICY),
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         (header::CACHE_CONTROL, "no-store"),
     ]
-    .into_iter()
-    .fold(
-        router,
-        |router, (name, value): (HeaderName, &'static str)| {
-            router.layer(SetResponseHeaderLayer::if_not_present(
-                name,
-                HeaderValue::from_static(value),
-            ))
-        },
-    )
+    .map(|(name, value): (HeaderName, &'static str)| {
+        SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value))
+    })
 }

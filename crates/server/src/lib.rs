@@ -358,21 +358,30 @@ pub fn app(state: AppState) -> Router {
         .route("/join/{token}", get(sessions::join_page))
         .route("/join", post(sessions::join_form))
         .merge(web::router())
-        .fallback(no_such_endpoint)
-        .layer(axum::extract::DefaultBodyLimit::max(
-            state.config().body_limit,
-        ))
-        .layer(axum::middleware::from_fn_with_state(
-            state.clone(),
-            body::limit,
-        ))
-        .layer(tower_http::trace::TraceLayer::new_for_http())
+        .fallback(no_such_endpoint);
+    // One stack, outermost first, given to the router once: each
+    // `Router::layer` boxes every route's service again, so a layer given
+    // on its own costs every request a boxed service and its clone.
+    let [csp, referrer, nosniff, no_store] = headers::secured();
+    let layers = tower::ServiceBuilder::new()
+        .layer(no_store)
+        .layer(nosniff)
+        .layer(referrer)
+        .layer(csp)
         .layer(CatchPanicLayer::custom(|_| {
             axum::response::IntoResponse::into_response(AppError::internal(
                 "a request handler panicked",
             ))
-        }));
-    headers::secured(app).with_state(state)
+        }))
+        .layer(tower_http::trace::TraceLayer::new_for_http())
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            body::limit,
+        ))
+        .layer(axum::extract::DefaultBodyLimit::max(
+            state.config().body_limit,
+        ));
+    app.layer(layers).with_state(state)
 }
 
 async fn no_such_endpoint() -> AppError {

@@ -185,25 +185,36 @@ pub(crate) fn execute_cx(
     execute_told(game, command, dice, tell)
 }
 
+/// How a ruleset's events are told: from the state before the command, the
+/// state after it, and its events.
+pub(crate) type Tell<R> = fn(
+    <R as nanite_core::Ruleset>::State,
+    &<R as nanite_core::Ruleset>::State,
+    &[<R as nanite_core::Ruleset>::Event],
+) -> Told;
+
 /// Executes `command` with `dice` in a game of rules `R`, its events told
-/// by `tell` from the state before. A refusal changes nothing.
+/// by `tell` from the state before (and the state after). A refusal changes
+/// nothing.
 pub(crate) fn execute_told<R: nanite_core::Ruleset>(
     game: &mut Game<R>,
     command: &R::Command,
     dice: &mut dyn DiceSource,
-    tell: fn(R::State, &[R::Event]) -> Told,
+    tell: Tell<R>,
 ) -> Result<Executed, R::Error>
 where
     R::Event: serde::Serialize,
 {
-    let before = game.state().clone();
-    let entry = game.execute(command, dice)?;
+    // The state before the command is handed back, not copied: telling
+    // needs it, and the game moves on to the decision's own state.
+    let accepted = game.execute_keeping_before(command, dice)?;
+    let entry = accepted.entry;
     let events: Vec<Value> = entry
         .events
         .iter()
         .map(|e| serde_json::to_value(e).unwrap_or(Value::Null))
         .collect();
-    let told = tell(before, &entry.events);
+    let told = tell(accepted.before, accepted.after, &entry.events);
     Ok(Executed {
         dice: entry.dice.clone(),
         events,

@@ -69,8 +69,9 @@ impl<'a> Change<'a> {
 pub(crate) struct Committed {
     /// The key had been used: this is the first result, nothing new fired.
     pub(crate) replayed: bool,
-    /// The entry as the asker sees it (the API's JSON), if they see it.
-    pub(crate) shown: Option<serde_json::Value>,
+    /// The entry as the asker sees it (the API's JSON text), if they see
+    /// it.
+    pub(crate) shown: Option<Box<serde_json::value::RawValue>>,
     /// The entry's number in the asker's feed.
     pub(crate) version: i64,
 }
@@ -307,10 +308,7 @@ impl Tables {
                 fingerprint: change.fingerprint.clone(),
                 fact,
             };
-            let event = NewEvent {
-                kind: entry.fact.kind().into(),
-                data: serde_json::to_value(&entry).map_err(AppError::internal)?,
-            };
+            let event = NewEvent::new(entry.fact.kind(), &entry).map_err(AppError::internal)?;
             let appended = state
                 .store()
                 .append(&stream, table.version, key.as_deref(), &[event])

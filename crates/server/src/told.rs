@@ -106,23 +106,35 @@ pub(crate) enum Hears {
 }
 
 /// Tells `events`, starting from `before`, the state just before the
-/// command, the way `T` tells its ruleset's events. An event concerning a
-/// combatant hidden from the players just before or after it (and not
-/// revealed by it) reaches the table only as [`Teller::unseen`] tells it;
-/// any other, as [`Teller::for_table`] does.
+/// command, which led to `after`, the way `T` tells its ruleset's events.
+/// An event concerning a combatant hidden from the players just before or
+/// after it (and not revealed by it) reaches the table only as
+/// [`Teller::unseen`] tells it; any other, as [`Teller::for_table`] does.
 pub(crate) fn tell_as<T: Teller>(
     before: <T::Rules as Ruleset>::State,
+    after: &<T::Rules as Ruleset>::State,
     events: &[<T::Rules as Ruleset>::Event],
 ) -> Told {
     let mut state = before;
+    // The state after the event being told: the last event's is `after`;
+    // an earlier one's is a copy kept one event ahead of `state`. So a
+    // command of one event (most of them) is told without copying the
+    // state, and a command of several with one copy.
+    let mut ahead = (events.len() > 1).then(|| state.clone());
     let mut told = Told::default();
     let (mut withheld, mut heard) = (false, false);
     // Who is hidden in `state` (carried from one event to the next).
     let mut hidden_before = T::hidden(&state);
-    for event in events {
-        let mut after = state.clone();
-        T::Rules::evolve(&mut after, event);
-        let hidden_after = T::hidden(&after);
+    for (i, event) in events.iter().enumerate() {
+        let last = i + 1 == events.len();
+        let next = match ahead.as_mut() {
+            Some(ahead) if !last => {
+                T::Rules::evolve(ahead, event);
+                &*ahead
+            }
+            _ => after,
+        };
+        let hidden_after = T::hidden(next);
         let mut unseen = hidden_before.clone();
         unseen.extend(hidden_after.iter().cloned());
         if let Some(id) = T::revealed(event) {
@@ -141,7 +153,9 @@ pub(crate) fn tell_as<T: Teller>(
             }
         };
         told.gm.extend(lines);
-        state = after;
+        if !last {
+            T::Rules::evolve(&mut state, event);
+        }
         hidden_before = hidden_after;
         match shown {
             Some(lines) => {
@@ -213,9 +227,9 @@ macro_rules! tell_in_this_module {
         }
 
         /// Tells `events`, starting from `before`, the battle just before
-        /// the command.
-        pub(crate) fn tell(before: Battle, events: &[Event]) -> $crate::told::Told {
-            $crate::told::tell_as::<ThisTeller>(before, events)
+        /// the command, which led to `after`.
+        pub(crate) fn tell(before: Battle, after: &Battle, events: &[Event]) -> $crate::told::Told {
+            $crate::told::tell_as::<ThisTeller>(before, after, events)
         }
     };
 }

@@ -13,6 +13,7 @@ use nanite_core::CombatantId;
 use nanite_core::encounter::{FightPhase, Seat};
 use serde::Serialize;
 use serde_json::Value;
+use serde_json::value::RawValue;
 use utoipa::ToSchema;
 
 use crate::permissions::{Role, Viewer};
@@ -46,10 +47,11 @@ pub(crate) async fn read_as<T>(
         .await
 }
 
-/// A feed entry as `viewer` may see it, or `None`, as the API's JSON,
-/// numbered in the viewer's own feed (`feed.rs`).
-pub(crate) fn item(table: &Table, item: &Item, viewer: &Viewer) -> Option<Value> {
-    shown(table, item, viewer).and_then(|s| serde_json::to_value(s).ok())
+/// A feed entry as `viewer` may see it, or `None`, as the API's JSON text,
+/// numbered in the viewer's own feed (`feed.rs`). Serialized once, straight
+/// to text: the answer that carries it copies the text as it is.
+pub(crate) fn item(table: &Table, item: &Item, viewer: &Viewer) -> Option<Box<RawValue>> {
+    shown(table, item, viewer).and_then(|s| serde_json::value::to_raw_value(&s).ok())
 }
 
 /// Whether `viewer` sees anything of the entry.
@@ -593,10 +595,10 @@ pub(crate) struct Changed {
     /// An `Idempotency-Key` sent again: this is the first answer (200).
     replayed: bool,
     /// The change's feed entry as the caller sees it (null when it is
-    /// hidden from them). Kept as the JSON [`item`] makes of a [`Shown`]
-    /// (it borrows from the table, which the answer outlives).
+    /// hidden from them). Kept as the JSON text [`item`] makes of a
+    /// [`Shown`] (it borrows from the table, which the answer outlives).
     #[schema(value_type = Option<Shown<'static>>)]
-    entry: Option<Value>,
+    entry: Option<Box<RawValue>>,
 }
 
 /// An encounter as one viewer sees it, tagged by its `ruleset`.

@@ -33,13 +33,22 @@ impl Ruleset for Station {
         command: &Command,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, Refusal> {
-        let mut d = Decision::new(state);
-        decide(&mut d, command, dice)?;
-        Ok(d.events)
+        Self::decide_with_state(state, command, dice).map(|(_, events)| events)
     }
 
     fn evolve(state: &mut State, event: &Event) {
         evolve(state, event);
+    }
+
+    // The decision's scratch state, each event applied as it was decided.
+    fn decide_with_state(
+        state: &State,
+        command: &Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<(State, Vec<Event>), Refusal> {
+        let mut d = Decision::new(state);
+        decide(&mut d, command, dice)?;
+        Ok((d.state, d.events))
     }
 }
 

@@ -139,10 +139,7 @@ mod tests {
     use crate::{ErrorKind, EventStore};
 
     fn shot(n: i64) -> NewEvent {
-        NewEvent {
-            kind: "shot".into(),
-            data: json!({ "n": n }),
-        }
+        NewEvent::new("shot", &json!({ "n": n })).unwrap()
     }
 
     /// What an append of the group is answered.

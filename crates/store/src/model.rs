@@ -19,12 +19,24 @@ pub struct StreamInfo {
 }
 
 /// An event to append.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct NewEvent {
     /// Its kind, for people and filters.
     pub kind: String,
-    /// The event itself.
-    pub data: serde_json::Value,
+    /// The event itself, as the JSON text the store keeps: an event is
+    /// serialized once, straight to text ([`NewEvent::new`]), not built as
+    /// a `serde_json::Value` first and then written out.
+    pub data: Box<serde_json::value::RawValue>,
+}
+
+impl NewEvent {
+    /// An event of `kind` holding `data` as JSON.
+    pub fn new(kind: impl Into<String>, data: &impl Serialize) -> Result<Self, serde_json::Error> {
+        Ok(NewEvent {
+            kind: kind.into(),
+            data: serde_json::value::to_raw_value(data)?,
+        })
+    }
 }
 
 /// A stored event.

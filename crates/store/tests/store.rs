@@ -30,10 +30,7 @@ async fn postgres() -> Option<AnyStore> {
 }
 
 fn event(n: i64) -> NewEvent {
-    NewEvent {
-        kind: "shot".into(),
-        data: json!({ "n": n }),
-    }
+    NewEvent::new("shot", &json!({ "n": n })).unwrap()
 }
 
 async fn appends_and_loads_in_order(s: AnyStore) {

@@ -12,7 +12,7 @@ use nanite_compound_x::encounter::{
     Battle, Combatant, Command, CompoundX, MeleeKind, Way, narrate_all,
 };
 use nanite_compound_x::{DamageType, FireMode, Sheet, Suppression};
-use nanite_core::{ClockCommand, CombatantId, Game, ScriptedDice};
+use nanite_core::{ClockCommand, CombatantId, Game, Ruleset, ScriptedDice};
 
 use super::support::{TEMPLATE, character, edit, sample, valid_sheet};
 
@@ -238,12 +238,25 @@ impl Arena {
     /// the narrated log.
     pub(crate) fn run(&mut self, command: Command, dice: &[i64]) -> String {
         let before = self.state().clone();
+        // The decision's scratch battle, on the same dice: what a table's
+        // game keeps as its state (`Game::execute_keeping_before`).
+        let decided = <CompoundX as Ruleset>::decide_with_state(
+            &before,
+            &command,
+            &mut ScriptedDice::new(dice.iter().copied()),
+        )
+        .map(|(battle, _)| serde_json::to_value(&battle).unwrap());
         let mut source = ScriptedDice::new(dice.iter().copied());
         let entry = self
             .game
             .execute(&command, &mut source)
             .unwrap_or_else(|e| panic!("{command:?} refused: {e}"));
         let log = narrate_all(&before, &entry.events).join("\n");
+        assert_eq!(
+            decided.ok(),
+            Some(self.json()),
+            "the decision's battle is not the battle its events lead to after {command:?}:\n{log}"
+        );
         assert_eq!(
             source.remaining(),
             0,

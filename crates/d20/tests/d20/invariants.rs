@@ -157,6 +157,11 @@ proptest! {
     ) {
         let mut game = start(seed);
         let mut dice = SeededDice::new(seed.wrapping_add(1));
+        // The same commands on the same dice through the table's way of
+        // executing (the decision's scratch battle kept, the old one
+        // handed back): the same battles.
+        let mut kept = start(seed);
+        let mut kept_dice = SeededDice::new(seed.wrapping_add(1));
         for (wild, kind, n, m) in steps {
             let state = game.state();
             let ids: Vec<CombatantId> = state.combatants.keys().cloned().collect();
@@ -169,7 +174,15 @@ proptest! {
             };
             let before = json(game.state());
             let entries = game.log().len();
-            if game.execute(&c, &mut dice).is_err() {
+            let kept_before = kept.state().clone();
+            let executed = game.execute(&c, &mut dice).is_ok();
+            match kept.execute_keeping_before(&c, &mut kept_dice) {
+                Ok(accepted) => prop_assert!(accepted.before == kept_before, "{:?} handed back another battle", c),
+                Err(_) => prop_assert!(kept.state() == &kept_before, "the refused {:?} changed the battle", c),
+            }
+            prop_assert!(kept.state() == game.state(), "{:?} kept another battle than execute made", c);
+            prop_assert_eq!(kept.log(), game.log());
+            if !executed {
                 // A refused command changes nothing and leaves no entry.
                 prop_assert!(json(game.state()) == before, "the refused {:?} changed the battle", c);
                 prop_assert_eq!(game.log().len(), entries);

@@ -75,7 +75,7 @@ fn typed<R: TableRules>(json: &Value) -> Result<R::Command, String> {
 }
 
 /// The table's log lines of `R`'s narration.
-fn told<R: TableRules>(before: R::State, events: &[R::Event]) -> Told {
+fn told<R: TableRules>(before: R::State, _after: &R::State, events: &[R::Event]) -> Told {
     let said = R::narrate(&before, events);
     Told {
         // What the table hears nothing of is not in its feed at all: no

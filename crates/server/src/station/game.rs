@@ -161,9 +161,9 @@ impl Game {
         dice: &mut dyn DiceSource,
         engine: bool,
     ) -> Result<Done, Refusal> {
-        let before = self.state().clone();
-        let entry = self.game.execute(command, dice)?;
-        let (gm, table) = tell(&before, &entry.events);
+        let accepted = self.game.execute_keeping_before(command, dice)?;
+        let entry = accepted.entry;
+        let (gm, table) = tell(&accepted.before, &entry.events);
         Ok(Done {
             command: command.clone(),
             dice: entry.dice.clone(),

@@ -136,10 +136,11 @@ async fn internal_failures_say_only_internal_error(db: Db) {
             &format!("table:{}", t.campaign),
             1,
             None,
-            &[NewEvent {
-                kind: "command".into(),
-                data: json!({"by": "x", "secret_detail": "/var/lib/nanite"}),
-            }],
+            &[NewEvent::new(
+                "command",
+                &json!({"by": "x", "secret_detail": "/var/lib/nanite"}),
+            )
+            .unwrap()],
         )
         .await
         .unwrap();

@@ -224,11 +224,23 @@ proptest! {
             }
             game.execute(&Command::Begin, &mut dice).expect("the game begins");
         }
+        // The same commands on the same dice through the table's way of
+        // executing (the decision's scratch state kept, the old one handed
+        // back): the same games.
+        let mut kept = game.clone();
+        let mut kept_dice = dice.clone();
         for (kind, a, x, y, n) in commands {
             let c = command(game.state(), kind, a, x, y, n);
             let before = game.state().clone();
             let entries = game.log().len();
-            if game.execute(&c, &mut dice).is_err() {
+            let executed = game.execute(&c, &mut dice).is_ok();
+            match kept.execute_keeping_before(&c, &mut kept_dice) {
+                Ok(accepted) => prop_assert!(accepted.before == before, "{:?} handed back another game", c),
+                Err(_) => prop_assert!(kept.state() == &before, "the refused {:?} changed the game", c),
+            }
+            prop_assert!(kept.state() == game.state(), "{:?} kept another game than execute made", c);
+            prop_assert_eq!(kept.log(), game.log());
+            if !executed {
                 // A refused command changes nothing and leaves no entry.
                 prop_assert!(game.state() == &before, "{:?} was refused but changed the game", c);
                 prop_assert_eq!(game.log().len(), entries);

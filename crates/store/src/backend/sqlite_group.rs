@@ -68,7 +68,7 @@ pub(crate) struct Group<'a> {
     /// Each append's answer, in the group's order.
     pub(crate) answers: Vec<Result<Appended, Error>>,
     /// `[stream, version, kind, data, key]` an event.
-    events: Vec<(&'a str, i64, &'a str, String, Option<&'a str>)>,
+    events: Vec<(&'a str, i64, &'a str, &'a str, Option<&'a str>)>,
     /// `[stream, key, first, last]` a command key.
     keys: Vec<(&'a str, &'a str, i64, i64)>,
     /// `[stream, from, to]` a stream written: its version before the
@@ -137,7 +137,7 @@ impl<'a> Group<'a> {
                     for (version, e) in (first..).zip(&job.events) {
                         group
                             .events
-                            .push((id, version, e.kind.as_str(), e.data.to_string(), key));
+                            .push((id, version, e.kind.as_str(), e.data.get(), key));
                     }
                     if let Some(key) = key {
                         group.keys.push((id, key, first, last));
