@@ -177,6 +177,7 @@ pub(crate) fn restore(data: Value) -> Result<Table, String> {
         ));
     }
     let carried = crate::carry::States::from_feed(&saved.feed);
+    let own_dice = crate::waiting::own_seats(&saved.feed);
     Ok(Table {
         version: saved.version,
         encounters,
@@ -191,5 +192,6 @@ pub(crate) fn restore(data: Value) -> Result<Table, String> {
         stations: BTreeMap::new(),
         snapshot_at: saved.version,
         numbering: Default::default(),
+        own_dice,
     })
 }

@@ -389,6 +389,9 @@ pub(crate) struct Table {
     pub(crate) numbering: crate::feed::Numbering,
     /// The campaign characters' carried states (`carry.rs`).
     pub(crate) carried: crate::carry::States,
+    /// The seats that roll their own dice: each one's last choice in the
+    /// feed (`waiting.rs`).
+    pub(crate) own_dice: std::collections::BTreeSet<String>,
 }
 
 impl Table {
@@ -416,6 +419,7 @@ impl Table {
             snapshot_at: 0,
             numbering: Default::default(),
             carried: Default::default(),
+            own_dice: Default::default(),
         }
     }
 
@@ -657,6 +661,7 @@ impl Table {
         if let Some(key) = key {
             self.keys.insert(key, (version, fingerprint));
         }
+        crate::waiting::note_own(&mut self.own_dice, &item);
         self.feed.push(item.clone());
         self.version = version;
         item

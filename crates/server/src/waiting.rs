@@ -35,7 +35,7 @@ use crate::permissions::{Role, Viewer};
 use crate::physical::DiceTyped;
 use crate::ruleset::{Play, RulesCommand};
 use crate::sessions::Caller;
-use crate::table::{Encounter, ItemBody, Table};
+use crate::table::{Encounter, Item, ItemBody, Table};
 use crate::view::Changed;
 use crate::{AppState, view};
 use nanite_compound_x::encounter::CompoundX;
@@ -86,28 +86,28 @@ pub(crate) struct Awaited {
 
 /// Whether `seat` rolls their own dice: their last choice in the feed.
 pub(crate) fn rolls_own(table: &Table, seat: &str) -> bool {
-    table
-        .feed
-        .iter()
-        .rev()
-        .find_map(|i| match &i.body {
-            ItemBody::Dice(DiceFact::Choice { own }) if i.by == seat => Some(*own),
-            _ => None,
-        })
-        .unwrap_or(false)
+    table.own_dice.contains(seat)
 }
 
-/// The seats that roll their own dice.
-fn own_seats(table: &Table) -> BTreeSet<String> {
-    let mut own = BTreeSet::new();
-    for i in &table.feed {
-        if let ItemBody::Dice(DiceFact::Choice { own: on }) = &i.body {
-            if *on {
-                own.insert(i.by.clone());
-            } else {
-                own.remove(&i.by);
-            }
+/// Notes `item`'s choice, if it is one, in `own`, the seats that roll
+/// their own dice: the table keeps them as its feed grows, so a command
+/// does not read the whole feed to learn them.
+pub(crate) fn note_own(own: &mut BTreeSet<String>, item: &Item) {
+    if let ItemBody::Dice(DiceFact::Choice { own: on }) = &item.body {
+        if *on {
+            own.insert(item.by.clone());
+        } else {
+            own.remove(&item.by);
         }
+    }
+}
+
+/// The seats that roll their own dice after `feed` (a table restored from
+/// its snapshot).
+pub(crate) fn own_seats(feed: &[std::sync::Arc<Item>]) -> BTreeSet<String> {
+    let mut own = BTreeSet::new();
+    for item in feed {
+        note_own(&mut own, item);
     }
     own
 }
@@ -155,7 +155,7 @@ pub(crate) struct Rollers {
 impl Rollers {
     /// The rollers of `encounter` at `table`.
     pub(crate) fn of(table: &Table, encounter: &Encounter) -> Rollers {
-        let own = own_seats(table);
+        let own = &table.own_dice;
         let mut players: Vec<(CombatantId, String, String)> = names(encounter)
             .into_iter()
             .filter_map(|(id, name)| {
