@@ -293,17 +293,27 @@ impl StreamCheck<'_> {
         );
     }
 
-    /// A session of sealed rolls ends at `version` with the keys of the
-    /// rolls everyone saw.
-    fn ended_sealed(&mut self, version: i64, session: u32, keys: &[crate::sealed::Opened]) {
-        let Some(known) = self.sessions.get_mut(&session) else {
+    /// Session `session`'s record, ended at `version`; none (a mismatch)
+    /// when it never started.
+    fn ending(&mut self, version: i64, session: u32) -> Option<&mut Known> {
+        if !self.sessions.contains_key(&session) {
             self.mismatch(
                 version,
                 format!("play session {session} ends but never started"),
             );
+            return None;
+        }
+        let known = self.sessions.get_mut(&session)?;
+        known.ended = Some(version);
+        Some(known)
+    }
+
+    /// A session of sealed rolls ends at `version` with the keys of the
+    /// rolls everyone saw.
+    fn ended_sealed(&mut self, version: i64, session: u32, keys: &[crate::sealed::Opened]) {
+        let Some(known) = self.ending(version, session) else {
             return;
         };
-        known.ended = Some(version);
         if known.status == SessionStatus::NotRevealed {
             known.status = SessionStatus::Revealed;
         }
@@ -320,14 +330,9 @@ impl StreamCheck<'_> {
             .iter()
             .filter_map(|(n, k)| k.seed.map(|s| (*n, s)))
             .collect();
-        let Some(known) = self.sessions.get_mut(&session) else {
-            self.mismatch(
-                version,
-                format!("play session {session} ends but never started"),
-            );
+        let Some(known) = self.ending(version, session) else {
             return;
         };
-        known.ended = Some(version);
         let problem = match parse_seed(seed) {
             None => Some(format!(
                 "the seed revealed for play session {session} is not 64 hex digits: {seed:?}"
