@@ -653,3 +653,41 @@ fn seat_needs(
     let at_fault = at_fault.filter(|_| why.contains("impossible"));
     crate::physical::needed(why, needs, at_fault, Vec::new())
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+
+    fn choice(own: bool) -> ItemBody {
+        ItemBody::Dice(DiceFact::Choice { own })
+    }
+
+    #[test]
+    fn the_seats_rolling_their_own_dice_are_each_ones_last_choice() {
+        // Alice chooses her own dice, then the server's; Bob his own: only
+        // Bob rolls his own, whether the seats are kept as the feed grows
+        // (`Table::push`) or read from a snapshot's feed.
+        let choices = [(1, "alice", true), (2, "bob", true), (3, "alice", false)];
+        let mut table = Table::empty();
+        for (version, by, own) in choices {
+            table.push(version, by.into(), None, String::new(), choice(own));
+        }
+        let feed: Vec<Arc<Item>> = choices
+            .iter()
+            .map(|(version, by, own)| {
+                Arc::new(Item {
+                    version: *version,
+                    by: by.to_string(),
+                    body: choice(*own),
+                })
+            })
+            .collect();
+        let expected: BTreeSet<String> = ["bob".to_string()].into();
+        assert_eq!(table.own_dice, expected);
+        assert_eq!(own_seats(&feed), expected);
+        assert!(rolls_own(&table, "bob"));
+        assert!(!rolls_own(&table, "alice"));
+    }
+}
